@@ -1,0 +1,56 @@
+"""Standings core: rank players by the organiser's criteria, build crosstables.
+
+Pure Python (no Django): the shell converts its models to :mod:`.types` and
+calls :func:`compute_standings`, :func:`build_crosstable`,
+:func:`build_round_crosstable`, :func:`section_standings` or
+:func:`absolute_champion`.
+"""
+
+from .crosstable import (
+    CrossCell,
+    Crosstable,
+    CrosstableLayout,
+    RoundCell,
+    RoundCrosstable,
+    RoundRow,
+    build_crosstable,
+    build_round_crosstable,
+    format_score,
+)
+from .metrics import DEFAULT_TIEBREAKS, Metric, all_metrics, default_tiebreaks, get_metric
+from .ranking import StandingRow, Standings, check_matches, compute_standings, resolve_options
+from .sections import ChampionDecision, absolute_champion, section_keys, section_standings
+from .types import ByeValue, Match, MatchStatus, Player, Score, StandingsOptions, System
+
+__all__ = [
+    "DEFAULT_TIEBREAKS",
+    "ByeValue",
+    "ChampionDecision",
+    "CrossCell",
+    "Crosstable",
+    "CrosstableLayout",
+    "Match",
+    "MatchStatus",
+    "Metric",
+    "Player",
+    "RoundCell",
+    "RoundCrosstable",
+    "RoundRow",
+    "Score",
+    "StandingRow",
+    "Standings",
+    "StandingsOptions",
+    "System",
+    "absolute_champion",
+    "all_metrics",
+    "build_crosstable",
+    "build_round_crosstable",
+    "check_matches",
+    "compute_standings",
+    "default_tiebreaks",
+    "format_score",
+    "get_metric",
+    "resolve_options",
+    "section_keys",
+    "section_standings",
+]

@@ -1,0 +1,120 @@
+"""Opponent-strength metrics: Buchholz, median Buchholz, Sonneborn-Berger, progressive.
+
+All of them add up the *score basis* (match wins in a Swiss, game points in a
+round robin; see ``StandingsOptions.score_basis``). A bye has no opponent, so it
+counts as the option ``bye_value`` says (see :class:`~..types.ByeValue`).
+"""
+
+from __future__ import annotations
+
+from ..ledger import Game, Ledger
+from ..types import ByeValue
+from .base import Metric, register
+
+
+def _mean_points_per_match(ledger: Ledger) -> float:
+    """Average game points one side scores in a played match (the virtual opponent's pace)."""
+    total = count = 0.0
+    for games in ledger.games.values():
+        for g in games:
+            if not g.is_bye:
+                total += g.score_for
+                count += 1
+    return total / count if count else 0.0
+
+
+def opponent_scores(ledger: Ledger, pid: int) -> list[tuple[Game, float]]:
+    """Each finished game of ``pid`` with the score basis of whoever (or whatever) they met."""
+    basis = ledger.basis()
+    games = ledger.games[pid]
+    out: list[tuple[Game, float]] = []
+    for g in games:
+        if g.opponent is not None:
+            out.append((g, basis[g.opponent]))
+        else:
+            out.append((g, _bye_score(ledger, pid, g)))
+    return out
+
+
+def _bye_score(ledger: Ledger, pid: int, bye: Game) -> float:
+    mode = ledger.options.bye_value
+    if mode == ByeValue.ZERO:
+        return 0.0
+    if mode == ByeValue.OWN:
+        return ledger.basis()[pid]
+    # The virtual opponent: the player's score before the bye round, the bye round
+    # lost (it gets what the player conceded), then half of every remaining round.
+    contribution = ledger.contribution()
+    before = sum(contribution(g) for g in ledger.games[pid] if g.round < bye.round)
+    remaining = max(ledger.total_rounds - bye.round, 0)
+    if ledger.basis_key() == "points":
+        return before + float(bye.score_against) + remaining * _mean_points_per_match(ledger)
+    return before + (1.0 - bye.result) + 0.5 * remaining
+
+
+@register
+class Buchholz(Metric):
+    """Sum of the opponents' scores: who you met, not only how you did."""
+
+    key = "buchholz"
+    name_ru, name_en = "Коэффициент Бухгольца", "Buchholz"
+    abbr_ru, abbr_en = "Бух", "Buch"
+
+    def compute(self, ledger: Ledger) -> dict[int, float]:
+        return {pid: sum(s for _, s in opponent_scores(ledger, pid)) for pid in ledger.games}
+
+
+@register
+class MedianBuchholz(Metric):
+    """Buchholz without the ``median_cut`` best and worst opponents (one lucky or unlucky pairing)."""
+
+    key = "median_buchholz"
+    name_ru, name_en = "Усечённый Бухгольц", "Median Buchholz"
+    abbr_ru, abbr_en = "УсБух", "MBuch"
+
+    def compute(self, ledger: Ledger) -> dict[int, float]:
+        cut = max(ledger.options.median_cut, 0)
+        out: dict[int, float] = {}
+        for pid in ledger.games:
+            scores = sorted(s for _, s in opponent_scores(ledger, pid))
+            kept = scores[cut : len(scores) - cut] if len(scores) > 2 * cut else []
+            out[pid] = sum(kept)
+        return out
+
+
+@register
+class SonnebornBerger(Metric):
+    """Scores of the opponents beaten, plus half of those drawn with."""
+
+    key = "sonneborn_berger"
+    name_ru, name_en = "Коэффициент Зоннеборна-Бергера", "Sonneborn-Berger"
+    abbr_ru, abbr_en = "ЗБ", "SB"
+
+    def compute(self, ledger: Ledger) -> dict[int, float]:
+        return {
+            pid: sum(g.result * s for g, s in opponent_scores(ledger, pid)) for pid in ledger.games
+        }
+
+
+@register
+class Progressive(Metric):
+    """Sum of the running score after every round: early wins weigh more than late ones."""
+
+    key = "progressive"
+    name_ru, name_en = "Прогрессивный счёт", "Progressive score"
+    abbr_ru, abbr_en = "Прогр", "Prog"
+
+    def compute(self, ledger: Ledger) -> dict[int, float]:
+        contribution = ledger.contribution()
+        rounds = ledger.last_round
+        out: dict[int, float] = {}
+        for pid, games in ledger.games.items():
+            per_round = [0.0] * (rounds + 1)
+            for g in games:
+                per_round[g.round] += contribution(g)
+            running = total = 0.0
+            for r in range(1, rounds + 1):
+                running += per_round[r]
+                total += running
+            out[pid] = total
+        return out

@@ -1,0 +1,35 @@
+"""Looking metrics up by key, and the default tie-breaks of each competition system."""
+
+from __future__ import annotations
+
+from scoring.rules.errors import RuleViolation
+
+from ..problems import unknown_metric
+from ..types import System
+from . import head_to_head, knockout, opponents, scores  # noqa: F401  (they register)
+from .base import _REGISTRY, Metric
+
+DEFAULT_TIEBREAKS: dict[System, tuple[str, ...]] = {
+    # The book's round robin: game points scored, then the tied players' own match.
+    System.ROUND_ROBIN: ("points", "h2h"),
+    System.SWISS: ("wins", "buchholz", "median_buchholz", "sonneborn_berger", "points"),
+    System.KNOCKOUT: ("stage", "points"),
+    System.SCHEVENINGEN: ("wins", "points", "difference"),
+}
+
+
+def get_metric(key: str) -> Metric:
+    """The registered metric for ``key``; an unknown key is a :class:`RuleViolation`."""
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        raise RuleViolation(unknown_metric(key, sorted(_REGISTRY))) from None
+
+
+def all_metrics() -> list[Metric]:
+    """Every metric, in registration order (for the organiser's picker)."""
+    return list(_REGISTRY.values())
+
+
+def default_tiebreaks(system: System | str) -> tuple[str, ...]:
+    return DEFAULT_TIEBREAKS[System(system)]

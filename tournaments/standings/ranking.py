@@ -1,0 +1,163 @@
+"""Ranking players by the organiser's ordered criteria, with shared places for real ties.
+
+Ranking is successive refinement: everyone starts in one tied group and each
+criterion in turn splits every group that is still tied. A later criterion can
+therefore only order players an earlier one left level — it never overturns an
+earlier decision — and whoever is still level at the end shares a place
+("3–4"), listed by draw number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from scoring.rules.errors import Problem, RuleViolation
+
+from . import problems
+from .ledger import Ledger
+from .metrics import Metric, default_tiebreaks, get_metric
+from .types import Match, Player, StandingsOptions
+
+SCORE_BASES = ("wins", "points")
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings: where the player finished and the numbers behind it.
+
+    ``values`` holds every chosen metric; head-to-head is ``None`` for players it
+    was never asked to separate.
+    """
+
+    player: Player
+    place: int
+    place_to: int
+    values: Mapping[str, float | None]
+
+    @property
+    def shared(self) -> bool:
+        return self.place_to > self.place
+
+    @property
+    def place_label(self) -> str:
+        return f"{self.place}–{self.place_to}" if self.shared else str(self.place)
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    section: str
+    rows: tuple[StandingRow, ...]
+    options: StandingsOptions
+
+    @property
+    def metrics(self) -> list[Metric]:
+        return [get_metric(k) for k in self.options.tiebreaks]
+
+    @property
+    def order(self) -> list[int]:
+        return [r.player.id for r in self.rows]
+
+    def row(self, player_id: int) -> StandingRow:
+        for r in self.rows:
+            if r.player.id == player_id:
+                return r
+        raise KeyError(player_id)
+
+    def places(self) -> dict[int, str]:
+        return {r.player.id: r.place_label for r in self.rows}
+
+
+def resolve_options(options: StandingsOptions) -> StandingsOptions:
+    """Fill in the system's defaults and refuse criteria that do not exist or repeat."""
+    keys = options.tiebreaks or default_tiebreaks(options.system)
+    found: list[Problem] = []
+    seen: set[str] = set()
+    for key in keys:
+        try:
+            get_metric(key)
+        except RuleViolation as err:
+            found.extend(err.problems)
+        if key in seen:
+            found.append(problems.repeated_metric(key))
+        seen.add(key)
+    basis = options.score_basis or next((k for k in keys if k in SCORE_BASES), "wins")
+    if basis not in SCORE_BASES:
+        found.append(problems.bad_score_basis(basis))
+    if found:
+        raise RuleViolation(found)
+    return replace(options, tiebreaks=tuple(keys), score_basis=basis)
+
+
+def check_matches(players: Iterable[Player], matches: Iterable[Match]) -> list[Problem]:
+    """Problems that would make the standings meaningless (unknown players, self-pairings …)."""
+    ids = {p.id for p in players}
+    found: list[Problem] = []
+    for m in matches:
+        if m.round < 1:
+            found.append(problems.bad_round(m.round))
+        for pid in (m.player_a, m.player_b):
+            if pid is not None and pid not in ids:
+                found.append(problems.unknown_player(m.round, pid))
+        if m.player_a == m.player_b:
+            found.append(problems.plays_self(m.round, m.player_a))
+        if m.winner is not None and m.winner not in (m.player_a, m.player_b):
+            found.append(problems.bad_winner(m.round, m.winner))
+    return found
+
+
+def _display_key(p: Player) -> tuple[bool, int, str, int]:
+    return (p.draw_number is None, p.draw_number or 0, p.name_ru, p.id)
+
+
+def rank(
+    ledger: Ledger, metrics: Sequence[Metric]
+) -> tuple[list[list[int]], dict[str, dict[int, float]]]:
+    """Tied groups in final order, plus the values of group-only metrics (head-to-head)."""
+    players = sorted(ledger.players.values(), key=_display_key)
+    groups: list[list[int]] = [[p.id for p in players]] if players else []
+    local: dict[str, dict[int, float]] = {}
+    for metric in metrics:
+        refined: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            parts = metric.split(group, ledger)
+            if not metric.global_value:
+                local.setdefault(metric.key, {}).update(metric.group_values(group, ledger))
+            refined.extend(parts)
+        groups = refined
+    return groups, local
+
+
+def compute_standings(
+    players: Iterable[Player],
+    matches: Iterable[Match],
+    options: StandingsOptions | None = None,
+    *,
+    section: str | None = None,
+) -> Standings:
+    """Rank ``players`` (only ``section``'s, if given) by their finished ``matches``.
+
+    Raises :class:`RuleViolation` for unknown or repeated criteria; matches with
+    players outside the group are ignored, so one call per section is enough.
+    """
+    opts = resolve_options(options or StandingsOptions())
+    group_players = [p for p in players if section is None or p.section == section]
+    ledger = Ledger(group_players, matches, opts)
+    metrics = [get_metric(k) for k in opts.tiebreaks]
+    groups, local = rank(ledger, metrics)
+    global_values = {m.key: ledger.values(m.key) for m in metrics if m.global_value}
+    rows: list[StandingRow] = []
+    place = 1
+    for group in groups:
+        for pid in group:
+            values: dict[str, float | None] = {}
+            for m in metrics:
+                source = global_values.get(m.key) if m.global_value else local.get(m.key, {})
+                values[m.key] = source.get(pid) if source is not None else None
+            rows.append(StandingRow(ledger.players[pid], place, place + len(group) - 1, values))
+        place += len(group)
+    name = section if section is not None else (group_players[0].section if group_players else "")
+    return Standings(section=name, rows=tuple(rows), options=opts)
