@@ -1,0 +1,200 @@
+"""What the Swiss generator is given and what it gives back — plain data only.
+
+The caller (Django manager, TRF command, benchmark) computes each player's
+standing and history; the generator never reads a database, so the same input
+always gives the same draft and a draft can be re-checked later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.rules.errors import Problem
+from tournaments.pairing.types import Bye, Note, Pairing, PlayerId
+
+ACTIVE = "active"
+WITHDRAWN = "withdrawn"
+ABSENT = "absent"  # known absence for this round only: not paired, no points
+HALF_BYE = "half_bye"  # requested half-point bye for this round
+STATUSES = (ACTIVE, WITHDRAWN, ABSENT, HALF_BYE)
+
+FLOAT_DOWN = "down"
+FLOAT_UP = "up"
+
+SCORE_MATCH_WINS = "match_wins"
+SCORE_GAME_POINTS = "game_points"
+
+FIRST_ROUND_ADJACENT = "adjacent"  # the book: 1–2, 3–4, 5–6, …
+FIRST_ROUND_HALVES = "top_vs_bottom"  # 1 v n/2+1, 2 v n/2+2, …
+
+SEED_DRAW_NUMBER = "draw_number"
+SEED_RATING = "rating"
+
+
+@dataclass(frozen=True, slots=True)
+class SwissPlayer:
+    """A player's standing before the round, and the history the rules look at.
+
+    ``floats`` and ``colours`` hold one entry per past round (``"down"``/``"up"``/
+    ``None`` and ``"w"``/``"b"``/``None``); only the tail matters to the rules,
+    but keeping the whole history lets the UI show it. ``bye_rounds`` lists the
+    rounds in which the pairing (not the player's request) gave this player a bye.
+    """
+
+    id: PlayerId
+    draw_number: int
+    rating: int = 0
+    match_points: float = 0.0
+    game_points: float = 0.0
+    opponents: tuple[PlayerId, ...] = ()
+    bye_rounds: tuple[int, ...] = ()
+    floats: tuple[str | None, ...] = ()
+    colours: tuple[str | None, ...] = ()
+    status: str = ACTIVE
+    section: str = ""
+
+    @property
+    def last_float(self) -> str | None:
+        return self.floats[-1] if self.floats else None
+
+
+@dataclass(frozen=True, slots=True)
+class SwissOptions:
+    """Tournament options that change the draw (each one a choice the book leaves open)."""
+
+    score: str = SCORE_MATCH_WINS
+    first_round: str = FIRST_ROUND_ADJACENT
+    seed_by: str = SEED_DRAW_NUMBER
+    bye_points: float = 1.0
+    half_bye_points: float = 0.5
+    alternate_colours: bool = False
+    allow_rematches: bool = False
+    repair_limit: int = 400  # largest group re-ordered by the exact preference pass
+
+    def problems(self) -> list[Problem]:
+        """Every invalid option, so a settings form can show them all at once."""
+        out: list[Problem] = []
+
+        def bad(name: str, value: object, allowed: str, allowed_ru: str) -> None:
+            out.append(
+                Problem(
+                    code="swiss.option_invalid",
+                    en=f"Swiss option {name}={value!r} is not valid: expected {allowed}.",
+                    ru=f"Параметр швейцарской системы {name}={value!r} неверен: ожидается "
+                    f"{allowed_ru}.",
+                    details={"option": name},
+                )
+            )
+
+        if self.score not in (SCORE_MATCH_WINS, SCORE_GAME_POINTS):
+            bad("score", self.score, "match_wins or game_points", "match_wins или game_points")
+        if self.first_round not in (FIRST_ROUND_ADJACENT, FIRST_ROUND_HALVES):
+            bad("first_round", self.first_round, "adjacent or top_vs_bottom",
+                "adjacent или top_vs_bottom")  # fmt: skip
+        if self.seed_by not in (SEED_DRAW_NUMBER, SEED_RATING):
+            bad("seed_by", self.seed_by, "draw_number or rating", "draw_number или rating")
+        if not 0 <= self.bye_points <= 1e6:
+            bad("bye_points", self.bye_points, "a non-negative number", "неотрицательное число")
+        if not 0 <= self.half_bye_points <= 1e6:
+            bad("half_bye_points", self.half_bye_points, "a non-negative number",
+                "неотрицательное число")  # fmt: skip
+        if self.repair_limit < 2:
+            bad("repair_limit", self.repair_limit, "at least 2", "не меньше 2")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PairingInput:
+    """Everything the Swiss generator needs to pair ``round_number``."""
+
+    round_number: int
+    players: tuple[SwissPlayer, ...]
+    options: SwissOptions = field(default_factory=SwissOptions)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreGroupReport:
+    """One score group as the organiser sees it in the explanation panel."""
+
+    section: str
+    score: float
+    players: tuple[PlayerId, ...]
+    floated_in: tuple[PlayerId, ...]
+    floated_out: tuple[PlayerId, ...]
+
+
+OK = "ok"
+NO_REMATCH_FREE = "no_rematch_free"
+INVALID = "invalid"
+
+
+@dataclass(frozen=True, slots=True)
+class SwissResult:
+    """A draft round.
+
+    ``status`` is ``ok``; ``no_rematch_free`` when the rules cannot be met and the
+    pairings are only a proposal with the fewest rematches (flagged per table),
+    waiting for the organiser's decision; or ``invalid`` when the input itself is
+    wrong (see ``problems``; no pairings then).
+    """
+
+    round_number: int
+    status: str
+    pairings: tuple[Pairing, ...]
+    byes: tuple[Bye, ...]
+    groups: tuple[ScoreGroupReport, ...] = ()
+    notes: tuple[Note, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.status == OK
+
+    @property
+    def pairing_bye(self) -> PlayerId | None:
+        for bye in self.byes:
+            if bye.kind == "pairing":
+                return bye.player
+        return None
+
+    def as_dict(self, language: str = "en") -> dict[str, Any]:
+        """JSON-ready view for the API and the organiser's draft screen."""
+        return {
+            "round": self.round_number,
+            "status": self.status,
+            "pairings": [
+                {
+                    "table": p.table,
+                    "a": p.a,
+                    "b": p.b,
+                    "white": p.white,
+                    "section": p.section,
+                    "rematch": p.rematch,
+                    "notes": [n.as_dict(language) for n in p.notes],
+                }
+                for p in self.pairings
+            ],
+            "byes": [
+                {
+                    "player": b.player,
+                    "kind": b.kind,
+                    "points": b.points,
+                    "section": b.section,
+                    "notes": [n.as_dict(language) for n in b.notes],
+                }
+                for b in self.byes
+            ],
+            "groups": [
+                {
+                    "section": g.section,
+                    "score": g.score,
+                    "players": list(g.players),
+                    "floated_in": list(g.floated_in),
+                    "floated_out": list(g.floated_out),
+                }
+                for g in self.groups
+            ],
+            "notes": [n.as_dict(language) for n in self.notes],
+            "problems": [p.as_dict(language) for p in self.problems],
+        }
