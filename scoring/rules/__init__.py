@@ -1,0 +1,126 @@
+"""The pure rules core of Zarik: positions, legal plays and (appended below) records.
+
+Nothing here imports Django; every result and record in the project is checked against
+these functions.
+
+Positions and variants
+    :class:`Position` (immutable; per-colour 26-slot boards from each side's own point of
+    view, the side on roll, the variant key), :data:`VARIANTS` keyed ``"backgammon"``,
+    ``"short_nardy"``, ``"nackgammon"``, ``"hypergammon"``, ``"caucasian"``,
+    ``"long_nardy"``, ``"karzar"``; point labels in traditional and through numbering
+    (:func:`label_to_index`, :func:`index_to_label`); :func:`pip_count`,
+    :func:`all_home`, :func:`is_game_over`, :func:`game_result`.
+
+Legal plays
+    :func:`legal_plays` (one :class:`Play` per distinct resulting position),
+    :func:`check_play` (why a printed play is illegal, as ``Problem`` objects; codes in
+    :data:`PROBLEM_CODES`), :func:`apply_steps_unchecked`.
+
+GNU Backgammon IDs
+    :func:`position_id`, :func:`position_from_id`, :func:`encode_match_id`,
+    :func:`decode_match_id`, and :func:`legal_positions`.
+"""
+
+from __future__ import annotations
+
+from scoring.rules.board import (
+    BAR,
+    BLACK,
+    OFF,
+    WHITE,
+    GameResult,
+    Position,
+    all_home,
+    game_result,
+    index_to_label,
+    is_game_over,
+    label_to_index,
+    pip_count,
+    start_position,
+    winner,
+)
+from scoring.rules.errors import Problem, RuleViolation
+from scoring.rules.moves import (
+    PROBLEM_CODES,
+    Play,
+    PlayCheck,
+    Step,
+    apply_steps_unchecked,
+    check_play,
+    legal_plays,
+    max_dice_playable,
+)
+from scoring.rules.posid import (
+    START_POSITION_ID,
+    MatchKey,
+    decode_boards,
+    decode_match_id,
+    encode_boards,
+    encode_match_id,
+    position_from_id,
+    position_id,
+)
+from scoring.rules.variants import SCORING_TABLES, VARIANTS, ScoringTable, Variant, get_variant
+
+
+def legal_positions(position_id: str, dice: tuple[int, int]) -> set[str]:
+    """Position IDs of all distinct positions reachable by a legal play (backgammon rules).
+
+    Each result is encoded from the same player's point of view as the input — the player
+    who just moved is still "on roll" in the ID (the turn is not passed). As in GNU
+    Backgammon's move generator, a roll with no legal move (a dance) gives the empty set,
+    and so does a finished game. Raises ``ValueError`` for a malformed ID or dice.
+    """
+    from scoring.rules.moves import _raw_plays, _result_position  # noqa: PLC0415
+
+    pos = position_from_id(position_id, WHITE, "backgammon")
+    d1, d2 = int(dice[0]), int(dice[1])
+    out: set[str] = set()
+    for steps, board in _raw_plays(pos, (d1, d2)):
+        after = _result_position(pos, steps, board)
+        out.add(encode_boards(after.white, after.black))
+    return out
+
+
+__all__ = [
+    "BAR",
+    "BLACK",
+    "OFF",
+    "PROBLEM_CODES",
+    "SCORING_TABLES",
+    "START_POSITION_ID",
+    "VARIANTS",
+    "WHITE",
+    "GameResult",
+    "MatchKey",
+    "Play",
+    "PlayCheck",
+    "Position",
+    "Problem",
+    "RuleViolation",
+    "ScoringTable",
+    "Step",
+    "Variant",
+    "all_home",
+    "apply_steps_unchecked",
+    "check_play",
+    "decode_boards",
+    "decode_match_id",
+    "encode_boards",
+    "encode_match_id",
+    "game_result",
+    "get_variant",
+    "index_to_label",
+    "is_game_over",
+    "label_to_index",
+    "legal_plays",
+    "legal_positions",
+    "max_dice_playable",
+    "pip_count",
+    "position_from_id",
+    "position_id",
+    "start_position",
+    "winner",
+]
+
+# --- re-exports appended by the record / match engineers below this line ---

@@ -1,0 +1,949 @@
+"""Legal plays for a position and a roll, and the diagnosis of a proposed play.
+
+Vocabulary (python-chess style: a position plus its legal moves, pushing one gives a new
+position):
+
+* a :class:`Step` is one checker moving by one die: ``(src, dst, hit, die)`` in the
+  **mover's own indices** (25 = bar, 0 = off; see :mod:`scoring.rules.board`); ``hit``
+  says an opposing blot was sent to the bar; ``die`` is the pip value consumed (it can
+  exceed ``src - dst`` when bearing off from below the die's point);
+* a :class:`Play` is the whole turn: a tuple of steps and the resulting
+  :class:`~scoring.rules.board.Position` with the turn passed. A forced pass (Ø) is a
+  ``Play`` with no steps.
+
+Main entry points:
+
+``legal_plays(position, dice) -> list[Play]``
+    one play per *distinct resulting position* (like GNU Backgammon), all rules of
+    RULES.md §2–3: both dice if possible else the larger, doubles as far as possible, bar
+    first, hits, bear-off (exact, or from the highest point with a larger die), the
+    Caucasian no-hide rule, and for long nardy no hitting, one checker off the head per
+    turn with the first-turn doubles exception (ch9 r4), and the six-prime rules r5/r6
+    (karzar: r6 only). Always returns at least one play (a pass when nothing is legal).
+
+``check_play(position, dice, steps) -> PlayCheck``
+    for the record replayer: given the steps a record prints, either the resulting
+    position (``check.ok``) or a list of :class:`~scoring.rules.errors.Problem` saying
+    *why* it is illegal, with codes listed in :data:`PROBLEM_CODES`. A printed step may
+    span several dice (``13/8`` for 3-2 or ``24/16`` for 4-4); it is split into single
+    steps through open points. ``hit=None`` means "not stated"; a printed ``*`` where
+    nothing can be hit is reported (``nothing_to_hit``), a hit printed without ``*`` is
+    accepted (records often omit it).
+
+``apply_steps_unchecked(position, steps) -> Position``
+    moves checkers as told with no rule checks, so a replayer can carry on after a
+    misprint whose intent is clear.
+
+Two decisions the book leaves open are fixed here and documented for referees: the
+six-prime condition is judged on the position at the end of the play (a prime built and
+broken within one turn is allowed), and on a long-nardy first-turn double the first head
+checker goes as far as it can before a second one leaves the head (ch9 r4's examples:
+3-3 is ``012/09/06/03, 012/09``, never ``012/06(2)``).
+
+Speed: the backgammon family without the Caucasian rule uses a dedicated generator with
+incremental integer keys (no per-step tuples); the other games use a general search with
+memoisation. Both are cross-checked in the tests.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scoring.rules.board import (
+    BAR,
+    OFF,
+    SIDE_NAMES,
+    SIDE_NAMES_RU_GEN,
+    Position,
+    index_to_label,
+    is_game_over,
+    opposite_table,
+)
+from scoring.rules.errors import Problem
+from scoring.rules.variants import HEAD, Variant, get_variant
+
+
+class Step(NamedTuple):
+    """One checker moved by one die, in the mover's own indices (25 bar, 0 off)."""
+
+    src: int
+    dst: int
+    hit: bool | None = False
+    die: int = 0
+
+
+class Play(NamedTuple):
+    """A whole turn and the position it leads to (turn passed to the opponent)."""
+
+    steps: tuple[Step, ...]
+    position: Position
+
+    @property
+    def is_pass(self) -> bool:
+        return not self.steps
+
+    @property
+    def dice_used(self) -> int:
+        return len(self.steps)
+
+
+# Weights of the incremental position key: 4 bits per slot for the mover's 26 counts,
+# then one bit per point for "the opposing blot there was hit".
+_W = tuple(1 << (4 * i) for i in range(26))
+_H = tuple(1 << (104 + i) for i in range(26))
+
+
+def dice_list(dice: tuple[int, int]) -> list[int]:
+    """The single steps a roll gives: two dice, or four of a double."""
+    d1, d2 = dice
+    return [d1] * 4 if d1 == d2 else [d1, d2]
+
+
+def _check_dice(dice: tuple[int, int]) -> tuple[int, int]:
+    d1, d2 = dice
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        raise ValueError(f"dice must be 1…6, got {dice!r}")
+    return d1, d2
+
+
+# ------------------------------------------------------------------------------------------
+# Fast generator: backgammon, short nardy, nackgammon, hypergammon.
+# ------------------------------------------------------------------------------------------
+
+
+def _gen_short(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) -> list:
+    """Distinct results as ``(steps, mover_board, hit_points)``; [] when nothing moves."""
+    me = list(me_t)
+    opm = [0] * 26
+    for i in range(1, 25):
+        opm[i] = opp_t[25 - i]
+    outside = sum(me_t[7:26])
+    key0 = 0
+    for i in range(26):
+        if me_t[i]:
+            key0 += me_t[i] * _W[i]
+    W = _W
+    H = _H
+
+    if d1 != d2:
+        full: dict[int, tuple] = {}
+        half: dict[int, tuple] = {}
+        srcs0 = [s for s in range(25, 0, -1) if me_t[s]]
+        for a, b in ((d1, d2), (d2, d1)):
+            for s in srcs0:
+                if me[25] and s != 25:
+                    break
+                # -- first step s -> t with die a
+                if s == 25:
+                    t = 25 - a
+                    if opm[t] > 1:
+                        continue
+                else:
+                    t = s - a
+                    if t > 0:
+                        if opm[t] > 1:
+                            continue
+                    else:
+                        if outside:
+                            continue
+                        if t < 0:
+                            higher = False
+                            for j in range(s + 1, 7):
+                                if me[j]:
+                                    higher = True
+                                    break
+                            if higher:
+                                continue
+                            t = 0
+                me[s] -= 1
+                me[t] += 1
+                k1 = key0 + W[t] - W[s]
+                hit1 = t > 0 and opm[t] == 1
+                if hit1:
+                    opm[t] = 0
+                    k1 += H[t]
+                moved_in = s > 6 and t <= 6
+                if moved_in:
+                    outside -= 1
+                step1 = Step(s, t, hit1, a)
+                # -- second step with die b
+                any2 = False
+                srcs = (
+                    srcs0
+                    if (t == 0 or me[t] > 1 or t in srcs0)
+                    else sorted(srcs0 + [t], reverse=True)
+                )
+                for s2 in srcs:
+                    if not me[s2]:
+                        continue
+                    if me[25] and s2 != 25:
+                        break
+                    if s2 == 25:
+                        t2 = 25 - b
+                        if opm[t2] > 1:
+                            continue
+                    else:
+                        t2 = s2 - b
+                        if t2 > 0:
+                            if opm[t2] > 1:
+                                continue
+                        else:
+                            if outside:
+                                continue
+                            if t2 < 0:
+                                higher = False
+                                for j in range(s2 + 1, 7):
+                                    if me[j]:
+                                        higher = True
+                                        break
+                                if higher:
+                                    continue
+                                t2 = 0
+                    any2 = True
+                    k2 = k1 + W[t2] - W[s2]
+                    hit2 = t2 > 0 and opm[t2] == 1
+                    if hit2:
+                        k2 += H[t2]
+                    if k2 not in full:
+                        me[s2] -= 1
+                        me[t2] += 1
+                        full[k2] = ((step1, Step(s2, t2, hit2, b)), tuple(me))
+                        me[s2] += 1
+                        me[t2] -= 1
+                if not any2 and not full and k1 not in half:
+                    half[k1] = ((step1,), tuple(me))
+                if moved_in:
+                    outside += 1
+                if hit1:
+                    opm[t] = 1
+                me[s] += 1
+                me[t] -= 1
+        if full:
+            return list(full.values())
+        if not half:
+            return []
+        big = max(d1, d2)
+        larger = [r for r in half.values() if r[0][0].die == big]
+        return larger or list(half.values())
+
+    # Doubles: steps in non-increasing source order reach every result exactly once as a
+    # multiset of steps (moving the farther checker first never hurts: points only open up
+    # as blots are hit, and bearing off only gets easier); the key removes the rest.
+    d = d1
+    levels: list[dict[int, tuple]] = [{}, {}, {}, {}, {}]
+    steps: list[Step] = []
+    state = [key0, outside]
+
+    def rec(depth: int, hi: int) -> None:
+        key, out = state
+        found = False
+        if me[25]:
+            cands = (25,)
+        else:
+            cands = range(min(hi, 24), 0, -1)
+        for s in cands:
+            if not me[s]:
+                continue
+            if s == 25:
+                t = 25 - d
+                if opm[t] > 1:
+                    break
+            else:
+                t = s - d
+                if t > 0:
+                    if opm[t] > 1:
+                        continue
+                else:
+                    if out:
+                        continue
+                    if t < 0:
+                        higher = False
+                        for j in range(s + 1, 7):
+                            if me[j]:
+                                higher = True
+                                break
+                        if higher:
+                            continue
+                        t = 0
+            found = True
+            hit = t > 0 and opm[t] == 1
+            nk = key + W[t] - W[s]
+            if hit:
+                nk += H[t]
+                opm[t] = 0
+            me[s] -= 1
+            me[t] += 1
+            moved_in = s > 6 and t <= 6
+            steps.append(Step(s, t, hit, d))
+            if depth == 3:
+                lv = levels[4]
+                if nk not in lv:
+                    lv[nk] = (tuple(steps), tuple(me))
+            else:
+                state[0] = nk
+                state[1] = out - 1 if moved_in else out
+                rec(depth + 1, s)
+                state[0] = key
+                state[1] = out
+            steps.pop()
+            me[s] += 1
+            me[t] -= 1
+            if hit:
+                opm[t] = 1
+        if not found and depth:
+            lv = levels[depth]
+            if key not in lv:
+                lv[key] = (tuple(steps), tuple(me))
+
+    rec(0, 25)
+    for depth in (4, 3, 2, 1):
+        if levels[depth]:
+            return list(levels[depth].values())
+    return []
+
+
+# ------------------------------------------------------------------------------------------
+# General generator: every variant (Caucasian rule, long nardy head/prime rules).
+# ------------------------------------------------------------------------------------------
+
+
+def _illegal_prime(
+    v: Variant, me: list[int] | tuple[int, ...], opp_t: tuple[int, ...]
+) -> tuple[int, int] | None:
+    """The first run of 6+ closed points (in the opponent's path) that r5/r6 forbid.
+
+    Returned as ``(low, high)`` in the *opponent's* indices; ``None`` if all is lawful.
+    """
+    if v.prime_rule == "none":
+        return None
+    omap = opposite_table(v.geometry)
+    entered_home = opp_t[0] > 0 or any(opp_t[1:7])  # r6: an opposing checker is home
+    if entered_home:
+        return None
+    run_start = 0
+    run = 0
+    for b in range(1, 25):
+        if me[omap[b]] > 0:
+            if run == 0:
+                run_start = b
+            run += 1
+        else:
+            if run >= 6 and not _prime_allowed(v, run_start, opp_t):
+                return (run_start, b - 1)
+            run = 0
+    if run >= 6 and not _prime_allowed(v, run_start, opp_t):
+        return (run_start, 24)
+    return None
+
+
+def _prime_allowed(v: Variant, low: int, opp_t: tuple[int, ...]) -> bool:
+    """r5: some opposing checker has already passed the prime (is 'ahead' of it)."""
+    if v.prime_rule != "jang":
+        return False
+    return any(opp_t[1:low])
+
+
+def _first_turn_double(v: Variant, me_t: tuple[int, ...], opm: list[int], d: int) -> list:
+    """ch9 r4: the first head checker goes as far as it can, a second one plays the rest."""
+    me = list(me_t)
+    steps: list[Step] = []
+    for checker in range(2):
+        s = HEAD
+        while len(steps) < 4:
+            t = s - d
+            if t < 1 or opm[t] > 0:
+                break
+            me[s] -= 1
+            me[t] += 1
+            steps.append(Step(s, t, False, d))
+            s = t
+        if checker == 0 and len(steps) == 4:
+            break
+    if not steps:
+        return []
+    return [(tuple(steps), tuple(me))]
+
+
+def _gen_general(
+    v: Variant, me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int
+) -> list:
+    omap = opposite_table(v.geometry)
+    opm = [0] * 26
+    for i in range(1, 25):
+        opm[i] = opp_t[omap[i]]
+    closed = 2 if v.hitting else 1
+    if v.head_rule and d1 == d2 and me_t[HEAD] == v.checkers:
+        return _first_turn_double(v, me_t, opm, d1)
+    me = list(me_t)
+    key0 = sum(me_t[i] * _W[i] for i in range(26))
+    # candidates[depth][key] = (steps, board, dice-used)
+    nodes: dict[tuple[int, int], tuple] = {}
+    seen: set = set()
+    steps: list[Step] = []
+    caucasian = v.caucasian
+    head_rule = v.head_rule
+
+    def rec(key: int, rest: tuple[int, ...], head_used: int, taint: tuple[int, ...]) -> None:
+        depth = len(steps)
+        if (depth, key) not in nodes:
+            nodes[(depth, key)] = (tuple(steps), tuple(me))
+        if not rest:
+            return
+        out = any(me[7:26])
+        tried: set[int] = set()
+        for di, d in enumerate(rest):
+            if d in tried:
+                continue
+            tried.add(d)
+            nrest = rest[:di] + rest[di + 1 :]
+            sources = (25,) if me[25] else [s for s in range(24, 0, -1) if me[s]]
+            for s in sources:
+                if s == 25:
+                    t = 25 - d
+                    if opm[t] >= closed:
+                        continue
+                else:
+                    if head_rule and s == HEAD and head_used:
+                        continue
+                    t = s - d
+                    if t > 0:
+                        if opm[t] >= closed:
+                            continue
+                    else:
+                        if out:
+                            continue
+                        if t < 0:
+                            if any(me[s + 1 : 7]):
+                                continue
+                            t = 0
+                hit = t > 0 and opm[t] == 1 and v.hitting
+                # Caucasian: which checker leaves s — an untainted one if any, and also a
+                # tainted (just-hit-with) one when that is allowed and changes the state.
+                options: list[tuple[int, ...]] = []
+                if caucasian:
+                    tainted = taint.count(s)
+                    own_there = t > 0 and me[t] > 0
+                    new_taint = list(taint)
+                    if me[s] > tainted:
+                        nt = list(taint)
+                        if hit and t <= 6:
+                            nt.append(t)
+                        options.append(tuple(sorted(nt)))
+                    if tainted and not own_there:
+                        nt = list(taint)
+                        nt.remove(s)
+                        if t > 0:
+                            nt.append(t)
+                        options.append(tuple(sorted(nt)))
+                    del new_taint
+                else:
+                    options.append(taint)
+                nk = key + _W[t] - _W[s] + (_H[t] if hit else 0)
+                nh = head_used + (1 if head_rule and s == HEAD else 0)
+                for ntaint in dict.fromkeys(options):
+                    state = (nk, nrest, nh, ntaint)
+                    if state in seen:
+                        continue
+                    seen.add(state)
+                    me[s] -= 1
+                    me[t] += 1
+                    if hit:
+                        opm[t] = 0
+                    steps.append(Step(s, t, hit, d))
+                    rec(nk, nrest, nh, ntaint)
+                    steps.pop()
+                    if hit:
+                        opm[t] = 1
+                    me[s] += 1
+                    me[t] -= 1
+
+    dice = (d1,) * 4 if d1 == d2 else (d1, d2)
+    rec(key0, dice, 0, ())
+    best: dict[int, tuple] = {}
+    best_depth = 0
+    for (depth, key), (st, board) in nodes.items():
+        if depth < best_depth or depth == 0:
+            continue
+        if v.prime_rule != "none" and _illegal_prime(v, board, opp_t):
+            continue
+        if depth > best_depth:
+            best_depth = depth
+            best = {}
+        if key not in best:
+            best[key] = (st, board)
+    if not best:
+        return []
+    if best_depth == 1 and d1 != d2:
+        big = max(d1, d2)
+        larger = [r for r in best.values() if r[0][0].die == big]
+        if larger:
+            return larger
+    return list(best.values())
+
+
+# ------------------------------------------------------------------------------------------
+# Public API
+# ------------------------------------------------------------------------------------------
+
+
+def _result_position(
+    position: Position, steps: tuple[Step, ...], board: tuple[int, ...]
+) -> Position:
+    geometry = get_variant(position.variant).geometry
+    opp = position.opponent
+    if any(st.hit for st in steps):
+        o = list(opp)
+        omap = opposite_table(geometry)
+        for st in steps:
+            if st.hit:
+                o[omap[st.dst]] -= 1
+                o[BAR] += 1
+        opp = tuple(o)
+    if position.turn == 0:
+        return Position(board, opp, 1, position.variant)
+    return Position(opp, board, 0, position.variant)
+
+
+def _raw_plays(position: Position, dice: tuple[int, int]) -> list:
+    d1, d2 = _check_dice(dice)
+    v = get_variant(position.variant)
+    me, opp = position.mover, position.opponent
+    if me[OFF] == v.checkers or opp[OFF] == v.checkers:
+        return []
+    if v.geometry == "short" and not v.caucasian:
+        return _gen_short(me, opp, d1, d2)
+    return _gen_general(v, me, opp, d1, d2)
+
+
+def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
+    """Every legal play for ``dice``, one per distinct resulting position.
+
+    A forced pass is returned as the single play ``Play((), position.passed())``. When
+    the game is already over the list is empty.
+    """
+    if is_game_over(position):
+        return []
+    raw = _raw_plays(position, dice)
+    if not raw:
+        return [Play((), position.passed())]
+    return [Play(st, _result_position(position, st, board)) for st, board in raw]
+
+
+def max_dice_playable(position: Position, dice: tuple[int, int]) -> int:
+    """How many dice (0…4) a legal play of this roll uses."""
+    raw = _raw_plays(position, dice)
+    return len(raw[0][0]) if raw else 0
+
+
+def has_legal_move(position: Position, dice: tuple[int, int]) -> bool:
+    return bool(_raw_plays(position, dice))
+
+
+def apply_steps_unchecked(position: Position, steps: list[Step] | tuple[Step, ...]) -> Position:
+    """Move checkers as told, without any rule check (hits happen on lone opposing checkers).
+
+    For replaying past a misprint whose intent is clear; raises ``ValueError`` only when a
+    step has no checker to move at all.
+    """
+    v = get_variant(position.variant)
+    omap = opposite_table(v.geometry)
+    me = list(position.mover)
+    op = list(position.opponent)
+    for st in steps:
+        if me[st.src] <= 0:
+            raise ValueError(f"no checker on index {st.src}")
+        me[st.src] -= 1
+        me[st.dst] += 1
+        if v.hitting and 1 <= st.dst <= 24 and op[omap[st.dst]] == 1:
+            op[omap[st.dst]] = 0
+            op[BAR] += 1
+    return Position.from_boards(tuple(me), tuple(op), 1 - position.turn, position.variant)
+
+
+# ------------------------------------------------------------------------------------------
+# Diagnosis of a proposed play (for the record replayer)
+# ------------------------------------------------------------------------------------------
+
+#: Every code :func:`check_play` can report, with what it means.
+PROBLEM_CODES: dict[str, str] = {
+    "game_over": "the game has already ended; no more moves",
+    "wrong_distance": "the step's length matches no unused die (nor a sum of them)",
+    "no_checker": "no own checker on the point the step starts from",
+    "too_many_borne_off": "bearing off although every checker is already off",
+    "point_closed": "the step lands on (or passes through) a point the opponent holds",
+    "bar_first": "a checker on the bar must enter before any other moves",
+    "bear_off_not_all_home": "bearing off before all checkers are in the home",
+    "bear_off_higher_point": "bearing off from below the die's point while a checker stands higher",
+    "hit_forbidden": "a hit is printed in long nardy, where nothing is hit",
+    "nothing_to_hit": "a hit is printed but no lone opposing checker stands there",
+    "head_rule": "a second checker taken from the head in one turn",
+    "prime_rule": "a six-prime built without an opposing checker ahead of it / in its home",
+    "caucasian_hide": "a checker that hit at home hides on an own point in the same turn",
+    "larger_die_not_played": "only one die could be played and it had to be the larger",
+    "not_all_dice_played": "fewer dice played than the rules require (more moves were possible)",
+    "pass_while_move_exists": "a pass (Ø) although a legal move existed",
+    "illegal_play": "the steps are each possible but the play as a whole is not legal",
+}
+
+
+class PlayCheck(NamedTuple):
+    """Outcome of :func:`check_play`: the position (if legal) or the problems found."""
+
+    position: Position | None
+    problems: list[Problem]
+    steps: tuple[Step, ...]
+
+    @property
+    def ok(self) -> bool:
+        return self.position is not None and not self.problems
+
+
+def _lbl(position: Position, index: int, numbering: str) -> str:
+    v = get_variant(position.variant)
+    return index_to_label(index, position.turn, numbering, v.geometry)
+
+
+def _problem(code: str, en: str, ru: str, **details: object) -> Problem:
+    return Problem(code=code, en=en, ru=ru, details=dict(details))
+
+
+def _dice_text(dice: tuple[int, int]) -> str:
+    return f"{max(dice)}-{min(dice)}"
+
+
+def check_play(
+    position: Position,
+    dice: tuple[int, int],
+    steps: list[Step] | tuple[Step, ...],
+    numbering: str = "traditional",
+) -> PlayCheck:
+    """Check the steps a record prints for one turn; see the module docstring.
+
+    ``steps`` use the mover's own indices (convert printed labels with
+    :func:`scoring.rules.board.label_to_index`); ``die`` may be left 0 and is inferred.
+    ``numbering`` only shapes the point names in the messages. Problems carry ``code``,
+    ``en``, ``ru`` and ``details``; the replayer adds move number, side and text.
+    """
+    d1, d2 = _check_dice(dice)
+    v = get_variant(position.variant)
+    side_en = SIDE_NAMES[position.turn]
+    side_ru = SIDE_NAMES_RU_GEN[position.turn]
+    roll = _dice_text((d1, d2))
+    if is_game_over(position):
+        return PlayCheck(
+            None,
+            [
+                _problem(
+                    "game_over",
+                    f"The game is already over; {side_en} cannot play {roll}.",
+                    f"Партия уже окончена; ход {side_ru} {roll} невозможен.",
+                )
+            ],
+            tuple(steps),
+        )
+    raw = _raw_plays(position, (d1, d2))
+    legal = {board_key(st, board): (st, board) for st, board in raw}
+    need = len(raw[0][0]) if raw else 0
+
+    # Walk the steps one die at a time, reporting the first thing that breaks.
+    omap = opposite_table(v.geometry)
+    me = list(position.mover)
+    opm = [0] * 26
+    for i in range(1, 25):
+        opm[i] = position.opponent[omap[i]]
+    closed = 2 if v.hitting else 1
+    unused = dice_list((d1, d2))
+    done: list[Step] = []
+    head_used = 0
+    first_turn = v.head_rule and me[HEAD] == v.checkers
+    taint: list[int] = []
+    problems: list[Problem] = []
+
+    def name(i: int) -> str:
+        return _lbl(position, i, numbering)
+
+    for raw_step in steps:
+        st = raw_step if isinstance(raw_step, Step) else Step(*raw_step)
+        src, dst = st.src, st.dst
+        where = f"{name(src)}/{name(dst)}"
+        if me[src] <= 0:
+            if src == OFF or (dst == OFF and me[OFF] == v.checkers):
+                problems.append(
+                    _problem(
+                        "too_many_borne_off",
+                        f"{where}: all {v.checkers} of {side_en}'s checkers are already borne off.",
+                        f"{where}: все {v.checkers} шашек {side_ru} уже выведены во двор.",
+                        src=src,
+                    )
+                )
+            else:
+                problems.append(
+                    _problem(
+                        "no_checker",
+                        f"{where}: {side_en} has no checker on {name(src)}.",
+                        f"{where}: у {side_ru} нет шашки на пункте {name(src)}.",
+                        src=src,
+                    )
+                )
+            break
+        if me[BAR] and src != BAR:
+            problems.append(
+                _problem(
+                    "bar_first",
+                    f"{where}: {side_en} has {me[BAR]} checker(s) on the bar, which must enter first.",
+                    f"{where}: у {side_ru} {me[BAR]} шаш. на баре — сначала их нужно ввести в игру.",
+                    src=src,
+                )
+            )
+            break
+        if v.is_long and st.hit:
+            problems.append(
+                _problem(
+                    "hit_forbidden",
+                    f"{where}: checkers are never hit in long nardy.",
+                    f"{where}: в длинных нардах шашки не бьются.",
+                    dst=dst,
+                )
+            )
+            break
+        # Split the step into single dice.
+        dist = src - dst
+        plan = _split(dist, dst == OFF, unused, src)
+        if plan is None:
+            left = ", ".join(str(x) for x in sorted(set(unused), reverse=True)) or "none"
+            problems.append(
+                _problem(
+                    "wrong_distance",
+                    f"{where}: a move of {dist} pips matches no unused die of {roll} (left: {left}).",
+                    f"{where}: ход на {dist} п. не соответствует ни одному неиспользованному зару "
+                    f"броска {roll} (осталось: {left}).",
+                    distance=dist,
+                )
+            )
+            break
+        if len(plan) == 2 and plan[0] != plan[1]:
+            mid = src - plan[0]
+            if mid > 0 and opm[mid] >= closed:
+                plan = plan[::-1]
+        broke = False
+        cur = src
+        for n, die in enumerate(plan):
+            last = n == len(plan) - 1
+            t = cur - die
+            sub = f"{name(cur)}/{name(max(t, 0))}"
+            if t <= 0:
+                if any(me[7:26]):
+                    problems.append(
+                        _problem(
+                            "bear_off_not_all_home",
+                            f"{sub}: {side_en} may bear off only when all checkers are home.",
+                            f"{sub}: выводить шашки во двор {side_ru} можно только когда все шашки в доме.",
+                        )
+                    )
+                    broke = True
+                    break
+                if t < 0 and any(me[cur + 1 : 7]):
+                    high = max(i for i in range(cur + 1, 7) if me[i])
+                    problems.append(
+                        _problem(
+                            "bear_off_higher_point",
+                            f"{sub}: with a {die} the checker on {name(high)} must move first; "
+                            f"bearing off from a lower point is allowed only when no checker stands higher.",
+                            f"{sub}: при заре {die} сначала нужно ходить шашкой с пункта {name(high)}; "
+                            f"снимать с младшего пункта можно, только если на старших нет шашек.",
+                        )
+                    )
+                    broke = True
+                    break
+                t = 0
+            elif opm[t] >= closed:
+                problems.append(
+                    _problem(
+                        "point_closed",
+                        f"{sub}: point {name(t)} is held by the opponent"
+                        + (
+                            " (a single checker closes a point in long nardy)."
+                            if v.is_long
+                            else "."
+                        ),
+                        f"{sub}: пункт {name(t)} закрыт соперником"
+                        + (
+                            " (в длинных нардах пункт закрывает и одна шашка)."
+                            if v.is_long
+                            else "."
+                        ),
+                        dst=t,
+                    )
+                )
+                broke = True
+                break
+            if v.head_rule and cur == HEAD:
+                allowed = 2 if (first_turn and d1 == d2) else 1
+                if head_used >= allowed:
+                    problems.append(
+                        _problem(
+                            "head_rule",
+                            f"{sub}: only one checker may leave the head per turn"
+                            " (two only on a first-turn double one checker cannot play, ch9 r4).",
+                            f"{sub}: с головы за ход можно снять только одну шашку"
+                            " (две — только при дубле первого хода, который не сыграть одной шашкой, гл. 9 п. 4).",
+                        )
+                    )
+                    broke = True
+                    break
+                head_used += 1
+            hit = v.hitting and t > 0 and opm[t] == 1
+            if v.caucasian:
+                if cur in taint and me[cur] <= taint.count(cur) and t > 0 and me[t] > 0:
+                    problems.append(
+                        _problem(
+                            "caucasian_hide",
+                            f"{sub}: a checker that hit at home may not go on to an own point "
+                            "in the same turn (Caucasian rule).",
+                            f"{sub}: бьющая шашка в своём доме не может в тот же ход уйти на свой "
+                            "пункт (правило кавказских нард).",
+                        )
+                    )
+                    broke = True
+                    break
+                if cur in taint and me[cur] <= taint.count(cur):
+                    taint.remove(cur)
+                    if t > 0:
+                        taint.append(t)
+                if hit and t <= 6:
+                    taint.append(t)
+            if last and st.hit and not hit:
+                problems.append(
+                    _problem(
+                        "nothing_to_hit",
+                        f"{sub}: a hit is marked but there is no lone opposing checker on {name(t)}.",
+                        f"{sub}: отмечено взятие, но на пункте {name(t)} нет одиночной шашки соперника.",
+                        dst=t,
+                    )
+                )
+                broke = True
+                break
+            me[cur] -= 1
+            me[t] += 1
+            if hit:
+                opm[t] = 0
+            unused.remove(die)
+            done.append(Step(cur, t, hit, die))
+            cur = t
+        if broke:
+            break
+
+    if problems:
+        return PlayCheck(None, problems, tuple(done))
+    done_t = tuple(done)
+    key = board_key(done_t, tuple(me))
+    if key in legal:
+        st, board = legal[key]
+        return PlayCheck(_result_position(position, done_t, board), [], done_t)
+    if not done and not raw:
+        return PlayCheck(position.passed(), [], ())
+
+    used = len(done)
+    if used == 0:
+        problems.append(
+            _problem(
+                "pass_while_move_exists",
+                f"{side_en} passed with {roll}, but a legal move existed (e.g. {_fmt(position, raw[0][0], numbering)}).",
+                f"{side_ru.capitalize()} пропустили ход при броске {roll}, хотя ход был возможен "
+                f"(например, {_fmt(position, raw[0][0], numbering)}).",
+                example=_fmt(position, raw[0][0], numbering),
+            )
+        )
+    elif used < need:
+        problems.append(
+            _problem(
+                "not_all_dice_played",
+                f"{side_en} played {used} of the {need} dice of {roll} that could be played; "
+                f"more moves were possible (e.g. {_fmt(position, raw[0][0], numbering)}).",
+                f"{side_ru.capitalize()} сыграли {used} из {need} возможных ходов броска {roll}; "
+                f"ход не доигран (например, {_fmt(position, raw[0][0], numbering)}).",
+                played=used,
+                required=need,
+            )
+        )
+    elif need == 1 and d1 != d2 and done[0].die != max(d1, d2) and raw[0][0][0].die == max(d1, d2):
+        problems.append(
+            _problem(
+                "larger_die_not_played",
+                f"Only one die of {roll} can be played, so it must be the larger ({max(d1, d2)}).",
+                f"Из броска {roll} можно сыграть только один зар — значит, старший ({max(d1, d2)}).",
+            )
+        )
+    elif v.prime_rule != "none" and (run := _illegal_prime(v, me, position.opponent)):
+        lo, hi = run
+        omap2 = opposite_table(v.geometry)
+        a, b = name(omap2[hi]), name(omap2[lo])
+        rule = "r6" if v.prime_rule == "karzar" else "r5/r6"
+        problems.append(
+            _problem(
+                "prime_rule",
+                f"The play builds a six-prime {a}…{b} with no opposing checker ahead of it "
+                f"and none in its home ({rule}).",
+                f"Ход строит щещдар {a}…{b}, но впереди него нет ни одной шашки соперника "
+                f"и ни одна не вошла в свой дом (гл. 9, {'п. 6' if rule == 'r6' else 'пп. 5–6'}).",
+                low=lo,
+                high=hi,
+            )
+        )
+    elif v.head_rule and first_turn and d1 == d2:
+        problems.append(
+            _problem(
+                "head_rule",
+                f"On the first turn a {roll} is played with one head checker as far as it goes, "
+                f"a second one only for the rest (ch9 r4): {_fmt(position, raw[0][0], numbering)}.",
+                f"Первым ходом дубль {roll} играется одной шашкой с головы, пока она может идти, "
+                f"вторая снимается только для остатка (гл. 9, п. 4): {_fmt(position, raw[0][0], numbering)}.",
+            )
+        )
+    else:
+        problems.append(
+            _problem(
+                "illegal_play",
+                f"{side_en}'s play {_fmt(position, done_t, numbering)} with {roll} is not legal.",
+                f"Ход {side_ru} {_fmt(position, done_t, numbering)} при броске {roll} не по правилам.",
+            )
+        )
+    return PlayCheck(None, problems, done_t)
+
+
+def board_key(steps: tuple[Step, ...], board: tuple[int, ...]) -> tuple:
+    """Identity of a play's outcome: the mover's board and which points were hit."""
+    return (board, tuple(sorted(s.dst for s in steps if s.hit)))
+
+
+def _split(dist: int, bearing_off: bool, unused: list[int], src: int) -> list[int] | None:
+    """Dice (in playing order) that add up to one printed step, or ``None``."""
+    if dist in unused:
+        return [dist]
+    if bearing_off:
+        # Bearing off from below a die's point: any larger unused die may do it.
+        bigger = sorted(d for d in set(unused) if d > dist)
+        if bigger:
+            return [bigger[0]]
+    vals = sorted(unused, reverse=True)
+    if len(set(vals)) == 1 and vals:
+        d = vals[0]
+        if dist % d == 0 and dist // d <= len(vals):
+            return [d] * (dist // d)
+        if bearing_off:
+            n = -(-dist // d)
+            if n <= len(vals):
+                return [d] * n
+        return None
+    if len(vals) == 2 and (sum(vals) == dist or (bearing_off and sum(vals) > dist)):
+        return vals
+    return None
+
+
+def _fmt(position: Position, steps: tuple[Step, ...], numbering: str) -> str:
+    if not steps:
+        return "Ø"
+    return ", ".join(
+        f"{_lbl(position, s.src, numbering)}/{_lbl(position, s.dst, numbering)}{'*' if s.hit else ''}"
+        for s in steps
+    )
