@@ -1,0 +1,1230 @@
+"""Match results: the options a match is played under, and checking what a referee reports.
+
+A result reaches us either game by game (a *ledger*) or as a bare final score
+(a *summary*, "5:3"). :func:`validate_match` is the one entry point for every
+shell (model validation, admin, API, the ``validate_match`` command), so a
+result is accepted or refused for the same reason everywhere.
+
+Sources: Part 9 (match to N points, fixed number of games, Crawford almost
+always on in matches, agreed rules are off unless agreed, the equal-moves draw
+1:1 in Perm or usually ½, the crosstable "Результаты матчей"), the glossary
+(Crawford, post-Crawford, Holland, Jacoby "обычно не применяется в матчах"),
+ch10 (cube values, automatic doubles) and ch14 (davé ladder, see
+:mod:`scoring.rules.cube`). Game values come from
+:data:`scoring.rules.variants.SCORING_TABLES`.
+
+Conventions: sides are ``"a"`` and ``"b"``; a draw is ``winner=None,
+kind="draw"``; ``cube`` is the stake when the game ended — after a pass, the
+value before the refused offer, i.e. exactly what the winner scores; game
+numbers in problems are 1-based.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from scoring.rules.categories import Group, get_category
+from scoring.rules.cube import STANDARD_MAX, CubeRules
+from scoring.rules.errors import Problem, RuleViolation
+from scoring.rules.variants import SCORING_TABLES, ScoringTable
+
+Number = int | Fraction
+SIDES = ("a", "b")
+DRAW = "draw"
+DRAW_VALUES: tuple[Fraction, ...] = (Fraction(1), Fraction(1, 2))
+"""Part 9: a draw scored 1:1 (Perm long-nardy event) or, usually, ½ each."""
+
+KIND_NAMES_RU: Mapping[str, str] = {
+    "single": "одинарная игра (гейм)",
+    "gammon": "гэммон (марс)",
+    "backgammon": "бэкгэммон (кокс)",
+    "oyun": "оюн",
+    "mars": "марс",
+    "home_mars": "домашний марс",
+    "koks": "кокс",
+    DRAW: "ничья",
+}
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- the options themselves -------------------------------------------
+    "nothing_to_check": (
+        "Give the games of the match, its final score, or both.",
+        "Укажите партии матча, итоговый счёт или и то и другое.",
+    ),
+    "bad_format": (
+        "A match is either to N points or a fixed number of games: set exactly one of "
+        "length and fixed_games.",
+        "Матч играется либо до N очков, либо из определённого числа партий: укажите что-то "
+        "одно — длину матча или число партий.",
+    ),
+    "bad_length": (
+        "The match length must be a whole number of points from 1, not {value!r}.",
+        "Длина матча должна быть целым числом очков от 1, а не {value!r}.",
+    ),
+    "bad_fixed_games": (
+        "The number of games must be a whole number from 1, not {value!r}.",
+        "Число партий матча должно быть целым числом от 1, а не {value!r}.",
+    ),
+    "bad_scoring": (
+        "Unknown scoring system {value!r}; use one of {known}.",
+        "Неизвестная система подсчёта {value!r}; допустимы: {known}.",
+    ),
+    "jacoby_in_match": (
+        "The Jacoby rule belongs to money play only and is never used in matches.",
+        "Правило Якоби применяется только в игре на ставку, в матчах — никогда.",
+    ),
+    "holland_needs_crawford": (
+        "The Holland rule restricts doubles in post-Crawford games, so it needs a match to "
+        "N points played with the cube and the Crawford rule.",
+        "Правило Холланда ограничивает давэ в пост-кроуфордских партиях, поэтому оно "
+        "возможно только в матче до N очков с дубль-кубом и правилом Кроуфорда.",
+    ),
+    "bad_draw_value": (
+        "A draw is scored 1 or 1/2 point to each player, not {value!r}.",
+        "За ничью даётся 1 очко или пол-очка каждому, а не {value!r}.",
+    ),
+    "draw_needs_fixed_games": (
+        "Draws (equal-moves rule) are scored only in matches of a fixed number of games; "
+        "in a match to N points both players could reach N at once.",
+        "Ничьи (правило равноходовости) засчитываются только в матчах из определённого "
+        "числа партий: в матче до N очков оба игрока могли бы набрать N одновременно.",
+    ),
+    "category_cube": (
+        "Category {category} plays {expected}; this match says the opposite "
+        "(an organiser's override must be recorded).",
+        "Категория «{category_ru}» играет {expected_ru}; у этого матча указано иначе "
+        "(изменение организатором нужно оформить).",
+    ),
+    "category_length": (
+        "Category {category} plays {expected} in this round, not {actual} "
+        "(an organiser's override must be recorded).",
+        "Категория «{category_ru}» в этом туре играет {expected_ru}, а не {actual_ru} "
+        "(изменение организатором нужно оформить).",
+    ),
+    "bad_input": (
+        "{field}: {what}",
+        "{field}: {what_ru}",
+    ),
+    # -- one game of a ledger ---------------------------------------------
+    "bad_winner": (
+        'Game {game}: the winner must be "a" or "b" (or none for a draw), not {value!r}.',
+        "Партия {game}: победитель — «a» или «b» (при ничьей — никто), а не {value!r}.",
+    ),
+    "bad_kind": (
+        "Game {game}: {value!r} is not a result in the {system} system; possible: {known}.",
+        "Партия {game}: {value!r} — не результат системы «{system_ru}»; допустимы: {known}.",
+    ),
+    "draw_not_allowed": (
+        "Game {game}: a draw is recorded, but this match does not score draws "
+        "(the equal-moves rule was not agreed).",
+        "Партия {game}: записана ничья, но в этом матче ничьи не засчитываются "
+        "(правило равноходовости не оговорено).",
+    ),
+    "cube_not_legal": (
+        "Game {game}: {value!r} is not a value the cube can show ({legal}).",
+        "Партия {game}: {value!r} — такой ставки быть не может (возможны: {legal}).",
+    ),
+    "cube_above_max": (
+        "Game {game}: a stake of {value} is above the agreed maximum {max}.",
+        "Партия {game}: ставка {value} выше оговорённого максимума {max}.",
+    ),
+    "cube_off": (
+        "Game {game}: {what} is recorded, but this match is played without the cube{where}.",
+        "Партия {game}: в записи указано: {what_ru}, но этот матч играется без дубль-куба{where_ru}.",
+    ),
+    "cube_in_crawford": (
+        "Game {game} is the Crawford game ({leader} is one point from winning), so the cube "
+        "is not used in it, yet {what} is recorded.",
+        "Партия {game} — кроуфордская (игроку {leader_ru} осталось одно очко до победы), "
+        "дубль-куб в ней не применяется, а в записи указано: {what_ru}.",
+    ),
+    "autodoubles_exceeded": (
+        "Game {game}: {count} automatic doubles, but only {limit} per game were agreed.",
+        "Партия {game}: {count} автодубл(я/ей), а оговорено не более {limit} в партии.",
+    ),
+    "autodoubles_without_cube": (
+        "Game {game}: automatic doubles are recorded, but without the cube they are ignored.",
+        "Партия {game}: записаны автодубли, но без дубль-куба автодублем пренебрегают.",
+    ),
+    "autodouble_in_dave": (
+        "Game {game}: the davé ladder has no automatic doubles.",
+        "Партия {game}: в системе давэ автодублей нет.",
+    ),
+    "bad_autodoubles": (
+        "Game {game}: the number of automatic doubles must be a whole number from 0, "
+        "not {value!r}.",
+        "Партия {game}: число автодублей должно быть целым числом от 0, а не {value!r}.",
+    ),
+    "autodoubles_cube_mismatch": (
+        "Game {game}: after {count} automatic double(s) the cube is already at {floor} and "
+        "can only go up, so it cannot end at {value}.",
+        "Партия {game}: после {count} автодубл(я/ей) куб уже показывает {floor} и может "
+        "только расти, поэтому ставка {value} невозможна.",
+    ),
+    "drop_at_max": (
+        "Game {game}: a pass at a stake of {value} is impossible — the cube is at its "
+        "maximum and nobody can double any more.",
+        "Партия {game}: пас при ставке {value} невозможен — куб на максимуме, удваивать "
+        "больше нельзя.",
+    ),
+    "dropped_kind": (
+        "Game {game}: a passed double ends the game at once as a single game ({single}), "
+        "not {value!r}.",
+        "Партия {game}: после паса партия заканчивается одинарным выигрышем ({single_ru}), "
+        "а не {value!r}.",
+    ),
+    "bad_dropped": (
+        "Game {game}: 'dropped' must be true or false, not {value!r}.",
+        "Партия {game}: признак паса должен быть «да» или «нет», а не {value!r}.",
+    ),
+    # -- the match as a whole ---------------------------------------------
+    "game_after_end": (
+        "Game {game} was recorded after the match was already decided ({score} to {winner} "
+        "after game {last}).",
+        "Партия {game} записана после того, как матч уже был решён (счёт {score} в пользу "
+        "{winner} после партии {last}).",
+    ),
+    "too_many_games": (
+        "Game {game}: the match is {fixed} games long, so there is no game {game}.",
+        "Партия {game}: матч состоит из {fixed} партий, партии {game} быть не может.",
+    ),
+    "match_unfinished": (
+        "The match is not finished: {why}",
+        "Матч не окончен: {why_ru}",
+    ),
+    "final_mismatch": (
+        "The stated final score {stated} does not match the games, which add up to {ledger}.",
+        "Указанный итоговый счёт {stated} не совпадает с партиями: по ним выходит {ledger}.",
+    ),
+    "bad_score": (
+        "The final score must be two {kind}, not {value!r}.",
+        "Итоговый счёт — это два {kind_ru}, а не {value!r}.",
+    ),
+    "final_both_reached": (
+        "Both players have {length} or more points ({score}); the match ends as soon as "
+        "one of them reaches {length}.",
+        "У обоих игроков {length} очков или больше ({score}); матч заканчивается, как только "
+        "один из них набирает {length}.",
+    ),
+    "final_jump_impossible": (
+        "{score} is impossible in a match to {length}: {winner} would have needed to start "
+        "the last game with fewer than {length} points and win at least {need} in it, but "
+        "one game can be worth at most {max} under these options{allowed}.",
+        "Счёт {score} невозможен в матче до {length}: {winner} должен был начать последнюю "
+        "партию, имея меньше {length} очков, и выиграть в ней не меньше {need}, а одна партия "
+        "при этих условиях стоит не больше {max}{allowed_ru}.",
+    ),
+    "final_total_impossible": (
+        "{score} cannot be the result of exactly {fixed} games: {why}",
+        "Счёт {score} не может получиться ровно за {fixed} партий: {why_ru}",
+    ),
+}
+
+
+def match_problem(code: str, *, game: int | None = None, **values: Any) -> Problem:
+    """Build a bilingual :class:`Problem` from this module's catalogue."""
+    en, ru = MESSAGES[code]
+    fields = _Fields(values, game=game)
+    return Problem(
+        code=code,
+        en=en.format_map(fields),
+        ru=ru.format_map(fields),
+        game=game,
+        details={k: _plain(v) for k, v in values.items()},
+    )
+
+
+class _Fields(dict[str, Any]):
+    """Format mapping: optional fields blank, ``*_ru`` falls back to the plain field."""
+
+    def __init__(self, values: Mapping[str, Any], game: int | None) -> None:
+        super().__init__(values)
+        self["game"] = game
+
+    def __missing__(self, key: str) -> Any:
+        if key.endswith("_ru") and key[:-3] in self:
+            return self[key[:-3]]
+        return ""
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
+
+
+def format_number(value: Number) -> str:
+    """2, 2.5 — scores read the way a referee writes them."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return str(float(value))
+    return str(int(value))
+
+
+def format_score(score: Sequence[Number]) -> str:
+    return ":".join(format_number(s) for s in score)
+
+
+# --------------------------------------------------------------------------
+# Options
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSpec:
+    """Everything agreed before a match that decides which results are possible.
+
+    Exactly one of ``length`` (to N points) and ``fixed_games`` is set.
+    ``crawford=None`` means the default: on in a match to N points (Part 9:
+    "в матчах правило Кроуфорда применяется практически всегда"), meaningless
+    elsewhere. Every other agreed rule is off unless set (Part 9). The cube is
+    off by default, so a forgotten option refuses a cube with a clear message
+    instead of silently accepting it. ``autodoubles`` is the per-game limit
+    (``None``: agreed without a limit). ``max_cube=None`` means 64, or 6 with
+    the davé ladder. ``draw`` is what each player gets for a draw (1 or ½;
+    ``None``: draws are not scored). ``category``/``round`` tie the match to a
+    category's table row; ``organiser_override`` says the organiser's change to
+    that row was recorded (see :func:`scoring.rules.categories.round_rule`).
+    ``first_white`` is who has White in game 1 of a fixed-games match (colours
+    alternate).
+    """
+
+    length: int | None = None
+    fixed_games: int | None = None
+    scoring: str = "backgammon"
+    cube: bool = False
+    crawford: bool | None = None
+    holland: bool = False
+    jacoby: bool = False
+    beaver: bool = False
+    raccoon: bool = False
+    autodoubles: int | None = 0
+    max_cube: int | None = None
+    dave: bool = False
+    draw: Number | None = None
+    category: int | str | None = None
+    round: int | None = None
+    organiser_override: bool = False
+    first_white: str = "a"
+
+    @property
+    def is_points(self) -> bool:
+        return self.length is not None
+
+    @property
+    def crawford_on(self) -> bool:
+        """Crawford matters only in a point match played with the cube."""
+        on = True if self.crawford is None else self.crawford
+        return bool(on and self.is_points and self.cube)
+
+    @property
+    def table(self) -> ScoringTable:
+        return SCORING_TABLES[self.scoring]
+
+    @property
+    def max_value(self) -> int:
+        if self.max_cube is not None:
+            return self.max_cube
+        return 6 if self.dave else STANDARD_MAX
+
+    def cube_rules(
+        self, *, crawford_game: bool = False, holland_trailer: str | None = None
+    ) -> CubeRules:
+        """The :class:`CubeRules` for one game of this match (for the record replayer too)."""
+        return CubeRules(
+            enabled=self.cube,
+            max_value=self.max_value,
+            dave=self.dave,
+            beaver=self.beaver,
+            raccoon=self.raccoon,
+            autodoubles=self.autodoubles,
+            crawford_game=crawford_game,
+            holland_trailer=holland_trailer,
+        )
+
+    @classmethod
+    def for_round(cls, rule: Any, **options: Any) -> MatchSpec:
+        """A spec from a :class:`~scoring.rules.categories.RoundRule` plus other options."""
+        return cls(
+            length=rule.length,
+            cube=rule.cube,
+            category=rule.category.number,
+            round=rule.round,
+            organiser_override=rule.overridden,
+            **options,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One line of a match ledger as the referee reports it."""
+
+    winner: str | None
+    kind: str
+    cube: int = 1
+    dropped: bool = False
+    autodoubles: int = 0
+
+    @classmethod
+    def draw(cls, cube: int = 1) -> GameEntry:
+        return cls(winner=None, kind=DRAW, cube=cube)
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """What the core made of one game: points, running score and its place in the match.
+
+    ``match_point`` — someone needed one point before this game; ``crawford`` —
+    it was the Crawford game (no cube); ``post_crawford`` — a later game;
+    ``holland`` — the Holland restriction applied to the trailer (a ledger cannot
+    show when a double was made, so this is informational); ``white`` — who had
+    White in a fixed-games match.
+    """
+
+    number: int
+    winner: str | None
+    points: tuple[Number, Number]
+    score: tuple[Number, Number]
+    match_point: bool = False
+    crawford: bool = False
+    post_crawford: bool = False
+    holland: bool = False
+    white: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchValidation:
+    """The verdict on a reported result; ``ok`` only when there is no problem at all."""
+
+    ok: bool
+    problems: tuple[Problem, ...]
+    score: tuple[Number, Number]
+    winner: str | None
+    crawford_game: int | None = None
+    games: tuple[GameLine, ...] = ()
+    decided: bool = False
+
+    @property
+    def codes(self) -> list[str]:
+        return [p.code for p in self.problems]
+
+    def errors(self, language: str = "en") -> list[dict[str, Any]]:
+        return [
+            {"game": p.game, "code": p.code, "message": p.message(language)} for p in self.problems
+        ]
+
+    def as_dict(self, language: str = "en") -> dict[str, Any]:
+        """The shape every shell reports (the command's ``--json`` output)."""
+        return {
+            "ok": self.ok,
+            "errors": self.errors(language),
+            "score": [_plain(s) for s in self.score],
+            "winner": self.winner,
+            "crawford_game": self.crawford_game,
+        }
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _system_ru(table: ScoringTable) -> str:
+    return table.name_ru
+
+
+def spec_problems(spec: MatchSpec) -> list[Problem]:
+    """Contradictions in the options themselves, before any result is looked at."""
+    found: list[Problem] = []
+    if (spec.length is None) == (spec.fixed_games is None):
+        found.append(match_problem("bad_format"))
+    if spec.length is not None and not (_is_int(spec.length) and spec.length >= 1):
+        found.append(match_problem("bad_length", value=spec.length))
+    if spec.fixed_games is not None and not (_is_int(spec.fixed_games) and spec.fixed_games >= 1):
+        found.append(match_problem("bad_fixed_games", value=spec.fixed_games))
+    if spec.scoring not in SCORING_TABLES:
+        found.append(
+            match_problem("bad_scoring", value=spec.scoring, known=", ".join(SCORING_TABLES))
+        )
+    if spec.jacoby:
+        found.append(match_problem("jacoby_in_match"))
+    if spec.holland and not spec.crawford_on:
+        found.append(match_problem("holland_needs_crawford"))
+    if spec.draw is not None:
+        if spec.draw not in DRAW_VALUES:
+            found.append(match_problem("bad_draw_value", value=_plain(spec.draw)))
+        elif spec.is_points:
+            found.append(match_problem("draw_needs_fixed_games"))
+    rules = spec.cube_rules()
+    for problem in rules.problems():
+        if spec.cube or problem.code == "autodoubles_without_cube":
+            found.append(problem)
+    found.extend(_category_problems(spec))
+    return found
+
+
+def _category_problems(spec: MatchSpec) -> list[Problem]:
+    if spec.category is None or spec.organiser_override:
+        return []
+    try:
+        cat = get_category(spec.category)
+    except RuleViolation as exc:
+        return list(exc.problems)
+    found: list[Problem] = []
+    if spec.cube != cat.cube:
+        found.append(
+            match_problem(
+                "category_cube",
+                category=cat.en,
+                category_ru=cat.ru,
+                expected="with the cube" if cat.cube else "without the cube",
+                expected_ru="с дубль-кубом" if cat.cube else "без дубль-куба",
+            )
+        )
+    if _is_int(spec.round) and spec.round >= 1:
+        allowed = [cat.length(spec.round)]
+    elif cat.grows:
+        allowed = [cat.length(r) for r in range(1, 40)]
+    else:
+        allowed = [cat.first_length]
+    if spec.length not in allowed:
+        expected = allowed[0] if len(allowed) == 1 else None
+        found.append(
+            match_problem(
+                "category_length",
+                category=cat.en,
+                category_ru=cat.ru,
+                expected=f"to {expected}" if expected else f"to {allowed[0]}, {allowed[1]}, …",
+                expected_ru=f"до {expected}" if expected else f"до {allowed[0]}, {allowed[1]}, …",
+                actual=f"to {spec.length}" if spec.is_points else f"{spec.fixed_games} games",
+                actual_ru=f"до {spec.length}" if spec.is_points else f"{spec.fixed_games} партий",
+            )
+        )
+    return found
+
+
+def _category_where(spec: MatchSpec) -> tuple[str, str]:
+    if spec.category is None:
+        return "", ""
+    try:
+        cat = get_category(spec.category)
+    except RuleViolation:
+        return "", ""
+    if cat.group is Group.LOWER:
+        return (
+            f" (category {cat.en}: categories 1–3 never use the cube)",
+            f" (категория «{cat.ru}»: в категориях 1–3 дубль-куб не применяется)",
+        )
+    return "", ""
+
+
+# --------------------------------------------------------------------------
+# Ledger
+# --------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Running:
+    score: list[Number] = field(default_factory=lambda: [0, 0])
+    crawford_game: int | None = None
+    decided_after: int | None = None
+    lines: list[GameLine] = field(default_factory=list)
+
+
+def _cube_usage(entry: GameEntry) -> tuple[str, str] | None:
+    """How a game says the cube was used, worded for a message; None if it was not."""
+    if _is_int(entry.cube) and entry.cube > 1:
+        return f"a stake of {entry.cube}", f"ставка {entry.cube}"
+    if entry.dropped is True:
+        return "a passed double", "пас при давэ"
+    if _is_int(entry.autodoubles) and entry.autodoubles > 0:
+        return "an automatic double", "автодубль"
+    return None
+
+
+def _check_entry(
+    spec: MatchSpec, number: int, entry: GameEntry, crawford: bool, leader: str | None
+) -> list[Problem]:
+    """Every reason one ledger line is impossible under the options."""
+    table = spec.table
+    kinds = [k for k, _ in table.kinds]
+    found: list[Problem] = []
+    is_draw = entry.kind == DRAW
+    if is_draw:
+        if entry.winner is not None:
+            found.append(match_problem("bad_winner", game=number, value=entry.winner))
+        if spec.draw is None:
+            found.append(match_problem("draw_not_allowed", game=number))
+    else:
+        if entry.winner not in SIDES:
+            found.append(match_problem("bad_winner", game=number, value=entry.winner))
+        if entry.kind not in kinds:
+            found.append(
+                match_problem(
+                    "bad_kind",
+                    game=number,
+                    value=entry.kind,
+                    system=table.name_en,
+                    system_ru=_system_ru(table),
+                    known=", ".join(kinds),
+                )
+            )
+    if not isinstance(entry.dropped, bool):
+        found.append(match_problem("bad_dropped", game=number, value=entry.dropped))
+    rules = spec.cube_rules(crawford_game=crawford)
+    cube_ok = rules.is_cube_value(entry.cube)
+    if not cube_ok:
+        legal = ", ".join(str(v) for v in spec.cube_rules().legal_values()) if spec.cube else "1"
+        found.append(match_problem("cube_not_legal", game=number, value=entry.cube, legal=legal))
+    autodoubles_ok = _is_int(entry.autodoubles) and entry.autodoubles >= 0
+    if not autodoubles_ok:
+        found.append(match_problem("bad_autodoubles", game=number, value=entry.autodoubles))
+    usage = _cube_usage(entry)
+    if not spec.cube:
+        if usage is not None and (entry.dropped is True or (cube_ok and entry.cube > 1)):
+            where, where_ru = _category_where(spec)
+            found.append(
+                match_problem(
+                    "cube_off",
+                    game=number,
+                    what=usage[0],
+                    what_ru=usage[1],
+                    where=where,
+                    where_ru=where_ru,
+                )
+            )
+        if autodoubles_ok and entry.autodoubles > 0:
+            found.append(match_problem("autodoubles_without_cube", game=number))
+        return found
+    if crawford and usage is not None:
+        found.append(
+            match_problem(
+                "cube_in_crawford",
+                game=number,
+                leader=leader,
+                leader_ru=(leader or "").replace(" and ", " и "),
+                what=usage[0],
+                what_ru=usage[1],
+            )
+        )
+        return found
+    if cube_ok and entry.cube > rules.max_value:
+        found.append(
+            match_problem("cube_above_max", game=number, value=entry.cube, max=rules.max_value)
+        )
+    if autodoubles_ok and entry.autodoubles > 0:
+        if spec.dave:
+            found.append(match_problem("autodouble_in_dave", game=number))
+        elif spec.autodoubles is not None and entry.autodoubles > spec.autodoubles:
+            found.append(
+                match_problem(
+                    "autodoubles_exceeded",
+                    game=number,
+                    count=entry.autodoubles,
+                    limit=spec.autodoubles,
+                )
+            )
+        elif cube_ok:
+            floor = 2**entry.autodoubles
+            if entry.cube < floor:
+                found.append(
+                    match_problem(
+                        "autodoubles_cube_mismatch",
+                        game=number,
+                        count=entry.autodoubles,
+                        floor=floor,
+                        value=entry.cube,
+                    )
+                )
+    if (
+        entry.dropped is True
+        and cube_ok
+        and entry.cube <= rules.max_value
+        and rules.next_value(entry.cube) > rules.max_value
+    ):
+        found.append(match_problem("drop_at_max", game=number, value=entry.cube))
+    if entry.dropped is True and (is_draw or (entry.kind in kinds and entry.kind != kinds[0])):
+        found.append(
+            match_problem(
+                "dropped_kind",
+                game=number,
+                value=entry.kind,
+                single=kinds[0],
+                single_ru=KIND_NAMES_RU.get(kinds[0], kinds[0]),
+            )
+        )
+    return found
+
+
+def _entry_points(spec: MatchSpec, entry: GameEntry) -> tuple[Number, Number]:
+    """Points for (a, b); an unreadable line scores nothing so the rest can still be checked."""
+    stake = entry.cube if _is_int(entry.cube) and entry.cube >= 1 else 1
+    if entry.kind == DRAW:
+        each = Fraction(spec.draw) * stake if spec.draw in DRAW_VALUES else Fraction(0)
+        value: Number = int(each) if each.denominator == 1 else each
+        return value, value
+    values = dict(spec.table.kinds)
+    if entry.winner not in SIDES or entry.kind not in values:
+        return 0, 0
+    won = stake if entry.dropped is True else values[entry.kind] * stake
+    return (won, 0) if entry.winner == "a" else (0, won)
+
+
+def _leader_text(score: Sequence[Number], length: int) -> str | None:
+    at = [s for s, pts in zip(SIDES, score, strict=True) if pts == length - 1]
+    return " and ".join(at) if at else None
+
+
+def _validate_ledger(spec: MatchSpec, games: Sequence[GameEntry]) -> tuple[_Running, list[Problem]]:
+    run = _Running()
+    found: list[Problem] = []
+    length = spec.length if _is_int(spec.length) else None
+    fixed = spec.fixed_games if _is_int(spec.fixed_games) else None
+    for number, entry in enumerate(games, start=1):
+        if fixed is not None and number > fixed:
+            found.append(match_problem("too_many_games", game=number, fixed=fixed))
+            break
+        if run.decided_after is not None:
+            winner = _winner_of(spec, run.score)
+            found.append(
+                match_problem(
+                    "game_after_end",
+                    game=number,
+                    score=format_score(run.score),
+                    winner=winner or "nobody",
+                    winner_ru=winner or "никого",
+                    last=run.decided_after,
+                )
+            )
+            break
+        before = tuple(run.score)
+        match_point = length is not None and length > 1 and (length - 1) in before
+        crawford = (
+            spec.crawford_on and match_point and run.crawford_game is None and length is not None
+        )
+        if crawford:
+            run.crawford_game = number
+        post = run.crawford_game is not None and number > run.crawford_game
+        leader = _leader_text(before, length) if length is not None else None
+        found.extend(_check_entry(spec, number, entry, crawford, leader))
+        pa, pb = _entry_points(spec, entry)
+        run.score = [run.score[0] + pa, run.score[1] + pb]
+        white = None
+        if fixed is not None:
+            other = "b" if spec.first_white == "a" else "a"
+            white = spec.first_white if number % 2 == 1 else other
+        run.lines.append(
+            GameLine(
+                number=number,
+                winner=entry.winner if entry.kind != DRAW else None,
+                points=(pa, pb),
+                score=(run.score[0], run.score[1]),
+                match_point=match_point,
+                crawford=crawford,
+                post_crawford=post,
+                holland=post and spec.holland,
+                white=white,
+            )
+        )
+        if (length is not None and max(run.score) >= length) or (
+            fixed is not None and number == fixed
+        ):
+            run.decided_after = number
+    if run.decided_after is None and (length is not None or fixed is not None):
+        if length is not None:
+            why = (
+                f"after {len(games)} game(s) the score is {format_score(run.score)} and nobody "
+                f"has reached {length}."
+            )
+            why_ru = (
+                f"после {len(games)} партий счёт {format_score(run.score)}, и никто не набрал "
+                f"{length}."
+            )
+        else:
+            why = f"only {len(games)} of {fixed} games were played."
+            why_ru = f"сыграно только {len(games)} партий из {fixed}."
+        found.append(match_problem("match_unfinished", why=why, why_ru=why_ru))
+    return run, found
+
+
+def _winner_of(spec: MatchSpec, score: Sequence[Number]) -> str | None:
+    a, b = score
+    if spec.is_points and _is_int(spec.length):
+        if a >= spec.length > b:
+            return "a"
+        if b >= spec.length > a:
+            return "b"
+        return None
+    if a == b:
+        return None
+    return "a" if a > b else "b"
+
+
+# --------------------------------------------------------------------------
+# Summary
+# --------------------------------------------------------------------------
+
+
+def kind_values(spec: MatchSpec) -> tuple[int, ...]:
+    return tuple(sorted({v for _, v in spec.table.kinds}))
+
+
+def game_values(spec: MatchSpec, *, cube: bool | None = None) -> frozenset[int]:
+    """Every number of points one won game can bring under the options.
+
+    With the cube: any game value times any legal stake (a pass scores the stake
+    before the offer, which is a single game at that stake, already included).
+    """
+    kinds = kind_values(spec)
+    use_cube = spec.cube if cube is None else cube
+    if not use_cube:
+        return frozenset(kinds)
+    stakes = spec.cube_rules().legal_values()
+    return frozenset(k * c for k in kinds for c in stakes)
+
+
+def last_game_values(spec: MatchSpec, winner_before: int, loser: int) -> frozenset[int]:
+    """What the deciding game could be worth, given the score before it.
+
+    Only the Crawford rule narrows it: if someone stands at match point, the last
+    game is the Crawford game (no cube) unless a Crawford game was already played
+    without ending the match — which needs the player *not* at match point to
+    have won it, i.e. to have at least 1 point.
+    """
+    length = spec.length
+    assert length is not None
+    if not spec.crawford_on or length == 1:
+        return game_values(spec)
+    mp = length - 1
+    if winner_before != mp and loser != mp:
+        return game_values(spec)
+    post_possible = (loser == mp and winner_before >= 1) or (winner_before == mp and loser >= 1)
+    return game_values(spec) if post_possible else game_values(spec, cube=False)
+
+
+def _score_numbers(final: Any, allow_halves: bool) -> tuple[Number, Number] | None:
+    if not isinstance(final, (list, tuple)) or len(final) != 2:
+        return None
+    out: list[Number] = []
+    for value in final:
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+            return None
+        try:
+            number = Fraction(value)
+        except (ValueError, OverflowError):
+            return None
+        if number < 0:
+            return None
+        if number.denominator != 1 and not (allow_halves and number.denominator == 2):
+            return None
+        out.append(int(number) if number.denominator == 1 else number)
+    return out[0], out[1]
+
+
+def _check_points_summary(spec: MatchSpec, score: tuple[Number, Number]) -> list[Problem]:
+    length = spec.length
+    assert _is_int(length)
+    text = format_score(score)
+    reached = [s >= length for s in score]
+    if not any(reached):
+        why = f"{text} — nobody has reached {length}."
+        why_ru = f"{text} — никто не набрал {length}."
+        return [match_problem("match_unfinished", why=why, why_ru=why_ru)]
+    if all(reached):
+        return [match_problem("final_both_reached", length=length, score=text)]
+    w_index = 0 if reached[0] else 1
+    w, loser = int(score[w_index]), int(score[1 - w_index])
+    for before in range(length):
+        if w - before in last_game_values(spec, before, loser):
+            return []
+    biggest = max(max(last_game_values(spec, b, loser)) for b in range(length))
+    need = w - (length - 1)
+    values = sorted(game_values(spec))
+    allowed = f" ({', '.join(str(v) for v in values)})" if len(values) <= 12 else ""
+    return [
+        match_problem(
+            "final_jump_impossible",
+            score=text,
+            length=length,
+            winner=SIDES[w_index],
+            need=need,
+            max=biggest,
+            allowed=allowed,
+        )
+    ]
+
+
+def _sums_of(values: frozenset[int], games: int, cap: int) -> list[set[int]]:
+    """sums[n] = totals reachable by exactly n won games, each worth one of ``values``."""
+    sums: list[set[int]] = [{0}]
+    for _ in range(games):
+        sums.append({s + v for s in sums[-1] for v in values if s + v <= cap})
+    return sums
+
+
+def _check_fixed_summary(spec: MatchSpec, score: tuple[Number, Number]) -> list[Problem]:
+    fixed = spec.fixed_games
+    assert _is_int(fixed)
+    values = game_values(spec)
+    draw = Fraction(spec.draw) if spec.draw in DRAW_VALUES else None
+    x, y = (Fraction(s) for s in score)
+    cap = int(max(x, y))
+    sums = _sums_of(values, fixed, cap)
+    for draws in range(0, fixed + 1 if draw is not None else 1):
+        rest_a = x - draws * draw if draw is not None else x
+        rest_b = y - draws * draw if draw is not None else y
+        if rest_a < 0 or rest_b < 0 or rest_a.denominator != 1 or rest_b.denominator != 1:
+            continue
+        for wins_a in range(fixed - draws + 1):
+            wins_b = fixed - draws - wins_a
+            if int(rest_a) in sums[wins_a] and int(rest_b) in sums[wins_b]:
+                return []
+    most = max(values) * fixed
+    why = (
+        f"each game gives one player one of {sorted(values)} points"
+        + (f" or both {format_number(draw)} for a draw" if draw is not None else "")
+        + f" (at most {most} in all)."
+    )
+    why_ru = (
+        f"каждая партия даёт одному игроку одно из значений {sorted(values)}"
+        + (f" или обоим по {format_number(draw)} при ничьей" if draw is not None else "")
+        + f" (всего не больше {most})."
+    )
+    return [
+        match_problem(
+            "final_total_impossible", score=format_score(score), fixed=fixed, why=why, why_ru=why_ru
+        )
+    ]
+
+
+# --------------------------------------------------------------------------
+# Entry point
+# --------------------------------------------------------------------------
+
+
+def validate_match(
+    spec: MatchSpec,
+    games: Sequence[GameEntry] | None = None,
+    final: Sequence[Number] | None = None,
+) -> MatchValidation:
+    """Check a match result — its games, its final score, or both — against its options.
+
+    With games, the ledger is authoritative: every game is checked, the score is
+    summed, the Crawford game marked, and a stated final score must equal the
+    sum. With only a final score, the check is one of plausibility: could some
+    legal sequence of games under these options end exactly so?
+    """
+    problems = spec_problems(spec)
+    if games is None and final is None:
+        problems.append(match_problem("nothing_to_check"))
+    structural = any(
+        p.code in {"bad_format", "bad_length", "bad_fixed_games", "bad_scoring"} for p in problems
+    )
+    if structural:
+        return MatchValidation(False, tuple(problems), (0, 0), None)
+    halves = spec.draw == Fraction(1, 2) and not spec.is_points
+    stated = None
+    if final is not None:
+        stated = _score_numbers(final, halves)
+        if stated is None:
+            problems.append(
+                match_problem(
+                    "bad_score",
+                    value=_plain_seq(final),
+                    kind="non-negative whole numbers" if not halves else "non-negative halves",
+                    kind_ru="неотрицательных целых числа"
+                    if not halves
+                    else "неотрицательных числа, кратных 0,5",
+                )
+            )
+    if games is not None:
+        run, found = _validate_ledger(spec, list(games))
+        problems.extend(found)
+        score = (run.score[0], run.score[1])
+        if stated is not None and tuple(Fraction(s) for s in stated) != tuple(
+            Fraction(s) for s in score
+        ):
+            problems.append(
+                match_problem(
+                    "final_mismatch", stated=format_score(stated), ledger=format_score(score)
+                )
+            )
+        decided = run.decided_after is not None
+        return MatchValidation(
+            ok=not problems,
+            problems=tuple(problems),
+            score=score,
+            winner=_winner_of(spec, score) if decided else None,
+            crawford_game=run.crawford_game,
+            games=tuple(run.lines),
+            decided=decided,
+        )
+    if stated is None:
+        return MatchValidation(False, tuple(problems), (0, 0), None)
+    if spec.is_points:
+        problems.extend(_check_points_summary(spec, stated))
+    else:
+        problems.extend(_check_fixed_summary(spec, stated))
+    finished = not any(p.code in {"match_unfinished", "final_both_reached"} for p in problems)
+    return MatchValidation(
+        ok=not problems,
+        problems=tuple(problems),
+        score=stated,
+        winner=_winner_of(spec, stated) if finished else None,
+        decided=finished,
+    )
+
+
+def _plain_seq(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+# --------------------------------------------------------------------------
+# Reading untrusted input (JSON files, API bodies)
+# --------------------------------------------------------------------------
+
+_BOOL_KEYS = ("cube", "holland", "jacoby", "beaver", "raccoon", "dave", "organiser_override")
+_SPEC_KEYS = {
+    "length",
+    "fixed_games",
+    "scoring",
+    "crawford",
+    "autodoubles",
+    "max_cube",
+    "draw",
+    "category",
+    "round",
+    "first_white",
+    *_BOOL_KEYS,
+}
+_TOP_KEYS = _SPEC_KEYS | {"games", "final"}
+_GAME_KEYS = {"winner", "kind", "cube", "dropped", "autodoubles"}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchInput:
+    spec: MatchSpec
+    games: tuple[GameEntry, ...] | None
+    final: tuple[Number, Number] | None
+
+
+def _input_problem(where: str, what: str, what_ru: str, game: int | None = None) -> Problem:
+    return match_problem("bad_input", game=game, field=where, what=what, what_ru=what_ru)
+
+
+def parse_match_input(data: Any) -> MatchInput:
+    """Turn a decoded JSON object into typed input, or raise with every field problem.
+
+    Only types and shapes are checked here; whether the values make sense under
+    the rules is :func:`validate_match`'s job, so the messages stay in one place.
+    Unknown keys are refused so that a misspelt option is not silently ignored.
+    """
+    if not isinstance(data, Mapping):
+        raise RuleViolation(
+            _input_problem("input", "expected a JSON object", "ожидается JSON-объект")
+        )
+    bad: list[Problem] = []
+    for key in sorted(set(data) - _TOP_KEYS):
+        bad.append(
+            _input_problem(
+                str(key),
+                f"unknown option (known: {', '.join(sorted(_TOP_KEYS))})",
+                f"неизвестный параметр (допустимы: {', '.join(sorted(_TOP_KEYS))})",
+            )
+        )
+    kwargs: dict[str, Any] = {}
+
+    def want(key: str, ok: bool, en: str, ru: str) -> None:
+        if key in data:
+            if ok:
+                kwargs[key] = data[key]
+            else:
+                bad.append(
+                    _input_problem(key, f"{en}, got {data[key]!r}", f"{ru}, а не {data[key]!r}")
+                )
+
+    def int_or_null(v: Any) -> bool:
+        return v is None or _is_int(v)
+
+    for key in ("length", "fixed_games", "max_cube", "round"):
+        want(
+            key,
+            int_or_null(data.get(key)),
+            "expected a whole number or null",
+            "нужно целое число или null",
+        )
+    want(
+        "autodoubles",
+        int_or_null(data.get("autodoubles")),
+        "expected a whole number (null: no limit)",
+        "нужно целое число (null — без ограничения)",
+    )
+    want(
+        "scoring",
+        isinstance(data.get("scoring"), str),
+        "expected a scoring system name",
+        "нужно название системы подсчёта",
+    )
+    want(
+        "first_white", data.get("first_white") in SIDES, 'expected "a" or "b"', "нужно «a» или «b»"
+    )
+    for key in _BOOL_KEYS:
+        want(key, isinstance(data.get(key), bool), "expected true or false", "нужно true или false")
+    want(
+        "crawford",
+        data.get("crawford") is None or isinstance(data.get("crawford"), bool),
+        "expected true, false or null",
+        "нужно true, false или null",
+    )
+    want(
+        "category",
+        data.get("category") is None
+        or isinstance(data.get("category"), (int, str))
+        and not isinstance(data.get("category"), bool),
+        "expected a category number or name",
+        "нужен номер или название категории",
+    )
+    if "draw" in data:
+        draw = data["draw"]
+        if draw is None:
+            kwargs["draw"] = None
+        elif isinstance(draw, (int, float)) and not isinstance(draw, bool):
+            kwargs["draw"] = _as_number(draw)
+        else:
+            bad.append(
+                _input_problem(
+                    "draw",
+                    f"expected 1, 0.5 or null, got {draw!r}",
+                    f"нужно 1, 0.5 или null, а не {draw!r}",
+                )
+            )
+
+    games: list[GameEntry] | None = None
+    if data.get("games") is not None:
+        raw_games = data["games"]
+        if not isinstance(raw_games, list):
+            bad.append(_input_problem("games", "expected a list of games", "нужен список партий"))
+        else:
+            games = []
+            for i, raw in enumerate(raw_games, start=1):
+                entry = _parse_game(i, raw, bad)
+                if entry is not None:
+                    games.append(entry)
+    final = None
+    if data.get("final") is not None:
+        raw = data["final"]
+        ok = (
+            isinstance(raw, list)
+            and len(raw) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in raw)
+        )
+        if ok:
+            final = (_as_number(raw[0]), _as_number(raw[1]))
+        else:
+            bad.append(
+                _input_problem(
+                    "final",
+                    f"expected [points_a, points_b], got {raw!r}",
+                    f"нужно [очки_a, очки_b], а не {raw!r}",
+                )
+            )
+    if bad:
+        raise RuleViolation(bad)
+    return MatchInput(MatchSpec(**kwargs), tuple(games) if games is not None else None, final)
+
+
+def _as_number(value: int | float) -> Number:
+    if isinstance(value, int):
+        return value
+    number = Fraction(str(value))
+    return int(number) if number.denominator == 1 else number
+
+
+def _parse_game(number: int, raw: Any, bad: list[Problem]) -> GameEntry | None:
+    where = f"games[{number}]"
+    if not isinstance(raw, Mapping):
+        bad.append(_input_problem(where, "expected an object", "нужен объект", number))
+        return None
+    start = len(bad)
+    for key in sorted(set(raw) - _GAME_KEYS):
+        bad.append(
+            _input_problem(
+                f"{where}.{key}",
+                f"unknown field (known: {', '.join(sorted(_GAME_KEYS))})",
+                f"неизвестное поле (допустимы: {', '.join(sorted(_GAME_KEYS))})",
+                number,
+            )
+        )
+    if "kind" not in raw:
+        bad.append(_input_problem(f"{where}.kind", "missing", "не указано", number))
+    checks: Iterable[tuple[str, bool, str, str]] = (
+        (
+            "winner",
+            raw.get("winner") is None or isinstance(raw.get("winner"), str),
+            'expected "a", "b" or null',
+            "нужно «a», «b» или null",
+        ),
+        ("kind", isinstance(raw.get("kind"), str), "expected a text", "нужен текст"),
+        (
+            "cube",
+            "cube" not in raw or _is_int(raw["cube"]),
+            "expected a whole number",
+            "нужно целое число",
+        ),
+        (
+            "dropped",
+            "dropped" not in raw or isinstance(raw["dropped"], bool),
+            "expected true or false",
+            "нужно true или false",
+        ),
+        (
+            "autodoubles",
+            "autodoubles" not in raw or _is_int(raw["autodoubles"]),
+            "expected a whole number",
+            "нужно целое число",
+        ),
+    )
+    for key, ok, en, ru in checks:
+        if key in raw and not ok:
+            bad.append(
+                _input_problem(
+                    f"{where}.{key}", f"{en}, got {raw[key]!r}", f"{ru}, а не {raw[key]!r}", number
+                )
+            )
+    if len(bad) > start:
+        return None
+    return GameEntry(
+        winner=raw.get("winner"),
+        kind=raw["kind"],
+        cube=raw.get("cube", 1),
+        dropped=raw.get("dropped", False),
+        autodoubles=raw.get("autodoubles", 0),
+    )
+
+
+def validate_match_data(data: Any) -> MatchValidation:
+    """Parse untrusted input and validate it; input errors come back as a failed result."""
+    try:
+        parsed = parse_match_input(data)
+    except RuleViolation as exc:
+        return MatchValidation(False, tuple(exc.problems), (0, 0), None)
+    return validate_match(parsed.spec, parsed.games, parsed.final)
+
+
+__all__ = [
+    "DRAW",
+    "GameEntry",
+    "GameLine",
+    "MatchInput",
+    "MatchSpec",
+    "MatchValidation",
+    "game_values",
+    "last_game_values",
+    "parse_match_input",
+    "spec_problems",
+    "validate_match",
+    "validate_match_data",
+]
