@@ -1,0 +1,519 @@
+"""The book's move notation (ch7, Part 6): one side's entry in a record, parsed and printed.
+
+A referee types what is printed in the book, so the parser accepts every spelling
+the book uses (en dash or hyphen in dice, ``Ø``/``∅``, ``Bar``/``бар``,
+``off``/``двор``, ``(Pass 6)``/``P6``, cube marks ``D4x``/``D4``/``B32x``/``AD2``,
+``– (Pass!)``) and reports anything else as a :class:`Problem` that quotes the
+text and the character where reading stopped, the way a PGN reader points at a
+bad SAN token.
+
+Point labels stay *labels* here (``"7"``, ``"07"``, ``"24"``, ``"bar"``,
+``"off"``): what a label means depends on the variant and the numbering, which
+only the whole record knows, so the translation to board points happens in
+:mod:`scoring.rules.record`.  This keeps the notation round-trippable:
+``parse_ply(format_ply(p)) == p``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from scoring.rules.errors import Problem
+
+BAR = "bar"
+OFF = "off"
+
+Mark = Literal["?", "??", "!", "!!", "?!", "!?", "="]
+MARKS: tuple[str, ...] = ("??", "!!", "?!", "!?", "?", "!", "=")
+
+CubeKind = Literal["offer", "take", "beaver", "raccoon", "drop", "auto"]
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """One checker's printed route, ``012/10/8*`` — ``repeat`` checkers take it (``(2)``).
+
+    ``hits[i]`` says whether ``path[i]`` was printed with ``*``; the first label
+    is where the checker starts and never carries a hit.
+    """
+
+    path: tuple[str, ...]
+    hits: tuple[bool, ...]
+    repeat: int = 1
+    mark: str | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.path) < 2 or len(self.hits) != len(self.path):
+            raise ValueError("a chain needs a start, at least one landing and a hit flag per label")
+
+
+@dataclass(frozen=True, slots=True)
+class CubeAction:
+    """A doubling-cube mark: ``D4x`` offer, ``D4`` take, ``B8x`` beaver, ``AD2`` automatic.
+
+    ``value`` is the cube face after the action (``None`` for a drop, which
+    leaves the cube where it was).
+    """
+
+    kind: CubeKind
+    value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ply:
+    """Everything one side did in one column cell: cube marks, the roll and the play.
+
+    ``dice`` is ``None`` when no roll is printed (a cube-only cell, or
+    ``no_roll`` — the book's ``— ∅`` for a side that could not even roll usefully
+    because every entry point was closed).  ``passed`` is the ``Ø`` sign, alone
+    or after a partial play.  ``pass_remarks`` keeps ``(Pass 6)``/``P6``, the die
+    that could not be played.  ``comment`` is free text after the play
+    (``2/08. Чярдар (08...011).``), kept so nothing printed is lost.
+    """
+
+    dice: tuple[int, int] | None = None
+    chains: tuple[Chain, ...] = ()
+    passed: bool = False
+    no_roll: bool = False
+    cube: tuple[CubeAction, ...] = ()
+    pass_remarks: tuple[int, ...] = ()
+    mark: str | None = None
+    comment: str | None = None
+
+    @property
+    def is_play(self) -> bool:
+        """True when the cell records a turn at the board (a roll, a pass or a no-roll)."""
+        return self.dice is not None or self.no_roll or bool(self.chains) or self.passed
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(label for chain in self.chains for label in chain.path)
+
+
+class NotationError(ValueError):
+    """Raised by :func:`parse_ply` with the :class:`Problem` describing where reading stopped."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(problem.en)
+
+
+# --------------------------------------------------------------------------- lexing
+
+_DASHES = "-–—−"
+_EMPTY_SET = "Øø∅"
+_WS = re.compile(r"[ \t\u00a0]*")
+_DICE = re.compile(rf"([0-9])\s*[{_DASHES}]\s*([0-9])(?![0-9/])")
+_NO_ROLL = re.compile(rf"[{_DASHES}]\s*[{_EMPTY_SET}]")
+_DROP = re.compile(
+    rf"(?:[{_DASHES}]\s*)?(?:\(\s*(?:pass|пас|drops?)\s*!?\s*\)|(?:pass|пас|drops?)!?(?![\w ]*\d))",
+    re.IGNORECASE,
+)
+_CUBE = re.compile(
+    r"(?:(?P<auto>AD)(?P<aval>\d+)"
+    r"|(?P<letter>[DBR])(?P<val>\d+)(?P<x>[xXхХ])?"
+    r"|(?P<bare>\d+)[xXхХ]"
+    r"|(?:double|dbl|удвоение|давэ)\s+(?:to|до)\s+(?P<word>\d+))(?![\w/])",
+    re.IGNORECASE,
+)
+_LABEL = re.compile(r"(?P<bar>bar|бар|борт)|(?P<off>off|двор|вывод)|(?P<num>0?\d{1,2})", re.I)
+_REPEAT = re.compile(r"\(\s*(\d)\s*\)")
+_REMARK = re.compile(r"\(\s*(?:pass|пас)\s+([1-6])\s*\)|(?<![\w/])(?:P|П)([1-6])(?![\w/])", re.I)
+_MARK = re.compile(r"\?\?|!!|\?!|!\?|\?|!|=")
+
+
+def _problem(code: str, en: str, ru: str, text: str, pos: int, **ctx: object) -> Problem:
+    return Problem(
+        code=code,
+        en=f"{en} (at character {pos + 1} of “{text}”)",
+        ru=f"{ru} (символ {pos + 1} в «{text}»)",
+        text=text,
+        move=ctx.get("move"),  # type: ignore[arg-type]
+        side=ctx.get("side"),  # type: ignore[arg-type]
+        details={"pos": pos},
+    )
+
+
+def _canonical_label(raw: str, text: str, pos: int) -> str:
+    low = raw.lower()
+    if low in ("bar", "бар", "борт"):
+        return BAR
+    if low in ("off", "двор", "вывод"):
+        return OFF
+    if low.startswith("0"):
+        value = int(low[1:] or "0")
+        if not 1 <= value <= 12:
+            raise NotationError(
+                _problem(
+                    "bad_point",
+                    f"point “{raw}” does not exist: the opponent's half is 01…012",
+                    f"пункта «{raw}» нет: половина соперника — 01…012",
+                    text,
+                    pos,
+                )
+            )
+        return f"0{value}"
+    value = int(low)
+    if not 1 <= value <= 24:
+        raise NotationError(
+            _problem(
+                "bad_point",
+                f"point “{raw}” does not exist: points are 1…24",
+                f"пункта «{raw}» нет: пункты — 1…24",
+                text,
+                pos,
+            )
+        )
+    return str(value)
+
+
+class _Reader:
+    """A cursor over one cell's text; every ``expect_*`` failure names the position."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.pos = 0
+
+    def skip_ws(self) -> None:
+        self.pos = _WS.match(self.text, self.pos).end()  # type: ignore[union-attr]
+
+    def at_end(self) -> bool:
+        self.skip_ws()
+        return self.pos >= len(self.text)
+
+    def match(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
+        self.skip_ws()
+        found = pattern.match(self.text, self.pos)
+        if found:
+            self.pos = found.end()
+        return found
+
+    def peek(self, chars: str) -> bool:
+        self.skip_ws()
+        return self.pos < len(self.text) and self.text[self.pos] in chars
+
+    def take_glued(self, chars: str) -> bool:
+        """Take one of ``chars`` only if it follows with no space (``8/5*``)."""
+        if self.pos < len(self.text) and self.text[self.pos] in chars:
+            self.pos += 1
+            return True
+        return False
+
+    def take(self, chars: str) -> bool:
+        start = self.pos
+        if self.peek(chars):
+            self.pos += 1
+            return True
+        self.pos = start
+        return False
+
+
+def _cube_action(found: re.Match[str]) -> CubeAction:
+    if found["auto"]:
+        return CubeAction("auto", int(found["aval"]))
+    if found["bare"]:
+        return CubeAction("offer", int(found["bare"]))
+    if found["word"]:
+        return CubeAction("offer", int(found["word"]))
+    letter = found["letter"].upper()
+    value = int(found["val"])
+    if letter == "B":
+        return CubeAction("beaver", value)
+    if letter == "R":
+        return CubeAction("raccoon", value)
+    return CubeAction("offer" if found["x"] else "take", value)
+
+
+def parse_cube_token(text: str) -> CubeAction | None:
+    """The cube action if ``text`` is exactly one cube mark (``D8``, ``B32x``, ``(Pass!)``)."""
+    stripped = text.strip().rstrip(".")
+    found = _CUBE.fullmatch(stripped)
+    if found:
+        return _cube_action(found)
+    if _DROP.fullmatch(stripped):
+        return CubeAction("drop")
+    return None
+
+
+def _read_cube(reader: _Reader) -> list[CubeAction]:
+    actions: list[CubeAction] = []
+    while True:
+        start = reader.pos
+        found = reader.match(_CUBE)
+        if found:
+            actions.append(_cube_action(found))
+        elif reader.match(_DROP):
+            actions.append(CubeAction("drop"))
+        else:
+            reader.pos = start
+            return actions
+        reader.take(".,;")
+
+
+def _read_chain(reader: _Reader) -> Chain:
+    path: list[str] = []
+    hits: list[bool] = []
+    label_at = reader.pos
+    first = reader.match(_LABEL)
+    if not first:
+        raise NotationError(
+            _problem(
+                "unparsable",
+                "expected a point (a number, Bar or off)",
+                "ожидался пункт (число, бар или off)",
+                reader.text,
+                reader.pos,
+            )
+        )
+    path.append(_canonical_label(first.group(0), reader.text, label_at))
+    hits.append(False)
+    while reader.take("/"):
+        label_at = reader.pos
+        found = reader.match(_LABEL)
+        if not found:
+            raise NotationError(
+                _problem(
+                    "unparsable",
+                    "expected a point after “/”",
+                    "после «/» ожидался пункт",
+                    reader.text,
+                    reader.pos,
+                )
+            )
+        path.append(_canonical_label(found.group(0), reader.text, label_at))
+        hits.append(reader.take_glued("*"))
+    if len(path) < 2:
+        raise NotationError(
+            _problem(
+                "unparsable",
+                "a move needs “from/to”",
+                "ход записывается как «откуда/куда»",
+                reader.text,
+                label_at,
+            )
+        )
+    repeat = 1
+    glued = reader.pos
+    rep = reader.match(_REPEAT)
+    if rep is None:
+        reader.pos = glued
+    if rep:
+        repeat = int(rep.group(1))
+        if not 1 <= repeat <= 4:
+            raise NotationError(
+                _problem(
+                    "unparsable",
+                    f"a move cannot be repeated {repeat} times (at most 4)",
+                    f"ход нельзя повторить {repeat} раз (не больше 4)",
+                    reader.text,
+                    rep.start(),
+                )
+            )
+    mark = None
+    if reader.pos < len(reader.text) and reader.text[reader.pos] in "?!=":
+        found_mark = _MARK.match(reader.text, reader.pos)
+        if found_mark:
+            mark = found_mark.group(0)
+            reader.pos = found_mark.end()
+    return Chain(tuple(path), tuple(hits), repeat, mark)
+
+
+def _read_body(reader: _Reader) -> tuple[list[Chain], bool]:
+    chains: list[Chain] = []
+    passed = False
+    while True:
+        if reader.take(_EMPTY_SET):
+            passed = True
+        else:
+            chains.append(_read_chain(reader))
+        if not reader.take(","):
+            return chains, passed
+        if passed:
+            raise NotationError(
+                _problem(
+                    "unparsable",
+                    "nothing may follow the pass sign Ø",
+                    "после знака паса Ø ход не записывается",
+                    reader.text,
+                    reader.pos,
+                )
+            )
+
+
+def parse_ply(
+    text: str, *, move: int | None = None, side: str | None = None, strict: bool = True
+) -> Ply:
+    """Read one column cell; raise :class:`NotationError` with the position on bad input.
+
+    ``strict=False`` keeps impossible dice such as ``7–2`` in the result instead of
+    raising, so a record replayer can report ``bad_dice`` and still follow the
+    printed checkers (the misprint is usually in the roll, not in the play).
+    """
+    reader = _Reader(text)
+    cube = _read_cube(reader)
+    dice: tuple[int, int] | None = None
+    no_roll = False
+    chains: list[Chain] = []
+    passed = False
+    if reader.match(_NO_ROLL):
+        no_roll = True
+    else:
+        dice_at = reader.pos
+        found = reader.match(_DICE)
+        if found:
+            dice = (int(found.group(1)), int(found.group(2)))
+            if strict and not all(1 <= d <= 6 for d in dice):
+                raise NotationError(
+                    _problem(
+                        "bad_dice",
+                        f"dice “{found.group(0)}” are impossible: a die shows 1…6",
+                        f"бросок «{found.group(0)}» невозможен: на заре 1…6",
+                        text,
+                        dice_at,
+                        move=move,
+                        side=side,
+                    )
+                )
+            if not reader.at_end() and (reader.peek(_EMPTY_SET) or _LABEL.match(text, reader.pos)):
+                chains, passed = _read_body(reader)
+        elif not reader.at_end() and (reader.peek(_EMPTY_SET) or _LABEL.match(text, reader.pos)):
+            # The book prints fragments such as "8/5, Ø" without the roll; keep them readable
+            # and let the replay say that the dice are missing.
+            chains, passed = _read_body(reader)
+    remarks: list[int] = []
+    mark = None
+    while True:
+        found_remark = reader.match(_REMARK)
+        if found_remark:
+            remarks.append(int(found_remark.group(1) or found_remark.group(2)))
+            continue
+        start = reader.pos
+        found_mark = reader.match(_MARK)
+        if found_mark and mark is None:
+            mark = found_mark.group(0)
+            continue
+        reader.pos = start
+        break
+    trailing_cube = _read_cube(reader)
+    comment = None
+    if not reader.at_end():
+        rest = text[reader.pos :]
+        first_word = rest.split(None, 1)[0]
+        if rest[0] in ".;" and reader.pos > 0:
+            comment = rest[1:].strip() or None
+        elif (
+            reader.pos > 0
+            and text[reader.pos - 1] in " \t.,;"
+            and first_word[0].isalpha()
+            and not any(ch.isdigit() or ch == "/" for ch in first_word)
+        ):
+            comment = rest.strip()
+        else:
+            raise NotationError(
+                _problem(
+                    "unparsable",
+                    f"unexpected “{text[reader.pos : reader.pos + 12]}”",
+                    f"непонятная запись «{text[reader.pos : reader.pos + 12]}»",
+                    text,
+                    reader.pos,
+                    move=move,
+                    side=side,
+                )
+            )
+    return Ply(
+        dice=dice,
+        chains=tuple(chains),
+        passed=passed,
+        no_roll=no_roll,
+        cube=tuple(cube) + tuple(trailing_cube),
+        pass_remarks=tuple(remarks),
+        mark=mark,
+        comment=comment,
+    )
+
+
+def try_parse_ply(
+    text: str, *, move: int | None = None, side: str | None = None, strict: bool = True
+) -> tuple[Ply | None, Problem | None]:
+    """:func:`parse_ply` that returns the problem (located at ``move``/``side``) instead."""
+    try:
+        return parse_ply(text, move=move, side=side, strict=strict), None
+    except NotationError as exc:
+        p = exc.problem
+        return None, Problem(p.code, p.en, p.ru, move, side, None, p.text, p.details)
+
+
+# --------------------------------------------------------------------------- formatting
+
+_WORDS = {
+    "en": {BAR: "Bar", OFF: "off", "pass": "Pass", "drop": "– (Pass!)"},
+    "ru": {BAR: "бар", OFF: "двор", "pass": "Пас", "drop": "– (Пас!)"},
+}
+
+
+def format_label(label: str, lang: str = "en") -> str:
+    words = _WORDS["ru" if lang.startswith("ru") else "en"]
+    return words.get(label, label)
+
+
+def format_cube(action: CubeAction, lang: str = "en") -> str:
+    if action.kind == "drop":
+        return _WORDS["ru" if lang.startswith("ru") else "en"]["drop"]
+    prefix = {"offer": "D", "take": "D", "beaver": "B", "raccoon": "R", "auto": "AD"}[action.kind]
+    suffix = "x" if action.kind in ("offer", "beaver", "raccoon") else ""
+    return f"{prefix}{action.value}{suffix}"
+
+
+def format_chain(chain: Chain, lang: str = "en") -> str:
+    parts = [format_label(chain.path[0], lang)]
+    for label, hit in zip(chain.path[1:], chain.hits[1:], strict=True):
+        parts.append(format_label(label, lang) + ("*" if hit else ""))
+    text = "/".join(parts)
+    if chain.repeat != 1:
+        text += f"({chain.repeat})"
+    return text + (chain.mark or "")
+
+
+def format_ply(ply: Ply, lang: str = "en") -> str:
+    """Print a cell the way the book does: ``D8. 6–5 13/7*, 13/8!, Ø (Pass 5)``."""
+    out: list[str] = []
+    leading = [a for a in ply.cube if a.kind != "drop"]
+    drops = [a for a in ply.cube if a.kind == "drop"]
+    if leading:
+        out.append(". ".join(format_cube(a, lang) for a in leading) + ("." if ply.is_play else ""))
+    if ply.no_roll:
+        out.append("— ∅")
+    elif ply.dice is not None:
+        body = [format_chain(c, lang) for c in ply.chains]
+        if ply.passed:
+            body.append("Ø")
+        roll = f"{ply.dice[0]}–{ply.dice[1]}"
+        out.append(f"{roll} {', '.join(body)}" if body else roll)
+    elif ply.passed:
+        out.append("Ø")
+    word = _WORDS["ru" if lang.startswith("ru") else "en"]["pass"]
+    out.extend(f"({word} {die})" for die in ply.pass_remarks)
+    if ply.mark:
+        out.append(ply.mark)
+    out.extend(format_cube(a, lang) for a in drops)
+    text = " ".join(out)
+    if ply.comment:
+        text += f". {ply.comment}"
+    return text
+
+
+def numbering_of(labels: tuple[str, ...] | list[str]) -> set[str]:
+    """Which numberings the labels could belong to: ``0N`` is traditional, 13…24 through."""
+    traditional = any(label.startswith("0") for label in labels)
+    through = any(
+        label.isdigit() and not label.startswith("0") and int(label) > 12 for label in labels
+    )
+    if traditional and not through:
+        return {"traditional"}
+    if through and not traditional:
+        return {"through"}
+    if through and traditional:
+        return set()
+    return {"traditional", "through"}
