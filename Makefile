@@ -1,0 +1,41 @@
+# Zarik: the two commands a newcomer needs are `make run` and `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8000
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint bench worker migrate demo messages clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements-dev.txt
+	touch $(STAMP)
+
+## run: install, migrate the SQLite database, load the demo, serve http://127.0.0.1:$(PORT)
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+## test: install and run the whole suite (translations are committed compiled, so no gettext is needed)
+test: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+bench: $(STAMP)
+	for f in bench/*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+
+worker: $(STAMP)
+	$(VENV)/bin/celery -A zarik worker --loglevel=info
+
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l ru -l en --ignore=.venv --ignore=tests --ignore=bench
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) db.sqlite3

@@ -1,0 +1,122 @@
+"""Clubs, players (people) and their memberships."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Category(models.IntegerChoices):
+    """The book's nine player categories (Part 9, table "Категории игроков").
+
+    The cube rule and match length of each live in ``scoring.rules.categories``;
+    this enumeration is only what the database stores.
+    """
+
+    BEGINNER = 1, _("1 · Beginner")
+    NOVICE = 2, _("2 · Novice")
+    PUPIL = 3, _("3 · Pupil")
+    AMATEUR = 4, _("4 · Amateur")
+    INTERMEDIATE = 5, _("5 · Intermediate")
+    ADVANCED = 6, _("6 · Advanced")
+    EXPERT = 7, _("7 · Expert")
+    MASTER = 8, _("8 · Master")
+    GRANDMASTER = 9, _("9 · Grandmaster")
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=200, unique=True)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    city = models.CharField(_("city"), max_length=120, blank=True)
+    website = models.URLField(_("website"), blank=True)
+    founded = models.DateField(_("founded"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A person who plays: names in Cyrillic and in Latin letters, category, rating."""
+
+    last_name = models.CharField(_("last name"), max_length=100)
+    first_name = models.CharField(_("first name"), max_length=100, blank=True)
+    last_name_latin = models.CharField(_("last name (Latin)"), max_length=100, blank=True)
+    first_name_latin = models.CharField(_("first name (Latin)"), max_length=100, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+    )
+    category = models.PositiveSmallIntegerField(
+        _("category"), choices=Category.choices, default=Category.BEGINNER
+    )
+    rating = models.FloatField(_("rating"), default=1500.0, help_text=_("FIBS-style rating"))
+    experience = models.PositiveIntegerField(
+        _("experience"), default=0, help_text=_("match points played, for the FIBS formula")
+    )
+    city = models.CharField(_("city"), max_length=120, blank=True)
+    country = models.CharField(_("country"), max_length=2, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        indexes = [models.Index(fields=["last_name_latin"])]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.last_name} {self.first_name}".strip()
+
+    @property
+    def latin_name(self) -> str:
+        return f"{self.first_name_latin} {self.last_name_latin}".strip()
+
+    def display_name(self, language: str = "ru") -> str:
+        """The name in the reader's alphabet: Latin for English readers when we have it."""
+        if language.startswith("en") and self.last_name_latin:
+            return self.latin_name
+        return self.full_name
+
+
+class Membership(models.Model):
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="memberships"
+    )
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="memberships"
+    )
+    started_on = models.DateField(_("member since"))
+    ended_on = models.DateField(_("member until"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["club", "player"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ended_on__isnull=True) | Q(ended_on__gte=F("started_on")),
+                name="membership_ends_after_start",
+                violation_error_message=_("A membership cannot end before it starts."),
+            ),
+            models.UniqueConstraint(
+                fields=["player", "club"],
+                condition=Q(ended_on__isnull=True),
+                name="one_open_membership_per_club",
+                violation_error_message=_("This player is already a current member of this club."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.club}"

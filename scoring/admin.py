@@ -1,0 +1,28 @@
+from django.contrib import admin
+
+from .models import AuditEntry, Result
+
+
+@admin.register(Result)
+class ResultAdmin(admin.ModelAdmin):
+    list_display = ["match", "score_a", "score_b", "state", "reported_by", "confirmed_by", "reported_at"]
+    list_filter = ["state", "match__round__tournament"]
+    search_fields = ["match__entry_a__player__last_name", "match__entry_b__player__last_name"]
+    raw_id_fields = ["match"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["at", "user", "tournament", "action", "object_type", "object_id"]
+    list_filter = ["action", "object_type", "tournament"]
+    search_fields = ["object_id", "user__username", "reason"]
+    readonly_fields = [f.name for f in AuditEntry._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,87 @@
+"""Shared fixtures: a real Celery worker for the smoke tests, demo data."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _required(env: str) -> bool:
+    return os.environ.get(env, "") not in ("", "0")
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings):
+    """PBKDF2's deliberate slowness protects real accounts; tests only need correctness."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def demo(db):
+    from tournaments.demo import load_demo
+
+    return load_demo()
+
+
+@pytest.fixture
+def celery_worker_app(settings):
+    """A real ``celery worker`` process on ZARIK_TEST_BROKER_URL, and the app pointed at it.
+
+    Skipped without a broker, unless ZARIK_REQUIRE_WORKER=1 (as in CI) makes
+    that a failure. The worker gets this test's database settings so tasks
+    that read the database see what the test committed (use transactional_db).
+    """
+    broker = os.environ.get("ZARIK_TEST_BROKER_URL")
+    if not broker:
+        if _required("ZARIK_REQUIRE_WORKER"):
+            pytest.fail("ZARIK_REQUIRE_WORKER is set but ZARIK_TEST_BROKER_URL is not")
+        pytest.skip("no ZARIK_TEST_BROKER_URL: the real-worker smoke test needs a broker")
+    from django.db import connection
+
+    from zarik.celery import app
+
+    db = connection.settings_dict
+    env = dict(os.environ, CELERY_BROKER_URL=broker, CELERY_RESULT_BACKEND=broker)
+    if db["ENGINE"].endswith("postgresql"):
+        env["DATABASE_URL"] = (
+            f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+        )
+    else:
+        env["DATABASE_URL"] = f"sqlite:///{db['NAME']}"
+    env.setdefault("MEDIA_ROOT", str(settings.MEDIA_ROOT))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "zarik", "worker", "--pool=solo",
+         "--loglevel=warning", "--without-heartbeat", "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    old = {k: app.conf.get(k) for k in ("task_always_eager", "broker_url", "result_backend")}
+    app.conf.update(task_always_eager=False, broker_url=broker, result_backend=broker)
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if app.control.ping(timeout=0.5):
+                    break
+            except Exception:  # broker not answering yet
+                time.sleep(0.3)
+            if proc.poll() is not None:
+                out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+                pytest.fail(f"celery worker exited early:\n{out}")
+        else:
+            pytest.fail("celery worker did not answer a ping within 30 s")
+        yield app
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        app.conf.update(old)

@@ -1,0 +1,293 @@
+"""Demo data: the book's crosstable tournament and a Swiss in progress.
+
+Everything is keyed on natural keys (slugs, names, round and table numbers)
+and written with ``update_or_create``, so loading twice leaves the same data.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from clubs.models import Category, Club, Membership, Player
+from scoring.models import Result, ResultState
+
+from .models import (
+    CompetitionSystem,
+    Entry,
+    EntryStatus,
+    Game,
+    Match,
+    Official,
+    OfficialRole,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    ScoringSystem,
+    Tournament,
+    TournamentStatus,
+    Variant,
+)
+
+BOOK_SLUG = "book-crosstable"
+SWISS_SLUG = "demo-swiss"
+
+# Part 9, «Результаты матчей»: players 1–6 in draw order.
+BOOK_PLAYERS = [
+    ("Иванов", "Ivanov"),
+    ("Петров", "Petrov"),
+    ("Сидоров", "Sidorov"),
+    ("Белов", "Belov"),
+    ("Серов", "Serov"),
+    ("Чернов", "Chernov"),
+]
+# The table as printed: BOOK_TABLE[row][col] = "X:Y", X = the COLUMN player's
+# points against the ROW player, Y = the row player's points.
+BOOK_TABLE = [
+    [None, "4:5", "7:4", "3:6", "5:2", "5:4"],
+    ["5:4", None, "4:5", "6:4", "4:5", "5:4"],
+    ["4:7", "5:4", None, "4:5", "4:6", "3:5"],
+    ["6:3", "4:6", "5:4", None, "4:7", "2:6"],
+    ["2:5", "5:4", "6:4", "7:4", None, "4:5"],
+    ["4:5", "4:5", "5:3", "6:2", "5:4", None],
+]
+# FIDE Berger table for six players: which pairs (by draw number) meet in each round.
+BERGER_6 = [
+    [(1, 6), (2, 5), (3, 4)],
+    [(6, 4), (5, 3), (1, 2)],
+    [(2, 6), (3, 1), (4, 5)],
+    [(6, 5), (1, 4), (2, 3)],
+    [(3, 6), (4, 2), (5, 1)],
+]
+
+
+def book_score(a: int, b: int) -> tuple[int, int]:
+    """Points of draw numbers ``a`` and ``b`` in their match, read from the book's table."""
+    cell = BOOK_TABLE[b - 1][a - 1]  # row b, column a: left number is a's points against b
+    left, right = (int(x) for x in cell.split(":"))
+    return left, right
+
+
+SWISS_PLAYERS = [
+    # (last, first, last latin, first latin, category, rating, club index)
+    ("Алиев", "Рашид", "Aliev", "Rashid", 9, 1912, 0),
+    ("Гусейнов", "Эльдар", "Guseinov", "Eldar", 8, 1874, 1),
+    ("Мамедов", "Фарид", "Mamedov", "Farid", 8, 1850, 0),
+    ("Арутюнян", "Ашот", "Arutyunyan", "Ashot", 7, 1803, 1),
+    ("Кузнецов", "Алексей", "Kuznetsov", "Alexey", 7, 1781, 0),
+    ("Смирнова", "Ольга", "Smirnova", "Olga", 7, 1760, 1),
+    ("Попов", "Дмитрий", "Popov", "Dmitry", 6, 1722, 0),
+    ("Васильев", "Игорь", "Vasiliev", "Igor", 6, 1705, 1),
+    ("Соколова", "Мария", "Sokolova", "Maria", 6, 1688, 0),
+    ("Михайлов", "Сергей", "Mikhailov", "Sergey", 5, 1660, 1),
+    ("Новиков", "Павел", "Novikov", "Pavel", 5, 1641, 0),
+    ("Фёдоров", "Артём", "Fedorov", "Artem", 5, 1625, 1),
+    ("Морозова", "Анна", "Morozova", "Anna", 4, 1602, 0),
+    ("Волков", "Никита", "Volkov", "Nikita", 4, 1580, 1),
+    ("Алексеев", "Роман", "Alekseev", "Roman", 4, 1566, 0),
+    ("Лебедев", "Олег", "Lebedev", "Oleg", 4, 1549, 1),
+    ("Семёнова", "Елена", "Semenova", "Elena", 3, 1530, 0),
+    ("Егоров", "Максим", "Egorov", "Maxim", 3, 1512, 1),
+    ("Павлов", "Кирилл", "Pavlov", "Kirill", 3, 1498, 0),
+    ("Козлов", "Денис", "Kozlov", "Denis", 2, 1480, 1),
+    ("Степанова", "Ирина", "Stepanova", "Irina", 2, 1466, 0),
+    ("Николаев", "Антон", "Nikolaev", "Anton", 2, 1450, 1),
+    ("Орлов", "Георгий", "Orlov", "Georgy", 1, 1432, 0),
+    ("Андреев", "Илья", "Andreev", "Ilya", 1, 1410, 1),
+]
+CLUBS = [
+    ("Нарды-Клуб «Зарик»", "zarik-club", "Москва"),
+    ("Клуб «Шеш-Беш»", "shesh-besh", "Санкт-Петербург"),
+]
+
+
+@dataclass(frozen=True)
+class DemoGame:
+    winner: str
+    kind: str
+    points: int
+
+
+def simulate_match(rng: random.Random, length: int, strength_a: float) -> list[DemoGame]:
+    """A plausible cubeless ledger to ``length`` points (single 1, gammon 2, backgammon 3)."""
+    games: list[DemoGame] = []
+    a = b = 0
+    while a < length and b < length:
+        winner = "a" if rng.random() < strength_a else "b"
+        roll = rng.random()
+        kind, points = ("single", 1) if roll < 0.72 else ("gammon", 2) if roll < 0.96 else ("backgammon", 3)
+        games.append(DemoGame(winner, kind, points))
+        if winner == "a":
+            a += points
+        else:
+            b += points
+    return games
+
+
+def _user(username: str, *, staff: bool = False, superuser: bool = False, password: str = ""):
+    user_model = get_user_model()
+    user, created = user_model.objects.get_or_create(
+        username=username, defaults={"is_staff": staff, "is_superuser": superuser}
+    )
+    if created and password:
+        user.set_password(password)
+        user.save(update_fields=["password"])
+    return user
+
+
+def _player(last: str, first: str = "", last_latin: str = "", first_latin: str = "", **extra) -> Player:
+    player, _ = Player.objects.update_or_create(
+        last_name=last, first_name=first,
+        defaults={"last_name_latin": last_latin, "first_name_latin": first_latin, **extra},
+    )
+    return player
+
+
+def _confirm(match: Match, score_a: int, score_b: int, games: list[DemoGame], referee) -> None:
+    """Record a confirmed result and the official ledger, as a referee would."""
+    match.score_a, match.score_b = score_a, score_b
+    match.winner = "a" if score_a > score_b else "b"
+    match.result_status = ResultStatus.CONFIRMED
+    match.save()
+    ledger = [
+        {"winner": g.winner, "kind": g.kind, "cube": 1, "dropped": False, "autodoubles": 0}
+        for g in games
+    ]
+    Result.objects.update_or_create(
+        match=match, state=ResultState.CONFIRMED,
+        defaults={"score_a": score_a, "score_b": score_b, "games": ledger,
+                  "reported_by": referee, "confirmed_by": referee},
+    )
+    match.games.exclude(number__lte=len(games)).delete()
+    for number, g in enumerate(games, start=1):
+        Game.objects.update_or_create(
+            match=match, number=number,
+            defaults={"winner": g.winner, "kind": g.kind, "cube": 1, "dropped": False},
+        )
+
+
+def load_book_crosstable(referee) -> Tournament:
+    tournament, _ = Tournament.objects.update_or_create(
+        slug=BOOK_SLUG,
+        defaults={
+            "name": "Пример из книги: «Результаты матчей»",
+            "starts_on": dt.date(2011, 5, 14), "ends_on": dt.date(2011, 5, 14),
+            "venue": "Клуб «Зарик»", "variant": Variant.BACKGAMMON,
+            "scoring": ScoringSystem.BACKGAMMON, "system": CompetitionSystem.ROUND_ROBIN,
+            "match_format": "points", "match_length": 5, "cube": False, "crawford": False,
+            "status": TournamentStatus.FINISHED, "public": True, "rounds_planned": 5,
+            "tiebreaks": ["points", "head_to_head"],
+        },
+    )
+    entries = {}
+    for number, (last, latin) in enumerate(BOOK_PLAYERS, start=1):
+        player = _player(last, "", latin, "", category=Category.PUPIL)
+        entry, _ = Entry.objects.update_or_create(
+            tournament=tournament, player=player,
+            defaults={"draw_number": number, "status": EntryStatus.CHECKED_IN},
+        )
+        entries[number] = entry
+    for round_number, pairs in enumerate(BERGER_6, start=1):
+        rnd, _ = Round.objects.update_or_create(
+            tournament=tournament, section=None, number=round_number,
+            defaults={"status": RoundStatus.FINISHED, "match_length": 5},
+        )
+        for table, (a, b) in enumerate(pairs, start=1):
+            match, _ = Match.objects.update_or_create(
+                round=rnd, table=table,
+                defaults={"entry_a": entries[a], "entry_b": entries[b], "match_length": 5},
+            )
+            score_a, score_b = book_score(a, b)
+            _confirm(match, score_a, score_b, [], referee)
+    return tournament
+
+
+def _pair_demo_round(standings: list[Entry], played: set[frozenset[int]]) -> list[tuple[Entry, Entry]]:
+    """Equal scores first, no rematch: enough for demo data (real pairing is tournaments.pairing)."""
+    pool = list(standings)
+    pairs = []
+    while pool:
+        first = pool.pop(0)
+        for i, other in enumerate(pool):
+            if frozenset((first.pk, other.pk)) not in played:
+                pairs.append((first, pool.pop(i)))
+                break
+        else:
+            pairs.append((first, pool.pop(0)))
+    return pairs
+
+
+def load_swiss(referee, organiser) -> Tournament:
+    clubs = []
+    for name, slug, city in CLUBS:
+        club, _ = Club.objects.update_or_create(slug=slug, defaults={"name": name, "city": city})
+        clubs.append(club)
+    tournament, _ = Tournament.objects.update_or_create(
+        slug=SWISS_SLUG,
+        defaults={
+            "name": "Осенний кубок клубов 2026", "club": clubs[0],
+            "starts_on": dt.date(2026, 11, 20), "ends_on": dt.date(2026, 11, 22),
+            "venue": "Москва, ул. Нардистов, 6", "variant": Variant.BACKGAMMON,
+            "scoring": ScoringSystem.BACKGAMMON, "system": CompetitionSystem.SWISS,
+            "match_format": "points", "match_length": 7, "cube": False, "crawford": True,
+            "status": TournamentStatus.IN_PROGRESS, "public": True, "rounds_planned": 7,
+            "time_control": "2 минуты на ход, 12 секунд задержки", "entry_fee": 1500,
+        },
+    )
+    Official.objects.get_or_create(tournament=tournament, user=organiser, role=OfficialRole.ORGANISER)
+    Official.objects.get_or_create(tournament=tournament, user=referee, role=OfficialRole.REFEREE)
+    entries = []
+    for number, (last, first, last_l, first_l, cat, rating, club_ix) in enumerate(SWISS_PLAYERS, 1):
+        player = _player(last, first, last_l, first_l, category=cat, rating=rating)
+        Membership.objects.get_or_create(
+            player=player, club=clubs[club_ix], ended_on=None,
+            defaults={"started_on": dt.date(2024, 1, 1)},
+        )
+        entry, _ = Entry.objects.update_or_create(
+            tournament=tournament, player=player,
+            defaults={"draw_number": number, "seed_rating": rating, "status": EntryStatus.CHECKED_IN},
+        )
+        entries.append(entry)
+    rng = random.Random(2026)
+    wins = {e.pk: 0 for e in entries}
+    played: set[frozenset[int]] = set()
+    for round_number in (1, 2, 3):
+        finished = round_number < 3
+        rnd, _ = Round.objects.update_or_create(
+            tournament=tournament, section=None, number=round_number,
+            defaults={
+                "status": RoundStatus.FINISHED if finished else RoundStatus.PUBLISHED,
+                "match_length": 7,
+            },
+        )
+        if round_number == 1:
+            pairs = [(entries[i], entries[i + 1]) for i in range(0, len(entries), 2)]
+        else:
+            ranked = sorted(entries, key=lambda e: (-wins[e.pk], e.draw_number))
+            pairs = _pair_demo_round(ranked, played)
+        for table, (a, b) in enumerate(pairs, start=1):
+            match, _ = Match.objects.update_or_create(
+                round=rnd, table=table, defaults={"entry_a": a, "entry_b": b, "match_length": 7},
+            )
+            played.add(frozenset((a.pk, b.pk)))
+            if not finished:
+                continue
+            strength = 1 / (1 + 10 ** ((b.seed_rating - a.seed_rating) / 2000))
+            games = simulate_match(rng, 7, strength)
+            score_a = sum(g.points for g in games if g.winner == "a")
+            score_b = sum(g.points for g in games if g.winner == "b")
+            _confirm(match, score_a, score_b, games, referee)
+            wins[(a if score_a > score_b else b).pk] += 1
+    return tournament
+
+
+@transaction.atomic
+def load_demo() -> list[Tournament]:
+    admin = _user("admin", staff=True, superuser=True, password="zarik-admin")
+    organiser = _user("organiser", password="zarik-organiser")
+    referee = _user("referee", password="zarik-referee")
+    return [load_book_crosstable(referee or admin), load_swiss(referee, organiser)]

@@ -1,0 +1,536 @@
+"""Tournaments, sections, entries, teams, rounds, matches (pairings) and games.
+
+Integrity lives in the database: one entry per player per tournament, unique
+draw numbers, a player at most once per round (through :class:`Seat`), and —
+in ``scoring.models.Result`` — at most one confirmed result per match.
+"""
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Category, Club, Player
+
+
+class Variant(models.TextChoices):
+    BACKGAMMON = "backgammon", _("Backgammon")
+    SHORT_NARDY = "short_nardy", _("Short nardy (trictrac)")
+    NACKGAMMON = "nackgammon", _("Nackgammon")
+    HYPERGAMMON = "hypergammon", _("Hypergammon")
+    CAUCASIAN = "caucasian", _("Caucasian short nardy")
+    LONG_NARDY = "long_nardy", _("Long nardy")
+    KARZAR = "karzar", _("Karzar")
+
+
+class ScoringSystem(models.TextChoices):
+    BACKGAMMON = "backgammon", _("Backgammon 1-2-3")
+    TRICTRAC = "trictrac", _("Trictrac 1-2-4-8")
+    LONG_NARDY = "long_nardy", _("Long nardy 1-2-3")
+    OYUN_MARS = "oyun_mars", _("Oyun and mars only 1-2")
+
+
+class CompetitionSystem(models.TextChoices):
+    SWISS = "swiss", _("Swiss")
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    KNOCKOUT = "knockout", _("Knockout (cup)")
+    SCHEVENINGEN = "scheveningen", _("Scheveningen")
+
+
+class MatchFormat(models.TextChoices):
+    POINTS = "points", _("To N points")
+    GAMES = "games", _("Fixed number of games")
+
+
+class TournamentStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")
+    REGISTRATION = "registration", _("Registration")
+    IN_PROGRESS = "in_progress", _("In progress")
+    FINISHED = "finished", _("Finished")
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="tournaments",
+    )
+    starts_on = models.DateField(_("starts on"))
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    variant = models.CharField(
+        _("game"), max_length=20, choices=Variant.choices, default=Variant.BACKGAMMON
+    )
+    scoring = models.CharField(
+        _("scoring system"), max_length=20, choices=ScoringSystem.choices,
+        default=ScoringSystem.BACKGAMMON,
+    )
+    system = models.CharField(
+        _("competition system"), max_length=20, choices=CompetitionSystem.choices,
+        default=CompetitionSystem.SWISS,
+    )
+    match_format = models.CharField(
+        _("match format"), max_length=10, choices=MatchFormat.choices, default=MatchFormat.POINTS
+    )
+    match_length = models.PositiveSmallIntegerField(
+        _("match length (points)"), null=True, blank=True, default=5
+    )
+    fixed_games = models.PositiveSmallIntegerField(_("games per match"), null=True, blank=True)
+    cube = models.BooleanField(_("doubling cube"), default=False)
+    crawford = models.BooleanField(_("Crawford rule"), default=True)
+    holland = models.BooleanField(_("Holland rule"), default=False)
+    jacoby = models.BooleanField(
+        _("Jacoby rule"), default=False, help_text=_("money play only; never applies in matches")
+    )
+    beaver = models.BooleanField(_("beaver"), default=False)
+    raccoon = models.BooleanField(_("raccoon"), default=False)
+    autodouble_limit = models.PositiveSmallIntegerField(_("automatic doubles allowed"), default=0)
+    max_cube = models.PositiveSmallIntegerField(_("maximum cube value"), default=64)
+    draw_value = models.DecimalField(
+        _("value of a drawn game"), max_digits=3, decimal_places=1, default=0.5,
+        help_text=_("equal-moves rule: 1 (1:1, as in Perm) or 0.5"),
+    )
+    rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), null=True, blank=True)
+    time_control = models.CharField(_("time control"), max_length=200, blank=True)
+    entry_fee = models.DecimalField(
+        _("entry fee"), max_digits=10, decimal_places=2, null=True, blank=True
+    )
+    status = models.CharField(
+        _("status"), max_length=20, choices=TournamentStatus.choices,
+        default=TournamentStatus.DRAFT,
+    )
+    public = models.BooleanField(
+        _("released to the public"), default=False,
+        help_text=_("pairings, standings and crosstable are shown on public pages"),
+    )
+    tiebreaks = models.JSONField(
+        _("tie-breaks"), default=list, blank=True,
+        help_text=_("ordered metric keys; empty means the default for the system"),
+    )
+    pairing_options = models.JSONField(_("pairing options"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_on__isnull=True) | Q(ends_on__gte=F("starts_on")),
+                name="tournament_ends_after_start",
+                violation_error_message=_("A tournament cannot end before it starts."),
+            ),
+            models.CheckConstraint(
+                condition=(Q(match_format="points") & Q(match_length__gte=1))
+                | (Q(match_format="games") & Q(fixed_games__gte=1)),
+                name="tournament_match_format_complete",
+                violation_error_message=_(
+                    "A match to N points needs N; a fixed-games match needs the number of games."
+                ),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament", kwargs={"slug": self.slug})
+
+
+class SectionGroup(models.TextChoices):
+    OPEN = "open", _("Open")
+    LOWER = "lower", _("Lower (categories 1–3)")
+    MIDDLE = "middle", _("Middle (categories 4–6)")
+    HIGHER = "higher", _("Higher (categories 7–9)")
+
+
+class Section(models.Model):
+    """A category group playing inside a tournament, with its own cube rule and match length."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="sections"
+    )
+    name = models.CharField(_("name"), max_length=100)
+    group = models.CharField(
+        _("category group"), max_length=10, choices=SectionGroup.choices, default=SectionGroup.OPEN
+    )
+    min_category = models.PositiveSmallIntegerField(
+        _("lowest category"), choices=Category.choices, default=Category.BEGINNER
+    )
+    max_category = models.PositiveSmallIntegerField(
+        _("highest category"), choices=Category.choices, default=Category.GRANDMASTER
+    )
+    cube = models.BooleanField(_("doubling cube"), default=False)
+    match_length = models.PositiveSmallIntegerField(_("match length in round 1"), default=5)
+    length_step = models.PositiveSmallIntegerField(
+        _("length added each round"), default=0,
+        help_text=_("Expert: 11 then 13, 15… is a step of 2"),
+    )
+    order = models.PositiveSmallIntegerField(_("order"), default=0)
+
+    class Meta:
+        ordering = ["tournament", "order", "name"]
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_section_name"),
+            models.CheckConstraint(
+                condition=Q(min_category__lte=F("max_category")),
+                name="section_category_range",
+                violation_error_message=_("The lowest category must not be above the highest."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.name}"
+
+
+class EntryStatus(models.TextChoices):
+    REGISTERED = "registered", _("Registered")
+    CHECKED_IN = "checked_in", _("Checked in")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+class Entry(models.Model):
+    """A player in a tournament (and a section), with the draw number from the open draw."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="entries"
+    )
+    section = models.ForeignKey(
+        Section, verbose_name=_("section"), null=True, blank=True, on_delete=models.PROTECT,
+        related_name="entries",
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries"
+    )
+    draw_number = models.PositiveIntegerField(_("draw number"), null=True, blank=True)
+    seed_rating = models.FloatField(_("rating at entry"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=12, choices=EntryStatus.choices, default=EntryStatus.REGISTERED
+    )
+    registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "draw_number", "id"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="one_entry_per_player",
+                violation_error_message=_("This player is already entered in this tournament."),
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "draw_number"], name="unique_draw_number",
+                violation_error_message=_("This draw number is already taken in this tournament."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        prefix = f"{self.draw_number}. " if self.draw_number else ""
+        return f"{prefix}{self.player}"
+
+
+class NumberDraw(models.Model):
+    """The open draw of numbers (открытая номерная жеребьёвка), stored so anyone can re-run it.
+
+    ``participants`` is the input list in its canonical order (entry id and
+    name); ``numbers`` the draw number each received. Re-running
+    :func:`tournaments.draw.draw_numbers` with ``seed`` on that list gives the
+    same numbers.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="draws"
+    )
+    seed = models.CharField(_("seed"), max_length=64)
+    algorithm = models.CharField(_("algorithm"), max_length=40)
+    performed_at = models.DateTimeField(_("performed at"))
+    performed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("performed by"), null=True, blank=True,
+        on_delete=models.SET_NULL,
+    )
+    participants = models.JSONField(_("participants in canonical order"))
+    numbers = models.JSONField(_("numbers drawn"))
+
+    class Meta:
+        ordering = ["-performed_at"]
+        get_latest_by = "performed_at"
+        verbose_name = _("draw of numbers")
+        verbose_name_plural = _("draws of numbers")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.performed_at:%Y-%m-%d %H:%M} · {self.seed}"
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="teams"
+    )
+    name = models.CharField(_("name"), max_length=120)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_team_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    team = models.ForeignKey(
+        Team, verbose_name=_("team"), on_delete=models.CASCADE, related_name="members"
+    )
+    entry = models.OneToOneField(
+        Entry, verbose_name=_("entry"), on_delete=models.CASCADE, related_name="team_membership"
+    )
+    board = models.PositiveSmallIntegerField(_("board"))
+
+    class Meta:
+        ordering = ["team", "board"]
+        verbose_name = _("team member")
+        verbose_name_plural = _("team members")
+        constraints = [
+            models.UniqueConstraint(fields=["team", "board"], name="unique_team_board")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} #{self.board}: {self.entry.player}"
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")
+    PUBLISHED = "published", _("Published")
+    FINISHED = "finished", _("Finished")
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="rounds"
+    )
+    section = models.ForeignKey(
+        Section, verbose_name=_("section"), null=True, blank=True, on_delete=models.CASCADE,
+        related_name="rounds",
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT
+    )
+    match_length = models.PositiveSmallIntegerField(
+        _("match length"), null=True, blank=True,
+        help_text=_("empty: from the section's category or the tournament"),
+    )
+    length_override_reason = models.CharField(
+        _("reason for overriding the match length"), max_length=300, blank=True
+    )
+    explanation = models.JSONField(_("pairing explanation"), default=dict, blank=True)
+    published_at = models.DateTimeField(_("published at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "section", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], condition=Q(section__isnull=True),
+                name="unique_round_number",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "section", "number"], condition=Q(section__isnull=False),
+                name="unique_section_round_number",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = f" · {self.section.name}" if self.section_id else ""
+        return f"{self.tournament}{where} · {_('round')} {self.number}"
+
+
+class ResultStatus(models.TextChoices):
+    PENDING = "pending", _("Not played yet")
+    REPORTED = "reported", _("Reported, awaiting confirmation")
+    CONFIRMED = "confirmed", _("Confirmed")
+    DISPUTED = "disputed", _("Disputed")
+
+
+class Match(models.Model):
+    """One pairing in a round: two entries, or one entry and a bye.
+
+    ``score_a``/``score_b``/``winner`` hold the official result once a result
+    is confirmed (see ``scoring.models.Result``); ``version`` guards against
+    lost updates when two people save the same match at once.
+    """
+
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="matches"
+    )
+    table = models.PositiveIntegerField(_("table"), null=True, blank=True)
+    entry_a = models.ForeignKey(
+        Entry, verbose_name=_("player A"), on_delete=models.PROTECT, related_name="matches_as_a"
+    )
+    entry_b = models.ForeignKey(
+        Entry, verbose_name=_("player B"), null=True, blank=True, on_delete=models.PROTECT,
+        related_name="matches_as_b", help_text=_("empty means a bye"),
+    )
+    match_length = models.PositiveSmallIntegerField(_("match length"), null=True, blank=True)
+    result_status = models.CharField(
+        _("result"), max_length=10, choices=ResultStatus.choices, default=ResultStatus.PENDING
+    )
+    score_a = models.PositiveSmallIntegerField(_("score A"), null=True, blank=True)
+    score_b = models.PositiveSmallIntegerField(_("score B"), null=True, blank=True)
+    winner = models.CharField(
+        _("winner"), max_length=1, blank=True, choices=[("a", "A"), ("b", "B")]
+    )
+    version = models.PositiveIntegerField(_("version"), default=1)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table", "id"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(entry_b__isnull=True) | ~Q(entry_a=F("entry_b")),
+                name="match_two_different_players",
+                violation_error_message=_("A player cannot be paired against themselves."),
+            ),
+            models.UniqueConstraint(
+                fields=["round", "table"], name="unique_table_per_round",
+                violation_error_message=_("This table is already used in this round."),
+            ),
+        ]
+        indexes = [models.Index(fields=["round", "result_status"])]
+
+    def __str__(self) -> str:
+        b = self.entry_b.player if self.entry_b_id else _("bye")
+        return f"{self.entry_a.player} – {b}"
+
+    def save(self, *args, **kwargs) -> None:
+        with transaction.atomic():
+            super().save(*args, **kwargs)
+            self.sync_seats()
+
+    @property
+    def is_bye(self) -> bool:
+        return self.entry_b_id is None
+
+    def sync_seats(self) -> None:
+        """Keep the :class:`Seat` rows in step with the two entries.
+
+        The seats carry the database's guarantee that a player sits at most
+        once per round; a conflicting pairing fails with an IntegrityError.
+        """
+        wanted = {"a": self.entry_a_id, "b": self.entry_b_id}
+        existing = {seat.side: seat for seat in self.seats.all()}
+        for side, entry_id in wanted.items():
+            seat = existing.get(side)
+            if entry_id is None:
+                if seat:
+                    seat.delete()
+            elif seat is None:
+                Seat.objects.create(match=self, round_id=self.round_id, entry_id=entry_id, side=side)
+            elif seat.entry_id != entry_id or seat.round_id != self.round_id:
+                seat.entry_id, seat.round_id = entry_id, self.round_id
+                seat.save(update_fields=["entry", "round"])
+
+
+class Seat(models.Model):
+    """A player's place in a round: unique per (round, entry), so nobody plays twice a round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="seats")
+    side = models.CharField(max_length=1, choices=[("a", "A"), ("b", "B")])
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "entry"], name="player_once_per_round",
+                violation_error_message=_("This player is already paired in this round."),
+            ),
+            models.UniqueConstraint(fields=["match", "side"], name="one_seat_per_side"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.entry} ({self.side})"
+
+
+class GameKind(models.TextChoices):
+    SINGLE = "single", _("single game (oyun)")
+    GAMMON = "gammon", _("gammon (mars)")
+    BACKGAMMON = "backgammon", _("backgammon (koks)")
+    OYUN = "oyun", _("oyun")
+    MARS = "mars", _("mars")
+    HOME_MARS = "home_mars", _("home mars")
+    KOKS = "koks", _("koks")
+    DRAW = "draw", _("draw (equal moves)")
+
+
+class Game(models.Model):
+    """A game of the official ledger of a match (written when a result is confirmed)."""
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="games"
+    )
+    number = models.PositiveSmallIntegerField(_("game number"))
+    winner = models.CharField(
+        _("winner"), max_length=1, blank=True, choices=[("a", "A"), ("b", "B")]
+    )
+    kind = models.CharField(_("kind"), max_length=12, choices=GameKind.choices)
+    cube = models.PositiveSmallIntegerField(_("cube value"), default=1)
+    dropped = models.BooleanField(_("double dropped"), default=False)
+    autodoubles = models.PositiveSmallIntegerField(_("automatic doubles"), default=0)
+    record = models.TextField(_("game record"), blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="unique_game_number"),
+            models.CheckConstraint(condition=Q(cube__gte=1), name="game_cube_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} · {self.number}"
+
+
+class OfficialRole(models.TextChoices):
+    ORGANISER = "organiser", _("Organiser (director)")
+    JURY = "jury", _("Jury")
+    REFEREE = "referee", _("Referee")
+
+
+class Official(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="officials"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE,
+        related_name="official_roles",
+    )
+    role = models.CharField(_("role"), max_length=10, choices=OfficialRole.choices)
+
+    class Meta:
+        ordering = ["tournament", "role"]
+        verbose_name = _("official")
+        verbose_name_plural = _("officials")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user", "role"], name="unique_official_role"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_role_display()} · {self.tournament}"
