@@ -855,11 +855,19 @@ def _check_points_summary(spec: MatchSpec, score: tuple[Number, Number]) -> list
     ]
 
 
-def _sums_of(values: frozenset[int], games: int, cap: int) -> list[set[int]]:
-    """sums[n] = totals reachable by exactly n won games, each worth one of ``values``."""
-    sums: list[set[int]] = [{0}]
+def _sums_of(values: frozenset[int], games: int, cap: int) -> list[int]:
+    """sums[n] = bit set of totals reachable by exactly n won games, each worth one of ``values``.
+
+    Bit sets as Python ints keep this linear in the number of games even when a
+    cube makes single games worth hundreds of points.
+    """
+    keep = (1 << (cap + 1)) - 1
+    sums = [1]
     for _ in range(games):
-        sums.append({s + v for s in sums[-1] for v in values if s + v <= cap})
+        previous, current = sums[-1], 0
+        for v in values:
+            current |= previous << v
+        sums.append(current & keep)
     return sums
 
 
@@ -878,7 +886,7 @@ def _check_fixed_summary(spec: MatchSpec, score: tuple[Number, Number]) -> list[
             continue
         for wins_a in range(fixed - draws + 1):
             wins_b = fixed - draws - wins_a
-            if int(rest_a) in sums[wins_a] and int(rest_b) in sums[wins_b]:
+            if sums[wins_a] >> int(rest_a) & 1 and sums[wins_b] >> int(rest_b) & 1:
                 return []
     most = max(values) * fixed
     why = (

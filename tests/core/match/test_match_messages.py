@@ -1,0 +1,151 @@
+"""Every error code of the match, cube and category cores is reachable, in both languages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from scoring.rules import categories, cube, match
+from scoring.rules.cube import CubeRules, CubeState
+from scoring.rules.errors import Problem, RuleViolation
+from scoring.rules.match import GameEntry as G
+from scoring.rules.match import MatchSpec, validate_match, validate_match_data
+
+Trigger = Callable[[], list[Problem]]
+
+
+def raised(action: Callable[[], object]) -> list[Problem]:
+    with pytest.raises(RuleViolation) as info:
+        action()
+    return info.value.problems
+
+
+def checked(spec: MatchSpec, games=None, final=None) -> list[Problem]:
+    return list(validate_match(spec, games, final).problems)
+
+
+C5 = MatchSpec(length=5, cube=True)
+
+MATCH_TRIGGERS: dict[str, Trigger] = {
+    "nothing_to_check": lambda: checked(MatchSpec(length=5)),
+    "bad_format": lambda: checked(MatchSpec(), final=(1, 0)),
+    "bad_length": lambda: checked(MatchSpec(length=-1), final=(1, 0)),
+    "bad_fixed_games": lambda: checked(MatchSpec(fixed_games=0), final=(1, 0)),
+    "bad_scoring": lambda: checked(MatchSpec(length=3, scoring="go"), final=(3, 0)),
+    "jacoby_in_match": lambda: checked(MatchSpec(length=3, jacoby=True), final=(3, 0)),
+    "holland_needs_crawford": lambda: checked(MatchSpec(length=3, holland=True), final=(3, 0)),
+    "bad_draw_value": lambda: checked(MatchSpec(fixed_games=2, draw=3), final=(2, 0)),
+    "draw_needs_fixed_games": lambda: checked(MatchSpec(length=3, draw=1), final=(3, 0)),
+    "category_cube": lambda: checked(MatchSpec(length=7, category=4), final=(7, 0)),
+    "category_length": lambda: checked(MatchSpec(length=9, cube=True, category=4), final=(9, 0)),
+    "bad_input": lambda: list(validate_match_data({"length": "five"}).problems),
+    "bad_winner": lambda: checked(MatchSpec(length=1), [G("x", "single")]),
+    "bad_kind": lambda: checked(MatchSpec(length=1), [G("a", "koks")]),
+    "draw_not_allowed": lambda: checked(MatchSpec(fixed_games=1), [G.draw()]),
+    "cube_not_legal": lambda: checked(C5, [G("a", "single", 6)]),
+    "cube_above_max": lambda: checked(C5, [G("a", "single", 256)]),
+    "cube_off": lambda: checked(MatchSpec(length=5, category=3), [G("a", "single", 4)]),
+    "cube_in_crawford": lambda: checked(C5, [G("a", "gammon", 2), G("b", "single", 2)]),
+    "autodoubles_exceeded": lambda: checked(C5, [G("a", "single", 2, autodoubles=1)]),
+    "autodoubles_without_cube": lambda: checked(
+        MatchSpec(length=1), [G("a", "single", autodoubles=1)]
+    ),
+    "autodouble_in_dave": lambda: checked(
+        MatchSpec(length=5, cube=True, dave=True), [G("a", "single", 2, autodoubles=1)]
+    ),
+    "bad_autodoubles": lambda: checked(C5, [G("a", "single", autodoubles=-1)]),
+    "autodoubles_cube_mismatch": lambda: checked(
+        MatchSpec(length=5, cube=True, autodoubles=2), [G("a", "single", 2, autodoubles=2)]
+    ),
+    "drop_at_max": lambda: checked(
+        MatchSpec(length=5, cube=True, max_cube=8), [G("a", "single", 8, dropped=True)]
+    ),
+    "dropped_kind": lambda: checked(C5, [G("a", "backgammon", 2, dropped=True)]),
+    "bad_dropped": lambda: checked(C5, [G("a", "single", dropped=1)]),
+    "game_after_end": lambda: checked(MatchSpec(length=1), [G("a", "single"), G("b", "single")]),
+    "too_many_games": lambda: checked(MatchSpec(fixed_games=1), [G("a", "single")] * 2),
+    "match_unfinished": lambda: checked(MatchSpec(length=5), final=(4, 3)),
+    "final_mismatch": lambda: checked(MatchSpec(length=1), [G("a", "single")], (0, 1)),
+    "bad_score": lambda: checked(MatchSpec(length=5), final=(5, -2)),
+    "final_both_reached": lambda: checked(MatchSpec(length=5), final=(5, 5)),
+    "final_jump_impossible": lambda: checked(MatchSpec(length=5), final=(9, 4)),
+    "final_total_impossible": lambda: checked(MatchSpec(fixed_games=1), final=(4, 0)),
+}
+
+CUBE_TRIGGERS: dict[str, Trigger] = {
+    "cube_off": lambda: raised(lambda: CubeState.start(CubeRules(enabled=False)).offer("a")),
+    "cube_in_crawford": lambda: raised(
+        lambda: CubeState.start(CubeRules(crawford_game=True)).offer("a")
+    ),
+    "cube_above_max": lambda: raised(
+        lambda: CubeState.start(CubeRules(max_value=2)).offer("a").take("b").offer("b")
+    ),
+    "cube_not_owner": lambda: raised(lambda: CubeState.start().offer("a").take("b").offer("a")),
+    "offer_pending": lambda: raised(lambda: CubeState.start().offer("a").offer("a")),
+    "no_offer": lambda: raised(lambda: CubeState.start().take("b")),
+    "wrong_responder": lambda: raised(lambda: CubeState.start().offer("a").drop("a")),
+    "beaver_not_agreed": lambda: raised(lambda: CubeState.start().offer("a").beaver("b")),
+    "raccoon_not_agreed": lambda: raised(
+        lambda: CubeState.start(CubeRules(beaver=True)).offer("a").beaver("b").raccoon("a")
+    ),
+    "beaver_not_after_double": lambda: raised(
+        lambda: CubeState.start(CubeRules(beaver=True)).offer("a").beaver("b").beaver("a")
+    ),
+    "raccoon_not_after_beaver": lambda: raised(
+        lambda: CubeState.start(CubeRules(beaver=True, raccoon=True)).offer("a").raccoon("b")
+    ),
+    "holland_too_early": lambda: raised(
+        lambda: CubeState.start(CubeRules(holland_trailer="b")).offer("b", moves_each=0)
+    ),
+    "game_over": lambda: raised(lambda: CubeState.start().offer("a").drop("b").take("b")),
+    "autodoubles_exceeded": lambda: raised(lambda: CubeState.start().autodouble()),
+    "autodouble_after_offer": lambda: raised(
+        lambda: CubeState.start(CubeRules(autodoubles=1)).offer("a").autodouble()
+    ),
+    "autodouble_in_dave": lambda: raised(
+        lambda: CubeState.start(CubeRules.dave_ladder()).autodouble()
+    ),
+    "autodoubles_without_cube": lambda: CubeRules(enabled=False, autodoubles=1).problems(),
+    "bad_max_cube": lambda: CubeRules(max_value=10).problems(),
+    "raccoon_needs_beaver": lambda: CubeRules(raccoon=True).problems(),
+    "bad_autodouble_limit": lambda: CubeRules(autodoubles=-2).problems(),
+}
+
+CATEGORY_TRIGGERS: dict[str, Trigger] = {
+    "unknown_category": lambda: raised(lambda: categories.get_category(0)),
+    "bad_round": lambda: raised(lambda: categories.round_rule(7, -1)),
+    "bad_override_length": lambda: raised(
+        lambda: categories.round_rule(7, 1, length=2.5, reason="x")
+    ),
+    "override_needs_reason": lambda: raised(lambda: categories.round_rule(1, 1, cube=True)),
+}
+
+CATALOGUES = [
+    ("match", match.MESSAGES, MATCH_TRIGGERS),
+    ("cube", cube.MESSAGES, CUBE_TRIGGERS),
+    ("categories", categories.MESSAGES, CATEGORY_TRIGGERS),
+]
+
+
+@pytest.mark.parametrize(("name", "messages", "triggers"), CATALOGUES)
+def test_every_code_has_a_trigger(name, messages, triggers):
+    assert set(triggers) == set(messages), name
+
+
+CASES = [
+    (name, code, trigger) for name, _, triggers in CATALOGUES for code, trigger in triggers.items()
+]
+
+
+@pytest.mark.parametrize(("name", "code", "trigger"), CASES, ids=[f"{n}:{c}" for n, c, _ in CASES])
+def test_code_is_produced_with_both_languages(name, code, trigger):
+    problems = [p for p in trigger() if p.code == code]
+    assert problems, f"{name}: {code} not produced"
+    problem = problems[0]
+    assert problem.en.strip() and problem.ru.strip()
+    assert problem.en != problem.ru
+    assert re.search("[а-яё]", problem.ru, re.IGNORECASE)
+    for text in (problem.en, problem.ru):
+        assert "{" not in text and "}" not in text, text
