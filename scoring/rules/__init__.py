@@ -124,3 +124,28 @@ __all__ = [
 ]
 
 # --- re-exports appended by the record / match engineers below this line ---
+# match rules (issue 4): cube state machine, match validation, categories
+from scoring.rules.categories import CATEGORIES, Category, RoundRule, get_category, round_rule  # noqa: E402
+from scoring.rules.cube import CubeRules, CubeState  # noqa: E402
+from scoring.rules.match import (  # noqa: E402
+    GameEntry,
+    MatchSpec,
+    MatchValidation,
+    validate_match,
+    validate_match_data,
+)
+
+__all__ += [
+    "CATEGORIES",
+    "Category",
+    "CubeRules",
+    "CubeState",
+    "GameEntry",
+    "MatchSpec",
+    "MatchValidation",
+    "RoundRule",
+    "get_category",
+    "round_rule",
+    "validate_match",
+    "validate_match_data",
+]
