@@ -597,6 +597,9 @@ class Replayer:
         self.keep_positions = keep_positions
         self.positions: list[Position] = []
         self.game = record.game
+        #: What happened, in order, with the side resolved: ``(side, kind, payload)`` where
+        #: kind is "play" (payload: the event), or a cube kind (payload: the value).
+        self.trace: list[tuple[str, str, Any]] = []
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -657,6 +660,7 @@ class Replayer:
         if event.problem is not None:
             self.errors.append(replace(event.problem, game=self.game))
         self._settle_offer(event)
+        self.trace.append((event.side, "play", event))
         if event.side != self.turn:
             missing = self.turn
             self.error(
@@ -851,6 +855,7 @@ class Replayer:
         answerer = "white" if pending.by == "black" else "black"
         try:
             self.cube = self.cube.take(answerer)
+            self.trace.append((answerer, "take", pending.value))
         except RuleViolation as exc:
             for p in exc.problems:
                 self.errors.append(locate(p, move=event.move, side=event.side, text=event.text))
@@ -923,6 +928,8 @@ class Replayer:
         except RuleViolation as exc:
             for p in exc.problems:
                 self.errors.append(replace(locate(p, **where), game=self.game))
+            return
+        self.trace.append((actor, action.kind, action.value))
 
     def _value_check(self, action: CubeAction, expected: int, where: dict[str, Any]) -> None:
         if action.value is not None and action.value != expected:
@@ -1041,14 +1048,22 @@ class Replayer:
                 kinds = dict(self.rules.table.kinds)
                 per_cube = claim.points // max(self.cube.value, 1)
                 kind = next((k for k, v in kinds.items() if v == per_cube), None)
-                if kind is None or per_cube * self.cube.value != claim.points:
+                # A resignation cannot concede more than the loser still risks: score the
+                # board as if the winner had borne off everything now.
+                winner_index = _side_index(claim.side)
+                boards = [self.position.white, self.position.black]
+                boards[winner_index] = (self.rules.checkers,) + (0,) * 25
+                at_most = game_result(Position(boards[0], boards[1], 0, self.record.variant))
+                limit = at_most.value if at_most is not None else 0
+                if kind is None or per_cube * self.cube.value != claim.points or per_cube > limit:
                     self.error(
                         "result_mismatch",
                         f"{claim.side} is said to win {claim.points} points, which no result "
-                        f"gives with the cube on {self.cube.value}.",
+                        f"gives with the cube on {self.cube.value} in this position "
+                        f"(at most {limit * self.cube.value}).",
                         f"указан выигрыш {SIDES_RU_GEN[_side_index(claim.side)]} "
-                        f"{claim.points} оч., но при кубе {self.cube.value} такого "
-                        "результата не бывает.",
+                        f"{claim.points} оч., но при кубе {self.cube.value} в этой позиции "
+                        f"такого результата не бывает (не больше {limit * self.cube.value}).",
                         side=claim.side,
                         text=claim.text,
                     )

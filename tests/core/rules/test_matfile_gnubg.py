@@ -1,0 +1,137 @@
+"""Jellyfish .mat files written by GNU Backgammon: import, replay, checks, export round trip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scoring.rules.matfile import (
+    crawford_game,
+    export_mat,
+    looks_like_mat,
+    match_from_reports,
+    parse_mat,
+    validate_mat_text,
+    validate_match,
+)
+from scoring.rules.record import parse_record, replay
+
+RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
+MAT_FILES = sorted(RECORDS.glob("gnubg_*.mat"))
+
+
+def _read(name: str) -> str:
+    return (RECORDS / name).read_text(encoding="utf-8")
+
+
+def test_there_are_real_gnubg_files() -> None:
+    assert len(MAT_FILES) >= 3
+
+
+@pytest.mark.parametrize("path", MAT_FILES, ids=lambda p: p.name)
+def test_gnubg_self_play_replays_cleanly_and_results_agree(path: Path) -> None:
+    match = parse_mat(path.read_text(encoding="utf-8"))
+    assert match.length >= 1 and match.games
+    report = validate_match(match)
+    assert report.errors == []
+    for game, game_report in zip(match.games, report.games, strict=True):
+        assert game_report.result is not None
+        assert (game_report.result.winner, game_report.result.points) == (game.winner, game.points)
+
+
+@pytest.mark.parametrize("path", MAT_FILES, ids=lambda p: p.name)
+def test_import_export_import_is_equal(path: Path) -> None:
+    match = parse_mat(path.read_text(encoding="utf-8"))
+    again = parse_mat(export_mat(match))
+    assert again.key() == match.key()
+    assert export_mat(again) == export_mat(match)
+
+
+def test_structure_of_a_known_game() -> None:
+    match = parse_mat(_read("gnubg_match3_seed7.mat"))
+    assert match.length == 3 and len(match.games) == 2
+    first = match.games[0]
+    assert first.score == (0, 0)
+    # Black (right column) opened with 21; the dance "66:" is a play with no chains.
+    assert (first.actions[0].side, first.actions[0].dice) == ("black", (2, 1))
+    dance = next(a for a in first.actions if a.kind == "play" and not a.chains)
+    assert dance.dice == (6, 6)
+    assert [a.kind for a in first.actions[-2:]] == ["double", "drop"]
+    assert (first.winner, first.points) == ("white", 1)
+    assert match.games[1].score == (1, 0)
+
+
+def test_crawford_game_is_worked_out_from_the_scores() -> None:
+    match = parse_mat(_read("gnubg_match7_seed5.mat"))
+    assert [g.score for g in match.games][:3] == [(0, 0), (0, 2), (0, 6)]
+    assert crawford_game(match) == 3
+
+
+def test_wrong_dice_are_reported() -> None:
+    text = _read("gnubg_match3_seed7.mat").replace("52: 13/8 24/22", "72: 13/8 24/22", 1)
+    report = validate_mat_text(text)
+    codes = [(p.game, p.move, p.side, p.code) for p in report.errors]
+    assert codes[0] == (1, 2, "white", "bad_dice")
+
+
+def test_a_move_that_does_not_fit_the_roll_is_reported() -> None:
+    text = _read("gnubg_match3_seed7.mat").replace("52: 13/8 24/22", "53: 13/8 24/22", 1)
+    report = validate_mat_text(text)
+    assert [(p.game, p.move, p.side, p.code) for p in report.errors][0] == (
+        1,
+        2,
+        "white",
+        "wrong_distance",
+    )
+
+
+def test_cube_in_the_crawford_game_is_reported() -> None:
+    text = _read("gnubg_match7_seed5.mat")
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip() == "Game 3")
+    row = start + 2  # "  1) …" — put a double before White's second roll
+    lines.insert(row + 1, "  2)  Doubles => 2                Takes")
+    report = validate_mat_text("\n".join(lines))
+    crawford = [p for p in report.errors if p.code == "cube_in_crawford"]
+    assert crawford and crawford[0].game == 3
+
+
+def test_score_line_that_does_not_add_up_is_reported() -> None:
+    text = _read("gnubg_match3_seed7.mat").replace(" gnubg : 1 ", " gnubg : 2 ", 1)
+    report = validate_mat_text(text)
+    assert [(p.game, p.code) for p in report.errors] == [(2, "score_mismatch")]
+    assert "1:0" in report.errors[0].en and "2:0" in report.errors[0].ru
+
+
+def test_wins_line_that_disagrees_with_the_replay_is_reported() -> None:
+    text = _read("gnubg_match3_seed7.mat").replace("Wins 4 points", "Wins 8 points", 1)
+    report = validate_mat_text(text)
+    assert [(p.game, p.code) for p in report.errors] == [(2, "result_mismatch")]
+
+
+def test_unreadable_lines_are_reported_with_the_line() -> None:
+    text = _read("gnubg_match1_seed11.mat").replace("  3) 31: 11/8 6/5", "  3) 31: 11/8 6/5 zz", 1)
+    report = validate_mat_text(text)
+    assert report.errors[0].code == "unparsable" and "zz" in report.errors[0].en
+
+
+def test_content_detection() -> None:
+    assert looks_like_mat(_read("gnubg_match3_seed7.mat"))
+    assert not looks_like_mat(_read("book_game1_backgammon.txt"))
+
+
+def test_book_game_exports_to_mat_in_own_numbering_and_replays_the_same() -> None:
+    record = parse_record(_read("book_game1_backgammon.txt"))
+    report = replay(record)
+    match = match_from_reports([(record, report)], length=0)
+    text = export_mat(match)
+    assert "13/7 13/11" in text  # White's first move: through numbering is White's own
+    assert "13/9 9/8" in text  # Black's 12/16/17 becomes 13/9/8 in Black's own numbering
+    again = validate_match(parse_mat(text))
+    # .mat has no way to say "automatic doubles": the cube starts at 1 there, so the first
+    # double (to 8 in the book) is reported, and the points follow; every move replays.
+    codes = {p.code for p in again.errors}
+    assert codes <= {"cube_wrong_value", "result_mismatch"}
+    assert ("cube_wrong_value", 6) in {(p.code, p.move) for p in again.errors}
+    assert again.games[0].result is not None and again.games[0].result.winner == "white"
