@@ -24,9 +24,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
-from scoring.rules.categories import Group, get_category
+from scoring.rules.categories import Group, RoundRule, get_category
 from scoring.rules.cube import STANDARD_MAX, CubeRules
 from scoring.rules.errors import Problem, RuleViolation
 from scoring.rules.variants import SCORING_TABLES, ScoringTable
@@ -345,7 +346,7 @@ class MatchSpec:
         )
 
     @classmethod
-    def for_round(cls, rule: Any, **options: Any) -> MatchSpec:
+    def for_round(cls, rule: RoundRule, **options: Any) -> MatchSpec:
         """A spec from a :class:`~scoring.rules.categories.RoundRule` plus other options."""
         return cls(
             length=rule.length,
@@ -766,21 +767,22 @@ def _winner_of(spec: MatchSpec, score: Sequence[Number]) -> str | None:
 # --------------------------------------------------------------------------
 
 
-def kind_values(spec: MatchSpec) -> tuple[int, ...]:
-    return tuple(sorted({v for _, v in spec.table.kinds}))
-
-
 def game_values(spec: MatchSpec, *, cube: bool | None = None) -> frozenset[int]:
     """Every number of points one won game can bring under the options.
 
     With the cube: any game value times any legal stake (a pass scores the stake
     before the offer, which is a single game at that stake, already included).
     """
-    kinds = kind_values(spec)
     use_cube = spec.cube if cube is None else cube
-    if not use_cube:
+    return _game_values(spec.scoring, use_cube, spec.dave, spec.max_value)
+
+
+@lru_cache(maxsize=256)
+def _game_values(scoring: str, cube: bool, dave: bool, max_value: int) -> frozenset[int]:
+    kinds = {v for _, v in SCORING_TABLES[scoring].kinds}
+    if not cube:
         return frozenset(kinds)
-    stakes = spec.cube_rules().legal_values()
+    stakes = CubeRules(max_value=max_value, dave=dave).legal_values()
     return frozenset(k * c for k in kinds for c in stakes)
 
 

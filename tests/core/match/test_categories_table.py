@@ -82,3 +82,17 @@ def test_bad_references(call, code):
     with pytest.raises(RuleViolation) as info:
         call()
     assert info.value.problems[0].code == code
+
+
+def test_round_rule_becomes_a_match_spec_that_validates():
+    from scoring.rules.match import GameEntry, MatchSpec, validate_match
+
+    spec = MatchSpec.for_round(round_rule("expert", 2))
+    assert (spec.length, spec.cube, spec.category, spec.round) == (13, True, 7, 2)
+    assert validate_match(spec, final=(13, 4)).ok
+    lower = MatchSpec.for_round(round_rule("pupil", 1))
+    refused = validate_match(lower, [GameEntry("a", "single", cube=2)])
+    assert "cube_off" in refused.codes
+    assert "категориях 1–3" in refused.problems[0].ru
+    overridden = MatchSpec.for_round(round_rule("pupil", 1, cube=True, reason="club final"))
+    assert validate_match(overridden, final=(5, 0)).ok
