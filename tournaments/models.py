@@ -138,6 +138,13 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("tournament", kwargs={"slug": self.slug})
 
+    def clean(self) -> None:
+        from scoring.validation import problems_to_validation_error, tournament_problems
+
+        problems = tournament_problems(self)
+        if problems:
+            raise problems_to_validation_error(problems)
+
 
 class SectionGroup(models.TextChoices):
     OPEN = "open", _("Open")
@@ -162,11 +169,19 @@ class Section(models.Model):
     max_category = models.PositiveSmallIntegerField(
         _("highest category"), choices=Category.choices, default=Category.GRANDMASTER
     )
-    cube = models.BooleanField(_("doubling cube"), default=False)
-    match_length = models.PositiveSmallIntegerField(_("match length in round 1"), default=5)
-    length_step = models.PositiveSmallIntegerField(
-        _("length added each round"), default=0,
-        help_text=_("Expert: 11 then 13, 15… is a step of 2"),
+    rule_category = models.PositiveSmallIntegerField(
+        _("category whose rule applies"), choices=Category.choices, null=True, blank=True,
+        help_text=_("cube rule and match length by round from the book's table; empty: the lowest category"),
+    )
+    cube = models.BooleanField(
+        _("doubling cube"), null=True, blank=True, help_text=_("empty: as the category table says")
+    )
+    match_length = models.PositiveSmallIntegerField(
+        _("match length"), null=True, blank=True,
+        help_text=_("empty: as the category table says (growing by round for Expert and above)"),
+    )
+    override_reason = models.CharField(
+        _("reason for departing from the category table"), max_length=300, blank=True
     )
     order = models.PositiveSmallIntegerField(_("order"), default=0)
 

@@ -1,0 +1,3 @@
+"""Result entry, confirmation, disputes and the audit log."""
+
+urlpatterns: list = []

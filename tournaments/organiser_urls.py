@@ -1,0 +1,3 @@
+"""Organiser pages: generate, adjust and publish rounds."""
+
+urlpatterns: list = []
