@@ -929,7 +929,8 @@ def validate_match(
     if games is None and final is None:
         problems.append(match_problem("nothing_to_check"))
     structural = any(
-        p.code in {"bad_format", "bad_length", "bad_fixed_games", "bad_scoring"} for p in problems
+        p.code in {"bad_format", "bad_length", "bad_fixed_games", "bad_scoring", "bad_max_cube"}
+        for p in problems
     )
     if structural:
         return MatchValidation(False, tuple(problems), (0, 0), None)
