@@ -1,0 +1,88 @@
+"""Pure pairing generators for every competition system of the book's Part 9.
+
+Plain data in, plain pairings out, every decision recorded as a bilingual
+:class:`Note`. Nothing here imports Django; the tournament manager reads the
+models, builds the input (see :func:`build_players`), runs a generator and
+stores the draft.
+"""
+
+from tournaments.pairing.history import Entrant, TableResult, build_players
+from tournaments.pairing.knockout import (
+    Bracket,
+    KnockoutEntrant,
+    KnockoutOptions,
+    MatchState,
+    advance,
+    build_knockout,
+    champion,
+    playable,
+    resolve,
+)
+from tournaments.pairing.round_robin import RoundRobinRound, berger_table, round_robin
+from tournaments.pairing.scheveningen import (
+    IndividualResult,
+    ScheveningenRound,
+    individual_standings,
+    scheveningen,
+    team_knockout,
+    team_score,
+)
+from tournaments.pairing.sections import ChampionDecision, SectionWinner, absolute_champion
+from tournaments.pairing.swiss import pair_swiss
+from tournaments.pairing.swiss_input import (
+    PairingInput,
+    ScoreGroupReport,
+    SwissOptions,
+    SwissPlayer,
+    SwissResult,
+)
+from tournaments.pairing.trf import (
+    TrfTournament,
+    dump_trf,
+    from_results,
+    parse_trf,
+    to_pairing_input,
+)
+from tournaments.pairing.types import Bye, Note, Pairing, PlayerId
+
+__all__ = [
+    "Bracket",
+    "Bye",
+    "ChampionDecision",
+    "Entrant",
+    "IndividualResult",
+    "KnockoutEntrant",
+    "KnockoutOptions",
+    "MatchState",
+    "Note",
+    "Pairing",
+    "PairingInput",
+    "PlayerId",
+    "RoundRobinRound",
+    "ScheveningenRound",
+    "ScoreGroupReport",
+    "SectionWinner",
+    "SwissOptions",
+    "SwissPlayer",
+    "SwissResult",
+    "TableResult",
+    "TrfTournament",
+    "absolute_champion",
+    "advance",
+    "berger_table",
+    "build_knockout",
+    "build_players",
+    "champion",
+    "dump_trf",
+    "from_results",
+    "individual_standings",
+    "pair_swiss",
+    "parse_trf",
+    "playable",
+    "resolve",
+    "round_robin",
+    "scheveningen",
+    "team_knockout",
+    "team_score",
+    "to_pairing_input",
+]
