@@ -62,6 +62,18 @@ class Result(models.Model):
     def __str__(self) -> str:
         return f"{self.match}: {self.score_a}:{self.score_b} ({self.get_state_display()})"
 
+    def clean(self) -> None:
+        """Model validation goes through the same core call as every other entry path."""
+        from .validation import problems_to_validation_error, validate_result
+
+        if self.match_id is None or self.score_a is None or self.score_b is None:
+            return
+        verdict = validate_result(
+            self.match, final=(self.score_a, self.score_b), games=self.games or None
+        )
+        if not verdict.ok:
+            raise problems_to_validation_error(verdict.problems)
+
 
 class AuditEntry(models.Model):
     """Who changed what and when, with the state before and after."""
@@ -90,3 +102,127 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.user} {self.action} {self.object_type}#{self.object_id}"
+
+
+# --- disputes and discipline (issue 7) ----------------------------------------------------
+
+
+class DisputeState(models.TextChoices):
+    OPEN = "open", _("Open: awaiting the director")
+    RULED = "ruled", _("Ruled by the director")
+    APPEALED = "appealed", _("Appealed to the jury")
+    FINAL = "final", _("Final")
+
+
+class Outcome(models.TextChoices):
+    """What a ruling does to the disputed result (director's ruling or the jury's decision)."""
+
+    UPHOLD = "uphold", _("The reported result stands")
+    REPLACE = "replace", _("A different result is set")
+    VOID = "void", _("The report is void; the match is entered again")
+    SUSTAIN = "sustain", _("The director's ruling stands")
+
+
+class Dispute(models.Model):
+    """A contested result (Part 9): the director rules; an appeal goes to the jury, which is final.
+
+    ``result`` is the report that was contested; ``decided_result`` the
+    result confirmed by the latest ruling (None when the report was voided).
+    """
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="disputes"
+    )
+    result = models.ForeignKey(
+        Result, verbose_name=_("disputed result"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="disputes",
+    )
+    raised_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("raised by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="disputes_raised",
+    )
+    raised_at = models.DateTimeField(_("raised at"), auto_now_add=True)
+    reason = models.TextField(_("reason"))
+    state = models.CharField(
+        _("state"), max_length=10, choices=DisputeState.choices, default=DisputeState.OPEN
+    )
+    ruling = models.TextField(_("director's ruling"), blank=True)
+    ruling_outcome = models.CharField(
+        _("ruling outcome"), max_length=10, choices=Outcome.choices, blank=True
+    )
+    ruled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("ruled by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="disputes_ruled",
+    )
+    ruled_at = models.DateTimeField(_("ruled at"), null=True, blank=True)
+    appeal_reason = models.TextField(_("grounds of appeal"), blank=True)
+    appealed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("appealed by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="disputes_appealed",
+    )
+    appealed_at = models.DateTimeField(_("appealed at"), null=True, blank=True)
+    jury_decision = models.TextField(_("jury's decision"), blank=True)
+    jury_outcome = models.CharField(
+        _("jury outcome"), max_length=10, choices=Outcome.choices, blank=True
+    )
+    jury_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("decided by (jury)"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="disputes_decided",
+    )
+    jury_at = models.DateTimeField(_("jury decided at"), null=True, blank=True)
+    decided_result = models.ForeignKey(
+        Result, verbose_name=_("result after the ruling"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-raised_at"]
+        verbose_name = _("dispute")
+        verbose_name_plural = _("disputes")
+        indexes = [models.Index(fields=["match", "state"])]
+
+    def __str__(self) -> str:
+        return f"{self.match}: {self.get_state_display()}"
+
+
+class SanctionKind(models.TextChoices):
+    WARNING = "warning", _("Warning")
+    PENALTY = "penalty", _("Penalty")
+    DISQUALIFICATION = "disqualification", _("Disqualification")
+
+
+class Sanction(models.Model):
+    """A warning, penalty or disqualification (Part 9), with who decided and why."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", verbose_name=_("tournament"), on_delete=models.CASCADE,
+        related_name="sanctions",
+    )
+    entry = models.ForeignKey(
+        "tournaments.Entry", verbose_name=_("player"), on_delete=models.CASCADE,
+        related_name="sanctions",
+    )
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="sanctions",
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=SanctionKind.choices)
+    points = models.DecimalField(
+        _("penalty points"), max_digits=5, decimal_places=1, null=True, blank=True,
+        help_text=_("points deducted, for a penalty"),
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("decided by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="sanctions_decided",
+    )
+    decided_as = models.CharField(_("decided as"), max_length=10, blank=True)
+    reason = models.TextField(_("reason"))
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at"]
+        verbose_name = _("sanction")
+        verbose_name_plural = _("sanctions")
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.get_kind_display()}"

@@ -1,6 +1,9 @@
 from django.contrib import admin, messages
+from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+
+from scoring.validation import problems_to_validation_error, validate_result
 
 from .models import (
     Entry,
@@ -139,8 +142,34 @@ class RoundAdmin(admin.ModelAdmin):
     inlines = [MatchInline]
 
 
+class GameLedgerFormSet(BaseInlineFormSet):
+    """Checks the games together with the match's score through the match-rules core."""
+
+    def clean(self):
+        super().clean()
+        if any(self.errors):
+            return
+        games = [
+            {k: form.cleaned_data.get(k) for k in ("winner", "kind", "cube", "dropped", "autodoubles")}
+            for form in self.forms
+            if form.cleaned_data and not form.cleaned_data.get("DELETE") and form.cleaned_data.get("kind")
+        ]
+        match = self.instance
+        final = (
+            (match.score_a, match.score_b)
+            if match.score_a is not None and match.score_b is not None
+            else None
+        )
+        if not games and final is None:
+            return
+        verdict = validate_result(match, final=final, games=games or None)
+        if not verdict.ok:
+            raise problems_to_validation_error(verdict.problems)
+
+
 class GameInline(admin.TabularInline):
     model = Game
+    formset = GameLedgerFormSet
     extra = 0
 
 
