@@ -111,8 +111,299 @@ def _check_dice(dice: tuple[int, int]) -> tuple[int, int]:
 # ------------------------------------------------------------------------------------------
 
 
+# Pre-built steps: building a NamedTuple per step dominates otherwise.
+_STEP_CACHE: dict[tuple[int, int, bool, int], Step] = {
+    (s, t, h, d): Step(s, t, h, d)
+    for s in range(26)
+    for t in range(26)
+    for h in (False, True)
+    for d in range(7)
+}
+
+
 def _gen_short(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) -> list:
-    """Distinct results as ``(steps, mover_board, hit_points)``; [] when nothing moves."""
+    """Distinct results as ``(steps, mover_board)`` for the backgammon family.
+
+    Dispatches to closed-form enumerations for the common middle-game cases and to the
+    step-by-step search when the bar or bearing off can change what a later die may do.
+    """
+    outside = 0
+    for i in range(7, 26):
+        outside += me_t[i]
+    bar = me_t[25]
+    if not bar:
+        if d1 != d2 and outside >= 2:
+            return _two_dice_fast(me_t, opp_t, d1, d2)
+        if d1 == d2 and outside >= 4:
+            return _doubles_fast(me_t, opp_t, d1)
+    elif d1 != d2:
+        return _two_dice_from_bar(me_t, opp_t, d1, d2)
+    else:
+        # Doubles from the bar: entering is forced; an entered checker is still outside
+        # home, so nobody bears off when ``outside`` covers the steps left.
+        e = 25 - d1
+        if opp_t[d1] > 1:
+            return []
+        n = min(bar, 4)
+        board = list(me_t)
+        board[25] -= n
+        board[e] += n
+        hit = opp_t[d1] == 1
+        prefix = (_STEP_CACHE[25, e, hit, d1],) + (_STEP_CACHE[25, e, False, d1],) * (n - 1)
+        if n == 4 or board[25]:
+            return [(prefix, tuple(board))]
+        if outside >= 4 - n:
+            opp = opp_t
+            if hit:
+                o = list(opp_t)
+                o[d1] = 0
+                opp = tuple(o)
+            rest = _doubles_fast(tuple(board), opp, d1, 4 - n)
+            if not rest:
+                return [(prefix, tuple(board))]
+            return [(prefix + st, b) for st, b in rest]
+    return _gen_short_slow(me_t, opp_t, d1, d2)
+
+
+def _two_dice_from_bar(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) -> list:
+    """Non-doubles with checkers on the bar (entering keeps them outside: no bear-off)."""
+    cache = _STEP_CACHE
+    if me[25] > 1:
+        open_a = opp_t[a] < 2
+        open_b = opp_t[b] < 2
+        board = list(me)
+        steps = []
+        for die, ok in ((a, open_a), (b, open_b)) if a > b else ((b, open_b), (a, open_a)):
+            if ok:
+                e = 25 - die
+                hit = opp_t[die] == 1 and board[e] == me[e]
+                steps.append(cache[25, e, hit, die])
+                board[25] -= 1
+                board[e] += 1
+        if not steps:
+            return []
+        if len(steps) == 1 and open_a and open_b:
+            pass  # unreachable: two open entry points and two checkers enter both
+        return [(tuple(steps), tuple(board))]
+    W = _W
+    H = _H
+    opm = [0] * 26
+    for i in range(1, 25):
+        opm[i] = opp_t[25 - i]
+    full: dict[int, tuple] = {}
+    half: dict[int, tuple] = {}
+    for x, y in ((a, b), (b, a)):
+        e = 25 - x
+        if opm[e] > 1:
+            continue
+        h1 = opm[e] == 1
+        k1 = W[e] - W[25] + (H[e] if h1 else 0)
+        first = cache[25, e, h1, x]
+        any2 = False
+        for s in range(24, 0, -1):
+            c = me[s] + (1 if s == e else 0)
+            if not c:
+                continue
+            t = s - y
+            if t < 1 or opm[t] > 1:
+                continue
+            h2 = opm[t] == 1 and not (h1 and t == e)
+            k = k1 + W[t] - W[s] + (H[t] if h2 else 0)
+            any2 = True
+            if k not in full:
+                board = list(me)
+                board[25] -= 1
+                board[e] += 1
+                board[s] -= 1
+                board[t] += 1
+                full[k] = ((first, cache[s, t, h2, y]), tuple(board))
+        if not any2:
+            board = list(me)
+            board[25] -= 1
+            board[e] += 1
+            half[x] = ((first,), tuple(board))
+    if full:
+        return list(full.values())
+    if not half:
+        return []
+    return [half[max(half)]]
+
+
+def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) -> list:
+    """Non-doubles with nothing on the bar and nobody able to bear off this turn.
+
+    Then each die's legal single steps do not depend on the other's, except that a
+    lone checker cannot move twice from its point and a checker may continue (a chain),
+    so the results are the pairs of independent steps plus the two chains.
+    """
+    W = _W
+    H = _H
+    opm = [0] * 26
+    for i in range(1, 25):
+        opm[i] = opp_t[25 - i]
+    key0 = 0
+    la: list[int] = []
+    lb: list[int] = []
+    for s in range(24, 0, -1):
+        c = me[s]
+        if c:
+            key0 += c * W[s]
+            t = s - a
+            if t >= 1 and opm[t] < 2:
+                la.append(s)
+            t = s - b
+            if t >= 1 and opm[t] < 2:
+                lb.append(s)
+    key0 += me[0]
+    res: dict[int, tuple] = {}
+    for s1 in la:
+        t1 = s1 - a
+        h1 = opm[t1] == 1
+        k1 = key0 + W[t1] - W[s1]
+        if h1:
+            k1 += H[t1]
+        lone = me[s1] == 1
+        for s2 in lb:
+            if s2 == s1 and lone:
+                continue
+            t2 = s2 - b
+            h2 = opm[t2] == 1 and not (h1 and t2 == t1)
+            k = k1 + W[t2] - W[s2]
+            if h2:
+                k += H[t2]
+            if k not in res:
+                res[k] = (s1, t1, h1, a, s2, t2, h2, b)
+        u = t1 - b
+        if u >= 1 and opm[u] < 2:
+            h2 = opm[u] == 1
+            k = k1 + W[u] - W[t1]
+            if h2:
+                k += H[u]
+            if k not in res:
+                res[k] = (s1, t1, h1, a, t1, u, h2, b)
+    for s1 in lb:
+        t1 = s1 - b
+        u = t1 - a
+        if u >= 1 and opm[u] < 2:
+            h1 = opm[t1] == 1
+            h2 = opm[u] == 1
+            k = key0 + W[u] - W[s1]
+            if h1:
+                k += H[t1]
+            if h2:
+                k += H[u]
+            if k not in res:
+                res[k] = (s1, t1, h1, b, t1, u, h2, a)
+    out = []
+    cache = _STEP_CACHE
+    if res:
+        for s1, t1, h1, x, s2, t2, h2, y in res.values():
+            board = list(me)
+            board[s1] -= 1
+            board[t1] += 1
+            board[s2] -= 1
+            board[t2] += 1
+            out.append(((cache[s1, t1, h1, x], cache[s2, t2, h2, y]), tuple(board)))
+        return out
+    # Only one die can be played: the larger one if it can.
+    big, small, lbig, lsmall = (a, b, la, lb) if a > b else (b, a, lb, la)
+    die, srcs = (big, lbig) if lbig else (small, lsmall)
+    for s in srcs:
+        t = s - die
+        board = list(me)
+        board[s] -= 1
+        board[t] += 1
+        out.append(((cache[s, t, opm[t] == 1, die],), tuple(board)))
+    return out
+
+
+def _doubles_fast(me: tuple[int, ...], opp_t: tuple[int, ...], d: int, steps: int = 4) -> list:
+    """Doubles with nothing on the bar and at least four checkers outside home.
+
+    No checker can bear off, so a play is just how many checkers leave each point
+    (``x[p]``, taking arrivals from ``p + d`` into account); distinct vectors give
+    distinct positions, so no deduplication is needed. A depth-first walk over the
+    movable points, highest first, with a bound on the steps still possible, finds the
+    vectors of the largest total.
+    """
+    opm = [0] * 26
+    for i in range(1, 25):
+        opm[i] = opp_t[25 - i]
+    # Movable points: a checker there (now or arriving from p + d) can step to an open point.
+    movable = [False] * 26
+    pts: list[int] = []
+    for p in range(24, d, -1):
+        if opm[p - d] < 2 and (me[p] or (p + d <= 24 and movable[p + d])):
+            movable[p] = True
+            pts.append(p)
+    if not pts:
+        return []
+    run = [0] * 26  # steps a checker standing on p could still take (capped at 4)
+    for p in range(1, 25):
+        if movable[p]:
+            run[p] = min(4, 1 + run[p - d])
+    n = len(pts)
+    bound = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        p = pts[i]
+        bound[i] = bound[i + 1] + me[p] * run[p]
+    arr = [0] * 26
+    xs = [0] * n
+    found: list[list[int]] = []
+    best = [0]
+
+    def walk(i: int, rem: int, extra: int) -> None:
+        used = steps - rem
+        if rem == 0 or i == n:
+            if used > best[0]:
+                best[0] = used
+                found.clear()
+            if used == best[0]:
+                found.append(xs[:i] + [0] * (n - i))
+            return
+        if used + bound[i] + extra < best[0]:
+            return
+        p = pts[i]
+        a = arr[p]
+        avail = me[p] + a
+        extra -= a * run[p]
+        top = avail if avail < rem else rem
+        q = p - d
+        rq = run[q] if q > 0 else 0
+        for x in range(top, -1, -1):
+            xs[i] = x
+            if x:
+                arr[q] += x
+            walk(i + 1, rem - x, extra + x * rq)
+            if x:
+                arr[q] -= x
+        xs[i] = 0
+
+    walk(0, steps, 0)
+    if not best[0]:
+        return []
+    out = []
+    cache = _STEP_CACHE
+    for vec in found:
+        board = list(me)
+        steps = []
+        for i in range(n):
+            x = vec[i]
+            if x:
+                p = pts[i]
+                q = p - d
+                board[p] -= x
+                board[q] += x
+                hit = opm[q] == 1
+                steps.append(cache[p, q, hit, d])
+                for _ in range(x - 1):
+                    steps.append(cache[p, q, False, d])
+        out.append((tuple(steps), tuple(board)))
+    return out
+
+
+def _gen_short_slow(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) -> list:
+    """Step-by-step search: distinct ``(steps, mover_board)``; [] when nothing moves."""
     me = list(me_t)
     opm = [0] * 26
     for i in range(1, 25):
