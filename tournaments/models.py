@@ -201,6 +201,22 @@ class Section(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} · {self.name}"
 
+    def clean(self) -> None:
+        """A section departing from the category table must say why (the core insists)."""
+        from scoring.rules.errors import RuleViolation
+        from scoring.validation import problems_to_validation_error, rule_for
+
+        try:
+            rule_for(self, 1)
+        except RuleViolation as exc:
+            raise problems_to_validation_error(exc.problems, "override_reason") from exc
+
+    def rule(self, round_number: int, round_length: int | None = None, reason: str = ""):
+        """The match length and cube rule of this section in a round (see scoring.rules.categories)."""
+        from scoring.validation import rule_for
+
+        return rule_for(self, round_number, round_length, reason)
+
 
 class EntryStatus(models.TextChoices):
     REGISTERED = "registered", _("Registered")
@@ -368,6 +384,18 @@ class Round(models.Model):
     def __str__(self) -> str:
         where = f" · {self.section.name}" if self.section_id else ""
         return f"{self.tournament}{where} · {_('round')} {self.number}"
+
+    def clean(self) -> None:
+        """A round's match length off the category table needs a recorded reason."""
+        from scoring.rules.errors import RuleViolation
+        from scoring.validation import problems_to_validation_error, rule_for
+
+        if self.section_id is None or not self.match_length:
+            return
+        try:
+            rule_for(self.section, self.number, self.match_length, self.length_override_reason)
+        except RuleViolation as exc:
+            raise problems_to_validation_error(exc.problems, "length_override_reason") from exc
 
 
 class ResultStatus(models.TextChoices):
