@@ -1,0 +1,141 @@
+"""The "Crosstable" sheet: the book's N×N grid, or the Swiss table by rounds.
+
+One block per section, one under the other. The grid keeps the book's reading
+(the left number of a cell is the *column* player's points) unless the
+organiser chose the row-first layout; every score cell is coloured by the
+result of the player it is read for.
+"""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+
+from tournaments.standings import (
+    CrosstableLayout,
+    System,
+    build_crosstable,
+    build_round_crosstable,
+)
+
+from .context import ExportData
+from .labels import SHEET_CROSSTABLE, label
+from .meta import CrosstableKind
+from .progress import Progress
+from .sheet_setup import name_width, setup_sheet, write_title
+from .standings_sheet import number
+from .styles import RowWriter
+
+Row = list[tuple[object, str | None]]
+
+
+def grid_sections(data: ExportData) -> dict[str, bool]:
+    """For each section: True for the N×N grid, False for the table by rounds."""
+    kind = data.options.crosstable
+    out: dict[str, bool] = {}
+    for section in data.sections:
+        size = len(data.standings[section].rows)
+        if kind == CrosstableKind.GRID:
+            out[section] = True
+        elif kind == CrosstableKind.ROUNDS:
+            out[section] = False
+        else:
+            round_robin = data.standings[section].options.system == System.ROUND_ROBIN
+            out[section] = round_robin and size <= data.options.grid_limit
+    return out
+
+
+def count(data: ExportData) -> int:
+    return sum(len(data.standings[s].rows) + 3 for s in data.sections)
+
+
+def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
+    lang = data.language
+    ws = wb.create_sheet(SHEET_CROSSTABLE)
+    out = RowWriter(ws)
+    grids = grid_sections(data)
+    widest = max((len(data.standings[s].rows) for s in data.sections), default=0)
+    rounds = max((m.round for m in data.matches), default=0)
+    names = [p.name(lang) for p in data.players]
+    if any(grids.values()):
+        widths = [6.0, name_width(names)] + [7.0] * (widest + 2)
+        freeze_cols = 2
+    else:
+        widths = [8.0, 6.0, name_width(names)] + [11.0, 5.0] * rounds + [8.0]
+        freeze_cols = 3
+    setup_sheet(ws, widths, freeze_cols=freeze_cols, freeze=not data.multi_section, landscape=True)
+    heading = label("crosstable" if any(grids.values()) else "crosstable_rounds", lang)
+    write_title(out, data, heading)
+    for i, section in enumerate(data.sections):
+        if data.multi_section:
+            if i:
+                out.blank()
+            out.append([(data.info.section_name(section), "title")])
+        if grids[section]:
+            _write_grid(out, data, section, progress)
+        else:
+            _write_rounds(out, data, section, progress)
+
+
+def _write_grid(out: RowWriter, data: ExportData, section: str, progress: Progress) -> None:
+    lang = data.language
+    layout = CrosstableLayout(data.options.crosstable_layout)
+    table = build_crosstable(
+        data.players,
+        data.matches,
+        layout=layout,
+        order=data.options.crosstable_order,
+        standings=data.standings[section],
+    )
+    numbers = [
+        p.draw_number if p.draw_number is not None else i + 1 for i, p in enumerate(table.players)
+    ]
+    header: Row = [(label("number", lang), "header"), (label("player", lang), "header")]
+    header += [(n, "header") for n in numbers]
+    if layout == CrosstableLayout.ROW:
+        header += [(label("total", lang).rstrip(":"), "header"), (label("place", lang), "header")]
+    out.append(header)
+    for r, player in enumerate(table.players):
+        cells: Row = [(numbers[r], "number"), (player.name(lang), "name")]
+        for c, cell in enumerate(table.cells[r]):
+            if r == c:
+                cells.append((None, "diagonal"))
+            elif cell is None:
+                cells.append(("", "none"))
+            else:
+                cells.append((cell.text, cell.outcome))
+        if layout == CrosstableLayout.ROW:
+            cells += [(number(table.totals[r]), "total"), (table.places[r], "total")]
+        out.append(cells)
+        progress.advance()
+    if layout == CrosstableLayout.BOOK:
+        out.append(
+            [(label("total", lang), "total"), ("", "total")]
+            + [(number(t), "total") for t in table.totals]
+        )
+        out.append(
+            [(label("place", lang), "total"), ("", "total")] + [(p, "total") for p in table.places]
+        )
+    progress.advance(3)
+
+
+def _write_rounds(out: RowWriter, data: ExportData, section: str, progress: Progress) -> None:
+    lang = data.language
+    table = build_round_crosstable(data.players, data.matches, standings=data.standings[section])
+    header: Row = [
+        (label("place", lang), "header"),
+        (label("number", lang), "header"),
+        (label("player", lang), "header"),
+    ]
+    for rnd in range(1, table.rounds + 1):
+        header += [(f"{label('round', lang)} {rnd}", "header"), ("Σ", "header")]
+    header.append((label("total", lang).rstrip(":"), "header"))
+    out.append(header)
+    for row in table.rows:
+        cells: Row = [(row.place, None), (row.row, None), (row.player.name(lang), None)]
+        for cell in row.cells:
+            cells.append((cell.text(lang), cell.outcome))
+            cells.append((number(cell.running), None))
+        cells.append((number(row.total), "total"))
+        out.append(cells)
+        progress.advance()
+    progress.advance(3)

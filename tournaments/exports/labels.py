@@ -1,0 +1,55 @@
+"""Every heading the workbook shows, in Russian and English.
+
+Sheet names stay in English (Standings, Crosstable, Pairings, Players) so that
+scripts and the shell can find them whatever the language; what people read
+inside the sheets follows ``language``.
+"""
+
+from __future__ import annotations
+
+SHEET_STANDINGS = "Standings"
+SHEET_CROSSTABLE = "Crosstable"
+SHEET_PAIRINGS = "Pairings"
+SHEET_PLAYERS = "Players"
+
+_LABELS: dict[str, tuple[str, str]] = {
+    # key: (ru, en)
+    "standings": ("Турнирное положение", "Standings"),
+    "crosstable": ("Результаты матчей", "Crosstable"),
+    "crosstable_rounds": ("Таблица по турам", "Crosstable by rounds"),
+    "pairings": ("Пары", "Pairings"),
+    "players": ("Участники", "Players"),
+    "place": ("Место", "Place"),
+    "number": ("№", "No."),
+    "player": ("Игрок", "Player"),
+    "name_ru": ("Имя (рус.)", "Name (Russian)"),
+    "name_latin": ("Имя (лат.)", "Name (Latin)"),
+    "section": ("Категория", "Section"),
+    "club": ("Клуб", "Club"),
+    "rating": ("Рейтинг", "Rating"),
+    "status": ("Статус", "Status"),
+    "withdrawn": ("выбыл", "withdrawn"),
+    "total": ("Итого:", "Total:"),
+    "round": ("Тур", "Round"),
+    "table": ("Стол", "Table"),
+    "score": ("Счёт", "Score"),
+    "result": ("Результат", "Result"),
+    "bye": ("свободен (бай)", "bye"),
+    "pending": ("не сыгран", "not played"),
+    "finished": ("сыгран", "played"),
+    "draw": ("ничья", "draw"),
+    "wins_of": ("победа", "win"),
+    "champion": ("Абсолютный чемпион", "Absolute champion"),
+    "playoff": (
+        "Нужен дополнительный матч за звание чемпиона",
+        "A play-off for the title is needed",
+    ),
+    "running": ("Сумма", "Running"),
+    "player_a": ("Игрок 1", "Player 1"),
+    "player_b": ("Игрок 2", "Player 2"),
+}
+
+
+def label(key: str, language: str) -> str:
+    ru, en = _LABELS[key]
+    return en if language.startswith("en") else ru

@@ -1,0 +1,55 @@
+"""What the export needs besides players and matches: the tournament's own description."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from tournaments.standings import CrosstableLayout, StandingsOptions
+
+
+class CrosstableKind(StrEnum):
+    """N×N grid (round robin), table by rounds (Swiss, knockout), or chosen by the system."""
+
+    AUTO = "auto"
+    GRID = "grid"
+    ROUNDS = "rounds"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    """Title lines of every sheet. ``sections`` maps section keys to names shown to people."""
+
+    name_ru: str
+    name_en: str = ""
+    slug: str = ""
+    dates: str = ""
+    venue: str = ""
+    sections: Mapping[str, str] = field(default_factory=dict)
+
+    def name(self, language: str) -> str:
+        if language.startswith("en") and self.name_en:
+            return self.name_en
+        return self.name_ru or self.name_en
+
+    def section_name(self, key: str) -> str:
+        return self.sections.get(key, key)
+
+
+@dataclass(frozen=True, slots=True)
+class ExportOptions:
+    """The organiser's choices for one workbook.
+
+    ``pairings_per_round`` puts each round on its own sheet ("Pairings 1", …)
+    instead of one "Pairings" sheet. ``grid_limit`` keeps an accidental N×N grid
+    of a huge Swiss out of the file: larger sections get the table by rounds.
+    """
+
+    language: str = "ru"
+    standings: StandingsOptions = field(default_factory=StandingsOptions)
+    crosstable: CrosstableKind = CrosstableKind.AUTO
+    crosstable_layout: CrosstableLayout = CrosstableLayout.BOOK
+    crosstable_order: str = "draw"
+    pairings_per_round: bool = False
+    grid_limit: int = 60

@@ -1,0 +1,69 @@
+"""The "Standings" sheet: one table for all sections, places counted within each section."""
+
+from __future__ import annotations
+
+from openpyxl import Workbook
+
+from .context import ExportData
+from .labels import SHEET_STANDINGS, label
+from .progress import Progress
+from .sheet_setup import name_width, setup_sheet, write_title
+from .styles import RowWriter
+
+
+def count(data: ExportData) -> int:
+    return len(data.players)
+
+
+def number(value: float | None) -> float | int | str:
+    """Whole numbers as ints so Excel shows 22, not 22.0; halves stay numbers."""
+    if value is None:
+        return ""
+    return int(value) if value == int(value) else value
+
+
+def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
+    lang = data.language
+    ws = wb.create_sheet(SHEET_STANDINGS)
+    out = RowWriter(ws)
+    metrics = next(iter(data.standings.values())).metrics if data.standings else []
+    has_club = any(p.club for p in data.players)
+    headers = [label("place", lang)]
+    widths: list[float] = [8]
+    if data.multi_section:
+        headers.append(label("section", lang))
+        widths.append(name_width([data.info.section_name(s) for s in data.sections], 12, 30))
+    headers += [label("number", lang), label("player", lang)]
+    widths += [6, name_width([p.name(lang) for p in data.players])]
+    if has_club:
+        headers.append(label("club", lang))
+        widths.append(name_width([p.club for p in data.players], 12, 30))
+    headers += [m.name(lang) for m in metrics]
+    widths += [13] * len(metrics)
+    setup_sheet(ws, widths, freeze_cols=len(headers) - len(metrics))
+    write_title(out, data, label("standings", lang))
+    out.append([(h, "header") for h in headers])
+    for section in data.sections:
+        for row in data.standings[section].rows:
+            p = row.player
+            top = row.place <= 3
+            place = row.place_label if row.shared else row.place
+            cells: list[tuple[object, str | None]] = [(place, "total" if top else "number")]
+            if data.multi_section:
+                cells.append((data.info.section_name(section), None))
+            cells.append((p.draw_number if p.draw_number is not None else "", None))
+            cells.append((p.name(lang), "name_top" if top else None))
+            if has_club:
+                cells.append((p.club, None))
+            cells += [(number(row.values.get(m.key)), None) for m in metrics]
+            out.append(cells)
+            progress.advance()
+    champion = data.champion
+    if champion is not None:
+        out.blank()
+        if champion.champion is not None:
+            text = f"{label('champion', lang)}: {champion.champion.name(lang)}"
+        else:
+            names = ", ".join(p.name(lang) for p in champion.candidates)
+            text = f"{label('playoff', lang)}: {names}"
+        out.append([(text, "title")])

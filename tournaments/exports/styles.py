@@ -1,0 +1,82 @@
+"""The workbook's look, and cheap styled cells for write-only sheets.
+
+Setting fonts and fills one attribute at a time makes openpyxl hash style
+objects for every cell; for 100,000 cells that dominates the export. So body
+cells that need no colour are written bare (print gridlines draw the lines),
+and styled cells are built once per style and column and reused
+(:class:`RowWriter`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+
+_THIN = Side(style="thin", color="B0B0B0")
+_BOX = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
+_CENTER = Alignment(horizontal="center", vertical="center")
+_LEFT = Alignment(horizontal="left", vertical="center")
+_WRAP = Alignment(horizontal="center", vertical="center", wrap_text=True)
+
+WIN_FILL = PatternFill("solid", start_color="C6EFCE", end_color="C6EFCE")
+LOSS_FILL = PatternFill("solid", start_color="FFC7CE", end_color="FFC7CE")
+DRAW_FILL = PatternFill("solid", start_color="FFEB9C", end_color="FFEB9C")
+HEADER_FILL = PatternFill("solid", start_color="DDEBF7", end_color="DDEBF7")
+DIAGONAL_FILL = PatternFill("solid", start_color="808080", end_color="808080")
+
+STYLES: dict[str, dict[str, Any]] = {
+    "title": {"font": Font(bold=True, size=14)},
+    "subtitle": {"font": Font(italic=True, color="555555")},
+    "header": {"font": Font(bold=True), "fill": HEADER_FILL, "border": _BOX, "alignment": _WRAP},
+    "text": {"border": _BOX, "alignment": _LEFT},
+    "name": {"border": _BOX, "alignment": _LEFT},
+    "name_top": {"border": _BOX, "alignment": _LEFT, "font": Font(bold=True)},
+    "number": {"border": _BOX, "alignment": _CENTER},
+    "total": {"font": Font(bold=True), "border": _BOX, "alignment": _CENTER, "fill": HEADER_FILL},
+    "win": {"fill": WIN_FILL, "font": Font(color="006100"), "border": _BOX, "alignment": _CENTER},
+    "loss": {"fill": LOSS_FILL, "font": Font(color="9C0006"), "border": _BOX, "alignment": _CENTER},
+    "draw": {"fill": DRAW_FILL, "font": Font(color="9C5700"), "border": _BOX, "alignment": _CENTER},
+    "mixed": {"fill": DRAW_FILL, "border": _BOX, "alignment": _CENTER},
+    "bye": {"font": Font(italic=True, color="555555"), "border": _BOX, "alignment": _CENTER},
+    "pending": {"font": Font(italic=True, color="808080"), "border": _BOX, "alignment": _CENTER},
+    "none": {"border": _BOX, "alignment": _CENTER},
+    "diagonal": {"fill": DIAGONAL_FILL, "border": _BOX},
+    "winner_name": {"fill": WIN_FILL, "font": Font(bold=True), "border": _BOX, "alignment": _LEFT},
+    "loser_name": {"fill": LOSS_FILL, "border": _BOX, "alignment": _LEFT},
+    "plain": {},
+}
+
+
+class RowWriter:
+    """Appends rows of ``(value, style)`` pairs to one write-only worksheet.
+
+    ``style=None`` writes the bare value (the cheapest cell openpyxl can write);
+    other styles use a cell object kept per (style, column) and reused row after
+    row — safe because a write-only sheet serialises each row during ``append``.
+    """
+
+    def __init__(self, ws: WriteOnlyWorksheet) -> None:
+        self.ws = ws
+        self._cells: dict[tuple[str, int], WriteOnlyCell] = {}
+
+    def append(self, items: list[tuple[Any, str | None]]) -> None:
+        row: list[Any] = []
+        for column, (value, style) in enumerate(items):
+            if style is None:
+                row.append(None if value == "" else value)
+                continue
+            cell = self._cells.get((style, column))
+            if cell is None:
+                cell = WriteOnlyCell(self.ws)
+                for attr, obj in STYLES[style].items():
+                    setattr(cell, attr, obj)
+                self._cells[(style, column)] = cell
+            cell.value = None if value == "" else value
+            row.append(cell)
+        self.ws.append(row)
+
+    def blank(self) -> None:
+        self.ws.append([])
