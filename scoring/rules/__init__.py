@@ -149,3 +149,33 @@ __all__ += [
     "validate_match",
     "validate_match_data",
 ]
+# Records (book notation, whole games, .mat files) — appended by the record engineer.
+from scoring.rules.matfile import MatchReport as MatchReport  # noqa: E402
+from scoring.rules.matfile import MatMatch as MatMatch  # noqa: E402
+from scoring.rules.matfile import export_mat as export_mat  # noqa: E402
+from scoring.rules.matfile import parse_mat as parse_mat  # noqa: E402
+from scoring.rules.matfile import validate_match as validate_mat_match  # noqa: E402
+from scoring.rules.notation import Ply as Ply  # noqa: E402
+from scoring.rules.notation import format_ply as format_ply  # noqa: E402
+from scoring.rules.notation import parse_ply as parse_ply  # noqa: E402
+from scoring.rules.record import Record as Record  # noqa: E402
+from scoring.rules.record import ReplayReport as ReplayReport  # noqa: E402
+from scoring.rules.record import parse_record as parse_record  # noqa: E402
+from scoring.rules.record import replay as replay  # noqa: E402
+from scoring.rules.record import validate_text as validate_record_text  # noqa: E402
+
+__all__ += [  # noqa: PLE0605
+    "MatMatch",
+    "MatchReport",
+    "Ply",
+    "Record",
+    "ReplayReport",
+    "export_mat",
+    "format_ply",
+    "parse_mat",
+    "parse_ply",
+    "parse_record",
+    "replay",
+    "validate_mat_match",
+    "validate_record_text",
+]

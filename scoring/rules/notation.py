@@ -342,6 +342,32 @@ def _read_body(reader: _Reader) -> tuple[list[Chain], bool]:
             )
 
 
+_FAST_LABEL = r"(?:0?\d{1,2}|[Bb]ar|off)"
+_FAST_CHAIN = rf"{_FAST_LABEL}(?:/{_FAST_LABEL})+(?:\([1-4]\))?"
+_FAST = re.compile(rf"\s*([1-6])[-–]([1-6]) ({_FAST_CHAIN}(?:, {_FAST_CHAIN})*)\s*")
+_FAST_REPEAT = re.compile(r"\(([1-4])\)$")
+
+
+def _fast_ply(text: str) -> Ply | None:
+    """The common plain cell (``6–2 13/7, 13/11``) without the general reader (hot path)."""
+    found = _FAST.fullmatch(text)
+    if found is None:
+        return None
+    chains = []
+    for part in found.group(3).split(", "):
+        repeat = 1
+        rep = _FAST_REPEAT.search(part)
+        if rep:
+            repeat = int(rep.group(1))
+            part = part[: rep.start()]
+        try:
+            path = tuple(_canonical_label(raw, text, 0) for raw in part.split("/"))
+        except NotationError:
+            return None  # let the general reader locate the bad point
+        chains.append(Chain(path, (False,) * len(path), repeat))
+    return Ply(dice=(int(found.group(1)), int(found.group(2))), chains=tuple(chains))
+
+
 def parse_ply(
     text: str, *, move: int | None = None, side: str | None = None, strict: bool = True
 ) -> Ply:
@@ -351,6 +377,9 @@ def parse_ply(
     raising, so a record replayer can report ``bad_dice`` and still follow the
     printed checkers (the misprint is usually in the roll, not in the play).
     """
+    fast = _fast_ply(text)
+    if fast is not None:
+        return fast
     reader = _Reader(text)
     cube = _read_cube(reader)
     dice: tuple[int, int] | None = None

@@ -40,7 +40,13 @@ from scoring.rules.board import (
 )
 from scoring.rules.cube import CubeRules, CubeState
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.moves import Step, check_play, has_legal_move, legal_plays
+from scoring.rules.moves import (  # _raw_plays: see Replayer._fast_check
+    Step,
+    _raw_plays,
+    check_play,
+    has_legal_move,
+    legal_plays,
+)
 from scoring.rules.notation import (
     BAR,
     OFF,
@@ -600,6 +606,7 @@ class Replayer:
         #: What happened, in order, with the side resolved: ``(side, kind, payload)`` where
         #: kind is "play" (payload: the event), or a cube kind (payload: the value).
         self.trace: list[tuple[str, str, Any]] = []
+        self._last_hits: list[int] = []
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -731,8 +738,12 @@ class Replayer:
             )
             self._apply_unchecked(position, steps, event)
         else:
-            check = check_play(position, ply.dice, steps, numbering=_msg_numbering(numbering))
-            if check.ok:
+            fast = self._fast_check(position, ply, steps)
+            if fast is not None:
+                self.position = fast
+            elif (
+                check := check_play(position, ply.dice, steps, numbering=_msg_numbering(numbering))
+            ).ok:
                 self.position = check.position  # type: ignore[assignment]
             else:
                 inferred = self._apply_unchecked(position, steps, event)
@@ -752,6 +763,28 @@ class Replayer:
         if self.keep_positions:
             self.positions.append(self.position)
         self._advance(event.side, event.move)
+
+    def _fast_check(self, position: Position, ply: Ply, steps: list[Step]) -> Position | None:
+        """The position after a legal printed play, or None to let ``check_play`` diagnose.
+
+        Most printed plays are legal, and comparing the printed outcome with the legal
+        outcomes is about half the cost of the full diagnosis; anything unusual (a hit mark,
+        a pass, no match) goes the slow way, so the reported problems do not change.
+        """
+        dice = ply.dice
+        if dice is None or not steps or any(s.hit for s in steps):
+            return None
+        if not all(1 <= d <= 6 for d in dice):
+            return None
+        after, plausible = self._printed(position, steps)
+        if not plausible:
+            return None
+        mover = after.board(position.turn)
+        hits = tuple(sorted(self._last_hits))
+        for played, board in _raw_plays(position, dice):
+            if board == mover and tuple(sorted(s.dst for s in played if s.hit)) == hits:
+                return after
+        return None
 
     def _label_ok(self, label: str, side: str, numbering: str) -> bool:
         try:
@@ -818,6 +851,7 @@ class Replayer:
         me = list(position.mover)
         op = list(position.opponent)
         plausible = True
+        hits: list[int] = []
         for step in steps:
             if not (0 <= step.src <= 25 and 0 <= step.dst <= 25) or me[step.src] <= 0:
                 plausible = False
@@ -829,6 +863,8 @@ class Replayer:
             if rules.hitting and 1 <= step.dst <= 24 and op[opposite[step.dst]] == 1:
                 op[opposite[step.dst]] = 0
                 op[25] += 1
+                hits.append(step.dst)
+        self._last_hits = hits
         if position.turn == WHITE:
             after = Position(tuple(me), tuple(op), BLACK, position.variant)
         else:

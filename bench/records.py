@@ -1,0 +1,83 @@
+"""Record validation speed: book game 1 and GNU Backgammon self-play games (.mat).
+
+Run: ``.venv/bin/python bench/records.py``. Times are the best of 15 runs in wall time,
+so the figures stay meaningful on a shared, loaded machine. Prints records per second and the time per
+game normalised to 60 plies (the issue's aim: a 60-move record in under 5 ms).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from scoring.rules.matfile import game_record, parse_mat  # noqa: E402
+from scoring.rules.record import PlayEvent, Replayer, parse_record, replay  # noqa: E402
+
+RECORDS = ROOT / "tests" / "data" / "records"
+
+
+def _timeit(fn, repeats: int = 15) -> tuple[int, float]:
+    """Best of ``repeats`` single runs (like ``timeit``: the minimum is the least disturbed
+    by other work on the machine); returned as ``(1, seconds)``."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return 1, best
+
+
+def main() -> None:
+    _, calibration = _timeit(lambda: sum(range(1_000_000)))
+    print(
+        f"calibration: sum(range(10**6)) takes {calibration * 1e3:.1f} ms here "
+        "(about 10-15 ms on an idle modern core; scale the figures below accordingly)"
+    )
+    book = (RECORDS / "book_game1_backgammon.txt").read_text(encoding="utf-8")
+    plies = len(parse_record(book).plays)
+    runs, elapsed = _timeit(lambda: replay(parse_record(book)))
+    per = elapsed / runs
+    print(
+        f"book game 1 ({plies} plies), parse + replay: {runs / elapsed:8.0f} records/s, "
+        f"{per * 1e3:6.2f} ms/record, {per * 1e3 * 60 / plies:6.2f} ms per 60 plies"
+    )
+    parsed = parse_record(book)
+    runs, elapsed = _timeit(lambda: replay(parsed))
+    per = elapsed / runs
+    print(
+        f"book game 1, replay only:              {runs / elapsed:8.0f} records/s, "
+        f"{per * 1e3:6.2f} ms/record"
+    )
+
+    records = []
+    for path in sorted(RECORDS.glob("gnubg_*.mat")):
+        match = parse_mat(path.read_text(encoding="utf-8"))
+        records.extend(game_record(match, game) for game in match.games)
+    total_plies = sum(sum(isinstance(e, PlayEvent) for e in r.events) for r in records)
+
+    def run_all() -> None:
+        for record in records:
+            replayer = Replayer(record)
+            replayer.run(record.events)
+            replayer.report()
+
+    runs, elapsed = _timeit(run_all)
+    per_game = elapsed / runs / len(records)
+    per_ply = elapsed / runs / total_plies
+    longest = max(sum(isinstance(e, PlayEvent) for e in r.events) for r in records)
+    print(
+        f"gnubg self-play: {len(records)} games, {total_plies} plies (longest {longest}): "
+        f"{runs * len(records) / elapsed:8.0f} games/s, {per_game * 1e3:6.2f} ms/game, "
+        f"{per_ply * 60 * 1e3:6.2f} ms per 60 plies"
+    )
+    texts = [p.read_text(encoding="utf-8") for p in sorted(RECORDS.glob("gnubg_*.mat"))]
+    runs, elapsed = _timeit(lambda: [parse_mat(t) for t in texts])
+    print(f".mat reading only: {runs * len(texts) / elapsed:8.0f} files/s")
+
+
+if __name__ == "__main__":
+    main()
