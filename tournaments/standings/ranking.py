@@ -10,7 +10,7 @@ earlier decision — and whoever is still level at the end shares a place
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from scoring.rules.errors import Problem, RuleViolation
 
@@ -49,6 +49,8 @@ class Standings:
     section: str
     rows: tuple[StandingRow, ...]
     options: StandingsOptions
+    index: Mapping[int, int] = field(default_factory=dict)
+    """Player id → position in ``rows`` (filled by :func:`compute_standings`)."""
 
     @property
     def metrics(self) -> list[Metric]:
@@ -59,6 +61,9 @@ class Standings:
         return [r.player.id for r in self.rows]
 
     def row(self, player_id: int) -> StandingRow:
+        """The row of one player (KeyError if they are not in this table)."""
+        if self.index:
+            return self.rows[self.index[player_id]]
         for r in self.rows:
             if r.player.id == player_id:
                 return r
@@ -160,4 +165,5 @@ def compute_standings(
             rows.append(StandingRow(ledger.players[pid], place, place + len(group) - 1, values))
         place += len(group)
     name = section if section is not None else (group_players[0].section if group_players else "")
-    return Standings(section=name, rows=tuple(rows), options=opts)
+    index = {r.player.id: i for i, r in enumerate(rows)}
+    return Standings(section=name, rows=tuple(rows), options=opts, index=index)
