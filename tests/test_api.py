@@ -1,0 +1,56 @@
+"""The REST API: released tournaments read-only, and the result check through the core."""
+
+import pytest
+
+from tournaments.demo import BOOK_SLUG, SWISS_SLUG
+from tournaments.models import Match, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_lists_released_tournaments_only(client, demo):
+    Tournament.objects.filter(slug=SWISS_SLUG).update(public=False)
+    data = client.get("/api/tournaments/").json()
+    assert [t["slug"] for t in data["results"]] == [BOOK_SLUG]
+    assert client.get(f"/api/tournaments/{SWISS_SLUG}/").status_code == 404
+
+
+def test_entries_and_rounds_of_the_book_tournament(client, demo):
+    entries = client.get(f"/api/tournaments/{BOOK_SLUG}/entries/").json()
+    assert [e["name"] for e in entries][:3] == ["Иванов", "Петров", "Сидоров"]
+    rounds = client.get(f"/api/tournaments/{BOOK_SLUG}/rounds/").json()
+    assert len(rounds) == 5 and all(len(r["matches"]) == 3 for r in rounds)
+
+
+@pytest.mark.parametrize(
+    ("payload", "ok", "code"),
+    [
+        ({"final": [5, 3]}, True, None),
+        ({"final": [9, 4]}, False, "final_jump_impossible"),
+        ({"final": [4, 3]}, False, "match_unfinished"),
+    ],
+)
+def test_check_uses_the_match_rules_core(client, demo, payload, ok, code):
+    match = Match.objects.filter(round__tournament__slug=BOOK_SLUG).first()
+    response = client.post(
+        f"/api/matches/{match.pk}/check/", payload, content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 200
+    verdict = response.json()
+    assert verdict["ok"] is ok
+    if code:
+        assert code in [e["code"] for e in verdict["errors"]]
+
+
+def test_check_refuses_malformed_input_with_a_400(client, demo):
+    match = Match.objects.filter(round__tournament__slug=BOOK_SLUG).first()
+    response = client.post(f"/api/matches/{match.pk}/check/", {"final": ["x"]}, content_type="application/json")
+    assert response.status_code == 400
+    assert client.post(f"/api/matches/{match.pk}/check/", {}, content_type="application/json").status_code == 400
+
+
+def test_openapi_schema_is_served(client, db):
+    response = client.get("/api/schema/")
+    assert response.status_code == 200
+    assert b"/api/matches/{id}/check/" in response.content
