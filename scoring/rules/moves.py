@@ -873,8 +873,9 @@ PROBLEM_CODES: dict[str, str] = {
     "larger_die_not_played": "only one die could be played and it had to be the larger",
     "not_all_dice_played": "fewer dice played than the rules require (more moves were possible)",
     "pass_while_move_exists": "a pass (Ø) although a legal move existed",
-    "illegal_play": "the steps are each possible but the play as a whole is not legal",
 }
+# A defensive fallback, ``illegal_play``, covers any combination not named above; no
+# known position reaches it.
 
 
 class PlayCheck(NamedTuple):

@@ -1,0 +1,117 @@
+"""Every problem code of check_play, as the record replayer will meet it."""
+
+from __future__ import annotations
+
+from scoring.rules import (
+    PROBLEM_CODES,
+    WHITE,
+    Position,
+    Step,
+    check_play,
+    label_to_index,
+    legal_plays,
+)
+
+TESTED: set[str] = set()
+
+
+def codes(pos: Position, dice: tuple[int, int], *pairs: str, numbering: str = "through"):
+    geo = pos.rules.geometry
+    steps = []
+    for pair in pairs:
+        a, b = pair.rstrip("*").split("/")
+        steps.append(
+            Step(
+                label_to_index(a, pos.turn, numbering, geo),
+                label_to_index(b, pos.turn, numbering, geo),
+                pair.endswith("*"),
+            )
+        )
+    check = check_play(pos, dice, steps, numbering=numbering)
+    found = [p.code for p in check.problems]
+    TESTED.update(found)
+    for p in check.problems:
+        assert p.en and p.ru and p.en != p.ru
+    return found, check
+
+
+START = Position.start("backgammon")
+
+
+def test_legal_play_gives_the_position_and_no_problems():
+    found, check = codes(START, (3, 1), "8/5", "6/5")
+    assert found == [] and check.ok
+    assert check.position in {p.position for p in legal_plays(START, (3, 1))}
+    # A printed step may span both dice.
+    found, check = codes(START, (6, 5), "24/13")
+    assert found == [] and check.ok
+
+
+def test_wrong_distance():
+    found, check = codes(START, (6, 5), "13/9")
+    assert found == ["wrong_distance"]
+    assert "13/9" in check.problems[0].en and "6-5" in check.problems[0].ru
+
+
+def test_no_checker_and_point_closed():
+    assert codes(START, (6, 5), "12/7", "13/7")[0] == ["no_checker"]
+    found, check = codes(START, (6, 5), "24/19")
+    assert found == ["point_closed"] and "19" in check.problems[0].en
+
+
+def test_bar_first():
+    pos = Position.from_labels({"bar": 1, "13": 14}, {"19": 15}, WHITE, numbering="through")
+    assert codes(pos, (6, 5), "13/7", "bar/20")[0] == ["bar_first"]
+
+
+def test_bearing_off_problems():
+    assert codes(START, (6, 5), "6/off")[0] == ["bear_off_not_all_home"]
+    pos = Position.from_labels({"5": 1, "3": 14}, {"19": 15}, WHITE, numbering="through")
+    assert codes(pos, (6, 1), "3/off", "5/4")[0] == ["bear_off_higher_point"]
+    last = Position.from_labels({"1": 1}, {"19": 15}, WHITE, numbering="through")
+    assert codes(last, (2, 1), "1/off", "1/off")[0] == ["too_many_borne_off"]
+
+
+def test_game_over():
+    done = Position.from_labels({}, {"19": 15}, WHITE, numbering="through")
+    assert codes(done, (2, 1), "1/off")[0] == ["game_over"]
+
+
+def test_hit_markers():
+    assert codes(START, (6, 5), "13/8*", "13/7")[0] == ["nothing_to_hit"]
+    # A real hit printed without * is accepted (records often omit it).
+    pos = Position.from_labels({"13": 15}, {"7": 1, "19": 14}, WHITE, numbering="through")
+    found, check = codes(pos, (6, 5), "13/7", "13/8")
+    assert found == [] and check.position.black[25] == 1
+
+
+def test_dice_rule_problems():
+    assert codes(START, (6, 5), "24/18")[0] == ["not_all_dice_played"]
+    assert codes(START, (6, 5))[0] == ["pass_while_move_exists"]
+    # Either die alone, not both: 13/7 or 13/8, then 2 is closed — the 6 must be played.
+    pos = Position.from_labels(
+        {"13": 1}, {"2": 2, "24": 13}, WHITE, numbering="through", white_off=14
+    )
+    assert codes(pos, (6, 5), "13/8")[0] == ["larger_die_not_played"]
+    assert codes(pos, (6, 5), "13/7")[0] == []
+
+
+def test_long_nardy_codes():
+    pos = Position.from_labels({"012": 14, "01": 1}, {"12": 14, "09": 1}, WHITE, "long_nardy")
+    assert codes(pos, (6, 5), "012/06", "012/07", numbering="traditional")[0] == ["head_rule"]
+    assert codes(pos, (3, 1), "012/09*", numbering="traditional")[0] == ["hit_forbidden"]
+    white = {"012": 9, "7": 2, "6": 1, "5": 1, "4": 1, "3": 1}
+    prime = Position.from_labels(white, {"12": 14, "11": 1}, WHITE, "long_nardy")
+    assert codes(prime, (5, 1), "012/011", "7/2", numbering="traditional")[0] == ["prime_rule"]
+
+
+def test_caucasian_code():
+    pos = Position.from_labels(
+        {"13": 11, "8": 1, "6": 2, "3": 1}, {"5": 1, "1": 14}, WHITE, "caucasian", "through"
+    )
+    assert codes(pos, (3, 2), "8/5*", "5/3")[0] == ["caucasian_hide"]
+
+
+def test_every_documented_code_is_exercised():
+    # Runs last in this module (pytest keeps file order).
+    assert set(PROBLEM_CODES) <= TESTED, set(PROBLEM_CODES) - TESTED
