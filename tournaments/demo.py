@@ -290,4 +290,36 @@ def load_demo() -> list[Tournament]:
     admin = _user("admin", staff=True, superuser=True, password="zarik-admin")
     organiser = _user("organiser", password="zarik-organiser")
     referee = _user("referee", password="zarik-referee")
-    return [load_book_crosstable(referee or admin), load_swiss(referee, organiser)]
+    tournaments = [load_book_crosstable(referee or admin), load_swiss(referee, organiser)]
+    load_demo_accounts()
+    return tournaments
+
+
+# --- demo accounts for the result workflow (issue 7, scoring) ------------------------------
+# Every demo-swiss player gets a login "player<draw number>" (player1 … player24) with the
+# password DEMO_PLAYER_PASSWORD, so a player can report and confirm a result; "jury" is the
+# jury of demo-swiss (password "zarik-jury"). Idempotent: existing accounts are left alone.
+
+DEMO_PLAYER_PASSWORD = "zarik-player"
+
+
+def load_demo_accounts() -> None:
+    from django.contrib.auth.hashers import make_password
+
+    tournament = Tournament.objects.get(slug=SWISS_SLUG)
+    jury = _user("jury", password="zarik-jury")
+    Official.objects.get_or_create(tournament=tournament, user=jury, role=OfficialRole.JURY)
+    user_model = get_user_model()
+    password = make_password(DEMO_PLAYER_PASSWORD)  # hashed once, shared by the demo logins
+    for entry in tournament.entries.select_related("player").exclude(draw_number=None):
+        player = entry.player
+        if player.user_id:
+            continue
+        user, _created = user_model.objects.get_or_create(
+            username=f"player{entry.draw_number}",
+            defaults={"password": password, "first_name": player.first_name_latin,
+                      "last_name": player.last_name_latin},
+        )
+        if not Player.objects.filter(user=user).exists():
+            player.user = user
+            player.save(update_fields=["user"])

@@ -1,0 +1,84 @@
+"""The audit log: who changed what, when, with the state before and after.
+
+Every change to a result, a pairing or an entry is recorded through
+:func:`record`, so an organiser can answer "who entered this and what was there
+before" long after the event. Other apps (pairing, registration) call
+:func:`record` with their own snapshots; :func:`snapshot` gives a JSON-safe
+picture of the common objects so before/after are comparable.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+
+from .models import AuditEntry
+
+#: Fields kept in a snapshot, per model name (lower case); the rest is noise for an auditor.
+SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
+    "match": (
+        "round_id", "table", "entry_a_id", "entry_b_id", "match_length", "result_status",
+        "score_a", "score_b", "winner", "version",
+    ),
+    "result": (
+        "match_id", "score_a", "score_b", "games", "state", "reported_by_id", "confirmed_by_id",
+        "note",
+    ),
+    "entry": ("player_id", "section_id", "draw_number", "status", "seed_rating"),
+    "round": ("number", "section_id", "status", "match_length", "published_at"),
+    "dispute": (
+        "match_id", "result_id", "state", "reason", "ruling", "ruling_outcome", "ruled_by_id",
+        "appeal_reason", "appealed_by_id", "jury_decision", "jury_outcome", "jury_by_id",
+        "decided_result_id",
+    ),
+    "sanction": ("entry_id", "match_id", "kind", "points", "decided_by_id", "decided_as", "reason"),
+}
+
+
+def _json_safe(value: Any) -> Any:
+    """Dates, decimals and fractions become strings; the JSON column then accepts anything."""
+    if value is None:
+        return None
+    return json.loads(json.dumps(value, cls=DjangoJSONEncoder, default=str))
+
+
+def snapshot(obj: Any) -> dict[str, Any] | None:
+    """The auditable fields of a model instance as plain JSON (None for no object)."""
+    if obj is None:
+        return None
+    name = obj._meta.model_name
+    fields = SNAPSHOT_FIELDS.get(name)
+    if fields is None:
+        fields = tuple(f.attname for f in obj._meta.concrete_fields)
+    return _json_safe({f: getattr(obj, f, None) for f in fields})
+
+
+def record(user, tournament, action: str, obj: Any, before: Any, after: Any,
+           reason: str = "") -> AuditEntry:
+    """Write one audit entry; call it inside the transaction that makes the change.
+
+    ``obj`` is the changed model instance (its model name and primary key are
+    stored) or a ``(type, id)`` pair; ``before``/``after`` are snapshots (dicts)
+    or model instances, which are snapshotted here. ``user`` may be None for
+    system actions (e.g. a round closing itself).
+    """
+    if isinstance(obj, tuple):
+        object_type, object_id = obj
+    else:
+        object_type, object_id = obj._meta.model_name, obj.pk
+    if hasattr(before, "_meta"):
+        before = snapshot(before)
+    if hasattr(after, "_meta"):
+        after = snapshot(after)
+    return AuditEntry.objects.create(
+        user=user if user is not None and user.is_authenticated else None,
+        tournament=tournament,
+        action=action[:40],
+        object_type=str(object_type)[:40],
+        object_id=str(object_id)[:40],
+        before=_json_safe(before),
+        after=_json_safe(after),
+        reason=reason or "",
+    )

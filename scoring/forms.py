@@ -1,0 +1,326 @@
+"""Result entry forms: a final score, a game-by-game ledger, a pasted record or a .mat file.
+
+The forms only collect input; every rule is checked by the core through
+:func:`scoring.validation.validate_result` (the ledger and score) and by
+:mod:`scoring.rules.record` / :mod:`scoring.rules.matfile` (records). Each problem
+is attached next to what was typed — the game row, the score, the record — and
+the bound form is re-rendered, so nothing typed is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from scoring.rules.errors import Problem
+from scoring.rules.matfile import MatchReport, looks_like_mat, validate_mat_text
+from scoring.rules.record import ReplayReport, validate_text
+from scoring.rules.variants import SCORING_TABLES
+from tournaments.models import GameKind, Match
+
+from .models import Outcome, SanctionKind
+from .validation import language, validate_result
+
+MAX_RECORD_BYTES = 512 * 1024
+SIDE_NAMES = {"white": _lazy("White"), "black": _lazy("Black")}
+
+
+def kind_choices(match: Match) -> list[tuple[str, str]]:
+    """The kinds of win of the tournament's scoring system (from the core's table)."""
+    table = SCORING_TABLES.get(match.round.tournament.scoring)
+    labels = dict(GameKind.choices)
+    kinds = [k for k, _v in table.kinds] if table else [k for k, _l in GameKind.choices]
+    return [("", "—")] + [(k, labels.get(k, k)) for k in kinds]
+
+
+class GameForm(forms.Form):
+    """One line of the ledger; an untouched row is ignored."""
+
+    winner = forms.ChoiceField(label=_lazy("Winner"), required=False)
+    kind = forms.ChoiceField(label=_lazy("Kind"), required=False)
+    cube = forms.IntegerField(label=_lazy("Cube"), min_value=1, max_value=4096, initial=1,
+                              required=False)
+    dropped = forms.BooleanField(label=_lazy("Dropped"), required=False)
+    autodoubles = forms.IntegerField(label=_lazy("Autodoubles"), min_value=0, max_value=10,
+                                     initial=0, required=False)
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        a = match.entry_a.player
+        b = match.entry_b.player if match.entry_b_id else None
+        self.fields["winner"].choices = [
+            ("", "—"), ("a", f"A: {a.last_name}"), ("b", f"B: {b.last_name if b else ''}"),
+            ("draw", _("draw")),
+        ]
+        self.fields["kind"].choices = kind_choices(match)
+        for name in ("cube", "autodoubles"):
+            self.fields[name].widget.attrs.update(inputmode="numeric", size="3")
+
+    def entry(self) -> dict[str, Any] | None:
+        data = self.cleaned_data
+        winner, kind = data.get("winner") or "", data.get("kind") or ""
+        if not winner and not kind:
+            return None
+        if winner == "draw":
+            winner, kind = None, "draw"
+        return {
+            "winner": winner or None,
+            "kind": kind or "single",
+            "cube": data.get("cube") or 1,
+            "dropped": bool(data.get("dropped")),
+            "autodoubles": data.get("autodoubles") or 0,
+        }
+
+
+class BaseGameFormSet(forms.BaseFormSet):
+    def __init__(self, *args: Any, match: Match, **kwargs: Any):
+        self.match = match
+        super().__init__(*args, **kwargs)
+
+    def get_form_kwargs(self, index: int | None) -> dict[str, Any]:
+        return {"match": self.match}
+
+
+GameFormSet = forms.formset_factory(GameForm, formset=BaseGameFormSet, extra=0, max_num=60,
+                                    validate_max=True)
+
+
+class ResultForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    score_a = forms.IntegerField(label=_lazy("Score A"), min_value=0, max_value=999,
+                                 required=False)
+    score_b = forms.IntegerField(label=_lazy("Score B"), min_value=0, max_value=999,
+                                 required=False)
+    record = forms.CharField(
+        label=_lazy("Game record or .mat text"), required=False,
+        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
+        help_text=_lazy("optional: paste a record in the book's notation or a .mat match"),
+    )
+    mat_file = forms.FileField(label=_lazy("or upload a .mat file"), required=False)
+    reason = forms.CharField(label=_lazy("Reason for the correction"), required=False,
+                             widget=forms.Textarea(attrs={"rows": 2}))
+
+    def clean_mat_file(self):
+        upload = self.cleaned_data.get("mat_file")
+        if upload is None:
+            return None
+        if upload.size > MAX_RECORD_BYTES:
+            raise forms.ValidationError(_("The file is too large (at most 512 KB)."))
+        raw = upload.read()
+        for encoding in ("utf-8-sig", "cp1251", "latin-1"):
+            try:
+                return raw.decode(encoding)
+            except UnicodeDecodeError:
+                continue
+        return None  # pragma: no cover - latin-1 decodes anything
+
+
+def _record_message(p: Problem) -> str:
+    where = []
+    if p.game is not None:
+        where.append(_("game %(n)s") % {"n": p.game})
+    if p.move is not None:
+        where.append(_("move %(n)s") % {"n": p.move})
+    if p.side:
+        where.append(str(SIDE_NAMES.get(p.side, p.side)))
+    text = f" «{p.text}»" if p.text else ""
+    prefix = ", ".join(where)
+    return f"{prefix}{text}: {p.message(language())}" if prefix or text else p.message(language())
+
+
+def _mat_games(text: str) -> list[str]:
+    """Each game's block of a .mat file, to store with the game it records."""
+    starts = [m.start() for m in re.finditer(r"^\s*Game\s+\d+", text, re.MULTILINE)]
+    return [text[s:e].strip("\n") for s, e in zip(starts, starts[1:] + [len(text)], strict=True)]
+
+
+class ResultEntry:
+    """The result form and its game rows, validated together against the match's rules."""
+
+    def __init__(self, match: Match, data=None, files=None, *, need_reason: bool = False,
+                 prefix: str = ""):
+        self.match = match
+        self.need_reason = need_reason
+        initial = {"version": match.version}
+        self.form = ResultForm(data, files, initial=initial, prefix=prefix or None)
+        rows = 0
+        if data is None:
+            rows = 3 if match.round.tournament.match_format == "games" else 2
+        self.games = GameFormSet(data, match=match, prefix=(prefix + "-games") if prefix else
+                                 "games", initial=[{"cube": 1, "autodoubles": 0}] * rows)
+        self.final: tuple[int, int] | None = None
+        self.ledger: list[dict[str, Any]] = []
+        self.record_text = ""
+        self.notes: list[str] = []
+
+    @property
+    def version(self) -> int | None:
+        return self.form.cleaned_data.get("version") if hasattr(self.form, "cleaned_data") \
+            else None
+
+    def _attach(self, problems) -> None:
+        for p in problems:
+            message = p.message(language())
+            if p.game is not None and 0 < p.game <= len(self._row_forms):
+                self._row_forms[p.game - 1].add_error(None, message)
+            elif p.game is not None:
+                self.form.add_error(None, _("Game %(n)s: %(message)s")
+                                    % {"n": p.game, "message": message})
+            elif self.final is not None and not self.ledger:
+                self.form.add_error("score_a", message)
+            else:
+                self.form.add_error(None, message)
+
+    def _check_record(self, text: str) -> list[dict[str, Any]] | None:
+        """Validate a pasted record / .mat; a clean .mat gives the ledger when none was typed."""
+        variant = self.match.round.tournament.variant
+        report: MatchReport | ReplayReport
+        if looks_like_mat(text):
+            report = validate_mat_text(text, variant=variant)
+            errors = report.errors
+        else:
+            report = validate_text(text, variant=variant)
+            errors = report.errors
+        for p in errors:
+            self.form.add_error("record", _record_message(p))
+        if errors or not isinstance(report, MatchReport):
+            return None
+        return self._mat_ledger(report, text)
+
+    def _mat_ledger(self, report: MatchReport, text: str) -> list[dict[str, Any]]:
+        names = [n.strip().lower() for n in report.match.players]
+        a = self.match.entry_a.player
+        swap = bool(names) and names[0] in {
+            (self.match.entry_b.player.last_name_latin or "").lower(),
+            (self.match.entry_b.player.last_name or "").lower(),
+        } if self.match.entry_b_id else False
+        self.notes.append(
+            _("From the .mat file: %(first)s is player %(side)s (%(name)s).")
+            % {"first": report.match.players[0], "side": "B" if swap else "A",
+               "name": self.match.entry_b.player.last_name if swap else a.last_name}
+        )
+        blocks = _mat_games(text)
+        ledger = []
+        for i, game in enumerate(report.games):
+            res = game.result
+            if res is None:
+                continue
+            white_side, black_side = ("b", "a") if swap else ("a", "b")
+            ledger.append({
+                "winner": white_side if res.winner == "white" else black_side,
+                "kind": res.kind, "cube": res.cube, "dropped": res.by_drop, "autodoubles": 0,
+                "record": blocks[i] if i < len(blocks) else "",
+            })
+        return ledger
+
+    def is_valid(self) -> bool:
+        form_ok = self.form.is_valid()
+        games_ok = self.games.is_valid()
+        self._row_forms = list(self.games.forms)
+        if not (form_ok and games_ok):
+            return False
+        data = self.form.cleaned_data
+        if self.need_reason and not (data.get("reason") or "").strip():
+            self.form.add_error("reason", _("A confirmed result can only be corrected with a "
+                                            "reason; write why."))
+        a, b = data.get("score_a"), data.get("score_b")
+        if (a is None) != (b is None):
+            self.form.add_error("score_a", _("Give both scores, or neither."))
+            return False
+        self.final = (a, b) if a is not None else None
+        self.ledger = [e for e in (f.entry() for f in self._row_forms) if e is not None]
+        self.record_text = data.get("mat_file") or data.get("record") or ""
+        if self.record_text.strip():
+            derived = self._check_record(self.record_text)
+            if derived and not self.ledger:
+                self.ledger = derived
+            elif self.ledger and not looks_like_mat(self.record_text):
+                self.ledger[0]["record"] = self.record_text
+        if not self.final and not self.ledger and not self.form.errors:
+            self._attach(validate_result(self.match).problems)  # the core's "nothing to check"
+            return False
+        if self.final or self.ledger:
+            validation = validate_result(self.match, final=self.final, games=self.ledger or None)
+            self._attach(validation.problems)
+        return not self.form.errors and all(not f.errors for f in self._row_forms)
+
+    def keep_text(self, data) -> None:
+        """Carry an uploaded .mat into the text box, so a re-render keeps it."""
+        if self.record_text and data is not None:
+            data["record" if not self.form.prefix else f"{self.form.prefix}-record"] = \
+                self.record_text
+
+    def add_error(self, message: str) -> None:
+        self.form.add_error(None, message)
+
+    def problems(self, problems) -> None:
+        self._row_forms = list(self.games.forms)
+        self._attach(problems)
+
+
+class DisputeForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    result = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(label=_lazy("What is wrong with this result?"),
+                             widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class RulingForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    outcome = forms.ChoiceField(label=_lazy("Outcome"), widget=forms.RadioSelect)
+    text = forms.CharField(label=_lazy("Ruling and its grounds"),
+                           widget=forms.Textarea(attrs={"rows": 3}))
+    score_a = forms.IntegerField(label=_lazy("Score A"), min_value=0, required=False)
+    score_b = forms.IntegerField(label=_lazy("Score B"), min_value=0, required=False)
+
+    def __init__(self, *args: Any, jury: bool = False, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        choices = [(v, label) for v, label in Outcome.choices if jury or v != Outcome.SUSTAIN]
+        self.fields["outcome"].choices = choices
+        if jury:
+            self.fields["text"].label = _lazy("Jury's decision and its grounds (final)")
+
+    def clean(self):
+        data = super().clean()
+        if data.get("outcome") == Outcome.REPLACE and (
+            data.get("score_a") is None or data.get("score_b") is None
+        ):
+            self.add_error("score_a", _("To set a different result, give both scores."))
+        return data
+
+
+class AppealForm(forms.Form):
+    reason = forms.CharField(label=_lazy("Grounds of appeal to the jury"),
+                             widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class SanctionForm(forms.Form):
+    entry = forms.ModelChoiceField(label=_lazy("Player"), queryset=None)
+    kind = forms.ChoiceField(label=_lazy("Kind"), choices=SanctionKind.choices)
+    points = forms.DecimalField(label=_lazy("Penalty points"), required=False, min_value=0,
+                                max_digits=5, decimal_places=1)
+    reason = forms.CharField(label=_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args: Any, tournament, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].queryset = tournament.entries.select_related("player").order_by(
+            "draw_number", "id"
+        )
+
+
+class AuditFilterForm(forms.Form):
+    action = forms.CharField(label=_lazy("Action"), required=False)
+    object_type = forms.ChoiceField(label=_lazy("Object"), required=False)
+    user = forms.CharField(label=_lazy("Who"), required=False)
+    since = forms.DateField(label=_lazy("From"), required=False,
+                            widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_lazy("To"), required=False,
+                            widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args: Any, object_types: list[str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["object_type"].choices = [("", _lazy("all"))] + [(t, t) for t in object_types]

@@ -1,0 +1,581 @@
+"""The result workflow: report, confirm, dispute, rule, appeal, correct — and the round flow.
+
+Every action runs in one transaction that first locks the match row
+(``select_for_update``) and then checks the version the user saw
+(``Match.version``, a hidden field in every form). Of two people saving the
+same match at once, the second waits for the lock, finds the version moved and
+is told so plainly; nothing is overwritten unseen. The partial unique index on
+:class:`~scoring.models.Result` is the last line: a second confirmation fails
+in the database even if everything above were bypassed, and is reported as a
+plain message, never a 500.
+
+Validation goes through :func:`scoring.validation.validate_result` (the one
+entry point to the rules core), and every change writes an audit entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.rules.errors import Problem
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Game,
+    Match,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+)
+from tournaments.permissions import is_jury, is_organiser
+
+from . import access, audit
+from .models import (
+    Dispute,
+    DisputeState,
+    Outcome,
+    Result,
+    ResultState,
+    Sanction,
+    SanctionKind,
+)
+from .validation import validate_result
+
+
+class ResultError(Exception):
+    """A refusal to show the user as it is: what happened and what to do."""
+
+    code = "refused"
+
+    def __init__(self, message: str, code: str | None = None):
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+
+
+class StaleVersion(ResultError):
+    """Someone else saved the match after this user loaded it."""
+
+    code = "stale"
+
+    @staticmethod
+    def message_for(seen: int, now: int) -> str:
+        return _(
+            "Someone else saved this match while you were editing it (version %(seen)s, "
+            "now %(now)s). Your entry was not saved; check the current result below and "
+            "enter yours again if it is still needed."
+        ) % {"seen": seen, "now": now}
+
+
+class InvalidResult(ResultError):
+    """The rules core refused the result; ``problems`` say where and why."""
+
+    code = "invalid"
+
+    def __init__(self, problems: Sequence[Problem]):
+        super().__init__(_("The result breaks the rules of this match; see the problems listed."))
+        self.problems = tuple(problems)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _lock_match(match_id: int) -> Match:
+    """The match row, locked until the transaction ends (PostgreSQL; SQLite serialises writes)."""
+    try:
+        return (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("round__tournament", "round__section", "entry_a__player",
+                            "entry_b__player")
+            .get(pk=match_id)
+        )
+    except Match.DoesNotExist:
+        raise ResultError(_("This match no longer exists."), "missing") from None
+
+
+def _check_version(match: Match, version: int | None) -> None:
+    if version is not None and int(version) != match.version:
+        raise StaleVersion(StaleVersion.message_for(version, match.version))
+
+
+def _save_match(match: Match, **fields: Any) -> None:
+    """Write result fields and move the version on, guarded by the version we read."""
+    seen = match.version
+    fields["version"] = seen + 1
+    fields["updated_at"] = timezone.now()
+    updated = Match.objects.filter(pk=match.pk, version=seen).update(**fields)
+    if updated != 1:  # only possible without row locks (SQLite): the optimistic check
+        raise StaleVersion(_("Someone else saved this match at the same moment; reload it."))
+    for name, value in fields.items():
+        setattr(match, name, value)
+
+
+def _whole(value: Any) -> int:
+    number = Fraction(value)
+    if number.denominator != 1:
+        raise ResultError(
+            _("A score of %(value)s cannot be stored: match scores are whole points.")
+            % {"value": float(number)}
+        )
+    return int(number)
+
+
+def clean_games(games: Iterable[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
+    """The ledger as stored in ``Result.games``: plain JSON values, empty rows dropped."""
+    out = []
+    for g in games or ():
+        if not any(g.get(k) for k in ("winner", "kind", "record")):
+            continue
+        out.append(
+            {
+                "winner": g.get("winner") or None,
+                "kind": g.get("kind") or "",
+                "cube": int(g.get("cube") or 1),
+                "dropped": bool(g.get("dropped")),
+                "autodoubles": int(g.get("autodoubles") or 0),
+                "record": g.get("record") or "",
+            }
+        )
+    return out
+
+
+def check_result(match: Match, final: tuple[int, int] | None,
+                 games: list[dict[str, Any]] | None):
+    """Validate through the one entry point; raise :class:`InvalidResult` with the problems."""
+    validation = validate_result(match, final=final, games=games or None)
+    if not validation.ok:
+        raise InvalidResult(validation.problems)
+    return validation
+
+
+def _confirm(match: Match, result: Result, user, *, action: str, reason: str = "") -> Result:
+    """Make ``result`` the match's one confirmed result and the official ledger."""
+    before = audit.snapshot(match)
+    previous = list(match.results.filter(state=ResultState.CONFIRMED).exclude(pk=result.pk))
+    for old in previous:
+        old.state = ResultState.SUPERSEDED
+        old.save(update_fields=["state"])
+    match.results.filter(state=ResultState.REPORTED).exclude(pk=result.pk).update(
+        state=ResultState.SUPERSEDED
+    )
+    result.state = ResultState.CONFIRMED
+    result.confirmed_by = user if user is not None and user.is_authenticated else None
+    result.confirmed_at = timezone.now()
+    try:
+        with transaction.atomic():
+            result.save(update_fields=["state", "confirmed_by", "confirmed_at"])
+    except IntegrityError:
+        raise ResultError(
+            _("This match already has a confirmed result; nothing was changed."), "duplicate"
+        ) from None
+    validation = validate_result(match, final=(result.score_a, result.score_b),
+                                 games=result.games or None)
+    winner = validation.winner or ""
+    _save_match(match, score_a=result.score_a, score_b=result.score_b, winner=winner,
+                result_status=ResultStatus.CONFIRMED)
+    Game.objects.filter(match=match).delete()
+    Game.objects.bulk_create(
+        Game(match=match, number=n, winner=g.get("winner") or "", kind=g.get("kind") or "",
+             cube=int(g.get("cube") or 1), dropped=bool(g.get("dropped")),
+             autodoubles=int(g.get("autodoubles") or 0), record=g.get("record") or "")
+        for n, g in enumerate(result.games or [], start=1)
+    )
+    tournament = match.round.tournament
+    audit.record(user, tournament, action, result, None, result, reason)
+    audit.record(user, tournament, "match.result", match, before, match, reason)
+    close_round(match.round, None)
+    return result
+
+
+# --------------------------------------------------------------------------- result actions
+
+
+@transaction.atomic
+def submit_result(match_id: int, user, *, version: int | None,
+                  final: tuple[int, int] | None = None,
+                  games: Iterable[Mapping[str, Any]] | None = None,
+                  confirm: bool = False, reason: str = "") -> Result:
+    """Report a result (a player, or a referee for the players to confirm) or enter it confirmed.
+
+    On a match that already has a confirmed result this is a correction: only
+    an official may make it, it needs a reason, and it is confirmed at once.
+    """
+    match = _lock_match(match_id)
+    _check_version(match, version)
+    official = access.acts_as_official(user, match)
+    if not (official or access.can_report(user, match)):
+        raise PermissionDenied
+    if match.is_bye:
+        raise ResultError(_("A bye has no result to enter."), "bye")
+    if match.result_status == ResultStatus.DISPUTED:
+        raise ResultError(
+            _("This result is disputed; the director decides it on the dispute page."), "disputed"
+        )
+    correction = match.result_status == ResultStatus.CONFIRMED
+    if correction:
+        if not official:
+            raise ResultError(
+                _("The result is already confirmed. If it is wrong, dispute it: the director "
+                  "will decide."), "confirmed"
+            )
+        if not reason.strip():
+            raise ResultError(
+                _("A confirmed result can only be corrected with a reason; write why."),
+                "reason_required",
+            )
+    if confirm and not official:
+        raise PermissionDenied
+    ledger = clean_games(games)
+    validation = check_result(match, final, ledger)
+    score_a, score_b = (_whole(s) for s in validation.score)
+    before = audit.snapshot(match)
+    superseded = match.results.filter(state=ResultState.REPORTED).update(
+        state=ResultState.SUPERSEDED
+    )
+    result = Result.objects.create(
+        match=match, score_a=score_a, score_b=score_b, games=ledger,
+        state=ResultState.REPORTED, reported_by=user, note=reason.strip(),
+    )
+    tournament = match.round.tournament
+    if correction or confirm:
+        action = "result.correct" if correction else "result.enter"
+        return _confirm(match, result, user, action=action, reason=reason.strip())
+    _save_match(match, result_status=ResultStatus.REPORTED)
+    audit.record(user, tournament, "result.report", result, None, result,
+                 _("replaces an earlier report") if superseded else "")
+    audit.record(user, tournament, "match.result", match, before, match)
+    return result
+
+
+@transaction.atomic
+def confirm_result(match_id: int, result_id: int, user, *, version: int | None) -> Result:
+    """The opponent (or an official) confirms a reported result."""
+    match = _lock_match(match_id)
+    _check_version(match, version)
+    result = match.results.filter(pk=result_id).first()
+    if result is None:
+        raise ResultError(_("This report no longer exists."), "missing")
+    if result.state == ResultState.CONFIRMED:
+        raise ResultError(_("This result is already confirmed."), "duplicate")
+    if result.state != ResultState.REPORTED:
+        raise ResultError(
+            _("This report was replaced or contested and can no longer be confirmed."), "state"
+        )
+    if not access.can_confirm(user, result):
+        raise PermissionDenied
+    return _confirm(match, result, user, action="result.confirm")
+
+
+@transaction.atomic
+def dispute_result(match_id: int, result_id: int, user, *, version: int | None,
+                   reason: str) -> Dispute:
+    """A player contests a report (or a confirmed result): the director will rule."""
+    match = _lock_match(match_id)
+    _check_version(match, version)
+    result = match.results.filter(pk=result_id).first()
+    if result is None:
+        raise ResultError(_("This report no longer exists."), "missing")
+    if not access.can_dispute(user, result):
+        raise PermissionDenied
+    if not reason.strip():
+        raise ResultError(_("Say what is wrong with the result, for the director."),
+                          "reason_required")
+    if match.disputes.filter(state__in=[DisputeState.OPEN, DisputeState.APPEALED]).exists():
+        raise ResultError(_("This match is already under dispute."), "disputed")
+    before = audit.snapshot(result)
+    if result.state == ResultState.REPORTED:
+        result.state = ResultState.DISPUTED
+        result.save(update_fields=["state"])
+    dispute = Dispute.objects.create(match=match, result=result, raised_by=user,
+                                     reason=reason.strip())
+    before_match = audit.snapshot(match)
+    _save_match(match, result_status=ResultStatus.DISPUTED)
+    tournament = match.round.tournament
+    audit.record(user, tournament, "result.dispute", result, before, result, reason.strip())
+    audit.record(user, tournament, "dispute.open", dispute, None, dispute, reason.strip())
+    audit.record(user, tournament, "match.result", match, before_match, match)
+    return dispute
+
+
+def _apply_outcome(match: Match, dispute: Dispute, user, outcome: str, reason: str,
+                   final: tuple[int, int] | None, games: Iterable[Mapping[str, Any]] | None
+                   ) -> Result | None:
+    """Carry out a ruling on the match; returns the result that now stands (None if void)."""
+    disputed = dispute.result
+    if outcome == Outcome.UPHOLD:
+        if disputed is None:
+            raise ResultError(_("The disputed report no longer exists; set a result instead."))
+        if disputed.state == ResultState.CONFIRMED:
+            before = audit.snapshot(match)
+            _save_match(match, result_status=ResultStatus.CONFIRMED)
+            audit.record(user, match.round.tournament, "match.result", match, before, match,
+                         reason)
+            return disputed
+        if disputed.state not in (ResultState.DISPUTED, ResultState.REPORTED):
+            disputed.state = ResultState.REPORTED
+        return _confirm(match, disputed, user, action="result.ruling", reason=reason)
+    if outcome == Outcome.REPLACE:
+        ledger = clean_games(games)
+        validation = check_result(match, final, ledger)
+        score_a, score_b = (_whole(s) for s in validation.score)
+        if disputed is not None and disputed.state == ResultState.DISPUTED:
+            disputed.state = ResultState.REJECTED
+            disputed.save(update_fields=["state"])
+        new = Result.objects.create(match=match, score_a=score_a, score_b=score_b, games=ledger,
+                                    state=ResultState.REPORTED, reported_by=user, note=reason)
+        return _confirm(match, new, user, action="result.ruling", reason=reason)
+    if outcome == Outcome.VOID:
+        before = audit.snapshot(match)
+        match.results.filter(
+            state__in=[ResultState.CONFIRMED, ResultState.REPORTED, ResultState.DISPUTED]
+        ).update(state=ResultState.REJECTED)
+        Game.objects.filter(match=match).delete()
+        _save_match(match, score_a=None, score_b=None, winner="",
+                    result_status=ResultStatus.PENDING)
+        audit.record(user, match.round.tournament, "match.result", match, before, match, reason)
+        return None
+    raise ResultError(_("Choose what the ruling does to the result."), "outcome")
+
+
+def _lock_dispute(dispute_id: int) -> tuple[Dispute, Match]:
+    dispute = Dispute.objects.filter(pk=dispute_id).only("match_id").first()
+    if dispute is None:
+        raise ResultError(_("This dispute does not exist."), "missing")
+    match = _lock_match(dispute.match_id)
+    dispute = Dispute.objects.select_for_update(of=("self",)).select_related("result").get(
+        pk=dispute_id
+    )
+    return dispute, match
+
+
+@transaction.atomic
+def rule_dispute(dispute_id: int, user, *, outcome: str, ruling: str, version: int | None,
+                 final: tuple[int, int] | None = None,
+                 games: Iterable[Mapping[str, Any]] | None = None) -> Dispute:
+    """The director's ruling (Part 9); a player who disagrees may appeal to the jury."""
+    dispute, match = _lock_dispute(dispute_id)
+    _check_version(match, version)
+    if not access.can_rule(user, dispute):
+        raise PermissionDenied
+    if dispute.state != DisputeState.OPEN:
+        raise ResultError(_("The director has already ruled on this dispute."), "state")
+    if not ruling.strip():
+        raise ResultError(_("Write the ruling and its grounds."), "reason_required")
+    if outcome == Outcome.SUSTAIN:
+        raise ResultError(_("Choose what the ruling does to the result."), "outcome")
+    before = audit.snapshot(dispute)
+    dispute.decided_result = _apply_outcome(match, dispute, user, outcome, ruling.strip(),
+                                            final, games)
+    dispute.state = DisputeState.RULED
+    dispute.ruling, dispute.ruling_outcome = ruling.strip(), outcome
+    dispute.ruled_by, dispute.ruled_at = user, timezone.now()
+    dispute.save()
+    audit.record(user, match.round.tournament, "dispute.rule", dispute, before, dispute,
+                 ruling.strip())
+    return dispute
+
+
+@transaction.atomic
+def appeal_dispute(dispute_id: int, user, *, reason: str) -> Dispute:
+    """A player appeals the director's ruling to the jury."""
+    dispute, match = _lock_dispute(dispute_id)
+    if not access.can_appeal(user, dispute):
+        raise PermissionDenied
+    if dispute.state != DisputeState.RULED:
+        message = (
+            _("The director has not ruled yet; an appeal follows the ruling.")
+            if dispute.state == DisputeState.OPEN
+            else _("This dispute has already gone to the jury.")
+        )
+        raise ResultError(message, "state")
+    if not reason.strip():
+        raise ResultError(_("Give the grounds of the appeal for the jury."), "reason_required")
+    before = audit.snapshot(dispute)
+    dispute.state = DisputeState.APPEALED
+    dispute.appeal_reason = reason.strip()
+    dispute.appealed_by, dispute.appealed_at = user, timezone.now()
+    dispute.save()
+    audit.record(user, match.round.tournament, "dispute.appeal", dispute, before, dispute,
+                 reason.strip())
+    return dispute
+
+
+@transaction.atomic
+def decide_appeal(dispute_id: int, user, *, outcome: str, decision: str, version: int | None,
+                  final: tuple[int, int] | None = None,
+                  games: Iterable[Mapping[str, Any]] | None = None) -> Dispute:
+    """The jury's decision on an appeal: final, nothing follows it."""
+    dispute, match = _lock_dispute(dispute_id)
+    _check_version(match, version)
+    if not access.can_decide_appeal(user, dispute):
+        raise PermissionDenied
+    if dispute.state != DisputeState.APPEALED:
+        message = (
+            _("The jury's decision is final and has already been made.")
+            if dispute.state == DisputeState.FINAL
+            else _("Only an appealed ruling goes to the jury.")
+        )
+        raise ResultError(message, "state")
+    if not decision.strip():
+        raise ResultError(_("Write the jury's decision and its grounds."), "reason_required")
+    before = audit.snapshot(dispute)
+    if outcome != Outcome.SUSTAIN:
+        dispute.decided_result = _apply_outcome(match, dispute, user, outcome, decision.strip(),
+                                                final, games)
+    dispute.state = DisputeState.FINAL
+    dispute.jury_decision, dispute.jury_outcome = decision.strip(), outcome
+    dispute.jury_by, dispute.jury_at = user, timezone.now()
+    dispute.save()
+    audit.record(user, match.round.tournament, "dispute.final", dispute, before, dispute,
+                 decision.strip())
+    return dispute
+
+
+# --------------------------------------------------------------------------- discipline
+
+
+@transaction.atomic
+def record_sanction(tournament: Tournament, entry: Entry, user, *, kind: str, reason: str,
+                    points: Any = None, match: Match | None = None) -> Sanction:
+    """A warning, penalty or disqualification decided by the director or the jury (Part 9).
+
+    A penalty needs an earlier warning to the same player (the book: the director
+    may fine a slow player "but with a prior warning"); a disqualification also
+    withdraws the entry, so it is not paired again.
+    """
+    if not access.can_sanction(user, tournament):
+        raise PermissionDenied
+    if entry.tournament_id != tournament.pk:
+        raise ResultError(_("This player is not entered in this tournament."), "entry")
+    if kind not in SanctionKind.values:
+        raise ResultError(_("Choose a warning, a penalty or a disqualification."), "kind")
+    if not reason.strip():
+        raise ResultError(_("Write what happened and why this is decided."), "reason_required")
+    if kind == SanctionKind.PENALTY and not entry.sanctions.filter(
+        kind=SanctionKind.WARNING
+    ).exists():
+        raise ResultError(
+            _("A penalty follows a warning (Part 9): warn the player first."), "warning_first"
+        )
+    decided_as = "director" if is_organiser(user, tournament) else "jury"
+    if is_jury(user, tournament) and not is_organiser(user, tournament):
+        decided_as = "jury"
+    sanction = Sanction.objects.create(
+        tournament=tournament, entry=entry, match=match, kind=kind, points=points,
+        decided_by=user, decided_as=decided_as, reason=reason.strip(),
+    )
+    audit.record(user, tournament, "sanction." + kind, sanction, None, sanction, reason.strip())
+    if kind == SanctionKind.DISQUALIFICATION and entry.status != EntryStatus.WITHDRAWN:
+        _set_entry_status(entry, user, EntryStatus.WITHDRAWN, "entry.disqualify", reason.strip())
+    return sanction
+
+
+# --------------------------------------------------------------------------- round flow
+
+
+def _set_entry_status(entry: Entry, user, status: str, action: str, reason: str = "") -> Entry:
+    before = audit.snapshot(entry)
+    Entry.objects.filter(pk=entry.pk).update(status=status)
+    entry.status = status
+    audit.record(user, entry.tournament, action, entry, before, entry, reason)
+    return entry
+
+
+@transaction.atomic
+def check_in(entry: Entry, user) -> Entry:
+    if not access.can_run_desk(user, entry.tournament):
+        raise PermissionDenied
+    if entry.status == EntryStatus.WITHDRAWN:
+        raise ResultError(_("A withdrawn player must be reinstated before checking in."), "state")
+    return _set_entry_status(entry, user, EntryStatus.CHECKED_IN, "entry.check_in")
+
+
+@transaction.atomic
+def withdraw(entry: Entry, user, reason: str = "") -> Entry:
+    """The player leaves the event: not paired in later rounds; played results stay."""
+    if not access.can_run_desk(user, entry.tournament):
+        raise PermissionDenied
+    return _set_entry_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
+
+
+@transaction.atomic
+def reinstate(entry: Entry, user, reason: str = "") -> Entry:
+    if not access.can_run_desk(user, entry.tournament):
+        raise PermissionDenied
+    return _set_entry_status(entry, user, EntryStatus.REGISTERED, "entry.reinstate", reason)
+
+
+def open_matches(rnd: Round):
+    """Matches of the round still without a confirmed result (byes need none)."""
+    return rnd.matches.filter(entry_b__isnull=False).exclude(
+        result_status=ResultStatus.CONFIRMED
+    )
+
+
+def round_complete(rnd: Round) -> bool:
+    """True when the round has matches and every one of them has a confirmed result."""
+    return rnd.matches.exists() and not open_matches(rnd).exists()
+
+
+def close_round(rnd: Round, user) -> bool:
+    """Finish a published round if all its results are confirmed; True if it is now finished.
+
+    Called after every confirmation (inside its transaction). The round row is
+    locked before counting, so of two last confirmations committing together
+    the later one sees the earlier and closes the round; none is missed.
+    """
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().filter(pk=rnd.pk).first()
+        if locked is None:
+            return False
+        if locked.status == RoundStatus.FINISHED:
+            return True
+        if locked.status != RoundStatus.PUBLISHED or not round_complete(locked):
+            return False
+        before = audit.snapshot(locked)
+        Round.objects.filter(pk=locked.pk).update(status=RoundStatus.FINISHED)
+        locked.status = rnd.status = RoundStatus.FINISHED
+        audit.record(user, locked.tournament, "round.close", locked, before, locked)
+        return True
+
+
+# --------------------------------------------------------------------------- live updates
+
+
+def live_state(tournament: Tournament) -> dict[str, Any]:
+    """A version stamp of what a public page shows: rounds, their status, the latest change.
+
+    Cheap (three aggregate queries); pages poll it and reload when ``stamp`` changes.
+    """
+    rounds = Round.objects.filter(tournament=tournament).exclude(status=RoundStatus.DRAFT)
+    latest = rounds.order_by("-number", "-pk").values("number", "status", "published_at").first()
+    counts = rounds.aggregate(
+        published=Max("published_at"),
+        finished=Max("number", filter=Q(status=RoundStatus.FINISHED)),
+    )
+    changed = Match.objects.filter(
+        round__tournament=tournament, round__status__in=[RoundStatus.PUBLISHED,
+                                                         RoundStatus.FINISHED]
+    ).aggregate(at=Max("updated_at"))["at"]
+    moments = [m for m in (changed, counts["published"]) if m is not None]
+    last = max(moments) if moments else None
+    data = {
+        "round": latest["number"] if latest else None,
+        "status": latest["status"] if latest else None,
+        "rounds": rounds.count(),
+        "finished": counts["finished"],
+        "changed": last.isoformat() if last else None,
+    }
+    data["stamp"] = "|".join(str(data[k]) for k in ("round", "status", "rounds", "finished",
+                                                     "changed"))
+    return data

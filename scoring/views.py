@@ -1,0 +1,519 @@
+"""Pages of the working day: referee entry, player reports, disputes, discipline, audit, desk.
+
+Every view checks the user's role in THIS tournament on the server
+(:mod:`tournaments.permissions` for the tournament, :mod:`scoring.access` for the
+match or dispute); the services check again inside their transaction. A refusal
+of the rules, a stale version or a duplicate confirmation re-renders the page
+with the input kept and a plain message — never a 500.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from tournaments.models import Entry, Match, ResultStatus, Round, RoundStatus
+from tournaments.permissions import (
+    ORGANISER,
+    can_view,
+    player_entry,
+    side_of,
+    tournament_view,
+)
+
+from . import access, services
+from .forms import (
+    AppealForm,
+    AuditFilterForm,
+    DisputeForm,
+    ResultEntry,
+    RulingForm,
+    SanctionForm,
+)
+from .models import AuditEntry, Dispute, DisputeState, ResultState, Sanction
+
+OFFICIALS = ("organiser", "jury", "referee")
+
+
+def login_first(view):
+    """Anonymous visitors of a non-public page go to the login page (then come back)."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+def _match(tournament, match_id: int) -> Match:
+    """A match of THIS tournament (another tournament's match id is a 404 here)."""
+    return get_object_or_404(
+        Match.objects.select_related("round__tournament", "round__section", "entry_a__player",
+                                     "entry_b__player"),
+        pk=match_id, round__tournament=tournament,
+    )
+
+
+def _version(request) -> int | None:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return None
+
+
+def _results(match: Match, user) -> list:
+    """The match's results newest first, each with what this user may do with it."""
+    results = list(match.results.select_related("reported_by", "confirmed_by").order_by(
+        "-reported_at", "-pk"))
+    for r in results:
+        r.match = match
+        r.user_can_confirm = access.can_confirm(user, r)
+        r.user_can_dispute = access.can_dispute(user, r) and not match.disputes.filter(
+            state__in=[DisputeState.OPEN, DisputeState.APPEALED]).exists()
+    return results
+
+
+def _current_matches(tournament):
+    return (
+        Match.objects.filter(round__tournament=tournament, round__status=RoundStatus.PUBLISHED)
+        .select_related("round__section", "entry_a__player", "entry_b__player")
+        .order_by("round__number", "table", "id")
+    )
+
+
+# --------------------------------------------------------------------------- live
+
+
+@require_GET
+def live_json(request, slug: str) -> JsonResponse:
+    """The version stamp public pages poll (see templates/scoring/_live_refresh.html)."""
+    from tournaments.models import Tournament
+
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not can_view(request.user, tournament):
+        raise Http404
+    response = JsonResponse(services.live_state(tournament))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# --------------------------------------------------------------------------- referee
+
+
+@login_first
+@tournament_view(roles=(ORGANISER, "referee"))
+def referee_tables(request, tournament) -> HttpResponse:
+    """The current round's tables, searchable by table number or name (mobile first)."""
+    query = (request.GET.get("q") or "").strip()
+    matches = _current_matches(tournament)
+    if query:
+        cond = (Q(entry_a__player__last_name__icontains=query)
+                | Q(entry_b__player__last_name__icontains=query)
+                | Q(entry_a__player__last_name_latin__icontains=query)
+                | Q(entry_b__player__last_name_latin__icontains=query))
+        if query.isdigit():
+            cond |= Q(table=int(query))
+        matches = matches.filter(cond)
+    return render(request, "scoring/referee_tables.html",
+                  {"tournament": tournament, "matches": matches, "q": query})
+
+
+def _entry_context(request, tournament, match, entry: ResultEntry, **extra: Any) -> dict:
+    return {
+        "tournament": tournament, "match": match, "entry": entry,
+        "results": _results(match, request.user),
+        "disputes": match.disputes.order_by("-raised_at"),
+        "is_official": access.acts_as_official(request.user, match),
+        **extra,
+    }
+
+
+def _submit(request, tournament, match, *, confirm: bool, template: str, ctx: dict):
+    """Validate and save through the services; on refusal re-render with the input kept."""
+    need_reason = match.result_status == ResultStatus.CONFIRMED
+    data = request.POST.copy()
+    entry = ResultEntry(match, data, request.FILES, need_reason=need_reason)
+    status = 200
+    posted = _version(request)
+    if posted is not None and posted != match.version:
+        entry.is_valid()
+        entry.add_error(services.StaleVersion.message_for(posted, match.version))
+        status = 409
+    elif entry.is_valid():
+        try:
+            services.submit_result(
+                match.pk, request.user, version=entry.version, final=entry.final,
+                games=entry.ledger, confirm=confirm,
+                reason=entry.form.cleaned_data.get("reason") or "",
+            )
+        except services.InvalidResult as exc:
+            entry.problems(exc.problems)
+        except services.StaleVersion as exc:
+            entry.add_error(exc.message)
+            status = 409
+        except services.ResultError as exc:
+            entry.add_error(exc.message)
+            status = 409 if exc.code == "duplicate" else 200
+        else:
+            if confirm or need_reason:
+                messages.success(request, _("Result saved and confirmed."))
+            else:
+                messages.success(request, _("Result reported; it awaits confirmation."))
+            return None
+    entry.keep_text(data)
+    if status == 409:
+        match.refresh_from_db()
+        data["version"] = str(match.version)  # resubmitting is now a knowing decision
+    ctx = _entry_context(request, tournament, match, entry, **ctx)
+    return render(request, template, ctx, status=status)
+
+
+@login_first
+@tournament_view(roles=(ORGANISER, "referee"))
+def referee_match(request, tournament, match_id: int) -> HttpResponse:
+    match = _match(tournament, match_id)
+    if not access.can_enter(request.user, match):
+        raise PermissionDenied
+    if request.method == "POST":
+        confirm = request.POST.get("action") != "report"
+        response = _submit(request, tournament, match, confirm=confirm,
+                           template="scoring/referee_match.html", ctx={})
+        if response is None:
+            return redirect("referee-tables", slug=tournament.slug)
+        return response
+    entry = ResultEntry(match, need_reason=match.result_status == ResultStatus.CONFIRMED)
+    return render(request, "scoring/referee_match.html",
+                  _entry_context(request, tournament, match, entry))
+
+
+# --------------------------------------------------------------------------- players
+
+
+@login_first
+@tournament_view(allow_public=True)
+def match_result(request, tournament, match_id: int) -> HttpResponse:
+    """A match's result page: players report, the opponent confirms or disputes."""
+    match = _match(tournament, match_id)
+    if not access.can_see_match(request.user, match):
+        raise PermissionDenied
+    can_report = access.can_report(request.user, match) and match.result_status in (
+        ResultStatus.PENDING, ResultStatus.REPORTED)
+    template = "scoring/match.html"
+    if request.method == "POST":
+        if not can_report:
+            raise PermissionDenied
+        response = _submit(request, tournament, match, confirm=False, template=template,
+                           ctx={"can_report": True})
+        if response is None:
+            return redirect("result-match", slug=tournament.slug, match_id=match.pk)
+        return response
+    entry = ResultEntry(match) if can_report else None
+    return render(request, template, _entry_context(
+        request, tournament, match, entry, can_report=can_report,
+        dispute_form=DisputeForm(initial={"version": match.version})))
+
+
+@login_first
+@tournament_view(allow_public=True)
+def my_match(request, tournament) -> HttpResponse:
+    """The signed-in player's match in the current round."""
+    entry = player_entry(request.user, tournament)
+    if entry is None:
+        raise PermissionDenied
+    match = _current_matches(tournament).filter(Q(entry_a=entry) | Q(entry_b=entry)).last()
+    if match is None:
+        messages.info(request, _("You have no match in a published round."))
+        return redirect("tournament", slug=tournament.slug)
+    return redirect("result-match", slug=tournament.slug, match_id=match.pk)
+
+
+def _back(request, tournament, match):
+    if access.acts_as_official(request.user, match) and side_of(request.user, match) is None \
+            and request.POST.get("back") == "referee":
+        return redirect("referee-match", slug=tournament.slug, match_id=match.pk)
+    return redirect("result-match", slug=tournament.slug, match_id=match.pk)
+
+
+@require_POST
+@login_first
+@tournament_view(allow_public=True)
+def confirm(request, tournament, match_id: int) -> HttpResponse:
+    match = _match(tournament, match_id)
+    if not access.can_see_match(request.user, match):
+        raise PermissionDenied
+    result = get_object_or_404(match.results, pk=request.POST.get("result") or 0)
+    if not access.can_confirm(request.user, result) and result.state == ResultState.REPORTED:
+        raise PermissionDenied
+    try:
+        services.confirm_result(match.pk, result.pk, request.user, version=_version(request))
+    except services.ResultError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Result confirmed."))
+    return _back(request, tournament, match)
+
+
+@require_POST
+@login_first
+@tournament_view(allow_public=True)
+def dispute(request, tournament, match_id: int) -> HttpResponse:
+    match = _match(tournament, match_id)
+    if not access.can_see_match(request.user, match):
+        raise PermissionDenied
+    form = DisputeForm(request.POST)
+    result = get_object_or_404(match.results, pk=request.POST.get("result") or 0)
+    if not access.can_dispute(request.user, result):
+        raise PermissionDenied
+    if not form.is_valid():
+        messages.error(request, _("Say what is wrong with the result, for the director."))
+        return redirect("result-match", slug=tournament.slug, match_id=match.pk)
+    try:
+        services.dispute_result(match.pk, result.pk, request.user,
+                                version=form.cleaned_data["version"],
+                                reason=form.cleaned_data["reason"])
+    except services.ResultError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Dispute raised; the director will rule on it."))
+    return redirect("result-match", slug=tournament.slug, match_id=match.pk)
+
+
+# --------------------------------------------------------------------------- disputes
+
+
+@login_first
+@tournament_view(roles=(ORGANISER, "jury"))
+def dispute_list(request, tournament) -> HttpResponse:
+    disputes = (Dispute.objects.filter(match__round__tournament=tournament)
+                .select_related("match__round", "match__entry_a__player",
+                                "match__entry_b__player", "raised_by")
+                .order_by("state", "-raised_at"))
+    return render(request, "scoring/disputes.html",
+                  {"tournament": tournament, "disputes": disputes})
+
+
+def _dispute(tournament, dispute_id: int) -> Dispute:
+    return get_object_or_404(
+        Dispute.objects.select_related("match__round__tournament", "match__entry_a__player",
+                                       "match__entry_b__player", "result", "raised_by",
+                                       "ruled_by", "appealed_by", "jury_by", "decided_result"),
+        pk=dispute_id, match__round__tournament=tournament,
+    )
+
+
+def _dispute_page(request, tournament, item: Dispute, *, ruling=None, appeal=None,
+                  decision=None, status: int = 200) -> HttpResponse:
+    user = request.user
+    match = item.match
+    ctx = {
+        "tournament": tournament, "dispute": item, "match": match,
+        "results": match.results.order_by("-reported_at"),
+        "can_rule": access.can_rule(user, item) and item.state == DisputeState.OPEN,
+        "can_appeal": access.can_appeal(user, item) and item.state == DisputeState.RULED,
+        "can_decide": access.can_decide_appeal(user, item)
+        and item.state == DisputeState.APPEALED,
+    }
+    ctx["ruling_form"] = ruling or RulingForm(initial={"version": match.version})
+    ctx["appeal_form"] = appeal or AppealForm()
+    ctx["decision_form"] = decision or RulingForm(initial={"version": match.version}, jury=True,
+                                                  prefix="jury")
+    return render(request, "scoring/dispute.html", ctx, status=status)
+
+
+@login_first
+@tournament_view(allow_public=True)
+def dispute_detail(request, tournament, dispute_id: int) -> HttpResponse:
+    item = _dispute(tournament, dispute_id)
+    if not access.can_see_dispute(request.user, item):
+        raise PermissionDenied
+    return _dispute_page(request, tournament, item)
+
+
+def _ruling_call(request, tournament, item, form, func, *, key: str, jury: bool):
+    data = form.cleaned_data
+    final = None
+    if data.get("score_a") is not None and data.get("score_b") is not None:
+        final = (data["score_a"], data["score_b"])
+    try:
+        func(item.pk, request.user, outcome=data["outcome"], version=data["version"],
+             final=final, **{key: data["text"]})
+    except services.InvalidResult as exc:
+        for p in exc.problems:
+            form.add_error("score_a", p.message((request.LANGUAGE_CODE or "ru")[:2]))
+    except services.ResultError as exc:
+        form.add_error(None, exc.message)
+    else:
+        messages.success(request, _("The jury's decision is recorded; it is final.") if jury
+                         else _("The ruling is recorded."))
+        return redirect("dispute-detail", slug=tournament.slug, dispute_id=item.pk)
+    item.refresh_from_db()
+    kwargs = {"decision": form} if jury else {"ruling": form}
+    return _dispute_page(request, tournament, item, **kwargs)
+
+
+@require_POST
+@login_first
+@tournament_view(roles=(ORGANISER,))
+def dispute_rule(request, tournament, dispute_id: int) -> HttpResponse:
+    item = _dispute(tournament, dispute_id)
+    if not access.can_rule(request.user, item):
+        raise PermissionDenied
+    form = RulingForm(request.POST)
+    if not form.is_valid():
+        return _dispute_page(request, tournament, item, ruling=form)
+    return _ruling_call(request, tournament, item, form, services.rule_dispute, key="ruling",
+                        jury=False)
+
+
+@require_POST
+@login_first
+@tournament_view(allow_public=True)
+def dispute_appeal(request, tournament, dispute_id: int) -> HttpResponse:
+    item = _dispute(tournament, dispute_id)
+    if not access.can_appeal(request.user, item):
+        raise PermissionDenied
+    form = AppealForm(request.POST)
+    if form.is_valid():
+        try:
+            services.appeal_dispute(item.pk, request.user, reason=form.cleaned_data["reason"])
+        except services.ResultError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Appeal lodged; the jury will decide."))
+            return redirect("dispute-detail", slug=tournament.slug, dispute_id=item.pk)
+    return _dispute_page(request, tournament, item, appeal=form)
+
+
+@require_POST
+@login_first
+@tournament_view(roles=("jury",))
+def dispute_decide(request, tournament, dispute_id: int) -> HttpResponse:
+    item = _dispute(tournament, dispute_id)
+    if not access.can_decide_appeal(request.user, item):
+        raise PermissionDenied
+    form = RulingForm(request.POST, jury=True, prefix="jury")
+    if not form.is_valid():
+        return _dispute_page(request, tournament, item, decision=form)
+    return _ruling_call(request, tournament, item, form, services.decide_appeal,
+                        key="decision", jury=True)
+
+
+# --------------------------------------------------------------------------- discipline
+
+
+@login_first
+@tournament_view(roles=(ORGANISER, "jury"))
+def sanction_list(request, tournament) -> HttpResponse:
+    form = SanctionForm(request.POST or None, tournament=tournament)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.record_sanction(tournament, data["entry"], request.user, kind=data["kind"],
+                                     reason=data["reason"], points=data.get("points"))
+        except services.ResultError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Decision recorded."))
+            return redirect("sanction-list", slug=tournament.slug)
+    sanctions = Sanction.objects.filter(tournament=tournament).select_related(
+        "entry__player", "decided_by", "match")
+    return render(request, "scoring/sanctions.html",
+                  {"tournament": tournament, "sanctions": sanctions, "form": form},
+                  status=status)
+
+
+# --------------------------------------------------------------------------- audit
+
+
+@login_first
+@tournament_view(roles=(ORGANISER, "jury"))
+def audit_log(request, tournament) -> HttpResponse:
+    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
+    types = sorted(set(entries.values_list("object_type", flat=True).distinct()))
+    form = AuditFilterForm(request.GET or None, object_types=types)
+    if form.is_valid():
+        data = form.cleaned_data
+        if data.get("action"):
+            entries = entries.filter(action__icontains=data["action"])
+        if data.get("object_type"):
+            entries = entries.filter(object_type=data["object_type"])
+        if data.get("user"):
+            entries = entries.filter(user__username__icontains=data["user"])
+        if data.get("since"):
+            entries = entries.filter(at__date__gte=data["since"])
+        if data.get("until"):
+            entries = entries.filter(at__date__lte=data["until"])
+    page = Paginator(entries.order_by("-at", "-pk"), 100).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "scoring/audit.html", {
+        "tournament": tournament, "page": page, "form": form, "query": query.urlencode(),
+    })
+
+
+# --------------------------------------------------------------------------- desk (round flow)
+
+
+@login_first
+@tournament_view(roles=(ORGANISER,))
+def desk(request, tournament) -> HttpResponse:
+    """Check-in, withdrawals and the rounds' progress, for the organiser."""
+    entries = tournament.entries.select_related("player", "section").order_by("draw_number", "id")
+    rounds = list(tournament.rounds.select_related("section").order_by("number"))
+    for rnd in rounds:
+        rnd.open_tables = list(services.open_matches(rnd).values_list("table", flat=True))
+        rnd.complete = rnd.matches.exists() and not rnd.open_tables
+    return render(request, "scoring/desk.html",
+                  {"tournament": tournament, "entries": entries, "rounds": rounds})
+
+
+@require_POST
+@login_first
+@tournament_view(roles=(ORGANISER,))
+def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
+    entry = get_object_or_404(Entry.objects.select_related("tournament"), pk=entry_id,
+                              tournament=tournament)
+    actions = {"check-in": services.check_in, "withdraw": services.withdraw,
+               "reinstate": services.reinstate}
+    if action not in actions:
+        raise Http404
+    try:
+        if action == "check-in":
+            services.check_in(entry, request.user)
+        else:
+            actions[action](entry, request.user, request.POST.get("reason", ""))
+    except services.ResultError as exc:
+        messages.error(request, exc.message)
+    return redirect(reverse("desk", kwargs={"slug": tournament.slug}) + f"#entry-{entry.pk}")
+
+
+@require_POST
+@login_first
+@tournament_view(roles=(ORGANISER,))
+def desk_round_close(request, tournament, round_id: int) -> HttpResponse:
+    rnd = get_object_or_404(Round, pk=round_id, tournament=tournament)
+    if services.close_round(rnd, request.user):
+        messages.success(request, _("Round %(n)s is finished; the next round can be paired.")
+                         % {"n": rnd.number})
+    else:
+        tables = ", ".join(str(t) for t in services.open_matches(rnd).values_list(
+            "table", flat=True))
+        messages.error(request, _("Round %(n)s cannot close: tables %(tables)s have no "
+                                  "confirmed result yet.") % {"n": rnd.number,
+                                                              "tables": tables or "—"})
+    return redirect("desk", slug=tournament.slug)
+
