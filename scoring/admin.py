@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Result
+from .models import AuditEntry, Dispute, Result, Sanction
 
 
 @admin.register(Result)
@@ -26,3 +26,29 @@ class AuditEntryAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class _ReadOnly(admin.ModelAdmin):
+    """Disputes and sanctions change only through the workflow pages, which write the audit log."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Dispute)
+class DisputeAdmin(_ReadOnly):
+    list_display = ["match", "state", "raised_by", "raised_at", "ruling_outcome", "jury_outcome"]
+    list_filter = ["state", "match__round__tournament"]
+    search_fields = ["reason", "ruling", "jury_decision"]
+    raw_id_fields = ["match", "result", "decided_result"]
+
+
+@admin.register(Sanction)
+class SanctionAdmin(_ReadOnly):
+    list_display = ["at", "tournament", "entry", "kind", "points", "decided_by", "decided_as"]
+    list_filter = ["kind", "tournament"]
+    search_fields = ["entry__player__last_name", "reason"]
+    raw_id_fields = ["entry", "match"]

@@ -1,0 +1,277 @@
+"""Every results URL and action against every kind of visitor, checked on the server.
+
+Actors (demo Swiss, round 3, table 1): ``anonymous``; ``player`` (A, who reports);
+``opponent`` (B); ``other_player`` (plays at another table); ``other_referee`` (a
+referee of the book tournament only — no rights here); ``referee``; ``organiser``
+(the director); ``jury``. Expected: ``ok`` (the page shows or the action takes effect),
+``403``, or ``login`` (anonymous visitors are sent to log in; nothing changes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.test import override_settings
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import Dispute, DisputeState, Result, ResultState, Sanction
+from tournaments.demo import BOOK_SLUG, SWISS_SLUG, load_demo
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Match,
+    Official,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+)
+
+pytestmark = pytest.mark.django_db
+User = get_user_model()
+ACTORS = ["anonymous", "player", "opponent", "other_player", "other_referee", "referee",
+          "organiser", "jury"]
+
+
+@pytest.fixture(scope="module")
+def demo_once(django_db_setup, django_db_blocker):
+    """Demo data once per module in a transaction rolled back at the end (tests use savepoints)."""
+    fast = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=fast):
+        with transaction.atomic():
+            load_demo()
+            book_ref = User.objects.create(username="book-referee")
+            Official.objects.create(tournament=Tournament.objects.get(slug=BOOK_SLUG),
+                                    user=book_ref, role="referee")
+            yield
+            transaction.set_rollback(True)
+
+
+@dataclass
+class World:
+    match: Match
+    users: dict[str, object]
+
+    def fresh(self) -> Match:
+        return Match.objects.get(pk=self.match.pk)
+
+    def url(self, name: str, **kw) -> str:
+        return reverse(name, kwargs={"slug": SWISS_SLUG, **kw})
+
+
+@pytest.fixture
+def world(demo_once, db) -> World:
+    match = Match.objects.select_related("entry_a__player__user", "entry_b__player__user").get(
+        round__tournament__slug=SWISS_SLUG, round__number=3, table=1)
+    other = Match.objects.select_related("entry_a__player__user").get(
+        round__tournament__slug=SWISS_SLUG, round__number=3, table=2)
+    users = {name: User.objects.get(username=name) for name in ("referee", "organiser", "jury")}
+    users |= {"player": match.entry_a.player.user, "opponent": match.entry_b.player.user,
+              "other_player": other.entry_a.player.user,
+              "other_referee": User.objects.get(username="book-referee"), "anonymous": None}
+    return World(match, users)
+
+
+# -- the actions: each sets up its state and returns (method, url, data, did_it_take_effect)
+
+
+def _report(w: World) -> Result:
+    return services.submit_result(w.match.pk, w.users["player"], version=w.fresh().version,
+                                  final=(7, 3))
+
+
+def _dispute(w: World) -> Dispute:
+    result = _report(w)
+    return services.dispute_result(w.match.pk, result.pk, w.users["opponent"],
+                                   version=w.fresh().version, reason="not so")
+
+
+def _ruled(w: World) -> Dispute:
+    d = _dispute(w)
+    return services.rule_dispute(d.pk, w.users["organiser"], outcome="uphold", ruling="stands",
+                                 version=w.fresh().version)
+
+
+def _appealed(w: World) -> Dispute:
+    d = _ruled(w)
+    return services.appeal_dispute(d.pk, w.users["opponent"], reason="witnesses")
+
+
+def _form(w: World, a: int, b: int, action: str = "confirm") -> dict:
+    return {"version": w.fresh().version, "score_a": a, "score_b": b, "action": action,
+            "games-TOTAL_FORMS": "0", "games-INITIAL_FORMS": "0"}
+
+
+def get(name: str, **kw) -> Callable:
+    def action(w: World):
+        return "get", w.url(name, **kw), None, lambda: True
+    return action
+
+
+def get_match(name: str) -> Callable:
+    def action(w: World):
+        return "get", w.url(name, match_id=w.match.pk), None, lambda: True
+    return action
+
+
+def referee_enter(w: World):
+    return ("post", w.url("referee-match", match_id=w.match.pk), _form(w, 7, 3),
+            lambda: w.fresh().result_status == ResultStatus.CONFIRMED)
+
+
+def player_report(w: World):
+    return ("post", w.url("result-match", match_id=w.match.pk), _form(w, 7, 3, "report"),
+            lambda: Result.objects.filter(match=w.match).exists())
+
+
+def confirm(w: World):
+    result = _report(w)
+    return ("post", w.url("result-confirm", match_id=w.match.pk),
+            {"version": w.fresh().version, "result": result.pk},
+            lambda: Result.objects.get(pk=result.pk).state == ResultState.CONFIRMED)
+
+
+def dispute(w: World):
+    result = _report(w)
+    return ("post", w.url("result-dispute", match_id=w.match.pk),
+            {"version": w.fresh().version, "result": result.pk, "reason": "wrong score"},
+            lambda: Dispute.objects.filter(match=w.match).exists())
+
+
+def dispute_detail(w: World):
+    d = _dispute(w)
+    return "get", w.url("dispute-detail", dispute_id=d.pk), None, lambda: True
+
+
+def rule(w: World):
+    d = _dispute(w)
+    return ("post", w.url("dispute-rule", dispute_id=d.pk),
+            {"version": w.fresh().version, "outcome": "uphold", "text": "stands"},
+            lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.RULED)
+
+
+def appeal(w: World):
+    d = _ruled(w)
+    return ("post", w.url("dispute-appeal", dispute_id=d.pk), {"reason": "witnesses"},
+            lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.APPEALED)
+
+
+def decide(w: World):
+    d = _appealed(w)
+    return ("post", w.url("dispute-decide", dispute_id=d.pk),
+            {"jury-version": w.fresh().version, "jury-outcome": "sustain", "jury-text": "final"},
+            lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.FINAL)
+
+
+def sanction(w: World):
+    entry = w.match.entry_a
+    return ("post", w.url("sanction-list"),
+            {"entry": entry.pk, "kind": "warning", "reason": "slow play"},
+            lambda: Sanction.objects.filter(entry=entry).exists())
+
+
+def withdraw(w: World):
+    entry = w.match.entry_b
+    return ("post", w.url("desk-entry", entry_id=entry.pk, action="withdraw"), {"reason": "ill"},
+            lambda: Entry.objects.get(pk=entry.pk).status == EntryStatus.WITHDRAWN)
+
+
+def close_round(w: World):
+    rnd = w.match.round
+    Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.DRAFT)  # no auto-close meanwhile
+    for m in rnd.matches.all():
+        services.submit_result(m.pk, w.users["referee"], version=m.version, final=(7, 1),
+                               confirm=True)
+    Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.PUBLISHED)
+    return ("post", w.url("desk-round-close", round_id=rnd.pk), {},
+            lambda: Round.objects.get(pk=rnd.pk).status == RoundStatus.FINISHED)
+
+
+OK, NO, LOGIN = "ok", 403, "login"
+
+
+def row(**overrides) -> dict[str, object]:
+    """Everyone refused (anonymous sent to log in) unless overridden."""
+    base: dict[str, object] = dict.fromkeys(ACTORS, NO)
+    base["anonymous"] = LOGIN
+    base.update(overrides)
+    return base
+
+
+OFFICIALS_ONLY = row(referee=OK, organiser=OK)
+DIRECTOR_AND_JURY = row(organiser=OK, jury=OK)
+MATRIX: list[tuple[str, Callable, dict[str, object]]] = [
+    ("referee tables", get("referee-tables"), OFFICIALS_ONLY),
+    ("referee match page", get_match("referee-match"), OFFICIALS_ONLY),
+    ("referee enters a result", referee_enter, OFFICIALS_ONLY),
+    ("match page", get_match("result-match"),
+     row(player=OK, opponent=OK, referee=OK, organiser=OK, jury=OK)),
+    ("player reports", player_report, row(player=OK, opponent=OK)),
+    ("confirm a report", confirm, row(opponent=OK, referee=OK, organiser=OK)),
+    ("dispute a report", dispute, row(opponent=OK)),
+    ("dispute list", get("dispute-list"), DIRECTOR_AND_JURY),
+    ("dispute page", dispute_detail, row(player=OK, opponent=OK, organiser=OK, jury=OK)),
+    ("director rules", rule, row(organiser=OK)),
+    ("appeal to the jury", appeal, row(player=OK, opponent=OK)),
+    ("jury decides", decide, row(jury=OK)),
+    ("discipline page", get("sanction-list"), DIRECTOR_AND_JURY),
+    ("record a sanction", sanction, DIRECTOR_AND_JURY),
+    ("audit log", get("audit-log"), DIRECTOR_AND_JURY),
+    ("desk", get("desk"), row(organiser=OK)),
+    ("withdraw a player", withdraw, row(organiser=OK)),
+    ("close a round", close_round, row(organiser=OK)),
+    ("live.json", get("live-json"), dict.fromkeys(ACTORS, OK)),
+]
+CASES = [pytest.param(action, actor, expected[actor], id=f"{name}-{actor}")
+         for name, action, expected in MATRIX for actor in ACTORS]
+
+
+@pytest.mark.parametrize(("action", "actor", "expected"), CASES)
+def test_permission_matrix(client, world, action, actor, expected):
+    method, url, data, took_effect = action(world)
+    user = world.users[actor]
+    if user is not None:
+        client.force_login(user)
+    response = client.get(url) if method == "get" else client.post(url, data or {})
+    if expected == OK:
+        assert response.status_code in (200, 302), response.status_code
+        if response.status_code == 302:
+            assert "/accounts/login/" not in response["Location"]
+        assert took_effect(), f"{actor} was allowed but nothing happened"
+    elif expected == LOGIN:
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+        if method == "post":
+            assert not took_effect()
+    else:
+        assert response.status_code == expected
+        if method == "post":
+            assert not took_effect(), f"{actor} was refused but the action took effect"
+
+
+def test_a_referee_cannot_reach_another_tournaments_match_through_their_own(client, world):
+    book_match = Match.objects.filter(round__tournament__slug=BOOK_SLUG).first()
+    client.force_login(world.users["referee"])
+    response = client.get(reverse("referee-match", kwargs={"slug": SWISS_SLUG,
+                                                           "match_id": book_match.pk}))
+    assert response.status_code == 404
+    response = client.get(reverse("referee-match", kwargs={"slug": BOOK_SLUG,
+                                                           "match_id": book_match.pk}))
+    assert response.status_code == 403
+
+
+def test_services_refuse_without_the_view(world):
+    """The services check too: a forged call from a player of another match is refused."""
+    from django.core.exceptions import PermissionDenied
+
+    with pytest.raises(PermissionDenied):
+        services.submit_result(world.match.pk, world.users["other_player"],
+                               version=world.fresh().version, final=(7, 3))
+    with pytest.raises(PermissionDenied):
+        services.submit_result(world.match.pk, world.users["player"],
+                               version=world.fresh().version, final=(7, 3), confirm=True)
+    assert not Result.objects.filter(match=world.match).exists()
