@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        # Public pages' cache invalidation, and the export task (so a worker registers it).
+        from . import export_tasks, signals  # noqa: F401
+
+        signals.connect()

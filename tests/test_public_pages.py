@@ -1,0 +1,417 @@
+"""Public pages: what a player sees, how many queries it costs, and when the cache lets go."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from clubs.models import Player
+from scoring.models import Result, ResultState
+from tournaments.models import (
+    Entry,
+    Match,
+    Official,
+    OfficialRole,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+)
+from tournaments.public_views import bracket_columns
+from tournaments.standings_service import load_event
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def book(db) -> Tournament:
+    from tournaments.demo import _user, load_book_crosstable
+
+    return load_book_crosstable(_user("referee"))
+
+
+def swiss_event(slug: str, size: int, *, public: bool = True) -> Tournament:
+    """``size`` players, rounds 1–2 confirmed (A wins 5:2 at every table), round 3 published."""
+    t = Tournament.objects.create(
+        slug=slug,
+        name=f"Swiss {size}",
+        starts_on=dt.date(2026, 3, 1),
+        public=public,
+        system="swiss",
+        match_length=5,
+        rounds_planned=5,
+    )
+    players = Player.objects.bulk_create(
+        Player(
+            last_name=f"Игроков{i:03d}",
+            first_name="Пётр",
+            last_name_latin=f"Igrokov{i:03d}",
+            first_name_latin="Petr",
+        )
+        for i in range(size)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=t, player=p, draw_number=i + 1) for i, p in enumerate(players)
+    )
+    for number in (1, 2, 3):
+        finished = number < 3
+        rnd = Round.objects.create(
+            tournament=t,
+            number=number,
+            status=RoundStatus.FINISHED if finished else RoundStatus.PUBLISHED,
+        )
+        step = 2 * number - 1  # a different opponent each round
+        Match.objects.bulk_create(
+            Match(
+                round=rnd,
+                table=k + 1,
+                entry_a=entries[2 * k],
+                entry_b=entries[(2 * k + step) % size],
+                score_a=5 if finished else None,
+                score_b=2 if finished else None,
+                winner="a" if finished else "",
+                result_status=ResultStatus.CONFIRMED if finished else ResultStatus.PENDING,
+            )
+            for k in range(size // 2)
+        )
+    return t
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+def main(response) -> str:
+    """The page's main content (the header carries a per-request CSRF token)."""
+    return response.content.decode().split("<main>")[1].split("</main>")[0]
+
+
+def url(name: str, t: Tournament, **kwargs) -> str:
+    return reverse(name, kwargs={"slug": t.slug, **kwargs})
+
+
+PAGES = [
+    ("public-overview", ""),
+    ("public-pairings", ""),
+    ("public-pairings", "?q=игроков001"),
+    ("public-pairings", "?round=1"),
+    ("public-pairings-print", ""),
+    ("public-standings", ""),
+    ("public-standings-print", ""),
+    ("public-crosstable", ""),
+    ("public-crosstable", "?layout=rows"),
+    ("public-crosstable-rounds", ""),
+    ("public-bracket", ""),
+    ("public-player", ""),
+]
+
+
+def page_url(name: str, query: str, t: Tournament) -> str:
+    if name == "public-player":
+        first = t.entries.order_by("draw_number").first()
+        return url(name, t, entry_id=first.pk) + query
+    return url(name, t) + query
+
+
+def count_queries(client, address: str) -> tuple[int, object]:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(address)
+    return len(queries), response
+
+
+def live_refresh_queries(client, t: Tournament) -> int:
+    """Queries of helper-6's auto-refresh snippet, if it is installed (0 otherwise)."""
+    from django.template.loader import get_template
+    from django.test import RequestFactory
+
+    from tournaments.public_views import _live_refresh_template
+
+    name = _live_refresh_template()
+    if name is None:
+        return 0
+    template = get_template(name)
+    with CaptureQueriesContext(connection) as queries:
+        template.render({"tournament": t}, RequestFactory().get("/"))
+    return len(queries)
+
+
+def test_query_counts_are_the_same_for_20_and_200_players(client):
+    small, large = swiss_event("small", 20), swiss_event("large", 200)
+    for name, query in PAGES:
+        counts = {}
+        for t in (small, large):
+            address = page_url(name, query, t)
+            cache.clear()  # print versions share their page's fragment: measure each one cold
+            cold, response = count_queries(client, address)
+            assert response.status_code == 200, address
+            warm, again = count_queries(client, address)
+            assert main(again) == main(response)
+            counts[t.slug] = (cold, warm)
+        # Tournament + entries/players + rounds + matches when built; the tournament alone when
+        # cached — plus, on the pairings page, whatever the live-refresh snippet costs (fixed too).
+        extra = live_refresh_queries(client, small) if name == "public-pairings" else 0
+        assert counts["small"] == counts["large"] == (4 + extra, 1 + extra), (name, query, counts)
+
+
+def test_a_confirmed_result_shows_at_once_although_the_page_was_cached(client):
+    t = swiss_event("live", 6)
+    standings = url("public-standings", t)
+    pairings = url("public-pairings", t)
+    before = client.get(standings).content
+    client.get(pairings)
+    assert count_queries(client, standings)[0] == 1  # served from the cache
+    match = Match.objects.get(round__tournament=t, round__number=3, table=1)
+    assert "7:0" not in text(client.get(pairings))
+    match.score_a, match.score_b, match.winner = 0, 7, "b"
+    match.result_status = ResultStatus.CONFIRMED
+    match.save()
+    Result.objects.create(match=match, score_a=0, score_b=7, state=ResultState.CONFIRMED)
+    queries, after = count_queries(client, standings)
+    assert queries == 4 and after.content != before
+    assert "0:7" in text(client.get(pairings))
+
+
+def test_renaming_a_player_or_publishing_a_round_refreshes_the_pages(client):
+    t = swiss_event("rename", 4)
+    assert "Игроков000" in text(client.get(url("public-standings", t)))
+    player = Player.objects.get(last_name="Игроков000")
+    player.last_name = "Переименов"
+    player.save()
+    assert "Переименов" in text(client.get(url("public-standings", t)))
+    draft = Round.objects.create(tournament=t, number=4, status=RoundStatus.DRAFT)
+    entries = list(t.entries.order_by("draw_number"))
+    Match.objects.create(round=draft, table=1, entry_a=entries[0], entry_b=entries[3])
+    hidden = client.get(url("public-pairings", t) + "?round=4")
+    assert hidden.status_code == 404 and "Игроков003" not in text(hidden)  # still a draft
+    draft.status = RoundStatus.PUBLISHED
+    draft.save()
+    response = client.get(url("public-pairings", t) + "?round=4")
+    assert response.status_code == 200 and "Игроков003" in text(response)
+
+
+def test_book_crosstable_in_the_books_layout(client, book):
+    body = text(client.get(url("public-crosstable", book)))
+    cells = re.findall(r"<td class=\"(?:win|loss|diagonal)\">([^<]*)</td>", body)
+    # Row 1 (Иванов): his column is grey, then the other players' points against him first.
+    assert cells[:6] == ["", "4:5", "7:4", "3:6", "5:2", "5:4"]
+    assert re.search(r"Итого:</td>(\s*<td>\d+</td>){6}", body)
+    totals = re.search(r"Итого:</td>((?:\s*<td>\d+</td>){6})", body).group(1)
+    assert re.findall(r"\d+", totals) == ["21", "22", "27", "26", "22", "19"]
+    places = re.search(r"Место</td>((?:\s*<td>[^<]+</td>){6})", body).group(1)
+    assert re.findall(r"<td>([^<]+)</td>", places) == ["5", "3", "1", "2", "4", "6"]
+
+
+def test_row_layout_reads_along_the_rows(client, book):
+    body = text(client.get(url("public-crosstable", book) + "?layout=rows"))
+    ivanov = re.search(r"Иванов</a></td>(.*?)</tr>", body).group(1)
+    cells = re.findall(r"<td class=\"[a-z]*\">([^<]*)</td>", ivanov)
+    # Иванов's own points first: he beat Петров 5:4 and lost to Серов 2:5.
+    assert cells == ["", "5:4", "4:7", "6:3", "2:5", "4:5"]
+    assert re.findall(r"<strong>([^<]+)</strong>", ivanov) == ["21", "5"]
+
+
+def test_standings_show_the_books_order_and_shared_places(client, book):
+    body = text(client.get(url("public-standings", book)))
+    order = re.findall(r"/player/\d+/\">([^<]+)</a>", body)
+    assert order == ["Сидоров", "Белов", "Петров", "Серов", "Иванов", "Чернов"]
+    assert "Личн" in body and reverse("public-standings-print", kwargs={"slug": book.slug}) in body
+    # Without head-to-head the two 22-point players share 3rd–4th place.
+    book.tiebreaks = ["points"]
+    book.save()
+    body = text(client.get(url("public-standings", book)))
+    assert re.findall(r'<td class="num">(\d+(?:–\d+)?)</td>\s*<td class="num">\d+</td>', body) == [
+        "1",
+        "2",
+        "3–4",
+        "3–4",
+        "5",
+        "6",
+    ]
+
+
+def test_unknown_tiebreak_is_explained_not_a_crash(client, book):
+    book.tiebreaks = ["points", "luck"]
+    book.save()
+    response = client.get(url("public-standings", book))
+    assert response.status_code == 200 and "luck" in text(response)
+
+
+def test_swiss_crosstable_by_rounds_shows_opponent_result_and_running_score(client):
+    t = swiss_event("rounds", 4)
+    client.cookies["django_language"] = "en"
+    body = text(client.get(url("public-crosstable-rounds", t)))
+    first = re.search(r"Petr Igrokov000</a></td>(.*?)</tr>", body).group(1)
+    cells = re.findall(
+        r"<td class=\"(\w+)\">([^<]*)(?:<span class=\"running\">([^<]*)</span>)?</td>", first
+    )
+    # Beat no. 2 then no. 4 (5:2 both), round 3 not played yet: 1, 2 running wins.
+    # Five rounds are planned: rounds 4 and 5 are still empty.
+    assert [c[0] for c in cells] == ["win", "win", "pending", "none", "none"]
+    assert [c[2] for c in cells[:2]] == ["1", "2"]
+    assert cells[0][1].split()[1:] == ["W", "5:2"]
+
+
+def test_find_my_table_without_javascript(client):
+    t = swiss_event("find", 6)
+    body = text(client.get(url("public-pairings", t) + "?q=IGROKOV004"))
+    assert '<tr class="found">' in body and body.count('class="found"') == 1
+    assert re.search(r"Игроков004 Пётр</strong> — [^<]*3[^<]*Игроков", body)
+    cyrillic = text(client.get(url("public-pairings", t) + "?q=игроков004"))
+    assert cyrillic.count('class="found"') == 1
+    nobody = client.get(url("public-pairings", t) + "?q=Zzyzx")
+    assert (
+        nobody.status_code == 200
+        and "Zzyzx" in text(nobody)
+        and 'class="found"' not in text(nobody)
+    )
+
+
+def test_print_versions_are_bare_sheets_with_a_print_button(client, book):
+    for name in ("public-standings-print", "public-pairings-print"):
+        body = text(client.get(url(name, book)))
+        assert "window.print()" in body and 'media="print"' in body
+        assert 'class="site"' not in body  # no site header or menu on the noticeboard sheet
+    assert "Сидоров" in text(client.get(url("public-standings-print", book)))
+
+
+def test_player_page_lists_their_matches_from_their_side(client, book):
+    serov = book.entries.get(player__last_name="Серов")
+    body = text(client.get(url("public-player", book, entry_id=serov.pk)))
+    rows = re.findall(r"<tr>(.*?)</tr>", body.split("<tbody>")[1])
+    assert len(rows) == 5
+    petrov = next(r for r in rows if "Петров" in r)
+    assert "4:5" in petrov and 'class="loss"' in petrov
+    assert re.search(r"<dd>4</dd>", body)  # 4th place
+
+
+def test_knockout_bracket_is_drawn_as_svg(client):
+    t = Tournament.objects.create(
+        slug="cup",
+        name="Cup",
+        starts_on=dt.date(2026, 5, 1),
+        public=True,
+        system="knockout",
+        match_length=5,
+    )
+    entries = []
+    for i, name in enumerate(["Альфа", "Бета", "Гамма", "Дельта"], 1):
+        entries.append(
+            Entry.objects.create(
+                tournament=t, draw_number=i, player=Player.objects.create(last_name=name)
+            )
+        )
+    a, b, c, d = entries
+    semis = Round.objects.create(tournament=t, number=1, status=RoundStatus.FINISHED)
+    Match.objects.create(
+        round=semis,
+        table=1,
+        entry_a=a,
+        entry_b=d,
+        score_a=5,
+        score_b=3,
+        winner="a",
+        result_status=ResultStatus.CONFIRMED,
+    )
+    Match.objects.create(
+        round=semis,
+        table=2,
+        entry_a=b,
+        entry_b=c,
+        score_a=1,
+        score_b=5,
+        winner="b",
+        result_status=ResultStatus.CONFIRMED,
+    )
+    final = Round.objects.create(tournament=t, number=2, status=RoundStatus.PUBLISHED)
+    Match.objects.create(round=final, table=1, entry_a=a, entry_b=c)
+    Match.objects.create(round=final, table=2, entry_a=d, entry_b=b)  # for third place
+    response = client.get(url("public-bracket", t))
+    body = text(response)
+    assert response.status_code == 200 and "<svg" in body
+    assert body.count("<rect") == 4 and body.count("<path") == 4
+    assert re.search(r'class="win">Альфа', body) and re.search(r'class="win">Гамма', body)
+    columns = bracket_columns(load_event(t), "")
+    slots = {(n, m.table): y for n, placed in columns for m, y in placed}
+    # The final sits midway between the semi-finals; the third-place match goes below it.
+    assert slots == {(1, 1): 0.0, (1, 2): 1.0, (2, 1): 0.5, (2, 2): 1.5}
+
+
+def test_round_robin_has_no_bracket(client, book):
+    response = client.get(url("public-bracket", book))
+    assert response.status_code == 200 and "<svg" not in text(response)
+    assert "Круговая" in text(response) or "Round robin" in text(response)
+
+
+def test_unreleased_tournament_is_404_for_outsiders_and_visible_to_officials(client):
+    t = swiss_event("hidden", 4, public=False)
+    pages = [page_url(name, query, t) for name, query in PAGES]
+    for address in pages:
+        assert client.get(address).status_code == 404
+    user_model = get_user_model()
+    stranger = user_model.objects.create_user("stranger", password="x")
+    client.force_login(stranger)
+    assert client.get(url("public-standings", t)).status_code == 404
+    organiser = user_model.objects.create_user("boss", password="x")
+    Official.objects.create(tournament=t, user=organiser, role=OfficialRole.REFEREE)
+    client.force_login(organiser)
+    for address in pages:
+        assert client.get(address).status_code == 200, address
+
+
+@pytest.mark.parametrize(
+    ("name", "query", "status", "message"),
+    [
+        ("public-crosstable", "?layout=spiral", 400, "spiral"),
+        ("public-pairings", "?round=abc", 400, "abc"),
+        ("public-pairings", "?round=99", 404, "99"),
+        ("public-crosstable", "?section=77", 404, "77"),
+        ("public-crosstable-rounds", "?section=x", 404, "x"),
+    ],
+)
+def test_bad_parameters_get_a_clear_message(client, name, query, status, message):
+    t = swiss_event("bad", 4)
+    response = client.get(url(name, t) + query)
+    assert response.status_code == status
+    assert 'role="alert"' in text(response) and message in text(response)
+
+
+def test_unknown_tournament_or_player_is_404(client):
+    t = swiss_event("exists", 4)
+    assert client.get("/t/no-such-event/standings/").status_code == 404
+    assert client.get(url("public-player", t, entry_id=999999)).status_code == 404
+    assert client.get("/t/exists/player/abc/").status_code == 404
+
+
+def test_pairings_page_includes_the_live_refresh_snippet_when_it_exists(client, settings, tmp_path):
+    t = swiss_event("refresh", 4)
+    assert "live-refresh-marker" not in text(client.get(url("public-pairings", t)))
+    (tmp_path / "scoring").mkdir()
+    (tmp_path / "scoring" / "_live_refresh.html").write_text(
+        "<script id='live-refresh-marker' data-t='{{ tournament.slug }}'></script>"
+    )
+    templates = [dict(settings.TEMPLATES[0])]
+    templates[0]["DIRS"] = [tmp_path, *templates[0]["DIRS"]]
+    settings.TEMPLATES = templates
+    assert "live-refresh-marker' data-t='refresh'" in text(client.get(url("public-pairings", t)))
+
+
+def test_pages_follow_the_readers_language(client, book):
+    client.cookies["django_language"] = "en"
+    english = text(client.get(url("public-standings", book)))
+    assert "Sidorov" in english and "Сидоров" not in english
+    client.cookies["django_language"] = "ru"
+    assert "Сидоров" in text(client.get(url("public-standings", book)))

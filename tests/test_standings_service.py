@@ -1,0 +1,238 @@
+"""Models → standings core: what the public pages and the export rank, read with fixed queries."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from clubs.models import Player
+from tournaments.demo import BOOK_SLUG
+from tournaments.models import (
+    Entry,
+    Game,
+    Match,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Section,
+    Tournament,
+)
+from tournaments.standings_service import (
+    find_entries,
+    load_event,
+    normalize_name,
+    standings_options,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def make_tournament(
+    slug: str, names: list[tuple[str, str]], **fields
+) -> tuple[Tournament, list[Entry]]:
+    """A public round robin (unless told otherwise) with players named (Cyrillic, Latin)."""
+    defaults = {
+        "name": slug,
+        "starts_on": dt.date(2026, 1, 10),
+        "public": True,
+        "system": "round_robin",
+        "match_length": 5,
+    }
+    tournament = Tournament.objects.create(slug=slug, **{**defaults, **fields})
+    entries = []
+    for number, (ru, latin) in enumerate(names, start=1):
+        player = Player.objects.create(last_name=ru, last_name_latin=latin)
+        entries.append(
+            Entry.objects.create(tournament=tournament, player=player, draw_number=number)
+        )
+    return tournament, entries
+
+
+def play(
+    rnd: Round, a: Entry, b: Entry | None, score=None, table=None, status=ResultStatus.CONFIRMED
+):
+    match = Match(round=rnd, entry_a=a, entry_b=b, table=table)
+    if score is not None:
+        match.score_a, match.score_b = score
+        match.winner = "a" if score[0] > score[1] else "b" if score[1] > score[0] else ""
+        match.result_status = status
+    match.save()
+    return match
+
+
+@pytest.fixture
+def book(db) -> Tournament:
+    """Only the book's tournament from the demo (the whole demo takes several seconds)."""
+    from tournaments.demo import _user, load_book_crosstable
+
+    return load_book_crosstable(_user("referee"))
+
+
+def names(rows) -> list[str]:
+    return [r.player.name_ru for r in rows]
+
+
+def test_book_demo_ranks_as_the_book_with_three_queries(book):
+    with CaptureQueriesContext(connection) as queries:
+        event = load_event(book)
+    assert len(queries) == 3  # entries+players, rounds, matches
+    table = event.standings[""]
+    assert names(table.rows) == ["Сидоров", "Белов", "Петров", "Серов", "Иванов", "Чернов"]
+    assert [r.values["points"] for r in table.rows] == [27, 26, 22, 22, 21, 19]
+    # Петров is third, not sharing 3–4 with Серов: he won their match 5:4.
+    assert [r.place_label for r in table.rows] == ["1", "2", "3", "4", "5", "6"]
+    assert table.row(event.players[1].id).values["h2h"] == 1.0
+
+
+def test_demo_tiebreak_spelling_head_to_head_is_understood(book):
+    assert book.slug == BOOK_SLUG
+    assert book.tiebreaks == ["points", "head_to_head"]
+    options, problems = standings_options(book)
+    assert options.tiebreaks == ("points", "h2h") and problems == []
+
+
+def test_empty_tiebreaks_mean_the_system_default():
+    swiss, _ = make_tournament("sw", [("А", "A")], system="swiss", tiebreaks=[])
+    options, problems = standings_options(swiss)
+    assert options.tiebreaks[0] == "wins" and "buchholz" in options.tiebreaks and not problems
+    rr, _ = make_tournament("rr", [("Б", "B")])
+    assert standings_options(rr)[0].tiebreaks == ("points", "h2h")
+
+
+def test_unknown_tiebreak_falls_back_to_default_and_says_why_in_both_languages():
+    t, _ = make_tournament("bad-tb", [("А", "A")], tiebreaks=["points", "luck"])
+    options, problems = standings_options(t)
+    assert options.tiebreaks == ("points", "h2h")
+    assert problems and "luck" in problems[0].en and "luck" in problems[0].ru
+    t.tiebreaks = {"not": "a list"}
+    options, problems = standings_options(t)
+    assert problems[0].code == "standings.tiebreaks_not_a_list"
+
+
+def test_only_confirmed_results_count_and_draft_rounds_stay_hidden():
+    t, (a, b, c, d) = make_tournament(
+        "rules", [("Аа", "Aa"), ("Бб", "Bb"), ("Вв", "Vv"), ("Гг", "Gg")]
+    )
+    r1 = Round.objects.create(tournament=t, number=1, status=RoundStatus.FINISHED)
+    play(r1, a, b, (5, 3), table=1)
+    play(r1, c, d, (5, 1), table=2, status=ResultStatus.REPORTED)  # not confirmed yet
+    draft = Round.objects.create(tournament=t, number=2, status=RoundStatus.DRAFT)
+    play(draft, a, c, table=1)
+    event = load_event(t)
+    assert [p.round for p in event.pairings] == [1, 1]
+    points = {r.player.name_ru: r.values["points"] for r in event.standings[""].rows}
+    assert points == {"Аа": 5, "Бб": 3, "Вв": 0, "Гг": 0}
+    assert [r.number for r in event.current_rounds()] == [1]
+
+
+def test_a_bye_counts_as_a_won_match_once_its_round_is_published():
+    t, (a, b, c) = make_tournament(
+        "bye", [("Аа", "Aa"), ("Бб", "Bb"), ("Вв", "Vv")], system="swiss"
+    )
+    r1 = Round.objects.create(tournament=t, number=1, status=RoundStatus.PUBLISHED)
+    play(r1, a, b, table=1)  # pending
+    play(r1, c, None)
+    table = load_event(t).standings[""]
+    assert names(table.rows)[0] == "Вв" and table.rows[0].values["wins"] == 1
+
+
+def test_sections_rank_separately_and_the_absolute_champion_is_named():
+    t, (a, b, c, d) = make_tournament(
+        "secs", [("Аа", "Aa"), ("Бб", "Bb"), ("Вв", "Vv"), ("Гг", "Gg")]
+    )
+    low = Section.objects.create(tournament=t, name="Младшая", order=2)
+    high = Section.objects.create(tournament=t, name="Старшая", order=1)
+    Entry.objects.filter(pk__in=[a.pk, b.pk]).update(section=low)
+    Entry.objects.filter(pk__in=[c.pk, d.pk]).update(section=high)
+    rl = Round.objects.create(tournament=t, section=low, number=1, status=RoundStatus.FINISHED)
+    rh = Round.objects.create(tournament=t, section=high, number=1, status=RoundStatus.FINISHED)
+    play(rl, a, b, (3, 5), table=1)
+    play(rh, c, d, (7, 2), table=1)
+    event = load_event(t)
+    assert list(event.sections.values()) == ["Старшая", "Младшая"]  # the sections' order
+    by_section = {event.sections[k]: names(v.rows) for k, v in event.standings.items()}
+    assert by_section == {"Старшая": ["Вв", "Гг"], "Младшая": ["Бб", "Аа"]}
+    assert event.champion is not None and event.champion.champion.name_ru == "Вв"
+
+
+def test_gammon_wins_are_counted_from_the_ledger_only_when_chosen():
+    t, (a, b) = make_tournament("gam", [("Аа", "Aa"), ("Бб", "Bb")], tiebreaks=["wins", "gammons"])
+    r1 = Round.objects.create(tournament=t, number=1, status=RoundStatus.FINISHED)
+    m = play(r1, a, b, (5, 4), table=1)
+    for number, (winner, kind) in enumerate(
+        [("a", "gammon"), ("b", "single"), ("b", "koks"), ("a", "mars"), ("a", "single")], 1
+    ):
+        Game.objects.create(match=m, number=number, winner=winner, kind=kind)
+    with CaptureQueriesContext(connection) as queries:
+        event = load_event(t)
+    assert len(queries) == 4  # + one aggregate over the games
+    values = {r.player.name_ru: r.values["gammons"] for r in event.standings[""].rows}
+    assert values == {"Аа": 2, "Бб": 1}
+    plain, _ = make_tournament("nogam", [("Вв", "Vv")])
+    with CaptureQueriesContext(connection) as queries:
+        load_event(plain)
+    assert len(queries) == 3
+
+
+def test_query_count_does_not_grow_with_the_event():
+    counts = []
+    for size in (4, 40):
+        t, entries = make_tournament(
+            f"size-{size}", [(f"Игрок{i}", f"Player{i}") for i in range(size)], system="swiss"
+        )
+        for number in (1, 2):
+            rnd = Round.objects.create(tournament=t, number=number, status=RoundStatus.FINISHED)
+            shift = number - 1
+            Match.objects.bulk_create(
+                Match(
+                    round=rnd,
+                    table=i // 2 + 1,
+                    entry_a=entries[i],
+                    entry_b=entries[(i + 1 + 2 * shift) % size],
+                    score_a=5,
+                    score_b=2,
+                    winner="a",
+                    result_status=ResultStatus.CONFIRMED,
+                )
+                for i in range(0, size, 2)
+            )
+        with CaptureQueriesContext(connection) as queries:
+            event = load_event(t, with_clubs=True)
+            assert len(event.standings[""].rows) == size
+        counts.append(len(queries))
+    assert counts[0] == counts[1] == 4  # entries, rounds, matches, clubs
+
+
+@pytest.mark.parametrize(
+    ("query", "found"),
+    [
+        ("сидоров", ["Сидоров Пётр"]),
+        ("SIDOROV", ["Сидоров Пётр"]),
+        ("петр", ["Сидоров Пётр"]),
+        ("petr sid", ["Сидоров Пётр"]),
+        ("ов", ["Сидоров Пётр", "Белов Иван"]),
+        ("  ", []),
+        ("Кузнецов", []),
+    ],
+)
+def test_find_my_table_by_cyrillic_or_latin_name(query, found):
+    t = Tournament.objects.create(slug="find", name="find", starts_on=dt.date(2026, 1, 1))
+    for last, first, last_l, first_l in [
+        ("Сидоров", "Пётр", "Sidorov", "Petr"),
+        ("Белов", "Иван", "Belov", "Ivan"),
+    ]:
+        player = Player.objects.create(
+            last_name=last, first_name=first, last_name_latin=last_l, first_name_latin=first_l
+        )
+        Entry.objects.create(tournament=t, player=player)
+    event = load_event(t)
+    assert [event.entries[i].name_ru for i in find_entries(event, query)] == found
+
+
+def test_normalize_name_ignores_case_and_yo():
+    assert (
+        normalize_name("  ФЁДОРОВ   Артём ") == normalize_name("федоров артем") == "федоров артем"
+    )

@@ -1,0 +1,93 @@
+"""Invalidate a tournament's cached public pages whenever something on them changes.
+
+Connected in :meth:`tournaments.apps.TournamentsConfig.ready`. Each receiver
+only has to find the tournament id — from the instance when the relation is
+already loaded, otherwise with one small query — and bump its cache version.
+"""
+
+from __future__ import annotations
+
+from django.db.models.signals import post_delete, post_save
+
+from clubs.models import Player
+from scoring.models import Result
+
+from .cache import invalidate
+from .models import Entry, Game, Match, Round, Section, Tournament
+
+
+def _cached(instance, field: str):
+    """The related object if it is already loaded on ``instance``, else None (no query)."""
+    descriptor = type(instance)._meta.get_field(field)
+    return getattr(instance, field) if descriptor.is_cached(instance) else None
+
+
+def _tournament_of_round(round_id: int | None) -> int | None:
+    if round_id is None:
+        return None
+    return Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
+
+
+def _tournament_of_match(match: Match) -> int | None:
+    rnd = _cached(match, "round")
+    if rnd is not None:
+        return rnd.tournament_id
+    return _tournament_of_round(match.round_id)
+
+
+def _tournament_of_match_id(match_id: int | None) -> int | None:
+    if match_id is None:
+        return None
+    return Match.objects.filter(pk=match_id).values_list("round__tournament_id", flat=True).first()
+
+
+def _on_tournament(sender, instance: Tournament, **kwargs) -> None:
+    invalidate(instance.pk)
+
+
+def _on_owned(sender, instance, **kwargs) -> None:
+    """Section, Entry, Round: they carry ``tournament_id`` themselves."""
+    invalidate(instance.tournament_id)
+
+
+def _on_match(sender, instance: Match, **kwargs) -> None:
+    invalidate(_tournament_of_match(instance))
+
+
+def _on_game_or_result(sender, instance, **kwargs) -> None:
+    match = _cached(instance, "match")
+    tournament_id = (
+        _tournament_of_match(match)
+        if match is not None
+        else _tournament_of_match_id(instance.match_id)
+    )
+    invalidate(tournament_id)
+
+
+def _on_player(sender, instance: Player, created: bool = False, **kwargs) -> None:
+    """A renamed player changes every tournament they are entered in."""
+    if created:
+        return
+    for tournament_id in set(
+        Entry.objects.filter(player_id=instance.pk).values_list("tournament_id", flat=True)
+    ):
+        invalidate(tournament_id)
+
+
+RECEIVERS = (
+    (Tournament, _on_tournament),
+    (Section, _on_owned),
+    (Entry, _on_owned),
+    (Round, _on_owned),
+    (Match, _on_match),
+    (Game, _on_game_or_result),
+    (Result, _on_game_or_result),
+    (Player, _on_player),
+)
+
+
+def connect() -> None:
+    for model, receiver in RECEIVERS:
+        uid = f"zarik-public-cache-{model._meta.label_lower}"
+        post_save.connect(receiver, sender=model, dispatch_uid=f"{uid}-save")
+        post_delete.connect(receiver, sender=model, dispatch_uid=f"{uid}-delete")

@@ -1,0 +1,452 @@
+"""From the database to the standings core: one fixed set of queries per tournament.
+
+Public pages, the Excel export and the management command all start here. The
+whole event is read with a handful of flat ``values_list`` queries (entries with
+their players, rounds, matches, and — only when the tie-breaks need it — a
+per-match count of gammons), whatever the number of players or rounds, and is
+turned into the core's plain :mod:`tournaments.standings.types`. Everything the
+pages show afterwards is computed in Python from that snapshot, so a page's
+query count never grows with the size of the event.
+
+Draft rounds are never read: a pairing becomes public only when the organiser
+publishes its round.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from django.db.models import Count, Q
+
+from scoring.rules.errors import Problem, RuleViolation
+from tournaments import standings as core
+from tournaments.exports import ExportOptions, TournamentInfo
+
+from .models import (
+    CompetitionSystem,
+    Entry,
+    EntryStatus,
+    Game,
+    GameKind,
+    Match,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+)
+
+# Keys people (and the demo) write for the core's metrics; the core only knows its own keys.
+TIEBREAK_ALIASES = {
+    "head_to_head": "h2h",
+    "head-to-head": "h2h",
+    "match_wins": "wins",
+    "game_points": "points",
+    "points_for": "points",
+    "points_against": "against",
+    "sb": "sonneborn_berger",
+    "sonneborn-berger": "sonneborn_berger",
+    "median": "median_buchholz",
+}
+
+#: Game kinds that count as "won by a gammon or more" (марс, домашний марс, кокс).
+GAMMON_KINDS = (
+    GameKind.GAMMON,
+    GameKind.BACKGAMMON,
+    GameKind.MARS,
+    GameKind.HOME_MARS,
+    GameKind.KOKS,
+)
+
+NO_SECTION = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EntryInfo:
+    """What the pages show about one entry besides the core's :class:`~core.Player`."""
+
+    id: int
+    player_id: int
+    draw_number: int | None
+    status: str
+    section: str
+    name_ru: str
+    name_latin: str
+    category: int
+    rating: float | None
+
+    def name(self, language: str = "ru") -> str:
+        if language.startswith("en") and self.name_latin:
+            return self.name_latin
+        return self.name_ru or self.name_latin
+
+
+@dataclass(frozen=True, slots=True)
+class RoundInfo:
+    id: int
+    number: int
+    section: str
+    status: str
+    match_length: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One match of a published round as the pairing pages list it."""
+
+    id: int
+    round_id: int
+    round: int
+    section: str
+    table: int | None
+    a: int
+    b: int | None
+    score_a: int | None
+    score_b: int | None
+    winner: str
+    result_status: str
+
+    @property
+    def is_bye(self) -> bool:
+        return self.b is None
+
+    @property
+    def confirmed(self) -> bool:
+        return self.result_status == ResultStatus.CONFIRMED
+
+    def side_of(self, entry_id: int) -> str | None:
+        if entry_id == self.a:
+            return "a"
+        if entry_id == self.b:
+            return "b"
+        return None
+
+
+@dataclass
+class Event:
+    """A snapshot of one tournament in the core's terms, plus what pages need to label it."""
+
+    tournament: Tournament
+    options: core.StandingsOptions
+    option_problems: list[Problem]
+    sections: dict[str, str]
+    entries: dict[int, EntryInfo]
+    players: list[core.Player]
+    rounds: list[RoundInfo]
+    pairings: list[Pairing]
+    matches: list[core.Match]
+    clubs: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def system(self) -> core.System:
+        return self.options.system
+
+    @property
+    def multi_section(self) -> bool:
+        return len(self.sections) > 1
+
+    @cached_property
+    def standings(self) -> dict[str, core.Standings]:
+        """Per section, in the sections' order (one section "" when the event has none)."""
+        out = core.section_standings(self.players, self.matches, self.options)
+        return {key: out[key] for key in self.sections if key in out}
+
+    @cached_property
+    def champion(self) -> core.ChampionDecision | None:
+        """The absolute champion across sections (None for a single-section event)."""
+        if not self.multi_section:
+            return None
+        return core.absolute_champion(self.players, self.matches, self.options)
+
+    def places(self) -> dict[int, str]:
+        out: dict[int, str] = {}
+        for table in self.standings.values():
+            out.update(table.places())
+        return out
+
+    def current_rounds(self) -> list[RoundInfo]:
+        """The latest published (or finished) round of each section."""
+        latest: dict[str, RoundInfo] = {}
+        for rnd in self.rounds:
+            if rnd.status == RoundStatus.DRAFT:
+                continue
+            best = latest.get(rnd.section)
+            if best is None or rnd.number > best.number:
+                latest[rnd.section] = rnd
+        return [latest[s] for s in self.sections if s in latest]
+
+    def round_numbers(self) -> list[int]:
+        return sorted({r.number for r in self.rounds if r.status != RoundStatus.DRAFT})
+
+    def pairings_of_round(self, round_ids: Iterable[int]) -> list[Pairing]:
+        wanted = set(round_ids)
+        return [p for p in self.pairings if p.round_id in wanted]
+
+    def pairings_of_entry(self, entry_id: int) -> list[Pairing]:
+        return [p for p in self.pairings if entry_id in (p.a, p.b)]
+
+    def export_info(self) -> TournamentInfo:
+        t = self.tournament
+        dates = t.starts_on.isoformat()
+        if t.ends_on and t.ends_on != t.starts_on:
+            dates = f"{dates} – {t.ends_on.isoformat()}"
+        return TournamentInfo(
+            name_ru=t.name,
+            name_en=t.name,
+            slug=t.slug,
+            dates=dates,
+            venue=t.venue,
+            sections=dict(self.sections),
+        )
+
+    def export_options(self, language: str = "ru") -> ExportOptions:
+        return ExportOptions(
+            language="en" if language.startswith("en") else "ru", standings=self.options
+        )
+
+
+def standings_options(tournament: Tournament) -> tuple[core.StandingsOptions, list[Problem]]:
+    """The tournament's chosen tie-breaks (empty → the system's default), checked by the core.
+
+    An unusable choice does not break the public pages: the default order is
+    used instead and the problems are returned, so the page can say why.
+    """
+    system = core.System(tournament.system)
+    raw = tournament.tiebreaks or []
+    found: list[Problem] = []
+    if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
+        found.append(_bad_tiebreak_list(raw))
+        raw = []
+    keys = tuple(TIEBREAK_ALIASES.get(k.strip(), k.strip()) for k in raw)
+    options = core.StandingsOptions(
+        system=system, tiebreaks=keys, total_rounds=tournament.rounds_planned
+    )
+    try:
+        return core.resolve_options(options), found
+    except RuleViolation as err:
+        found.extend(err.problems)
+        return core.resolve_options(replace(options, tiebreaks=())), found
+
+
+def _bad_tiebreak_list(raw: object) -> Problem:
+    return Problem(
+        code="standings.tiebreaks_not_a_list",
+        en=f"The tournament's tie-breaks must be a list of metric keys, not {raw!r}; "
+        "the system's default order is used.",
+        ru=f"Дополнительные показатели турнира должны быть списком ключей, а не {raw!r}; "
+        "применяется порядок по умолчанию для системы.",
+        text=str(raw),
+    )
+
+
+def load_event(tournament: Tournament, *, with_clubs: bool = False) -> Event:
+    """Read the whole tournament with 3 queries (+1 for gammon counts, +1 for clubs).
+
+    The number of queries depends only on the options, never on the number of
+    players, rounds or matches.
+    """
+    options, problems = standings_options(tournament)
+    entry_rows = list(
+        Entry.objects.filter(tournament=tournament)
+        .order_by("section__order", "section__name", "draw_number", "id")
+        .values_list(
+            "id",
+            "player_id",
+            "draw_number",
+            "status",
+            "section_id",
+            "section__name",
+            "player__last_name",
+            "player__first_name",
+            "player__last_name_latin",
+            "player__first_name_latin",
+            "player__category",
+            "seed_rating",
+            "player__rating",
+        )
+    )
+    round_rows = list(
+        Round.objects.filter(tournament=tournament)
+        .exclude(status=RoundStatus.DRAFT)
+        .order_by("section__order", "section__name", "number")
+        .values_list("id", "number", "section_id", "section__name", "status", "match_length")
+    )
+    match_rows = list(
+        Match.objects.filter(round__tournament=tournament)
+        .exclude(round__status=RoundStatus.DRAFT)
+        .order_by("round__number", "table", "id")
+        .values_list(
+            "id",
+            "round_id",
+            "table",
+            "entry_a_id",
+            "entry_b_id",
+            "score_a",
+            "score_b",
+            "winner",
+            "result_status",
+        )
+    )
+    sections: dict[str, str] = {}
+    entries: dict[int, EntryInfo] = {}
+    players: list[core.Player] = []
+    for (
+        eid,
+        pid,
+        draw,
+        status,
+        section_id,
+        section_name,
+        last,
+        first,
+        last_lat,
+        first_lat,
+        category,
+        seed_rating,
+        rating,
+    ) in entry_rows:
+        key = _section_key(section_id)
+        sections.setdefault(key, section_name or "")
+        name_ru = f"{last} {first}".strip()
+        name_latin = f"{first_lat} {last_lat}".strip()
+        rating_value = seed_rating if seed_rating is not None else rating
+        entries[eid] = EntryInfo(
+            eid, pid, draw, status, key, name_ru, name_latin, category, rating_value
+        )
+        players.append(
+            core.Player(
+                id=eid,
+                name_ru=name_ru,
+                name_latin=name_latin,
+                section=key,
+                draw_number=draw,
+                rating=rating_value,
+                withdrawn=status == EntryStatus.WITHDRAWN,
+            )
+        )
+    rounds: list[RoundInfo] = []
+    round_by_id: dict[int, RoundInfo] = {}
+    for rid, number, section_id, section_name, status, length in round_rows:
+        key = _section_key(section_id)
+        sections.setdefault(key, section_name or "")
+        info = RoundInfo(rid, number, key, status, length)
+        rounds.append(info)
+        round_by_id[rid] = info
+    gammons = _gammon_counts(tournament) if "gammons" in options.tiebreaks else {}
+    pairings: list[Pairing] = []
+    matches: list[core.Match] = []
+    for mid, rid, table, a, b, score_a, score_b, winner, result_status in match_rows:
+        rnd = round_by_id.get(rid)
+        if rnd is None or a not in entries or (b is not None and b not in entries):
+            continue
+        pairing = Pairing(
+            mid, rid, rnd.number, rnd.section, table, a, b, score_a, score_b, winner, result_status
+        )
+        pairings.append(pairing)
+        matches.append(_core_match(pairing, gammons.get(mid)))
+    clubs = _clubs([e.player_id for e in entries.values()]) if with_clubs else {}
+    if clubs:
+        players = [replace(p, club=clubs.get(entries[p.id].player_id, "")) for p in players]
+    if not sections:
+        sections[NO_SECTION] = ""
+    return Event(
+        tournament=tournament,
+        options=options,
+        option_problems=problems,
+        sections=sections,
+        entries=entries,
+        players=players,
+        rounds=rounds,
+        pairings=pairings,
+        matches=matches,
+        clubs=clubs,
+    )
+
+
+def _section_key(section_id: int | None) -> str:
+    return NO_SECTION if section_id is None else str(section_id)
+
+
+def _core_match(p: Pairing, gammons: tuple[int, int] | None) -> core.Match:
+    """A confirmed result counts; a bye counts as soon as its round is published."""
+    if p.is_bye:
+        return core.Match(
+            round=p.round,
+            player_a=p.a,
+            player_b=None,
+            score_a=p.score_a or 0,
+            winner=p.a,
+            table=p.table,
+        )
+    finished = p.confirmed and p.score_a is not None and p.score_b is not None
+    winner = {"a": p.a, "b": p.b}.get(p.winner) if finished else None
+    return core.Match(
+        round=p.round,
+        player_a=p.a,
+        player_b=p.b,
+        score_a=(p.score_a or 0) if finished else 0,
+        score_b=(p.score_b or 0) if finished else 0,
+        winner=winner,
+        gammons_a=gammons[0] if gammons and finished else None,
+        gammons_b=gammons[1] if gammons and finished else None,
+        status=core.MatchStatus.FINISHED if finished else core.MatchStatus.PENDING,
+        table=p.table,
+    )
+
+
+def _gammon_counts(tournament: Tournament) -> dict[int, tuple[int, int]]:
+    """Per match with a recorded ledger: games each side won by a gammon or more (1 query)."""
+    rows = (
+        Game.objects.filter(match__round__tournament=tournament)
+        .values("match_id", "winner")
+        .annotate(gammons=Count("id", filter=Q(kind__in=GAMMON_KINDS)))
+        .order_by()
+    )
+    out: dict[int, list[int]] = {}
+    for row in rows:
+        counts = out.setdefault(row["match_id"], [0, 0])
+        if row["winner"] == "a":
+            counts[0] += row["gammons"]
+        elif row["winner"] == "b":
+            counts[1] += row["gammons"]
+    return {mid: (a, b) for mid, (a, b) in out.items()}
+
+
+def _clubs(player_ids: Sequence[int]) -> dict[int, str]:
+    """Each player's current club (the first open membership by club name), one query."""
+    from clubs.models import Membership
+
+    out: dict[int, str] = {}
+    rows = (
+        Membership.objects.filter(player_id__in=player_ids, ended_on__isnull=True)
+        .order_by("club__name")
+        .values_list("player_id", "club__name")
+    )
+    for pid, club in rows:
+        out.setdefault(pid, club)
+    return out
+
+
+def normalize_name(text: str) -> str:
+    """Case- and ё/е-insensitive form for the "find my table" search (Cyrillic or Latin)."""
+    text = unicodedata.normalize("NFC", text).casefold()
+    return " ".join(text.replace("ё", "е").split())
+
+
+def find_entries(event: Event, query: str) -> list[int]:
+    """Entries whose Cyrillic or Latin name (either word order) contains every word of ``query``."""
+    words = normalize_name(query).split()
+    if not words:
+        return []
+    found = []
+    for e in event.entries.values():
+        haystack = normalize_name(f"{e.name_ru} {e.name_latin}")
+        if all(w in haystack for w in words):
+            found.append(e.id)
+    return found
+
+
+def is_knockout(tournament: Tournament) -> bool:
+    return tournament.system == CompetitionSystem.KNOCKOUT
