@@ -14,7 +14,8 @@ Positions and variants
 Legal plays
     :func:`legal_plays` (one :class:`Play` per distinct resulting position),
     :func:`check_play` (why a printed play is illegal, as ``Problem`` objects; codes in
-    :data:`PROBLEM_CODES`), :func:`apply_steps_unchecked`.
+    :data:`PROBLEM_CODES`), :func:`apply_steps_unchecked` and :func:`play_unchecked`
+    (move checkers as printed, for replaying past a misprint).
 
 GNU Backgammon IDs
     :func:`position_id`, :func:`position_from_id`, :func:`encode_match_id`,
@@ -45,10 +46,12 @@ from scoring.rules.moves import (
     Play,
     PlayCheck,
     Step,
+    UncheckedPlay,
     apply_steps_unchecked,
     check_play,
     legal_plays,
     max_dice_playable,
+    play_unchecked,
 )
 from scoring.rules.posid import (
     START_POSITION_ID,
@@ -100,6 +103,7 @@ __all__ = [
     "RuleViolation",
     "ScoringTable",
     "Step",
+    "UncheckedPlay",
     "Variant",
     "all_home",
     "apply_steps_unchecked",
@@ -117,6 +121,7 @@ __all__ = [
     "legal_positions",
     "max_dice_playable",
     "pip_count",
+    "play_unchecked",
     "position_from_id",
     "position_id",
     "start_position",

@@ -30,9 +30,10 @@ Main entry points:
     nothing can be hit is reported (``nothing_to_hit``), a hit printed without ``*`` is
     accepted (records often omit it).
 
-``apply_steps_unchecked(position, steps) -> Position``
-    moves checkers as told with no rule checks, so a replayer can carry on after a
-    misprint whose intent is clear.
+``apply_steps_unchecked(position, steps) -> Position`` and ``play_unchecked``
+    move checkers as told with no rule checks, so a replayer can carry on after a
+    misprint whose intent is clear (``play_unchecked`` also says whether every step was
+    physically possible and which blots were hit).
 
 Two decisions the book leaves open are fixed here and documented for referees: the
 six-prime condition is judged on the position at the end of the play (a prime built and
@@ -51,9 +52,11 @@ from typing import NamedTuple
 
 from scoring.rules.board import (
     BAR,
+    BLACK,
     OFF,
     SIDE_NAMES,
     SIDE_NAMES_RU_GEN,
+    WHITE,
     Position,
     index_to_label,
     is_game_over,
@@ -830,25 +833,75 @@ def has_legal_move(position: Position, dice: tuple[int, int]) -> bool:
     return bool(_raw_plays(position, dice))
 
 
+class UncheckedPlay(NamedTuple):
+    """What :func:`play_unchecked` did with a printed play.
+
+    ``position`` has the turn passed to the opponent; ``plausible`` says every step was
+    physically possible (a checker there, moving forward, landing on a point the opponent
+    does not hold); ``hits`` are the mover's indices where a lone opposing checker went to
+    the bar; ``missing`` the positions (0-based) in ``steps`` that had no checker to move
+    and were skipped.
+    """
+
+    position: Position
+    plausible: bool
+    hits: tuple[int, ...]
+    missing: tuple[int, ...]
+
+
+def play_unchecked(position: Position, steps: list[Step] | tuple[Step, ...]) -> UncheckedPlay:
+    """Move checkers as told without the rules of play, skipping steps with no checker.
+
+    The one place where "just move the checkers" is defined, so that the record replayer
+    can carry on after a misprint whose intent is clear and still know whether the printed
+    steps were physically possible. A lone opposing checker on a landing point is hit in
+    the games that hit; nothing else is checked.
+    """
+    v = get_variant(position.variant)
+    omap = opposite_table(v.geometry)
+    closed = 2 if v.hitting else 1
+    hitting = v.hitting
+    me = list(position.mover)
+    op = list(position.opponent)
+    plausible = True
+    hits: list[int] = []
+    missing: list[int] = []
+    for n, st in enumerate(steps):
+        src, dst = st.src, st.dst
+        if not (0 <= src <= 25 and 0 <= dst <= 25) or me[src] <= 0:
+            plausible = False
+            missing.append(n)
+            continue
+        landing = 1 <= dst <= 24
+        if dst >= src or (landing and op[omap[dst]] >= closed):
+            plausible = False
+        me[src] -= 1
+        me[dst] += 1
+        if hitting and landing and op[omap[dst]] == 1:
+            op[omap[dst]] = 0
+            op[BAR] += 1
+            hits.append(dst)
+    mover, opponent = tuple(me), tuple(op)
+    if position.turn == WHITE:
+        after = Position(mover, opponent, BLACK, position.variant)
+    else:
+        after = Position(opponent, mover, WHITE, position.variant)
+    return UncheckedPlay(after, plausible, tuple(hits), tuple(missing))
+
+
 def apply_steps_unchecked(position: Position, steps: list[Step] | tuple[Step, ...]) -> Position:
     """Move checkers as told, without any rule check (hits happen on lone opposing checkers).
 
     For replaying past a misprint whose intent is clear; raises ``ValueError`` only when a
-    step has no checker to move at all.
+    step has no checker to move at all (:func:`play_unchecked` skips such steps instead).
+    The result has the turn passed and each colour's checkers in its own slot, whichever
+    side moved.
     """
-    v = get_variant(position.variant)
-    omap = opposite_table(v.geometry)
-    me = list(position.mover)
-    op = list(position.opponent)
-    for st in steps:
-        if me[st.src] <= 0:
-            raise ValueError(f"no checker on index {st.src}")
-        me[st.src] -= 1
-        me[st.dst] += 1
-        if v.hitting and 1 <= st.dst <= 24 and op[omap[st.dst]] == 1:
-            op[omap[st.dst]] = 0
-            op[BAR] += 1
-    return Position.from_boards(tuple(me), tuple(op), 1 - position.turn, position.variant)
+    done = play_unchecked(position, steps)
+    if done.missing:
+        st = steps[done.missing[0]]
+        raise ValueError(f"no checker on index {st.src}")
+    return done.position
 
 
 # ------------------------------------------------------------------------------------------

@@ -36,7 +36,6 @@ from scoring.rules.board import (
     game_result,
     is_game_over,
     label_to_index,
-    opposite_table,
 )
 from scoring.rules.cube import CubeRules, CubeState
 from scoring.rules.errors import Problem, RuleViolation
@@ -46,6 +45,7 @@ from scoring.rules.moves import (  # _raw_plays: see Replayer._fast_check
     check_play,
     has_legal_move,
     legal_plays,
+    play_unchecked,
 )
 from scoring.rules.notation import (
     BAR,
@@ -840,36 +840,10 @@ class Replayer:
 
     def _printed(self, position: Position, steps: list[Step]) -> tuple[Position, bool]:
         """The board after the printed steps (impossible ones skipped) and whether all were
-        physically possible.
-
-        A thin adapter rather than ``moves.apply_steps_unchecked``, which (at the time of
-        writing) rebuilt the position with the colours swapped when Black moved.
-        """
-        rules = self.rules
-        opposite = opposite_table(rules.geometry)
-        closed = 2 if rules.hitting else 1
-        me = list(position.mover)
-        op = list(position.opponent)
-        plausible = True
-        hits: list[int] = []
-        for step in steps:
-            if not (0 <= step.src <= 25 and 0 <= step.dst <= 25) or me[step.src] <= 0:
-                plausible = False
-                continue
-            if step.dst >= step.src or (1 <= step.dst <= 24 and op[opposite[step.dst]] >= closed):
-                plausible = False
-            me[step.src] -= 1
-            me[step.dst] += 1
-            if rules.hitting and 1 <= step.dst <= 24 and op[opposite[step.dst]] == 1:
-                op[opposite[step.dst]] = 0
-                op[25] += 1
-                hits.append(step.dst)
-        self._last_hits = hits
-        if position.turn == WHITE:
-            after = Position(tuple(me), tuple(op), BLACK, position.variant)
-        else:
-            after = Position(tuple(op), tuple(me), WHITE, position.variant)
-        return after, plausible
+        physically possible; the hits are kept for :meth:`_fast_check`."""
+        done = play_unchecked(position, steps)
+        self._last_hits = list(done.hits)
+        return done.position, done.plausible
 
     def _describe(self, before: Position, after: Position, side: str) -> str:
         """A play as ``from/to`` labels, read off the board difference (for messages)."""
