@@ -535,7 +535,7 @@ def close_round(rnd: Round, user) -> bool:
     the later one sees the earlier and closes the round; none is missed.
     """
     with transaction.atomic():
-        locked = Round.objects.select_for_update().filter(pk=rnd.pk).first()
+        locked = Round.objects.select_for_update(of=("self",)).filter(pk=rnd.pk).order_by().first()
         if locked is None:
             return False
         if locked.status == RoundStatus.FINISHED:

@@ -1,0 +1,159 @@
+"""Two (or eight) people saving the same match at the same moment, on PostgreSQL.
+
+Real threads, each with its own database connection, released together by a barrier:
+exactly one save wins, every other one is refused plainly (a stale version or "already
+confirmed"), no update is lost and no match gets two confirmed results. SQLite has no row
+locks and serialises writers on a file lock, so this proves nothing there: skipped,
+unless ZARIK_REQUIRE_POSTGRES=1 (CI) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, close_old_connections, connection, connections
+
+from clubs.models import Player
+from scoring import services
+from scoring.models import Result, ResultState
+from tournaments.models import Entry, Match, Official, Round, RoundStatus, Tournament
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+THREADS = 8
+
+
+@pytest.fixture(autouse=True)
+def postgres_only():
+    if connection.vendor != "postgresql":
+        if os.environ.get("ZARIK_REQUIRE_POSTGRES", "") not in ("", "0"):
+            pytest.fail("ZARIK_REQUIRE_POSTGRES is set but the tests run on "
+                        f"{connection.vendor}; set DATABASE_URL=postgres://…")
+        pytest.skip("the concurrency test needs PostgreSQL row locks (set DATABASE_URL); "
+                    "SQLite serialises all writers, so a race cannot be shown there")
+
+
+def race(calls: list[Callable[[], object]]) -> list[object]:
+    """Run the calls in threads released at once; each returns its value or its exception."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(call):
+        try:
+            barrier.wait(timeout=20)
+            return call()
+        except Exception as exc:  # the outcome under test
+            return exc
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return list(pool.map(run, calls))
+
+
+@pytest.fixture
+def board(transactional_db):
+    """A published round of ``THREADS`` matches, a referee, an organiser, player accounts."""
+    users = get_user_model()
+    t = Tournament.objects.create(name="Race cup", slug="race-cup", starts_on=dt.date(2026, 5, 1),
+                                  match_length=5, public=True)
+    rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.PUBLISHED,
+                               match_length=5)
+    officials = {}
+    for name in ("referee", "organiser"):
+        officials[name] = users.objects.create(username=f"race-{name}")
+        Official.objects.create(tournament=t, user=officials[name], role=name)
+    matches = []
+    for i in range(THREADS):
+        pair = []
+        for side in "ab":
+            u = users.objects.create(username=f"p{i}{side}")
+            player = Player.objects.create(last_name=f"P{i}{side}", user=u)
+            pair.append(Entry.objects.create(tournament=t, player=player,
+                                             draw_number=2 * i + (side == "b") + 1))
+        matches.append(Match.objects.create(round=rnd, table=i + 1, entry_a=pair[0],
+                                            entry_b=pair[1], match_length=5))
+    close_old_connections()
+    return {"round": rnd, "matches": matches, **officials}
+
+
+def test_eight_referees_save_one_match_at_once_exactly_one_wins(board):
+    match = board["matches"][0]
+    version = match.version
+    scores = [(5, i % 5) for i in range(THREADS)]
+    outcomes = race([
+        (lambda s=s: services.submit_result(match.pk, board["referee"], version=version,
+                                            final=s, confirm=True))
+        for s in scores
+    ])
+    winners = [o for o in outcomes if isinstance(o, Result)]
+    refused = [o for o in outcomes if isinstance(o, services.StaleVersion)]
+    assert len(winners) == 1 and len(refused) == THREADS - 1, outcomes
+    m = Match.objects.get(pk=match.pk)
+    assert (m.score_a, m.score_b) == (winners[0].score_a, winners[0].score_b)  # nothing lost
+    assert m.version == version + 1
+    assert Result.objects.filter(match=match).count() == 1
+    assert "Someone else saved this match" in refused[0].message or "версия" in refused[0].message
+
+
+def test_opponent_and_referee_confirm_together_one_confirmation(board):
+    match = board["matches"][1]
+    player_a = match.entry_a.player.user
+    opponent = match.entry_b.player.user
+    reported = services.submit_result(match.pk, player_a, version=match.version, final=(5, 2))
+    version = Match.objects.get(pk=match.pk).version
+    confirmers = [opponent, board["referee"], board["organiser"]] * 2
+    outcomes = race([
+        (lambda u=u: services.confirm_result(match.pk, reported.pk, u, version=version))
+        for u in confirmers
+    ])
+    assert sum(isinstance(o, Result) for o in outcomes) == 1, outcomes
+    assert all(isinstance(o, (Result, services.ResultError)) for o in outcomes), outcomes
+    assert Result.objects.filter(match=match, state=ResultState.CONFIRMED).count() == 1
+
+
+def test_without_version_checks_the_lock_and_state_still_allow_one(board):
+    """Version None (e.g. an API caller that skips it): the row lock and state check hold."""
+    match = board["matches"][2]
+    reported = services.submit_result(match.pk, match.entry_a.player.user,
+                                      version=match.version, final=(5, 4))
+    outcomes = race([
+        (lambda u=u: services.confirm_result(match.pk, reported.pk, u, version=None))
+        for u in [board["referee"], board["organiser"], match.entry_b.player.user] * 2
+    ])
+    assert sum(isinstance(o, Result) for o in outcomes) == 1, outcomes
+    refused = [o for o in outcomes if isinstance(o, services.ResultError)]
+    assert {o.code for o in refused} == {"duplicate"}
+    assert Result.objects.filter(match=match, state=ResultState.CONFIRMED).count() == 1
+
+
+def test_the_database_index_stops_a_double_confirmation_that_skips_the_services(board):
+    match = board["matches"][3]
+    outcomes = race([
+        (lambda a=a: Result.objects.create(match=match, score_a=5, score_b=a,
+                                           state=ResultState.CONFIRMED))
+        for a in range(4)
+    ])
+    assert sum(isinstance(o, Result) for o in outcomes) == 1
+    assert sum(isinstance(o, IntegrityError) for o in outcomes) == 3
+    assert Result.objects.filter(match=match, state=ResultState.CONFIRMED).count() == 1
+
+
+def test_last_results_confirmed_together_still_close_the_round(board):
+    rnd = board["round"]
+    matches = board["matches"]
+    for m in matches[:-THREADS // 2]:
+        services.submit_result(m.pk, board["referee"], version=m.version, final=(5, 1),
+                               confirm=True)
+    last = matches[-THREADS // 2:]
+    outcomes = race([
+        (lambda m=m: services.submit_result(m.pk, board["referee"], version=m.version,
+                                            final=(3, 5), confirm=True))
+        for m in last
+    ])
+    assert all(isinstance(o, Result) for o in outcomes), outcomes
+    assert Round.objects.get(pk=rnd.pk).status == RoundStatus.FINISHED
