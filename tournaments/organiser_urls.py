@@ -1,3 +1,16 @@
-"""Organiser pages: generate, adjust and publish rounds."""
+"""Organiser pages: generate, adjust and publish rounds (all names start with "manage-")."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from . import organiser_views as views
+
+urlpatterns = [
+    path("", views.rounds, name="manage-rounds"),
+    path("generate/", views.generate, name="manage-generate"),
+    path("round/<int:round_id>/", views.round_detail, name="manage-round"),
+    path("round/<int:round_id>/change/", views.round_change, name="manage-round-change"),
+    path("round/<int:round_id>/publish/", views.round_publish, name="manage-round-publish"),
+    path("round/<int:round_id>/delete/", views.round_delete, name="manage-round-delete"),
+    path("task/<str:task_id>/", views.task_progress, name="manage-task"),
+    path("task/<str:task_id>/status/", views.task_status, name="manage-task-status"),
+]

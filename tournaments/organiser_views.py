@@ -1,0 +1,352 @@
+"""Organiser pages: the rounds, a draft with its explanation, changes by hand, publish.
+
+Permissions (checked on the server for every request):
+
+* anonymous visitors are sent to the login page;
+* the tournament's organisers (and superusers) may do everything;
+* its referees and jury may *look* at the rounds and drafts (they prepare the
+  hall and the result slips) but cannot generate, change, publish or delete —
+  those requests are a 403;
+* anybody else gets the decorator's answer: 404 for an unreleased tournament,
+  403 for a released one.
+
+Every refusal of the pairing manager is shown on the page in the current
+language, with the form still holding what the organiser typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import pairing_manager as pm
+from .forms import GenerateRoundForm, PairingChangeForm
+from .models import Entry, Round, RoundStatus, Tournament
+from .permissions import JURY, ORGANISER, REFEREE, is_organiser, tournament_view
+
+VIEW_ROLES = (ORGANISER, REFEREE, JURY)
+EDIT_ROLES = (ORGANISER,)
+BIG_FIELD = 300  # players: from here on the round is paired by the background task
+
+
+def _view(roles: tuple[str, ...]):
+    def decorator(view):
+        return login_required(tournament_view(roles=roles)(view))
+
+    return decorator
+
+
+def _lang() -> str:
+    return "en" if (get_language() or "ru").startswith("en") else "ru"
+
+
+def _add_problems(form, problems) -> None:
+    lang = _lang()
+    for p in problems:
+        form.add_error(None, p.message(lang))
+
+
+# ---------------------------------------------------------------------------------------------
+# the list of rounds and "generate"
+# ---------------------------------------------------------------------------------------------
+
+
+def _rounds_context(tournament: Tournament, form: GenerateRoundForm | None, user) -> dict:
+    lang = _lang()
+    sections = list(tournament.sections.all()) or [None]
+    groups = []
+    for section in sections:
+        rounds = list(pm.rounds_of(tournament, section))
+        for r in rounds:
+            r.open_results = pm.unconfirmed_matches(r).count()
+            r.table_count = r.matches.count()
+        hard = pm.hard_blockers(tournament, section)
+        soft = pm.blockers(tournament, section)
+        groups.append(
+            {
+                "section": section,
+                "rounds": rounds,
+                "hard": [p.message(lang) for p in hard if p.code != "pairing.section_required"],
+                "soft": [p.message(lang) for p in soft],
+            }
+        )
+    return {
+        "tournament": tournament,
+        "groups": groups,
+        "form": form,
+        "can_edit": is_organiser(user, tournament),
+        "generate_label": _generate_label(tournament),
+    }
+
+
+def _generate_label(tournament: Tournament) -> str:
+    if tournament.system in ("round_robin", "scheveningen"):
+        return _("Draw the whole schedule")
+    if tournament.system == "knockout":
+        return _("Draw the bracket or the next stage")
+    return _("Pair the next round")
+
+
+@_view(VIEW_ROLES)
+def rounds(request, tournament: Tournament):
+    form = GenerateRoundForm(tournament) if is_organiser(request.user, tournament) else None
+    return render(request, "organiser/rounds.html", _rounds_context(tournament, form, request.user))
+
+
+@_view(EDIT_ROLES)
+@require_POST
+def generate(request, tournament: Tournament):
+    form = GenerateRoundForm(tournament, request.POST)
+    if form.is_valid():
+        section = form.cleaned_data.get("section")
+        reason = form.cleaned_data["reason"]
+        absent = [e.pk for e in form.cleaned_data.get("absent") or ()]
+        half = [e.pk for e in form.cleaned_data.get("half_bye") or ()]
+        field = tournament.entries.count()
+        if form.cleaned_data["background"] or field >= BIG_FIELD:
+            from .tasks import pair_round
+
+            res = pair_round.delay(
+                tournament.pk,
+                section.pk if section else None,
+                request.user.pk,
+                reason,
+                absent,
+                half,
+            )
+            if not res.ready():
+                return redirect("manage-task", slug=tournament.slug, task_id=res.id)
+            outcome = res.get()
+            if outcome["ok"]:
+                return _generated(request, tournament, outcome["rounds"])
+            lang = _lang()
+            for p in outcome["problems"]:
+                form.add_error(None, p[lang])
+        else:
+            try:
+                created = pm.generate_next(
+                    tournament,
+                    section,
+                    user=request.user,
+                    reason=reason,
+                    absent=absent,
+                    half_bye=half,
+                )
+            except pm.PairingRefused as exc:
+                _add_problems(form, exc.problems)
+            else:
+                return _generated(request, tournament, [r.pk for r in created])
+    return render(request, "organiser/rounds.html", _rounds_context(tournament, form, request.user))
+
+
+def _generated(request, tournament: Tournament, round_ids: list[int]):
+    count = len(round_ids)
+    if count == 1:
+        messages.success(request, _("Draft round created. Check it, then publish it."))
+    else:
+        messages.success(
+            request,
+            _("%(count)d draft rounds created. Publish them one by one.") % {"count": count},
+        )
+    return redirect("manage-round", slug=tournament.slug, round_id=round_ids[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# one round
+# ---------------------------------------------------------------------------------------------
+
+
+def _names(tournament: Tournament) -> dict[int, Entry]:
+    return {
+        e.draw_number: e
+        for e in tournament.entries.select_related("player").exclude(draw_number=None)
+    }
+
+
+def _label(names: dict[int, Entry], number: int | None) -> str:
+    if number is None:
+        return "—"
+    e = names.get(number)
+    return f"№{number} {e.player}" if e else f"№{number}"
+
+
+def _msg(note: dict[str, Any], lang: str) -> str:
+    return note.get(lang) or note.get("en") or note.get("message", "")
+
+
+def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
+    tournament = rnd.tournament
+    lang = _lang()
+    names = _names(tournament)
+    expl = rnd.explanation or {}
+    rows = {r.get("table"): r for r in expl.get("pairings", [])}
+    tables = []
+    for m in rnd.matches.select_related("entry_a__player", "entry_b__player").order_by("table"):
+        row = rows.get(m.table, {})
+        tables.append(
+            {
+                "match": m,
+                "rematch": row.get("rematch", False),
+                "white": _label(names, row["white"]) if row.get("white") else "",
+                "bracket": row.get("match_id", ""),
+                "notes": [_msg(n, lang) for n in row.get("notes", [])],
+            }
+        )
+    groups = [
+        {
+            "score": g["score"],
+            "players": [_label(names, p) for p in g["players"]],
+            "floated_in": [_label(names, p) for p in g.get("floated_in", [])],
+            "floated_out": [_label(names, p) for p in g.get("floated_out", [])],
+        }
+        for g in expl.get("groups", [])
+    ]
+    byes = [
+        {
+            "player": _label(names, b["player"]),
+            "kind": b["kind"],
+            "points": b["points"],
+            "notes": [_msg(n, lang) for n in b.get("notes", [])],
+        }
+        for b in expl.get("byes", [])
+    ]
+    return {
+        "tournament": tournament,
+        "round": rnd,
+        "tables": tables,
+        "groups": groups,
+        "byes": byes,
+        "notes": [_msg(n, lang) for n in expl.get("notes", [])],
+        "problems": [_msg(p, lang) for p in expl.get("problems", [])],
+        "overridden": [_msg(p, lang) for p in expl.get("overridden", [])],
+        "override_reason": expl.get("override_reason", ""),
+        "manual": expl.get("manual", []),
+        "form": form,
+        "can_edit": is_organiser(user, tournament) and rnd.status == RoundStatus.DRAFT,
+        "legend": [(n, str(e.player)) for n, e in sorted(names.items())],
+    }
+
+
+def _round(tournament: Tournament, round_id: int) -> Round:
+    return get_object_or_404(
+        Round.objects.select_related("section", "tournament"), pk=round_id, tournament=tournament
+    )
+
+
+@_view(VIEW_ROLES)
+def round_detail(request, tournament: Tournament, round_id: int):
+    rnd = _round(tournament, round_id)
+    editable = is_organiser(request.user, tournament) and rnd.status == RoundStatus.DRAFT
+    form = PairingChangeForm(rnd) if editable else None
+    return render(request, "organiser/round.html", _round_context(rnd, form, request.user))
+
+
+@_view(EDIT_ROLES)
+@require_POST
+def round_change(request, tournament: Tournament, round_id: int):
+    rnd = _round(tournament, round_id)
+    form = PairingChangeForm(rnd, request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        action = pm.swap_players if data["action"] == PairingChangeForm.SWAP else pm.set_pairing
+        try:
+            action(
+                rnd,
+                data["player_x"].pk,
+                data["player_y"].pk,
+                user=request.user,
+                reason=data["reason"],
+            )
+        except pm.PairingRefused as exc:
+            _add_problems(form, exc.problems)
+        else:
+            messages.success(request, _("The pairing was changed."))
+            return redirect("manage-round", slug=tournament.slug, round_id=rnd.pk)
+    return render(request, "organiser/round.html", _round_context(rnd, form, request.user))
+
+
+@_view(EDIT_ROLES)
+@require_POST
+def round_publish(request, tournament: Tournament, round_id: int):
+    rnd = _round(tournament, round_id)
+    try:
+        pm.publish_round(rnd, user=request.user)
+    except pm.PairingRefused as exc:
+        for p in exc.problems:
+            messages.error(request, p.message(_lang()))
+    else:
+        messages.success(request, _("Round %(number)d is published.") % {"number": rnd.number})
+    return redirect("manage-round", slug=tournament.slug, round_id=rnd.pk)
+
+
+@_view(EDIT_ROLES)
+@require_POST
+def round_delete(request, tournament: Tournament, round_id: int):
+    rnd = _round(tournament, round_id)
+    try:
+        pm.delete_draft(rnd, user=request.user)
+    except pm.PairingRefused as exc:
+        for p in exc.problems:
+            messages.error(request, p.message(_lang()))
+        return redirect("manage-round", slug=tournament.slug, round_id=rnd.pk)
+    messages.success(request, _("The draft round was deleted."))
+    return redirect("manage-rounds", slug=tournament.slug)
+
+
+# ---------------------------------------------------------------------------------------------
+# background pairing progress
+# ---------------------------------------------------------------------------------------------
+
+
+def _task_state(tournament: Tournament, task_id: str) -> dict[str, Any]:
+    from celery.backends.base import DisabledBackend
+    from celery.result import AsyncResult
+
+    from zarik.celery import app
+
+    if app.conf.task_always_eager or isinstance(app.backend, DisabledBackend):
+        # Eager set-up: tasks finish inside the request and nothing is stored to report.
+        return {"state": "UNKNOWN", "done": None, "total": None}
+    res = AsyncResult(task_id, app=app)
+    state = res.state
+    info = res.info if isinstance(res.info, dict) else {}
+    if info.get("tournament") not in (None, tournament.slug):
+        raise Http404
+    out: dict[str, Any] = {"state": state, "done": None, "total": None}
+    if state == "PROGRESS":
+        out.update(done=info.get("done"), total=info.get("total"))
+    elif state == "SUCCESS":
+        lang = _lang()
+        if info.get("ok"):
+            out["url"] = reverse(
+                "manage-round", kwargs={"slug": tournament.slug, "round_id": info["rounds"][0]}
+            )
+        else:
+            out["problems"] = [p[lang] for p in info.get("problems", [])]
+    elif state == "FAILURE":
+        out["problems"] = [_("Pairing failed unexpectedly; the draft was not written.")]
+    return out
+
+
+@_view(EDIT_ROLES)
+def task_progress(request, tournament: Tournament, task_id: str):
+    state = _task_state(tournament, task_id)
+    status_url = reverse("manage-task-status", kwargs={"slug": tournament.slug, "task_id": task_id})
+    return render(
+        request,
+        "organiser/task.html",
+        {"tournament": tournament, "state": state, "status_url": status_url},
+    )
+
+
+@_view(EDIT_ROLES)
+def task_status(request, tournament: Tournament, task_id: str):
+    return JsonResponse(_task_state(tournament, task_id))
