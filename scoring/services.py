@@ -238,6 +238,17 @@ def submit_result(match_id: int, user, *, version: int | None,
     ledger = clean_games(games)
     validation = check_result(match, final, ledger)
     score_a, score_b = (_whole(s) for s in validation.score)
+    if not official:
+        pending = match.results.filter(state=ResultState.REPORTED).exclude(reported_by=user).first()
+        if pending is not None:
+            if (pending.score_a, pending.score_b) == (score_a, score_b):
+                # Both players agree (Part 9: both report the result): that is a confirmation.
+                return _confirm(match, pending, user, action="result.confirm",
+                                reason=_("the same score reported by both players"))
+            raise ResultError(
+                _("A result of %(a)s:%(b)s is already reported for this match. Confirm it, or "
+                  "dispute it if it is wrong: the director will decide.")
+                % {"a": pending.score_a, "b": pending.score_b}, "conflict")
     before = audit.snapshot(match)
     superseded = match.results.filter(state=ResultState.REPORTED).update(
         state=ResultState.SUPERSEDED

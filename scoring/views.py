@@ -211,6 +211,10 @@ def match_result(request, tournament, match_id: int) -> HttpResponse:
         raise PermissionDenied
     can_report = access.can_report(request.user, match) and match.result_status in (
         ResultStatus.PENDING, ResultStatus.REPORTED)
+    if can_report and request.method == "GET":
+        # With someone else's report pending, the player confirms or disputes it instead.
+        can_report = not match.results.filter(state=ResultState.REPORTED).exclude(
+            reported_by=request.user).exists()
     template = "scoring/match.html"
     if request.method == "POST":
         if not can_report:

@@ -85,11 +85,11 @@ def fresh(match) -> Match:
     return Match.objects.get(pk=match.pk)
 
 
-def report(client, match, a: int | None, b: int | None, **extra):
+def report(client, match, a: int | None, b: int | None, follow: bool = False, **extra):
     data = {"version": fresh(match).version, "score_a": "" if a is None else a,
             "score_b": "" if b is None else b, "action": "report",
             "games-TOTAL_FORMS": "0", "games-INITIAL_FORMS": "0", **extra}
-    return client.post(url("result-match", match), data)
+    return client.post(url("result-match", match), data, follow=follow)
 
 
 def referee_post(client, match, a=None, b=None, games=(), action="confirm", **extra):
@@ -431,3 +431,17 @@ def test_round_close_button_refuses_an_incomplete_round(client, swiss):
                                                                "round_id": rnd.pk}), follow=True)
     assert Round.objects.get(pk=rnd.pk).status == RoundStatus.PUBLISHED
     assert any("1" in str(m) for m in response.context["messages"])
+
+
+def test_both_players_reporting_the_same_score_confirms_it(client, match):
+    a_user, b_user = players(match)
+    report(login(client, a_user), match, 7, 3)
+    page = login(client, b_user).get(url("result-match", match))
+    assert 'name="score_a"' not in page.content.decode()  # confirm or dispute, not re-report
+    response = report(client, match, 5, 7, follow=True)
+    assert fresh(match).result_status == ResultStatus.REPORTED  # a different score is refused
+    assert "7:3" in response.content.decode()
+    assert report(client, match, 7, 3).status_code == 302
+    m = fresh(match)
+    assert (m.result_status, m.score_a, m.score_b) == ("confirmed", 7, 3)
+    assert Result.objects.get(match=match, state="confirmed").confirmed_by == b_user
