@@ -19,7 +19,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 import gnubg_nn  # noqa: E402
 
 from scoring.rules import Position, is_game_over, legal_plays, position_id  # noqa: E402
-from scoring.rules.moves import _raw_plays  # noqa: E402
+from scoring.rules.moves import legal_end_positions  # noqa: E402
 
 
 def positions(games: int, seed: int = 7) -> list[tuple[Position, tuple[int, int]]]:
@@ -51,7 +51,7 @@ def main() -> None:
 
     def ours_generate(xs):
         for p, d in xs:
-            _raw_plays(p, d)
+            legal_end_positions(p, d)
 
     def ours_plays(xs):
         for p, d in xs:
@@ -66,7 +66,7 @@ def main() -> None:
     o = best_rate(ours_plays, items, rounds)
     print(f"positions: {len(items)} from {games} seeded random games")
     print(f"gnubg_nn.moves:                     {g:10.0f} positions/s")
-    print(f"ours, results (steps + boards):     {r:10.0f} positions/s   ratio {g / r:5.1f}x")
+    print(f"ours, legal_end_positions:         {r:10.0f} positions/s   ratio {g / r:5.1f}x")
     print(f"ours, legal_plays (Play/Position):  {o:10.0f} positions/s   ratio {g / o:5.1f}x")
 
 

@@ -13,6 +13,7 @@ Positions and variants
 
 Legal plays
     :func:`legal_plays` (one :class:`Play` per distinct resulting position),
+    :func:`legal_end_positions` (just those positions, the fast path),
     :func:`check_play` (why a printed play is illegal, as ``Problem`` objects; codes in
     :data:`PROBLEM_CODES`), :func:`apply_steps_unchecked` and :func:`play_unchecked`
     (move checkers as printed, for replaying past a misprint).
@@ -49,6 +50,7 @@ from scoring.rules.moves import (
     UncheckedPlay,
     apply_steps_unchecked,
     check_play,
+    legal_end_positions,
     legal_plays,
     max_dice_playable,
     play_unchecked,
@@ -74,15 +76,10 @@ def legal_positions(position_id: str, dice: tuple[int, int]) -> set[str]:
     Backgammon's move generator, a roll with no legal move (a dance) gives the empty set,
     and so does a finished game. Raises ``ValueError`` for a malformed ID or dice.
     """
-    from scoring.rules.moves import _raw_plays, _result_position  # noqa: PLC0415
-
     pos = position_from_id(position_id, WHITE, "backgammon")
-    d1, d2 = int(dice[0]), int(dice[1])
-    out: set[str] = set()
-    for steps, board in _raw_plays(pos, (d1, d2)):
-        after = _result_position(pos, steps, board)
-        out.add(encode_boards(after.white, after.black))
-    return out
+    # Our WHITE is the player on roll in the ID, so the results' white board is theirs.
+    after = legal_end_positions(pos, (int(dice[0]), int(dice[1])))
+    return {encode_boards(p.white, p.black) for p in after}
 
 
 __all__ = [
@@ -117,6 +114,7 @@ __all__ = [
     "index_to_label",
     "is_game_over",
     "label_to_index",
+    "legal_end_positions",
     "legal_plays",
     "legal_positions",
     "max_dice_playable",

@@ -114,6 +114,14 @@ def _check_dice(dice: tuple[int, int]) -> tuple[int, int]:
 # ------------------------------------------------------------------------------------------
 
 
+def _mirror(opp_t: tuple[int, ...]) -> list[int]:
+    """The opponent's counts indexed by *our* point (short geometry: their 25 - i)."""
+    m = list(opp_t[24:0:-1])
+    m.insert(0, 0)
+    m.append(0)
+    return m
+
+
 # Pre-built steps: building a NamedTuple per step dominates otherwise.
 _STEP_CACHE: dict[tuple[int, int, bool, int], Step] = {
     (s, t, h, d): Step(s, t, h, d)
@@ -138,7 +146,9 @@ def _gen_short(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) 
         if d1 != d2 and outside >= 2:
             return _two_dice_fast(me_t, opp_t, d1, d2)
         if d1 == d2 and outside >= 4:
-            return _doubles_fast(me_t, opp_t, d1)
+            found = _doubles_fast(me_t, opp_t, d1)
+            if found is not None:
+                return found
     elif d1 != d2:
         return _two_dice_from_bar(me_t, opp_t, d1, d2)
     else:
@@ -162,9 +172,8 @@ def _gen_short(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) 
                 o[d1] = 0
                 opp = tuple(o)
             rest = _doubles_fast(tuple(board), opp, d1, 4 - n)
-            if not rest:
-                return [(prefix, tuple(board))]
-            return [(prefix + st, b) for st, b in rest]
+            if rest is not None:
+                return [(prefix + st, b) for st, b in rest]
     return _gen_short_slow(me_t, opp_t, d1, d2)
 
 
@@ -237,45 +246,39 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
 
     Then each die's legal single steps do not depend on the other's, except that a
     lone checker cannot move twice from its point and a checker may continue (a chain),
-    so the results are the pairs of independent steps plus the two chains.
+    so the results are the pairs of independent steps plus the two chains. Each single
+    step is looked up once (its key delta and its :class:`Step`); a pair costs two
+    additions and a dictionary probe.
     """
     W = _W
     H = _H
-    opm = [0] * 26
-    for i in range(1, 25):
-        opm[i] = opp_t[25 - i]
-    key0 = 0
-    la: list[int] = []
-    lb: list[int] = []
+    cache = _STEP_CACHE
+    opm = _mirror(opp_t)
+    la: list[tuple] = []
+    lb: list[tuple] = []
     for s in range(24, 0, -1):
-        c = me[s]
-        if c:
-            key0 += c * W[s]
+        if me[s]:
             t = s - a
             if t >= 1 and opm[t] < 2:
-                la.append(s)
+                h = opm[t] == 1
+                la.append((s, t, W[t] - W[s] + (H[t] if h else 0), cache[s, t, h, a]))
             t = s - b
             if t >= 1 and opm[t] < 2:
-                lb.append(s)
-    key0 += me[0]
+                h = opm[t] == 1
+                lb.append((s, t, W[t] - W[s] + (H[t] if h else 0), cache[s, t, h, b]))
     res: dict[int, tuple] = {}
-    for s1 in la:
-        t1 = s1 - a
-        h1 = opm[t1] == 1
-        k1 = key0 + W[t1] - W[s1]
-        if h1:
-            k1 += H[t1]
+    for s1, t1, k1, st1 in la:
         lone = me[s1] == 1
-        for s2 in lb:
+        h1 = st1.hit
+        for s2, t2, k2, st2 in lb:
             if s2 == s1 and lone:
                 continue
-            t2 = s2 - b
-            h2 = opm[t2] == 1 and not (h1 and t2 == t1)
-            k = k1 + W[t2] - W[s2]
-            if h2:
-                k += H[t2]
+            k = k1 + k2
+            if h1 and t2 == t1:  # the blot on t1 is already gone: the second step hits nothing
+                k -= H[t1]
+                st2 = cache[s2, t2, False, b]
             if k not in res:
-                res[k] = (s1, t1, h1, a, s2, t2, h2, b)
+                res[k] = (s1, t1, s2, t2, st1, st2)
         u = t1 - b
         if u >= 1 and opm[u] < 2:
             h2 = opm[u] == 1
@@ -283,55 +286,49 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
             if h2:
                 k += H[u]
             if k not in res:
-                res[k] = (s1, t1, h1, a, t1, u, h2, b)
-    for s1 in lb:
-        t1 = s1 - b
+                res[k] = (s1, t1, t1, u, st1, cache[t1, u, h2, b])
+    for s1, t1, k1, st1 in lb:
         u = t1 - a
         if u >= 1 and opm[u] < 2:
-            h1 = opm[t1] == 1
             h2 = opm[u] == 1
-            k = key0 + W[u] - W[s1]
-            if h1:
-                k += H[t1]
+            k = k1 + W[u] - W[t1]
             if h2:
                 k += H[u]
             if k not in res:
-                res[k] = (s1, t1, h1, b, t1, u, h2, a)
+                res[k] = (s1, t1, t1, u, st1, cache[t1, u, h2, a])
     out = []
-    cache = _STEP_CACHE
     if res:
-        for s1, t1, h1, x, s2, t2, h2, y in res.values():
+        for s1, t1, s2, t2, st1, st2 in res.values():
             board = list(me)
             board[s1] -= 1
             board[t1] += 1
             board[s2] -= 1
             board[t2] += 1
-            out.append(((cache[s1, t1, h1, x], cache[s2, t2, h2, y]), tuple(board)))
+            out.append(((st1, st2), tuple(board)))
         return out
     # Only one die can be played: the larger one if it can.
-    big, small, lbig, lsmall = (a, b, la, lb) if a > b else (b, a, lb, la)
-    die, srcs = (big, lbig) if lbig else (small, lsmall)
-    for s in srcs:
-        t = s - die
+    lbig, lsmall = (la, lb) if a > b else (lb, la)
+    for s, t, _k, st in lbig or lsmall:
         board = list(me)
         board[s] -= 1
         board[t] += 1
-        out.append(((cache[s, t, opm[t] == 1, die],), tuple(board)))
+        out.append(((st,), tuple(board)))
     return out
 
 
-def _doubles_fast(me: tuple[int, ...], opp_t: tuple[int, ...], d: int, steps: int = 4) -> list:
-    """Doubles with nothing on the bar and at least four checkers outside home.
+def _doubles_fast(
+    me: tuple[int, ...], opp_t: tuple[int, ...], d: int, steps: int = 4
+) -> list | None:
+    """Doubles with nothing on the bar and at least ``steps`` checkers outside home.
 
-    No checker can bear off, so a play is just how many checkers leave each point
-    (``x[p]``, taking arrivals from ``p + d`` into account); distinct vectors give
-    distinct positions, so no deduplication is needed. A depth-first walk over the
-    movable points, highest first, with a bound on the steps still possible, finds the
-    vectors of the largest total.
+    No checker can bear off, so taking the steps in non-increasing order of their source
+    point reaches every result exactly once (the multiset of sources is the play), and
+    no deduplication is needed; a checker that arrives on a point can still leave it
+    later because its source is higher. Returns ``None`` when not all ``steps`` can be
+    played (rare), so the caller falls back to the step-by-step search, which also finds
+    the largest number playable.
     """
-    opm = [0] * 26
-    for i in range(1, 25):
-        opm[i] = opp_t[25 - i]
+    opm = _mirror(opp_t)
     # Movable points: a checker there (now or arriving from p + d) can step to an open point.
     movable = [False] * 26
     pts: list[int] = []
@@ -340,69 +337,36 @@ def _doubles_fast(me: tuple[int, ...], opp_t: tuple[int, ...], d: int, steps: in
             movable[p] = True
             pts.append(p)
     if not pts:
-        return []
-    run = [0] * 26  # steps a checker standing on p could still take (capped at 4)
-    for p in range(1, 25):
-        if movable[p]:
-            run[p] = min(4, 1 + run[p - d])
-    n = len(pts)
-    bound = [0] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        p = pts[i]
-        bound[i] = bound[i + 1] + me[p] * run[p]
-    arr = [0] * 26
-    xs = [0] * n
-    found: list[list[int]] = []
-    best = [0]
-
-    def walk(i: int, rem: int, extra: int) -> None:
-        used = steps - rem
-        if rem == 0 or i == n:
-            if used > best[0]:
-                best[0] = used
-                found.clear()
-            if used == best[0]:
-                found.append(xs[:i] + [0] * (n - i))
-            return
-        if used + bound[i] + extra < best[0]:
-            return
-        p = pts[i]
-        a = arr[p]
-        avail = me[p] + a
-        extra -= a * run[p]
-        top = avail if avail < rem else rem
-        q = p - d
-        rq = run[q] if q > 0 else 0
-        for x in range(top, -1, -1):
-            xs[i] = x
-            if x:
-                arr[q] += x
-            walk(i + 1, rem - x, extra + x * rq)
-            if x:
-                arr[q] -= x
-        xs[i] = 0
-
-    walk(0, steps, 0)
-    if not best[0]:
-        return []
-    out = []
+        return None
     cache = _STEP_CACHE
-    for vec in found:
-        board = list(me)
-        steps = []
-        for i in range(n):
-            x = vec[i]
-            if x:
-                p = pts[i]
-                q = p - d
-                board[p] -= x
-                board[q] += x
-                hit = opm[q] == 1
-                steps.append(cache[p, q, hit, d])
-                for _ in range(x - 1):
-                    steps.append(cache[p, q, False, d])
-        out.append((tuple(steps), tuple(board)))
-    return out
+    n = len(pts)
+    # For each movable point: the first step from it (hits a blot below) and later ones.
+    moves = []
+    for p in pts:
+        q = p - d
+        moves.append((p, q, cache[p, q, opm[q] == 1, d], cache[p, q, False, d]))
+    board = list(me)
+    seq: list[Step] = []
+    found: list = []
+
+    def rec(j0: int, prev: int, left: int) -> None:
+        for j in range(j0, n):
+            p, q, first, more = moves[j]
+            if not board[p]:
+                continue
+            board[p] -= 1
+            board[q] += 1
+            seq.append(more if p == prev else first)
+            if left == 1:
+                found.append((tuple(seq), tuple(board)))
+            else:
+                rec(j, p, left - 1)
+            seq.pop()
+            board[p] += 1
+            board[q] -= 1
+
+    rec(0, 0, steps)
+    return found or None
 
 
 def _gen_short_slow(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) -> list:
@@ -780,33 +744,72 @@ def _gen_general(
 # ------------------------------------------------------------------------------------------
 
 
-def _result_position(
-    position: Position, steps: tuple[Step, ...], board: tuple[int, ...]
-) -> Position:
-    geometry = get_variant(position.variant).geometry
-    opp = position.opponent
-    if any(st.hit for st in steps):
-        o = list(opp)
-        omap = opposite_table(geometry)
-        for st in steps:
-            if st.hit:
-                o[omap[st.dst]] -= 1
-                o[BAR] += 1
-        opp = tuple(o)
-    if position.turn == 0:
-        return Position(board, opp, 1, position.variant)
-    return Position(opp, board, 0, position.variant)
-
-
 def _raw_plays(position: Position, dice: tuple[int, int]) -> list:
-    d1, d2 = _check_dice(dice)
+    d1, d2 = dice
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        _check_dice(dice)
     v = get_variant(position.variant)
-    me, opp = position.mover, position.opponent
+    if position.turn == WHITE:
+        me, opp = position.white, position.black
+    else:
+        me, opp = position.black, position.white
     if me[OFF] == v.checkers or opp[OFF] == v.checkers:
         return []
     if v.geometry == "short" and not v.caucasian:
         return _gen_short(me, opp, d1, d2)
     return _gen_general(v, me, opp, d1, d2)
+
+
+_new_tuple = tuple.__new__
+
+
+def _positions_of(position: Position, raw: list) -> list[Position]:
+    """The positions (turn passed) of raw ``(steps, mover_board)`` results, in order.
+
+    Hot: built without the ``NamedTuple`` constructor's Python-level ``__new__``, and the
+    opponent's board is shared by every result that hits nothing.
+    """
+    turn = position.turn
+    variant = position.variant
+    opp = position.black if turn == WHITE else position.white
+    omap = None
+    after_hits: dict[tuple[int, ...], tuple[int, ...]] = {}
+    out = []
+    for steps, board in raw:
+        hits = ()
+        for st in steps:
+            if st[2]:
+                hits = tuple(sorted(x[1] for x in steps if x[2]))
+                break
+        if hits:
+            o = after_hits.get(hits)
+            if o is None:
+                if omap is None:
+                    omap = opposite_table(get_variant(variant).geometry)
+                ob = list(opp)
+                for t in hits:
+                    ob[omap[t]] -= 1
+                    ob[BAR] += 1
+                o = after_hits[hits] = tuple(ob)
+        else:
+            o = opp
+        if turn == WHITE:
+            out.append(_new_tuple(Position, (board, o, BLACK, variant)))
+        else:
+            out.append(_new_tuple(Position, (o, board, WHITE, variant)))
+    return out
+
+
+def legal_end_positions(position: Position, dice: tuple[int, int]) -> list[Position]:
+    """The distinct positions a legal play of ``dice`` leads to (turn passed), fast.
+
+    The same positions as ``[p.position for p in legal_plays(position, dice)]`` in the
+    same order, without building :class:`Play` objects: this is the path for callers that
+    only compare outcomes (the record replayer, :func:`scoring.rules.legal_positions`).
+    Unlike :func:`legal_plays`, a roll with no legal move and a finished game both give
+    ``[]`` (like GNU Backgammon's move generator); raises ``ValueError`` for bad dice.
+    """
+    return _positions_of(position, _raw_plays(position, dice))
 
 
 def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
@@ -815,12 +818,15 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
     A forced pass is returned as the single play ``Play((), position.passed())``. When
     the game is already over the list is empty.
     """
-    if is_game_over(position):
-        return []
     raw = _raw_plays(position, dice)
     if not raw:
+        if is_game_over(position):
+            return []
         return [Play((), position.passed())]
-    return [Play(st, _result_position(position, st, board)) for st, board in raw]
+    return [
+        _new_tuple(Play, (st, after))
+        for (st, _board), after in zip(raw, _positions_of(position, raw), strict=True)
+    ]
 
 
 def max_dice_playable(position: Position, dice: tuple[int, int]) -> int:
@@ -1184,7 +1190,7 @@ def check_play(
     key = board_key(done_t, tuple(me))
     if key in legal:
         st, board = legal[key]
-        return PlayCheck(_result_position(position, done_t, board), [], done_t)
+        return PlayCheck(_positions_of(position, [(done_t, board)])[0], [], done_t)
     if not done and not raw:
         return PlayCheck(position.passed(), [], ())
 

@@ -39,11 +39,11 @@ from scoring.rules.board import (
 )
 from scoring.rules.cube import CubeRules, CubeState
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.moves import (  # _raw_plays: see Replayer._fast_check
+from scoring.rules.moves import (
     Step,
-    _raw_plays,
     check_play,
     has_legal_move,
+    legal_end_positions,
     legal_plays,
     play_unchecked,
 )
@@ -606,7 +606,6 @@ class Replayer:
         #: What happened, in order, with the side resolved: ``(side, kind, payload)`` where
         #: kind is "play" (payload: the event), or a cube kind (payload: the value).
         self.trace: list[tuple[str, str, Any]] = []
-        self._last_hits: list[int] = []
 
     # -- helpers ----------------------------------------------------------------------
 
@@ -779,12 +778,9 @@ class Replayer:
         after, plausible = self._printed(position, steps)
         if not plausible:
             return None
-        mover = after.board(position.turn)
-        hits = tuple(sorted(self._last_hits))
-        for played, board in _raw_plays(position, dice):
-            if board == mover and tuple(sorted(s.dst for s in played if s.hit)) == hits:
-                return after
-        return None
+        # The whole position (both colours) says which blots were hit, so comparing
+        # positions compares the hits too.
+        return after if after in legal_end_positions(position, dice) else None
 
     def _label_ok(self, label: str, side: str, numbering: str) -> bool:
         try:
@@ -840,9 +836,8 @@ class Replayer:
 
     def _printed(self, position: Position, steps: list[Step]) -> tuple[Position, bool]:
         """The board after the printed steps (impossible ones skipped) and whether all were
-        physically possible; the hits are kept for :meth:`_fast_check`."""
+        physically possible."""
         done = play_unchecked(position, steps)
-        self._last_hits = list(done.hits)
         return done.position, done.plausible
 
     def _describe(self, before: Position, after: Position, side: str) -> str:
