@@ -67,11 +67,15 @@ def _match(tournament, match_id: int) -> Match:
     )
 
 
-def _version(request) -> int | None:
+def _int(value) -> int | None:
     try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
+        return int(value)
+    except (TypeError, ValueError):
         return None
+
+
+def _version(request) -> int | None:
+    return _int(request.POST.get("version"))
 
 
 def _results(match: Match, user) -> list:
@@ -258,7 +262,7 @@ def confirm(request, tournament, match_id: int) -> HttpResponse:
     match = _match(tournament, match_id)
     if not access.can_see_match(request.user, match):
         raise PermissionDenied
-    result = get_object_or_404(match.results, pk=request.POST.get("result") or 0)
+    result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
     if not access.can_confirm(request.user, result) and result.state == ResultState.REPORTED:
         raise PermissionDenied
     try:
@@ -278,7 +282,7 @@ def dispute(request, tournament, match_id: int) -> HttpResponse:
     if not access.can_see_match(request.user, match):
         raise PermissionDenied
     form = DisputeForm(request.POST)
-    result = get_object_or_404(match.results, pk=request.POST.get("result") or 0)
+    result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
     if not access.can_dispute(request.user, result):
         raise PermissionDenied
     if not form.is_valid():
