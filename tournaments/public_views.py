@@ -803,8 +803,18 @@ def export_start(request, tournament: Tournament) -> HttpResponse:
         job = str(uuid.uuid4())
         export_tasks.write_status(tournament.slug, job, export_tasks.QUEUED, done=0, total=0)
         cache.set(reuse_key, job, page_cache.FRAGMENT_TIMEOUT)
-        export_tasks.export_standings_task.apply_async((tournament.pk, lang, job), task_id=job)
+        _enqueue_export(tournament, lang, job)
     return redirect("public-export-progress", slug=tournament.slug, job=job)
+
+
+def _enqueue_export(tournament: Tournament, lang: str, job: str) -> None:
+    task = export_tasks.export_standings_task
+    if task.app.conf.task_always_eager:
+        # In-process, without touching the broker: apply_async would still open a
+        # producer pool on the placeholder broker even though it never sends anything.
+        task.apply((tournament.pk, lang, job), task_id=job)
+    else:
+        task.apply_async((tournament.pk, lang, job), task_id=job)
 
 
 def _job_status(tournament: Tournament, job: str) -> dict[str, Any] | None:
@@ -814,12 +824,12 @@ def _job_status(tournament: Tournament, job: str) -> dict[str, Any] | None:
     state = status.get("state")
     if state == export_tasks.QUEUED:
         # The worker may have died before writing anything: ask Celery, if it can tell.
-        try:
-            from celery.result import AsyncResult
-
-            celery_state = AsyncResult(job).state
-        except Exception:  # no result backend (eager mode) or broker unreachable
-            celery_state = None
+        celery_state = None
+        if not export_tasks.export_standings_task.app.conf.task_always_eager:
+            try:
+                celery_state = export_tasks.export_standings_task.AsyncResult(job).state
+            except Exception:  # no result backend, or the broker is unreachable
+                celery_state = None
         if celery_state == "FAILURE":
             status = {
                 "state": export_tasks.FAILURE,

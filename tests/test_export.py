@@ -1,0 +1,286 @@
+"""The Excel export: from the shell, from the web page (eager Celery) and through a real worker.
+
+Every check reads the written workbook back with openpyxl: the book's example
+must come out with the book's totals and final order.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import time
+import uuid
+
+import pytest
+from django.core.cache import cache
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from clubs.models import Player
+from tournaments import export_tasks
+from tournaments.demo import BOOK_SLUG
+from tournaments.models import Entry, Match, ResultStatus, Round, RoundStatus, Tournament
+
+BOOK_TOTALS = [21, 22, 27, 26, 22, 19]
+BOOK_ORDER = ["Сидоров", "Белов", "Петров", "Серов", "Иванов", "Чернов"]
+BOOK_ORDER_EN = ["Sidorov", "Belov", "Petrov", "Serov", "Ivanov", "Chernov"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh_celery_state():
+    """Forget the broker connections and result backend Celery caches on first use.
+
+    Celery opens its producer pool and picks its result backend even for eager
+    runs, and keeps both: after an eager export, the worker fixture's ping would
+    go to the placeholder in-memory broker and results to the disabled backend.
+    Reset before and after every test here, so these tests neither suffer from
+    nor leave that state (tests/conftest.py's worker fixture does not reset it).
+    """
+    from zarik.celery import app
+
+    def forget() -> None:
+        app._pool = None
+        if "amqp" in app.__dict__:
+            app.__dict__["amqp"]._producer_pool = None
+        app._backend_cache = None
+        app._local.__dict__.pop("backend", None)
+
+    forget()
+    yield
+    forget()
+
+
+@pytest.fixture
+def media_root(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture
+def book(db) -> Tournament:
+    from tournaments.demo import _user, load_book_crosstable
+
+    return load_book_crosstable(_user("referee"))
+
+
+def row_starting(ws, first: str) -> list:
+    for row in ws.iter_rows(values_only=True):
+        if row and row[0] == first:
+            return list(row)
+    raise AssertionError(f"no row starting with {first!r} on sheet {ws.title}")
+
+
+def standings_names(ws, header: str) -> list[str]:
+    rows = list(ws.iter_rows(values_only=True))
+    start = next(i for i, r in enumerate(rows) if r and r[0] == header)
+    columns = rows[start]
+    name_col = columns.index("Игрок" if header == "Место" else "Player")
+    return [r[name_col] for r in rows[start + 1 :] if r and r[name_col]]
+
+
+def assert_book_workbook(source, language: str = "ru") -> None:
+    wb = load_workbook(source)
+    assert wb.sheetnames == ["Standings", "Crosstable", "Pairings", "Players"]
+    total, place = ("Итого:", "Место") if language == "ru" else ("Total:", "Place")
+    totals = row_starting(wb["Crosstable"], total)
+    assert totals[2:8] == BOOK_TOTALS
+    assert row_starting(wb["Crosstable"], place)[2:8] == ["5", "3", "1", "2", "4", "6"]
+    order = BOOK_ORDER if language == "ru" else BOOK_ORDER_EN
+    assert standings_names(wb["Standings"], place) == order
+
+
+# --- the management command ---------------------------------------------------------------
+
+
+def test_export_standings_command_reproduces_the_book(book, tmp_path):
+    out = tmp_path / "book.xlsx"
+    call_command("export_standings", BOOK_SLUG, str(out), stdout=io.StringIO())
+    assert_book_workbook(out, "ru")
+
+
+def test_export_standings_command_in_english(book, tmp_path):
+    out = tmp_path / "book-en.xlsx"
+    call_command("export_standings", BOOK_SLUG, str(out), "--lang", "en", stdout=io.StringIO())
+    assert_book_workbook(out, "en")
+
+
+def test_export_standings_command_refuses_bad_input_with_a_message(book, tmp_path):
+    with pytest.raises(CommandError, match="no-such-event.*book-crosstable"):
+        call_command("export_standings", "no-such-event", str(tmp_path / "x.xlsx"), "--lang", "en")
+    with pytest.raises(CommandError, match="не найден"):
+        call_command("export_standings", "no-such-event", str(tmp_path / "x.xlsx"))
+    with pytest.raises(CommandError, match=r"\.xlsx"):
+        call_command("export_standings", BOOK_SLUG, str(tmp_path / "x.csv"), "--lang", "en")
+    with pytest.raises(CommandError, match="no such directory"):
+        call_command("export_standings", BOOK_SLUG, str(tmp_path / "a" / "b.xlsx"), "--lang", "en")
+    with pytest.raises(CommandError):
+        call_command("export_standings", BOOK_SLUG, str(tmp_path / "x.xlsx"), "--lang", "de")
+    assert not list(tmp_path.iterdir())
+
+
+# --- the web page with the task run eagerly -------------------------------------------------
+
+
+def start_export(client, tournament: Tournament, **data):
+    response = client.post(reverse("public-export", kwargs={"slug": tournament.slug}), data)
+    assert response.status_code == 302, response.content[:500]
+    return response["Location"]
+
+
+def test_web_export_runs_the_task_and_offers_the_download(client, book, media_root):
+    form = client.get(reverse("public-export", kwargs={"slug": book.slug}))
+    assert form.status_code == 200 and 'name="lang"' in form.content.decode()
+    progress_url = start_export(client, book, lang="ru")
+    page = client.get(progress_url)
+    assert page.status_code == 200 and "<progress" in page.content.decode()
+    status = client.get(progress_url + "status/").json()
+    assert status["state"] == "SUCCESS" and status["percent"] == 100
+    assert status["download"] in page.content.decode()  # no JavaScript needed for the link
+    download = client.get(status["download"])
+    assert download.status_code == 200
+    assert download["Content-Disposition"] == 'attachment; filename="book-crosstable-ru.xlsx"'
+    assert_book_workbook(io.BytesIO(b"".join(download.streaming_content)), "ru")
+    stored = list((media_root / "exports" / book.slug).glob("*.xlsx"))
+    assert len(stored) == 1  # no temporary file left behind
+
+
+def test_export_language_follows_the_reader(client, book, media_root):
+    client.cookies["django_language"] = "en"
+    status = client.get(start_export(client, book) + "status/").json()
+    download = client.get(status["download"])
+    assert_book_workbook(io.BytesIO(b"".join(download.streaming_content)), "en")
+
+
+def test_the_same_export_is_reused_until_something_changes(client, book, media_root):
+    first = start_export(client, book, lang="ru")
+    assert start_export(client, book, lang="ru") == first
+    assert start_export(client, book, lang="en") != first
+    match = Match.objects.filter(round__tournament=book).first()
+    match.score_a, match.score_b = match.score_b, match.score_a
+    match.winner = "a" if match.score_a > match.score_b else "b"
+    match.save()
+    assert start_export(client, book, lang="ru") != first
+
+
+def test_bad_export_requests_get_clear_answers(client, book, media_root):
+    base = reverse("public-export", kwargs={"slug": book.slug})
+    bad = client.post(base, {"lang": "klingon"})
+    assert bad.status_code == 400 and "klingon" in bad.content.decode()
+    job = uuid.uuid4()
+    status = client.get(f"{base}{job}/status/")
+    assert status.status_code == 404 and status.json()["state"] == "UNKNOWN"
+    assert client.get(f"{base}{job}/").status_code == 404
+    assert client.get(f"{base}{job}/download/").status_code == 404
+    assert client.get(f"{base}not-a-uuid/").status_code == 404
+    export_tasks.write_status(book.slug, str(job), export_tasks.QUEUED, done=0, total=0)
+    assert client.get(f"{base}{job}/status/").json()["state"] == "QUEUED"
+    assert client.get(f"{base}{job}/download/").status_code == 404  # not ready yet
+    assert client.get("/t/no-such-event/export/").status_code == 404
+
+
+def test_unreleased_tournament_cannot_be_exported_by_outsiders(client, book, media_root):
+    book.public = False
+    book.save()
+    assert client.get(reverse("public-export", kwargs={"slug": book.slug})).status_code == 404
+    response = client.post(reverse("public-export", kwargs={"slug": book.slug}), {"lang": "ru"})
+    assert response.status_code == 404
+
+
+# --- the task itself ------------------------------------------------------------------------
+
+
+def big_swiss(size: int) -> Tournament:
+    t = Tournament.objects.create(
+        slug=f"export-{size}",
+        name="Big",
+        starts_on=dt.date(2026, 2, 1),
+        public=True,
+        system="swiss",
+        match_length=5,
+    )
+    players = Player.objects.bulk_create(Player(last_name=f"Игрок{i}") for i in range(size))
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=t, player=p, draw_number=i + 1) for i, p in enumerate(players)
+    )
+    rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.FINISHED)
+    Match.objects.bulk_create(
+        Match(
+            round=rnd,
+            table=k + 1,
+            entry_a=entries[2 * k],
+            entry_b=entries[2 * k + 1],
+            score_a=5,
+            score_b=3,
+            winner="a",
+            result_status=ResultStatus.CONFIRMED,
+        )
+        for k in range(size // 2)
+    )
+    return t
+
+
+@pytest.mark.django_db
+def test_task_reports_progress_until_done(media_root, monkeypatch):
+    t = big_swiss(120)
+    seen: list[tuple[str, int, int]] = []
+    original = export_tasks.write_status
+
+    def spy(slug, job, state, **extra):
+        seen.append((state, extra.get("done", 0), extra.get("total", 0)))
+        original(slug, job, state, **extra)
+
+    monkeypatch.setattr(export_tasks, "write_status", spy)
+    job = str(uuid.uuid4())
+    result = export_tasks.export_standings_task.apply(args=(t.pk, "en", job), task_id=job).get()
+    assert result["state"] == "SUCCESS"
+    progress = [(done, total) for state, done, total in seen if state == "PROGRESS" and total]
+    assert len(progress) > 5
+    assert [d for d, _ in progress] == sorted(d for d, _ in progress)
+    assert progress[-1][0] == progress[-1][1]
+    assert seen[-1][0] == "SUCCESS"
+    wb = load_workbook(media_root / result["file"])
+    assert wb["Standings"].max_row >= 120
+
+
+@pytest.mark.django_db
+def test_task_for_a_vanished_tournament_fails_cleanly(media_root):
+    result = export_tasks.export_standings_task.apply(args=(987654, "ru", str(uuid.uuid4()))).get()
+    assert result["state"] == "FAILURE" and "987654" in result["error_ru"]
+
+
+# --- through a real Celery worker -------------------------------------------------------------
+
+
+@pytest.mark.celery_worker
+def test_export_through_a_real_worker(transactional_db, media_root, celery_worker_app, client):
+    if connection.vendor != "postgresql":
+        pytest.skip(
+            "the worker is another process and must see the test database: PostgreSQL only "
+            "(the SQLite test database lives in this process's memory)"
+        )
+    from celery.result import AsyncResult
+
+    from tournaments.demo import _user, load_book_crosstable
+
+    book = load_book_crosstable(_user("referee"))
+    progress_url = start_export(client, book, lang="ru")
+    job = progress_url.rstrip("/").rsplit("/", 1)[1]
+    deadline = time.monotonic() + 60
+    status = client.get(progress_url + "status/").json()
+    while status["state"] not in ("SUCCESS", "FAILURE") and time.monotonic() < deadline:
+        time.sleep(0.3)
+        status = client.get(progress_url + "status/").json()
+    assert status["state"] == "SUCCESS", status
+    # Celery's own record says a worker ran it (eager runs store nothing).
+    assert AsyncResult(job, app=celery_worker_app).get(timeout=30)["state"] == "SUCCESS"
+    download = client.get(status["download"])
+    assert_book_workbook(io.BytesIO(b"".join(download.streaming_content)), "ru")
