@@ -7,11 +7,13 @@ import itertools
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.test import override_settings
 
 from clubs.models import Player
 from scoring.models import AuditEntry
 from tournaments import pairing_manager as pm
-from tournaments.demo import SWISS_SLUG
+from tournaments.demo import SWISS_SLUG, load_demo
 from tournaments.models import (
     CompetitionSystem,
     Entry,
@@ -71,6 +73,25 @@ def make_tournament(slug: str, n: int, system: str, **extra) -> Tournament:
         p = Player.objects.create(last_name=f"Игрок{slug}{i}", first_name="Т", rating=2000 - i)
         Entry.objects.create(tournament=t, player=p, draw_number=i, seed_rating=2000 - i)
     return t
+
+
+@pytest.fixture(scope="module")
+def demo_once(django_db_setup, django_db_blocker):
+    """The demo loaded once for the module in a transaction rolled back at its end.
+
+    Every test still runs in its own savepoint, so the tests stay independent.
+    """
+    fast = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=fast):
+        with transaction.atomic():
+            load_demo()
+            yield
+            transaction.set_rollback(True)
+
+
+@pytest.fixture
+def demo(demo_once, db):
+    return None
 
 
 @pytest.fixture

@@ -206,19 +206,18 @@ def load_book_crosstable(referee) -> Tournament:
     return tournament
 
 
-def _pair_demo_round(standings: list[Entry], played: set[frozenset[int]]) -> list[tuple[Entry, Entry]]:
-    """Equal scores first, no rematch: enough for demo data (real pairing is tournaments.pairing)."""
-    pool = list(standings)
-    pairs = []
-    while pool:
-        first = pool.pop(0)
-        for i, other in enumerate(pool):
-            if frozenset((first.pk, other.pk)) not in played:
-                pairs.append((first, pool.pop(i)))
-                break
-        else:
-            pairs.append((first, pool.pop(0)))
-    return pairs
+def _demo_round(tournament: Tournament, number: int, organiser) -> Round:
+    """Round ``number`` of the demo Swiss, paired by the real engine when first loaded.
+
+    The pairing manager refuses a round while the previous one has open
+    results, so rounds are created in order, each after the last is confirmed.
+    """
+    from .pairing_manager import generate_swiss, publish_round
+
+    existing = tournament.rounds.filter(section=None, number=number).first()
+    if existing is not None:
+        return existing
+    return publish_round(generate_swiss(tournament, user=organiser), user=organiser)
 
 
 def load_swiss(referee, organiser) -> Tournament:
@@ -253,35 +252,20 @@ def load_swiss(referee, organiser) -> Tournament:
         )
         entries.append(entry)
     rng = random.Random(2026)
-    wins = {e.pk: 0 for e in entries}
-    played: set[frozenset[int]] = set()
     for round_number in (1, 2, 3):
         finished = round_number < 3
-        rnd, _ = Round.objects.update_or_create(
-            tournament=tournament, section=None, number=round_number,
-            defaults={
-                "status": RoundStatus.FINISHED if finished else RoundStatus.PUBLISHED,
-                "match_length": 7,
-            },
-        )
-        if round_number == 1:
-            pairs = [(entries[i], entries[i + 1]) for i in range(0, len(entries), 2)]
-        else:
-            ranked = sorted(entries, key=lambda e: (-wins[e.pk], e.draw_number))
-            pairs = _pair_demo_round(ranked, played)
-        for table, (a, b) in enumerate(pairs, start=1):
-            match, _ = Match.objects.update_or_create(
-                round=rnd, table=table, defaults={"entry_a": a, "entry_b": b, "match_length": 7},
-            )
-            played.add(frozenset((a.pk, b.pk)))
-            if not finished:
+        rnd = _demo_round(tournament, round_number, organiser)
+        for match in rnd.matches.select_related("entry_a", "entry_b").order_by("table"):
+            if not finished or match.entry_b_id is None:
                 continue
+            a, b = match.entry_a, match.entry_b
             strength = 1 / (1 + 10 ** ((b.seed_rating - a.seed_rating) / 2000))
             games = simulate_match(rng, 7, strength)
             score_a = sum(g.points for g in games if g.winner == "a")
             score_b = sum(g.points for g in games if g.winner == "b")
             _confirm(match, score_a, score_b, games, referee)
-            wins[(a if score_a > score_b else b).pk] += 1
+        status = RoundStatus.FINISHED if finished else RoundStatus.PUBLISHED
+        Round.objects.filter(pk=rnd.pk).update(status=status)
     return tournament
 
 

@@ -28,7 +28,9 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from scoring.audit import record
 from scoring.rules.errors import Problem, RuleViolation
+from scoring.services import close_round, open_matches
 from scoring.validation import rule_for
 from tournaments import pairing as core
 from tournaments.pairing.knockout import PLAYABLE, WALKOVER
@@ -76,38 +78,8 @@ def _problem(code: str, en: str, ru: str, **details: Any) -> Problem:
 def audit(
     user, tournament: Tournament, action: str, obj, *, before=None, after=None, reason: str = ""
 ) -> None:
-    """Record who changed a round and why (``scoring.audit.record`` when it is available)."""
-    try:
-        from scoring.audit import record  # written by another engineer; optional
-    except ImportError:  # pragma: no cover - depends on the tree
-        record = None
-    actor = user if getattr(user, "is_authenticated", False) else None
-    if record is not None:
-        try:
-            record(
-                user=actor,
-                tournament=tournament,
-                action=action,
-                obj=obj,
-                before=before,
-                after=after,
-                reason=reason,
-            )
-            return
-        except TypeError:
-            pass  # a different signature: fall back to writing the row ourselves
-    from scoring.models import AuditEntry
-
-    AuditEntry.objects.create(
-        user=actor,
-        tournament=tournament,
-        action=action,
-        object_type=obj._meta.model_name,
-        object_id=str(obj.pk),
-        before=before,
-        after=after,
-        reason=reason,
-    )
+    """Record who changed a round and why, in the shared audit log."""
+    record(user, tournament, action, obj, before, after, reason=reason)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -258,7 +230,8 @@ def match_length_for(tournament: Tournament, section: Section | None, number: in
 
 
 def unconfirmed_matches(rnd: Round):
-    return rnd.matches.filter(entry_b__isnull=False).exclude(result_status=ResultStatus.CONFIRMED)
+    """Matches still waiting for a confirmed result (the results workflow's definition)."""
+    return open_matches(rnd)
 
 
 def blockers(tournament: Tournament, section: Section | None = None) -> list[Problem]:
@@ -339,12 +312,10 @@ def _check_can_generate(
     return soft
 
 
-def _close_finished(tournament: Tournament, section: Section | None) -> None:
-    """A published round whose results are all confirmed is closed (finished)."""
+def _close_finished(tournament: Tournament, section: Section | None, user) -> None:
+    """A published round whose results are all confirmed is closed (as the results desk does)."""
     for rnd in rounds_of(tournament, section).filter(status=RoundStatus.PUBLISHED):
-        if not unconfirmed_matches(rnd).exists():
-            rnd.status = RoundStatus.FINISHED
-            rnd.save(update_fields=["status"])
+        close_round(rnd, user)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -564,7 +535,7 @@ def generate_swiss(
                 )
             )
     with transaction.atomic():
-        _close_finished(tournament, section)
+        _close_finished(tournament, section, user)
         rnd = _write_round(tournament, section, number, tables, expl, progress, length)
         audit(
             user,
@@ -801,7 +772,7 @@ def generate_knockout(
     number = (last.number if last else 0) + 1
     lengths = {t.length for t in tables if t.b is not None}
     with transaction.atomic():
-        _close_finished(tournament, section)
+        _close_finished(tournament, section, user)
         rnd = _write_round(
             tournament,
             section,
