@@ -419,3 +419,52 @@ def test_scheveningen_refuses_a_wrong_number_of_teams(db, organiser):
     with pytest.raises(pm.PairingRefused) as refused:
         pm.generate_next(t, user=organiser)
     assert refused.value.problems[0].code == "pairing.scheveningen_teams"
+
+
+def test_scheveningen_four_teams_play_a_knockout_of_team_matches(db, organiser):
+    t = make_tournament("schev4", 8, CompetitionSystem.SCHEVENINGEN)
+    entries = list(t.entries.order_by("draw_number"))
+    teams = [
+        Team.objects.create(tournament=t, name=n) for n in ("Москва", "Баку", "Ереван", "Тбилиси")
+    ]
+    for i, e in enumerate(entries):
+        TeamMember.objects.create(team=teams[i // 2], entry=e, board=i % 2 + 1)
+    team_of = {e.pk: teams[i // 2].pk for i, e in enumerate(entries)}
+    stage1 = pm.generate_next(t, user=organiser)
+    assert [r.number for r in stage1] == [1, 2]  # two boards: two rounds per team match
+    met = set()
+    for r in stage1:
+        assert r.matches.count() == 4  # two team matches, two boards each
+        for a, b in pairs_of(r):
+            assert team_of[a] != team_of[b]
+            met.add(frozenset((team_of[a], team_of[b])))
+    assert len(met) == 2  # each team meets exactly one other team in the first stage
+    for r in stage1:
+        pm.publish_round(r, user=organiser)
+    with pytest.raises(pm.PairingRefused) as refused:
+        pm.generate_next(t, user=organiser)
+    assert refused.value.problems[0].code == "pairing.team_stage_open"
+    # Side A wins every board; colours alternate, so each team match ends level.
+    for r in stage1:
+        confirm_round(r, winner_of=lambda m: "a")
+    with pytest.raises(pm.PairingRefused) as refused:
+        pm.generate_next(t, user=organiser)
+    assert refused.value.problems[0].code == "pairing.team_tie"
+    # Now the team created first in each pairing wins all its boards.
+    for r in stage1:
+        confirm_round(
+            r, winner_of=lambda m: "a" if team_of[m.entry_a_id] < team_of[m.entry_b_id] else "b"
+        )
+    stage2 = pm.generate_next(t, user=organiser)
+    assert [r.number for r in stage2] == [3, 4]
+    finalists = {team_of[e] for r in stage2 for p in pairs_of(r) for e in p}
+    assert finalists == {min(pair) for pair in met}
+    for r in stage2:
+        pm.publish_round(r, user=organiser)
+        confirm_round(
+            r, winner_of=lambda m: "a" if team_of[m.entry_a_id] < team_of[m.entry_b_id] else "b"
+        )
+    with pytest.raises(pm.PairingRefused) as refused:
+        pm.generate_next(t, user=organiser)
+    assert refused.value.problems[0].code == "pairing.knockout_over"
+    assert "Москва" in refused.value.messages("en")[0]

@@ -801,10 +801,28 @@ def generate_knockout(
 def generate_scheveningen(
     tournament: Tournament, *, user=None, progress: Progress | None = None
 ) -> list[Round]:
-    """Two teams: all n rounds at once (each member of one team meets each of the other)."""
+    """Scheveningen rounds: two teams play all n rounds at once; more teams a knockout of teams.
+
+    With four or more teams (an even number, book Part 9) every stage is a
+    Scheveningen match of each team pairing (n rounds, written together); the
+    next stage is drawn when every result of the stage is confirmed and each
+    team match has a winner (individual wins, then points).
+    """
     hard = hard_blockers(tournament, None)
-    teams = list(tournament.teams.prefetch_related("members__entry__player").order_by("pk"))
-    if rounds_of(tournament, None).exists():
+    teams = {t.pk: t for t in tournament.teams.order_by("pk")}
+    existing = list(rounds_of(tournament, None))
+    if len(teams) < 2 or len(teams) % 2:
+        hard.append(
+            _problem(
+                "pairing.scheveningen_teams",
+                f"The Scheveningen system needs an even number of teams (2, 4, 6, …); this "
+                f"tournament has {len(teams)}.",
+                f"Для шевенингенской системы нужно чётное число команд (2, 4, 6, …); в турнире "
+                f"их {len(teams)}.",
+                teams=len(teams),
+            )
+        )
+    elif len(teams) == 2 and existing:
         hard.append(
             _problem(
                 "pairing.scheveningen_exists",
@@ -813,60 +831,165 @@ def generate_scheveningen(
                 "чтобы составить его заново.",
             )
         )
-    if len(teams) != 2:
-        hard.append(
-            _problem(
-                "pairing.scheveningen_teams",
-                f"A Scheveningen match needs exactly two teams here; this tournament has "
-                f"{len(teams)}.",
-                f"Для матча по шевенингенской системе нужны ровно две команды; в турнире их "
-                f"{len(teams)}.",
-                teams=len(teams),
-            )
-        )
     if hard:
         raise PairingRefused(hard)
-    members = [list(t.members.order_by("board")) for t in teams]
-    entries = [m.entry for team in members for m in team]
-    late = _ensure_draw_numbers(tournament, entries)
-    side_a = [m.entry.draw_number for m in members[0]]
-    side_b = [m.entry.draw_number for m in members[1]]
-    try:
-        schedule = core.scheveningen(side_a, side_b)
-    except RuleViolation as exc:
-        raise PairingRefused(exc.problems) from exc
-    by_id = {e.draw_number: e for e in entries}
+    first_extra: dict[str, Any] = {}
+    if len(teams) == 2:
+        a_id, b_id = list(teams)
+        stage: list[tuple[str | None, int, int]] = [(None, a_id, b_id)]
+    else:
+        stage, first_extra = _team_stage(tournament, teams, existing)
+    lineups = {
+        pk: [m.entry for m in t.members.select_related("entry__player").order_by("board")]
+        for pk, t in teams.items()
+    }
+    late = _ensure_draw_numbers(tournament, [e for line in lineups.values() for e in line])
+    by_id = {e.draw_number: e for line in lineups.values() for e in line}
+    schedules = []
+    for _mid, a_id, b_id in stage:
+        try:
+            schedules.append(
+                core.scheveningen(
+                    [e.draw_number for e in lineups[a_id]], [e.draw_number for e in lineups[b_id]]
+                )
+            )
+        except RuleViolation as exc:
+            raise PairingRefused(exc.problems) from exc
+    start = (existing[-1].number if existing else 0) + 1
+    count = len(schedules[0])
     rounds = []
     with transaction.atomic():
-        for sr in schedule:
-            length = match_length_for(tournament, None, sr.round)
+        _close_finished(tournament, None, user)
+        for r in range(count):
+            number = start + r
+            length = match_length_for(tournament, None, number)
             expl = _base_explanation("scheveningen", user, "", [])
-            expl["teams"] = [t.name for t in teams]
             expl["colours"] = True
-            if sr.round == 1:
+            expl["team_matches"] = []
+            if r == 0:
                 expl["notes"] = [_note(n) for n in late]
-            tables = []
-            for p in sr.pairings:
-                a, b = (p.a, p.b) if p.white in (None, p.a) else (p.b, p.a)
-                tables.append(
-                    _Table(
-                        by_id[a],
-                        by_id[b],
-                        length,
-                        {
-                            "a": a,
-                            "b": b,
-                            "white": p.white,
-                            "rematch": False,
-                            "notes": [_note(n) for n in p.notes],
-                        },
+                expl.update(first_extra)
+            tables: list[_Table] = []
+            for (mid, a_id, b_id), schedule in zip(stage, schedules, strict=True):
+                first_table = len(tables) + 1
+                for p in schedule[r].pairings:
+                    a, b = (p.a, p.b) if p.white in (None, p.a) else (p.b, p.a)
+                    notes = [_note(n) for n in p.notes]
+                    tables.append(
+                        _Table(
+                            by_id[a],
+                            by_id[b],
+                            length,
+                            {"a": a, "b": b, "white": p.white, "rematch": False, "notes": notes},
+                        )
                     )
+                expl["team_matches"].append(
+                    {
+                        "match_id": mid,
+                        "teams": [a_id, b_id],
+                        "names": [teams[a_id].name, teams[b_id].name],
+                        "tables": list(range(first_table, len(tables) + 1)),
+                    }
                 )
-            rounds.append(_write_round(tournament, None, sr.round, tables, expl, None, length))
+            rounds.append(_write_round(tournament, None, number, tables, expl, None, length))
             if progress is not None:
-                progress(sr.round, len(schedule))
+                progress(r + 1, count)
         audit(user, tournament, "round.generate_all", rounds[0], after={"rounds": len(rounds)})
     return rounds
+
+
+def _team_stage(
+    tournament: Tournament, teams: dict[int, Any], existing: list[Round]
+) -> tuple[list[tuple[str | None, int, int]], dict[str, Any]]:
+    """The next stage of a knockout of teams: ``[(match id, team A pk, team B pk)]``."""
+    if not existing:
+        bracket = core.team_knockout(
+            [core.KnockoutEntrant(pk, draw_number=i + 1) for i, pk in enumerate(teams)]
+        )
+        extra = {"team_bracket": {"seeds": list(bracket.seeds)}}
+        results: dict[str, int] = {}
+        scheduled: set[str] = set()
+    else:
+        seeds = existing[0].explanation["team_bracket"]["seeds"]
+        bracket = core.team_knockout(
+            [core.KnockoutEntrant(pk, draw_number=i + 1) for i, pk in enumerate(seeds)]
+        )
+        extra = {}
+        open_rounds = [r.number for r in existing if unconfirmed_matches(r).exists()]
+        if open_rounds:
+            raise PairingRefused(
+                _problem(
+                    "pairing.team_stage_open",
+                    f"The team matches are not finished: rounds {open_rounds} have results "
+                    "that are not confirmed.",
+                    f"Командные матчи не окончены: в турах {open_rounds} есть неподтверждённые "
+                    "результаты.",
+                    rounds=open_rounds,
+                )
+            )
+        results, scheduled = _team_results(tournament, existing, teams)
+    states = core.resolve(bracket, results)
+    stage = [
+        (s.match.id, s.a, s.b)
+        for s in states.values()
+        if s.status == PLAYABLE and s.match.id not in scheduled
+    ]
+    if not stage:
+        winner = core.champion(bracket, results)
+        name = teams[winner].name if winner in teams else "—"
+        raise PairingRefused(
+            _problem(
+                "pairing.knockout_over",
+                f"The team knockout is over: {name} has won it.",
+                f"Командный турнир окончен: победила команда {name}.",
+                champion=winner,
+            )
+        )
+    return stage, extra
+
+
+def _team_results(
+    tournament: Tournament, existing: list[Round], teams: dict[int, Any]
+) -> tuple[dict[str, int], set[str]]:
+    """Winning team of every team match played so far (individual wins, then points)."""
+    individual: dict[str, list[core.IndividualResult]] = {}
+    sides: dict[str, tuple[int, int]] = {}
+    for rnd in existing:
+        matches = {m.table: m for m in rnd.matches.select_related("entry_a", "entry_b")}
+        for tm in rnd.explanation.get("team_matches", []):
+            mid = tm["match_id"]
+            sides[mid] = tuple(tm["teams"])
+            for table in tm["tables"]:
+                m = matches[table]
+                individual.setdefault(mid, []).append(
+                    core.IndividualResult(
+                        m.entry_a.draw_number,
+                        m.entry_b.draw_number,
+                        float(m.score_a or 0),
+                        float(m.score_b or 0),
+                    )
+                )
+    results: dict[str, int] = {}
+    for mid, (a_id, b_id) in sides.items():
+        members = {
+            pk: [m.entry.draw_number for m in teams[pk].members.select_related("entry")]
+            for pk in (a_id, b_id)
+        }
+        score = core.team_score(individual[mid], members[a_id], members[b_id])
+        if score.winner is None:
+            raise PairingRefused(
+                _problem(
+                    "pairing.team_tie",
+                    f"Team match {teams[a_id].name} – {teams[b_id].name} is level on wins and "
+                    "points; the organiser must arrange a play-off before the next stage.",
+                    f"Командный матч {teams[a_id].name} – {teams[b_id].name} закончился вничью "
+                    "по победам и очкам; до следующей стадии организатор назначает "
+                    "дополнительный матч.",
+                    match=mid,
+                )
+            )
+        results[mid] = a_id if score.winner == "A" else b_id
+    return results, set(sides)
 
 
 # ---------------------------------------------------------------------------------------------
