@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import os
 import time
 import uuid
 
@@ -284,3 +285,15 @@ def test_export_through_a_real_worker(transactional_db, media_root, celery_worke
     assert AsyncResult(job, app=celery_worker_app).get(timeout=30)["state"] == "SUCCESS"
     download = client.get(status["download"])
     assert_book_workbook(io.BytesIO(b"".join(download.streaming_content)), "ru")
+
+
+def test_old_export_files_are_pruned_when_a_new_export_starts(client, book, media_root):
+    folder = media_root / "exports" / book.slug
+    folder.mkdir(parents=True)
+    old, recent = folder / "old.xlsx", folder / "recent.xlsx"
+    old.write_bytes(b"x")
+    recent.write_bytes(b"x")
+    day_ago = time.time() - export_tasks.KEEP_SECONDS - 60
+    os.utime(old, (day_ago, day_ago))
+    start_export(client, book, lang="ru")
+    assert not old.exists() and recent.exists()

@@ -415,3 +415,14 @@ def test_pages_follow_the_readers_language(client, book):
     assert "Sidorov" in english and "Сидоров" not in english
     client.cookies["django_language"] = "ru"
     assert "Сидоров" in text(client.get(url("public-standings", book)))
+
+
+def test_tournament_page_links_to_the_public_pages(client, book):
+    body = text(client.get(reverse("tournament", kwargs={"slug": book.slug})))
+    for name in ("public-pairings", "public-standings", "public-crosstable", "public-export"):
+        assert f'href="{url(name, book)}"' in body
+
+
+def test_head_requests_work_and_other_methods_are_refused(client, book):
+    assert client.head(url("public-standings", book)).status_code == 200
+    assert client.post(url("public-standings", book)).status_code == 405

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,8 @@ from .models import Tournament
 from .standings_service import load_event
 
 EXPORT_DIR = "exports"
+KEEP_SECONDS = 24 * 60 * 60
+"""Finished exports are kept a day (a new export of the same tournament prunes older ones)."""
 
 QUEUED, PROGRESS, SUCCESS, FAILURE = "QUEUED", "PROGRESS", "SUCCESS", "FAILURE"
 
@@ -65,6 +68,23 @@ def read_status(slug: str, job: str) -> dict[str, Any] | None:
         return json.loads(status_path(slug, job).read_text())
     except (FileNotFoundError, ValueError):
         return None
+
+
+def prune(slug: str, max_age: float = KEEP_SECONDS) -> int:
+    """Delete this tournament's export files older than ``max_age`` seconds; returns how many."""
+    folder = export_dir(slug)
+    if not folder.is_dir():
+        return 0
+    cutoff = time.time() - max_age
+    removed = 0
+    for path in folder.iterdir():
+        try:
+            if path.is_file() and path.stat().st_mtime < cutoff:
+                path.unlink()
+                removed += 1
+        except FileNotFoundError:  # another process pruned it first
+            continue
+    return removed
 
 
 def build_workbook(

@@ -26,7 +26,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from tournaments import standings as core
 from tournaments.exports.labels import label as book_label
@@ -174,7 +174,7 @@ def _problems(event: Event, lang: str) -> list[str]:
 # --- overview --------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def overview(request, tournament: Tournament) -> HttpResponse:
     def build(event: Event) -> Fragment:
@@ -309,7 +309,7 @@ def _pairings_args(request, tournament: Tournament):
     return round_number, query, None
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def pairings(request, tournament: Tournament) -> HttpResponse:
     round_number, query, error = _pairings_args(request, tournament)
@@ -333,7 +333,7 @@ def pairings(request, tournament: Tournament) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def pairings_print(request, tournament: Tournament) -> HttpResponse:
     round_number, _query, error = _pairings_args(request, tournament)
@@ -363,7 +363,7 @@ def _standings_fragment(event: Event) -> Fragment:
     )
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def standings(request, tournament: Tournament) -> HttpResponse:
     fragment = _fragment(tournament, "standings", _standings_fragment)
@@ -371,7 +371,7 @@ def standings(request, tournament: Tournament) -> HttpResponse:
     return _page(request, tournament, fragment, page="standings", print_url=print_url)
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def standings_print(request, tournament: Tournament) -> HttpResponse:
     fragment = _fragment(tournament, "standings", _standings_fragment)
@@ -465,7 +465,7 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
     )
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def crosstable(request, tournament: Tournament) -> HttpResponse:
     raw_layout = request.GET.get("layout", "book").strip() or "book"
@@ -540,7 +540,7 @@ def _rounds_fragment(event: Event, section: str | None) -> Fragment:
     return _render_fragment("public/_crosstable_rounds.html", event, title=title, blocks=blocks)
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def crosstable_rounds(request, tournament: Tournament) -> HttpResponse:
     section = _section_param(request)
@@ -620,7 +620,7 @@ def _player_fragment(event: Event, entry_id: int) -> Fragment:
     )
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def player(request, tournament: Tournament, entry_id: int) -> HttpResponse:
     fragment = _fragment(
@@ -752,7 +752,7 @@ def _bracket_fragment(event: Event) -> Fragment:
     return _render_fragment("public/_bracket.html", event, title=title, drawings=drawings)
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def bracket(request, tournament: Tournament) -> HttpResponse:
     fragment = _fragment(tournament, "bracket", _bracket_fragment)
@@ -800,6 +800,7 @@ def export_start(request, tournament: Tournament) -> HttpResponse:
     job = cache.get(reuse_key)
     status = export_tasks.read_status(tournament.slug, job) if job else None
     if status is None or status.get("state") == export_tasks.FAILURE:
+        export_tasks.prune(tournament.slug)
         job = str(uuid.uuid4())
         export_tasks.write_status(tournament.slug, job, export_tasks.QUEUED, done=0, total=0)
         cache.set(reuse_key, job, page_cache.FRAGMENT_TIMEOUT)
@@ -855,7 +856,7 @@ def _job_status(tournament: Tournament, job: str) -> dict[str, Any] | None:
     return out
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def export_progress(request, tournament: Tournament, job: uuid.UUID) -> HttpResponse:
     status = _job_status(tournament, str(job))
@@ -876,7 +877,7 @@ def export_progress(request, tournament: Tournament, job: uuid.UUID) -> HttpResp
     )
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def export_status(request, tournament: Tournament, job: uuid.UUID) -> JsonResponse:
     status = _job_status(tournament, str(job))
@@ -885,7 +886,7 @@ def export_status(request, tournament: Tournament, job: uuid.UUID) -> JsonRespon
     return JsonResponse(status)
 
 
-@require_GET
+@require_safe
 @tournament_view(allow_public=True)
 def export_download(request, tournament: Tournament, job: uuid.UUID) -> FileResponse:
     status = export_tasks.read_status(tournament.slug, str(job))
