@@ -42,11 +42,18 @@ def parse_args() -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--players", type=int, default=400, help="players in the round (even)")
     p.add_argument("--actors", type=int, default=200, help="simulated referees and players")
-    p.add_argument("--db-connections", type=int, default=20,
-                   help="server workers, each with its own persistent DB connection")
+    p.add_argument(
+        "--db-connections",
+        type=int,
+        default=20,
+        help="server workers, each with its own persistent DB connection",
+    )
     p.add_argument("--timeout", type=float, default=300.0, help="hard stop, seconds")
-    p.add_argument("--use-given", action="store_true",
-                   help="use the DATABASE_URL database itself instead of a throwaway one")
+    p.add_argument(
+        "--use-given",
+        action="store_true",
+        help="use the DATABASE_URL database itself instead of a throwaway one",
+    )
     return p.parse_args()
 
 
@@ -104,26 +111,40 @@ class Bench:
 
         users = get_user_model()
         slug = f"bench-{uuid.uuid4().hex[:8]}"
-        t = Tournament.objects.create(name="Load benchmark", slug=slug, public=True,
-                                      starts_on=dt.date(2026, 1, 1), match_length=5)
-        rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.DRAFT,
-                                   match_length=5)
+        t = Tournament.objects.create(
+            name="Load benchmark",
+            slug=slug,
+            public=True,
+            starts_on=dt.date(2026, 1, 1),
+            match_length=5,
+        )
+        rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.DRAFT, match_length=5)
         n_ref = self.args.actors // 2
-        referees = users.objects.bulk_create(
-            users(username=f"{slug}-ref{i}") for i in range(n_ref))
-        Official.objects.bulk_create(Official(tournament=t, user=u, role="referee")
-                                     for u in referees)
+        referees = users.objects.bulk_create(users(username=f"{slug}-ref{i}") for i in range(n_ref))
+        Official.objects.bulk_create(
+            Official(tournament=t, user=u, role="referee") for u in referees
+        )
         player_users = users.objects.bulk_create(
-            users(username=f"{slug}-p{i}") for i in range(self.args.players))
+            users(username=f"{slug}-p{i}") for i in range(self.args.players)
+        )
         players = Player.objects.bulk_create(
             Player(last_name=f"Bench{i}", first_name=slug, user=u)
-            for i, u in enumerate(player_users))
+            for i, u in enumerate(player_users)
+        )
         entries = Entry.objects.bulk_create(
-            Entry(tournament=t, player=p, draw_number=i + 1) for i, p in enumerate(players))
+            Entry(tournament=t, player=p, draw_number=i + 1) for i, p in enumerate(players)
+        )
         matches = []
         for i in range(0, len(entries), 2):
-            matches.append(Match.objects.create(round=rnd, table=i // 2 + 1, entry_a=entries[i],
-                                                entry_b=entries[i + 1], match_length=5))
+            matches.append(
+                Match.objects.create(
+                    round=rnd,
+                    table=i // 2 + 1,
+                    entry_a=entries[i],
+                    entry_b=entries[i + 1],
+                    match_length=5,
+                )
+            )
         Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.PUBLISHED)
         for k, m in enumerate(matches):
             self.reported[m.pk] = threading.Event()
@@ -175,8 +196,9 @@ class Bench:
     def version(self, match_id: int) -> int | None:
         from tournaments.models import Match
 
-        return self.call("load page", lambda: Match.objects.values_list("version", flat=True)
-                         .get(pk=match_id))
+        return self.call(
+            "load page", lambda: Match.objects.values_list("version", flat=True).get(pk=match_id)
+        )
 
     # -- actors ----------------------------------------------------------------------------
 
@@ -187,8 +209,12 @@ class Bench:
         for m in report_matches:
             for _attempt in range(5):
                 v = self.version(m.pk)
-                out = self.call("report", lambda m=m, v=v: services.submit_result(
-                    m.pk, m.entry_a.player.user, version=v, final=self.intended[m.pk]))
+                out = self.call(
+                    "report",
+                    lambda m=m, v=v: services.submit_result(
+                        m.pk, m.entry_a.player.user, version=v, final=self.intended[m.pk]
+                    ),
+                )
                 if isinstance(out, Result) or not isinstance(out, services.StaleVersion):
                     break
             self.reported[m.pk].set()  # confirmers go on either way (a failure is counted)
@@ -238,11 +264,12 @@ class Bench:
         threads = []
         for i in range(half):  # players: report k, confirm k shifted by one actor's share
             mine = matches[i::half]
-            other = matches[(i + 1) % half::half]
+            other = matches[(i + 1) % half :: half]
             threads.append(threading.Thread(target=self.player_actor, args=(mine, other)))
         for i in range(half):  # referees race the players to confirm
-            threads.append(threading.Thread(target=self.referee_actor,
-                                            args=(matches[i::half], referees[i])))
+            threads.append(
+                threading.Thread(target=self.referee_actor, args=(matches[i::half], referees[i]))
+            )
         began = time.monotonic()
         for th in threads:
             th.start()
@@ -262,30 +289,42 @@ class Bench:
         for pk, want in self.intended.items():
             rows = confirmed.get(pk, [])
             m = final[pk]
-            ok = (len(rows) == 1 and (rows[0].score_a, rows[0].score_b) == want
-                  and (m.score_a, m.score_b) == want and m.result_status == ResultStatus.CONFIRMED
-                  and self.confirmed_by_call.get(pk) == [rows[0].pk])
+            ok = (
+                len(rows) == 1
+                and (rows[0].score_a, rows[0].score_b) == want
+                and (m.score_a, m.score_b) == want
+                and m.result_status == ResultStatus.CONFIRMED
+                and self.confirmed_by_call.get(pk) == [rows[0].pk]
+            )
             lost += not ok
         closed = Round.objects.get(pk=rnd.pk).status == RoundStatus.FINISHED
 
         calls = sum(len(v) for v in self.latency.values())
-        print(f"players {self.args.players}, matches {n}, actors {len(threads)} "
-              f"({half} players, {half} referees), {self.args.db_connections} served at once")
-        print(f"wall time {wall:.1f} s, {calls} requests, {calls / wall:.0f} requests/s"
-              + (f", {stuck} actors still running at the deadline" if stuck else ""))
+        print(
+            f"players {self.args.players}, matches {n}, actors {len(threads)} "
+            f"({half} players, {half} referees), {self.args.db_connections} served at once"
+        )
+        print(
+            f"wall time {wall:.1f} s, {calls} requests, {calls / wall:.0f} requests/s"
+            + (f", {stuck} actors still running at the deadline" if stuck else "")
+        )
         print(f"results lost: {lost}")
         print(f"duplicates: {duplicates}")
         print(f"round closed: {'yes' if closed else 'NO'}")
         for kind in ("report", "confirm", "load page"):
             v = [x * 1000 for x in self.latency.get(kind, [])]
             if v:
-                print(f"latency {kind:<10} n={len(v):4d}  p50 {percentile(v, 50):7.1f} ms  "
-                      f"p95 {percentile(v, 95):7.1f} ms  p99 {percentile(v, 99):7.1f} ms  "
-                      f"max {max(v):7.1f} ms")
+                print(
+                    f"latency {kind:<10} n={len(v):4d}  p50 {percentile(v, 50):7.1f} ms  "
+                    f"p95 {percentile(v, 95):7.1f} ms  p99 {percentile(v, 99):7.1f} ms  "
+                    f"max {max(v):7.1f} ms"
+                )
         s = [x * 1000 for x in self.service]
-        print(f"service time (no queue)  p50 {percentile(s, 50):.1f} ms  "
-              f"p95 {percentile(s, 95):.1f} ms  p99 {percentile(s, 99):.1f} ms  "
-              f"mean {statistics.fmean(s):.1f} ms")
+        print(
+            f"service time (no queue)  p50 {percentile(s, 50):.1f} ms  "
+            f"p95 {percentile(s, 95):.1f} ms  p99 {percentile(s, 99):.1f} ms  "
+            f"mean {statistics.fmean(s):.1f} ms"
+        )
         print("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items())))
         for line in self.errors[:10]:
             print("error:", line)

@@ -66,9 +66,9 @@ def can_dispute(user, result: Result) -> bool:
     """A player of the match who did not make this report may contest it (to the director)."""
     if result.state not in (ResultState.REPORTED, ResultState.CONFIRMED):
         return False
-    return (
-        side_of(user, result.match) is not None
-        and user.pk not in (result.reported_by_id, result.confirmed_by_id)
+    return side_of(user, result.match) is not None and user.pk not in (
+        result.reported_by_id,
+        result.confirmed_by_id,
     )
 
 

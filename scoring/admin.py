@@ -5,7 +5,15 @@ from .models import AuditEntry, Dispute, Result, Sanction
 
 @admin.register(Result)
 class ResultAdmin(admin.ModelAdmin):
-    list_display = ["match", "score_a", "score_b", "state", "reported_by", "confirmed_by", "reported_at"]
+    list_display = [
+        "match",
+        "score_a",
+        "score_b",
+        "state",
+        "reported_by",
+        "confirmed_by",
+        "reported_at",
+    ]
     list_filter = ["state", "match__round__tournament"]
     search_fields = ["match__entry_a__player__last_name", "match__entry_b__player__last_name"]
     raw_id_fields = ["match"]

@@ -19,18 +19,42 @@ from .models import AuditEntry
 #: Fields kept in a snapshot, per model name (lower case); the rest is noise for an auditor.
 SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
     "match": (
-        "round_id", "table", "entry_a_id", "entry_b_id", "match_length", "result_status",
-        "score_a", "score_b", "winner", "version",
+        "round_id",
+        "table",
+        "entry_a_id",
+        "entry_b_id",
+        "match_length",
+        "result_status",
+        "score_a",
+        "score_b",
+        "winner",
+        "version",
     ),
     "result": (
-        "match_id", "score_a", "score_b", "games", "state", "reported_by_id", "confirmed_by_id",
+        "match_id",
+        "score_a",
+        "score_b",
+        "games",
+        "state",
+        "reported_by_id",
+        "confirmed_by_id",
         "note",
     ),
     "entry": ("player_id", "section_id", "draw_number", "status", "seed_rating"),
     "round": ("number", "section_id", "status", "match_length", "published_at"),
     "dispute": (
-        "match_id", "result_id", "state", "reason", "ruling", "ruling_outcome", "ruled_by_id",
-        "appeal_reason", "appealed_by_id", "jury_decision", "jury_outcome", "jury_by_id",
+        "match_id",
+        "result_id",
+        "state",
+        "reason",
+        "ruling",
+        "ruling_outcome",
+        "ruled_by_id",
+        "appeal_reason",
+        "appealed_by_id",
+        "jury_decision",
+        "jury_outcome",
+        "jury_by_id",
         "decided_result_id",
     ),
     "sanction": ("entry_id", "match_id", "kind", "points", "decided_by_id", "decided_as", "reason"),
@@ -55,8 +79,9 @@ def snapshot(obj: Any) -> dict[str, Any] | None:
     return _json_safe({f: getattr(obj, f, None) for f in fields})
 
 
-def record(user, tournament, action: str, obj: Any, before: Any, after: Any,
-           reason: str = "") -> AuditEntry:
+def record(
+    user, tournament, action: str, obj: Any, before: Any, after: Any, reason: str = ""
+) -> AuditEntry:
     """Write one audit entry; call it inside the transaction that makes the change.
 
     ``obj`` is the changed model instance (its model name and primary key are

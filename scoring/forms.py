@@ -42,18 +42,22 @@ class GameForm(forms.Form):
 
     winner = forms.ChoiceField(label=_lazy("Winner"), required=False)
     kind = forms.ChoiceField(label=_lazy("Kind"), required=False)
-    cube = forms.IntegerField(label=_lazy("Cube"), min_value=1, max_value=4096, initial=1,
-                              required=False)
+    cube = forms.IntegerField(
+        label=_lazy("Cube"), min_value=1, max_value=4096, initial=1, required=False
+    )
     dropped = forms.BooleanField(label=_lazy("Dropped"), required=False)
-    autodoubles = forms.IntegerField(label=_lazy("Autodoubles"), min_value=0, max_value=10,
-                                     initial=0, required=False)
+    autodoubles = forms.IntegerField(
+        label=_lazy("Autodoubles"), min_value=0, max_value=10, initial=0, required=False
+    )
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any):
         super().__init__(*args, **kwargs)
         a = match.entry_a.player
         b = match.entry_b.player if match.entry_b_id else None
         self.fields["winner"].choices = [
-            ("", "—"), ("a", f"A: {a.last_name}"), ("b", f"B: {b.last_name if b else ''}"),
+            ("", "—"),
+            ("a", f"A: {a.last_name}"),
+            ("b", f"B: {b.last_name if b else ''}"),
             ("draw", _("draw")),
         ]
         self.fields["kind"].choices = kind_choices(match)
@@ -85,24 +89,27 @@ class BaseGameFormSet(forms.BaseFormSet):
         return {"match": self.match}
 
 
-GameFormSet = forms.formset_factory(GameForm, formset=BaseGameFormSet, extra=0, max_num=60,
-                                    validate_max=True)
+GameFormSet = forms.formset_factory(
+    GameForm, formset=BaseGameFormSet, extra=0, max_num=60, validate_max=True
+)
 
 
 class ResultForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
-    score_a = forms.IntegerField(label=_lazy("Score A"), min_value=0, max_value=999,
-                                 required=False)
-    score_b = forms.IntegerField(label=_lazy("Score B"), min_value=0, max_value=999,
-                                 required=False)
+    score_a = forms.IntegerField(label=_lazy("Score A"), min_value=0, max_value=999, required=False)
+    score_b = forms.IntegerField(label=_lazy("Score B"), min_value=0, max_value=999, required=False)
     record = forms.CharField(
-        label=_lazy("Game record or .mat text"), required=False,
+        label=_lazy("Game record or .mat text"),
+        required=False,
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
         help_text=_lazy("optional: paste a record in the book's notation or a .mat match"),
     )
     mat_file = forms.FileField(label=_lazy("or upload a .mat file"), required=False)
-    reason = forms.CharField(label=_lazy("Reason for the correction"), required=False,
-                             widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        label=_lazy("Reason for the correction"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
 
     def clean_mat_file(self):
         upload = self.cleaned_data.get("mat_file")
@@ -141,8 +148,9 @@ def _mat_games(text: str) -> list[str]:
 class ResultEntry:
     """The result form and its game rows, validated together against the match's rules."""
 
-    def __init__(self, match: Match, data=None, files=None, *, need_reason: bool = False,
-                 prefix: str = ""):
+    def __init__(
+        self, match: Match, data=None, files=None, *, need_reason: bool = False, prefix: str = ""
+    ):
         self.match = match
         self.need_reason = need_reason
         initial = {"version": match.version}
@@ -150,8 +158,12 @@ class ResultEntry:
         rows = 0
         if data is None:
             rows = 3 if match.round.tournament.match_format == "games" else 2
-        self.games = GameFormSet(data, match=match, prefix=(prefix + "-games") if prefix else
-                                 "games", initial=[{"cube": 1, "autodoubles": 0}] * rows)
+        self.games = GameFormSet(
+            data,
+            match=match,
+            prefix=(prefix + "-games") if prefix else "games",
+            initial=[{"cube": 1, "autodoubles": 0}] * rows,
+        )
         self.final: tuple[int, int] | None = None
         self.ledger: list[dict[str, Any]] = []
         self.record_text = ""
@@ -159,8 +171,7 @@ class ResultEntry:
 
     @property
     def version(self) -> int | None:
-        return self.form.cleaned_data.get("version") if hasattr(self.form, "cleaned_data") \
-            else None
+        return self.form.cleaned_data.get("version") if hasattr(self.form, "cleaned_data") else None
 
     def _attach(self, problems) -> None:
         for p in problems:
@@ -168,8 +179,9 @@ class ResultEntry:
             if p.game is not None and 0 < p.game <= len(self._row_forms):
                 self._row_forms[p.game - 1].add_error(None, message)
             elif p.game is not None:
-                self.form.add_error(None, _("Game %(n)s: %(message)s")
-                                    % {"n": p.game, "message": message})
+                self.form.add_error(
+                    None, _("Game %(n)s: %(message)s") % {"n": p.game, "message": message}
+                )
             elif self.final is not None and not self.ledger:
                 self.form.add_error("score_a", message)
             else:
@@ -194,14 +206,23 @@ class ResultEntry:
     def _mat_ledger(self, report: MatchReport, text: str) -> list[dict[str, Any]]:
         names = [n.strip().lower() for n in report.match.players]
         a = self.match.entry_a.player
-        swap = bool(names) and names[0] in {
-            (self.match.entry_b.player.last_name_latin or "").lower(),
-            (self.match.entry_b.player.last_name or "").lower(),
-        } if self.match.entry_b_id else False
+        swap = (
+            bool(names)
+            and names[0]
+            in {
+                (self.match.entry_b.player.last_name_latin or "").lower(),
+                (self.match.entry_b.player.last_name or "").lower(),
+            }
+            if self.match.entry_b_id
+            else False
+        )
         self.notes.append(
             _("From the .mat file: %(first)s is player %(side)s (%(name)s).")
-            % {"first": report.match.players[0], "side": "B" if swap else "A",
-               "name": self.match.entry_b.player.last_name if swap else a.last_name}
+            % {
+                "first": report.match.players[0],
+                "side": "B" if swap else "A",
+                "name": self.match.entry_b.player.last_name if swap else a.last_name,
+            }
         )
         blocks = _mat_games(text)
         ledger = []
@@ -210,11 +231,16 @@ class ResultEntry:
             if res is None:
                 continue
             white_side, black_side = ("b", "a") if swap else ("a", "b")
-            ledger.append({
-                "winner": white_side if res.winner == "white" else black_side,
-                "kind": res.kind, "cube": res.cube, "dropped": res.by_drop, "autodoubles": 0,
-                "record": blocks[i] if i < len(blocks) else "",
-            })
+            ledger.append(
+                {
+                    "winner": white_side if res.winner == "white" else black_side,
+                    "kind": res.kind,
+                    "cube": res.cube,
+                    "dropped": res.by_drop,
+                    "autodoubles": 0,
+                    "record": blocks[i] if i < len(blocks) else "",
+                }
+            )
         return ledger
 
     def is_valid(self) -> bool:
@@ -225,8 +251,9 @@ class ResultEntry:
             return False
         data = self.form.cleaned_data
         if self.need_reason and not (data.get("reason") or "").strip():
-            self.form.add_error("reason", _("A confirmed result can only be corrected with a "
-                                            "reason; write why."))
+            self.form.add_error(
+                "reason", _("A confirmed result can only be corrected with a reason; write why.")
+            )
         a, b = data.get("score_a"), data.get("score_b")
         if (a is None) != (b is None):
             self.form.add_error("score_a", _("Give both scores, or neither."))
@@ -251,8 +278,9 @@ class ResultEntry:
     def keep_text(self, data) -> None:
         """Carry an uploaded .mat into the text box, so a re-render keeps it."""
         if self.record_text and data is not None:
-            data["record" if not self.form.prefix else f"{self.form.prefix}-record"] = \
+            data["record" if not self.form.prefix else f"{self.form.prefix}-record"] = (
                 self.record_text
+            )
 
     def add_error(self, message: str) -> None:
         self.form.add_error(None, message)
@@ -265,15 +293,17 @@ class ResultEntry:
 class DisputeForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     result = forms.IntegerField(widget=forms.HiddenInput)
-    reason = forms.CharField(label=_lazy("What is wrong with this result?"),
-                             widget=forms.Textarea(attrs={"rows": 3}))
+    reason = forms.CharField(
+        label=_lazy("What is wrong with this result?"), widget=forms.Textarea(attrs={"rows": 3})
+    )
 
 
 class RulingForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     outcome = forms.ChoiceField(label=_lazy("Outcome"), widget=forms.RadioSelect)
-    text = forms.CharField(label=_lazy("Ruling and its grounds"),
-                           widget=forms.Textarea(attrs={"rows": 3}))
+    text = forms.CharField(
+        label=_lazy("Ruling and its grounds"), widget=forms.Textarea(attrs={"rows": 3})
+    )
     score_a = forms.IntegerField(label=_lazy("Score A"), min_value=0, required=False)
     score_b = forms.IntegerField(label=_lazy("Score B"), min_value=0, required=False)
 
@@ -294,15 +324,17 @@ class RulingForm(forms.Form):
 
 
 class AppealForm(forms.Form):
-    reason = forms.CharField(label=_lazy("Grounds of appeal to the jury"),
-                             widget=forms.Textarea(attrs={"rows": 3}))
+    reason = forms.CharField(
+        label=_lazy("Grounds of appeal to the jury"), widget=forms.Textarea(attrs={"rows": 3})
+    )
 
 
 class SanctionForm(forms.Form):
     entry = forms.ModelChoiceField(label=_lazy("Player"), queryset=None)
     kind = forms.ChoiceField(label=_lazy("Kind"), choices=SanctionKind.choices)
-    points = forms.DecimalField(label=_lazy("Penalty points"), required=False, min_value=0,
-                                max_digits=5, decimal_places=1)
+    points = forms.DecimalField(
+        label=_lazy("Penalty points"), required=False, min_value=0, max_digits=5, decimal_places=1
+    )
     reason = forms.CharField(label=_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
 
     def __init__(self, *args: Any, tournament, **kwargs: Any):
@@ -316,10 +348,12 @@ class AuditFilterForm(forms.Form):
     action = forms.CharField(label=_lazy("Action"), required=False)
     object_type = forms.ChoiceField(label=_lazy("Object"), required=False)
     user = forms.CharField(label=_lazy("Who"), required=False)
-    since = forms.DateField(label=_lazy("From"), required=False,
-                            widget=forms.DateInput(attrs={"type": "date"}))
-    until = forms.DateField(label=_lazy("To"), required=False,
-                            widget=forms.DateInput(attrs={"type": "date"}))
+    since = forms.DateField(
+        label=_lazy("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    until = forms.DateField(
+        label=_lazy("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
 
     def __init__(self, *args: Any, object_types: list[str], **kwargs: Any):
         super().__init__(*args, **kwargs)

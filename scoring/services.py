@@ -15,6 +15,7 @@ entry point to the rules core), and every change writes an audit entry.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -49,6 +50,8 @@ from .models import (
     SanctionKind,
 )
 from .validation import validate_result
+
+logger = logging.getLogger(__name__)
 
 
 class ResultError(Exception):
@@ -95,8 +98,9 @@ def _lock_match(match_id: int) -> Match:
     try:
         return (
             Match.objects.select_for_update(of=("self",))
-            .select_related("round__tournament", "round__section", "entry_a__player",
-                            "entry_b__player")
+            .select_related(
+                "round__tournament", "round__section", "entry_a__player", "entry_b__player"
+            )
             .get(pk=match_id)
         )
     except Match.DoesNotExist:
@@ -149,8 +153,7 @@ def clean_games(games: Iterable[Mapping[str, Any]] | None) -> list[dict[str, Any
     return out
 
 
-def check_result(match: Match, final: tuple[int, int] | None,
-                 games: list[dict[str, Any]] | None):
+def check_result(match: Match, final: tuple[int, int] | None, games: list[dict[str, Any]] | None):
     """Validate through the one entry point; raise :class:`InvalidResult` with the problems."""
     validation = validate_result(match, final=final, games=games or None)
     if not validation.ok:
@@ -178,33 +181,78 @@ def _confirm(match: Match, result: Result, user, *, action: str, reason: str = "
         raise ResultError(
             _("This match already has a confirmed result; nothing was changed."), "duplicate"
         ) from None
-    validation = validate_result(match, final=(result.score_a, result.score_b),
-                                 games=result.games or None)
+    validation = validate_result(
+        match, final=(result.score_a, result.score_b), games=result.games or None
+    )
     winner = validation.winner or ""
-    _save_match(match, score_a=result.score_a, score_b=result.score_b, winner=winner,
-                result_status=ResultStatus.CONFIRMED)
+    _save_match(
+        match,
+        score_a=result.score_a,
+        score_b=result.score_b,
+        winner=winner,
+        result_status=ResultStatus.CONFIRMED,
+    )
     Game.objects.filter(match=match).delete()
     Game.objects.bulk_create(
-        Game(match=match, number=n, winner=g.get("winner") or "", kind=g.get("kind") or "",
-             cube=int(g.get("cube") or 1), dropped=bool(g.get("dropped")),
-             autodoubles=int(g.get("autodoubles") or 0), record=g.get("record") or "")
+        Game(
+            match=match,
+            number=n,
+            winner=g.get("winner") or "",
+            kind=g.get("kind") or "",
+            cube=int(g.get("cube") or 1),
+            dropped=bool(g.get("dropped")),
+            autodoubles=int(g.get("autodoubles") or 0),
+            record=g.get("record") or "",
+        )
         for n, g in enumerate(result.games or [], start=1)
     )
     tournament = match.round.tournament
     audit.record(user, tournament, action, result, None, result, reason)
     audit.record(user, tournament, "match.result", match, before, match, reason)
-    close_round(match.round, None)
+    _close_when_complete(match)
     return result
+
+
+def _close_when_complete(match: Match) -> None:
+    """Close the round if this was its last open match, without serialising every confirmation.
+
+    If other matches look open in this transaction's snapshot, the round lock is not
+    taken; instead the check is repeated after commit. Of several last confirmations
+    committing together, the one committing last then sees all the others and closes
+    the round, so a complete round is never left open.
+    """
+    rnd = match.round
+    if rnd.status != RoundStatus.PUBLISHED:
+        return
+    if open_matches(rnd).exclude(pk=match.pk).exists():
+        transaction.on_commit(lambda: _close_after_commit(rnd.pk))
+    else:
+        close_round(rnd, None)
+
+
+def _close_after_commit(round_id: int) -> None:
+    try:
+        rnd = Round.objects.filter(pk=round_id, status=RoundStatus.PUBLISHED).first()
+        if rnd is not None and not open_matches(rnd).exists():
+            close_round(rnd, None)
+    except Exception:  # the confirmation is committed; the desk can still close the round
+        logger.exception("closing round %s after a confirmation failed", round_id)
 
 
 # --------------------------------------------------------------------------- result actions
 
 
 @transaction.atomic
-def submit_result(match_id: int, user, *, version: int | None,
-                  final: tuple[int, int] | None = None,
-                  games: Iterable[Mapping[str, Any]] | None = None,
-                  confirm: bool = False, reason: str = "") -> Result:
+def submit_result(
+    match_id: int,
+    user,
+    *,
+    version: int | None,
+    final: tuple[int, int] | None = None,
+    games: Iterable[Mapping[str, Any]] | None = None,
+    confirm: bool = False,
+    reason: str = "",
+) -> Result:
     """Report a result (a player, or a referee for the players to confirm) or enter it confirmed.
 
     On a match that already has a confirmed result this is a correction: only
@@ -225,8 +273,11 @@ def submit_result(match_id: int, user, *, version: int | None,
     if correction:
         if not official:
             raise ResultError(
-                _("The result is already confirmed. If it is wrong, dispute it: the director "
-                  "will decide."), "confirmed"
+                _(
+                    "The result is already confirmed. If it is wrong, dispute it: the director "
+                    "will decide."
+                ),
+                "confirmed",
             )
         if not reason.strip():
             raise ResultError(
@@ -243,27 +294,48 @@ def submit_result(match_id: int, user, *, version: int | None,
         if pending is not None:
             if (pending.score_a, pending.score_b) == (score_a, score_b):
                 # Both players agree (Part 9: both report the result): that is a confirmation.
-                return _confirm(match, pending, user, action="result.confirm",
-                                reason=_("the same score reported by both players"))
+                return _confirm(
+                    match,
+                    pending,
+                    user,
+                    action="result.confirm",
+                    reason=_("the same score reported by both players"),
+                )
             raise ResultError(
-                _("A result of %(a)s:%(b)s is already reported for this match. Confirm it, or "
-                  "dispute it if it is wrong: the director will decide.")
-                % {"a": pending.score_a, "b": pending.score_b}, "conflict")
+                _(
+                    "A result of %(a)s:%(b)s is already reported for this match. Confirm it, or "
+                    "dispute it if it is wrong: the director will decide."
+                )
+                % {"a": pending.score_a, "b": pending.score_b},
+                "conflict",
+            )
     before = audit.snapshot(match)
     superseded = match.results.filter(state=ResultState.REPORTED).update(
         state=ResultState.SUPERSEDED
     )
     result = Result.objects.create(
-        match=match, score_a=score_a, score_b=score_b, games=ledger,
-        state=ResultState.REPORTED, reported_by=user, note=reason.strip(),
+        match=match,
+        score_a=score_a,
+        score_b=score_b,
+        games=ledger,
+        state=ResultState.REPORTED,
+        reported_by=user,
+        note=reason.strip(),
     )
     tournament = match.round.tournament
     if correction or confirm:
         action = "result.correct" if correction else "result.enter"
         return _confirm(match, result, user, action=action, reason=reason.strip())
     _save_match(match, result_status=ResultStatus.REPORTED)
-    audit.record(user, tournament, "result.report", result, None, result,
-                 _("replaces an earlier report") if superseded else "")
+    audit.record(
+        user,
+        tournament,
+        "result.report",
+        result,
+        None,
+        result,
+        _("replaces an earlier report") if superseded else "",
+    )
     audit.record(user, tournament, "match.result", match, before, match)
     return result
 
@@ -288,8 +360,9 @@ def confirm_result(match_id: int, result_id: int, user, *, version: int | None) 
 
 
 @transaction.atomic
-def dispute_result(match_id: int, result_id: int, user, *, version: int | None,
-                   reason: str) -> Dispute:
+def dispute_result(
+    match_id: int, result_id: int, user, *, version: int | None, reason: str
+) -> Dispute:
     """A player contests a report (or a confirmed result): the director will rule."""
     match = _lock_match(match_id)
     _check_version(match, version)
@@ -299,16 +372,18 @@ def dispute_result(match_id: int, result_id: int, user, *, version: int | None,
     if not access.can_dispute(user, result):
         raise PermissionDenied
     if not reason.strip():
-        raise ResultError(_("Say what is wrong with the result, for the director."),
-                          "reason_required")
+        raise ResultError(
+            _("Say what is wrong with the result, for the director."), "reason_required"
+        )
     if match.disputes.filter(state__in=[DisputeState.OPEN, DisputeState.APPEALED]).exists():
         raise ResultError(_("This match is already under dispute."), "disputed")
     before = audit.snapshot(result)
     if result.state == ResultState.REPORTED:
         result.state = ResultState.DISPUTED
         result.save(update_fields=["state"])
-    dispute = Dispute.objects.create(match=match, result=result, raised_by=user,
-                                     reason=reason.strip())
+    dispute = Dispute.objects.create(
+        match=match, result=result, raised_by=user, reason=reason.strip()
+    )
     before_match = audit.snapshot(match)
     _save_match(match, result_status=ResultStatus.DISPUTED)
     tournament = match.round.tournament
@@ -318,9 +393,15 @@ def dispute_result(match_id: int, result_id: int, user, *, version: int | None,
     return dispute
 
 
-def _apply_outcome(match: Match, dispute: Dispute, user, outcome: str, reason: str,
-                   final: tuple[int, int] | None, games: Iterable[Mapping[str, Any]] | None
-                   ) -> Result | None:
+def _apply_outcome(
+    match: Match,
+    dispute: Dispute,
+    user,
+    outcome: str,
+    reason: str,
+    final: tuple[int, int] | None,
+    games: Iterable[Mapping[str, Any]] | None,
+) -> Result | None:
     """Carry out a ruling on the match; returns the result that now stands (None if void)."""
     disputed = dispute.result
     if outcome == Outcome.UPHOLD:
@@ -329,8 +410,7 @@ def _apply_outcome(match: Match, dispute: Dispute, user, outcome: str, reason: s
         if disputed.state == ResultState.CONFIRMED:
             before = audit.snapshot(match)
             _save_match(match, result_status=ResultStatus.CONFIRMED)
-            audit.record(user, match.round.tournament, "match.result", match, before, match,
-                         reason)
+            audit.record(user, match.round.tournament, "match.result", match, before, match, reason)
             return disputed
         if disputed.state not in (ResultState.DISPUTED, ResultState.REPORTED):
             disputed.state = ResultState.REPORTED
@@ -342,8 +422,15 @@ def _apply_outcome(match: Match, dispute: Dispute, user, outcome: str, reason: s
         if disputed is not None and disputed.state == ResultState.DISPUTED:
             disputed.state = ResultState.REJECTED
             disputed.save(update_fields=["state"])
-        new = Result.objects.create(match=match, score_a=score_a, score_b=score_b, games=ledger,
-                                    state=ResultState.REPORTED, reported_by=user, note=reason)
+        new = Result.objects.create(
+            match=match,
+            score_a=score_a,
+            score_b=score_b,
+            games=ledger,
+            state=ResultState.REPORTED,
+            reported_by=user,
+            note=reason,
+        )
         return _confirm(match, new, user, action="result.ruling", reason=reason)
     if outcome == Outcome.VOID:
         before = audit.snapshot(match)
@@ -351,8 +438,9 @@ def _apply_outcome(match: Match, dispute: Dispute, user, outcome: str, reason: s
             state__in=[ResultState.CONFIRMED, ResultState.REPORTED, ResultState.DISPUTED]
         ).update(state=ResultState.REJECTED)
         Game.objects.filter(match=match).delete()
-        _save_match(match, score_a=None, score_b=None, winner="",
-                    result_status=ResultStatus.PENDING)
+        _save_match(
+            match, score_a=None, score_b=None, winner="", result_status=ResultStatus.PENDING
+        )
         audit.record(user, match.round.tournament, "match.result", match, before, match, reason)
         return None
     raise ResultError(_("Choose what the ruling does to the result."), "outcome")
@@ -363,16 +451,23 @@ def _lock_dispute(dispute_id: int) -> tuple[Dispute, Match]:
     if dispute is None:
         raise ResultError(_("This dispute does not exist."), "missing")
     match = _lock_match(dispute.match_id)
-    dispute = Dispute.objects.select_for_update(of=("self",)).select_related("result").get(
-        pk=dispute_id
+    dispute = (
+        Dispute.objects.select_for_update(of=("self",)).select_related("result").get(pk=dispute_id)
     )
     return dispute, match
 
 
 @transaction.atomic
-def rule_dispute(dispute_id: int, user, *, outcome: str, ruling: str, version: int | None,
-                 final: tuple[int, int] | None = None,
-                 games: Iterable[Mapping[str, Any]] | None = None) -> Dispute:
+def rule_dispute(
+    dispute_id: int,
+    user,
+    *,
+    outcome: str,
+    ruling: str,
+    version: int | None,
+    final: tuple[int, int] | None = None,
+    games: Iterable[Mapping[str, Any]] | None = None,
+) -> Dispute:
     """The director's ruling (Part 9); a player who disagrees may appeal to the jury."""
     dispute, match = _lock_dispute(dispute_id)
     _check_version(match, version)
@@ -385,14 +480,16 @@ def rule_dispute(dispute_id: int, user, *, outcome: str, ruling: str, version: i
     if outcome == Outcome.SUSTAIN:
         raise ResultError(_("Choose what the ruling does to the result."), "outcome")
     before = audit.snapshot(dispute)
-    dispute.decided_result = _apply_outcome(match, dispute, user, outcome, ruling.strip(),
-                                            final, games)
+    dispute.decided_result = _apply_outcome(
+        match, dispute, user, outcome, ruling.strip(), final, games
+    )
     dispute.state = DisputeState.RULED
     dispute.ruling, dispute.ruling_outcome = ruling.strip(), outcome
     dispute.ruled_by, dispute.ruled_at = user, timezone.now()
     dispute.save()
-    audit.record(user, match.round.tournament, "dispute.rule", dispute, before, dispute,
-                 ruling.strip())
+    audit.record(
+        user, match.round.tournament, "dispute.rule", dispute, before, dispute, ruling.strip()
+    )
     return dispute
 
 
@@ -416,15 +513,23 @@ def appeal_dispute(dispute_id: int, user, *, reason: str) -> Dispute:
     dispute.appeal_reason = reason.strip()
     dispute.appealed_by, dispute.appealed_at = user, timezone.now()
     dispute.save()
-    audit.record(user, match.round.tournament, "dispute.appeal", dispute, before, dispute,
-                 reason.strip())
+    audit.record(
+        user, match.round.tournament, "dispute.appeal", dispute, before, dispute, reason.strip()
+    )
     return dispute
 
 
 @transaction.atomic
-def decide_appeal(dispute_id: int, user, *, outcome: str, decision: str, version: int | None,
-                  final: tuple[int, int] | None = None,
-                  games: Iterable[Mapping[str, Any]] | None = None) -> Dispute:
+def decide_appeal(
+    dispute_id: int,
+    user,
+    *,
+    outcome: str,
+    decision: str,
+    version: int | None,
+    final: tuple[int, int] | None = None,
+    games: Iterable[Mapping[str, Any]] | None = None,
+) -> Dispute:
     """The jury's decision on an appeal: final, nothing follows it."""
     dispute, match = _lock_dispute(dispute_id)
     _check_version(match, version)
@@ -441,14 +546,16 @@ def decide_appeal(dispute_id: int, user, *, outcome: str, decision: str, version
         raise ResultError(_("Write the jury's decision and its grounds."), "reason_required")
     before = audit.snapshot(dispute)
     if outcome != Outcome.SUSTAIN:
-        dispute.decided_result = _apply_outcome(match, dispute, user, outcome, decision.strip(),
-                                                final, games)
+        dispute.decided_result = _apply_outcome(
+            match, dispute, user, outcome, decision.strip(), final, games
+        )
     dispute.state = DisputeState.FINAL
     dispute.jury_decision, dispute.jury_outcome = decision.strip(), outcome
     dispute.jury_by, dispute.jury_at = user, timezone.now()
     dispute.save()
-    audit.record(user, match.round.tournament, "dispute.final", dispute, before, dispute,
-                 decision.strip())
+    audit.record(
+        user, match.round.tournament, "dispute.final", dispute, before, dispute, decision.strip()
+    )
     return dispute
 
 
@@ -456,8 +563,16 @@ def decide_appeal(dispute_id: int, user, *, outcome: str, decision: str, version
 
 
 @transaction.atomic
-def record_sanction(tournament: Tournament, entry: Entry, user, *, kind: str, reason: str,
-                    points: Any = None, match: Match | None = None) -> Sanction:
+def record_sanction(
+    tournament: Tournament,
+    entry: Entry,
+    user,
+    *,
+    kind: str,
+    reason: str,
+    points: Any = None,
+    match: Match | None = None,
+) -> Sanction:
     """A warning, penalty or disqualification decided by the director or the jury (Part 9).
 
     A penalty needs an earlier warning to the same player (the book: the director
@@ -472,9 +587,10 @@ def record_sanction(tournament: Tournament, entry: Entry, user, *, kind: str, re
         raise ResultError(_("Choose a warning, a penalty or a disqualification."), "kind")
     if not reason.strip():
         raise ResultError(_("Write what happened and why this is decided."), "reason_required")
-    if kind == SanctionKind.PENALTY and not entry.sanctions.filter(
-        kind=SanctionKind.WARNING
-    ).exists():
+    if (
+        kind == SanctionKind.PENALTY
+        and not entry.sanctions.filter(kind=SanctionKind.WARNING).exists()
+    ):
         raise ResultError(
             _("A penalty follows a warning (Part 9): warn the player first."), "warning_first"
         )
@@ -482,8 +598,14 @@ def record_sanction(tournament: Tournament, entry: Entry, user, *, kind: str, re
     if is_jury(user, tournament) and not is_organiser(user, tournament):
         decided_as = "jury"
     sanction = Sanction.objects.create(
-        tournament=tournament, entry=entry, match=match, kind=kind, points=points,
-        decided_by=user, decided_as=decided_as, reason=reason.strip(),
+        tournament=tournament,
+        entry=entry,
+        match=match,
+        kind=kind,
+        points=points,
+        decided_by=user,
+        decided_as=decided_as,
+        reason=reason.strip(),
     )
     audit.record(user, tournament, "sanction." + kind, sanction, None, sanction, reason.strip())
     if kind == SanctionKind.DISQUALIFICATION and entry.status != EntryStatus.WITHDRAWN:
@@ -528,9 +650,7 @@ def reinstate(entry: Entry, user, reason: str = "") -> Entry:
 
 def open_matches(rnd: Round):
     """Matches of the round still without a confirmed result (byes need none)."""
-    return rnd.matches.filter(entry_b__isnull=False).exclude(
-        result_status=ResultStatus.CONFIRMED
-    )
+    return rnd.matches.filter(entry_b__isnull=False).exclude(result_status=ResultStatus.CONFIRMED)
 
 
 def round_complete(rnd: Round) -> bool:
@@ -575,8 +695,8 @@ def live_state(tournament: Tournament) -> dict[str, Any]:
         finished=Max("number", filter=Q(status=RoundStatus.FINISHED)),
     )
     changed = Match.objects.filter(
-        round__tournament=tournament, round__status__in=[RoundStatus.PUBLISHED,
-                                                         RoundStatus.FINISHED]
+        round__tournament=tournament,
+        round__status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED],
     ).aggregate(at=Max("updated_at"))["at"]
     moments = [m for m in (changed, counts["published"]) if m is not None]
     last = max(moments) if moments else None
@@ -587,6 +707,7 @@ def live_state(tournament: Tournament) -> dict[str, Any]:
         "finished": counts["finished"],
         "changed": last.isoformat() if last else None,
     }
-    data["stamp"] = "|".join(str(data[k]) for k in ("round", "status", "rounds", "finished",
-                                                     "changed"))
+    data["stamp"] = "|".join(
+        str(data[k]) for k in ("round", "status", "rounds", "finished", "changed")
+    )
     return data

@@ -61,9 +61,11 @@ def login_first(view):
 def _match(tournament, match_id: int) -> Match:
     """A match of THIS tournament (another tournament's match id is a 404 here)."""
     return get_object_or_404(
-        Match.objects.select_related("round__tournament", "round__section", "entry_a__player",
-                                     "entry_b__player"),
-        pk=match_id, round__tournament=tournament,
+        Match.objects.select_related(
+            "round__tournament", "round__section", "entry_a__player", "entry_b__player"
+        ),
+        pk=match_id,
+        round__tournament=tournament,
     )
 
 
@@ -80,13 +82,18 @@ def _version(request) -> int | None:
 
 def _results(match: Match, user) -> list:
     """The match's results newest first, each with what this user may do with it."""
-    results = list(match.results.select_related("reported_by", "confirmed_by").order_by(
-        "-reported_at", "-pk"))
+    results = list(
+        match.results.select_related("reported_by", "confirmed_by").order_by("-reported_at", "-pk")
+    )
     for r in results:
         r.match = match
         r.user_can_confirm = access.can_confirm(user, r)
-        r.user_can_dispute = access.can_dispute(user, r) and not match.disputes.filter(
-            state__in=[DisputeState.OPEN, DisputeState.APPEALED]).exists()
+        r.user_can_dispute = (
+            access.can_dispute(user, r)
+            and not match.disputes.filter(
+                state__in=[DisputeState.OPEN, DisputeState.APPEALED]
+            ).exists()
+        )
     return results
 
 
@@ -124,20 +131,27 @@ def referee_tables(request, tournament) -> HttpResponse:
     query = (request.GET.get("q") or "").strip()
     matches = _current_matches(tournament)
     if query:
-        cond = (Q(entry_a__player__last_name__icontains=query)
-                | Q(entry_b__player__last_name__icontains=query)
-                | Q(entry_a__player__last_name_latin__icontains=query)
-                | Q(entry_b__player__last_name_latin__icontains=query))
+        cond = (
+            Q(entry_a__player__last_name__icontains=query)
+            | Q(entry_b__player__last_name__icontains=query)
+            | Q(entry_a__player__last_name_latin__icontains=query)
+            | Q(entry_b__player__last_name_latin__icontains=query)
+        )
         if query.isdigit():
             cond |= Q(table=int(query))
         matches = matches.filter(cond)
-    return render(request, "scoring/referee_tables.html",
-                  {"tournament": tournament, "matches": matches, "q": query})
+    return render(
+        request,
+        "scoring/referee_tables.html",
+        {"tournament": tournament, "matches": matches, "q": query},
+    )
 
 
 def _entry_context(request, tournament, match, entry: ResultEntry, **extra: Any) -> dict:
     return {
-        "tournament": tournament, "match": match, "entry": entry,
+        "tournament": tournament,
+        "match": match,
+        "entry": entry,
         "results": _results(match, request.user),
         "disputes": match.disputes.order_by("-raised_at"),
         "is_official": access.acts_as_official(request.user, match),
@@ -159,8 +173,12 @@ def _submit(request, tournament, match, *, confirm: bool, template: str, ctx: di
     elif entry.is_valid():
         try:
             services.submit_result(
-                match.pk, request.user, version=entry.version, final=entry.final,
-                games=entry.ledger, confirm=confirm,
+                match.pk,
+                request.user,
+                version=entry.version,
+                final=entry.final,
+                games=entry.ledger,
+                confirm=confirm,
                 reason=entry.form.cleaned_data.get("reason") or "",
             )
         except services.InvalidResult as exc:
@@ -193,14 +211,21 @@ def referee_match(request, tournament, match_id: int) -> HttpResponse:
         raise PermissionDenied
     if request.method == "POST":
         confirm = request.POST.get("action") != "report"
-        response = _submit(request, tournament, match, confirm=confirm,
-                           template="scoring/referee_match.html", ctx={})
+        response = _submit(
+            request,
+            tournament,
+            match,
+            confirm=confirm,
+            template="scoring/referee_match.html",
+            ctx={},
+        )
         if response is None:
             return redirect("referee-tables", slug=tournament.slug)
         return response
     entry = ResultEntry(match, need_reason=match.result_status == ResultStatus.CONFIRMED)
-    return render(request, "scoring/referee_match.html",
-                  _entry_context(request, tournament, match, entry))
+    return render(
+        request, "scoring/referee_match.html", _entry_context(request, tournament, match, entry)
+    )
 
 
 # --------------------------------------------------------------------------- players
@@ -214,24 +239,39 @@ def match_result(request, tournament, match_id: int) -> HttpResponse:
     if not access.can_see_match(request.user, match):
         raise PermissionDenied
     can_report = access.can_report(request.user, match) and match.result_status in (
-        ResultStatus.PENDING, ResultStatus.REPORTED)
+        ResultStatus.PENDING,
+        ResultStatus.REPORTED,
+    )
     if can_report and request.method == "GET":
         # With someone else's report pending, the player confirms or disputes it instead.
-        can_report = not match.results.filter(state=ResultState.REPORTED).exclude(
-            reported_by=request.user).exists()
+        can_report = (
+            not match.results.filter(state=ResultState.REPORTED)
+            .exclude(reported_by=request.user)
+            .exists()
+        )
     template = "scoring/match.html"
     if request.method == "POST":
         if not can_report:
             raise PermissionDenied
-        response = _submit(request, tournament, match, confirm=False, template=template,
-                           ctx={"can_report": True})
+        response = _submit(
+            request, tournament, match, confirm=False, template=template, ctx={"can_report": True}
+        )
         if response is None:
             return redirect("result-match", slug=tournament.slug, match_id=match.pk)
         return response
     entry = ResultEntry(match) if can_report else None
-    return render(request, template, _entry_context(
-        request, tournament, match, entry, can_report=can_report,
-        dispute_form=DisputeForm(initial={"version": match.version})))
+    return render(
+        request,
+        template,
+        _entry_context(
+            request,
+            tournament,
+            match,
+            entry,
+            can_report=can_report,
+            dispute_form=DisputeForm(initial={"version": match.version}),
+        ),
+    )
 
 
 @login_first
@@ -249,8 +289,11 @@ def my_match(request, tournament) -> HttpResponse:
 
 
 def _back(request, tournament, match):
-    if access.acts_as_official(request.user, match) and side_of(request.user, match) is None \
-            and request.POST.get("back") == "referee":
+    if (
+        access.acts_as_official(request.user, match)
+        and side_of(request.user, match) is None
+        and request.POST.get("back") == "referee"
+    ):
         return redirect("referee-match", slug=tournament.slug, match_id=match.pk)
     return redirect("result-match", slug=tournament.slug, match_id=match.pk)
 
@@ -289,9 +332,13 @@ def dispute(request, tournament, match_id: int) -> HttpResponse:
         messages.error(request, _("Say what is wrong with the result, for the director."))
         return redirect("result-match", slug=tournament.slug, match_id=match.pk)
     try:
-        services.dispute_result(match.pk, result.pk, request.user,
-                                version=form.cleaned_data["version"],
-                                reason=form.cleaned_data["reason"])
+        services.dispute_result(
+            match.pk,
+            result.pk,
+            request.user,
+            version=form.cleaned_data["version"],
+            reason=form.cleaned_data["reason"],
+        )
     except services.ResultError as exc:
         messages.error(request, exc.message)
     else:
@@ -305,39 +352,62 @@ def dispute(request, tournament, match_id: int) -> HttpResponse:
 @login_first
 @tournament_view(roles=(ORGANISER, "jury"))
 def dispute_list(request, tournament) -> HttpResponse:
-    disputes = (Dispute.objects.filter(match__round__tournament=tournament)
-                .select_related("match__round", "match__entry_a__player",
-                                "match__entry_b__player", "raised_by")
-                .order_by("state", "-raised_at"))
-    return render(request, "scoring/disputes.html",
-                  {"tournament": tournament, "disputes": disputes})
+    disputes = (
+        Dispute.objects.filter(match__round__tournament=tournament)
+        .select_related(
+            "match__round", "match__entry_a__player", "match__entry_b__player", "raised_by"
+        )
+        .order_by("state", "-raised_at")
+    )
+    return render(
+        request, "scoring/disputes.html", {"tournament": tournament, "disputes": disputes}
+    )
 
 
 def _dispute(tournament, dispute_id: int) -> Dispute:
     return get_object_or_404(
-        Dispute.objects.select_related("match__round__tournament", "match__entry_a__player",
-                                       "match__entry_b__player", "result", "raised_by",
-                                       "ruled_by", "appealed_by", "jury_by", "decided_result"),
-        pk=dispute_id, match__round__tournament=tournament,
+        Dispute.objects.select_related(
+            "match__round__tournament",
+            "match__entry_a__player",
+            "match__entry_b__player",
+            "result",
+            "raised_by",
+            "ruled_by",
+            "appealed_by",
+            "jury_by",
+            "decided_result",
+        ),
+        pk=dispute_id,
+        match__round__tournament=tournament,
     )
 
 
-def _dispute_page(request, tournament, item: Dispute, *, ruling=None, appeal=None,
-                  decision=None, status: int = 200) -> HttpResponse:
+def _dispute_page(
+    request,
+    tournament,
+    item: Dispute,
+    *,
+    ruling=None,
+    appeal=None,
+    decision=None,
+    status: int = 200,
+) -> HttpResponse:
     user = request.user
     match = item.match
     ctx = {
-        "tournament": tournament, "dispute": item, "match": match,
+        "tournament": tournament,
+        "dispute": item,
+        "match": match,
         "results": match.results.order_by("-reported_at"),
         "can_rule": access.can_rule(user, item) and item.state == DisputeState.OPEN,
         "can_appeal": access.can_appeal(user, item) and item.state == DisputeState.RULED,
-        "can_decide": access.can_decide_appeal(user, item)
-        and item.state == DisputeState.APPEALED,
+        "can_decide": access.can_decide_appeal(user, item) and item.state == DisputeState.APPEALED,
     }
     ctx["ruling_form"] = ruling or RulingForm(initial={"version": match.version})
     ctx["appeal_form"] = appeal or AppealForm()
-    ctx["decision_form"] = decision or RulingForm(initial={"version": match.version}, jury=True,
-                                                  prefix="jury")
+    ctx["decision_form"] = decision or RulingForm(
+        initial={"version": match.version}, jury=True, prefix="jury"
+    )
     return render(request, "scoring/dispute.html", ctx, status=status)
 
 
@@ -356,16 +426,26 @@ def _ruling_call(request, tournament, item, form, func, *, key: str, jury: bool)
     if data.get("score_a") is not None and data.get("score_b") is not None:
         final = (data["score_a"], data["score_b"])
     try:
-        func(item.pk, request.user, outcome=data["outcome"], version=data["version"],
-             final=final, **{key: data["text"]})
+        func(
+            item.pk,
+            request.user,
+            outcome=data["outcome"],
+            version=data["version"],
+            final=final,
+            **{key: data["text"]},
+        )
     except services.InvalidResult as exc:
         for p in exc.problems:
             form.add_error("score_a", p.message((request.LANGUAGE_CODE or "ru")[:2]))
     except services.ResultError as exc:
         form.add_error(None, exc.message)
     else:
-        messages.success(request, _("The jury's decision is recorded; it is final.") if jury
-                         else _("The ruling is recorded."))
+        messages.success(
+            request,
+            _("The jury's decision is recorded; it is final.")
+            if jury
+            else _("The ruling is recorded."),
+        )
         return redirect("dispute-detail", slug=tournament.slug, dispute_id=item.pk)
     item.refresh_from_db()
     kwargs = {"decision": form} if jury else {"ruling": form}
@@ -382,8 +462,9 @@ def dispute_rule(request, tournament, dispute_id: int) -> HttpResponse:
     form = RulingForm(request.POST)
     if not form.is_valid():
         return _dispute_page(request, tournament, item, ruling=form)
-    return _ruling_call(request, tournament, item, form, services.rule_dispute, key="ruling",
-                        jury=False)
+    return _ruling_call(
+        request, tournament, item, form, services.rule_dispute, key="ruling", jury=False
+    )
 
 
 @require_POST
@@ -415,8 +496,9 @@ def dispute_decide(request, tournament, dispute_id: int) -> HttpResponse:
     form = RulingForm(request.POST, jury=True, prefix="jury")
     if not form.is_valid():
         return _dispute_page(request, tournament, item, decision=form)
-    return _ruling_call(request, tournament, item, form, services.decide_appeal,
-                        key="decision", jury=True)
+    return _ruling_call(
+        request, tournament, item, form, services.decide_appeal, key="decision", jury=True
+    )
 
 
 # --------------------------------------------------------------------------- discipline
@@ -430,18 +512,28 @@ def sanction_list(request, tournament) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.record_sanction(tournament, data["entry"], request.user, kind=data["kind"],
-                                     reason=data["reason"], points=data.get("points"))
+            services.record_sanction(
+                tournament,
+                data["entry"],
+                request.user,
+                kind=data["kind"],
+                reason=data["reason"],
+                points=data.get("points"),
+            )
         except services.ResultError as exc:
             form.add_error(None, exc.message)
         else:
             messages.success(request, _("Decision recorded."))
             return redirect("sanction-list", slug=tournament.slug)
     sanctions = Sanction.objects.filter(tournament=tournament).select_related(
-        "entry__player", "decided_by", "match")
-    return render(request, "scoring/sanctions.html",
-                  {"tournament": tournament, "sanctions": sanctions, "form": form},
-                  status=status)
+        "entry__player", "decided_by", "match"
+    )
+    return render(
+        request,
+        "scoring/sanctions.html",
+        {"tournament": tournament, "sanctions": sanctions, "form": form},
+        status=status,
+    )
 
 
 # --------------------------------------------------------------------------- audit
@@ -468,9 +560,16 @@ def audit_log(request, tournament) -> HttpResponse:
     page = Paginator(entries.order_by("-at", "-pk"), 100).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    return render(request, "scoring/audit.html", {
-        "tournament": tournament, "page": page, "form": form, "query": query.urlencode(),
-    })
+    return render(
+        request,
+        "scoring/audit.html",
+        {
+            "tournament": tournament,
+            "page": page,
+            "form": form,
+            "query": query.urlencode(),
+        },
+    )
 
 
 # --------------------------------------------------------------------------- desk (round flow)
@@ -485,18 +584,25 @@ def desk(request, tournament) -> HttpResponse:
     for rnd in rounds:
         rnd.open_tables = list(services.open_matches(rnd).values_list("table", flat=True))
         rnd.complete = rnd.matches.exists() and not rnd.open_tables
-    return render(request, "scoring/desk.html",
-                  {"tournament": tournament, "entries": entries, "rounds": rounds})
+    return render(
+        request,
+        "scoring/desk.html",
+        {"tournament": tournament, "entries": entries, "rounds": rounds},
+    )
 
 
 @require_POST
 @login_first
 @tournament_view(roles=(ORGANISER,))
 def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
-    entry = get_object_or_404(Entry.objects.select_related("tournament"), pk=entry_id,
-                              tournament=tournament)
-    actions = {"check-in": services.check_in, "withdraw": services.withdraw,
-               "reinstate": services.reinstate}
+    entry = get_object_or_404(
+        Entry.objects.select_related("tournament"), pk=entry_id, tournament=tournament
+    )
+    actions = {
+        "check-in": services.check_in,
+        "withdraw": services.withdraw,
+        "reinstate": services.reinstate,
+    }
     if action not in actions:
         raise Http404
     try:
@@ -515,13 +621,16 @@ def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
 def desk_round_close(request, tournament, round_id: int) -> HttpResponse:
     rnd = get_object_or_404(Round, pk=round_id, tournament=tournament)
     if services.close_round(rnd, request.user):
-        messages.success(request, _("Round %(n)s is finished; the next round can be paired.")
-                         % {"n": rnd.number})
+        messages.success(
+            request, _("Round %(n)s is finished; the next round can be paired.") % {"n": rnd.number}
+        )
     else:
-        tables = ", ".join(str(t) for t in services.open_matches(rnd).values_list(
-            "table", flat=True))
-        messages.error(request, _("Round %(n)s cannot close: tables %(tables)s have no "
-                                  "confirmed result yet.") % {"n": rnd.number,
-                                                              "tables": tables or "—"})
+        tables = ", ".join(
+            str(t) for t in services.open_matches(rnd).values_list("table", flat=True)
+        )
+        messages.error(
+            request,
+            _("Round %(n)s cannot close: tables %(tables)s have no confirmed result yet.")
+            % {"n": rnd.number, "tables": tables or "—"},
+        )
     return redirect("desk", slug=tournament.slug)
-

@@ -32,10 +32,14 @@ THREADS = 8
 def postgres_only():
     if connection.vendor != "postgresql":
         if os.environ.get("ZARIK_REQUIRE_POSTGRES", "") not in ("", "0"):
-            pytest.fail("ZARIK_REQUIRE_POSTGRES is set but the tests run on "
-                        f"{connection.vendor}; set DATABASE_URL=postgres://…")
-        pytest.skip("the concurrency test needs PostgreSQL row locks (set DATABASE_URL); "
-                    "SQLite serialises all writers, so a race cannot be shown there")
+            pytest.fail(
+                "ZARIK_REQUIRE_POSTGRES is set but the tests run on "
+                f"{connection.vendor}; set DATABASE_URL=postgres://…"
+            )
+        pytest.skip(
+            "the concurrency test needs PostgreSQL row locks (set DATABASE_URL); "
+            "SQLite serialises all writers, so a race cannot be shown there"
+        )
 
 
 def race(calls: list[Callable[[], object]]) -> list[object]:
@@ -59,10 +63,10 @@ def race(calls: list[Callable[[], object]]) -> list[object]:
 def board(transactional_db):
     """A published round of ``THREADS`` matches, a referee, an organiser, player accounts."""
     users = get_user_model()
-    t = Tournament.objects.create(name="Race cup", slug="race-cup", starts_on=dt.date(2026, 5, 1),
-                                  match_length=5, public=True)
-    rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.PUBLISHED,
-                               match_length=5)
+    t = Tournament.objects.create(
+        name="Race cup", slug="race-cup", starts_on=dt.date(2026, 5, 1), match_length=5, public=True
+    )
+    rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.PUBLISHED, match_length=5)
     officials = {}
     for name in ("referee", "organiser"):
         officials[name] = users.objects.create(username=f"race-{name}")
@@ -73,10 +77,16 @@ def board(transactional_db):
         for side in "ab":
             u = users.objects.create(username=f"p{i}{side}")
             player = Player.objects.create(last_name=f"P{i}{side}", user=u)
-            pair.append(Entry.objects.create(tournament=t, player=player,
-                                             draw_number=2 * i + (side == "b") + 1))
-        matches.append(Match.objects.create(round=rnd, table=i + 1, entry_a=pair[0],
-                                            entry_b=pair[1], match_length=5))
+            pair.append(
+                Entry.objects.create(
+                    tournament=t, player=player, draw_number=2 * i + (side == "b") + 1
+                )
+            )
+        matches.append(
+            Match.objects.create(
+                round=rnd, table=i + 1, entry_a=pair[0], entry_b=pair[1], match_length=5
+            )
+        )
     close_old_connections()
     return {"round": rnd, "matches": matches, **officials}
 
@@ -85,11 +95,16 @@ def test_eight_referees_save_one_match_at_once_exactly_one_wins(board):
     match = board["matches"][0]
     version = match.version
     scores = [(5, i % 5) for i in range(THREADS)]
-    outcomes = race([
-        (lambda s=s: services.submit_result(match.pk, board["referee"], version=version,
-                                            final=s, confirm=True))
-        for s in scores
-    ])
+    outcomes = race(
+        [
+            (
+                lambda s=s: services.submit_result(
+                    match.pk, board["referee"], version=version, final=s, confirm=True
+                )
+            )
+            for s in scores
+        ]
+    )
     winners = [o for o in outcomes if isinstance(o, Result)]
     refused = [o for o in outcomes if isinstance(o, services.StaleVersion)]
     assert len(winners) == 1 and len(refused) == THREADS - 1, outcomes
@@ -107,10 +122,12 @@ def test_opponent_and_referee_confirm_together_one_confirmation(board):
     reported = services.submit_result(match.pk, player_a, version=match.version, final=(5, 2))
     version = Match.objects.get(pk=match.pk).version
     confirmers = [opponent, board["referee"], board["organiser"]] * 2
-    outcomes = race([
-        (lambda u=u: services.confirm_result(match.pk, reported.pk, u, version=version))
-        for u in confirmers
-    ])
+    outcomes = race(
+        [
+            (lambda u=u: services.confirm_result(match.pk, reported.pk, u, version=version))
+            for u in confirmers
+        ]
+    )
     assert sum(isinstance(o, Result) for o in outcomes) == 1, outcomes
     assert all(isinstance(o, (Result, services.ResultError)) for o in outcomes), outcomes
     assert Result.objects.filter(match=match, state=ResultState.CONFIRMED).count() == 1
@@ -119,12 +136,15 @@ def test_opponent_and_referee_confirm_together_one_confirmation(board):
 def test_without_version_checks_the_lock_and_state_still_allow_one(board):
     """Version None (e.g. an API caller that skips it): the row lock and state check hold."""
     match = board["matches"][2]
-    reported = services.submit_result(match.pk, match.entry_a.player.user,
-                                      version=match.version, final=(5, 4))
-    outcomes = race([
-        (lambda u=u: services.confirm_result(match.pk, reported.pk, u, version=None))
-        for u in [board["referee"], board["organiser"], match.entry_b.player.user] * 2
-    ])
+    reported = services.submit_result(
+        match.pk, match.entry_a.player.user, version=match.version, final=(5, 4)
+    )
+    outcomes = race(
+        [
+            (lambda u=u: services.confirm_result(match.pk, reported.pk, u, version=None))
+            for u in [board["referee"], board["organiser"], match.entry_b.player.user] * 2
+        ]
+    )
     assert sum(isinstance(o, Result) for o in outcomes) == 1, outcomes
     refused = [o for o in outcomes if isinstance(o, services.ResultError)]
     assert {o.code for o in refused} == {"duplicate"}
@@ -133,11 +153,16 @@ def test_without_version_checks_the_lock_and_state_still_allow_one(board):
 
 def test_the_database_index_stops_a_double_confirmation_that_skips_the_services(board):
     match = board["matches"][3]
-    outcomes = race([
-        (lambda a=a: Result.objects.create(match=match, score_a=5, score_b=a,
-                                           state=ResultState.CONFIRMED))
-        for a in range(4)
-    ])
+    outcomes = race(
+        [
+            (
+                lambda a=a: Result.objects.create(
+                    match=match, score_a=5, score_b=a, state=ResultState.CONFIRMED
+                )
+            )
+            for a in range(4)
+        ]
+    )
     assert sum(isinstance(o, Result) for o in outcomes) == 1
     assert sum(isinstance(o, IntegrityError) for o in outcomes) == 3
     assert Result.objects.filter(match=match, state=ResultState.CONFIRMED).count() == 1
@@ -146,14 +171,20 @@ def test_the_database_index_stops_a_double_confirmation_that_skips_the_services(
 def test_last_results_confirmed_together_still_close_the_round(board):
     rnd = board["round"]
     matches = board["matches"]
-    for m in matches[:-THREADS // 2]:
-        services.submit_result(m.pk, board["referee"], version=m.version, final=(5, 1),
-                               confirm=True)
-    last = matches[-THREADS // 2:]
-    outcomes = race([
-        (lambda m=m: services.submit_result(m.pk, board["referee"], version=m.version,
-                                            final=(3, 5), confirm=True))
-        for m in last
-    ])
+    for m in matches[: -THREADS // 2]:
+        services.submit_result(
+            m.pk, board["referee"], version=m.version, final=(5, 1), confirm=True
+        )
+    last = matches[-THREADS // 2 :]
+    outcomes = race(
+        [
+            (
+                lambda m=m: services.submit_result(
+                    m.pk, board["referee"], version=m.version, final=(3, 5), confirm=True
+                )
+            )
+            for m in last
+        ]
+    )
     assert all(isinstance(o, Result) for o in outcomes), outcomes
     assert Round.objects.get(pk=rnd.pk).status == RoundStatus.FINISHED

@@ -34,8 +34,16 @@ from tournaments.models import (
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
-ACTORS = ["anonymous", "player", "opponent", "other_player", "other_referee", "referee",
-          "organiser", "jury"]
+ACTORS = [
+    "anonymous",
+    "player",
+    "opponent",
+    "other_player",
+    "other_referee",
+    "referee",
+    "organiser",
+    "jury",
+]
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +54,9 @@ def demo_once(django_db_setup, django_db_blocker):
         with transaction.atomic():
             load_demo()
             book_ref = User.objects.create(username="book-referee")
-            Official.objects.create(tournament=Tournament.objects.get(slug=BOOK_SLUG),
-                                    user=book_ref, role="referee")
+            Official.objects.create(
+                tournament=Tournament.objects.get(slug=BOOK_SLUG), user=book_ref, role="referee"
+            )
             yield
             transaction.set_rollback(True)
 
@@ -67,13 +76,19 @@ class World:
 @pytest.fixture
 def world(demo_once, db) -> World:
     match = Match.objects.select_related("entry_a__player__user", "entry_b__player__user").get(
-        round__tournament__slug=SWISS_SLUG, round__number=3, table=1)
+        round__tournament__slug=SWISS_SLUG, round__number=3, table=1
+    )
     other = Match.objects.select_related("entry_a__player__user").get(
-        round__tournament__slug=SWISS_SLUG, round__number=3, table=2)
+        round__tournament__slug=SWISS_SLUG, round__number=3, table=2
+    )
     users = {name: User.objects.get(username=name) for name in ("referee", "organiser", "jury")}
-    users |= {"player": match.entry_a.player.user, "opponent": match.entry_b.player.user,
-              "other_player": other.entry_a.player.user,
-              "other_referee": User.objects.get(username="book-referee"), "anonymous": None}
+    users |= {
+        "player": match.entry_a.player.user,
+        "opponent": match.entry_b.player.user,
+        "other_player": other.entry_a.player.user,
+        "other_referee": User.objects.get(username="book-referee"),
+        "anonymous": None,
+    }
     return World(match, users)
 
 
@@ -81,20 +96,23 @@ def world(demo_once, db) -> World:
 
 
 def _report(w: World) -> Result:
-    return services.submit_result(w.match.pk, w.users["player"], version=w.fresh().version,
-                                  final=(7, 3))
+    return services.submit_result(
+        w.match.pk, w.users["player"], version=w.fresh().version, final=(7, 3)
+    )
 
 
 def _dispute(w: World) -> Dispute:
     result = _report(w)
-    return services.dispute_result(w.match.pk, result.pk, w.users["opponent"],
-                                   version=w.fresh().version, reason="not so")
+    return services.dispute_result(
+        w.match.pk, result.pk, w.users["opponent"], version=w.fresh().version, reason="not so"
+    )
 
 
 def _ruled(w: World) -> Dispute:
     d = _dispute(w)
-    return services.rule_dispute(d.pk, w.users["organiser"], outcome="uphold", ruling="stands",
-                                 version=w.fresh().version)
+    return services.rule_dispute(
+        d.pk, w.users["organiser"], outcome="uphold", ruling="stands", version=w.fresh().version
+    )
 
 
 def _appealed(w: World) -> Dispute:
@@ -103,44 +121,66 @@ def _appealed(w: World) -> Dispute:
 
 
 def _form(w: World, a: int, b: int, action: str = "confirm") -> dict:
-    return {"version": w.fresh().version, "score_a": a, "score_b": b, "action": action,
-            "games-TOTAL_FORMS": "0", "games-INITIAL_FORMS": "0"}
+    return {
+        "version": w.fresh().version,
+        "score_a": a,
+        "score_b": b,
+        "action": action,
+        "games-TOTAL_FORMS": "0",
+        "games-INITIAL_FORMS": "0",
+    }
 
 
 def get(name: str, **kw) -> Callable:
     def action(w: World):
         return "get", w.url(name, **kw), None, lambda: True
+
     return action
 
 
 def get_match(name: str) -> Callable:
     def action(w: World):
         return "get", w.url(name, match_id=w.match.pk), None, lambda: True
+
     return action
 
 
 def referee_enter(w: World):
-    return ("post", w.url("referee-match", match_id=w.match.pk), _form(w, 7, 3),
-            lambda: w.fresh().result_status == ResultStatus.CONFIRMED)
+    return (
+        "post",
+        w.url("referee-match", match_id=w.match.pk),
+        _form(w, 7, 3),
+        lambda: w.fresh().result_status == ResultStatus.CONFIRMED,
+    )
 
 
 def player_report(w: World):
-    return ("post", w.url("result-match", match_id=w.match.pk), _form(w, 7, 3, "report"),
-            lambda: Result.objects.filter(match=w.match).exists())
+    return (
+        "post",
+        w.url("result-match", match_id=w.match.pk),
+        _form(w, 7, 3, "report"),
+        lambda: Result.objects.filter(match=w.match).exists(),
+    )
 
 
 def confirm(w: World):
     result = _report(w)
-    return ("post", w.url("result-confirm", match_id=w.match.pk),
-            {"version": w.fresh().version, "result": result.pk},
-            lambda: Result.objects.get(pk=result.pk).state == ResultState.CONFIRMED)
+    return (
+        "post",
+        w.url("result-confirm", match_id=w.match.pk),
+        {"version": w.fresh().version, "result": result.pk},
+        lambda: Result.objects.get(pk=result.pk).state == ResultState.CONFIRMED,
+    )
 
 
 def dispute(w: World):
     result = _report(w)
-    return ("post", w.url("result-dispute", match_id=w.match.pk),
-            {"version": w.fresh().version, "result": result.pk, "reason": "wrong score"},
-            lambda: Dispute.objects.filter(match=w.match).exists())
+    return (
+        "post",
+        w.url("result-dispute", match_id=w.match.pk),
+        {"version": w.fresh().version, "result": result.pk, "reason": "wrong score"},
+        lambda: Dispute.objects.filter(match=w.match).exists(),
+    )
 
 
 def dispute_detail(w: World):
@@ -150,46 +190,68 @@ def dispute_detail(w: World):
 
 def rule(w: World):
     d = _dispute(w)
-    return ("post", w.url("dispute-rule", dispute_id=d.pk),
-            {"version": w.fresh().version, "outcome": "uphold", "text": "stands"},
-            lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.RULED)
+    return (
+        "post",
+        w.url("dispute-rule", dispute_id=d.pk),
+        {"version": w.fresh().version, "outcome": "uphold", "text": "stands"},
+        lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.RULED,
+    )
 
 
 def appeal(w: World):
     d = _ruled(w)
-    return ("post", w.url("dispute-appeal", dispute_id=d.pk), {"reason": "witnesses"},
-            lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.APPEALED)
+    return (
+        "post",
+        w.url("dispute-appeal", dispute_id=d.pk),
+        {"reason": "witnesses"},
+        lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.APPEALED,
+    )
 
 
 def decide(w: World):
     d = _appealed(w)
-    return ("post", w.url("dispute-decide", dispute_id=d.pk),
-            {"jury-version": w.fresh().version, "jury-outcome": "sustain", "jury-text": "final"},
-            lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.FINAL)
+    return (
+        "post",
+        w.url("dispute-decide", dispute_id=d.pk),
+        {"jury-version": w.fresh().version, "jury-outcome": "sustain", "jury-text": "final"},
+        lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.FINAL,
+    )
 
 
 def sanction(w: World):
     entry = w.match.entry_a
-    return ("post", w.url("sanction-list"),
-            {"entry": entry.pk, "kind": "warning", "reason": "slow play"},
-            lambda: Sanction.objects.filter(entry=entry).exists())
+    return (
+        "post",
+        w.url("sanction-list"),
+        {"entry": entry.pk, "kind": "warning", "reason": "slow play"},
+        lambda: Sanction.objects.filter(entry=entry).exists(),
+    )
 
 
 def withdraw(w: World):
     entry = w.match.entry_b
-    return ("post", w.url("desk-entry", entry_id=entry.pk, action="withdraw"), {"reason": "ill"},
-            lambda: Entry.objects.get(pk=entry.pk).status == EntryStatus.WITHDRAWN)
+    return (
+        "post",
+        w.url("desk-entry", entry_id=entry.pk, action="withdraw"),
+        {"reason": "ill"},
+        lambda: Entry.objects.get(pk=entry.pk).status == EntryStatus.WITHDRAWN,
+    )
 
 
 def close_round(w: World):
     rnd = w.match.round
     Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.DRAFT)  # no auto-close meanwhile
     for m in rnd.matches.all():
-        services.submit_result(m.pk, w.users["referee"], version=m.version, final=(7, 1),
-                               confirm=True)
+        services.submit_result(
+            m.pk, w.users["referee"], version=m.version, final=(7, 1), confirm=True
+        )
     Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.PUBLISHED)
-    return ("post", w.url("desk-round-close", round_id=rnd.pk), {},
-            lambda: Round.objects.get(pk=rnd.pk).status == RoundStatus.FINISHED)
+    return (
+        "post",
+        w.url("desk-round-close", round_id=rnd.pk),
+        {},
+        lambda: Round.objects.get(pk=rnd.pk).status == RoundStatus.FINISHED,
+    )
 
 
 OK, NO, LOGIN = "ok", 403, "login"
@@ -209,8 +271,11 @@ MATRIX: list[tuple[str, Callable, dict[str, object]]] = [
     ("referee tables", get("referee-tables"), OFFICIALS_ONLY),
     ("referee match page", get_match("referee-match"), OFFICIALS_ONLY),
     ("referee enters a result", referee_enter, OFFICIALS_ONLY),
-    ("match page", get_match("result-match"),
-     row(player=OK, opponent=OK, referee=OK, organiser=OK, jury=OK)),
+    (
+        "match page",
+        get_match("result-match"),
+        row(player=OK, opponent=OK, referee=OK, organiser=OK, jury=OK),
+    ),
     ("player reports", player_report, row(player=OK, opponent=OK)),
     ("confirm a report", confirm, row(opponent=OK, referee=OK, organiser=OK)),
     ("dispute a report", dispute, row(opponent=OK)),
@@ -257,8 +322,9 @@ def attempt(client, world: World, action: Callable, actor: str, expected: object
     return None
 
 
-@pytest.mark.parametrize(("action", "expected"),
-                         [pytest.param(a, e, id=name) for name, a, e in MATRIX])
+@pytest.mark.parametrize(
+    ("action", "expected"), [pytest.param(a, e, id=name) for name, a, e in MATRIX]
+)
 def test_permission_matrix(client, world, action, expected):
     """Each actor in its own savepoint, rolled back, so they all start from the same state."""
     failures = {}
@@ -274,11 +340,13 @@ def test_permission_matrix(client, world, action, expected):
 def test_a_referee_cannot_reach_another_tournaments_match_through_their_own(client, world):
     book_match = Match.objects.filter(round__tournament__slug=BOOK_SLUG).first()
     client.force_login(world.users["referee"])
-    response = client.get(reverse("referee-match", kwargs={"slug": SWISS_SLUG,
-                                                           "match_id": book_match.pk}))
+    response = client.get(
+        reverse("referee-match", kwargs={"slug": SWISS_SLUG, "match_id": book_match.pk})
+    )
     assert response.status_code == 404
-    response = client.get(reverse("referee-match", kwargs={"slug": BOOK_SLUG,
-                                                           "match_id": book_match.pk}))
+    response = client.get(
+        reverse("referee-match", kwargs={"slug": BOOK_SLUG, "match_id": book_match.pk})
+    )
     assert response.status_code == 403
 
 
@@ -287,9 +355,15 @@ def test_services_refuse_without_the_view(world):
     from django.core.exceptions import PermissionDenied
 
     with pytest.raises(PermissionDenied):
-        services.submit_result(world.match.pk, world.users["other_player"],
-                               version=world.fresh().version, final=(7, 3))
+        services.submit_result(
+            world.match.pk, world.users["other_player"], version=world.fresh().version, final=(7, 3)
+        )
     with pytest.raises(PermissionDenied):
-        services.submit_result(world.match.pk, world.users["player"],
-                               version=world.fresh().version, final=(7, 3), confirm=True)
+        services.submit_result(
+            world.match.pk,
+            world.users["player"],
+            version=world.fresh().version,
+            final=(7, 3),
+            confirm=True,
+        )
     assert not Result.objects.filter(match=world.match).exists()

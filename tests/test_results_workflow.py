@@ -86,16 +86,27 @@ def fresh(match) -> Match:
 
 
 def report(client, match, a: int | None, b: int | None, follow: bool = False, **extra):
-    data = {"version": fresh(match).version, "score_a": "" if a is None else a,
-            "score_b": "" if b is None else b, "action": "report",
-            "games-TOTAL_FORMS": "0", "games-INITIAL_FORMS": "0", **extra}
+    data = {
+        "version": fresh(match).version,
+        "score_a": "" if a is None else a,
+        "score_b": "" if b is None else b,
+        "action": "report",
+        "games-TOTAL_FORMS": "0",
+        "games-INITIAL_FORMS": "0",
+        **extra,
+    }
     return client.post(url("result-match", match), data, follow=follow)
 
 
 def referee_post(client, match, a=None, b=None, games=(), action="confirm", **extra):
-    data = {"version": fresh(match).version, "score_a": "" if a is None else a,
-            "score_b": "" if b is None else b, "action": action,
-            "games-TOTAL_FORMS": str(len(games)), "games-INITIAL_FORMS": "0"}
+    data = {
+        "version": fresh(match).version,
+        "score_a": "" if a is None else a,
+        "score_b": "" if b is None else b,
+        "action": action,
+        "games-TOTAL_FORMS": str(len(games)),
+        "games-INITIAL_FORMS": "0",
+    }
     for i, g in enumerate(games):
         for key, value in g.items():
             data[f"games-{i}-{key}"] = value
@@ -114,8 +125,9 @@ def test_player_reports_and_the_opponent_confirms(client, match):
 
     page = login(client, b_user).get(url("result-match", match))
     assert f'name="result" value="{reported.pk}"' in page.content.decode()
-    response = client.post(url("result-confirm", match),
-                           {"version": fresh(match).version, "result": reported.pk})
+    response = client.post(
+        url("result-confirm", match), {"version": fresh(match).version, "result": reported.pk}
+    )
     assert response.status_code == 302
     m = fresh(match)
     assert (m.result_status, m.score_a, m.score_b, m.winner) == ("confirmed", 7, 3, "a")
@@ -132,24 +144,31 @@ def test_the_reporter_cannot_confirm_their_own_report(client, match):
     a_user, _b = players(match)
     report(login(client, a_user), match, 7, 3)
     result = Result.objects.get(match=match)
-    response = client.post(url("result-confirm", match),
-                           {"version": fresh(match).version, "result": result.pk})
+    response = client.post(
+        url("result-confirm", match), {"version": fresh(match).version, "result": result.pk}
+    )
     assert response.status_code == 403
     assert fresh(match).result_status == ResultStatus.REPORTED
 
 
 def test_referee_enters_game_by_game_and_the_ledger_becomes_official(client, match):
-    games = [{"winner": "a", "kind": "gammon", "cube": 1},
-             {"winner": "b", "kind": "single", "cube": 1},
-             {"winner": "a", "kind": "backgammon", "cube": 1},
-             {"winner": "a", "kind": "gammon", "cube": 1}]
+    games = [
+        {"winner": "a", "kind": "gammon", "cube": 1},
+        {"winner": "b", "kind": "single", "cube": 1},
+        {"winner": "a", "kind": "backgammon", "cube": 1},
+        {"winner": "a", "kind": "gammon", "cube": 1},
+    ]
     response = referee_post(login(client, user("referee")), match, games=games)
     assert response.status_code == 302
     m = fresh(match)
     assert (m.score_a, m.score_b, m.winner, m.result_status) == (7, 1, "a", "confirmed")
     ledger = list(Game.objects.filter(match=match).values_list("number", "winner", "kind"))
-    assert ledger == [(1, "a", "gammon"), (2, "b", "single"), (3, "a", "backgammon"),
-                      (4, "a", "gammon")]
+    assert ledger == [
+        (1, "a", "gammon"),
+        (2, "b", "single"),
+        (3, "a", "backgammon"),
+        (4, "a", "gammon"),
+    ]
 
 
 def test_problems_are_shown_next_to_the_input_which_is_kept(client, match):
@@ -159,8 +178,10 @@ def test_problems_are_shown_next_to_the_input_which_is_kept(client, match):
     html = response.content.decode()
     assert 'name="score_a" value="7"' in html and 'name="score_b" value="7"' in html
     assert "Not saved" in html or "Не сохранено" in html or "errorlist" in html
-    games = [{"winner": "a", "kind": "single", "cube": 1},
-             {"winner": "a", "kind": "gammon", "cube": 2}]  # no cube in this tournament
+    games = [
+        {"winner": "a", "kind": "single", "cube": 1},
+        {"winner": "a", "kind": "gammon", "cube": 2},
+    ]  # no cube in this tournament
     response = referee_post(client, match, games=games)
     html = response.content.decode()
     assert response.status_code == 200
@@ -199,8 +220,14 @@ def test_stale_version_is_refused_plainly_and_the_input_kept(client, match):
     login(client, user("referee"))
     old = fresh(match).version
     services.submit_result(match.pk, user("organiser"), version=old, final=(7, 2), confirm=True)
-    data = {"version": old, "score_a": 7, "score_b": 5, "action": "confirm",
-            "games-TOTAL_FORMS": "0", "games-INITIAL_FORMS": "0"}
+    data = {
+        "version": old,
+        "score_a": 7,
+        "score_b": 5,
+        "action": "confirm",
+        "games-TOTAL_FORMS": "0",
+        "games-INITIAL_FORMS": "0",
+    }
     response = client.post(url("referee-match", match), data)
     assert response.status_code == 409
     html = response.content.decode()
@@ -214,14 +241,20 @@ def test_confirming_twice_gives_a_message_not_an_error(client, match):
     report(login(client, a_user), match, 7, 3)
     result = Result.objects.get(match=match)
     login(client, b_user)
-    client.post(url("result-confirm", match), {"version": fresh(match).version,
-                                               "result": result.pk})
-    response = client.post(url("result-confirm", match),
-                           {"version": fresh(match).version, "result": result.pk}, follow=True)
+    client.post(
+        url("result-confirm", match), {"version": fresh(match).version, "result": result.pk}
+    )
+    response = client.post(
+        url("result-confirm", match),
+        {"version": fresh(match).version, "result": result.pk},
+        follow=True,
+    )
     assert response.status_code == 200
     assert Result.objects.filter(match=match, state=ResultState.CONFIRMED).count() == 1
-    assert any("already confirmed" in str(m) or "уже подтверждён" in str(m)
-               for m in response.context["messages"])
+    assert any(
+        "already confirmed" in str(m) or "уже подтверждён" in str(m)
+        for m in response.context["messages"]
+    )
 
 
 def test_dispute_director_ruling_then_jury_appeal_is_final(client, match):
@@ -229,25 +262,38 @@ def test_dispute_director_ruling_then_jury_appeal_is_final(client, match):
     report(login(client, a_user), match, 7, 3)
     result = Result.objects.get(match=match)
     login(client, b_user)
-    response = client.post(url("result-dispute", match), {
-        "version": fresh(match).version, "result": result.pk,
-        "reason": "The last game was a single, not a gammon: the score is 6:3 and we play on",
-    })
+    response = client.post(
+        url("result-dispute", match),
+        {
+            "version": fresh(match).version,
+            "result": result.pk,
+            "reason": "The last game was a single, not a gammon: the score is 6:3 and we play on",
+        },
+    )
     assert response.status_code == 302
     dispute = Dispute.objects.get(match=match)
     assert dispute.state == DisputeState.OPEN and dispute.raised_by == b_user
     assert fresh(match).result_status == ResultStatus.DISPUTED
     # nobody confirms a disputed report: a plain message, nothing changes
-    page = client.post(url("result-confirm", match), {"version": fresh(match).version,
-                                                      "result": result.pk}, follow=True)
+    page = client.post(
+        url("result-confirm", match),
+        {"version": fresh(match).version, "result": result.pk},
+        follow=True,
+    )
     assert page.status_code == 200 and list(page.context["messages"])
     assert fresh(match).result_status == ResultStatus.DISPUTED
 
     dispute_url = reverse("dispute-rule", kwargs={"slug": SWISS_SLUG, "dispute_id": dispute.pk})
     assert client.post(dispute_url, {}).status_code == 403  # a player does not rule
     login(client, user("organiser"))
-    response = client.post(dispute_url, {"version": fresh(match).version, "outcome": "uphold",
-                                         "text": "The referee saw the gammon."})
+    response = client.post(
+        dispute_url,
+        {
+            "version": fresh(match).version,
+            "outcome": "uphold",
+            "text": "The referee saw the gammon.",
+        },
+    )
     assert response.status_code == 302
     dispute.refresh_from_db()
     assert dispute.state == DisputeState.RULED and dispute.ruled_by == user("organiser")
@@ -255,8 +301,9 @@ def test_dispute_director_ruling_then_jury_appeal_is_final(client, match):
 
     appeal_url = reverse("dispute-appeal", kwargs={"slug": SWISS_SLUG, "dispute_id": dispute.pk})
     login(client, b_user)
-    assert client.post(appeal_url, {"reason": "Two spectators saw a single game"}
-                       ).status_code == 302
+    assert (
+        client.post(appeal_url, {"reason": "Two spectators saw a single game"}).status_code == 302
+    )
     dispute.refresh_from_db()
     assert dispute.state == DisputeState.APPEALED
 
@@ -264,9 +311,16 @@ def test_dispute_director_ruling_then_jury_appeal_is_final(client, match):
     login(client, user("organiser"))
     assert client.post(decide_url, {}).status_code == 403  # the director is not the jury
     login(client, user("jury"))
-    response = client.post(decide_url, {"jury-version": fresh(match).version,
-                                         "jury-outcome": "replace", "jury-score_a": 3,
-                                         "jury-score_b": 7, "jury-text": "Witnesses agree."})
+    response = client.post(
+        decide_url,
+        {
+            "jury-version": fresh(match).version,
+            "jury-outcome": "replace",
+            "jury-score_a": 3,
+            "jury-score_b": 7,
+            "jury-text": "Witnesses agree.",
+        },
+    )
     assert response.status_code == 302
     dispute.refresh_from_db()
     m = fresh(match)
@@ -278,10 +332,10 @@ def test_dispute_director_ruling_then_jury_appeal_is_final(client, match):
     page = client.post(appeal_url, {"reason": "again"})
     assert page.status_code == 200 and Dispute.objects.get(pk=dispute.pk).state == "final"
     with pytest.raises(services.ResultError):
-        services.decide_appeal(dispute.pk, user("jury"), outcome="uphold", decision="x",
-                               version=None)
-    actions = set(AuditEntry.objects.filter(object_type="dispute").values_list("action",
-                                                                                 flat=True))
+        services.decide_appeal(
+            dispute.pk, user("jury"), outcome="uphold", decision="x", version=None
+        )
+    actions = set(AuditEntry.objects.filter(object_type="dispute").values_list("action", flat=True))
     assert actions == {"dispute.open", "dispute.rule", "dispute.appeal", "dispute.final"}
 
 
@@ -289,11 +343,13 @@ def test_an_invalid_replacement_score_is_refused_by_the_rules(match):
     a_user, b_user = players(match)
     services.submit_result(match.pk, a_user, version=fresh(match).version, final=(7, 3))
     result = Result.objects.get(match=match)
-    dispute = services.dispute_result(match.pk, result.pk, b_user, version=fresh(match).version,
-                                      reason="wrong")
+    dispute = services.dispute_result(
+        match.pk, result.pk, b_user, version=fresh(match).version, reason="wrong"
+    )
     with pytest.raises(services.InvalidResult):
-        services.rule_dispute(dispute.pk, user("organiser"), outcome="replace", ruling="x",
-                              version=None, final=(7, 7))
+        services.rule_dispute(
+            dispute.pk, user("organiser"), outcome="replace", ruling="x", version=None, final=(7, 7)
+        )
     assert Dispute.objects.get(pk=dispute.pk).state == DisputeState.OPEN
 
 
@@ -325,22 +381,29 @@ def test_mat_upload_in_a_cubeless_event_is_refused_and_kept(client, match):
 @pytest.fixture
 def cube_match(swiss):
     """A 7-point match with the cube (gnubg's self-play files use it)."""
-    t = Tournament.objects.create(name="Cube open", slug="cube-open",
-                                  starts_on=dt.date(2026, 12, 1), match_length=7, cube=True,
-                                  public=True)
+    t = Tournament.objects.create(
+        name="Cube open",
+        slug="cube-open",
+        starts_on=dt.date(2026, 12, 1),
+        match_length=7,
+        cube=True,
+        public=True,
+    )
     Official.objects.create(tournament=t, user=user("referee"), role="referee")
-    a, b = (Entry.objects.create(tournament=t, player=e.player, draw_number=i)
-            for i, e in enumerate(swiss.entries.order_by("draw_number")[:2], start=1))
-    rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.PUBLISHED,
-                               match_length=7)
+    a, b = (
+        Entry.objects.create(tournament=t, player=e.player, draw_number=i)
+        for i, e in enumerate(swiss.entries.order_by("draw_number")[:2], start=1)
+    )
+    rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.PUBLISHED, match_length=7)
     return Match.objects.create(round=rnd, table=1, entry_a=a, entry_b=b, match_length=7)
 
 
 def test_a_clean_mat_upload_gives_the_official_ledger(client, cube_match):
     mat = (DATA / "gnubg_match7_seed5.mat").read_bytes()
     login(client, user("referee"))
-    response = referee_post(client, cube_match,
-                            mat_file=SimpleUploadedFile("m.mat", mat, content_type="text/plain"))
+    response = referee_post(
+        client, cube_match, mat_file=SimpleUploadedFile("m.mat", mat, content_type="text/plain")
+    )
     assert response.status_code == 302, response.content.decode()[:3000]
     m = fresh(cube_match)
     assert m.result_status == "confirmed" and max(m.score_a, m.score_b) >= 7
@@ -373,33 +436,52 @@ def test_live_json_reports_the_version_stamp(client, match):
     assert response.status_code == 200
     data = response.json()
     assert data["round"] == 3 and data["status"] == "published"
-    services.submit_result(match.pk, user("referee"), version=match.version, final=(7, 0),
-                           confirm=True)
-    assert client.get(reverse("live-json", kwargs={"slug": SWISS_SLUG})).json()["stamp"] != \
-        data["stamp"]
+    services.submit_result(
+        match.pk, user("referee"), version=match.version, final=(7, 0), confirm=True
+    )
+    assert (
+        client.get(reverse("live-json", kwargs={"slug": SWISS_SLUG})).json()["stamp"]
+        != data["stamp"]
+    )
 
 
 def test_discipline_warning_before_penalty_and_disqualification_withdraws(client, swiss):
     entry = swiss.entries.get(draw_number=5)
     organiser = user("organiser")
     with pytest.raises(services.ResultError) as refused:
-        services.record_sanction(swiss, entry, organiser, kind="penalty", reason="slow play",
-                                 points=1)
+        services.record_sanction(
+            swiss, entry, organiser, kind="penalty", reason="slow play", points=1
+        )
     assert refused.value.code == "warning_first"
     login(client, organiser)
     sanctions = reverse("sanction-list", kwargs={"slug": SWISS_SLUG})
     for kind, points in (("warning", ""), ("penalty", "1")):
-        response = client.post(sanctions, {"entry": entry.pk, "kind": kind, "points": points,
-                                           "reason": "slow play, 3 minutes a move"})
+        response = client.post(
+            sanctions,
+            {
+                "entry": entry.pk,
+                "kind": kind,
+                "points": points,
+                "reason": "slow play, 3 minutes a move",
+            },
+        )
         assert response.status_code == 302
     login(client, user("jury"))
-    response = client.post(sanctions, {"entry": entry.pk, "kind": "disqualification",
-                                       "reason": "insulted the opponent"})
+    response = client.post(
+        sanctions,
+        {"entry": entry.pk, "kind": "disqualification", "reason": "insulted the opponent"},
+    )
     assert response.status_code == 302
-    kinds = list(Sanction.objects.filter(entry=entry).order_by("at", "pk").values_list(
-        "kind", "decided_by__username", "decided_as"))
-    assert kinds == [("warning", "organiser", "director"), ("penalty", "organiser", "director"),
-                     ("disqualification", "jury", "jury")]
+    kinds = list(
+        Sanction.objects.filter(entry=entry)
+        .order_by("at", "pk")
+        .values_list("kind", "decided_by__username", "decided_as")
+    )
+    assert kinds == [
+        ("warning", "organiser", "director"),
+        ("penalty", "organiser", "director"),
+        ("disqualification", "jury", "jury"),
+    ]
     assert Entry.objects.get(pk=entry.pk).status == EntryStatus.WITHDRAWN
     assert AuditEntry.objects.filter(action="entry.disqualify", user=user("jury")).exists()
 
@@ -411,8 +493,9 @@ def test_desk_check_in_withdraw_and_the_audit_page(client, swiss):
     base = {"slug": SWISS_SLUG, "entry_id": entry.pk}
     client.post(reverse("desk-entry", kwargs={**base, "action": "check-in"}))
     assert Entry.objects.get(pk=entry.pk).status == EntryStatus.CHECKED_IN
-    client.post(reverse("desk-entry", kwargs={**base, "action": "withdraw"}),
-                {"reason": "fell ill"})
+    client.post(
+        reverse("desk-entry", kwargs={**base, "action": "withdraw"}), {"reason": "fell ill"}
+    )
     assert Entry.objects.get(pk=entry.pk).status == EntryStatus.WITHDRAWN
     audit_url = reverse("audit-log", kwargs={"slug": SWISS_SLUG})
     page = client.get(audit_url, {"action": "withdraw"})
@@ -427,8 +510,9 @@ def test_desk_check_in_withdraw_and_the_audit_page(client, swiss):
 def test_round_close_button_refuses_an_incomplete_round(client, swiss):
     rnd = swiss.rounds.get(number=3)
     login(client, user("organiser"))
-    response = client.post(reverse("desk-round-close", kwargs={"slug": SWISS_SLUG,
-                                                               "round_id": rnd.pk}), follow=True)
+    response = client.post(
+        reverse("desk-round-close", kwargs={"slug": SWISS_SLUG, "round_id": rnd.pk}), follow=True
+    )
     assert Round.objects.get(pk=rnd.pk).status == RoundStatus.PUBLISHED
     assert any("1" in str(m) for m in response.context["messages"])
 

@@ -15,9 +15,15 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 @pytest.fixture(scope="session")
@@ -25,8 +31,10 @@ def chromium():
     if not Path(CHROMIUM).exists():
         if os.environ.get("ZARIK_REQUIRE_BROWSER", "") not in ("", "0"):
             pytest.fail(f"ZARIK_REQUIRE_BROWSER is set but {CHROMIUM} is missing")
-        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); "
-                    "browser tests never download a browser")
+        pytest.skip(
+            f"{CHROMIUM} is not installed (apt-get install chromium); "
+            "browser tests never download a browser"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

@@ -41,7 +41,8 @@ def test_referee_on_a_phone_player_confirms_public_pages_change(chromium, live_s
     load_demo()
     base = live_server.url
     match = Match.objects.select_related("entry_a__player__user", "entry_b__player__user").get(
-        round__tournament__slug=SWISS_SLUG, round__number=3, table=1)
+        round__tournament__slug=SWISS_SLUG, round__number=3, table=1
+    )
     opponent = match.entry_b.player.user.username
     assert re.fullmatch(r"player\d+", opponent)
 
@@ -94,8 +95,9 @@ def test_referee_on_a_phone_player_confirms_public_pages_change(chromium, live_s
         after = public_page.inner_text("main")
         assert after != text, f"{url} did not change after the confirmation"
     public_page.goto(f"{base}/t/{SWISS_SLUG}/")
-    row = public_page.locator("table.pairings").last.locator("tr", has_text=match.entry_b
-                                                             .player.last_name)
+    row = public_page.locator("table.pairings").last.locator(
+        "tr", has_text=match.entry_b.player.last_name
+    )
     assert "7:3" in row.first.inner_text()
     for ctx in (public, player_ctx, referee_ctx):
         ctx.close()
