@@ -21,6 +21,8 @@ from tournaments.models import (
     ResultStatus,
     Round,
     RoundStatus,
+    Team,
+    TeamMember,
     Tournament,
 )
 
@@ -301,3 +303,43 @@ def test_real_worker_pairs_a_round(fresh_celery_connections, celery_worker_app, 
     ).json()
     # The state comes from the result backend: the task ran in the worker, not eagerly.
     assert status["state"] == "SUCCESS" and status["url"].endswith(f"/round/{rnd.pk}/")
+
+
+@pytest.mark.parametrize("options", [{"score": "bogus"}, {"bye_points": "много"}])
+def test_invalid_pairing_options_are_explained_not_a_500(client, cup, options):
+    client.force_login(cup["users"]["org"])
+    pm.publish_round(cup["r2"])
+    _confirm(cup["r2"])
+    Tournament.objects.filter(pk=cup["t"].pk).update(pairing_options=options)
+    client.cookies["django_language"] = "en"
+    response = client.post(
+        reverse("manage-generate", kwargs={"slug": cup["t"].slug}), {"reason": ""}
+    )
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "errorlist" in body and ("not valid" in body)
+    assert not Round.objects.filter(tournament=cup["t"], number=3).exists()
+
+
+def test_scheveningen_round_page_names_the_team_matches(client, db):
+    t = Tournament.objects.create(
+        name="Матч городов",
+        slug="schev-page",
+        starts_on=dt.date(2026, 3, 1),
+        system=CompetitionSystem.SCHEVENINGEN,
+        match_length=5,
+    )
+    org = User.objects.create_user("schev-org")
+    Official.objects.create(tournament=t, user=org, role=OfficialRole.ORGANISER)
+    teams = [Team.objects.create(tournament=t, name=n) for n in ("Москва", "Баку")]
+    for i in range(4):
+        e = Entry.objects.create(
+            tournament=t, player=Player.objects.create(last_name=f"Ш{i}"), draw_number=i + 1
+        )
+        TeamMember.objects.create(team=teams[i // 2], entry=e, board=i % 2 + 1)
+    client.force_login(org)
+    response = client.post(reverse("manage-generate", kwargs={"slug": t.slug}), {"reason": ""})
+    assert response.status_code == 302
+    body = client.get(response["Location"]).content.decode()
+    assert "Москва – Баку" in body
+    assert Round.objects.filter(tournament=t).count() == 2

@@ -229,6 +229,10 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
         "overridden": [_msg(p, lang) for p in expl.get("overridden", [])],
         "override_reason": expl.get("override_reason", ""),
         "manual": expl.get("manual", []),
+        "team_matches": [
+            {"names": " – ".join(tm.get("names", [])), "tables": tm.get("tables", [])}
+            for tm in expl.get("team_matches", [])
+        ],
         "form": form,
         "can_edit": is_organiser(user, tournament) and rnd.status == RoundStatus.DRAFT,
         "legend": [(n, str(e.player)) for n, e in sorted(names.items())],

@@ -206,10 +206,18 @@ def swiss_options(tournament: Tournament) -> core.SwissOptions:
         tournament.variant == Variant.LONG_NARDY and tournament.match_format == "games",
     )
     kwargs = {k: v for k, v in raw.items() if k in SWISS_OPTION_KEYS}
+    options = core.SwissOptions(**kwargs)
     try:
-        return core.SwissOptions(**kwargs)
-    except TypeError as exc:  # pragma: no cover - dataclass rejects nothing we pass
-        raise PairingRefused(_problem("pairing.options", str(exc), str(exc))) from exc
+        options.problems()
+    except TypeError as exc:  # e.g. a number option stored as text
+        raise PairingRefused(
+            _problem(
+                "pairing.options",
+                f"The tournament's pairing options are not valid ({kwargs}): {exc}.",
+                f"Параметры жеребьёвки турнира неверны ({kwargs}): {exc}.",
+            )
+        ) from exc
+    return options
 
 
 def match_length_for(tournament: Tournament, section: Section | None, number: int) -> int | None:
