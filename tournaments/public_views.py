@@ -69,10 +69,23 @@ def _fragment(
     )
 
 
+def player_url_prefix(slug: str) -> str:
+    """ "/t/<slug>/player/": templates append "<id>/" (a {% url %} per row of a
+    1,000-player table costs more than the rest of the page)."""
+    sample = reverse("public-player", kwargs={"slug": slug, "entry_id": 0})
+    assert sample.endswith("/0/"), sample
+    return sample[: -len("0/")]
+
+
 def _render_fragment(
     template: str, event: Event, status: int = 200, title: str = "", **ctx
 ) -> Fragment:
-    base = {"tournament": event.tournament, "event": event, "lang": _lang()}
+    base = {
+        "tournament": event.tournament,
+        "event": event,
+        "lang": _lang(),
+        "player_base": player_url_prefix(event.tournament.slug),
+    }
     return Fragment(render_to_string(template, {**base, **ctx}), status, title)
 
 
@@ -697,9 +710,7 @@ def _bracket_svg(event: Event, section: str, lang: str) -> dict[str, Any] | None
                     "win_a": done and m.winner == "a" or m.is_bye,
                     "win_b": done and m.winner == "b",
                     "bye": m.is_bye,
-                    "href": reverse(
-                        "public-player", kwargs={"slug": event.tournament.slug, "entry_id": m.a}
-                    ),
+                    "href": f"{player_url_prefix(event.tournament.slug)}{m.a}/",
                 }
             )
             where[m.id] = (x, y)
