@@ -4,7 +4,7 @@ Run (PostgreSQL only; by default a throwaway database is created next to the one
 migrated, used and dropped):
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/load_results.py
-    # options: --players 400 --actors 200 --db-connections 40 --timeout 300 --use-given
+    # options: --players 400 --actors 200 --db-connections 20 --think 0 --timeout 300 --use-given
 
 200 actor threads work on one published round of 200 matches (to 5 points): 100 "players"
 each report a match as player A and then confirm another as player B; 100 "referees"
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import threading
@@ -47,6 +48,12 @@ def parse_args() -> argparse.Namespace:
         type=int,
         default=20,
         help="server workers, each with its own persistent DB connection",
+    )
+    p.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean pause before each click, seconds (0: everyone clicks at once, the worst case)",
     )
     p.add_argument("--timeout", type=float, default=300.0, help="hard stop, seconds")
     p.add_argument(
@@ -155,6 +162,9 @@ class Bench:
 
     def call(self, kind: str, fn):
         """Send a request to the server pool and wait for the answer; time both ways."""
+        if self.args.think > 0:
+            pause = random.uniform(0, 2 * self.args.think)
+            time.sleep(max(0.0, min(pause, self.deadline - time.monotonic())))
         clicked = time.monotonic()
         remaining = self.deadline - clicked
         if remaining <= 0:

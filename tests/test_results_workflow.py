@@ -529,3 +529,69 @@ def test_both_players_reporting_the_same_score_confirms_it(client, match):
     m = fresh(match)
     assert (m.result_status, m.score_a, m.score_b) == ("confirmed", 7, 3)
     assert Result.objects.get(match=match, state="confirmed").confirmed_by == b_user
+
+
+def test_director_voids_a_report_and_the_match_is_entered_again(match):
+    a_user, b_user = players(match)
+    services.submit_result(
+        match.pk,
+        user("referee"),
+        version=fresh(match).version,
+        games=[{"winner": "a", "kind": "backgammon"}] * 3,
+        confirm=True,
+    )
+    assert Game.objects.filter(match=match).count() == 3
+    confirmed = Result.objects.get(match=match, state=ResultState.CONFIRMED)
+    dispute = services.dispute_result(
+        match.pk,
+        confirmed.pk,
+        b_user,
+        version=fresh(match).version,
+        reason="we never played game 3",
+    )
+    services.rule_dispute(
+        dispute.pk,
+        user("organiser"),
+        outcome="void",
+        ruling="Replay.",
+        version=fresh(match).version,
+    )
+    m = fresh(match)
+    assert (m.result_status, m.score_a, m.score_b, m.winner) == ("pending", None, None, "")
+    assert not Game.objects.filter(match=match).exists()
+    assert Result.objects.get(pk=confirmed.pk).state == ResultState.REJECTED
+    # the match can now be entered again
+    services.submit_result(match.pk, user("referee"), version=m.version, final=(7, 5), confirm=True)
+    assert fresh(match).score_b == 5
+
+
+def test_audit_record_is_public_for_pairings_and_entries(swiss):
+    """Other apps (pairing, registration) log their changes through the same helper."""
+    from scoring import audit
+
+    rnd = swiss.rounds.get(number=3)
+    before = audit.snapshot(rnd)
+    entry = audit.record(
+        user("organiser"),
+        swiss,
+        "round.publish",
+        rnd,
+        before,
+        {**before, "status": "published"},
+        reason="on time",
+    )
+    assert (entry.object_type, entry.object_id) == ("round", str(rnd.pk))
+    assert entry.before["number"] == 3 and entry.after["status"] == "published"
+    swap = audit.record(None, swiss, "pairing.swap", ("match", 99), {"table": 1}, {"table": 2})
+    assert swap.user is None and swap.object_id == "99"
+
+
+def test_the_live_refresh_snippet_carries_the_current_stamp(rf, swiss):
+    from django.template.loader import render_to_string
+
+    html = render_to_string(
+        "scoring/_live_refresh.html", {"tournament": swiss}, request=rf.get("/")
+    )
+    stamp = services.live_state(swiss)["stamp"]
+    assert f'data-stamp="{stamp}"' in html
+    assert reverse("live-json", kwargs={"slug": SWISS_SLUG}) in html
