@@ -18,6 +18,22 @@ class ResultAdmin(admin.ModelAdmin):
     search_fields = ["match__entry_a__player__last_name", "match__entry_b__player__last_name"]
     raw_id_fields = ["match"]
 
+    def save_model(self, request, obj, form, change):
+        """Back-office edits bypass the workflow pages, so they are audited here."""
+        from . import audit
+
+        before = audit.snapshot(Result.objects.get(pk=obj.pk)) if change and obj.pk else None
+        super().save_model(request, obj, form, change)
+        audit.record(
+            request.user,
+            obj.match.round.tournament,
+            "result.admin_change" if change else "result.admin_add",
+            obj,
+            before,
+            obj,
+            reason=obj.note,
+        )
+
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):

@@ -271,6 +271,7 @@ MATRIX: list[tuple[str, Callable, dict[str, object]]] = [
     ("referee tables", get("referee-tables"), OFFICIALS_ONLY),
     ("referee match page", get_match("referee-match"), OFFICIALS_ONLY),
     ("referee enters a result", referee_enter, OFFICIALS_ONLY),
+    ("my match", get("result-mine"), row(player=OK, opponent=OK, other_player=OK)),
     (
         "match page",
         get_match("result-match"),
