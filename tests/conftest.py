@@ -30,6 +30,22 @@ def demo(db):
     return load_demo()
 
 
+def forget_celery_connections() -> None:
+    """Drop the broker pool and result backend Celery caches on first use.
+
+    Celery picks its producer pool and result backend even for eager runs and
+    keeps them: after an eager task, a later real-worker test would send to
+    the placeholder in-memory broker and read from a disabled backend.
+    """
+    from zarik.celery import app
+
+    app._pool = None
+    if "amqp" in app.__dict__:
+        app.__dict__["amqp"]._producer_pool = None
+    app._backend_cache = None
+    app._local.__dict__.pop("backend", None)
+
+
 @pytest.fixture
 def celery_worker_app(settings):
     """A real ``celery worker`` process on ZARIK_TEST_BROKER_URL, and the app pointed at it.
@@ -62,6 +78,7 @@ def celery_worker_app(settings):
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )
     old = {k: app.conf.get(k) for k in ("task_always_eager", "broker_url", "result_backend")}
+    forget_celery_connections()
     app.conf.update(task_always_eager=False, broker_url=broker, result_backend=broker)
     settings.CELERY_TASK_ALWAYS_EAGER = False
     try:
@@ -85,3 +102,4 @@ def celery_worker_app(settings):
         except subprocess.TimeoutExpired:
             proc.kill()
         app.conf.update(old)
+        forget_celery_connections()

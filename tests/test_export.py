@@ -36,30 +36,6 @@ def fresh_cache():
     cache.clear()
 
 
-@pytest.fixture(autouse=True)
-def fresh_celery_state():
-    """Forget the broker connections and result backend Celery caches on first use.
-
-    Celery opens its producer pool and picks its result backend even for eager
-    runs, and keeps both: after an eager export, the worker fixture's ping would
-    go to the placeholder in-memory broker and results to the disabled backend.
-    Reset before and after every test here, so these tests neither suffer from
-    nor leave that state (tests/conftest.py's worker fixture does not reset it).
-    """
-    from zarik.celery import app
-
-    def forget() -> None:
-        app._pool = None
-        if "amqp" in app.__dict__:
-            app.__dict__["amqp"]._producer_pool = None
-        app._backend_cache = None
-        app._local.__dict__.pop("backend", None)
-
-    forget()
-    yield
-    forget()
-
-
 @pytest.fixture
 def media_root(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"

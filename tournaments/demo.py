@@ -180,7 +180,7 @@ def load_book_crosstable(referee) -> Tournament:
             "scoring": ScoringSystem.BACKGAMMON, "system": CompetitionSystem.ROUND_ROBIN,
             "match_format": "points", "match_length": 5, "cube": False, "crawford": False,
             "status": TournamentStatus.FINISHED, "public": True, "rounds_planned": 5,
-            "tiebreaks": ["points", "head_to_head"],
+            "tiebreaks": ["points", "h2h"],
         },
     )
     entries = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from .cache import invalidate
 from .draw import ALGORITHM, draw_numbers, new_seed
 from .models import Entry, EntryStatus, NumberDraw, Tournament
 
@@ -29,6 +30,7 @@ def perform_draw(tournament: Tournament, seed: str | None = None, user=None) -> 
     for entry, number in zip(entries, numbers, strict=True):
         entry.draw_number = number
     Entry.objects.bulk_update(entries, ["draw_number"])
+    invalidate(tournament.pk)  # bulk updates send no signals
     return NumberDraw.objects.create(
         tournament=tournament,
         seed=seed,
