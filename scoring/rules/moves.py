@@ -28,7 +28,10 @@ Main entry points:
     span several dice (``13/8`` for 3-2 or ``24/16`` for 4-4); it is split into single
     steps through open points. ``hit=None`` means "not stated"; a printed ``*`` where
     nothing can be hit is reported (``nothing_to_hit``), a hit printed without ``*`` is
-    accepted (records often omit it).
+    accepted (records often omit it). A play is judged by its outcome: printed steps in
+    an order the walk cannot follow (``1/off, 2/1`` for 2-1) are still legal when they
+    lead to a legal position; and in the games whose rules are all about single steps,
+    a walk that uses every die needs no generation at all (the replayer's hot path).
 
 ``apply_steps_unchecked(position, steps) -> Position`` and ``play_unchecked``
     move checkers as told with no rule checks, so a replayer can carry on after a
@@ -48,6 +51,7 @@ memoisation. Both are cross-checked in the tests.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from scoring.rules.board import (
@@ -267,9 +271,13 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
                 h = opm[t] == 1
                 lb.append((s, t, W[t] - W[s] + (H[t] if h else 0), cache[s, t, h, b]))
     res: dict[int, tuple] = {}
+    base = list(me)
     for s1, t1, k1, st1 in la:
         lone = me[s1] == 1
         h1 = st1.hit
+        b1 = base.copy()
+        b1[s1] -= 1
+        b1[t1] += 1
         for s2, t2, k2, st2 in lb:
             if s2 == s1 and lone:
                 continue
@@ -278,7 +286,10 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
                 k -= H[t1]
                 st2 = cache[s2, t2, False, b]
             if k not in res:
-                res[k] = (s1, t1, s2, t2, st1, st2)
+                board = b1.copy()
+                board[s2] -= 1
+                board[t2] += 1
+                res[k] = ((st1, st2), tuple(board))
         u = t1 - b
         if u >= 1 and opm[u] < 2:
             h2 = opm[u] == 1
@@ -286,7 +297,10 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
             if h2:
                 k += H[u]
             if k not in res:
-                res[k] = (s1, t1, t1, u, st1, cache[t1, u, h2, b])
+                board = b1.copy()
+                board[t1] -= 1
+                board[u] += 1
+                res[k] = ((st1, cache[t1, u, h2, b]), tuple(board))
     for s1, t1, k1, st1 in lb:
         u = t1 - a
         if u >= 1 and opm[u] < 2:
@@ -295,17 +309,13 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
             if h2:
                 k += H[u]
             if k not in res:
-                res[k] = (s1, t1, t1, u, st1, cache[t1, u, h2, a])
-    out = []
+                board = base.copy()
+                board[s1] -= 1
+                board[u] += 1
+                res[k] = ((st1, cache[t1, u, h2, a]), tuple(board))
     if res:
-        for s1, t1, s2, t2, st1, st2 in res.values():
-            board = list(me)
-            board[s1] -= 1
-            board[t1] += 1
-            board[s2] -= 1
-            board[t2] += 1
-            out.append(((st1, st2), tuple(board)))
-        return out
+        return list(res.values())
+    out = []
     # Only one die can be played: the larger one if it can.
     lbig, lsmall = (la, lb) if a > b else (lb, la)
     for s, t, _k, st in lbig or lsmall:
@@ -773,30 +783,31 @@ def _positions_of(position: Position, raw: list) -> list[Position]:
     variant = position.variant
     opp = position.black if turn == WHITE else position.white
     omap = None
-    after_hits: dict[tuple[int, ...], tuple[int, ...]] = {}
+    after_hits: dict[int, tuple[int, ...]] = {}
     out = []
+    append = out.append
     for steps, board in raw:
-        hits = ()
+        hit_bits = 0
         for st in steps:
             if st[2]:
-                hits = tuple(sorted(x[1] for x in steps if x[2]))
-                break
-        if hits:
-            o = after_hits.get(hits)
+                hit_bits |= 1 << st[1]
+        if hit_bits:
+            o = after_hits.get(hit_bits)
             if o is None:
                 if omap is None:
                     omap = opposite_table(get_variant(variant).geometry)
                 ob = list(opp)
-                for t in hits:
-                    ob[omap[t]] -= 1
-                    ob[BAR] += 1
-                o = after_hits[hits] = tuple(ob)
+                for t in range(1, 25):
+                    if hit_bits >> t & 1:
+                        ob[omap[t]] -= 1
+                        ob[BAR] += 1
+                o = after_hits[hit_bits] = tuple(ob)
         else:
             o = opp
         if turn == WHITE:
-            out.append(_new_tuple(Position, (board, o, BLACK, variant)))
+            append(_new_tuple(Position, (board, o, BLACK, variant)))
         else:
-            out.append(_new_tuple(Position, (o, board, WHITE, variant)))
+            append(_new_tuple(Position, (o, board, WHITE, variant)))
     return out
 
 
@@ -937,6 +948,33 @@ PROBLEM_CODES: dict[str, str] = {
 # known position reaches it.
 
 
+def _only_step_rules(v: Variant) -> bool:
+    """True for games where a play is legal when each step is and all dice are used.
+
+    The head rule's first-turn exception, the six-prime rules, the Caucasian rule and the
+    book's exact bear-off look at the play as a whole (or at other orders of the same
+    steps), so those games always compare with the generated plays.
+    """
+    return not (v.head_rule or v.caucasian or v.prime_rule != "none")
+
+
+class _StepText:
+    """``from/to`` labels of a step, formatted only if a message needs them (hot path)."""
+
+    __slots__ = ("a", "b", "name")
+
+    def __init__(self, name: Callable[[int], str], a: int, b: int) -> None:
+        self.name = name
+        self.a = a
+        self.b = b
+
+    def __str__(self) -> str:
+        return f"{self.name(self.a)}/{self.name(self.b)}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 class PlayCheck(NamedTuple):
     """Outcome of :func:`check_play`: the position (if legal) or the problems found."""
 
@@ -992,16 +1030,13 @@ def check_play(
             ],
             tuple(steps),
         )
-    raw = _raw_plays(position, (d1, d2))
-    legal = {board_key(st, board): (st, board) for st, board in raw}
-    need = len(raw[0][0]) if raw else 0
-
     # Walk the steps one die at a time, reporting the first thing that breaks.
     omap = opposite_table(v.geometry)
     me = list(position.mover)
+    opp = position.opponent
     opm = [0] * 26
     for i in range(1, 25):
-        opm[i] = position.opponent[omap[i]]
+        opm[i] = opp[omap[i]]
     closed = 2 if v.hitting else 1
     unused = dice_list((d1, d2))
     done: list[Step] = []
@@ -1016,7 +1051,7 @@ def check_play(
     for raw_step in steps:
         st = raw_step if isinstance(raw_step, Step) else Step(*raw_step)
         src, dst = st.src, st.dst
-        where = f"{name(src)}/{name(dst)}"
+        where = _StepText(name, src, dst)
         if me[src] <= 0:
             if src == OFF or (dst == OFF and me[OFF] == v.checkers):
                 problems.append(
@@ -1081,7 +1116,7 @@ def check_play(
         for n, die in enumerate(plan):
             last = n == len(plan) - 1
             t = cur - die
-            sub = f"{name(cur)}/{name(max(t, 0))}"
+            sub = _StepText(name, cur, max(t, 0))
             if t <= 0:
                 if any(me[7:26]):
                     problems.append(
@@ -1185,8 +1220,23 @@ def check_play(
             break
 
     if problems:
+        # The walk takes the steps in the printed order and gives each the die of its
+        # length, so "1/off, 2/1" for 2-1 stumbles although "2/1, 1/off" is the same
+        # play. A play is its outcome: if the printed checkers reach a legal position
+        # (and every printed "*" really hit), it is legal however it was written.
+        same = _same_as_a_legal_play(position, (d1, d2), steps)
+        if same is not None:
+            return PlayCheck(same.position, [], same.steps)
         return PlayCheck(None, problems, tuple(done))
     done_t = tuple(done)
+    if len(done_t) == len(dice_list((d1, d2))) and _only_step_rules(v):
+        # Every die was played and each step was lawful where it was made: in a game
+        # whose rules are all about single steps, that is a legal play, and nothing needs
+        # to be generated (the common case when replaying a record).
+        return PlayCheck(_positions_of(position, [(done_t, tuple(me))])[0], [], done_t)
+    raw = _raw_plays(position, (d1, d2))
+    legal = {board_key(st, board): (st, board) for st, board in raw}
+    need = len(raw[0][0]) if raw else 0
     key = board_key(done_t, tuple(me))
     if key in legal:
         st, board = legal[key]
@@ -1260,6 +1310,20 @@ def check_play(
             )
         )
     return PlayCheck(None, problems, done_t)
+
+
+def _same_as_a_legal_play(
+    position: Position, dice: tuple[int, int], steps: list[Step] | tuple[Step, ...]
+) -> Play | None:
+    """The legal play with the outcome of the printed steps, if there is one."""
+    steps = [s if isinstance(s, Step) else Step(*s) for s in steps]
+    done = play_unchecked(position, steps)
+    if done.missing or any(s.hit and s.dst not in done.hits for s in steps):
+        return None
+    for play in legal_plays(position, dice):
+        if play.steps and play.position == done.position:
+            return play
+    return None
 
 
 def board_key(steps: tuple[Step, ...], board: tuple[int, ...]) -> tuple:

@@ -43,7 +43,6 @@ from scoring.rules.moves import (
     Step,
     check_play,
     has_legal_move,
-    legal_end_positions,
     legal_plays,
     play_unchecked,
 )
@@ -737,10 +736,7 @@ class Replayer:
             )
             self._apply_unchecked(position, steps, event)
         else:
-            fast = self._fast_check(position, ply, steps)
-            if fast is not None:
-                self.position = fast
-            elif (
+            if (
                 check := check_play(position, ply.dice, steps, numbering=_msg_numbering(numbering))
             ).ok:
                 self.position = check.position  # type: ignore[assignment]
@@ -762,25 +758,6 @@ class Replayer:
         if self.keep_positions:
             self.positions.append(self.position)
         self._advance(event.side, event.move)
-
-    def _fast_check(self, position: Position, ply: Ply, steps: list[Step]) -> Position | None:
-        """The position after a legal printed play, or None to let ``check_play`` diagnose.
-
-        Most printed plays are legal, and comparing the printed outcome with the legal
-        outcomes is about half the cost of the full diagnosis; anything unusual (a hit mark,
-        a pass, no match) goes the slow way, so the reported problems do not change.
-        """
-        dice = ply.dice
-        if dice is None or not steps or any(s.hit for s in steps):
-            return None
-        if not all(1 <= d <= 6 for d in dice):
-            return None
-        after, plausible = self._printed(position, steps)
-        if not plausible:
-            return None
-        # The whole position (both colours) says which blots were hit, so comparing
-        # positions compares the hits too.
-        return after if after in legal_end_positions(position, dice) else None
 
     def _label_ok(self, label: str, side: str, numbering: str) -> bool:
         try:

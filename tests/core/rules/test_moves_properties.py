@@ -8,7 +8,15 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules import Position, is_game_over, legal_plays, pip_count
+from scoring.rules import (
+    Position,
+    Step,
+    check_play,
+    is_game_over,
+    legal_plays,
+    pip_count,
+    play_unchecked,
+)
 from scoring.rules.board import opposite_table
 from scoring.rules.variants import HEAD, VARIANTS
 
@@ -82,3 +90,39 @@ def test_legal_play_invariants(variant, seed, plies, dice):
             assert after.board(1 - mover) == pos.board(1 - mover)
         if v.head_rule and not (dice[0] == dice[1] and pos.mover[HEAD] == v.checkers):
             assert sum(1 for s in play.steps if s.src == HEAD) <= 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    variant=st.sampled_from(sorted(VARIANTS)),
+    seed=st.integers(0, 10_000),
+    plies=st.integers(0, 90),
+    dice=st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    picks=st.lists(st.integers(0, 1_000), min_size=4, max_size=4),
+)
+def test_check_play_accepts_exactly_the_generated_plays(variant, seed, plies, dice, picks):
+    """Random step sequences (rules ignored): check_play says "legal" exactly when the
+    generator has the resulting position, whatever shortcut check_play takes."""
+    pos = reach(variant, seed, plies)
+    if is_game_over(pos):
+        return
+    me = list(pos.mover)
+    steps = []
+    rolled = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+    for die, pick in zip(rolled, picks, strict=False):
+        sources = [25] if me[25] else [s for s in range(1, 25) if me[s]]
+        if not sources:
+            break
+        src = sources[pick % len(sources)]
+        dst = max(src - die, 0)
+        me[src] -= 1
+        me[dst] += 1
+        steps.append(Step(src, dst, None, die))
+    if not steps:
+        return
+    check = check_play(pos, dice, steps)
+    legal = {p.position for p in legal_plays(pos, dice) if not p.is_pass}
+    reached = play_unchecked(pos, steps).position
+    assert check.ok == (reached in legal), [p.code for p in check.problems]
+    if check.ok:
+        assert check.position == reached
