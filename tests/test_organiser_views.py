@@ -260,9 +260,7 @@ def _reset_celery_connections() -> None:
     """Forget the broker pool and result backend cached by earlier eager tasks (memory://)."""
     from zarik.celery import app
 
-    if app._pool is not None:
-        app._pool.force_close_all()
-        app._pool = None
+    app._pool = None  # dropped, not closed: other holders may still release into it
     app.amqp._producer_pool = None
     app._local.__dict__.pop("backend", None)
 
