@@ -468,3 +468,21 @@ def test_scheveningen_four_teams_play_a_knockout_of_team_matches(db, organiser):
         pm.generate_next(t, user=organiser)
     assert refused.value.problems[0].code == "pairing.knockout_over"
     assert "Москва" in refused.value.messages("en")[0]
+
+
+def test_big_field_reports_progress_while_writing(db, organiser):
+    t = Tournament.objects.create(
+        name="Большой", slug="big", starts_on=dt.date(2026, 1, 10), match_length=5
+    )
+    players = Player.objects.bulk_create(
+        [Player(last_name=f"Б{i}", first_name="Б") for i in range(1, 1202)]
+    )
+    Entry.objects.bulk_create(
+        [Entry(tournament=t, player=p, draw_number=i) for i, p in enumerate(players, start=1)]
+    )
+    seen: list[tuple[int, int]] = []
+    [rnd] = pm.generate_next(t, user=organiser, progress=lambda d, n: seen.append((d, n)))
+    assert rnd.matches.count() == 601  # 600 tables and the bye
+    assert seen[-1] == (601, 601) and len(seen) >= 2
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert rnd.seats.count() == 1201  # the database's one-seat-per-round rows were written too
