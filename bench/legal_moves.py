@@ -1,8 +1,9 @@
 """Legal-play generation speed: our pure-Python core against GNU Backgammon (gnubg_nn).
 
 Positions come from seeded random backgammon games; both engines get the same positions
-and rolls. Times are CPU time of this process (``time.process_time``) so a busy machine
-distorts them less; the best of several rounds is printed.
+and rolls. Each figure is the best of several rounds, measured both as CPU time of this
+process (``time.process_time``, less disturbed by a busy machine) and as wall time; a
+calibration loop shows how fast this machine is right now.
 
     .venv/bin/python bench/legal_moves.py [games] [rounds]
 """
@@ -18,8 +19,13 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
 
 import gnubg_nn  # noqa: E402
 
-from scoring.rules import Position, is_game_over, legal_plays, position_id  # noqa: E402
-from scoring.rules.moves import legal_end_positions  # noqa: E402
+from scoring.rules import (  # noqa: E402
+    Position,
+    is_game_over,
+    legal_end_positions,
+    legal_plays,
+    position_id,
+)
 
 
 def positions(games: int, seed: int = 7) -> list[tuple[Position, tuple[int, int]]]:
@@ -34,13 +40,15 @@ def positions(games: int, seed: int = 7) -> list[tuple[Position, tuple[int, int]
     return out
 
 
-def best_rate(fn, items, rounds: int) -> float:
-    best = float("inf")
+def best_rates(fn, items, rounds: int) -> tuple[float, float]:
+    """(CPU, wall) items per second, each the best of ``rounds``."""
+    cpu = wall = float("inf")
     for _ in range(rounds):
-        t = time.process_time()
+        c, w = time.process_time(), time.perf_counter()
         fn(items)
-        best = min(best, time.process_time() - t)
-    return len(items) / best
+        cpu = min(cpu, time.process_time() - c)
+        wall = min(wall, time.perf_counter() - w)
+    return len(items) / cpu, len(items) / wall
 
 
 def main() -> None:
@@ -49,7 +57,7 @@ def main() -> None:
     items = positions(games)
     boards = [(gnubg_nn.board_from_position_id(position_id(p)), d) for p, d in items]
 
-    def ours_generate(xs):
+    def ours_positions(xs):
         for p, d in xs:
             legal_end_positions(p, d)
 
@@ -61,13 +69,25 @@ def main() -> None:
         for b, d in xs:
             gnubg_nn.moves(b, d[0], d[1])
 
-    g = best_rate(gnubg, boards, rounds)
-    r = best_rate(ours_generate, items, rounds)
-    o = best_rate(ours_plays, items, rounds)
-    print(f"positions: {len(items)} from {games} seeded random games")
-    print(f"gnubg_nn.moves:                     {g:10.0f} positions/s")
-    print(f"ours, legal_end_positions:         {r:10.0f} positions/s   ratio {g / r:5.1f}x")
-    print(f"ours, legal_plays (Play/Position):  {o:10.0f} positions/s   ratio {g / o:5.1f}x")
+    calibration = min(
+        (lambda t: (sum(range(1_000_000)), time.process_time() - t)[1])(time.process_time())
+        for _ in range(5)
+    )
+    g = best_rates(gnubg, boards, rounds)
+    r = best_rates(ours_positions, items, rounds)
+    o = best_rates(ours_plays, items, rounds)
+    print(
+        f"calibration: sum(range(10**6)) takes {calibration * 1e3:.1f} ms CPU here "
+        "(about 10-15 ms on an idle modern core)"
+    )
+    print(f"positions: {len(items)} from {games} seeded random games; best of {rounds} rounds")
+    print("                                      CPU pos/s    wall pos/s   gnubg/ours (CPU)")
+    print(f"gnubg_nn.moves                        {g[0]:10.0f}    {g[1]:10.0f}")
+    for name, rate in (
+        ("legal_end_positions (Positions)", r),
+        ("legal_plays (Play + Position)", o),
+    ):
+        print(f"{name:<38}{rate[0]:10.0f}    {rate[1]:10.0f}   {g[0] / rate[0]:8.1f}x")
 
 
 if __name__ == "__main__":

@@ -142,9 +142,7 @@ def _gen_short(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) 
     Dispatches to closed-form enumerations for the common middle-game cases and to the
     step-by-step search when the bar or bearing off can change what a later die may do.
     """
-    outside = 0
-    for i in range(7, 26):
-        outside += me_t[i]
+    outside = sum(me_t[7:])
     bar = me_t[25]
     if not bar:
         if d1 != d2 and outside >= 2:
@@ -782,6 +780,11 @@ def _positions_of(position: Position, raw: list) -> list[Position]:
     turn = position.turn
     variant = position.variant
     opp = position.black if turn == WHITE else position.white
+    if 1 not in opp:
+        # No blot anywhere (the usual case in real games): nothing can have been hit.
+        if turn == WHITE:
+            return [_new_tuple(Position, (board, opp, BLACK, variant)) for _s, board in raw]
+        return [_new_tuple(Position, (opp, board, WHITE, variant)) for _s, board in raw]
     omap = None
     after_hits: dict[int, tuple[int, ...]] = {}
     out = []
