@@ -17,7 +17,9 @@ Main entry points:
     one play per *distinct resulting position* (like GNU Backgammon), all rules of
     RULES.md §2–3: both dice if possible else the larger, doubles as far as possible, bar
     first, hits, bear-off (exact, or from the highest point with a larger die), the
-    Caucasian no-hide rule, and for long nardy no hitting, one checker off the head per
+    book's exact bear-off in short nardy and Caucasian nardy (ch8 r22, r26: with 6-1
+    and a checker on the 6 point, no ``6/5/off``; see
+    :attr:`~scoring.rules.variants.Variant.exact_bear_off`), the Caucasian no-hide rule, and for long nardy no hitting, one checker off the head per
     turn with the first-turn doubles exception (ch9 r4), and the six-prime rules r5/r6
     (karzar: r6 only). Always returns at least one play (a pass when nothing is legal).
 
@@ -52,6 +54,7 @@ memoisation. Both are cross-checked in the tests.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import NamedTuple
 
 from scoring.rules.board import (
@@ -648,6 +651,7 @@ def _gen_general(
     steps: list[Step] = []
     caucasian = v.caucasian
     head_rule = v.head_rule
+    exact = v.exact_bear_off
 
     def rec(key: int, rest: tuple[int, ...], head_used: int, taint: tuple[int, ...]) -> None:
         depth = len(steps)
@@ -682,6 +686,12 @@ def _gen_general(
                             if any(me[s + 1 : 7]):
                                 continue
                             t = 0
+                if exact and not out:
+                    if me[d]:
+                        if s != d:
+                            continue  # ch8 r22: this die bears off from its own point
+                    elif s in nrest and me[s] <= nrest.count(s):
+                        continue  # ch8 r26: this checker is kept for its own die
                 hit = t > 0 and opm[t] == 1 and v.hitting
                 # Caucasian: which checker leaves s — an untainted one if any, and also a
                 # tainted (just-hit-with) one when that is allowed and changes the state.
@@ -764,7 +774,10 @@ def _raw_plays(position: Position, dice: tuple[int, int]) -> list:
     if me[OFF] == v.checkers or opp[OFF] == v.checkers:
         return []
     if v.geometry == "short" and not v.caucasian:
-        return _gen_short(me, opp, d1, d2)
+        # The book's exact bear-off can only matter once every checker is home, which
+        # needs fewer outside checkers than steps in the roll.
+        if not v.exact_bear_off or sum(me[7:]) >= (4 if d1 == d2 else 2):
+            return _gen_short(me, opp, d1, d2)
     return _gen_general(v, me, opp, d1, d2)
 
 
@@ -943,6 +956,8 @@ PROBLEM_CODES: dict[str, str] = {
     "head_rule": "a second checker taken from the head in one turn",
     "prime_rule": "a six-prime built without an opposing checker ahead of it / in its home",
     "caucasian_hide": "a checker that hit at home hides on an own point in the same turn",
+    "exact_bear_off_required": "short nardy: a die matching an occupied home point must bear "
+    "off from that point, not be spent inside home first (ch8 r22, r26)",
     "larger_die_not_played": "only one die could be played and it had to be the larger",
     "not_all_dice_played": "fewer dice played than the rules require (more moves were possible)",
     "pass_while_move_exists": "a pass (Ø) although a legal move existed",
@@ -951,14 +966,17 @@ PROBLEM_CODES: dict[str, str] = {
 # known position reaches it.
 
 
-def _only_step_rules(v: Variant) -> bool:
-    """True for games where a play is legal when each step is and all dice are used.
+def _only_step_rules(v: Variant, home: bool) -> bool:
+    """True when a play is legal because each step was and all dice are used.
 
     The head rule's first-turn exception, the six-prime rules, the Caucasian rule and the
-    book's exact bear-off look at the play as a whole (or at other orders of the same
-    steps), so those games always compare with the generated plays.
+    book's exact bear-off (once all checkers were ``home`` during the play) look at the
+    play as a whole or at other orders of its steps, so there the walk's verdict is
+    compared with the generated plays.
     """
-    return not (v.head_rule or v.caucasian or v.prime_rule != "none")
+    if v.head_rule or v.caucasian or v.prime_rule != "none":
+        return False
+    return not (home and v.exact_bear_off)
 
 
 class _StepText:
@@ -1043,6 +1061,9 @@ def check_play(
     closed = 2 if v.hitting else 1
     unused = dice_list((d1, d2))
     done: list[Step] = []
+    exact = v.exact_bear_off
+    home_board: list[int] | None = None  # the board when all were home (exact bear-off)
+    home_dice: list[int] = []
     head_used = 0
     first_turn = v.head_rule and me[HEAD] == v.checkers
     taint: list[int] = []
@@ -1118,6 +1139,8 @@ def check_play(
         cur = src
         for n, die in enumerate(plan):
             last = n == len(plan) - 1
+            if exact and home_board is None and not any(me[7:26]):
+                home_board, home_dice = list(me), list(unused)
             t = cur - die
             sub = _StepText(name, cur, max(t, 0))
             if t <= 0:
@@ -1232,7 +1255,7 @@ def check_play(
             return PlayCheck(same.position, [], same.steps)
         return PlayCheck(None, problems, tuple(done))
     done_t = tuple(done)
-    if len(done_t) == len(dice_list((d1, d2))) and _only_step_rules(v):
+    if len(done_t) == len(dice_list((d1, d2))) and _only_step_rules(v, home_board is not None):
         # Every die was played and each step was lawful where it was made: in a game
         # whose rules are all about single steps, that is a legal play, and nothing needs
         # to be generated (the common case when replaying a record).
@@ -1268,6 +1291,25 @@ def check_play(
                 f"ход не доигран (например, {_fmt(position, raw[0][0], numbering)}).",
                 played=used,
                 required=need,
+            )
+        )
+    elif exact and home_board is not None and _legal_without_exact_bear_off(v, position, dice, key):
+        point = _exact_point(home_board, home_dice, done_t)
+        at_en = f" from point {name(point)}" if point else " from the point its die shows"
+        at_ru = f" с пункта {name(point)}" if point else " с пункта, который показал зар"
+        problems.append(
+            _problem(
+                "exact_bear_off_required",
+                f"{_fmt(position, done_t, numbering)}: with {roll} a checker must be borne off"
+                f"{at_en}. In {v.name_en} a die that matches an occupied home point bears off "
+                "from that point and may not first be spent moving inside home (ch8 r22, r26: "
+                "with 6-1 and one checker on the 6 point, 6/5/off is not allowed).",
+                f"{_fmt(position, done_t, numbering)}: при броске {roll} шашку нужно снять во "
+                f"двор{at_ru}. В игре «{v.name_ru}» зар, совпадающий с занятым пунктом дома, "
+                "снимает шашку именно с этого пункта, и тратить его на ход внутри дома "
+                "нельзя (гл. 8, пп. 22, 26: при 6–1 и одной шашке на пункте 6 ход 6/5/off "
+                "не разрешён).",
+                point=point,
             )
         )
     elif need == 1 and d1 != d2 and done[0].die != max(d1, d2) and raw[0][0][0].die == max(d1, d2):
@@ -1327,6 +1369,29 @@ def _same_as_a_legal_play(
         if play.steps and play.position == done.position:
             return play
     return None
+
+
+def _legal_without_exact_bear_off(
+    v: Variant, position: Position, dice: tuple[int, int], key: tuple
+) -> bool:
+    """Would the play be legal under the international bear-off (so that rule is why not)?"""
+    plain = replace(v, exact_bear_off=False)
+    me, opp = position.mover, position.opponent
+    if plain.caucasian:
+        raw = _gen_general(plain, me, opp, dice[0], dice[1])
+    else:
+        raw = _gen_short(me, opp, dice[0], dice[1])
+    return any(board_key(st, board) == key for st, board in raw)
+
+
+def _exact_point(home_board: list[int], home_dice: list[int], done: tuple[Step, ...]) -> int:
+    """The highest point whose die should have borne a checker off it (0 if none stands out)."""
+    for d in sorted(set(home_dice), reverse=True):
+        owed = min(home_dice.count(d), home_board[d])
+        paid = sum(1 for s in done if s.src == d and s.dst == OFF and s.die == d)
+        if paid < owed:
+            return d
+    return 0
 
 
 def board_key(steps: tuple[Step, ...], board: tuple[int, ...]) -> tuple:

@@ -15,6 +15,13 @@ key             game (book chapter)                                   default ta
 ``karzar``      karzar: jang with only rule r6 for the six-prime (ch9) ``long_nardy``
 =============== ===================================================== ============
 
+The book's short nardy (ch8) and its Caucasian variant (ch10) also bear off by the exact
+point (``exact_bear_off``, ch8 r22 and r26): a die that matches an occupied home point
+bears a checker off from that point and may not be spent moving inside home first — with
+6-1 and one checker on the 6 point, ``6/5/off`` is illegal. International backgammon and
+GNU Backgammon allow that play, so backgammon, nackgammon and hypergammon keep the
+international rule (our legal plays are cross-checked against gnubg there).
+
 Why data and not subclasses: the move generator in :mod:`scoring.rules.moves` is the hot
 path, and reading a handful of booleans from a frozen record is cheaper and easier to
 test than virtual dispatch; the differences between the games really are this small.
@@ -99,6 +106,13 @@ class Variant:
     start symmetrically in every game of the book). ``prime_rule`` is ``"jang"`` for
     ch9 r5+r6 (a six-prime needs an opposing checker ahead of it, or one already in its
     home), ``"karzar"`` for r6 alone, ``"none"`` where primes are free.
+
+    ``exact_bear_off`` (ch8 r22, r26): once all the mover's checkers are home, a die
+    whose number is a home point holding a checker of the mover must bear a checker off
+    from exactly that point; and a checker on a point that a die still to be played
+    this turn will need (as many checkers as such dice) may not be moved inside home
+    first. Which order the player uses does not matter ("или – наоборот", r25): a play
+    is legal when some order of its steps keeps the rule.
     """
 
     key: str
@@ -112,6 +126,7 @@ class Variant:
     prime_rule: PrimeRule
     caucasian: bool
     scoring: str
+    exact_bear_off: bool = False
 
     @property
     def is_long(self) -> bool:
@@ -135,7 +150,7 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "short_nardy", "Short nardy (trictrac)", "Короткие нарды (триктрак)", "short", 15,
             _BG_START, hitting=True, head_rule=False, prime_rule="none", caucasian=False,
-            scoring="trictrac",
+            scoring="trictrac", exact_bear_off=True,
         ),
         Variant(
             "nackgammon", "Nackgammon", "Нэкгэммон", "short", 15,
@@ -152,7 +167,7 @@ VARIANTS: dict[str, Variant] = {
         Variant(
             "caucasian", "Caucasian short nardy", "Кавказские короткие нарды", "short", 15,
             _BG_START, hitting=True, head_rule=False, prime_rule="none", caucasian=True,
-            scoring="trictrac",
+            scoring="trictrac", exact_bear_off=True,
         ),
         Variant(
             "long_nardy", "Long nardy (jang)", "Длинные нарды (джанг)", "long", 15,

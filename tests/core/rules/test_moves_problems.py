@@ -114,6 +114,18 @@ def test_caucasian_code():
     assert codes(pos, (3, 2), "8/5*", "5/3")[0] == ["caucasian_hide"]
 
 
+def test_exact_bear_off_code():
+    pos = Position.from_labels(
+        {"6": 1, "5": 2, "4": 3, "3": 3, "2": 3},
+        {"19": 15},
+        WHITE,
+        "short_nardy",
+        "through",
+        white_off=3,
+    )
+    assert codes(pos, (6, 1), "6/5", "5/off")[0] == ["exact_bear_off_required"]
+
+
 def test_every_documented_code_is_exercised():
     # Runs last in this module (pytest keeps file order).
     assert set(PROBLEM_CODES) <= TESTED, set(PROBLEM_CODES) - TESTED
