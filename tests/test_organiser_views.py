@@ -256,25 +256,9 @@ def test_organiser_can_open_the_demo_and_pair_round_four(client, demo):
     assert "Алиев" in body
 
 
-def _reset_celery_connections() -> None:
-    """Forget the broker pool and result backend cached by earlier eager tasks (memory://)."""
-    from zarik.celery import app
-
-    app._pool = None  # dropped, not closed: other holders may still release into it
-    app.amqp._producer_pool = None
-    app._local.__dict__.pop("backend", None)
-
-
-@pytest.fixture
-def fresh_celery_connections():
-    _reset_celery_connections()
-    yield
-    _reset_celery_connections()
-
-
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
-def test_real_worker_pairs_a_round(fresh_celery_connections, celery_worker_app, client):
+def test_real_worker_pairs_a_round(celery_worker_app, client):
     from django.db import connection
 
     if connection.vendor != "postgresql":
