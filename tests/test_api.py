@@ -54,3 +54,63 @@ def test_openapi_schema_is_served(client, db):
     response = client.get("/api/schema/")
     assert response.status_code == 200
     assert b"/api/matches/{id}/check/" in response.content
+
+
+def _round3_match():
+    return Match.objects.filter(round__tournament__slug=SWISS_SLUG, round__number=3).order_by("table").first()
+
+
+def test_player_reports_and_opponent_confirms_through_the_api(client, demo):
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    match = _round3_match()
+    a_user = users.get(player__entries=match.entry_a)
+    b_user = users.get(player__entries=match.entry_b)
+    client.force_login(a_user)
+    report = client.post(
+        f"/api/matches/{match.pk}/report/", {"final": [7, 3], "version": match.version},
+        content_type="application/json",
+    )
+    assert report.status_code == 201, report.content
+    body = report.json()
+    assert body["state"] == "reported"
+    # The reporter cannot confirm their own report.
+    own = client.post(
+        f"/api/matches/{match.pk}/confirm/", {"result": body["id"], "version": body["match_version"]},
+        content_type="application/json",
+    )
+    assert own.status_code == 403
+    client.force_login(b_user)
+    confirm = client.post(
+        f"/api/matches/{match.pk}/confirm/", {"result": body["id"], "version": body["match_version"]},
+        content_type="application/json",
+    )
+    assert confirm.status_code == 200 and confirm.json()["state"] == "confirmed"
+    match.refresh_from_db()
+    assert (match.score_a, match.score_b, match.result_status) == (7, 3, "confirmed")
+
+
+def test_api_refuses_stale_versions_and_impossible_scores(client, demo):
+    from django.contrib.auth import get_user_model
+
+    client.force_login(get_user_model().objects.get(username="referee"))
+    match = _round3_match()
+    bad = client.post(
+        f"/api/matches/{match.pk}/report/", {"final": [12, 3], "version": match.version},
+        content_type="application/json", HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert bad.status_code == 400 and bad.json()["errors"]
+    stale = client.post(
+        f"/api/matches/{match.pk}/report/", {"final": [7, 3], "version": match.version + 5},
+        content_type="application/json",
+    )
+    assert stale.status_code == 409 and stale.json()["code"] == "stale"
+
+
+def test_anonymous_cannot_report(client, demo):
+    match = _round3_match()
+    response = client.post(
+        f"/api/matches/{match.pk}/report/", {"final": [7, 3], "version": 1}, content_type="application/json"
+    )
+    assert response.status_code in (401, 403)
