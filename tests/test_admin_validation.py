@@ -67,3 +67,19 @@ def test_result_model_validation_refuses_an_implausible_summary(demo):
     (message,) = info.value.message_dict["__all__"]
     assert "9:4" in message
     Result(match=match, score_a=7, score_b=4).full_clean()  # 4:4, then a backgammon: the book's own example
+
+
+def test_admin_changes_to_entries_are_audited(admin_client):
+    from scoring.models import AuditEntry
+    from tournaments.models import Entry
+
+    entry = Entry.objects.filter(tournament__slug=SWISS_SLUG).order_by("draw_number").first()
+    url = reverse("admin:tournaments_entry_change", args=[entry.pk])
+    response = admin_client.post(url, {
+        "tournament": entry.tournament_id, "player": entry.player_id, "draw_number": entry.draw_number,
+        "status": "withdrawn", "seed_rating": entry.seed_rating or "", "section": "",
+    })
+    assert response.status_code == 302, response.content.decode()[:1500]
+    log = AuditEntry.objects.get(object_type="entry", object_id=str(entry.pk), action="admin.change")
+    assert log.before["status"] == "checked_in" and log.after["status"] == "withdrawn"
+    assert log.user.username == "admin" and log.tournament.slug == SWISS_SLUG

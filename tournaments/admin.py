@@ -3,6 +3,7 @@ from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from scoring import audit
 from scoring.validation import problems_to_validation_error, validate_result
 
 from .models import (
@@ -18,6 +19,50 @@ from .models import (
     Tournament,
 )
 from .services import perform_draw, verify_draw
+
+
+def _tournament_of(obj):
+    """The tournament an audited object belongs to (entries, rounds, matches, games)."""
+    for path in ("tournament", "round.tournament", "match.round.tournament"):
+        target = obj
+        for part in path.split("."):
+            target = getattr(target, part, None)
+        if target is not None:
+            return target
+    return obj if isinstance(obj, Tournament) else None
+
+
+class AuditedAdmin(admin.ModelAdmin):
+    """Back-office edits bypass the workflow pages, so every save and delete is audited here."""
+
+    def save_model(self, request, obj, form, change):
+        before = audit.snapshot(type(obj).objects.get(pk=obj.pk)) if change and obj.pk else None
+        super().save_model(request, obj, form, change)
+        audit.record(
+            request.user, _tournament_of(obj), f"admin.{'change' if change else 'create'}",
+            obj, before, obj,
+        )
+
+    def delete_model(self, request, obj):
+        before, tournament, key = audit.snapshot(obj), _tournament_of(obj), (obj._meta.model_name, obj.pk)
+        super().delete_model(request, obj)
+        audit.record(request.user, tournament, "admin.delete", key, before, None)
+
+    def save_formset(self, request, form, formset, change):
+        befores = {
+            f.instance.pk: audit.snapshot(type(f.instance).objects.get(pk=f.instance.pk))
+            for f in formset.forms
+            if f.instance.pk and f.has_changed()
+        }
+        deleted = [(audit.snapshot(o), _tournament_of(o), (o._meta.model_name, o.pk))
+                   for o in formset.deleted_objects] if hasattr(formset, "deleted_objects") else []
+        super().save_formset(request, form, formset, change)
+        for obj in formset.new_objects:
+            audit.record(request.user, _tournament_of(obj), "admin.create", obj, None, obj)
+        for obj, _fields in formset.changed_objects:
+            audit.record(request.user, _tournament_of(obj), "admin.change", obj, befores.get(obj.pk), obj)
+        for before, tournament, key in deleted:
+            audit.record(request.user, tournament, "admin.delete", key, before, None)
 
 
 class SectionInline(admin.TabularInline):
@@ -40,7 +85,7 @@ class OfficialInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(AuditedAdmin):
     list_display = ["name", "starts_on", "variant", "system", "status", "public"]
     list_filter = ["status", "system", "variant", "scoring", "public", "club"]
     search_fields = ["name", "slug", "venue"]
@@ -69,14 +114,14 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Section)
-class SectionAdmin(admin.ModelAdmin):
+class SectionAdmin(AuditedAdmin):
     list_display = ["name", "tournament", "group", "min_category", "max_category", "cube", "match_length"]
     list_filter = ["group", "cube", "tournament"]
     search_fields = ["name", "tournament__name"]
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(AuditedAdmin):
     list_display = ["draw_number", "player", "tournament", "section", "status"]
     list_filter = ["status", "tournament", "section"]
     search_fields = ["player__last_name", "player__last_name_latin", "tournament__name"]
@@ -112,7 +157,7 @@ class TeamMemberInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(AuditedAdmin):
     list_display = ["name", "tournament", "club"]
     list_filter = ["tournament"]
     search_fields = ["name"]
@@ -135,7 +180,7 @@ class MatchInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(AuditedAdmin):
     list_display = ["tournament", "section", "number", "status", "match_length", "published_at"]
     list_filter = ["status", "tournament"]
     search_fields = ["tournament__name"]
@@ -174,7 +219,7 @@ class GameInline(admin.TabularInline):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(AuditedAdmin):
     list_display = ["__str__", "round", "table", "score_a", "score_b", "result_status"]
     list_filter = ["result_status", "round__tournament", "round__number"]
     search_fields = ["entry_a__player__last_name", "entry_b__player__last_name", "round__tournament__name"]
@@ -185,14 +230,14 @@ class MatchAdmin(admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(AuditedAdmin):
     list_display = ["match", "number", "winner", "kind", "cube", "dropped"]
     list_filter = ["kind", "dropped"]
     search_fields = ["match__entry_a__player__last_name", "match__entry_b__player__last_name"]
 
 
 @admin.register(Official)
-class OfficialAdmin(admin.ModelAdmin):
+class OfficialAdmin(AuditedAdmin):
     list_display = ["user", "role", "tournament"]
     list_filter = ["role", "tournament"]
     search_fields = ["user__username", "tournament__name"]
