@@ -39,6 +39,7 @@ BLACK = 1
 SIDE_NAMES = ("white", "black")
 SIDE_NAMES_RU = ("белые", "чёрные")
 SIDE_NAMES_RU_GEN = ("белых", "чёрных")
+SIDE_NAMES_RU_DAT = ("белым", "чёрным")
 
 OFF = 0
 BAR = 25

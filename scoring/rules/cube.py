@@ -59,7 +59,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cube_not_owner": (
         "{side} cannot double: the cube is held by {owner}; only the holder "
         "(or either player while the cube is in the middle) may double.",
-        "{side} не может предложить давэ: дубль-куб у противника ({owner}); удваивать может "
+        "У {side_gen} нет права предложить давэ: дубль-куб у {owner_gen}; удваивать может "
         "только держатель куба (или любой игрок, пока куб посередине).",
     ),
     "offer_pending": (
@@ -72,7 +72,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "wrong_responder": (
         "{side} made the offer and cannot answer it; the opponent takes or passes.",
-        "{side} сам предложил давэ и не может на него отвечать: принимает или пасует противник.",
+        "Давэ предложено со стороны {side_gen}, и отвечать на него может только противник: "
+        "принять или пасовать.",
     ),
     "beaver_not_agreed": (
         "Beaver (immediate redouble) was not agreed for this match.",
@@ -93,7 +94,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "holland_too_early": (
         "Holland rule: in a post-Crawford game the trailing player ({side}) may double "
         "only after both players have made two moves (each has made {moves}).",
-        "Правило Холланда: в пост-кроуфордской партии отстающий ({side}) может удваивать "
+        "Правило Холланда: в пост-кроуфордской партии отстающий ({side_nom}) может удваивать "
         "только после того, как оба игрока сделали по два хода (сделано по {moves}).",
     ),
     "game_over": (
@@ -132,6 +133,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
 
 _KIND_RU = {"double": "давэ", "beaver": "бивер", "raccoon": "ракун"}
 
+# Russian forms of a side label for the templates' ``{side_nom}``/``{side_gen}`` fields:
+# a record's colours, or a ledger's "a"/"b" as "игрок «a»".
+_SIDE_RU = {"white": ("белые", "белых"), "black": ("чёрные", "чёрных")}
+
+
+def side_ru(side: object, case: str = "nom") -> str:
+    """``side`` in Russian: ``"white"`` → белые / белых, ``"a"`` → игрок «a» / игрока «a»."""
+    nom, gen = _SIDE_RU.get(str(side), (f"игрок «{side}»", f"игрока «{side}»"))
+    return gen if case == "gen" else nom
+
 
 def cube_problem(code: str, *, game: int | None = None, **values: Any) -> Problem:
     """Build a bilingual :class:`Problem` from this module's catalogue."""
@@ -153,6 +164,8 @@ class _Fields(dict[str, Any]):
         if key.endswith("_ru") and key[:-3] in self:
             base = self[key[:-3]]
             return _KIND_RU.get(base, str(base))
+        if key.endswith(("_nom", "_gen")) and key[:-4] in self:
+            return side_ru(self[key[:-4]], key[-3:])
         return ""
 
 

@@ -62,6 +62,8 @@ from scoring.rules.board import (
     BLACK,
     OFF,
     SIDE_NAMES,
+    SIDE_NAMES_RU,
+    SIDE_NAMES_RU_DAT,
     SIDE_NAMES_RU_GEN,
     WHITE,
     Position,
@@ -944,7 +946,8 @@ def apply_steps_unchecked(position: Position, steps: list[Step] | tuple[Step, ..
 #: Every code :func:`check_play` can report, with what it means.
 PROBLEM_CODES: dict[str, str] = {
     "game_over": "the game has already ended; no more moves",
-    "wrong_distance": "the step's length matches no unused die (nor a sum of them)",
+    "wrong_distance": "the step's length matches no unused die (nor a sum of them); a step "
+    "backwards (or nowhere) says so and has ``details['backward']``",
     "no_checker": "no own checker on the point the step starts from",
     "too_many_borne_off": "bearing off although every checker is already off",
     "point_closed": "the step lands on (or passes through) a point the opponent holds",
@@ -1037,7 +1040,8 @@ def check_play(
     d1, d2 = _check_dice(dice)
     v = get_variant(position.variant)
     side_en = SIDE_NAMES[position.turn]
-    side_ru = SIDE_NAMES_RU_GEN[position.turn]
+    side_ru = SIDE_NAMES_RU_GEN[position.turn]  # "ход белых", "у белых"
+    who_ru = SIDE_NAMES_RU[position.turn].capitalize()  # "Белые пропустили ход"
     roll = _dice_text((d1, d2))
     if is_game_over(position):
         return PlayCheck(
@@ -1101,7 +1105,7 @@ def check_play(
                 _problem(
                     "bar_first",
                     f"{where}: {side_en} has {me[BAR]} checker(s) on the bar, which must enter first.",
-                    f"{where}: у {side_ru} {me[BAR]} шаш. на баре — сначала их нужно ввести в игру.",
+                    f"{where}: у {side_ru} на баре шашек: {me[BAR]} — сначала их нужно ввести в игру.",
                     src=src,
                 )
             )
@@ -1118,6 +1122,31 @@ def check_play(
             break
         # Split the step into single dice.
         dist = src - dst
+        if dist <= 0:
+            # Still ``wrong_distance`` (no die has a negative length; clients and stored
+            # reports key on the code), but said plainly and flagged in the details.
+            problems.append(
+                _problem(
+                    "wrong_distance",
+                    f"{where}: "
+                    + (
+                        f"the checker would move backwards, from {name(src)} to {name(dst)}"
+                        if dist
+                        else f"the checker would stay on {name(src)}"
+                    )
+                    + f"; {side_en}'s checkers only move forward, towards their home.",
+                    f"{where}: "
+                    + (
+                        f"ход назад — с пункта {name(src)} на {name(dst)}"
+                        if dist
+                        else f"шашка осталась бы на пункте {name(src)}"
+                    )
+                    + f"; шашки {side_ru} ходят только вперёд, в сторону своего дома.",
+                    distance=dist,
+                    backward=True,
+                )
+            )
+            break
         plan = _split(dist, dst == OFF, unused, src)
         if plan is None:
             left = ", ".join(str(x) for x in sorted(set(unused), reverse=True)) or "none"
@@ -1149,7 +1178,8 @@ def check_play(
                         _problem(
                             "bear_off_not_all_home",
                             f"{sub}: {side_en} may bear off only when all checkers are home.",
-                            f"{sub}: выводить шашки во двор {side_ru} можно только когда все шашки в доме.",
+                            f"{sub}: {SIDE_NAMES_RU_DAT[position.turn]} можно выводить шашки во двор, "
+                            "только когда все их шашки в доме.",
                         )
                     )
                     broke = True
@@ -1276,7 +1306,7 @@ def check_play(
             _problem(
                 "pass_while_move_exists",
                 f"{side_en} passed with {roll}, but a legal move existed (e.g. {_fmt(position, raw[0][0], numbering)}).",
-                f"{side_ru.capitalize()} пропустили ход при броске {roll}, хотя ход был возможен "
+                f"{who_ru} пропустили ход при броске {roll}, хотя ход был возможен "
                 f"(например, {_fmt(position, raw[0][0], numbering)}).",
                 example=_fmt(position, raw[0][0], numbering),
             )
@@ -1287,7 +1317,7 @@ def check_play(
                 "not_all_dice_played",
                 f"{side_en} played {used} of the {need} dice of {roll} that could be played; "
                 f"more moves were possible (e.g. {_fmt(position, raw[0][0], numbering)}).",
-                f"{side_ru.capitalize()} сыграли {used} из {need} возможных ходов броска {roll}; "
+                f"{who_ru} сыграли {used} из {need} возможных ходов броска {roll}; "
                 f"ход не доигран (например, {_fmt(position, raw[0][0], numbering)}).",
                 played=used,
                 required=need,

@@ -774,7 +774,7 @@ class Replayer:
                 "pass_while_move_exists",
                 f"“— ∅” says no roll could be played, but {roll[0]}–{roll[1]} (and "
                 f"{len(possible) - 1} more rolls) would give a legal move.",
-                f"«— ∅» означает, что сыграть нельзя никакой бросок, но при {roll[0]}–{roll[1]} "
+                f"«— ∅» означает, что ни один бросок сыграть нельзя, но при {roll[0]}–{roll[1]} "
                 f"(и ещё {len(possible) - 1} бросках) ход возможен.",
                 **where,
             )
@@ -856,7 +856,8 @@ class Replayer:
                 self.error(
                     "moves_after_game_end",
                     f"the game has already ended, yet a cube action ({action.kind}) is printed.",
-                    f"партия уже окончена, а действие с кубом ({action.kind}) всё ещё записано.",
+                    f"партия уже окончена, а действие с кубом "
+                    f"({_CUBE_KIND_RU.get(action.kind, action.kind)}) всё ещё записано.",
                     move=move,
                     side=event.side,
                     text=event.text,
@@ -881,9 +882,9 @@ class Replayer:
                         "double_out_of_turn",
                         f"{actor} doubles, but it is {self.turn}'s turn to roll; a player "
                         "may double only before their own roll.",
-                        f"{SIDES_RU[_side_index(actor)]} предлагают давэ, но бросать зары "
-                        f"очередь {SIDES_RU_GEN[_side_index(self.turn)]}; удваивать можно "
-                        "только перед своим броском.",
+                        f"{SIDES_RU[_side_index(actor)]} предлагают давэ, но "
+                        f"сейчас очередь {SIDES_RU_GEN[_side_index(self.turn)]} бросать зары; "
+                        "удваивать можно только перед своим броском.",
                         **where,
                     )
                     return
@@ -1058,7 +1059,7 @@ class Replayer:
                     f"в записи выигрыш {SIDES_RU_GEN[_side_index(claim.side)]} "
                     f"{claim.points} оч., а по ходам — "
                     f"{SIDES_RU_GEN[_side_index(result.winner)]} {result.points} оч. "
-                    f"({result.kind}, куб {result.cube}).",
+                    f"({_RESULT_KIND_RU.get(result.kind, result.kind)}, куб {result.cube}).",
                     side=claim.side,
                     text=claim.text,
                 )
@@ -1073,6 +1074,26 @@ class Replayer:
             positions=self.positions,
         )
 
+
+#: Russian names for the Russian messages (the book's terms; ch10, ch8 r28–r31, ch14).
+_CUBE_KIND_RU = {
+    "offer": "предложение давэ",
+    "take": "принятие давэ",
+    "drop": "пас",
+    "beaver": "бивер",
+    "raccoon": "ракун",
+    "auto": "автодубль",
+}
+_RESULT_KIND_RU = {
+    "single": "гейм",
+    "gammon": "гэммон",
+    "backgammon": "бэкгэммон",
+    "oyun": "оюн",
+    "mars": "марс",
+    "home_mars": "домашний марс",
+    "koks": "кокс",
+    "resign": "сдача",
+}
 
 _NUMBERING_RU = {"through": "сквозной", "traditional": "традиционной", "own": "собственной"}
 

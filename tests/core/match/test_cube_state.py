@@ -143,3 +143,27 @@ def test_rule_set_contradictions():
     assert codes(CubeRules(autodoubles=-1)) == ["bad_autodouble_limit"]
     assert codes(CubeRules.dave_ladder(autodoubles=1)) == ["autodouble_in_dave"]
     assert codes(CubeRules(enabled=False, autodoubles=1)) == ["autodoubles_without_cube"]
+
+
+def test_russian_cube_messages_use_russian_side_names():
+    """A record's colours read as белые/чёрные, a ledger's sides as игрок «a»/«b»."""
+    cases = [
+        (
+            lambda: CubeState.start().offer("white").take("black").offer("white"),
+            "У белых",
+            "у чёрных",
+        ),
+        (lambda: CubeState.start().offer("black").take("black"), "со стороны чёрных", None),
+        (lambda: CubeState.start().offer("a").drop("a"), "со стороны игрока «a»", None),
+        (
+            lambda: CubeState.start(CubeRules(holland_trailer="b")).offer("b", moves_each=0),
+            "отстающий (игрок «b»)",
+            None,
+        ),
+    ]
+    for action, expected, also in cases:
+        with pytest.raises(RuleViolation) as info:
+            action()
+        ru = info.value.problems[0].ru
+        assert expected in ru and (also is None or also in ru), ru
+        assert "white" not in ru and "black" not in ru

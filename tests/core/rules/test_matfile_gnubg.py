@@ -108,6 +108,14 @@ def test_wins_line_that_disagrees_with_the_replay_is_reported() -> None:
     text = _read("gnubg_match3_seed7.mat").replace("Wins 4 points", "Wins 8 points", 1)
     report = validate_mat_text(text)
     assert [(p.game, p.code) for p in report.errors] == [(2, "result_mismatch")]
+    assert not any(word in report.errors[0].ru for word in ("white", "black"))
+
+
+def test_result_mismatch_names_the_kind_of_win_in_russian() -> None:
+    text = _read("gnubg_match5_seed23.mat").replace("Wins 4 point", "Wins 5 point", 1)
+    errors = [p for p in validate_mat_text(text).errors if p.code == "result_mismatch"]
+    assert errors and "(гэммон, куб 2)" in errors[0].ru and "gammon" not in errors[0].ru
+    assert "gammon, cube 2" in errors[0].en
 
 
 def test_unreadable_lines_are_reported_with_the_line() -> None:

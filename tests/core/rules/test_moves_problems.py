@@ -126,6 +126,32 @@ def test_exact_bear_off_code():
     assert codes(pos, (6, 1), "6/5", "5/off")[0] == ["exact_bear_off_required"]
 
 
+def test_backward_step_is_named_as_such():
+    found, check = codes(START, (6, 5), "8/13")
+    assert found == ["wrong_distance"]
+    problem = check.problems[0]
+    assert problem.details["backward"] is True
+    assert "backwards" in problem.en and "-5 pips" not in problem.en
+    assert "ход назад" in problem.ru and "с пункта 8 на 13" in problem.ru
+    black = START.with_turn(1)
+    back = codes(black, (6, 5), "19/13")[1].problems[0]  # Black's 6 point to its 12
+    assert back.details.get("backward") and "ход назад" in back.ru
+    # A plain wrong length is not called backwards.
+    assert "backward" not in codes(START, (6, 5), "13/9")[1].problems[0].details
+
+
+def test_russian_messages_name_the_side_in_the_right_case():
+    black = START.with_turn(1)
+    passed = codes(black, (6, 5))[1].problems[0]
+    assert passed.ru.startswith("Чёрные пропустили ход") and "Чёрных" not in passed.ru
+    partial = codes(START, (6, 5), "24/18")[1].problems[0]
+    assert partial.ru.startswith("Белые сыграли 1 из 2")
+    early = codes(START, (6, 5), "6/off")[1].problems[0]
+    assert "белым можно выводить шашки во двор" in early.ru
+    for problem in (passed, partial, early):
+        assert not any(word in problem.ru.lower() for word in ("white", "black"))
+
+
 def test_every_documented_code_is_exercised():
     # Runs last in this module (pytest keeps file order).
     assert set(PROBLEM_CODES) <= TESTED, set(PROBLEM_CODES) - TESTED

@@ -293,3 +293,14 @@ def test_result_kind_follows_the_variant_table(
     assert [p.code for p in report.errors] == ["checkpoint_mismatch"]
     assert report.result is not None
     assert report.result.as_dict() == {"winner": "white", "kind": kind, "cube": 1, "points": points}
+
+
+def test_russian_record_messages_read_as_russian() -> None:
+    ended = HEAD + "1.\t6–5 24/13\t4–2 12/16, 12/14\n\tD2X\t– (Pass!)\n\tD4X\t\n"
+    after = [p for p in validate_text(ended).errors if p.code == "moves_after_game_end"]
+    assert after and "предложение давэ" in after[0].ru and "offer" not in after[0].ru
+    turn = validate_text(HEAD + "\t\tD2X\n1.\t6–5 24/13\t4–2 12/16, 12/14\n").errors[0]
+    assert turn.code == "double_out_of_turn"
+    assert "чёрные предлагают давэ" in turn.ru and "очередь белых бросать зары" in turn.ru
+    no_roll = validate_text(HEAD + "1.\t— ∅\t\n").errors[0]
+    assert "ни один бросок сыграть нельзя" in no_roll.ru
