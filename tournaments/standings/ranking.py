@@ -17,7 +17,7 @@ from scoring.rules.errors import Problem, RuleViolation
 from . import problems
 from .ledger import Ledger
 from .metrics import Metric, default_tiebreaks, get_metric
-from .types import Match, Player, StandingsOptions
+from .types import Match, Player, StandingsOptions, System
 
 SCORE_BASES = ("wins", "points")
 
@@ -86,12 +86,24 @@ def resolve_options(options: StandingsOptions) -> StandingsOptions:
         if key in seen:
             found.append(problems.repeated_metric(key))
         seen.add(key)
-    basis = options.score_basis or next((k for k in keys if k in SCORE_BASES), "wins")
+    basis = options.score_basis or _default_basis(keys, options.system)
     if basis not in SCORE_BASES:
         found.append(problems.bad_score_basis(basis))
     if found:
         raise RuleViolation(found)
     return replace(options, tiebreaks=tuple(keys), score_basis=basis)
+
+
+def _default_basis(keys: Sequence[str], system: System) -> str:
+    """The score opponents are measured by (Buchholz, Sonneborn-Berger, …) when not set.
+
+    Taken from the FIRST criterion only, else from the system (the book ranks a
+    round robin by points scored, a Swiss by match wins), so that appending a
+    tie-break can never change the values of the criteria before it.
+    """
+    if keys and keys[0] in SCORE_BASES:
+        return keys[0]
+    return "points" if system == System.ROUND_ROBIN else "wins"
 
 
 def check_matches(players: Iterable[Player], matches: Iterable[Match]) -> list[Problem]:
