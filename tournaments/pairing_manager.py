@@ -33,6 +33,7 @@ from scoring.rules.errors import Problem, RuleViolation
 from scoring.services import close_round, open_matches
 from scoring.validation import rule_for
 from tournaments import pairing as core
+from tournaments.pairing.checks import check_pairings
 from tournaments.pairing.knockout import PLAYABLE, WALKOVER
 
 from .models import (
@@ -1095,34 +1096,12 @@ def check_tables(rnd: Round, tables: Iterable[tuple[int, int | None]]) -> list[P
     """Rule problems of proposed tables (entry ids): rematches and second pairing byes."""
     met, byes = previous_opponents(rnd)
     names = {
-        e.pk: e for e in Entry.objects.filter(tournament=rnd.tournament_id).select_related("player")
+        e.pk: _name(e)
+        for e in Entry.objects.filter(tournament=rnd.tournament_id).select_related("player")
     }
-    out = []
-    for a, b in tables:
-        if b is None:
-            if a in byes and rnd.tournament.system == CompetitionSystem.SWISS:
-                out.append(
-                    _problem(
-                        "pairing.second_bye",
-                        f"{_name(names[a])} has already had a bye; a second bye needs a reason.",
-                        f"{_name(names[a])} уже получал свободный тур; второй свободный тур — только "
-                        "с указанием причины.",
-                        entry=a,
-                    )
-                )
-        elif frozenset((a, b)) in met:
-            out.append(
-                _problem(
-                    "pairing.rematch",
-                    f"{_name(names[a])} and {_name(names[b])} have already played each other in "
-                    f"this tournament; a rematch needs the organiser's reason.",
-                    f"{_name(names[a])} и {_name(names[b])} уже встречались в этом турнире; "
-                    "повторная встреча — только с указанием причины организатором.",
-                    a=a,
-                    b=b,
-                )
-            )
-    return out
+    return check_pairings(
+        tables, met, byes, names, byes_limited=rnd.tournament.system == CompetitionSystem.SWISS
+    )
 
 
 def _rewrite(

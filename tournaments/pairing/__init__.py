@@ -6,6 +6,7 @@ models, builds the input (see :func:`build_players`), runs a generator and
 stores the draft.
 """
 
+from tournaments.pairing.checks import check_pairings
 from tournaments.pairing.history import Entrant, TableResult, build_players
 from tournaments.pairing.knockout import (
     Bracket,
@@ -47,6 +48,7 @@ from tournaments.pairing.types import Bye, Note, Pairing, PlayerId
 
 __all__ = [
     "Bracket",
+    "check_pairings",
     "Bye",
     "ChampionDecision",
     "Entrant",
