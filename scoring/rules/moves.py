@@ -149,8 +149,22 @@ _STEP_CACHE: dict[tuple[int, int, bool, int], Step] = {
 }
 
 
+def _hits_of(steps: tuple[Step, ...]) -> int:
+    """Bit ``t`` set for every point ``t`` (mover's index) where a step hit a blot."""
+    bits = 0
+    for st in steps:
+        if st[2]:
+            bits |= 1 << st[1]
+    return bits
+
+
+def _with_hits(raw: list) -> list:
+    """``(steps, board)`` results of the step-by-step searches as ``(steps, board, hits)``."""
+    return [(st, board, _hits_of(st)) for st, board in raw]
+
+
 def _gen_short(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) -> list:
-    """Distinct results as ``(steps, mover_board)`` for the backgammon family.
+    """Distinct results as ``(steps, mover_board, hit_bits)`` for the backgammon family.
 
     Dispatches to closed-form enumerations for the common middle-game cases and to the
     step-by-step search when the bar or bearing off can change what a later die may do.
@@ -165,7 +179,7 @@ def _gen_short(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) 
             if found is not None:
                 return found
     elif d1 != d2:
-        return _two_dice_from_bar(me_t, opp_t, d1, d2)
+        return _with_hits(_two_dice_from_bar(me_t, opp_t, d1, d2))
     else:
         # Doubles from the bar: entering is forced; an entered checker is still outside
         # home, so nobody bears off when ``outside`` covers the steps left.
@@ -179,7 +193,7 @@ def _gen_short(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) 
         hit = opp_t[d1] == 1
         prefix = (_STEP_CACHE[25, e, hit, d1],) + (_STEP_CACHE[25, e, False, d1],) * (n - 1)
         if n == 4 or board[25]:
-            return [(prefix, tuple(board))]
+            return [(prefix, tuple(board), (1 << e) if hit else 0)]
         if outside >= 4 - n:
             opp = opp_t
             if hit:
@@ -188,8 +202,9 @@ def _gen_short(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) 
                 opp = tuple(o)
             rest = _doubles_fast(tuple(board), opp, d1, 4 - n)
             if rest is not None:
-                return [(prefix + st, b) for st, b in rest]
-    return _gen_short_slow(me_t, opp_t, d1, d2)
+                first_hit = (1 << e) if hit else 0
+                return [(prefix + st, b, h | first_hit) for st, b, h in rest]
+    return _with_hits(_gen_short_slow(me_t, opp_t, d1, d2))
 
 
 def _two_dice_from_bar(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) -> list:
@@ -281,11 +296,12 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
             if t >= 1 and opm[t] < 2:
                 h = opm[t] == 1
                 lb.append((s, t, W[t] - W[s] + (H[t] if h else 0), cache[s, t, h, b]))
+    # Hit bits of a result: bit t when a blot on t was hit (the key's H part, as a plain int).
     res: dict[int, tuple] = {}
     base = list(me)
     for s1, t1, k1, st1 in la:
         lone = me[s1] == 1
-        h1 = st1.hit
+        hb1 = (1 << t1) if st1[2] else 0
         b1 = base.copy()
         b1[s1] -= 1
         b1[t1] += 1
@@ -293,14 +309,14 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
             if s2 == s1 and lone:
                 continue
             k = k1 + k2
-            if h1 and t2 == t1:  # the blot on t1 is already gone: the second step hits nothing
+            if hb1 and t2 == t1:  # the blot on t1 is already gone: the second step hits nothing
                 k -= H[t1]
                 st2 = cache[s2, t2, False, b]
             if k not in res:
                 board = b1.copy()
                 board[s2] -= 1
                 board[t2] += 1
-                res[k] = ((st1, st2), tuple(board))
+                res[k] = ((st1, st2), tuple(board), hb1 | ((1 << t2) if st2[2] else 0))
         u = t1 - b
         if u >= 1 and opm[u] < 2:
             h2 = opm[u] == 1
@@ -311,7 +327,7 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
                 board = b1.copy()
                 board[t1] -= 1
                 board[u] += 1
-                res[k] = ((st1, cache[t1, u, h2, b]), tuple(board))
+                res[k] = ((st1, cache[t1, u, h2, b]), tuple(board), hb1 | ((1 << u) if h2 else 0))
     for s1, t1, k1, st1 in lb:
         u = t1 - a
         if u >= 1 and opm[u] < 2:
@@ -323,7 +339,8 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
                 board = base.copy()
                 board[s1] -= 1
                 board[u] += 1
-                res[k] = ((st1, cache[t1, u, h2, a]), tuple(board))
+                hb = ((1 << t1) if st1[2] else 0) | ((1 << u) if h2 else 0)
+                res[k] = ((st1, cache[t1, u, h2, a]), tuple(board), hb)
     if res:
         return list(res.values())
     out = []
@@ -333,7 +350,7 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
         board = list(me)
         board[s] -= 1
         board[t] += 1
-        out.append(((st,), tuple(board)))
+        out.append(((st,), tuple(board), (1 << t) if st[2] else 0))
     return out
 
 
@@ -365,28 +382,34 @@ def _doubles_fast(
     moves = []
     for p in pts:
         q = p - d
-        moves.append((p, q, cache[p, q, opm[q] == 1, d], cache[p, q, False, d]))
+        hit = opm[q] == 1
+        moves.append((p, q, cache[p, q, hit, d], cache[p, q, False, d], (1 << q) if hit else 0))
     board = list(me)
     seq: list[Step] = []
     found: list = []
 
-    def rec(j0: int, prev: int, left: int) -> None:
+    def rec(j0: int, prev: int, left: int, hits: int) -> None:
         for j in range(j0, n):
-            p, q, first, more = moves[j]
+            p, q, first, more, bit = moves[j]
             if not board[p]:
                 continue
             board[p] -= 1
             board[q] += 1
-            seq.append(more if p == prev else first)
-            if left == 1:
-                found.append((tuple(seq), tuple(board)))
+            if p == prev:
+                seq.append(more)
+                h = hits
             else:
-                rec(j, p, left - 1)
+                seq.append(first)
+                h = hits | bit
+            if left == 1:
+                found.append((tuple(seq), tuple(board), h))
+            else:
+                rec(j, p, left - 1, h)
             seq.pop()
             board[p] += 1
             board[q] -= 1
 
-    rec(0, 0, steps)
+    rec(0, 0, steps, 0)
     return found or None
 
 
@@ -788,14 +811,14 @@ def _raw_plays(position: Position, dice: tuple[int, int]) -> list:
         # needs fewer outside checkers than steps in the roll.
         if not v.exact_bear_off or sum(me[7:]) >= (4 if d1 == d2 else 2):
             return _gen_short(me, opp, d1, d2)
-    return _gen_general(v, me, opp, d1, d2)
+    return _with_hits(_gen_general(v, me, opp, d1, d2))
 
 
 _new_tuple = tuple.__new__
 
 
 def _positions_of(position: Position, raw: list) -> list[Position]:
-    """The positions (turn passed) of raw ``(steps, mover_board)`` results, in order.
+    """The positions (turn passed) of raw ``(steps, mover_board, hit_bits)`` results.
 
     Hot: built without the ``NamedTuple`` constructor's Python-level ``__new__``, and the
     opponent's board is shared by every result that hits nothing.
@@ -803,33 +826,26 @@ def _positions_of(position: Position, raw: list) -> list[Position]:
     turn = position.turn
     variant = position.variant
     opp = position.black if turn == WHITE else position.white
-    if 1 not in opp:
-        # No blot anywhere (the usual case in real games): nothing can have been hit.
-        if turn == WHITE:
-            return [_new_tuple(Position, (board, opp, BLACK, variant)) for _s, board in raw]
-        return [_new_tuple(Position, (opp, board, WHITE, variant)) for _s, board in raw]
+    if turn == WHITE:
+        if 1 not in opp:  # no blot anywhere (usual in real games): nothing was hit
+            return [_new_tuple(Position, (board, opp, BLACK, variant)) for _s, board, _h in raw]
+    elif 1 not in opp:
+        return [_new_tuple(Position, (opp, board, WHITE, variant)) for _s, board, _h in raw]
     omap = None
-    after_hits: dict[int, tuple[int, ...]] = {}
+    after_hits: dict[int, tuple[int, ...]] = {0: opp}
     out = []
     append = out.append
-    for steps, board in raw:
-        hit_bits = 0
-        for st in steps:
-            if st[2]:
-                hit_bits |= 1 << st[1]
-        if hit_bits:
-            o = after_hits.get(hit_bits)
-            if o is None:
-                if omap is None:
-                    omap = opposite_table(get_variant(variant).geometry)
-                ob = list(opp)
-                for t in range(1, 25):
-                    if hit_bits >> t & 1:
-                        ob[omap[t]] -= 1
-                        ob[BAR] += 1
-                o = after_hits[hit_bits] = tuple(ob)
-        else:
-            o = opp
+    for _steps, board, hit_bits in raw:
+        o = after_hits.get(hit_bits)
+        if o is None:
+            if omap is None:
+                omap = opposite_table(get_variant(variant).geometry)
+            ob = list(opp)
+            for t in range(1, 25):
+                if hit_bits >> t & 1:
+                    ob[omap[t]] -= 1
+                    ob[BAR] += 1
+            o = after_hits[hit_bits] = tuple(ob)
         if turn == WHITE:
             append(_new_tuple(Position, (board, o, BLACK, variant)))
         else:
@@ -862,7 +878,7 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
         return [Play((), position.passed())]
     return [
         _new_tuple(Play, (st, after))
-        for (st, _board), after in zip(raw, _positions_of(position, raw), strict=True)
+        for (st, _board, _hits), after in zip(raw, _positions_of(position, raw), strict=True)
     ]
 
 
@@ -1297,14 +1313,16 @@ def check_play(
         # Every die was played and each step was lawful where it was made: in a game
         # whose rules are all about single steps, that is a legal play, and nothing needs
         # to be generated (the common case when replaying a record).
-        return PlayCheck(_positions_of(position, [(done_t, tuple(me))])[0], [], done_t)
+        after = _positions_of(position, [(done_t, tuple(me), _hits_of(done_t))])[0]
+        return PlayCheck(after, [], done_t)
     raw = _raw_plays(position, (d1, d2))
-    legal = {board_key(st, board): (st, board) for st, board in raw}
+    legal = {board_key(st, board): (st, board) for st, board, _hits in raw}
     need = len(raw[0][0]) if raw else 0
     key = board_key(done_t, tuple(me))
     if key in legal:
         st, board = legal[key]
-        return PlayCheck(_positions_of(position, [(done_t, board)])[0], [], done_t)
+        after = _positions_of(position, [(done_t, board, _hits_of(done_t))])[0]
+        return PlayCheck(after, [], done_t)
     if not done and not raw:
         return PlayCheck(position.passed(), [], ())
 
@@ -1419,7 +1437,7 @@ def _legal_without_exact_bear_off(
         raw = _gen_general(plain, me, opp, dice[0], dice[1])
     else:
         raw = _gen_short(me, opp, dice[0], dice[1])
-    return any(board_key(st, board) == key for st, board in raw)
+    return any(board_key(r[0], r[1]) == key for r in raw)
 
 
 def _exact_point(home_board: list[int], home_dice: list[int], done: tuple[Step, ...]) -> int:

@@ -58,6 +58,6 @@ def test_fast_generator_equals_general_search(backgammon_positions):
     """The specialised backgammon generator and the all-variants search agree."""
     v = VARIANTS["backgammon"]
     for pos, dice in backgammon_positions[::12]:
-        fast = {b for _, b in _gen_short(pos.mover, pos.opponent, *dice)}
-        slow = {b for _, b in _gen_general(v, pos.mover, pos.opponent, *dice)}
+        fast = {r[1] for r in _gen_short(pos.mover, pos.opponent, *dice)}
+        slow = {r[1] for r in _gen_general(v, pos.mover, pos.opponent, *dice)}
         assert fast == slow, (position_id(pos), dice)
