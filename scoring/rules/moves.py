@@ -276,12 +276,20 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
 
     Then each die's legal single steps do not depend on the other's, except that a
     lone checker cannot move twice from its point and a checker may continue (a chain),
-    so the results are the pairs of independent steps plus the two chains. Each single
-    step is looked up once (its key delta and its :class:`Step`); a pair costs two
-    additions and a dictionary probe.
+    so the results are the pairs of independent steps plus the two chains. Two of those
+    reach the same result (board and hit blots) only in three known ways, which are
+    skipped instead of being found with a dictionary (for a checker on ``x``):
+
+    * the pair ``a`` from ``x - b``, ``b`` from ``x`` equals the ``a``-then-``b`` move of
+      ``x`` (a chain, or the pair ``a`` from ``x``, ``b`` from ``x - a``) unless that
+      passes over a blot on ``x - a``;
+    * the chain ``a``-then-``b`` from ``x`` equals the pair ``a`` from ``x``, ``b`` from
+      ``x - a`` when an own checker stands on ``x - a``;
+    * the chain ``b``-then-``a`` from ``x`` equals one of the above unless it hits a blot
+      on ``x - b`` or nothing lawful passes through ``x - a`` without a hit.
+
+    The first of equal results is kept, so the order is the plain enumeration order.
     """
-    W = _W
-    H = _H
     cache = _STEP_CACHE
     opm = _mirror(opp_t)
     la: list[tuple] = []
@@ -290,67 +298,65 @@ def _two_dice_fast(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int) 
         if me[s]:
             t = s - a
             if t >= 1 and opm[t] < 2:
-                h = opm[t] == 1
-                la.append((s, t, W[t] - W[s] + (H[t] if h else 0), cache[s, t, h, a]))
+                if opm[t]:
+                    la.append((s, t, cache[s, t, True, a], 1 << t))
+                else:
+                    la.append((s, t, cache[s, t, False, a], 0))
             t = s - b
             if t >= 1 and opm[t] < 2:
-                h = opm[t] == 1
-                lb.append((s, t, W[t] - W[s] + (H[t] if h else 0), cache[s, t, h, b]))
-    # Hit bits of a result: bit t when a blot on t was hit (the key's H part, as a plain int).
-    res: dict[int, tuple] = {}
+                if opm[t]:
+                    lb.append((s, t, cache[s, t, True, b], 1 << t))
+                else:
+                    lb.append((s, t, cache[s, t, False, b], 0))
+    res: list[tuple] = []
+    append = res.append
     base = list(me)
-    for s1, t1, k1, st1 in la:
+    for s1, t1, st1, hb1 in la:
         lone = me[s1] == 1
-        hb1 = (1 << t1) if st1[2] else 0
         b1 = base.copy()
         b1[s1] -= 1
         b1[t1] += 1
-        for s2, t2, k2, st2 in lb:
+        for s2, t2, st2, hb2 in lb:
             if s2 == s1 and lone:
                 continue
-            k = k1 + k2
-            if hb1 and t2 == t1:  # the blot on t1 is already gone: the second step hits nothing
-                k -= H[t1]
-                st2 = cache[s2, t2, False, b]
-            if k not in res:
-                board = b1.copy()
-                board[s2] -= 1
-                board[t2] += 1
-                res[k] = ((st1, st2), tuple(board), hb1 | ((1 << t2) if st2[2] else 0))
+            if t2 == s1 and not opm[s2 - a]:
+                continue  # the a-then-b move of s2, already listed
+            board = b1.copy()
+            board[s2] -= 1
+            board[t2] += 1
+            if hb2 and t2 == t1 and hb1:  # the blot on t1 is already gone
+                append(((st1, cache[s2, t2, False, b]), tuple(board), hb1))
+            else:
+                append(((st1, st2), tuple(board), hb1 | hb2))
         u = t1 - b
-        if u >= 1 and opm[u] < 2:
-            h2 = opm[u] == 1
-            k = k1 + W[u] - W[t1]
-            if h2:
-                k += H[u]
-            if k not in res:
-                board = b1.copy()
-                board[t1] -= 1
-                board[u] += 1
-                res[k] = ((st1, cache[t1, u, h2, b]), tuple(board), hb1 | ((1 << u) if h2 else 0))
-    for s1, t1, k1, st1 in lb:
+        if u >= 1 and opm[u] < 2 and not me[t1]:
+            board = b1
+            board[t1] -= 1
+            board[u] += 1
+            if opm[u]:
+                append(((st1, cache[t1, u, True, b]), tuple(board), hb1 | (1 << u)))
+            else:
+                append(((st1, cache[t1, u, False, b]), tuple(board), hb1))
+    for s1, t1, st1, hb1 in lb:
         u = t1 - a
-        if u >= 1 and opm[u] < 2:
-            h2 = opm[u] == 1
-            k = k1 + W[u] - W[t1]
-            if h2:
-                k += H[u]
-            if k not in res:
-                board = base.copy()
-                board[s1] -= 1
-                board[u] += 1
-                hb = ((1 << t1) if st1[2] else 0) | ((1 << u) if h2 else 0)
-                res[k] = ((st1, cache[t1, u, h2, a]), tuple(board), hb)
+        if u >= 1 and opm[u] < 2 and (hb1 or (opm[s1 - a] and not me[t1])):
+            board = base.copy()
+            board[s1] -= 1
+            board[u] += 1
+            if opm[u]:
+                append(((st1, cache[t1, u, True, a]), tuple(board), hb1 | (1 << u)))
+            else:
+                append(((st1, cache[t1, u, False, a]), tuple(board), hb1))
     if res:
-        return list(res.values())
+        return res
     out = []
     # Only one die can be played: the larger one if it can.
     lbig, lsmall = (la, lb) if a > b else (lb, la)
-    for s, t, _k, st in lbig or lsmall:
+    for s, t, st, hb in lbig or lsmall:
         board = list(me)
         board[s] -= 1
         board[t] += 1
-        out.append(((st,), tuple(board), (1 << t) if st[2] else 0))
+        out.append(((st,), tuple(board), hb))
     return out
 
 
@@ -384,6 +390,8 @@ def _doubles_fast(
         q = p - d
         hit = opm[q] == 1
         moves.append((p, q, cache[p, q, hit, d], cache[p, q, False, d], (1 << q) if hit else 0))
+    if steps == 4:
+        return _four_steps(me, moves) or None
     board = list(me)
     seq: list[Step] = []
     found: list = []
@@ -411,6 +419,64 @@ def _doubles_fast(
 
     rec(0, 0, steps, 0)
     return found or None
+
+
+def _four_steps(me: tuple[int, ...], moves: list[tuple]) -> list:
+    """All four steps of a double, as :func:`_doubles_fast`'s search unrolled into loops.
+
+    ``moves`` lists the movable points in descending order as ``(src, dst, first step,
+    later step, hit bit)``: only the first step from a point can hit the blot below it.
+    Four plain nested loops (no recursion, no step stack) because this is the bulk of
+    the doubles' cost; the results come in the same order as the recursive search's.
+    """
+    board = list(me)
+    found: list = []
+    append = found.append
+    n = len(moves)
+    for j1 in range(n):
+        p1, q1, s1, _m1, h1 = moves[j1]
+        if not board[p1]:
+            continue
+        board[p1] -= 1
+        board[q1] += 1
+        for j2 in range(j1, n):
+            p2, q2, f2, m2, b2 = moves[j2]
+            if not board[p2]:
+                continue
+            if p2 == p1:
+                s2, h2 = m2, h1
+            else:
+                s2, h2 = f2, h1 | b2
+            board[p2] -= 1
+            board[q2] += 1
+            for j3 in range(j2, n):
+                p3, q3, f3, m3, b3 = moves[j3]
+                if not board[p3]:
+                    continue
+                if p3 == p2:
+                    s3, h3 = m3, h2
+                else:
+                    s3, h3 = f3, h2 | b3
+                board[p3] -= 1
+                board[q3] += 1
+                for p4, q4, f4, m4, b4 in moves[j3:]:
+                    if not board[p4]:
+                        continue
+                    board[p4] -= 1
+                    board[q4] += 1
+                    if p4 == p3:
+                        append(((s1, s2, s3, m4), tuple(board), h3))
+                    else:
+                        append(((s1, s2, s3, f4), tuple(board), h3 | b4))
+                    board[p4] += 1
+                    board[q4] -= 1
+                board[p3] += 1
+                board[q3] -= 1
+            board[p2] += 1
+            board[q2] -= 1
+        board[p1] += 1
+        board[q1] -= 1
+    return found
 
 
 def _gen_short_slow(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) -> list:
