@@ -63,6 +63,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from operator import itemgetter
 from typing import NamedTuple
 
 from scoring.rules.board import (
@@ -372,24 +373,10 @@ def _doubles_fast(
     played (rare), so the caller falls back to the step-by-step search, which also finds
     the largest number playable.
     """
-    opm = _mirror(opp_t)
-    # Movable points: a checker there (now or arriving from p + d) can step to an open point.
-    movable = [False] * 26
-    pts: list[int] = []
-    for p in range(24, d, -1):
-        if opm[p - d] < 2 and (me[p] or (p + d <= 24 and movable[p + d])):
-            movable[p] = True
-            pts.append(p)
-    if not pts:
+    moves = _double_moves(me, opp_t, d)
+    if not moves:
         return None
-    cache = _STEP_CACHE
-    n = len(pts)
-    # For each movable point: the first step from it (hits a blot below) and later ones.
-    moves = []
-    for p in pts:
-        q = p - d
-        hit = opm[q] == 1
-        moves.append((p, q, cache[p, q, hit, d], cache[p, q, False, d], (1 << q) if hit else 0))
+    n = len(moves)
     if steps == 4:
         return _four_steps(me, moves) or None
     board = list(me)
@@ -419,6 +406,29 @@ def _doubles_fast(
 
     rec(0, 0, steps, 0)
     return found or None
+
+
+def _double_moves(me: tuple[int, ...], opp_t: tuple[int, ...], d: int) -> list[tuple]:
+    """The points a double ``d`` can move from, highest first, with their steps.
+
+    A point counts when a checker is there now or can arrive from ``p + d``, and ``p - d``
+    is open. Each entry is ``(src, dst, first step, later step, hit bit)``: only the
+    first step from a point can hit the blot below it.
+    """
+    opm = _mirror(opp_t)
+    movable = [False] * 26
+    cache = _STEP_CACHE
+    moves = []
+    for p in range(24, d, -1):
+        q = p - d
+        if opm[q] < 2 and (me[p] or (p + d <= 24 and movable[p + d])):
+            movable[p] = True
+            if opm[q]:
+                moves.append((p, q, cache[p, q, True, d], cache[p, q, False, d], 1 << q))
+            else:
+                step = cache[p, q, False, d]
+                moves.append((p, q, step, step, 0))
+    return moves
 
 
 def _four_steps(me: tuple[int, ...], moves: list[tuple]) -> list:
@@ -881,42 +891,48 @@ def _raw_plays(position: Position, dice: tuple[int, int]) -> list:
 
 
 _new_tuple = tuple.__new__
+_third = itemgetter(2)
 
 
 def _positions_of(position: Position, raw: list) -> list[Position]:
     """The positions (turn passed) of raw ``(steps, mover_board, hit_bits)`` results.
 
-    Hot: built without the ``NamedTuple`` constructor's Python-level ``__new__``, and the
-    opponent's board is shared by every result that hits nothing.
+    Hot: built without the ``NamedTuple`` constructor's Python-level ``__new__``, the
+    opponent's board after each distinct set of hits is built once, and the loops are
+    comprehensions with everything in locals (about as cheap as a tuple per result gets).
     """
     turn = position.turn
     variant = position.variant
-    opp = position.black if turn == WHITE else position.white
+    new = _new_tuple
+    cls = Position
     if turn == WHITE:
-        if 1 not in opp:  # no blot anywhere (usual in real games): nothing was hit
-            return [_new_tuple(Position, (board, opp, BLACK, variant)) for _s, board, _h in raw]
-    elif 1 not in opp:
-        return [_new_tuple(Position, (opp, board, WHITE, variant)) for _s, board, _h in raw]
-    omap = None
-    after_hits: dict[int, tuple[int, ...]] = {0: opp}
-    out = []
-    append = out.append
-    for _steps, board, hit_bits in raw:
-        o = after_hits.get(hit_bits)
-        if o is None:
-            if omap is None:
-                omap = opposite_table(get_variant(variant).geometry)
+        opp = position.black
+        if 1 not in opp:  # no blot anywhere: nothing was hit
+            return [new(cls, (board, opp, BLACK, variant)) for _s, board, _h in raw]
+        after = _opponents_after_hits(opp, raw, variant)
+        return [new(cls, (board, after[h], BLACK, variant)) for _s, board, h in raw]
+    opp = position.white
+    if 1 not in opp:
+        return [new(cls, (opp, board, WHITE, variant)) for _s, board, _h in raw]
+    after = _opponents_after_hits(opp, raw, variant)
+    return [new(cls, (after[h], board, WHITE, variant)) for _s, board, h in raw]
+
+
+def _opponents_after_hits(opp: tuple[int, ...], raw: list, variant: str) -> dict:
+    """``{hit_bits: opponent board}`` for every set of hit blots among ``raw``'s results."""
+    after: dict[int, tuple[int, ...]] = {0: opp}
+    omap = opposite_table(get_variant(variant).geometry)
+    for hit_bits in set(map(_third, raw)):
+        if hit_bits:
             ob = list(opp)
-            for t in range(1, 25):
-                if hit_bits >> t & 1:
-                    ob[omap[t]] -= 1
-                    ob[BAR] += 1
-            o = after_hits[hit_bits] = tuple(ob)
-        if turn == WHITE:
-            append(_new_tuple(Position, (board, o, BLACK, variant)))
-        else:
-            append(_new_tuple(Position, (o, board, WHITE, variant)))
-    return out
+            bits = hit_bits
+            while bits:  # one pass per hit blot, lowest point first
+                low = bits & -bits
+                ob[omap[low.bit_length() - 1]] -= 1
+                ob[BAR] += 1
+                bits ^= low
+            after[hit_bits] = tuple(ob)
+    return after
 
 
 def legal_end_positions(position: Position, dice: tuple[int, int]) -> list[Position]:
@@ -928,7 +944,178 @@ def legal_end_positions(position: Position, dice: tuple[int, int]) -> list[Posit
     Unlike :func:`legal_plays`, a roll with no legal move and a finished game both give
     ``[]`` (like GNU Backgammon's move generator); raises ``ValueError`` for bad dice.
     """
+    d1, d2 = dice
+    v = get_variant(position.variant)
+    if v.geometry == "short" and not v.caucasian and 1 <= d1 <= 6 and 1 <= d2 <= 6:
+        if position.turn == WHITE:
+            me, opp = position.white, position.black
+        else:
+            me, opp = position.black, position.white
+        if not me[BAR] and opp[OFF] != v.checkers:
+            # The middle game: nobody can bear off, so no rule depends on the order.
+            outside = sum(me[7:])
+            if d1 != d2:
+                if outside >= 2:
+                    found = _end_two_dice(position, me, opp, d1, d2)
+                    if found:
+                        return found
+            elif outside >= 4:
+                moves = _double_moves(me, opp, d1)
+                if moves:
+                    found = _end_four_steps(position, me, opp, moves)
+                    if found:
+                        return found
     return _positions_of(position, _raw_plays(position, dice))
+
+
+class _HitOpponents(dict):
+    """``{hit_bits: the opponent's board after those blots were hit}``, built on demand.
+
+    For the short geometry only (our point ``t`` is the opponent's ``25 - t``).
+    """
+
+    __slots__ = ("opp",)
+
+    def __missing__(self, bits: int) -> tuple[int, ...]:
+        board = list(self.opp)
+        left = bits
+        while left:
+            low = left & -left
+            board[26 - low.bit_length()] -= 1  # our point t is their 25 - t
+            board[BAR] += 1
+            left ^= low
+        after = self[bits] = tuple(board)
+        return after
+
+
+def _hit_opponents(opp: tuple[int, ...]) -> _HitOpponents:
+    after = _HitOpponents()
+    after.opp = opp
+    after[0] = opp
+    return after
+
+
+def _end_two_dice(
+    position: Position, me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: int
+) -> list[Position]:
+    """:func:`_two_dice_fast` building the positions directly (no steps, no second pass).
+
+    The same enumeration and the same skipped coincidences, so the same positions in
+    the same order; ``[]`` when no pair of steps exists (the caller then asks the
+    general path, which knows which single die must be played).
+    """
+    white = position.turn == WHITE
+    turn = 1 - position.turn
+    variant = position.variant
+    new = _new_tuple
+    cls = Position
+    after = _hit_opponents(opp_t)
+    opm = _mirror(opp_t)
+    la: list[tuple] = []
+    lb: list[tuple] = []
+    for s in range(24, 0, -1):
+        if me[s]:
+            t = s - a
+            if t >= 1 and opm[t] < 2:
+                la.append((s, t, (1 << t) if opm[t] else 0))
+            t = s - b
+            if t >= 1 and opm[t] < 2:
+                lb.append((s, t, (1 << t) if opm[t] else 0))
+    res: list[Position] = []
+    append = res.append
+    base = list(me)
+    for s1, t1, hb1 in la:
+        lone = me[s1] == 1
+        b1 = base.copy()
+        b1[s1] -= 1
+        b1[t1] += 1
+        for s2, t2, hb2 in lb:
+            if s2 == s1 and lone:
+                continue
+            if t2 == s1 and not opm[s2 - a]:
+                continue
+            board = b1.copy()
+            board[s2] -= 1
+            board[t2] += 1
+            h = hb1 | hb2  # one bit per point: a blot hit twice is hit once
+            if white:
+                append(new(cls, (tuple(board), after[h], turn, variant)))
+            else:
+                append(new(cls, (after[h], tuple(board), turn, variant)))
+        u = t1 - b
+        if u >= 1 and opm[u] < 2 and not me[t1]:
+            b1[t1] -= 1
+            b1[u] += 1
+            h = hb1 | (1 << u) if opm[u] else hb1
+            if white:
+                append(new(cls, (tuple(b1), after[h], turn, variant)))
+            else:
+                append(new(cls, (after[h], tuple(b1), turn, variant)))
+    for s1, t1, hb1 in lb:
+        u = t1 - a
+        if u >= 1 and opm[u] < 2 and (hb1 or (opm[s1 - a] and not me[t1])):
+            board = base.copy()
+            board[s1] -= 1
+            board[u] += 1
+            h = hb1 | (1 << u) if opm[u] else hb1
+            if white:
+                append(new(cls, (tuple(board), after[h], turn, variant)))
+            else:
+                append(new(cls, (after[h], tuple(board), turn, variant)))
+    return res
+
+
+def _end_four_steps(
+    position: Position, me: tuple[int, ...], opp_t: tuple[int, ...], moves: list[tuple]
+) -> list[Position]:
+    """:func:`_four_steps` building the positions directly; ``[]`` if four cannot be played."""
+    white = position.turn == WHITE
+    turn = 1 - position.turn
+    variant = position.variant
+    new = _new_tuple
+    cls = Position
+    after = _hit_opponents(opp_t)
+    board = list(me)
+    found: list[Position] = []
+    append = found.append
+    n = len(moves)
+    for j1 in range(n):
+        p1, q1, _f1, _m1, h1 = moves[j1]
+        if not board[p1]:
+            continue
+        board[p1] -= 1
+        board[q1] += 1
+        for j2 in range(j1, n):
+            p2, q2, _f2, _m2, b2 = moves[j2]
+            if not board[p2]:
+                continue
+            h2 = h1 | b2
+            board[p2] -= 1
+            board[q2] += 1
+            for j3 in range(j2, n):
+                p3, q3, _f3, _m3, b3 = moves[j3]
+                if not board[p3]:
+                    continue
+                h3 = h2 | b3
+                board[p3] -= 1
+                board[q3] += 1
+                for p4, q4, _f4, _m4, b4 in moves[j3:]:
+                    if board[p4]:
+                        board[p4] -= 1
+                        board[q4] += 1
+                        if white:
+                            append(new(cls, (tuple(board), after[h3 | b4], turn, variant)))
+                        else:
+                            append(new(cls, (after[h3 | b4], tuple(board), turn, variant)))
+                        board[p4] += 1
+                        board[q4] -= 1
+                board[p3] += 1
+                board[q3] -= 1
+            board[p2] += 1
+            board[q2] -= 1
+        board[p1] += 1
+        board[q1] -= 1
+    return found
 
 
 def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
