@@ -316,9 +316,22 @@ def _cells_of_inline(rest: str) -> list[str]:
     return [rest, ""]
 
 
-def _commentary_cube(text: str) -> tuple[CubeAction, ...]:
-    """Cube marks that open a commentary line, and one that closes it (``… принято. D8``)."""
-    ply, problem = try_parse_ply(text)
+def _commentary_cube(
+    text: str, lenient: dict[str, tuple[Ply | None, Problem | None]] | None = None
+) -> tuple[CubeAction, ...]:
+    """Cube marks that open a commentary line, and one that closes it (``… принято. D8``).
+
+    ``lenient`` holds ``try_parse_ply(text, strict=False)`` results already computed
+    for this text (by :func:`_is_cell`): the strict reading differs only by refusing
+    impossible dice, so it is derived instead of reading a long comment twice.
+    """
+    known = lenient.get(text) if lenient is not None else None
+    if known is None:
+        ply, problem = try_parse_ply(text)
+    else:
+        ply, problem = known
+        if ply is not None and ply.dice is not None and not all(1 <= d <= 6 for d in ply.dice):
+            ply = None  # the strict reading refuses the roll
     actions: list[CubeAction] = []
     if ply is not None and problem is None and not ply.is_play:
         actions.extend(ply.cube)
@@ -331,8 +344,12 @@ def _commentary_cube(text: str) -> tuple[CubeAction, ...]:
     return tuple(actions)
 
 
-def _is_cell(text: str) -> bool:
+def _is_cell(
+    text: str, lenient: dict[str, tuple[Ply | None, Problem | None]] | None = None
+) -> bool:
     ply, problem = try_parse_ply(text, strict=False)
+    if lenient is not None:
+        lenient[text] = (ply, problem)
     if problem is not None:
         return bool(_DICE_START.match(text.strip()))
     return ply is not None and ply.comment is None or (ply is not None and ply.is_play)
@@ -357,6 +374,7 @@ def parse_record(
     in_table = False
     current_move = 0
     pending_check: tuple[str, int] | None = None
+    lenient: dict[str, tuple[Ply | None, Problem | None]] = {}  # see _commentary_cube
 
     def add_comment(body: str, line_no: int) -> None:
         nonlocal pending_check
@@ -372,7 +390,7 @@ def parse_record(
                 events.append(CommentEvent(joined, pending_check[1]))
                 pending_check = None
             return
-        cube = _commentary_cube(body)
+        cube = _commentary_cube(body, lenient)
         if cube:
             events.append(CubeEvent(cube, None, None, body, line_no))
             events.append(CommentEvent(body, line_no))
@@ -437,7 +455,7 @@ def parse_record(
             # Text in the number column: a comment or a checkpoint spanning the row.
             add_comment(" ".join([number_cell, *filled]).strip(), number)
             continue
-        if not numbered and len(filled) == 1 and not _is_cell(filled[0]):
+        if not numbered and len(filled) == 1 and not _is_cell(filled[0], lenient):
             add_comment(filled[0], number)
             continue
         if not filled:
