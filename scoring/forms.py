@@ -14,7 +14,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from scoring.rules.errors import Problem
 from scoring.rules.matfile import MatchReport, looks_like_mat, validate_mat_text
@@ -26,7 +26,7 @@ from .models import Outcome, SanctionKind
 from .validation import language, validate_result
 
 MAX_RECORD_BYTES = 512 * 1024
-SIDE_NAMES = {"white": _lazy("White"), "black": _lazy("Black")}
+SIDE_NAMES = {"white": gettext_lazy("White"), "black": gettext_lazy("Black")}
 
 
 def kind_choices(match: Match) -> list[tuple[str, str]]:
@@ -40,14 +40,14 @@ def kind_choices(match: Match) -> list[tuple[str, str]]:
 class GameForm(forms.Form):
     """One line of the ledger; an untouched row is ignored."""
 
-    winner = forms.ChoiceField(label=_lazy("Winner"), required=False)
-    kind = forms.ChoiceField(label=_lazy("Kind"), required=False)
+    winner = forms.ChoiceField(label=gettext_lazy("Winner"), required=False)
+    kind = forms.ChoiceField(label=gettext_lazy("Kind"), required=False)
     cube = forms.IntegerField(
-        label=_lazy("Cube"), min_value=1, max_value=4096, initial=1, required=False
+        label=gettext_lazy("Cube"), min_value=1, max_value=4096, initial=1, required=False
     )
-    dropped = forms.BooleanField(label=_lazy("Dropped"), required=False)
+    dropped = forms.BooleanField(label=gettext_lazy("Dropped"), required=False)
     autodoubles = forms.IntegerField(
-        label=_lazy("Autodoubles"), min_value=0, max_value=10, initial=0, required=False
+        label=gettext_lazy("Autodoubles"), min_value=0, max_value=10, initial=0, required=False
     )
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any):
@@ -96,17 +96,17 @@ GameFormSet = forms.formset_factory(
 
 class ResultForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
-    score_a = forms.IntegerField(label=_lazy("Score A"), min_value=0, max_value=999, required=False)
-    score_b = forms.IntegerField(label=_lazy("Score B"), min_value=0, max_value=999, required=False)
+    score_a = forms.IntegerField(label=gettext_lazy("Score A"), min_value=0, max_value=999, required=False)
+    score_b = forms.IntegerField(label=gettext_lazy("Score B"), min_value=0, max_value=999, required=False)
     record = forms.CharField(
-        label=_lazy("Game record or .mat text"),
+        label=gettext_lazy("Game record or .mat text"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
-        help_text=_lazy("optional: paste a record in the book's notation or a .mat match"),
+        help_text=gettext_lazy("optional: paste a record in the book's notation or a .mat match"),
     )
-    mat_file = forms.FileField(label=_lazy("or upload a .mat file"), required=False)
+    mat_file = forms.FileField(label=gettext_lazy("or upload a .mat file"), required=False)
     reason = forms.CharField(
-        label=_lazy("Reason for the correction"),
+        label=gettext_lazy("Reason for the correction"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
     )
@@ -294,25 +294,25 @@ class DisputeForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
     result = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(
-        label=_lazy("What is wrong with this result?"), widget=forms.Textarea(attrs={"rows": 3})
+        label=gettext_lazy("What is wrong with this result?"), widget=forms.Textarea(attrs={"rows": 3})
     )
 
 
 class RulingForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
-    outcome = forms.ChoiceField(label=_lazy("Outcome"), widget=forms.RadioSelect)
+    outcome = forms.ChoiceField(label=gettext_lazy("Outcome"), widget=forms.RadioSelect)
     text = forms.CharField(
-        label=_lazy("Ruling and its grounds"), widget=forms.Textarea(attrs={"rows": 3})
+        label=gettext_lazy("Ruling and its grounds"), widget=forms.Textarea(attrs={"rows": 3})
     )
-    score_a = forms.IntegerField(label=_lazy("Score A"), min_value=0, required=False)
-    score_b = forms.IntegerField(label=_lazy("Score B"), min_value=0, required=False)
+    score_a = forms.IntegerField(label=gettext_lazy("Score A"), min_value=0, required=False)
+    score_b = forms.IntegerField(label=gettext_lazy("Score B"), min_value=0, required=False)
 
     def __init__(self, *args: Any, jury: bool = False, **kwargs: Any):
         super().__init__(*args, **kwargs)
         choices = [(v, label) for v, label in Outcome.choices if jury or v != Outcome.SUSTAIN]
         self.fields["outcome"].choices = choices
         if jury:
-            self.fields["text"].label = _lazy("Jury's decision and its grounds (final)")
+            self.fields["text"].label = gettext_lazy("Jury's decision and its grounds (final)")
 
     def clean(self):
         data = super().clean()
@@ -325,17 +325,17 @@ class RulingForm(forms.Form):
 
 class AppealForm(forms.Form):
     reason = forms.CharField(
-        label=_lazy("Grounds of appeal to the jury"), widget=forms.Textarea(attrs={"rows": 3})
+        label=gettext_lazy("Grounds of appeal to the jury"), widget=forms.Textarea(attrs={"rows": 3})
     )
 
 
 class SanctionForm(forms.Form):
-    entry = forms.ModelChoiceField(label=_lazy("Player"), queryset=None)
-    kind = forms.ChoiceField(label=_lazy("Kind"), choices=SanctionKind.choices)
+    entry = forms.ModelChoiceField(label=gettext_lazy("Player"), queryset=None)
+    kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=SanctionKind.choices)
     points = forms.DecimalField(
-        label=_lazy("Penalty points"), required=False, min_value=0, max_digits=5, decimal_places=1
+        label=gettext_lazy("Penalty points"), required=False, min_value=0, max_digits=5, decimal_places=1
     )
-    reason = forms.CharField(label=_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+    reason = forms.CharField(label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
 
     def __init__(self, *args: Any, tournament, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -345,16 +345,16 @@ class SanctionForm(forms.Form):
 
 
 class AuditFilterForm(forms.Form):
-    action = forms.CharField(label=_lazy("Action"), required=False)
-    object_type = forms.ChoiceField(label=_lazy("Object"), required=False)
-    user = forms.CharField(label=_lazy("Who"), required=False)
+    action = forms.CharField(label=gettext_lazy("Action"), required=False)
+    object_type = forms.ChoiceField(label=gettext_lazy("Object"), required=False)
+    user = forms.CharField(label=gettext_lazy("Who"), required=False)
     since = forms.DateField(
-        label=_lazy("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
     until = forms.DateField(
-        label=_lazy("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
 
     def __init__(self, *args: Any, object_types: list[str], **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["object_type"].choices = [("", _lazy("all"))] + [(t, t) for t in object_types]
+        self.fields["object_type"].choices = [("", gettext_lazy("all"))] + [(t, t) for t in object_types]

@@ -504,7 +504,9 @@ def test_desk_check_in_withdraw_and_the_audit_page(client, swiss):
     assert [r.action for r in rows] == ["entry.withdraw"]
     assert rows[0].before["status"] == "checked_in" and rows[0].after["status"] == "withdrawn"
     assert rows[0].reason == "fell ill"
-    assert "fell ill" in page.content.decode()
+    body = page.content.decode()
+    assert "fell ill" in body
+    assert "&quot;status&quot;: &quot;withdrawn&quot;" in body  # shown as JSON, not a Python repr
 
 
 def test_round_close_button_refuses_an_incomplete_round(client, swiss):
