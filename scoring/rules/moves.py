@@ -50,11 +50,14 @@ checker goes as far as it can before a second one leaves the head (ch9 r4's exam
     the resulting positions only (the fast path; ``[]`` for a dance, like gnubg).
 
 Speed: the backgammon family without the Caucasian rule uses dedicated generators — two
-dice: the independent single steps of each die paired up with integer keys for
-deduplication; doubles: steps in non-increasing source order, which reaches every result
-exactly once; the step-by-step search only where the bar or bearing off makes a later
-die depend on an earlier one — with pre-built :class:`Step` objects and no per-step
-allocation. The other games (and short nardy once it may bear off, for the exact
+dice: the independent single steps of each die paired up, skipping the three known ways
+two pairs reach the same result (no keys, no dictionary); doubles: steps in
+non-increasing source order, which reaches every result exactly once, as four nested
+loops; the step-by-step search only where the bar or bearing off makes a later die
+depend on an earlier one — with pre-built :class:`Step` objects and no per-step
+allocation. In the middle game :func:`legal_end_positions` runs copies of the two-dice
+and four-step enumerations that build the positions directly (no steps, no second
+pass; the opponent's board after each set of hits is built once, on demand). The other games (and short nardy once it may bear off, for the exact
 bear-off rule) use a general search with memoisation. Both are cross-checked in the
 tests, and against GNU Backgammon. ``bench/legal_moves.py`` measures them.
 """
