@@ -1323,7 +1323,7 @@ def check_play(
     side_ru = SIDE_NAMES_RU_GEN[position.turn]  # "ход белых", "у белых"
     who_ru = SIDE_NAMES_RU[position.turn].capitalize()  # "Белые пропустили ход"
     roll = _dice_text((d1, d2))
-    if is_game_over(position):
+    if position.white[OFF] == v.checkers or position.black[OFF] == v.checkers:
         return PlayCheck(
             None,
             [
@@ -1339,10 +1339,10 @@ def check_play(
     omap = opposite_table(v.geometry)
     me = list(position.mover)
     opp = position.opponent
-    opm = [0] * 26
-    for i in range(1, 25):
-        opm[i] = opp[omap[i]]
-    closed = 2 if v.hitting else 1
+    opm = [0, *[opp[j] for j in omap[1:25]], 0]  # the opponent's checkers, our indices
+    hitting, is_long, head_rule, caucasian = v.hitting, v.is_long, v.head_rule, v.caucasian
+    closed = 2 if hitting else 1
+    new_step = _new_tuple
     unused = dice_list((d1, d2))
     done: list[Step] = []
     exact = v.exact_bear_off
@@ -1359,9 +1359,9 @@ def check_play(
     for raw_step in steps:
         st = raw_step if isinstance(raw_step, Step) else Step(*raw_step)
         src, dst = st.src, st.dst
-        where = _StepText(name, src, dst)
         if me[src] <= 0:
             if src == OFF or (dst == OFF and me[OFF] == v.checkers):
+                where = _StepText(name, src, dst)
                 problems.append(
                     _problem(
                         "too_many_borne_off",
@@ -1371,6 +1371,7 @@ def check_play(
                     )
                 )
             else:
+                where = _StepText(name, src, dst)
                 problems.append(
                     _problem(
                         "no_checker",
@@ -1381,6 +1382,7 @@ def check_play(
                 )
             break
         if me[BAR] and src != BAR:
+            where = _StepText(name, src, dst)
             problems.append(
                 _problem(
                     "bar_first",
@@ -1390,7 +1392,8 @@ def check_play(
                 )
             )
             break
-        if v.is_long and st.hit:
+        if is_long and st.hit:
+            where = _StepText(name, src, dst)
             problems.append(
                 _problem(
                     "hit_forbidden",
@@ -1405,6 +1408,7 @@ def check_play(
         if dist <= 0:
             # Still ``wrong_distance`` (no die has a negative length; clients and stored
             # reports key on the code), but said plainly and flagged in the details.
+            where = _StepText(name, src, dst)
             problems.append(
                 _problem(
                     "wrong_distance",
@@ -1430,6 +1434,7 @@ def check_play(
         plan = _split(dist, dst == OFF, unused, src)
         if plan is None:
             left = ", ".join(str(x) for x in sorted(set(unused), reverse=True)) or "none"
+            where = _StepText(name, src, dst)
             problems.append(
                 _problem(
                     "wrong_distance",
@@ -1451,9 +1456,9 @@ def check_play(
             if exact and home_board is None and not any(me[7:26]):
                 home_board, home_dice = list(me), list(unused)
             t = cur - die
-            sub = _StepText(name, cur, max(t, 0))
             if t <= 0:
                 if any(me[7:26]):
+                    sub = _StepText(name, cur, max(t, 0))
                     problems.append(
                         _problem(
                             "bear_off_not_all_home",
@@ -1466,6 +1471,7 @@ def check_play(
                     break
                 if t < 0 and any(me[cur + 1 : 7]):
                     high = max(i for i in range(cur + 1, 7) if me[i])
+                    sub = _StepText(name, cur, max(t, 0))
                     problems.append(
                         _problem(
                             "bear_off_higher_point",
@@ -1479,29 +1485,23 @@ def check_play(
                     break
                 t = 0
             elif opm[t] >= closed:
+                sub = _StepText(name, cur, max(t, 0))
                 problems.append(
                     _problem(
                         "point_closed",
                         f"{sub}: point {name(t)} is held by the opponent"
-                        + (
-                            " (a single checker closes a point in long nardy)."
-                            if v.is_long
-                            else "."
-                        ),
+                        + (" (a single checker closes a point in long nardy)." if is_long else "."),
                         f"{sub}: пункт {name(t)} закрыт соперником"
-                        + (
-                            " (в длинных нардах пункт закрывает и одна шашка)."
-                            if v.is_long
-                            else "."
-                        ),
+                        + (" (в длинных нардах пункт закрывает и одна шашка)." if is_long else "."),
                         dst=t,
                     )
                 )
                 broke = True
                 break
-            if v.head_rule and cur == HEAD:
+            if head_rule and cur == HEAD:
                 allowed = 2 if (first_turn and d1 == d2) else 1
                 if head_used >= allowed:
+                    sub = _StepText(name, cur, max(t, 0))
                     problems.append(
                         _problem(
                             "head_rule",
@@ -1514,9 +1514,10 @@ def check_play(
                     broke = True
                     break
                 head_used += 1
-            hit = v.hitting and t > 0 and opm[t] == 1
-            if v.caucasian:
+            hit = hitting and t > 0 and opm[t] == 1
+            if caucasian:
                 if cur in taint and me[cur] <= taint.count(cur) and t > 0 and me[t] > 0:
+                    sub = _StepText(name, cur, max(t, 0))
                     problems.append(
                         _problem(
                             "caucasian_hide",
@@ -1535,6 +1536,7 @@ def check_play(
                 if hit and t <= 6:
                     taint.append(t)
             if last and st.hit and not hit:
+                sub = _StepText(name, cur, max(t, 0))
                 problems.append(
                     _problem(
                         "nothing_to_hit",
@@ -1550,7 +1552,7 @@ def check_play(
             if hit:
                 opm[t] = 0
             unused.remove(die)
-            done.append(Step(cur, t, hit, die))
+            done.append(new_step(Step, (cur, t, hit, die)))
             cur = t
         if broke:
             break
@@ -1565,7 +1567,7 @@ def check_play(
             return PlayCheck(same.position, [], same.steps)
         return PlayCheck(None, problems, tuple(done))
     done_t = tuple(done)
-    if len(done_t) == len(dice_list((d1, d2))) and _only_step_rules(v, home_board is not None):
+    if len(done_t) == (4 if d1 == d2 else 2) and _only_step_rules(v, home_board is not None):
         # Every die was played and each step was lawful where it was made: in a game
         # whose rules are all about single steps, that is a legal play, and nothing needs
         # to be generated (the common case when replaying a record).

@@ -80,6 +80,13 @@ RECORD_CODES: dict[str, str] = {
 }
 
 
+#: ``{(numbering, side, geometry): {label: index}}``, filled as labels are converted: a
+#: record names the same few dozen points again and again, and the conversion (string
+#: checks, ``int``, the opposite-side table) costs more than the rest of a step. Only short
+#: labels are kept, so the tables stay bounded whatever text is fed in.
+_LABEL_INDEX: dict[tuple[str, str, str], dict[str, int]] = {}
+
+
 def _side_index(side: str) -> int:
     return WHITE if side == "white" else BLACK
 
@@ -642,9 +649,17 @@ class Replayer:
         return label_to_index(label, _side_index(side), numbering, self.rules.geometry)
 
     def _steps(self, ply: Ply, side: str, numbering: str) -> list[Step]:
+        table = _LABEL_INDEX.setdefault((numbering, side, self.rules.geometry), {})
         steps: list[Step] = []
         for chain in ply.chains:
-            indices = [self._index(label, side, numbering) for label in chain.path]
+            indices = []
+            for label in chain.path:
+                index = table.get(label)
+                if index is None:
+                    index = self._index(label, side, numbering)
+                    if len(label) <= 3:
+                        table[label] = index
+                indices.append(index)
             for _ in range(chain.repeat):
                 for i in range(1, len(indices)):
                     steps.append(Step(indices[i - 1], indices[i], True if chain.hits[i] else None))
