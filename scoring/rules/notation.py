@@ -348,23 +348,39 @@ _FAST = re.compile(rf"\s*([1-6])[-–]([1-6]) ({_FAST_CHAIN}(?:, {_FAST_CHAIN})*
 _FAST_REPEAT = re.compile(r"\(([1-4])\)$")
 
 
+#: Canonical form of each plain label the fast path has met (``"013"`` → ``"013"``,
+#: ``"Bar"`` → ``"bar"``); ``_FAST_LABEL`` admits only a few hundred strings, so this
+#: stays small, and a cell's labels are then a dictionary look-up each.
+_FAST_CANONICAL: dict[str, str] = {}
+_NO_HITS: tuple[tuple[bool, ...], ...] = tuple((False,) * n for n in range(8))
+
+
 def _fast_ply(text: str) -> Ply | None:
     """The common plain cell (``6–2 13/7, 13/11``) without the general reader (hot path)."""
     found = _FAST.fullmatch(text)
     if found is None:
         return None
     chains = []
+    known = _FAST_CANONICAL
     for part in found.group(3).split(", "):
         repeat = 1
-        rep = _FAST_REPEAT.search(part)
-        if rep:
-            repeat = int(rep.group(1))
-            part = part[: rep.start()]
-        try:
-            path = tuple(_canonical_label(raw, text, 0) for raw in part.split("/"))
-        except NotationError:
-            return None  # let the general reader locate the bad point
-        chains.append(Chain(path, (False,) * len(path), repeat))
+        if part[-1] == ")":
+            rep = _FAST_REPEAT.search(part)
+            if rep:
+                repeat = int(rep.group(1))
+                part = part[: rep.start()]
+        path = []
+        for raw in part.split("/"):
+            label = known.get(raw)
+            if label is None:
+                try:
+                    label = _canonical_label(raw, text, 0)
+                except NotationError:
+                    return None  # let the general reader locate the bad point
+                known[raw] = label
+            path.append(label)
+        n = len(path)
+        chains.append(Chain(tuple(path), _NO_HITS[n] if n < 8 else (False,) * n, repeat))
     return Ply(dice=(int(found.group(1)), int(found.group(2))), chains=tuple(chains))
 
 
