@@ -1322,7 +1322,7 @@ def check_play(
     side_en = SIDE_NAMES[position.turn]
     side_ru = SIDE_NAMES_RU_GEN[position.turn]  # "ход белых", "у белых"
     who_ru = SIDE_NAMES_RU[position.turn].capitalize()  # "Белые пропустили ход"
-    roll = _dice_text((d1, d2))
+    roll = f"{d1}-{d2}" if d1 >= d2 else f"{d2}-{d1}"  # as _dice_text, inline (hot path)
     if position.white[OFF] == v.checkers or position.black[OFF] == v.checkers:
         return PlayCheck(
             None,

@@ -87,6 +87,9 @@ RECORD_CODES: dict[str, str] = {
 _LABEL_INDEX: dict[tuple[str, str, str], dict[str, int]] = {}
 
 
+_new_tuple = tuple.__new__  # a NamedTuple without its Python-level ``__new__`` (hot path)
+
+
 def _side_index(side: str) -> int:
     return WHITE if side == "white" else BLACK
 
@@ -660,9 +663,12 @@ class Replayer:
                     if len(label) <= 3:
                         table[label] = index
                 indices.append(index)
-            for _ in range(chain.repeat):
-                for i in range(1, len(indices)):
-                    steps.append(Step(indices[i - 1], indices[i], True if chain.hits[i] else None))
+            hits = chain.hits
+            one = [
+                _new_tuple(Step, (indices[i - 1], indices[i], True if hits[i] else None, 0))
+                for i in range(1, len(indices))
+            ]
+            steps.extend(one * chain.repeat)  # steps are immutable, so sharing them is safe
         return steps
 
     def _advance(self, side: str, move: int) -> None:
@@ -716,7 +722,9 @@ class Replayer:
                 **where,
             )
         ply = event.ply
-        position = self.position.with_turn(_side_index(event.side))
+        position = self.position
+        if position.turn != (turn := _side_index(event.side)):
+            position = position.with_turn(turn)
         if ply is None:
             self.position = position.passed()
             self._advance(event.side, event.move)
