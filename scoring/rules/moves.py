@@ -1321,7 +1321,6 @@ def check_play(
     v = get_variant(position.variant)
     side_en = SIDE_NAMES[position.turn]
     side_ru = SIDE_NAMES_RU_GEN[position.turn]  # "ход белых", "у белых"
-    who_ru = SIDE_NAMES_RU[position.turn].capitalize()  # "Белые пропустили ход"
     roll = f"{d1}-{d2}" if d1 >= d2 else f"{d2}-{d1}"  # as _dice_text, inline (hot path)
     if position.white[OFF] == v.checkers or position.black[OFF] == v.checkers:
         return PlayCheck(
@@ -1451,8 +1450,9 @@ def check_play(
                 plan = plan[::-1]
         broke = False
         cur = src
+        final = len(plan) - 1
         for n, die in enumerate(plan):
-            last = n == len(plan) - 1
+            last = n == final
             if exact and home_board is None and not any(me[7:26]):
                 home_board, home_dice = list(me), list(unused)
             t = cur - die
@@ -1572,7 +1572,7 @@ def check_play(
         # whose rules are all about single steps, that is a legal play, and nothing needs
         # to be generated (the common case when replaying a record).
         after = _positions_of(position, [(done_t, tuple(me), _hits_of(done_t))])[0]
-        return PlayCheck(after, [], done_t)
+        return new_step(PlayCheck, (after, [], done_t))
     raw = _raw_plays(position, (d1, d2))
     legal = {board_key(st, board): (st, board) for st, board, _hits in raw}
     need = len(raw[0][0]) if raw else 0
@@ -1585,6 +1585,7 @@ def check_play(
         return PlayCheck(position.passed(), [], ())
 
     used = len(done)
+    who_ru = SIDE_NAMES_RU[position.turn].capitalize()  # "Белые пропустили ход"
     if used == 0:
         problems.append(
             _problem(
