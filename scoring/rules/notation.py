@@ -104,7 +104,8 @@ class NotationError(ValueError):
 
 _DASHES = "-–—−"
 _EMPTY_SET = "Øø∅"
-_WS = re.compile(r"[ \t\u00a0]*")
+_BLANKS = " \t\u00a0"
+_WS = re.compile(rf"[{_BLANKS}]*")
 _DICE = re.compile(rf"([0-9])\s*[{_DASHES}]\s*([0-9])(?![0-9/])")
 _NO_ROLL = re.compile(rf"[{_DASHES}]\s*[{_EMPTY_SET}]")
 _DROP = re.compile(
@@ -177,15 +178,20 @@ class _Reader:
         self.pos = 0
 
     def skip_ws(self) -> None:
-        self.pos = _WS.match(self.text, self.pos).end()  # type: ignore[union-attr]
+        # The regex only when there is a blank to skip: most calls stand on a sign.
+        text, pos = self.text, self.pos
+        if pos < len(text) and text[pos] in _BLANKS:
+            self.pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
 
     def at_end(self) -> bool:
         self.skip_ws()
         return self.pos >= len(self.text)
 
     def match(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
-        self.skip_ws()
-        found = pattern.match(self.text, self.pos)
+        text, pos = self.text, self.pos
+        if pos < len(text) and text[pos] in _BLANKS:
+            self.pos = pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+        found = pattern.match(text, pos)
         if found:
             self.pos = found.end()
         return found

@@ -51,6 +51,7 @@ from scoring.rules.notation import (
     OFF,
     CubeAction,
     Ply,
+    _fast_ply,
     format_ply,
     numbering_of,
     parse_cube_token,
@@ -481,6 +482,12 @@ def parse_record(
         for side, cell in zip(sides, cells, strict=False):
             if not cell or cell.strip(" .…") == "":
                 continue
+            fast = _fast_ply(cell)
+            if fast is not None:
+                # A plain play (``6–2 13/7, 13/11``): no alternative, cube or remark can be
+                # in it, so it is read at once (most cells of a record).
+                events.append(PlayEvent(current_move, side, cell, fast, number))
+                continue
             main, *alternatives = _ALTERNATIVE.split(cell)
             ply, problem = try_parse_ply(main, move=current_move, side=side, strict=False)
             if problem is not None:
@@ -505,7 +512,8 @@ def parse_record(
     labels: list[str] = []
     for event in events:
         if isinstance(event, PlayEvent) and event.ply is not None:
-            labels.extend(label for label in event.ply.labels if label not in (BAR, OFF))
+            for chain in event.ply.chains:
+                labels.extend([label for label in chain.path if label not in (BAR, OFF)])
         elif isinstance(event, CheckpointEvent):
             labels.extend(label for label, _ in event.white + event.black if label != "bar")
         if len(labels) > 200:
