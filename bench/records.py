@@ -57,6 +57,12 @@ def main() -> None:
         f"{per * 1e3:6.2f} ms/record, {per * 1e3 * 60 / plies:6.2f} ms per 60 plies "
         f"{_wall_ms(60 / plies)}"
     )
+    runs, elapsed = _timeit(lambda: parse_record(book))
+    per = elapsed / runs
+    print(
+        f"book game 1, parse only:               {runs / elapsed:8.0f} records/s, "
+        f"{per * 1e3:6.2f} ms/record {_wall_ms()}"
+    )
     parsed = parse_record(book)
     runs, elapsed = _timeit(lambda: replay(parsed))
     per = elapsed / runs
