@@ -1430,7 +1430,7 @@ def check_play(
                 )
             )
             break
-        plan = _split(dist, dst == OFF, unused, src)
+        plan = [dist] if dist in unused else _split(dist, dst == OFF, unused, src)
         if plan is None:
             left = ", ".join(str(x) for x in sorted(set(unused), reverse=True)) or "none"
             where = _StepText(name, src, dst)

@@ -25,7 +25,7 @@ produces the same events, so both formats share one replayer.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from scoring.rules.board import (
@@ -177,6 +177,30 @@ class PlayEvent:
     problem: Problem | None = None
     alternatives: tuple[str, ...] = ()
     numbering: str | None = None
+
+
+_new_object = object.__new__
+_PLAY_EVENT_SET = tuple(PlayEvent.__dict__[f.name].__set__ for f in fields(PlayEvent))
+if [f.name for f in fields(PlayEvent)] != [
+    "move", "side", "text", "ply", "line", "problem", "alternatives", "numbering"
+]:  # fmt: skip
+    raise RuntimeError("record: update _plain_play_event for PlayEvent's changed fields")
+
+
+def _plain_play_event(move: int, side: str, text: str, ply: Ply, line: int) -> PlayEvent:
+    """``PlayEvent(move, side, text, ply, line)`` filled slot by slot (a record's most common
+    event; the frozen ``__init__`` costs an ``object.__setattr__`` per field)."""
+    event = _new_object(PlayEvent)
+    s_move, s_side, s_text, s_ply, s_line, s_problem, s_alts, s_numbering = _PLAY_EVENT_SET
+    s_move(event, move)
+    s_side(event, side)
+    s_text(event, text)
+    s_ply(event, ply)
+    s_line(event, line)
+    s_problem(event, None)
+    s_alts(event, ())
+    s_numbering(event, None)
+    return event
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,7 +510,7 @@ def parse_record(
             if fast is not None:
                 # A plain play (``6–2 13/7, 13/11``): no alternative, cube or remark can be
                 # in it, so it is read at once (most cells of a record).
-                events.append(PlayEvent(current_move, side, cell, fast, number))
+                events.append(_plain_play_event(current_move, side, cell, fast, number))
                 continue
             main, *alternatives = _ALTERNATIVE.split(cell)
             ply, problem = try_parse_ply(main, move=current_move, side=side, strict=False)
@@ -711,7 +735,8 @@ class Replayer:
             return
         if event.problem is not None:
             self.errors.append(replace(event.problem, game=self.game))
-        self._settle_offer(event)
+        if self.cube.pending is not None:
+            self._settle_offer(event)
         self.trace.append((event.side, "play", event))
         if event.side != self.turn:
             missing = self.turn
@@ -776,7 +801,7 @@ class Replayer:
                 **where,
             )
             self._apply_unchecked(position, steps, event)
-        elif not all(1 <= d <= 6 for d in ply.dice):
+        elif not all([1 <= d <= 6 for d in ply.dice]):
             self.error(
                 "bad_dice",
                 f"the roll {ply.dice[0]}–{ply.dice[1]} is impossible: a die shows 1 to 6.",
