@@ -1570,8 +1570,21 @@ def check_play(
     if len(done_t) == (4 if d1 == d2 else 2) and _only_step_rules(v, home_board is not None):
         # Every die was played and each step was lawful where it was made: in a game
         # whose rules are all about single steps, that is a legal play, and nothing needs
-        # to be generated (the common case when replaying a record).
-        after = _positions_of(position, [(done_t, tuple(me), _hits_of(done_t))])[0]
+        # to be generated (the common case when replaying a record). The position after
+        # it is built here directly (as _positions_of would, for this one play).
+        opp_after = opp
+        if hit_bits := _hits_of(done_t):
+            ob = list(opp)
+            while hit_bits:
+                low = hit_bits & -hit_bits
+                ob[omap[low.bit_length() - 1]] -= 1
+                ob[BAR] += 1
+                hit_bits ^= low
+            opp_after = tuple(ob)
+        if position.turn == WHITE:
+            after = new_step(Position, (tuple(me), opp_after, BLACK, position.variant))
+        else:
+            after = new_step(Position, (opp_after, tuple(me), WHITE, position.variant))
         return new_step(PlayCheck, (after, [], done_t))
     raw = _raw_plays(position, (d1, d2))
     legal = {board_key(st, board): (st, board) for st, board, _hits in raw}

@@ -683,6 +683,16 @@ class Replayer:
             return value
         return label_to_index(label, _side_index(side), numbering, self.rules.geometry)
 
+    def _cached_index(self, label: str, side: str, numbering: str) -> int:
+        """:meth:`_index` through the :data:`_LABEL_INDEX` memo."""
+        table = _LABEL_INDEX.setdefault((numbering, side, self.rules.geometry), {})
+        index = table.get(label)
+        if index is None:
+            index = self._index(label, side, numbering)
+            if len(label) <= 3:
+                table[label] = index
+        return index
+
     def _steps(self, ply: Ply, side: str, numbering: str) -> list[Step]:
         table = _LABEL_INDEX.setdefault((numbering, side, self.rules.geometry), {})
         steps: list[Step] = []
@@ -1007,7 +1017,7 @@ class Replayer:
             bad_label = None
             for label, count in items:
                 try:
-                    expected[self._index(label, side_name, self.numbering)] += count
+                    expected[self._cached_index(label, side_name, self.numbering)] += count
                 except ValueError:
                     bad_label = label
             if bad_label is not None:
