@@ -522,6 +522,29 @@ def parse_ply(
     )
 
 
+#: Characters no part of a cell can start with: letters that open none of the reader's
+#: patterns (cube marks ``AD``/``D``/``B``/``R``/``double``/``удвоение``/``давэ``, drops
+#: ``pass``/``пас``/``drop``, points ``bar``/``бар``/``борт``/``off``/``двор``/``вывод``,
+#: remarks ``P6``/``П6``), even ignoring case, and opening quotes. Plain ASCII and Russian
+#: letters only: case-insensitive matching pairs a few rarer letters with those above.
+_PROSE_FIRST = frozenset(
+    "cefghijklmnqstuvwxyz"
+    "CEFGHIJKLMNQSTUVWXYZ"
+    "агеёжзийклмнрстфхцчшщъыьэюя"
+    "АГЕЁЖЗИЙКЛМНРСТФХЦЧШЩЪЫЬЭЮЯ"
+    '“«"'
+)
+
+
+def starts_as_prose(text: str) -> bool:
+    """True when :func:`parse_ply` must fail at the first character (a commentary line).
+
+    Lets a record reader tell prose from a cell without running the general reader over
+    a long sentence; the answer is the reader's own (it finds nothing to start with).
+    """
+    return text[:1] in _PROSE_FIRST
+
+
 def try_parse_ply(
     text: str, *, move: int | None = None, side: str | None = None, strict: bool = True
 ) -> tuple[Ply | None, Problem | None]:

@@ -55,6 +55,7 @@ from scoring.rules.notation import (
     format_ply,
     numbering_of,
     parse_cube_token,
+    starts_as_prose,
     try_parse_ply,
 )
 from scoring.rules.variants import VARIANTS, get_variant
@@ -360,6 +361,8 @@ def _commentary_cube(
     for this text (by :func:`_is_cell`): the strict reading differs only by refusing
     impossible dice, so it is derived instead of reading a long comment twice.
     """
+    if starts_as_prose(text):
+        return ()  # no cube mark can open it, so none is read at its end either
     known = lenient.get(text) if lenient is not None else None
     if known is None:
         ply, problem = try_parse_ply(text)
@@ -382,6 +385,8 @@ def _commentary_cube(
 def _is_cell(
     text: str, lenient: dict[str, tuple[Ply | None, Problem | None]] | None = None
 ) -> bool:
+    if starts_as_prose(text):
+        return False  # unreadable as a cell, and no roll to flag it as a broken one
     ply, problem = try_parse_ply(text, strict=False)
     if lenient is not None:
         lenient[text] = (ply, problem)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.notation import parse_ply
+from scoring.rules.notation import _PROSE_FIRST, parse_ply, starts_as_prose, try_parse_ply
 
 LABEL = st.sampled_from(
     [str(n) for n in range(1, 25)]
@@ -43,3 +43,20 @@ def test_plain_cell_reads_alike_whatever_the_spacing(
         except ValueError as exc:  # NotationError: a point that does not exist
             outcomes.append(("error", type(exc).__name__, exc.problem.code))  # type: ignore[attr-defined]
     assert outcomes[0] == outcomes[1]
+
+
+# Pieces that make a token of the reader with the right first letter ("Д" + "авэ до 8",
+# "П" + "6", "б" + "ар", "o" + "ff", "A" + "D2", ...): every prose letter is tried with each.
+PIECES = ["6", "2", "ар", "орт", "авэ до 8", "ass", "ас", "вор", "ывод", "ff", "ar", "D2",
+          "rop", "ывод/5", "ар/5", "орт/5", "вор/5", "ff/5", "ar/5", "ouble to 4", "bl to 4", "двоение до 4", "6–5 13/7", "/5", " 13/7"]  # fmt: skip
+
+
+def test_a_line_starting_as_prose_is_never_read_as_a_cell() -> None:
+    for first in sorted(_PROSE_FIRST):
+        for piece in PIECES:
+            text = first + piece
+            assert starts_as_prose(text)
+            for strict in (True, False):
+                ply, problem = try_parse_ply(text, strict=strict)
+                assert ply is None and problem is not None, text
+                assert (problem.code, problem.details["pos"]) == ("unparsable", 0), text
