@@ -547,7 +547,7 @@ def parse_record(
             labels.extend(label for label, _ in event.white + event.black if label != "bar")
         if len(labels) > 200:
             break
-    candidates = numbering_of(labels)
+    candidates = numbering_of(list(dict.fromkeys(labels)))  # each distinct label once
     numbering_detected = len(candidates) == 1
     chosen_numbering = numbering or (
         next(iter(candidates)) if numbering_detected else "traditional"
