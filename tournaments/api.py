@@ -7,7 +7,6 @@ pages; the check endpoint calls the same core function as forms and admin.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema
@@ -19,14 +18,7 @@ from scoring import services
 from scoring.validation import validate_result
 
 from .models import Entry, Match, Round, Tournament
-
-
-def visible(user):
-    if user.is_superuser:
-        return Tournament.objects.all()
-    if user.is_authenticated:
-        return Tournament.objects.filter(Q(public=True) | Q(officials__user=user)).distinct()
-    return Tournament.objects.filter(public=True)
+from .permissions import visible_tournaments
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -131,7 +123,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_fields = ["status", "system", "variant"]
 
     def get_queryset(self):
-        return visible(self.request.user).order_by("-starts_on", "name")
+        return visible_tournaments(self.request.user).order_by("-starts_on", "name")
 
     @extend_schema(responses=EntrySerializer(many=True))
     @action(detail=True)
@@ -154,7 +146,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         return Match.objects.filter(
-            round__tournament__in=visible(self.request.user)
+            round__tournament__in=visible_tournaments(self.request.user)
         ).exclude(round__status="draft").select_related("round")
 
     @extend_schema(request=ResultCheckSerializer, responses=VerdictSerializer)

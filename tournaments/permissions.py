@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import wraps
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -51,6 +52,16 @@ def is_referee(user, tournament: Tournament) -> bool:
 def can_view(user, tournament: Tournament) -> bool:
     """Released tournaments are public; unreleased ones only for their officials."""
     return tournament.public or bool(official_roles(user, tournament))
+
+
+def visible_tournaments(user):
+    """The tournaments ``user`` may see: the queryset form of :func:`can_view`."""
+    qs = Tournament.objects.all()
+    if user.is_superuser:
+        return qs
+    if user.is_authenticated:
+        return qs.filter(Q(public=True) | Q(officials__user=user)).distinct()
+    return qs.filter(public=True)
 
 
 def player_entry(user, tournament: Tournament) -> Entry | None:

@@ -1,20 +1,10 @@
 """Server-rendered pages: the home page and a tournament's page."""
 
-from django.db.models import Count, Q
-from django.http import Http404
+from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 
-from .models import Match, Tournament
-
-
-def visible_tournaments(user):
-    """Released tournaments for everyone; staff also see drafts."""
-    qs = Tournament.objects.all()
-    if user.is_staff:
-        return qs
-    if user.is_authenticated:
-        return qs.filter(Q(public=True) | Q(officials__user=user)).distinct()
-    return qs.filter(public=True)
+from .models import Match
+from .permissions import visible_tournaments
 
 
 def home(request):
@@ -26,8 +16,6 @@ def home(request):
 
 def tournament_detail(request, slug: str):
     tournament = get_object_or_404(visible_tournaments(request.user), slug=slug)
-    if tournament is None:
-        raise Http404
     entries = tournament.entries.select_related("player", "section").order_by("draw_number", "id")
     rounds = list(tournament.rounds.select_related("section").order_by("section__order", "number"))
     matches = (
