@@ -1,7 +1,7 @@
 """Result entry forms: a final score, a game-by-game ledger, a pasted record or a .mat file.
 
 The forms only collect input; every rule is checked by the core through
-:func:`scoring.validation.validate_result` (the ledger and score) and by
+:func:`tournaments.match_spec.validate_result` (the ledger and score) and by
 :mod:`scoring.rules.record` / :mod:`scoring.rules.matfile` (records). Each problem
 is attached next to what was typed — the game row, the score, the record — and
 the bound form is re-rendered, so nothing typed is lost.
@@ -20,10 +20,11 @@ from scoring.rules.errors import Problem
 from scoring.rules.matfile import MatchReport, looks_like_mat, validate_mat_text
 from scoring.rules.record import ReplayReport, validate_text
 from scoring.rules.variants import SCORING_TABLES
+from tournaments.match_spec import validate_result
 from tournaments.models import GameKind, Match
+from zarik.i18n import current_language
 
 from .models import Outcome, SanctionKind
-from .validation import language, validate_result
 
 MAX_RECORD_BYTES = 512 * 1024
 SIDE_NAMES = {"white": gettext_lazy("White"), "black": gettext_lazy("Black")}
@@ -136,7 +137,7 @@ def _record_message(p: Problem) -> str:
         where.append(str(SIDE_NAMES.get(p.side, p.side)))
     text = f" «{p.text}»" if p.text else ""
     prefix = ", ".join(where)
-    return f"{prefix}{text}: {p.message(language())}" if prefix or text else p.message(language())
+    return f"{prefix}{text}: {p.message(current_language())}" if prefix or text else p.message(current_language())
 
 
 def _mat_games(text: str) -> list[str]:
@@ -175,7 +176,7 @@ class ResultEntry:
 
     def _attach(self, problems) -> None:
         for p in problems:
-            message = p.message(language())
+            message = p.message(current_language())
             if p.game is not None and 0 < p.game <= len(self._row_forms):
                 self._row_forms[p.game - 1].add_error(None, message)
             elif p.game is not None:

@@ -11,7 +11,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.match_spec import validate_result
 from tournaments.models import Match
+from zarik.i18n import problems_to_validation_error
 
 
 class ResultState(models.TextChoices):
@@ -64,8 +66,6 @@ class Result(models.Model):
 
     def clean(self) -> None:
         """Model validation goes through the same core call as every other entry path."""
-        from .validation import problems_to_validation_error, validate_result
-
         if self.match_id is None or self.score_a is None or self.score_b is None:
             return
         verdict = validate_result(

@@ -9,7 +9,7 @@ is told so plainly; nothing is overwritten unseen. The partial unique index on
 in the database even if everything above were bypassed, and is reported as a
 plain message, never a 500.
 
-Validation goes through :func:`scoring.validation.validate_result` (the one
+Validation goes through :func:`tournaments.match_spec.validate_result` (the one
 entry point to the rules core), and every change writes an audit entry.
 """
 
@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.rules.errors import Problem
+from tournaments.match_spec import validate_result
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -49,7 +50,6 @@ from .models import (
     Sanction,
     SanctionKind,
 )
-from .validation import validate_result
 
 logger = logging.getLogger(__name__)
 

@@ -4,8 +4,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring import audit
-from scoring.validation import problems_to_validation_error, validate_result
+from zarik.i18n import problems_to_validation_error
 
+from .match_spec import validate_result
 from .models import (
     Entry,
     Game,

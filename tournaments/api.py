@@ -15,8 +15,8 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from scoring import services
-from scoring.validation import validate_result
 
+from .match_spec import validate_result
 from .models import Entry, Match, Round, Tournament
 from .permissions import visible_tournaments
 

@@ -12,6 +12,10 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Category, Club, Player
+from scoring.rules.errors import RuleViolation
+from zarik.i18n import problems_to_validation_error
+
+from .match_spec import rule_for, tournament_problems
 
 
 class Variant(models.TextChoices):
@@ -139,7 +143,6 @@ class Tournament(models.Model):
         return reverse("tournament", kwargs={"slug": self.slug})
 
     def clean(self) -> None:
-        from scoring.validation import problems_to_validation_error, tournament_problems
 
         problems = tournament_problems(self)
         if problems:
@@ -203,8 +206,6 @@ class Section(models.Model):
 
     def clean(self) -> None:
         """A section departing from the category table must say why (the core insists)."""
-        from scoring.rules.errors import RuleViolation
-        from scoring.validation import problems_to_validation_error, rule_for
 
         try:
             rule_for(self, 1)
@@ -213,7 +214,6 @@ class Section(models.Model):
 
     def rule(self, round_number: int, round_length: int | None = None, reason: str = ""):
         """The match length and cube rule of this section in a round (see scoring.rules.categories)."""
-        from scoring.validation import rule_for
 
         return rule_for(self, round_number, round_length, reason)
 
@@ -387,8 +387,6 @@ class Round(models.Model):
 
     def clean(self) -> None:
         """A round's match length off the category table needs a recorded reason."""
-        from scoring.rules.errors import RuleViolation
-        from scoring.validation import problems_to_validation_error, rule_for
 
         if self.section_id is None or not self.match_length:
             return

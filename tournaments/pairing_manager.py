@@ -31,11 +31,11 @@ from django.utils import timezone
 from scoring.audit import record
 from scoring.rules.errors import Problem, RuleViolation
 from scoring.services import close_round, open_matches
-from scoring.validation import rule_for
 from tournaments import pairing as core
 from tournaments.pairing.checks import check_pairings
 from tournaments.pairing.knockout import PLAYABLE, WALKOVER
 
+from .match_spec import rule_for
 from .models import (
     CompetitionSystem,
     Entry,

@@ -11,22 +11,9 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.utils.translation import get_language
-
 from scoring.rules.categories import RoundRule, round_rule
 from scoring.rules.errors import Problem, RuleViolation
 from scoring.rules.match import GameEntry, MatchSpec, MatchValidation, spec_problems, validate_match
-
-
-def language() -> str:
-    return (get_language() or "ru")[:2]
-
-
-def problems_to_validation_error(problems: Iterable[Problem], field: str | None = None) -> ValidationError:
-    """Core problems as a Django ValidationError in the active language, codes kept."""
-    errors = [ValidationError(p.message(language()), code=p.code) for p in problems]
-    return ValidationError({field: errors} if field else errors)
 
 
 def rule_for(section, round_number: int, round_length: int | None = None, reason: str = "") -> RoundRule | None:
