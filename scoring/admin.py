@@ -1,6 +1,8 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Dispute, Result, Sanction
+from tournaments import audit
+
+from .models import Dispute, Result, Sanction
 
 
 @admin.register(Result)
@@ -20,8 +22,6 @@ class ResultAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         """Back-office edits bypass the workflow pages, so they are audited here."""
-        from . import audit
-
         before = audit.snapshot(Result.objects.get(pk=obj.pk)) if change and obj.pk else None
         super().save_model(request, obj, form, change)
         audit.record(
@@ -33,23 +33,6 @@ class ResultAdmin(admin.ModelAdmin):
             obj,
             reason=obj.note,
         )
-
-
-@admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ["at", "user", "tournament", "action", "object_type", "object_id"]
-    list_filter = ["action", "object_type", "tournament"]
-    search_fields = ["object_id", "user__username", "reason"]
-    readonly_fields = [f.name for f in AuditEntry._meta.fields]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class _ReadOnly(admin.ModelAdmin):

@@ -75,35 +75,6 @@ class Result(models.Model):
             raise problems_to_validation_error(verdict.problems)
 
 
-class AuditEntry(models.Model):
-    """Who changed what and when, with the state before and after."""
-
-    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("who"), null=True, blank=True,
-        on_delete=models.SET_NULL,
-    )
-    tournament = models.ForeignKey(
-        "tournaments.Tournament", verbose_name=_("tournament"), null=True, blank=True,
-        on_delete=models.CASCADE, related_name="audit_entries",
-    )
-    action = models.CharField(_("action"), max_length=40)
-    object_type = models.CharField(_("object type"), max_length=40)
-    object_id = models.CharField(_("object id"), max_length=40)
-    before = models.JSONField(_("before"), null=True, blank=True)
-    after = models.JSONField(_("after"), null=True, blank=True)
-    reason = models.TextField(_("reason"), blank=True)
-
-    class Meta:
-        ordering = ["-at"]
-        verbose_name = _("audit entry")
-        verbose_name_plural = _("audit log")
-        indexes = [models.Index(fields=["object_type", "object_id"])]
-
-    def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.user} {self.action} {self.object_type}#{self.object_id}"
-
-
 # --- disputes and discipline (issue 7) ----------------------------------------------------
 
 

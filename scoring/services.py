@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.rules.errors import Problem
+from tournaments import audit
 from tournaments.match_spec import validate_result
 from tournaments.models import (
     Entry,
@@ -40,7 +41,7 @@ from tournaments.models import (
 )
 from tournaments.permissions import is_jury, is_organiser
 
-from . import access, audit
+from . import access
 from .models import (
     Dispute,
     DisputeState,

@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.models import Entry, Match, ResultStatus, Round, RoundStatus
+from tournaments.models import AuditEntry, Entry, Match, ResultStatus, Round, RoundStatus
 from tournaments.permissions import (
     ORGANISER,
     can_view,
@@ -41,7 +41,7 @@ from .forms import (
     RulingForm,
     SanctionForm,
 )
-from .models import AuditEntry, Dispute, DisputeState, ResultState, Sanction
+from .models import Dispute, DisputeState, ResultState, Sanction
 
 OFFICIALS = ("organiser", "jury", "referee")
 

@@ -70,8 +70,7 @@ def test_result_model_validation_refuses_an_implausible_summary(demo):
 
 
 def test_admin_changes_to_entries_are_audited(admin_client):
-    from scoring.models import AuditEntry
-    from tournaments.models import Entry
+    from tournaments.models import AuditEntry, Entry
 
     entry = Entry.objects.filter(tournament__slug=SWISS_SLUG).order_by("draw_number").first()
     url = reverse("admin:tournaments_entry_change", args=[entry.pk])

@@ -9,10 +9,10 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from clubs.models import Player
-from scoring.models import AuditEntry
 from tournaments import pairing_manager as pm
 from tournaments.demo import SWISS_SLUG
 from tournaments.models import (
+    AuditEntry,
     CompetitionSystem,
     Entry,
     Match,

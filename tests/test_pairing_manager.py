@@ -11,10 +11,10 @@ from django.db import transaction
 from django.test import override_settings
 
 from clubs.models import Player
-from scoring.models import AuditEntry
 from tournaments import pairing_manager as pm
 from tournaments.demo import SWISS_SLUG, load_demo
 from tournaments.models import (
+    AuditEntry,
     CompetitionSystem,
     Entry,
     EntryStatus,

@@ -18,9 +18,10 @@ from django.test import override_settings
 from django.urls import reverse
 
 from scoring import services
-from scoring.models import AuditEntry, Dispute, DisputeState, Result, ResultState, Sanction
+from scoring.models import Dispute, DisputeState, Result, ResultState, Sanction
 from tournaments.demo import SWISS_SLUG, load_demo
 from tournaments.models import (
+    AuditEntry,
     Entry,
     EntryStatus,
     Game,
@@ -569,7 +570,7 @@ def test_director_voids_a_report_and_the_match_is_entered_again(match):
 
 def test_audit_record_is_public_for_pairings_and_entries(swiss):
     """Other apps (pairing, registration) log their changes through the same helper."""
-    from scoring import audit
+    from tournaments import audit
 
     rnd = swiss.rounds.get(number=3)
     before = audit.snapshot(rnd)

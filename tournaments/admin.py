@@ -3,11 +3,12 @@ from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from scoring import audit
 from zarik.i18n import problems_to_validation_error
 
+from . import audit
 from .match_spec import validate_result
 from .models import (
+    AuditEntry,
     Entry,
     Game,
     Match,
@@ -243,3 +244,20 @@ class OfficialAdmin(AuditedAdmin):
     list_filter = ["role", "tournament"]
     search_fields = ["user__username", "tournament__name"]
     autocomplete_fields = ["user", "tournament"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["at", "user", "tournament", "action", "object_type", "object_id"]
+    list_filter = ["action", "object_type", "tournament"]
+    search_fields = ["object_id", "user__username", "reason"]
+    readonly_fields = [f.name for f in AuditEntry._meta.fields]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

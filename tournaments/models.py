@@ -575,3 +575,38 @@ class Official(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} · {self.get_role_display()} · {self.tournament}"
+
+
+# --- the audit log -------------------------------------------------------------------------
+
+
+class AuditEntry(models.Model):
+    """Who changed what and when, with the state before and after."""
+
+    at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("who"), null=True, blank=True,
+        on_delete=models.SET_NULL,
+    )
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), null=True, blank=True,
+        on_delete=models.CASCADE, related_name="audit_entries",
+    )
+    action = models.CharField(_("action"), max_length=40)
+    object_type = models.CharField(_("object type"), max_length=40)
+    object_id = models.CharField(_("object id"), max_length=40)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+
+    class Meta:
+        ordering = ["-at"]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+        # The index keeps the name it was born with in the scoring app (moved here in issue 11).
+        indexes = [
+            models.Index(fields=["object_type", "object_id"], name="scoring_aud_object__355c40_idx")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.user} {self.action} {self.object_type}#{self.object_id}"

@@ -28,13 +28,13 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from scoring.audit import record
 from scoring.rules.errors import Problem, RuleViolation
 from scoring.services import close_round, open_matches
 from tournaments import pairing as core
 from tournaments.pairing.checks import check_pairings
 from tournaments.pairing.knockout import PLAYABLE, WALKOVER
 
+from .audit import record
 from .match_spec import rule_for
 from .models import (
     CompetitionSystem,
