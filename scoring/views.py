@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments import round_flow
 from tournaments.models import AuditEntry, Entry, Match, ResultStatus, Round, RoundStatus
 from tournaments.permissions import (
     ORGANISER,
@@ -116,7 +117,7 @@ def live_json(request, slug: str) -> JsonResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     if not can_view(request.user, tournament):
         raise Http404
-    response = JsonResponse(services.live_state(tournament))
+    response = JsonResponse(round_flow.live_state(tournament))
     response["Cache-Control"] = "no-store"
     return response
 
@@ -582,7 +583,7 @@ def desk(request, tournament) -> HttpResponse:
     entries = tournament.entries.select_related("player", "section").order_by("draw_number", "id")
     rounds = list(tournament.rounds.select_related("section").order_by("number"))
     for rnd in rounds:
-        rnd.open_tables = list(services.open_matches(rnd).values_list("table", flat=True))
+        rnd.open_tables = list(round_flow.open_matches(rnd).values_list("table", flat=True))
         rnd.complete = rnd.matches.exists() and not rnd.open_tables
     return render(
         request,
@@ -620,13 +621,13 @@ def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
 @tournament_view(roles=(ORGANISER,))
 def desk_round_close(request, tournament, round_id: int) -> HttpResponse:
     rnd = get_object_or_404(Round, pk=round_id, tournament=tournament)
-    if services.close_round(rnd, request.user):
+    if round_flow.close_round(rnd, request.user):
         messages.success(
             request, _("Round %(n)s is finished; the next round can be paired.") % {"n": rnd.number}
         )
     else:
         tables = ", ".join(
-            str(t) for t in services.open_matches(rnd).values_list("table", flat=True)
+            str(t) for t in round_flow.open_matches(rnd).values_list("table", flat=True)
         )
         messages.error(
             request,

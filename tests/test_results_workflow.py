@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import Dispute, DisputeState, Result, ResultState, Sanction
+from tournaments import round_flow
 from tournaments.demo import SWISS_SLUG, load_demo
 from tournaments.models import (
     AuditEntry,
@@ -417,19 +418,19 @@ def test_a_clean_mat_upload_gives_the_official_ledger(client, cube_match):
 
 def test_the_round_closes_when_every_result_is_confirmed(swiss):
     rnd = swiss.rounds.get(number=3)
-    before = services.live_state(swiss)["stamp"]
+    before = round_flow.live_state(swiss)["stamp"]
     referee = user("referee")
     matches = list(rnd.matches.order_by("table"))
     for m in matches[:-1]:
         services.submit_result(m.pk, referee, version=m.version, final=(7, 2), confirm=True)
-    assert not services.round_complete(rnd)
+    assert not round_flow.round_complete(rnd)
     assert Round.objects.get(pk=rnd.pk).status == RoundStatus.PUBLISHED
     last = matches[-1]
     services.submit_result(last.pk, referee, version=last.version, final=(1, 7), confirm=True)
-    assert services.round_complete(rnd)
+    assert round_flow.round_complete(rnd)
     assert Round.objects.get(pk=rnd.pk).status == RoundStatus.FINISHED
     assert AuditEntry.objects.filter(action="round.close", object_id=str(rnd.pk)).exists()
-    assert services.live_state(swiss)["stamp"] != before
+    assert round_flow.live_state(swiss)["stamp"] != before
 
 
 def test_live_json_reports_the_version_stamp(client, match):
@@ -595,7 +596,7 @@ def test_the_live_refresh_snippet_carries_the_current_stamp(rf, swiss):
     html = render_to_string(
         "scoring/_live_refresh.html", {"tournament": swiss}, request=rf.get("/")
     )
-    stamp = services.live_state(swiss)["stamp"]
+    stamp = round_flow.live_state(swiss)["stamp"]
     assert f'data-stamp="{stamp}"' in html
     assert reverse("live-json", kwargs={"slug": SWISS_SLUG}) in html
 

@@ -29,7 +29,6 @@ from django.db.models import Max
 from django.utils import timezone
 
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.services import close_round, open_matches
 from tournaments import pairing as core
 from tournaments.pairing.checks import check_pairings
 from tournaments.pairing.knockout import PLAYABLE, WALKOVER
@@ -49,6 +48,7 @@ from .models import (
     Tournament,
     Variant,
 )
+from .round_flow import close_round, open_matches
 
 Progress = Callable[[int, int], None]
 

@@ -2,7 +2,7 @@
 
 from django import template
 
-from scoring.services import live_state
+from tournaments.round_flow import live_state
 
 register = template.Library()
 

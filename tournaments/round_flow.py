@@ -1,0 +1,107 @@
+"""The round flow: when a published round is complete, closing it, and what pages poll.
+
+Rounds belong to tournaments, so this lives here; the result workflow (scoring)
+calls :func:`close_when_complete` after each confirmation, and the organiser's
+pages call :func:`close_round`. Nothing here knows how a result was reported.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max, Q
+
+from . import audit
+from .models import Match, ResultStatus, Round, RoundStatus, Tournament
+
+logger = logging.getLogger(__name__)
+
+
+def open_matches(rnd: Round):
+    """Matches of the round still without a confirmed result (byes need none)."""
+    return rnd.matches.filter(entry_b__isnull=False).exclude(result_status=ResultStatus.CONFIRMED)
+
+
+def round_complete(rnd: Round) -> bool:
+    """True when the round has matches and every one of them has a confirmed result."""
+    return rnd.matches.exists() and not open_matches(rnd).exists()
+
+
+def close_round(rnd: Round, user) -> bool:
+    """Finish a published round if all its results are confirmed; True if it is now finished.
+
+    Called after every confirmation (inside its transaction). The round row is
+    locked before counting, so of two last confirmations committing together
+    the later one sees the earlier and closes the round; none is missed.
+    """
+    with transaction.atomic():
+        locked = Round.objects.select_for_update(of=("self",)).filter(pk=rnd.pk).order_by().first()
+        if locked is None:
+            return False
+        if locked.status == RoundStatus.FINISHED:
+            return True
+        if locked.status != RoundStatus.PUBLISHED or not round_complete(locked):
+            return False
+        before = audit.snapshot(locked)
+        Round.objects.filter(pk=locked.pk).update(status=RoundStatus.FINISHED)
+        locked.status = rnd.status = RoundStatus.FINISHED
+        audit.record(user, locked.tournament, "round.close", locked, before, locked)
+        return True
+
+
+def close_when_complete(match: Match) -> None:
+    """Close the round if this was its last open match, without serialising every confirmation.
+
+    If other matches look open in this transaction's snapshot, the round lock is not
+    taken; instead the check is repeated after commit. Of several last confirmations
+    committing together, the one committing last then sees all the others and closes
+    the round, so a complete round is never left open.
+    """
+    rnd = match.round
+    if rnd.status != RoundStatus.PUBLISHED:
+        return
+    if open_matches(rnd).exclude(pk=match.pk).exists():
+        transaction.on_commit(lambda: _close_after_commit(rnd.pk))
+    else:
+        close_round(rnd, None)
+
+
+def _close_after_commit(round_id: int) -> None:
+    try:
+        rnd = Round.objects.filter(pk=round_id, status=RoundStatus.PUBLISHED).first()
+        if rnd is not None and not open_matches(rnd).exists():
+            close_round(rnd, None)
+    except Exception:  # the confirmation is committed; the desk can still close the round
+        logger.exception("closing round %s after a confirmation failed", round_id)
+
+
+def live_state(tournament: Tournament) -> dict[str, Any]:
+    """A version stamp of what a public page shows: rounds, their status, the latest change.
+
+    Cheap (three aggregate queries); pages poll it and reload when ``stamp`` changes.
+    """
+    rounds = Round.objects.filter(tournament=tournament).exclude(status=RoundStatus.DRAFT)
+    latest = rounds.order_by("-number", "-pk").values("number", "status", "published_at").first()
+    counts = rounds.aggregate(
+        published=Max("published_at"),
+        finished=Max("number", filter=Q(status=RoundStatus.FINISHED)),
+    )
+    changed = Match.objects.filter(
+        round__tournament=tournament,
+        round__status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED],
+    ).aggregate(at=Max("updated_at"))["at"]
+    moments = [m for m in (changed, counts["published"]) if m is not None]
+    last = max(moments) if moments else None
+    data = {
+        "round": latest["number"] if latest else None,
+        "status": latest["status"] if latest else None,
+        "rounds": rounds.count(),
+        "finished": counts["finished"],
+        "changed": last.isoformat() if last else None,
+    }
+    data["stamp"] = "|".join(
+        str(data[k]) for k in ("round", "status", "rounds", "finished", "changed")
+    )
+    return data
