@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Results and scoring")
+
+    def ready(self) -> None:
+        # A reported or confirmed result changes the tournament's public pages.
+        from tournaments.signals import on_match_part, watch
+
+        from .models import Result
+
+        watch(Result, on_match_part)

@@ -25,7 +25,7 @@ def fast_password_hasher(settings):
 
 @pytest.fixture
 def demo(db):
-    from tournaments.demo import load_demo
+    from scoring.demo import load_demo
 
     return load_demo()
 

@@ -3,8 +3,8 @@
 import pytest
 from django.urls import reverse
 
+from scoring.demo import BOOK_SLUG, SWISS_SLUG
 from scoring.models import Result
-from tournaments.demo import BOOK_SLUG, SWISS_SLUG
 from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.demo import BOOK_SLUG, SWISS_SLUG
+from scoring.demo import BOOK_SLUG, SWISS_SLUG
 from tournaments.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db

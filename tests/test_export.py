@@ -20,8 +20,8 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from clubs.models import Player
+from scoring.demo import BOOK_SLUG
 from tournaments import export_tasks
-from tournaments.demo import BOOK_SLUG
 from tournaments.models import Entry, Match, ResultStatus, Round, RoundStatus, Tournament
 
 BOOK_TOTALS = [21, 22, 27, 26, 22, 19]
@@ -44,7 +44,7 @@ def media_root(settings, tmp_path):
 
 @pytest.fixture
 def book(db) -> Tournament:
-    from tournaments.demo import _user, load_book_crosstable
+    from scoring.demo import _user, load_book_crosstable
 
     return load_book_crosstable(_user("referee"))
 
@@ -246,7 +246,7 @@ def test_export_through_a_real_worker(transactional_db, media_root, celery_worke
         )
     from celery.result import AsyncResult
 
-    from tournaments.demo import _user, load_book_crosstable
+    from scoring.demo import _user, load_book_crosstable
 
     book = load_book_crosstable(_user("referee"))
     progress_url = start_export(client, book, lang="ru")

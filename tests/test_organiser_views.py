@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from clubs.models import Player
+from scoring.demo import SWISS_SLUG
 from tournaments import pairing_manager as pm
-from tournaments.demo import SWISS_SLUG
 from tournaments.models import (
     AuditEntry,
     CompetitionSystem,

@@ -11,8 +11,8 @@ from django.db import transaction
 from django.test import override_settings
 
 from clubs.models import Player
+from scoring.demo import SWISS_SLUG, load_demo
 from tournaments import pairing_manager as pm
-from tournaments.demo import SWISS_SLUG, load_demo
 from tournaments.models import (
     AuditEntry,
     CompetitionSystem,

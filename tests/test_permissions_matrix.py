@@ -19,8 +19,8 @@ from django.test import override_settings
 from django.urls import reverse
 
 from scoring import services
+from scoring.demo import BOOK_SLUG, SWISS_SLUG, load_demo
 from scoring.models import Dispute, DisputeState, Result, ResultState, Sanction
-from tournaments.demo import BOOK_SLUG, SWISS_SLUG, load_demo
 from tournaments.models import (
     Entry,
     EntryStatus,

@@ -39,7 +39,7 @@ def fresh_cache():
 
 @pytest.fixture
 def book(db) -> Tournament:
-    from tournaments.demo import _user, load_book_crosstable
+    from scoring.demo import _user, load_book_crosstable
 
     return load_book_crosstable(_user("referee"))
 

@@ -18,9 +18,9 @@ from django.test import override_settings
 from django.urls import reverse
 
 from scoring import services
+from scoring.demo import SWISS_SLUG, load_demo
 from scoring.models import Dispute, DisputeState, Result, ResultState, Sanction
 from tournaments import round_flow
-from tournaments.demo import SWISS_SLUG, load_demo
 from tournaments.models import (
     AuditEntry,
     Entry,

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from clubs.models import Player
-from tournaments.demo import BOOK_SLUG
+from scoring.demo import BOOK_SLUG
 from tournaments.models import (
     Entry,
     Game,
@@ -66,7 +66,7 @@ def play(
 @pytest.fixture
 def book(db) -> Tournament:
     """Only the book's tournament from the demo (the whole demo takes several seconds)."""
-    from tournaments.demo import _user, load_book_crosstable
+    from scoring.demo import _user, load_book_crosstable
 
     return load_book_crosstable(_user("referee"))
 

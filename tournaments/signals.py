@@ -1,6 +1,7 @@
 """Invalidate a tournament's cached public pages whenever something on them changes.
 
-Connected in :meth:`tournaments.apps.TournamentsConfig.ready`. Each receiver
+Connected in :meth:`tournaments.apps.TournamentsConfig.ready`; the scoring app adds its
+results with :func:`watch` in its own ``ready``. Each receiver
 only has to find the tournament id — from the instance when the relation is
 already loaded, otherwise with one small query — and bump its cache version.
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 from django.db.models.signals import post_delete, post_save
 
 from clubs.models import Player
-from scoring.models import Result
 
 from .cache import invalidate
 from .models import Entry, Game, Match, Round, Section, Tournament
@@ -54,7 +54,8 @@ def _on_match(sender, instance: Match, **kwargs) -> None:
     invalidate(_tournament_of_match(instance))
 
 
-def _on_game_or_result(sender, instance, **kwargs) -> None:
+def on_match_part(sender, instance, **kwargs) -> None:
+    """Anything with a ``match`` foreign key: games here, results reported in the scoring app."""
     match = _cached(instance, "match")
     tournament_id = (
         _tournament_of_match(match)
@@ -80,14 +81,18 @@ RECEIVERS = (
     (Entry, _on_owned),
     (Round, _on_owned),
     (Match, _on_match),
-    (Game, _on_game_or_result),
-    (Result, _on_game_or_result),
+    (Game, on_match_part),
     (Player, _on_player),
 )
 
 
+def watch(model, receiver) -> None:
+    """Invalidate on every save and delete of ``model``; apps above this one watch their own models."""
+    uid = f"zarik-public-cache-{model._meta.label_lower}"
+    post_save.connect(receiver, sender=model, dispatch_uid=f"{uid}-save")
+    post_delete.connect(receiver, sender=model, dispatch_uid=f"{uid}-delete")
+
+
 def connect() -> None:
     for model, receiver in RECEIVERS:
-        uid = f"zarik-public-cache-{model._meta.label_lower}"
-        post_save.connect(receiver, sender=model, dispatch_uid=f"{uid}-save")
-        post_delete.connect(receiver, sender=model, dispatch_uid=f"{uid}-delete")
+        watch(model, receiver)

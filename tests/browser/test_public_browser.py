@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.demo import BOOK_SLUG, SWISS_SLUG, load_demo
+from scoring.demo import BOOK_SLUG, SWISS_SLUG, load_demo
 from tournaments.models import Match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

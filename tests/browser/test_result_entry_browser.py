@@ -11,7 +11,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments.demo import DEMO_PLAYER_PASSWORD, SWISS_SLUG, load_demo
+from scoring.demo import DEMO_PLAYER_PASSWORD, SWISS_SLUG, load_demo
 from tournaments.models import Match, ResultStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -11,12 +11,11 @@ import random
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
 from clubs.models import Category, Club, Membership, Player
-from scoring.models import Result, ResultState
-
-from .models import (
+from tournaments.models import (
     CompetitionSystem,
     Entry,
     EntryStatus,
@@ -32,6 +31,9 @@ from .models import (
     TournamentStatus,
     Variant,
 )
+from tournaments.pairing_manager import generate_swiss, publish_round
+
+from .models import Result, ResultState
 
 BOOK_SLUG = "book-crosstable"
 SWISS_SLUG = "demo-swiss"
@@ -212,8 +214,6 @@ def _demo_round(tournament: Tournament, number: int, organiser) -> Round:
     The pairing manager refuses a round while the previous one has open
     results, so rounds are created in order, each after the last is confirmed.
     """
-    from .pairing_manager import generate_swiss, publish_round
-
     existing = tournament.rounds.filter(section=None, number=number).first()
     if existing is not None:
         return existing
@@ -288,8 +288,6 @@ DEMO_PLAYER_PASSWORD = "zarik-player"
 
 
 def load_demo_accounts() -> None:
-    from django.contrib.auth.hashers import make_password
-
     tournament = Tournament.objects.get(slug=SWISS_SLUG)
     jury = _user("jury", password="zarik-jury")
     Official.objects.get_or_create(tournament=tournament, user=jury, role=OfficialRole.JURY)
