@@ -36,9 +36,8 @@ from tournaments.models import (
     ResultStatus,
     Tournament,
 )
-from tournaments.permissions import is_jury, is_organiser
+from tournaments.permissions import JURY, acts_as_official, allowed, is_organiser, official_roles
 
-from . import access
 from .models import (
     Dispute,
     DisputeState,
@@ -232,8 +231,8 @@ def submit_result(
     """
     match = _lock_match(match_id)
     _check_version(match, version)
-    official = access.acts_as_official(user, match)
-    if not (official or access.can_report(user, match)):
+    official = acts_as_official(user, match)
+    if not (official or allowed(user, "result.report", match)):
         raise PermissionDenied
     if match.is_bye:
         raise ResultError(_("A bye has no result to enter."), "bye")
@@ -326,7 +325,7 @@ def confirm_result(match_id: int, result_id: int, user, *, version: int | None) 
         raise ResultError(
             _("This report was replaced or contested and can no longer be confirmed."), "state"
         )
-    if not access.can_confirm(user, result):
+    if not allowed(user, "result.confirm", result):
         raise PermissionDenied
     return _confirm(match, result, user, action="result.confirm")
 
@@ -341,7 +340,7 @@ def dispute_result(
     result = match.results.filter(pk=result_id).first()
     if result is None:
         raise ResultError(_("This report no longer exists."), "missing")
-    if not access.can_dispute(user, result):
+    if not allowed(user, "result.dispute", result):
         raise PermissionDenied
     if not reason.strip():
         raise ResultError(
@@ -443,7 +442,7 @@ def rule_dispute(
     """The director's ruling (Part 9); a player who disagrees may appeal to the jury."""
     dispute, match = _lock_dispute(dispute_id)
     _check_version(match, version)
-    if not access.can_rule(user, dispute):
+    if not allowed(user, "dispute.rule", dispute):
         raise PermissionDenied
     if dispute.state != DisputeState.OPEN:
         raise ResultError(_("The director has already ruled on this dispute."), "state")
@@ -469,7 +468,7 @@ def rule_dispute(
 def appeal_dispute(dispute_id: int, user, *, reason: str) -> Dispute:
     """A player appeals the director's ruling to the jury."""
     dispute, match = _lock_dispute(dispute_id)
-    if not access.can_appeal(user, dispute):
+    if not allowed(user, "dispute.appeal", dispute):
         raise PermissionDenied
     if dispute.state != DisputeState.RULED:
         message = (
@@ -505,7 +504,7 @@ def decide_appeal(
     """The jury's decision on an appeal: final, nothing follows it."""
     dispute, match = _lock_dispute(dispute_id)
     _check_version(match, version)
-    if not access.can_decide_appeal(user, dispute):
+    if not allowed(user, "dispute.decide", dispute):
         raise PermissionDenied
     if dispute.state != DisputeState.APPEALED:
         message = (
@@ -551,7 +550,7 @@ def record_sanction(
     may fine a slow player "but with a prior warning"); a disqualification also
     withdraws the entry, so it is not paired again.
     """
-    if not access.can_sanction(user, tournament):
+    if not allowed(user, "sanction.record", tournament):
         raise PermissionDenied
     if entry.tournament_id != tournament.pk:
         raise ResultError(_("This player is not entered in this tournament."), "entry")
@@ -567,7 +566,7 @@ def record_sanction(
             _("A penalty follows a warning (Part 9): warn the player first."), "warning_first"
         )
     decided_as = "director" if is_organiser(user, tournament) else "jury"
-    if is_jury(user, tournament) and not is_organiser(user, tournament):
+    if JURY in official_roles(user, tournament) and not is_organiser(user, tournament):
         decided_as = "jury"
     sanction = Sanction.objects.create(
         tournament=tournament,
@@ -598,7 +597,7 @@ def _set_entry_status(entry: Entry, user, status: str, action: str, reason: str 
 
 @transaction.atomic
 def check_in(entry: Entry, user) -> Entry:
-    if not access.can_run_desk(user, entry.tournament):
+    if not allowed(user, "desk.run", entry.tournament):
         raise PermissionDenied
     if entry.status == EntryStatus.WITHDRAWN:
         raise ResultError(_("A withdrawn player must be reinstated before checking in."), "state")
@@ -608,13 +607,13 @@ def check_in(entry: Entry, user) -> Entry:
 @transaction.atomic
 def withdraw(entry: Entry, user, reason: str = "") -> Entry:
     """The player leaves the event: not paired in later rounds; played results stay."""
-    if not access.can_run_desk(user, entry.tournament):
+    if not allowed(user, "desk.run", entry.tournament):
         raise PermissionDenied
     return _set_entry_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
 
 
 @transaction.atomic
 def reinstate(entry: Entry, user, reason: str = "") -> Entry:
-    if not access.can_run_desk(user, entry.tournament):
+    if not allowed(user, "desk.run", entry.tournament):
         raise PermissionDenied
     return _set_entry_status(entry, user, EntryStatus.REGISTERED, "entry.reinstate", reason)

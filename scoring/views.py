@@ -1,7 +1,7 @@
 """Pages of the working day: referee entry, player reports, disputes, discipline, audit, desk.
 
 Every view checks the user's role in THIS tournament on the server
-(:mod:`tournaments.permissions` for the tournament, :mod:`scoring.access` for the
+(:mod:`tournaments.permissions`, the one table of who may do what, for the tournament and the
 match or dispute); the services check again inside their transaction. A refusal
 of the rules, a stale version or a duplicate confirmation re-renders the page
 with the input kept and a plain message — never a 500.
@@ -26,14 +26,15 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments import round_flow
 from tournaments.models import AuditEntry, Entry, Match, ResultStatus, Round, RoundStatus
 from tournaments.permissions import (
-    ORGANISER,
+    acts_as_official,
+    allowed,
     can_view,
     player_entry,
     side_of,
     tournament_view,
 )
 
-from . import access, services
+from . import services
 from .forms import (
     AppealForm,
     AuditFilterForm,
@@ -88,9 +89,9 @@ def _results(match: Match, user) -> list:
     )
     for r in results:
         r.match = match
-        r.user_can_confirm = access.can_confirm(user, r)
+        r.user_can_confirm = allowed(user, "result.confirm", r)
         r.user_can_dispute = (
-            access.can_dispute(user, r)
+            allowed(user, "result.dispute", r)
             and not match.disputes.filter(
                 state__in=[DisputeState.OPEN, DisputeState.APPEALED]
             ).exists()
@@ -126,7 +127,7 @@ def live_json(request, slug: str) -> JsonResponse:
 
 
 @login_first
-@tournament_view(roles=(ORGANISER, "referee"))
+@tournament_view("result.enter")
 def referee_tables(request, tournament) -> HttpResponse:
     """The current round's tables, searchable by table number or name (mobile first)."""
     query = (request.GET.get("q") or "").strip()
@@ -155,7 +156,7 @@ def _entry_context(request, tournament, match, entry: ResultEntry, **extra: Any)
         "entry": entry,
         "results": _results(match, request.user),
         "disputes": match.disputes.order_by("-raised_at"),
-        "is_official": access.acts_as_official(request.user, match),
+        "is_official": acts_as_official(request.user, match),
         **extra,
     }
 
@@ -205,10 +206,10 @@ def _submit(request, tournament, match, *, confirm: bool, template: str, ctx: di
 
 
 @login_first
-@tournament_view(roles=(ORGANISER, "referee"))
+@tournament_view("result.enter")
 def referee_match(request, tournament, match_id: int) -> HttpResponse:
     match = _match(tournament, match_id)
-    if not access.can_enter(request.user, match):
+    if not allowed(request.user, "result.enter", match):
         raise PermissionDenied
     if request.method == "POST":
         confirm = request.POST.get("action") != "report"
@@ -233,13 +234,13 @@ def referee_match(request, tournament, match_id: int) -> HttpResponse:
 
 
 @login_first
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def match_result(request, tournament, match_id: int) -> HttpResponse:
     """A match's result page: players report, the opponent confirms or disputes."""
     match = _match(tournament, match_id)
-    if not access.can_see_match(request.user, match):
+    if not allowed(request.user, "match.see", match):
         raise PermissionDenied
-    can_report = access.can_report(request.user, match) and match.result_status in (
+    can_report = allowed(request.user, "result.report", match) and match.result_status in (
         ResultStatus.PENDING,
         ResultStatus.REPORTED,
     )
@@ -276,7 +277,7 @@ def match_result(request, tournament, match_id: int) -> HttpResponse:
 
 
 @login_first
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def my_match(request, tournament) -> HttpResponse:
     """The signed-in player's match in the current round."""
     entry = player_entry(request.user, tournament)
@@ -291,7 +292,7 @@ def my_match(request, tournament) -> HttpResponse:
 
 def _back(request, tournament, match):
     if (
-        access.acts_as_official(request.user, match)
+        acts_as_official(request.user, match)
         and side_of(request.user, match) is None
         and request.POST.get("back") == "referee"
     ):
@@ -301,13 +302,13 @@ def _back(request, tournament, match):
 
 @require_POST
 @login_first
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def confirm(request, tournament, match_id: int) -> HttpResponse:
     match = _match(tournament, match_id)
-    if not access.can_see_match(request.user, match):
+    if not allowed(request.user, "match.see", match):
         raise PermissionDenied
     result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
-    if not access.can_confirm(request.user, result) and result.state == ResultState.REPORTED:
+    if not allowed(request.user, "result.confirm", result) and result.state == ResultState.REPORTED:
         raise PermissionDenied
     try:
         services.confirm_result(match.pk, result.pk, request.user, version=_version(request))
@@ -320,14 +321,14 @@ def confirm(request, tournament, match_id: int) -> HttpResponse:
 
 @require_POST
 @login_first
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def dispute(request, tournament, match_id: int) -> HttpResponse:
     match = _match(tournament, match_id)
-    if not access.can_see_match(request.user, match):
+    if not allowed(request.user, "match.see", match):
         raise PermissionDenied
     form = DisputeForm(request.POST)
     result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
-    if not access.can_dispute(request.user, result):
+    if not allowed(request.user, "result.dispute", result):
         raise PermissionDenied
     if not form.is_valid():
         messages.error(request, _("Say what is wrong with the result, for the director."))
@@ -351,7 +352,7 @@ def dispute(request, tournament, match_id: int) -> HttpResponse:
 
 
 @login_first
-@tournament_view(roles=(ORGANISER, "jury"))
+@tournament_view("dispute.list")
 def dispute_list(request, tournament) -> HttpResponse:
     disputes = (
         Dispute.objects.filter(match__round__tournament=tournament)
@@ -400,9 +401,9 @@ def _dispute_page(
         "dispute": item,
         "match": match,
         "results": match.results.order_by("-reported_at"),
-        "can_rule": access.can_rule(user, item) and item.state == DisputeState.OPEN,
-        "can_appeal": access.can_appeal(user, item) and item.state == DisputeState.RULED,
-        "can_decide": access.can_decide_appeal(user, item) and item.state == DisputeState.APPEALED,
+        "can_rule": allowed(user, "dispute.rule", item) and item.state == DisputeState.OPEN,
+        "can_appeal": allowed(user, "dispute.appeal", item) and item.state == DisputeState.RULED,
+        "can_decide": allowed(user, "dispute.decide", item) and item.state == DisputeState.APPEALED,
     }
     ctx["ruling_form"] = ruling or RulingForm(initial={"version": match.version})
     ctx["appeal_form"] = appeal or AppealForm()
@@ -413,10 +414,10 @@ def _dispute_page(
 
 
 @login_first
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def dispute_detail(request, tournament, dispute_id: int) -> HttpResponse:
     item = _dispute(tournament, dispute_id)
-    if not access.can_see_dispute(request.user, item):
+    if not allowed(request.user, "dispute.see", item):
         raise PermissionDenied
     return _dispute_page(request, tournament, item)
 
@@ -455,10 +456,10 @@ def _ruling_call(request, tournament, item, form, func, *, key: str, jury: bool)
 
 @require_POST
 @login_first
-@tournament_view(roles=(ORGANISER,))
+@tournament_view("dispute.rule")
 def dispute_rule(request, tournament, dispute_id: int) -> HttpResponse:
     item = _dispute(tournament, dispute_id)
-    if not access.can_rule(request.user, item):
+    if not allowed(request.user, "dispute.rule", item):
         raise PermissionDenied
     form = RulingForm(request.POST)
     if not form.is_valid():
@@ -470,10 +471,10 @@ def dispute_rule(request, tournament, dispute_id: int) -> HttpResponse:
 
 @require_POST
 @login_first
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def dispute_appeal(request, tournament, dispute_id: int) -> HttpResponse:
     item = _dispute(tournament, dispute_id)
-    if not access.can_appeal(request.user, item):
+    if not allowed(request.user, "dispute.appeal", item):
         raise PermissionDenied
     form = AppealForm(request.POST)
     if form.is_valid():
@@ -489,10 +490,10 @@ def dispute_appeal(request, tournament, dispute_id: int) -> HttpResponse:
 
 @require_POST
 @login_first
-@tournament_view(roles=("jury",))
+@tournament_view("dispute.decide")
 def dispute_decide(request, tournament, dispute_id: int) -> HttpResponse:
     item = _dispute(tournament, dispute_id)
-    if not access.can_decide_appeal(request.user, item):
+    if not allowed(request.user, "dispute.decide", item):
         raise PermissionDenied
     form = RulingForm(request.POST, jury=True, prefix="jury")
     if not form.is_valid():
@@ -506,7 +507,7 @@ def dispute_decide(request, tournament, dispute_id: int) -> HttpResponse:
 
 
 @login_first
-@tournament_view(roles=(ORGANISER, "jury"))
+@tournament_view("sanction.record")
 def sanction_list(request, tournament) -> HttpResponse:
     form = SanctionForm(request.POST or None, tournament=tournament)
     status = 200
@@ -541,7 +542,7 @@ def sanction_list(request, tournament) -> HttpResponse:
 
 
 @login_first
-@tournament_view(roles=(ORGANISER, "jury"))
+@tournament_view("audit.view")
 def audit_log(request, tournament) -> HttpResponse:
     entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
     types = sorted(set(entries.values_list("object_type", flat=True).distinct()))
@@ -577,7 +578,7 @@ def audit_log(request, tournament) -> HttpResponse:
 
 
 @login_first
-@tournament_view(roles=(ORGANISER,))
+@tournament_view("desk.run")
 def desk(request, tournament) -> HttpResponse:
     """Check-in, withdrawals and the rounds' progress, for the organiser."""
     entries = tournament.entries.select_related("player", "section").order_by("draw_number", "id")
@@ -594,7 +595,7 @@ def desk(request, tournament) -> HttpResponse:
 
 @require_POST
 @login_first
-@tournament_view(roles=(ORGANISER,))
+@tournament_view("desk.run")
 def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
     entry = get_object_or_404(
         Entry.objects.select_related("tournament"), pk=entry_id, tournament=tournament
@@ -618,7 +619,7 @@ def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
 
 @require_POST
 @login_first
-@tournament_view(roles=(ORGANISER,))
+@tournament_view("desk.run")
 def desk_round_close(request, tournament, round_id: int) -> HttpResponse:
     rnd = get_object_or_404(Round, pk=round_id, tournament=tournament)
     if round_flow.close_round(rnd, request.user):

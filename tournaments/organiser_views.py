@@ -30,16 +30,16 @@ from django.views.decorators.http import require_POST
 from . import pairing_manager as pm
 from .forms import GenerateRoundForm, PairingChangeForm
 from .models import Entry, Round, RoundStatus, Tournament
-from .permissions import JURY, ORGANISER, REFEREE, is_organiser, tournament_view
+from .permissions import allowed, tournament_view
 
-VIEW_ROLES = (ORGANISER, REFEREE, JURY)
-EDIT_ROLES = (ORGANISER,)
+OFFICIATE = "tournament.officiate"  # actions of the permissions table
+MANAGE = "round.manage"
 BIG_FIELD = 300  # players: from here on the round is paired by the background task
 
 
-def _view(roles: tuple[str, ...]):
+def _view(action: str):
     def decorator(view):
-        return login_required(tournament_view(roles=roles)(view))
+        return login_required(tournament_view(action)(view))
 
     return decorator
 
@@ -82,7 +82,7 @@ def _rounds_context(tournament: Tournament, form: GenerateRoundForm | None, user
         "tournament": tournament,
         "groups": groups,
         "form": form,
-        "can_edit": is_organiser(user, tournament),
+        "can_edit": allowed(user, "round.manage", tournament),
         "generate_label": _generate_label(tournament),
     }
 
@@ -95,13 +95,13 @@ def _generate_label(tournament: Tournament) -> str:
     return _("Pair the next round")
 
 
-@_view(VIEW_ROLES)
+@_view(OFFICIATE)
 def rounds(request, tournament: Tournament):
-    form = GenerateRoundForm(tournament) if is_organiser(request.user, tournament) else None
+    form = GenerateRoundForm(tournament) if allowed(request.user, "round.manage", tournament) else None
     return render(request, "organiser/rounds.html", _rounds_context(tournament, form, request.user))
 
 
-@_view(EDIT_ROLES)
+@_view(MANAGE)
 @require_POST
 def generate(request, tournament: Tournament):
     form = GenerateRoundForm(tournament, request.POST)
@@ -234,7 +234,7 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
             for tm in expl.get("team_matches", [])
         ],
         "form": form,
-        "can_edit": is_organiser(user, tournament) and rnd.status == RoundStatus.DRAFT,
+        "can_edit": allowed(user, "round.manage", tournament) and rnd.status == RoundStatus.DRAFT,
         "legend": [(n, str(e.player)) for n, e in sorted(names.items())],
     }
 
@@ -245,15 +245,15 @@ def _round(tournament: Tournament, round_id: int) -> Round:
     )
 
 
-@_view(VIEW_ROLES)
+@_view(OFFICIATE)
 def round_detail(request, tournament: Tournament, round_id: int):
     rnd = _round(tournament, round_id)
-    editable = is_organiser(request.user, tournament) and rnd.status == RoundStatus.DRAFT
+    editable = allowed(request.user, "round.manage", tournament) and rnd.status == RoundStatus.DRAFT
     form = PairingChangeForm(rnd) if editable else None
     return render(request, "organiser/round.html", _round_context(rnd, form, request.user))
 
 
-@_view(EDIT_ROLES)
+@_view(MANAGE)
 @require_POST
 def round_change(request, tournament: Tournament, round_id: int):
     rnd = _round(tournament, round_id)
@@ -277,7 +277,7 @@ def round_change(request, tournament: Tournament, round_id: int):
     return render(request, "organiser/round.html", _round_context(rnd, form, request.user))
 
 
-@_view(EDIT_ROLES)
+@_view(MANAGE)
 @require_POST
 def round_publish(request, tournament: Tournament, round_id: int):
     rnd = _round(tournament, round_id)
@@ -291,7 +291,7 @@ def round_publish(request, tournament: Tournament, round_id: int):
     return redirect("manage-round", slug=tournament.slug, round_id=rnd.pk)
 
 
-@_view(EDIT_ROLES)
+@_view(MANAGE)
 @require_POST
 def round_delete(request, tournament: Tournament, round_id: int):
     rnd = _round(tournament, round_id)
@@ -340,7 +340,7 @@ def _task_state(tournament: Tournament, task_id: str) -> dict[str, Any]:
     return out
 
 
-@_view(EDIT_ROLES)
+@_view(MANAGE)
 def task_progress(request, tournament: Tournament, task_id: str):
     state = _task_state(tournament, task_id)
     status_url = reverse("manage-task-status", kwargs={"slug": tournament.slug, "task_id": task_id})
@@ -351,6 +351,6 @@ def task_progress(request, tournament: Tournament, task_id: str):
     )
 
 
-@_view(EDIT_ROLES)
+@_view(MANAGE)
 def task_status(request, tournament: Tournament, task_id: str):
     return JsonResponse(_task_state(tournament, task_id))

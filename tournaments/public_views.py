@@ -188,7 +188,7 @@ def _problems(event: Event, lang: str) -> list[str]:
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def overview(request, tournament: Tournament) -> HttpResponse:
     def build(event: Event) -> Fragment:
         lang = _lang()
@@ -323,7 +323,7 @@ def _pairings_args(request, tournament: Tournament):
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def pairings(request, tournament: Tournament) -> HttpResponse:
     round_number, query, error = _pairings_args(request, tournament)
     if error:
@@ -347,7 +347,7 @@ def pairings(request, tournament: Tournament) -> HttpResponse:
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def pairings_print(request, tournament: Tournament) -> HttpResponse:
     round_number, _query, error = _pairings_args(request, tournament)
     if error:
@@ -377,7 +377,7 @@ def _standings_fragment(event: Event) -> Fragment:
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def standings(request, tournament: Tournament) -> HttpResponse:
     fragment = _fragment(tournament, "standings", _standings_fragment)
     print_url = reverse("public-standings-print", kwargs={"slug": tournament.slug})
@@ -385,7 +385,7 @@ def standings(request, tournament: Tournament) -> HttpResponse:
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def standings_print(request, tournament: Tournament) -> HttpResponse:
     fragment = _fragment(tournament, "standings", _standings_fragment)
     return _page(request, tournament, fragment, page="standings", template="public/print.html")
@@ -479,7 +479,7 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def crosstable(request, tournament: Tournament) -> HttpResponse:
     raw_layout = request.GET.get("layout", "book").strip() or "book"
     layout = LAYOUTS.get(raw_layout)
@@ -554,7 +554,7 @@ def _rounds_fragment(event: Event, section: str | None) -> Fragment:
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def crosstable_rounds(request, tournament: Tournament) -> HttpResponse:
     section = _section_param(request)
     fragment = _fragment(
@@ -634,7 +634,7 @@ def _player_fragment(event: Event, entry_id: int) -> Fragment:
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def player(request, tournament: Tournament, entry_id: int) -> HttpResponse:
     fragment = _fragment(
         tournament, "player", lambda event: _player_fragment(event, entry_id), {"entry": entry_id}
@@ -764,7 +764,7 @@ def _bracket_fragment(event: Event) -> Fragment:
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def bracket(request, tournament: Tournament) -> HttpResponse:
     fragment = _fragment(tournament, "bracket", _bracket_fragment)
     return _page(request, tournament, fragment, page="bracket")
@@ -783,7 +783,7 @@ def _reuse_key(tournament: Tournament, lang: str) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def export_start(request, tournament: Tournament) -> HttpResponse:
     """GET: the form. POST: start (or reuse, if nothing changed since) the export job."""
     if request.method == "GET":
@@ -868,7 +868,7 @@ def _job_status(tournament: Tournament, job: str) -> dict[str, Any] | None:
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def export_progress(request, tournament: Tournament, job: uuid.UUID) -> HttpResponse:
     status = _job_status(tournament, str(job))
     if status is None:
@@ -889,7 +889,7 @@ def export_progress(request, tournament: Tournament, job: uuid.UUID) -> HttpResp
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def export_status(request, tournament: Tournament, job: uuid.UUID) -> JsonResponse:
     status = _job_status(tournament, str(job))
     if status is None:
@@ -898,7 +898,7 @@ def export_status(request, tournament: Tournament, job: uuid.UUID) -> JsonRespon
 
 
 @require_safe
-@tournament_view(allow_public=True)
+@tournament_view("tournament.view")
 def export_download(request, tournament: Tournament, job: uuid.UUID) -> FileResponse:
     status = export_tasks.read_status(tournament.slug, str(job))
     path = export_tasks.workbook_path(tournament.slug, str(job))
