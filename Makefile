@@ -19,13 +19,15 @@ run: $(STAMP)
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-## test: install and run the whole suite (translations are committed compiled, so no gettext is needed)
+## test: install, check the architecture contracts (lint-imports) and run the whole suite (translations are committed compiled, so no gettext is needed)
 test: $(STAMP)
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports
 
 bench: $(STAMP)
 	for f in bench/*.py; do \

@@ -1,0 +1,127 @@
+"""The permissions table itself, as a matrix: every action × every kind of user.
+
+``tests/test_permissions_matrix.py`` drives the same rules through pages and
+services; this file pins the table (``tournaments.permissions.PERMISSIONS``) so
+a changed row shows up as exactly the cells it changes.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+
+from tests.factories import (
+    MatchFactory,
+    OfficialFactory,
+    PlayerFactory,
+    ResultFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tournaments.permissions import PERMISSIONS, allowed
+
+pytestmark = pytest.mark.django_db
+
+ACTORS = ("anonymous", "stranger", "player_a", "player_b", "referee", "organiser", "jury",
+          "referee_elsewhere", "referee_playing")
+
+Y, N = True, False
+#            anon stranger  A  B  ref  org  jury  ref-elsewhere  ref-playing
+TOURNAMENT_WIDE = {
+    "tournament.view": (Y, Y, Y, Y, Y, Y, Y, Y, Y),
+    "tournament.officiate": (N, N, N, N, Y, Y, Y, N, Y),
+    "round.manage": (N, N, N, N, N, Y, N, N, N),
+    "desk.run": (N, N, N, N, N, Y, N, N, N),
+    "sanction.record": (N, N, N, N, N, Y, Y, N, N),
+    "dispute.list": (N, N, N, N, N, Y, Y, N, N),
+    "audit.view": (N, N, N, N, N, Y, Y, N, N),
+    "result.enter": (N, N, N, N, Y, Y, N, N, Y),
+    "dispute.rule": (N, N, N, N, N, Y, N, N, N),
+    "dispute.decide": (N, N, N, N, N, N, Y, N, N),
+}
+# On the match between A and B at which the playing referee does NOT play:
+ON_THE_MATCH = {
+    "match.see": (N, N, Y, Y, Y, Y, Y, N, Y),
+    "result.enter": (N, N, N, N, Y, Y, N, N, Y),
+    "result.report": (N, N, Y, Y, N, N, N, N, N),
+    "dispute.appeal": (N, N, Y, Y, N, N, N, N, N),
+    "dispute.rule": (N, N, N, N, N, Y, N, N, N),
+}
+# On a result reported by A: B or an official confirms; A never does; B may dispute.
+ON_A_REPORT = {
+    "result.confirm": (N, N, N, Y, Y, Y, N, N, Y),
+    "result.dispute": (N, N, N, Y, N, N, N, N, N),
+}
+
+
+@pytest.fixture
+def world():
+    match = MatchFactory(entry_a__player__user=UserFactory(), entry_b__player__user=UserFactory())
+    tournament = match.round.tournament
+    users = {
+        "anonymous": None,
+        "stranger": UserFactory(),
+        "player_a": match.entry_a.player.user,
+        "player_b": match.entry_b.player.user,
+    }
+    for role in ("referee", "organiser", "jury"):
+        users[role] = OfficialFactory(tournament=tournament, role=role).user
+    users["referee_elsewhere"] = OfficialFactory(tournament=TournamentFactory()).user
+    playing = OfficialFactory(tournament=tournament).user
+    other = MatchFactory(round=match.round, entry_a__player=PlayerFactory(user=playing))
+    users["referee_playing"] = playing
+    report = ResultFactory(match=match, reported_by=users["player_a"])
+    return tournament, match, report, other, users
+
+
+def _user(users, name):
+    return users[name] or AnonymousUser()
+
+
+def _check(table, obj, users):
+    wrong = []
+    for action, expected in table.items():
+        for actor, want in zip(ACTORS, expected, strict=True):
+            got = allowed(_user(users, actor), action, obj)
+            if got != want:
+                wrong.append(f"{action} × {actor}: expected {want}, got {got}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_tournament_wide_rights(world):
+    tournament, *_, users = world
+    _check(TOURNAMENT_WIDE, tournament, users)
+
+
+def test_rights_on_a_match(world):
+    _, match, _, _, users = world
+    _check(ON_THE_MATCH, match, users)
+
+
+def test_rights_on_a_reported_result(world):
+    _, _, report, _, users = world
+    _check(ON_A_REPORT, report, users)
+
+
+def test_an_official_acts_on_their_own_match_only_as_a_player(world):
+    _, _, _, own, users = world
+    me = users["referee_playing"]
+    assert not allowed(me, "result.enter", own)
+    assert allowed(me, "result.report", own)
+
+
+def test_a_confirmed_result_cannot_be_confirmed_again(world):
+    _, _, report, _, users = world
+    report.state = "confirmed"
+    assert not any(allowed(_user(users, a), "result.confirm", report) for a in ACTORS)
+
+
+def test_every_action_in_the_table_is_covered_here():
+    covered = set(TOURNAMENT_WIDE) | set(ON_THE_MATCH) | set(ON_A_REPORT) | {"dispute.see"}
+    assert covered == set(PERMISSIONS)
+
+
+def test_an_unknown_action_fails_loudly(world):
+    tournament, *_, users = world
+    with pytest.raises(KeyError):
+        allowed(users["stranger"], "round.manaeg", tournament)
