@@ -24,7 +24,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import round_flow
-from tournaments.models import AuditEntry, Entry, Match, ResultStatus, Round, RoundStatus
+from tournaments.models import (
+    AuditEntry,
+    Entry,
+    Match,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+)
 from tournaments.permissions import (
     acts_as_official,
     allowed,
@@ -113,8 +121,6 @@ def _current_matches(tournament):
 @require_GET
 def live_json(request, slug: str) -> JsonResponse:
     """The version stamp public pages poll (see templates/scoring/_live_refresh.html)."""
-    from tournaments.models import Tournament
-
     tournament = get_object_or_404(Tournament, slug=slug)
     if not can_view(request.user, tournament):
         raise Http404

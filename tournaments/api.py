@@ -1,20 +1,19 @@
 """Read-only REST API of released tournaments, and a result check that saves nothing.
 
-Writes (result reports and confirmations) go through the same services as the
-pages; the check endpoint calls the same core function as forms and admin.
+The check endpoint calls the same core function as forms and admin. Writes
+(result reports and confirmations) belong to the result workflow: the scoring
+app extends :class:`MatchViewSet` with them (``scoring/api.py``).
 """
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers, status, viewsets
+from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from scoring import services
+from zarik.i18n import current_language
 
 from .match_spec import validate_result
 from .models import Entry, Match, Round, Tournament
@@ -84,25 +83,6 @@ class ResultCheckSerializer(serializers.Serializer):
         return attrs
 
 
-class ReportSerializer(ResultCheckSerializer):
-    version = serializers.IntegerField(min_value=1, help_text="the match version you saw (optimistic concurrency)")
-    confirm = serializers.BooleanField(default=False, help_text="officials only: enter it confirmed")
-    reason = serializers.CharField(default="", allow_blank=True, help_text="required to correct a confirmed result")
-
-
-class ConfirmSerializer(serializers.Serializer):
-    result = serializers.IntegerField(min_value=1)
-    version = serializers.IntegerField(min_value=1)
-
-
-class ResultOutSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    state = serializers.CharField()
-    score_a = serializers.IntegerField()
-    score_b = serializers.IntegerField()
-    match_version = serializers.IntegerField(source="match.version")
-
-
 class ProblemSerializer(serializers.Serializer):
     game = serializers.IntegerField(allow_null=True)
     code = serializers.CharField()
@@ -158,54 +138,4 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         data.is_valid(raise_exception=True)
         final = tuple(data.validated_data["final"]) if data.validated_data.get("final") else None
         verdict = validate_result(match, final=final, games=data.validated_data.get("games"))
-        return Response(verdict.as_dict((get_language() or "ru")[:2]))
-
-    @extend_schema(request=ReportSerializer, responses={201: ResultOutSerializer})
-    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
-    def report(self, request, pk=None):
-        """Report (player) or enter (referee) a result: the same service as the pages."""
-        match = get_object_or_404(self.get_queryset(), pk=pk)
-        data = ReportSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        return self._run(
-            lambda: services.submit_result(
-                match.pk, request.user, version=v["version"],
-                final=tuple(v["final"]) if v.get("final") else None, games=v.get("games"),
-                confirm=v["confirm"], reason=v["reason"],
-            ),
-            status.HTTP_201_CREATED,
-        )
-
-    @extend_schema(request=ConfirmSerializer, responses=ResultOutSerializer)
-    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
-    def confirm(self, request, pk=None):
-        """The opponent or an official confirms a reported result."""
-        match = get_object_or_404(self.get_queryset(), pk=pk)
-        data = ConfirmSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        return self._run(
-            lambda: services.confirm_result(match.pk, v["result"], request.user, version=v["version"])
-        )
-
-    @staticmethod
-    def _run(action_call, ok_status=status.HTTP_200_OK) -> Response:
-        """Run a workflow service and map its refusals to HTTP answers with a clear message."""
-        language = (get_language() or "ru")[:2]
-        try:
-            result = action_call()
-        except PermissionDenied:
-            return Response({"code": "forbidden", "message": "Not allowed / Нет прав"}, status=403)
-        except services.InvalidResult as exc:
-            return Response(
-                {"code": exc.code, "message": exc.message,
-                 "errors": [{"game": p.game, "code": p.code, "message": p.message(language)} for p in exc.problems]},
-                status=400,
-            )
-        except services.StaleVersion as exc:
-            return Response({"code": exc.code, "message": exc.message}, status=409)
-        except services.ResultError as exc:
-            return Response({"code": exc.code, "message": exc.message}, status=409)
-        result.match.refresh_from_db(fields=["version"])
-        return Response(ResultOutSerializer(result).data, status=ok_status)
+        return Response(verdict.as_dict(current_language()))

@@ -1,9 +1,10 @@
 from rest_framework.routers import DefaultRouter
 
-from tournaments.api import MatchViewSet, TournamentViewSet
+from scoring.api import MatchWorkflowViewSet
+from tournaments.api import TournamentViewSet
 
 router = DefaultRouter()
 router.register("tournaments", TournamentViewSet, basename="api-tournament")
-router.register("matches", MatchViewSet, basename="api-match")
+router.register("matches", MatchWorkflowViewSet, basename="api-match")
 
 urlpatterns = router.urls

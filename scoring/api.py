@@ -1,0 +1,92 @@
+"""The result workflow over the REST API: report and confirm, through the same services as the pages.
+
+Extends the read-only match endpoints of :mod:`tournaments.api`; every refusal
+of the workflow becomes an HTTP answer with its code and a clear message.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from tournaments.api import MatchViewSet, ResultCheckSerializer
+from zarik.i18n import current_language
+
+from . import services
+
+
+class ReportSerializer(ResultCheckSerializer):
+    version = serializers.IntegerField(min_value=1, help_text="the match version you saw (optimistic concurrency)")
+    confirm = serializers.BooleanField(default=False, help_text="officials only: enter it confirmed")
+    reason = serializers.CharField(default="", allow_blank=True, help_text="required to correct a confirmed result")
+
+
+class ConfirmSerializer(serializers.Serializer):
+    result = serializers.IntegerField(min_value=1)
+    version = serializers.IntegerField(min_value=1)
+
+
+class ResultOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    state = serializers.CharField()
+    score_a = serializers.IntegerField()
+    score_b = serializers.IntegerField()
+    match_version = serializers.IntegerField(source="match.version")
+
+
+class MatchWorkflowViewSet(MatchViewSet):
+    """``/api/matches/``: the read-only endpoints plus ``report/`` and ``confirm/``."""
+
+    @extend_schema(request=ReportSerializer, responses={201: ResultOutSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def report(self, request, pk=None):
+        """Report (player) or enter (referee) a result: the same service as the pages."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = ReportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.submit_result(
+                match.pk, request.user, version=v["version"],
+                final=tuple(v["final"]) if v.get("final") else None, games=v.get("games"),
+                confirm=v["confirm"], reason=v["reason"],
+            ),
+            status.HTTP_201_CREATED,
+        )
+
+    @extend_schema(request=ConfirmSerializer, responses=ResultOutSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def confirm(self, request, pk=None):
+        """The opponent or an official confirms a reported result."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = ConfirmSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.confirm_result(match.pk, v["result"], request.user, version=v["version"])
+        )
+
+    @staticmethod
+    def _run(action_call, ok_status=status.HTTP_200_OK) -> Response:
+        """Run a workflow service and map its refusals to HTTP answers with a clear message."""
+        language = current_language()
+        try:
+            result = action_call()
+        except PermissionDenied:
+            return Response({"code": "forbidden", "message": "Not allowed / Нет прав"}, status=403)
+        except services.InvalidResult as exc:
+            return Response(
+                {"code": exc.code, "message": exc.message,
+                 "errors": [{"game": p.game, "code": p.code, "message": p.message(language)} for p in exc.problems]},
+                status=400,
+            )
+        except services.StaleVersion as exc:
+            return Response({"code": exc.code, "message": exc.message}, status=409)
+        except services.ResultError as exc:
+            return Response({"code": exc.code, "message": exc.message}, status=409)
+        result.match.refresh_from_db(fields=["version"])
+        return Response(ResultOutSerializer(result).data, status=ok_status)
