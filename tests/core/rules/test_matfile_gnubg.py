@@ -93,7 +93,7 @@ def test_cube_in_the_crawford_game_is_reported() -> None:
     row = start + 2  # "  1) …" — put a double before White's second roll
     lines.insert(row + 1, "  2)  Doubles => 2                Takes")
     report = validate_mat_text("\n".join(lines))
-    crawford = [p for p in report.errors if p.code == "cube_in_crawford"]
+    crawford = [p for p in report.errors if p.code == "match.cube_in_crawford"]
     assert crawford and crawford[0].game == 3
 
 

@@ -70,7 +70,7 @@ def test_book_game_1_without_the_beaver_mark_gives_a_different_cube() -> None:
     report = validate_text(text)
     # Without the beaver Black owns the cube at 16, so White's "D64X" is out of order.
     assert ("cube_wrong_value" in {p.code for p in report.errors}) or (
-        "cube_not_owner" in {p.code for p in report.errors}
+        "match.cube_not_owner" in {p.code for p in report.errors}
     )
     assert not report.ok
 
@@ -178,7 +178,7 @@ def test_variant_and_numbering_can_be_overridden() -> None:
         (HEAD + "\t\tD2X\n1.\t6–5 24/13\t4–2 12/16, 12/14\n", [(1, "black", "double_out_of_turn")]),
         (
             HEAD + "\tD2X\tD2\n1.\t6–5 24/13\t4–2 12/16, 12/14\n\tD4X\t\n",
-            [(2, "white", "cube_not_owner")],
+            [(2, "white", "match.cube_not_owner")],
         ),
         (HEAD + "1.\t6–5 Ø\t\n", [(1, "white", "pass_while_move_exists")]),
         (HEAD + "1.\t— ∅\t\n", [(1, "white", "pass_while_move_exists")]),
