@@ -149,3 +149,26 @@ def test_code_is_produced_with_both_languages(name, code, trigger):
     assert re.search("[а-яё]", problem.ru, re.IGNORECASE)
     for text in (problem.en, problem.ru):
         assert "{" not in text and "}" not in text, text
+
+
+def test_impossible_score_names_the_players_or_says_player_a() -> None:
+    """12:0 in a match to 5: the message names who would have needed the jump."""
+    problem = validate_match(MatchSpec(length=5), final=(12, 0)).problems[0]
+    assert problem.code == "match.final_jump_impossible"
+    named = problem.message("en", names={"a": "Ivanov", "b": "Petrov"})
+    assert "Ivanov would have needed" in named
+    assert "Петров" not in problem.message("ru", names={"a": "Иванов", "b": "Петров"})
+    assert "Иванов должен был" in problem.message("ru", names={"a": "Иванов", "b": "Петров"})
+    assert "player A would have needed" in problem.message("en")
+    assert "игрок А должен был" in problem.message("ru")
+    assert " a would" not in problem.message("en") and " a должен" not in problem.message("ru")
+
+
+def test_no_template_holds_a_place_prefix() -> None:
+    """"Game 4: " / "Move 12, White: " is added once by Problem.message, never by a template."""
+    from scoring.rules.record_problems import RECORD
+
+    for catalogue in (MATCH, RECORD):
+        for name in catalogue:
+            for template in catalogue.templates(name):
+                assert not re.search(r"(Game|Партия|Move|Ход) \{(game|move)\}", template), (name, template)
