@@ -1136,6 +1136,17 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
     ]
 
 
+def _position_legal_plays(self: Position, dice: tuple[int, int]) -> list[Play]:
+    """``position.legal_plays(dice)``: every legal play of the side on roll (see :func:`legal_plays`)."""
+    return legal_plays(self, dice)
+
+
+# The position knows its legal plays, as a python-chess board knows its legal moves. The
+# method is attached here because generation lives in this module and board.py must not
+# import it back (one direction: moves → board).
+Position.legal_plays = _position_legal_plays  # type: ignore[attr-defined]
+
+
 def max_dice_playable(position: Position, dice: tuple[int, int]) -> int:
     """How many dice (0…4) a legal play of this roll uses."""
     raw = _raw_plays(position, dice)
