@@ -128,16 +128,11 @@ class ResultForm(forms.Form):
 
 
 def _record_message(p: Problem) -> str:
-    where = []
-    if p.game is not None:
-        where.append(_("game %(n)s") % {"n": p.game})
-    if p.move is not None:
-        where.append(_("move %(n)s") % {"n": p.move})
-    if p.side:
-        where.append(str(SIDE_NAMES.get(p.side, p.side)))
-    text = f" «{p.text}»" if p.text else ""
-    prefix = ", ".join(where)
-    return f"{prefix}{text}: {p.message(current_language())}" if prefix or text else p.message(current_language())
+    """The problem with its place said once (by the core) and the text typed there echoed."""
+    language = current_language()
+    place = p.place(language)
+    body = p.message(language)[len(place) :]
+    return f"{place}«{p.text}»: {body}" if p.text else place + body
 
 
 def _mat_games(text: str) -> list[str]:
@@ -180,9 +175,7 @@ class ResultEntry:
             if p.game is not None and 0 < p.game <= len(self._row_forms):
                 self._row_forms[p.game - 1].add_error(None, message)
             elif p.game is not None:
-                self.form.add_error(
-                    None, _("Game %(n)s: %(message)s") % {"n": p.game, "message": message}
-                )
+                self.form.add_error(None, message)  # the message starts with "Game N: "
             elif self.final is not None and not self.ledger:
                 self.form.add_error("score_a", message)
             else:

@@ -26,8 +26,8 @@ def test_entries_and_rounds_of_the_book_tournament(client, demo):
     ("payload", "ok", "code"),
     [
         ({"final": [5, 3]}, True, None),
-        ({"final": [9, 4]}, False, "final_jump_impossible"),
-        ({"final": [4, 3]}, False, "match_unfinished"),
+        ({"final": [9, 4]}, False, "match.final_jump_impossible"),
+        ({"final": [4, 3]}, False, "match.match_unfinished"),
     ],
 )
 def test_check_uses_the_match_rules_core(client, demo, payload, ok, code):

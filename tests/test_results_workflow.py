@@ -364,7 +364,9 @@ def test_record_paste_is_replayed_and_problems_located(client, match):
     assert response.status_code == 200
     html = response.content.decode()
     assert "13/5" in html  # the pasted record is kept in the text box
-    assert ("move 1" in html) or ("ход 1" in html)
+    assert ("move 1" in html.lower()) or ("ход 1" in html.lower())
+    # the place is said once, not "ход 1, белые «…»: Ход 1, белые: …"
+    assert html.lower().count("ход 1, белые") == 1
     assert Result.objects.filter(match=match).count() == 0
 
 

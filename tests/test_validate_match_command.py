@@ -63,9 +63,9 @@ def test_refused_ledger_lists_each_error_with_its_game(tmp_path):
     payload = json.loads(out)
     assert code == 1 and payload["ok"] is False
     found = [(e["game"], e["code"]) for e in payload["errors"]]
-    assert (2, "cube_in_crawford") in found
-    assert (3, "bad_kind") in found
-    assert (None, "match_unfinished") in found
+    assert (2, "match.cube_in_crawford") in found
+    assert (3, "match.bad_kind") in found
+    assert (None, "match.match_unfinished") in found
     assert all(e["message"] for e in payload["errors"])
     assert payload["crawford_game"] == 2 and payload["winner"] is None
 
@@ -75,7 +75,7 @@ def test_summary_only_uses_defaults_for_missing_keys(tmp_path):
     assert run(write(tmp_path, {"length": 5, "final": [7, 4]}), "--json")[0] == 0
     code, out = run(write(tmp_path, {"length": 5, "final": [9, 4]}), "--json")
     assert code == 1
-    assert [e["code"] for e in json.loads(out)["errors"]] == ["final_jump_impossible"]
+    assert [e["code"] for e in json.loads(out)["errors"]] == ["match.final_jump_impossible"]
 
 
 def test_messages_follow_the_language(tmp_path):
@@ -94,7 +94,7 @@ def test_text_output_for_a_referee(tmp_path):
     code, out = run(write(tmp_path, data), "--lang", "en")
     assert code == 1
     assert "Result refused" in out and "Crawford game: 2" in out
-    assert "[game 2] cube_in_crawford" in out
+    assert "match.cube_in_crawford: Game 2: This is the Crawford game" in out
 
 
 @pytest.mark.parametrize(
@@ -103,8 +103,8 @@ def test_text_output_for_a_referee(tmp_path):
         ({"length": "five", "final": [5, 0]}, "length"),
         ({"length": 5, "cube": "yes", "final": [5, 0]}, "cube"),
         ({"length": 5, "lenght": 5, "final": [5, 0]}, "lenght"),
-        ({"length": 5, "games": [{"winner": "a"}]}, "games[1].kind"),
-        ({"length": 5, "games": [{"winner": "a", "kind": "single", "cube": "2"}]}, "games[1].cube"),
+        ({"length": 5, "games": [{"winner": "a"}]}, "Game 1: kind"),
+        ({"length": 5, "games": [{"winner": "a", "kind": "single", "cube": "2"}]}, "Game 1: cube"),
         ({"length": 5, "final": [5]}, "final"),
         ([1, 2, 3], "input"),
     ],
@@ -113,7 +113,7 @@ def test_malformed_fields_give_a_clear_error_object(tmp_path, content, field):
     code, out = run(write(tmp_path, content), "--json", "--lang", "en")
     payload = json.loads(out)
     assert code == 1 and payload["ok"] is False
-    assert payload["errors"][0]["code"] == "bad_input"
+    assert payload["errors"][0]["code"] == "match.bad_input"
     assert payload["errors"][0]["message"].startswith(f"{field}:")
 
 

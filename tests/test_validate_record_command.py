@@ -37,7 +37,7 @@ def test_book_game_4_json_reports_misprints() -> None:
     assert data["ok"] is False and data["variant"] == "long_nardy"
     first = data["errors"][0]
     assert set(first) == {"move", "side", "code", "message"}
-    assert (first["move"], first["side"], first["code"]) == (3, "black", "wrong_distance")
+    assert (first["move"], first["side"], first["code"]) == (3, "black", "record.wrong_distance")
     assert "5/11" in first["message"]
     bad = [c for c in data["checkpoints"] if not c["ok"]]
     assert bad and bad[0]["diff"]["white"]["1"] == {"expected": 2, "actual": 0}
@@ -58,7 +58,7 @@ def test_mat_file_is_detected_by_content(tmp_path: Path) -> None:
         (RECORDS / "gnubg_match3_seed7.mat").read_text().replace("52: 13/8", "72: 13/8", 1)
     )
     data = _json(broken, "--lang", "ru")
-    assert data["ok"] is False and data["errors"][0]["code"] == "bad_dice"
+    assert data["ok"] is False and data["errors"][0]["code"] == "record.bad_dice"
     assert data["errors"][0]["message"].startswith("Партия 1")
 
 

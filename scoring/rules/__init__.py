@@ -12,11 +12,20 @@ Positions and variants
     :func:`all_home`, :func:`is_game_over`, :func:`game_result`.
 
 Legal plays
-    :func:`legal_plays` (one :class:`Play` per distinct resulting position),
+    ``position.legal_plays(dice)`` / :func:`legal_plays` (one :class:`Play` per distinct resulting position),
     :func:`legal_end_positions` (just those positions, the fast path),
     :func:`check_play` (why a printed play is illegal, as ``Problem`` objects; codes in
     :data:`PROBLEM_CODES`), :func:`apply_steps_unchecked` and :func:`play_unchecked`
     (move checkers as printed, for replaying past a misprint).
+
+One play in the book's notation
+    :func:`parse_play` (text → the legal :class:`Play`, or ``RuleViolation``) and
+    :func:`format_play` (a play → text), in traditional or through numbering.
+
+Problems
+    every finding is a :class:`Problem` whose words live in one catalogue a namespace:
+    ``record.*`` in :mod:`scoring.rules.record_problems`, ``match.*`` in
+    :mod:`scoring.rules.match_problems`.
 
 GNU Backgammon IDs
     :func:`position_id`, :func:`position_from_id`, :func:`encode_match_id`,
@@ -55,6 +64,7 @@ from scoring.rules.moves import (
     max_dice_playable,
     play_unchecked,
 )
+from scoring.rules.play_notation import format_play, parse_play
 from scoring.rules.posid import (
     START_POSITION_ID,
     MatchKey,
@@ -109,6 +119,7 @@ __all__ = [
     "decode_match_id",
     "encode_boards",
     "encode_match_id",
+    "format_play",
     "game_result",
     "get_variant",
     "index_to_label",
@@ -118,6 +129,7 @@ __all__ = [
     "legal_plays",
     "legal_positions",
     "max_dice_playable",
+    "parse_play",
     "pip_count",
     "play_unchecked",
     "position_from_id",

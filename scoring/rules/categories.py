@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
-from scoring.rules.errors import Problem, RuleViolation
+from scoring.rules.errors import RuleViolation
+from scoring.rules.match_problems import MATCH
 
 
 class Group(Enum):
@@ -67,35 +67,6 @@ CATEGORIES: tuple[Category, ...] = (
 _BY_NUMBER = {c.number: c for c in CATEGORIES}
 _BY_KEY = {c.key: c for c in CATEGORIES}
 
-MESSAGES: dict[str, tuple[str, str]] = {
-    "unknown_category": (
-        "There is no category {value!r}: use 1–9 or one of {keys}.",
-        "Категории {value!r} нет: укажите номер 1–9 или одно из {keys}.",
-    ),
-    "bad_round": (
-        "The round number must be a whole number from 1, not {value!r}.",
-        "Номер тура (круга) должен быть целым числом от 1, а не {value!r}.",
-    ),
-    "bad_override_length": (
-        "An overriding match length must be a whole number of points from 1, not {value!r}.",
-        "Длина матча, назначенная организатором, должна быть целым числом очков от 1, "
-        "а не {value!r}.",
-    ),
-    "override_needs_reason": (
-        "The organiser changed the {category} rules for round {round} "
-        "(table: {table}; set: {chosen}) but gave no reason; a reason is required.",
-        "Организатор изменил условия категории «{category_ru}» в туре {round} "
-        "(по таблице: {table_ru}; назначено: {chosen_ru}), но не указал причину; "
-        "причина обязательна.",
-    ),
-}
-
-
-def category_problem(code: str, **values: Any) -> Problem:
-    en, ru = MESSAGES[code]
-    return Problem(code=code, en=en.format(**values), ru=ru.format(**values), details=values)
-
-
 def get_category(ref: int | str | Category) -> Category:
     """Look a category up by number (1–9), key ("expert"), or English/Russian name."""
     if isinstance(ref, Category):
@@ -113,7 +84,7 @@ def get_category(ref: int | str | Category) -> Category:
                 found = next((c for c in CATEGORIES if text in (c.en.lower(), c.ru.lower())), None)
     if found is None:
         raise RuleViolation(
-            category_problem("unknown_category", value=ref, keys=", ".join(_BY_KEY))
+            MATCH.problem("unknown_category", value=ref, keys=", ".join(_BY_KEY))
         )
     return found
 
@@ -148,12 +119,6 @@ class RoundRule:
         return self.override is not None
 
 
-def _describe(length: int, cube: bool) -> tuple[str, str]:
-    en = f"to {length}, {'with' if cube else 'without'} the cube"
-    ru = f"до {length}, {'с дубль-кубом' if cube else 'без дубль-куба'}"
-    return en, ru
-
-
 def round_rule(
     category: int | str | Category,
     round_number: int = 1,
@@ -169,29 +134,25 @@ def round_rule(
     """
     cat = get_category(category)
     if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
-        raise RuleViolation(category_problem("bad_round", value=round_number))
+        raise RuleViolation(MATCH.problem("bad_round", value=round_number))
     if length is not None and (
         isinstance(length, bool) or not isinstance(length, int) or length < 1
     ):
-        raise RuleViolation(category_problem("bad_override_length", value=length))
+        raise RuleViolation(MATCH.problem("bad_override_length", value=length))
     table_length = cat.length(round_number)
     chosen_length = table_length if length is None else length
     chosen_cube = cat.cube if cube is None else bool(cube)
     if (chosen_length, chosen_cube) == (table_length, cat.cube):
         return RoundRule(cat, round_number, table_length, cat.cube)
     if not (reason and reason.strip()):
-        table_en, table_ru = _describe(table_length, cat.cube)
-        chosen_en, chosen_ru = _describe(chosen_length, chosen_cube)
         raise RuleViolation(
-            category_problem(
+            MATCH.problem(
                 "override_needs_reason",
                 category=cat.en,
                 category_ru=cat.ru,
                 round=round_number,
-                table=table_en,
-                table_ru=table_ru,
-                chosen=chosen_en,
-                chosen_ru=chosen_ru,
+                table={"length": table_length, "cube": cat.cube},
+                chosen={"length": chosen_length, "cube": chosen_cube},
             )
         )
     override = Override(table_length, cat.cube, chosen_length, chosen_cube, reason.strip())

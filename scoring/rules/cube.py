@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scoring.rules.errors import Problem, RuleViolation
+from scoring.rules.match_problems import MATCH
 
 Side = str
 """Any two distinct labels ("a"/"b" in a ledger, "white"/"black" in a record)."""
@@ -40,137 +41,8 @@ DAVE_NAMES_RU: Mapping[int, str] = {
 
 OFFER_KINDS = ("double", "beaver", "raccoon")
 
-# code -> (English template, Russian template); str.format fields come from the call site.
-MESSAGES: dict[str, tuple[str, str]] = {
-    "cube_off": (
-        "The doubling cube is not used under these rules{where}, so nothing can be doubled.",
-        "По условиям{where_ru} дубль-куб не применяется, удваивать ставку нельзя.",
-    ),
-    "cube_in_crawford": (
-        "This is the Crawford game (a player is one point from winning the match): "
-        "the cube is not used in it.",
-        "Это кроуфордская партия (одному из игроков до победы в матче осталось одно очко): "
-        "дубль-куб в ней не применяется.",
-    ),
-    "cube_above_max": (
-        "The cube cannot go above {max}: {value} is past the agreed maximum.",
-        "Ставка не может превышать {max}: значение {value} больше оговорённого максимума.",
-    ),
-    "cube_not_owner": (
-        "{side} cannot double: the cube is held by {owner}; only the holder "
-        "(or either player while the cube is in the middle) may double.",
-        "У {side_gen} нет права предложить давэ: дубль-куб у {owner_gen}; удваивать может "
-        "только держатель куба (или любой игрок, пока куб посередине).",
-    ),
-    "offer_pending": (
-        "A {kind} to {value} is still waiting for an answer (take or pass).",
-        "Предложение ({kind_ru}, {value}) ещё ждёт ответа: принять или пас.",
-    ),
-    "no_offer": (
-        "Nothing was offered, so there is nothing to take, pass or redouble.",
-        "Давэ не предлагалось: принимать, пасовать или переудваивать нечего.",
-    ),
-    "wrong_responder": (
-        "{side} made the offer and cannot answer it; the opponent takes or passes.",
-        "Давэ предложено со стороны {side_gen}, и отвечать на него может только противник: "
-        "принять или пасовать.",
-    ),
-    "beaver_not_agreed": (
-        "Beaver (immediate redouble) was not agreed for this match.",
-        "Бивер (басэ, встречное удвоение) не был оговорён для этого матча.",
-    ),
-    "raccoon_not_agreed": (
-        "Raccoon (redoubling a beaver) was not agreed for this match.",
-        "Ракун (удвоение бивера) не был оговорён для этого матча.",
-    ),
-    "beaver_not_after_double": (
-        "A beaver answers a plain double only, not a {kind}.",
-        "Бивер возможен только в ответ на обычное давэ, а не на {kind_ru}.",
-    ),
-    "raccoon_not_after_beaver": (
-        "A raccoon answers a beaver only, not a {kind}.",
-        "Ракун возможен только в ответ на бивер, а не на {kind_ru}.",
-    ),
-    "holland_too_early": (
-        "Holland rule: in a post-Crawford game the trailing player ({side}) may double "
-        "only after both players have made two moves (each has made {moves}).",
-        "Правило Холланда: в пост-кроуфордской партии отстающий ({side_nom}) может удваивать "
-        "только после того, как оба игрока сделали по два хода (сделано по {moves}).",
-    ),
-    "game_over": (
-        "The game already ended with a pass; the cube can no longer change.",
-        "Партия уже окончена пасом: ставка больше не меняется.",
-    ),
-    "autodoubles_exceeded": (
-        "Only {limit} automatic double(s) per game were agreed; this would be number {count}.",
-        "Оговорено не более {limit} автодубл(я/ей) в партии; это был бы {count}-й.",
-    ),
-    "autodouble_after_offer": (
-        "Automatic doubles happen only at the opening roll, before anyone doubles.",
-        "Автодубль бывает только при розыгрыше первого хода, до любого давэ.",
-    ),
-    "autodouble_in_dave": (
-        "The eastern davé ladder has no automatic doubles (traditional games never had them).",
-        "В восточной системе давэ автодублей нет (в традиционных играх автодубля не было).",
-    ),
-    "autodoubles_without_cube": (
-        "Automatic doubles need the cube: without the cube they are ignored (ch10).",
-        "Автодубль возможен только с дубль-кубом: без куба автодублем пренебрегают (гл. 10).",
-    ),
-    "bad_max_cube": (
-        "The maximum cube must be {allowed}; {value} is not.",
-        "Максимальная ставка должна быть {allowed_ru}; {value} не подходит.",
-    ),
-    "raccoon_needs_beaver": (
-        "Raccoon is a redouble of a beaver, so it needs the beaver rule as well.",
-        "Ракун — это удвоение бивера, поэтому без правила бивера он невозможен.",
-    ),
-    "bad_autodouble_limit": (
-        "The automatic-double limit must be a whole number of 0 or more, not {value}.",
-        "Ограничение автодублей должно быть целым числом не меньше 0, а не {value}.",
-    ),
-}
-
-_KIND_RU = {"double": "давэ", "beaver": "бивер", "raccoon": "ракун"}
-
-# Russian forms of a side label for the templates' ``{side_nom}``/``{side_gen}`` fields:
-# a record's colours, or a ledger's "a"/"b" as "игрок «a»".
-_SIDE_RU = {"white": ("белые", "белых"), "black": ("чёрные", "чёрных")}
-
-
-def side_ru(side: object, case: str = "nom") -> str:
-    """``side`` in Russian: ``"white"`` → белые / белых, ``"a"`` → игрок «a» / игрока «a»."""
-    nom, gen = _SIDE_RU.get(str(side), (f"игрок «{side}»", f"игрока «{side}»"))
-    return gen if case == "gen" else nom
-
-
-def cube_problem(code: str, *, game: int | None = None, **values: Any) -> Problem:
-    """Build a bilingual :class:`Problem` from this module's catalogue."""
-    en, ru = MESSAGES[code]
-    fields = _Fields(values)
-    return Problem(
-        code=code,
-        en=en.format_map(fields),
-        ru=ru.format_map(fields),
-        game=game,
-        details=dict(values),
-    )
-
-
-class _Fields(dict[str, Any]):
-    """Format mapping that leaves optional fields blank instead of failing."""
-
-    def __missing__(self, key: str) -> str:
-        if key.endswith("_ru") and key[:-3] in self:
-            base = self[key[:-3]]
-            return _KIND_RU.get(base, str(base))
-        if key.endswith(("_nom", "_gen")) and key[:-4] in self:
-            return side_ru(self[key[:-4]], key[-3:])
-        return ""
-
-
 def _fail(code: str, **values: Any) -> RuleViolation:
-    return RuleViolation(cube_problem(code, **values))
+    return RuleViolation(MATCH.problem(code, **values))
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,11 +99,10 @@ class CubeRules:
         if self.dave:
             if not (isinstance(self.max_value, int) and 2 <= self.max_value <= DAVE_MAX):
                 found.append(
-                    cube_problem(
+                    MATCH.problem(
                         "bad_max_cube",
                         value=self.max_value,
-                        allowed="2…6 for the davé ladder",
-                        allowed_ru="от 2 до 6 в системе давэ",
+                        dave=True,
                     )
                 )
         elif not (
@@ -240,24 +111,23 @@ class CubeRules:
             and self.is_cube_value(self.max_value)
         ):
             found.append(
-                cube_problem(
+                MATCH.problem(
                     "bad_max_cube",
                     value=self.max_value,
-                    allowed="a power of two from 2 to 64",
-                    allowed_ru="степенью двойки от 2 до 64",
+                    dave=False,
                 )
             )
         if self.raccoon and not self.beaver:
-            found.append(cube_problem("raccoon_needs_beaver"))
+            found.append(MATCH.problem("raccoon_needs_beaver"))
         limit = self.autodoubles
         if limit is not None and (
             isinstance(limit, bool) or not isinstance(limit, int) or limit < 0
         ):
-            found.append(cube_problem("bad_autodouble_limit", value=limit))
+            found.append(MATCH.problem("bad_autodouble_limit", value=limit))
         elif limit != 0 and self.enabled and self.dave:
-            found.append(cube_problem("autodouble_in_dave"))
+            found.append(MATCH.problem("autodouble_in_dave"))
         elif limit != 0 and not self.enabled:
-            found.append(cube_problem("autodoubles_without_cube"))
+            found.append(MATCH.problem("autodoubles_without_cube"))
         return found
 
 
@@ -334,25 +204,25 @@ class CubeState:
         """
         rules = self.rules
         if self.is_over:
-            return cube_problem("game_over")
+            return MATCH.problem("game_over")
         if not rules.enabled:
-            return cube_problem("cube_off")
+            return MATCH.problem("cube_off")
         if rules.crawford_game:
-            return cube_problem("cube_in_crawford")
+            return MATCH.problem("cube_in_crawford")
         if self.pending is not None:
-            return cube_problem("offer_pending", kind=self.pending.kind, value=self.pending.value)
+            return MATCH.problem("offer_pending", kind=self.pending.kind, value=self.pending.value)
         if self.owner is not None and self.owner != by:
-            return cube_problem("cube_not_owner", side=by, owner=self.owner)
+            return MATCH.problem("cube_not_owner", by=by, owner=self.owner)
         new_value = rules.next_value(self.value)
         if new_value > rules.max_value:
-            return cube_problem("cube_above_max", max=rules.max_value, value=new_value)
+            return MATCH.problem("cube_above_max", max=rules.max_value, value=new_value)
         if (
             rules.holland_trailer is not None
             and by == rules.holland_trailer
             and moves_each is not None
             and moves_each < 2
         ):
-            return cube_problem("holland_too_early", side=by, moves=moves_each)
+            return MATCH.problem("holland_too_early", by=by, moves=moves_each)
         return None
 
     def offer(self, by: Side, *, moves_each: int | None = None) -> CubeState:
@@ -414,7 +284,7 @@ class CubeState:
         if self.pending is None:
             raise _fail("no_offer")
         if self.pending.by == by:
-            raise _fail("wrong_responder", side=by)
+            raise _fail("wrong_responder", by=by)
         return self.pending
 
     def _require_live(self) -> None:

@@ -30,6 +30,7 @@ from typing import Any
 from scoring.rules.categories import Group, RoundRule, get_category
 from scoring.rules.cube import STANDARD_MAX, CubeRules
 from scoring.rules.errors import Problem, RuleViolation
+from scoring.rules.match_problems import MATCH
 from scoring.rules.variants import SCORING_TABLES, ScoringTable
 
 Number = int | Fraction
@@ -37,219 +38,6 @@ SIDES = ("a", "b")
 DRAW = "draw"
 DRAW_VALUES: tuple[Fraction, ...] = (Fraction(1), Fraction(1, 2))
 """Part 9: a draw scored 1:1 (Perm long-nardy event) or, usually, ½ each."""
-
-KIND_NAMES_RU: Mapping[str, str] = {
-    "single": "одинарная игра (гейм)",
-    "gammon": "гэммон (марс)",
-    "backgammon": "бэкгэммон (кокс)",
-    "oyun": "оюн",
-    "mars": "марс",
-    "home_mars": "домашний марс",
-    "koks": "кокс",
-    DRAW: "ничья",
-}
-
-MESSAGES: dict[str, tuple[str, str]] = {
-    # -- the options themselves -------------------------------------------
-    "nothing_to_check": (
-        "Give the games of the match, its final score, or both.",
-        "Укажите партии матча, итоговый счёт или и то и другое.",
-    ),
-    "bad_format": (
-        "A match is either to N points or a fixed number of games: set exactly one of "
-        "length and fixed_games.",
-        "Матч играется либо до N очков, либо из определённого числа партий: укажите что-то "
-        "одно — длину матча или число партий.",
-    ),
-    "bad_length": (
-        "The match length must be a whole number of points from 1, not {value!r}.",
-        "Длина матча должна быть целым числом очков от 1, а не {value!r}.",
-    ),
-    "bad_fixed_games": (
-        "The number of games must be a whole number from 1, not {value!r}.",
-        "Число партий матча должно быть целым числом от 1, а не {value!r}.",
-    ),
-    "bad_scoring": (
-        "Unknown scoring system {value!r}; use one of {known}.",
-        "Неизвестная система подсчёта {value!r}; допустимы: {known}.",
-    ),
-    "jacoby_in_match": (
-        "The Jacoby rule belongs to money play only and is never used in matches.",
-        "Правило Якоби применяется только в игре на ставку, в матчах — никогда.",
-    ),
-    "holland_needs_crawford": (
-        "The Holland rule restricts doubles in post-Crawford games, so it needs a match to "
-        "N points played with the cube and the Crawford rule.",
-        "Правило Холланда ограничивает давэ в пост-кроуфордских партиях, поэтому оно "
-        "возможно только в матче до N очков с дубль-кубом и правилом Кроуфорда.",
-    ),
-    "bad_draw_value": (
-        "A draw is scored 1 or 1/2 point to each player, not {value!r}.",
-        "За ничью даётся 1 очко или пол-очка каждому, а не {value!r}.",
-    ),
-    "draw_needs_fixed_games": (
-        "Draws (equal-moves rule) are scored only in matches of a fixed number of games; "
-        "in a match to N points both players could reach N at once.",
-        "Ничьи (правило равноходовости) засчитываются только в матчах из определённого "
-        "числа партий: в матче до N очков оба игрока могли бы набрать N одновременно.",
-    ),
-    "category_cube": (
-        "Category {category} plays {expected}; this match says the opposite "
-        "(an organiser's override must be recorded).",
-        "Категория «{category_ru}» играет {expected_ru}; у этого матча указано иначе "
-        "(изменение организатором нужно оформить).",
-    ),
-    "category_length": (
-        "Category {category} plays {expected} in this round, not {actual} "
-        "(an organiser's override must be recorded).",
-        "Категория «{category_ru}» в этом туре играет {expected_ru}, а не {actual_ru} "
-        "(изменение организатором нужно оформить).",
-    ),
-    "bad_input": (
-        "{field}: {what}",
-        "{field}: {what_ru}",
-    ),
-    # -- one game of a ledger ---------------------------------------------
-    "bad_winner": (
-        'Game {game}: the winner must be "a" or "b" (or none for a draw), not {value!r}.',
-        "Партия {game}: победитель — «a» или «b» (при ничьей — никто), а не {value!r}.",
-    ),
-    "bad_kind": (
-        "Game {game}: {value!r} is not a result in the {system} system; possible: {known}.",
-        "Партия {game}: {value!r} — не результат системы «{system_ru}»; допустимы: {known}.",
-    ),
-    "draw_not_allowed": (
-        "Game {game}: a draw is recorded, but this match does not score draws "
-        "(the equal-moves rule was not agreed).",
-        "Партия {game}: записана ничья, но в этом матче ничьи не засчитываются "
-        "(правило равноходовости не оговорено).",
-    ),
-    "cube_not_legal": (
-        "Game {game}: {value!r} is not a value the cube can show ({legal}).",
-        "Партия {game}: {value!r} — такой ставки быть не может (возможны: {legal}).",
-    ),
-    "cube_above_max": (
-        "Game {game}: a stake of {value} is above the agreed maximum {max}.",
-        "Партия {game}: ставка {value} выше оговорённого максимума {max}.",
-    ),
-    "cube_off": (
-        "Game {game}: {what} is recorded, but this match is played without the cube{where}.",
-        "Партия {game}: в записи указано: {what_ru}, но этот матч играется без дубль-куба{where_ru}.",
-    ),
-    "cube_in_crawford": (
-        "Game {game} is the Crawford game ({leader} is one point from winning), so the cube "
-        "is not used in it, yet {what} is recorded.",
-        "Партия {game} — кроуфордская (игроку {leader_ru} осталось одно очко до победы), "
-        "дубль-куб в ней не применяется, а в записи указано: {what_ru}.",
-    ),
-    "autodoubles_exceeded": (
-        "Game {game}: {count} automatic doubles, but only {limit} per game were agreed.",
-        "Партия {game}: {count} автодубл(я/ей), а оговорено не более {limit} в партии.",
-    ),
-    "autodoubles_without_cube": (
-        "Game {game}: automatic doubles are recorded, but without the cube they are ignored.",
-        "Партия {game}: записаны автодубли, но без дубль-куба автодублем пренебрегают.",
-    ),
-    "autodouble_in_dave": (
-        "Game {game}: the davé ladder has no automatic doubles.",
-        "Партия {game}: в системе давэ автодублей нет.",
-    ),
-    "bad_autodoubles": (
-        "Game {game}: the number of automatic doubles must be a whole number from 0, "
-        "not {value!r}.",
-        "Партия {game}: число автодублей должно быть целым числом от 0, а не {value!r}.",
-    ),
-    "autodoubles_cube_mismatch": (
-        "Game {game}: after {count} automatic double(s) the cube is already at {floor} and "
-        "can only go up, so it cannot end at {value}.",
-        "Партия {game}: после {count} автодубл(я/ей) куб уже показывает {floor} и может "
-        "только расти, поэтому ставка {value} невозможна.",
-    ),
-    "drop_at_max": (
-        "Game {game}: a pass at a stake of {value} is impossible — the cube is at its "
-        "maximum and nobody can double any more.",
-        "Партия {game}: пас при ставке {value} невозможен — куб на максимуме, удваивать "
-        "больше нельзя.",
-    ),
-    "dropped_kind": (
-        "Game {game}: a passed double ends the game at once as a single game ({single}), "
-        "not {value!r}.",
-        "Партия {game}: после паса партия заканчивается одинарным выигрышем ({single_ru}), "
-        "а не {value!r}.",
-    ),
-    "bad_dropped": (
-        "Game {game}: 'dropped' must be true or false, not {value!r}.",
-        "Партия {game}: признак паса должен быть «да» или «нет», а не {value!r}.",
-    ),
-    # -- the match as a whole ---------------------------------------------
-    "game_after_end": (
-        "Game {game} was recorded after the match was already decided ({score} to {winner} "
-        "after game {last}).",
-        "Партия {game} записана после того, как матч уже был решён (счёт {score} в пользу "
-        "{winner} после партии {last}).",
-    ),
-    "too_many_games": (
-        "Game {game}: the match is {fixed} games long, so there is no game {game}.",
-        "Партия {game}: матч состоит из {fixed} партий, партии {game} быть не может.",
-    ),
-    "match_unfinished": (
-        "The match is not finished: {why}",
-        "Матч не окончен: {why_ru}",
-    ),
-    "final_mismatch": (
-        "The stated final score {stated} does not match the games, which add up to {ledger}.",
-        "Указанный итоговый счёт {stated} не совпадает с партиями: по ним выходит {ledger}.",
-    ),
-    "bad_score": (
-        "The final score must be two {kind}, not {value!r}.",
-        "Итоговый счёт — это два {kind_ru}, а не {value!r}.",
-    ),
-    "final_both_reached": (
-        "Both players have {length} or more points ({score}); the match ends as soon as "
-        "one of them reaches {length}.",
-        "У обоих игроков {length} очков или больше ({score}); матч заканчивается, как только "
-        "один из них набирает {length}.",
-    ),
-    "final_jump_impossible": (
-        "{score} is impossible in a match to {length}: {winner} would have needed to start "
-        "the last game with fewer than {length} points and win at least {need} in it, but "
-        "one game can be worth at most {max} under these options{allowed}.",
-        "Счёт {score} невозможен в матче до {length}: {winner} должен был начать последнюю "
-        "партию, имея меньше {length} очков, и выиграть в ней не меньше {need}, а одна партия "
-        "при этих условиях стоит не больше {max}{allowed_ru}.",
-    ),
-    "final_total_impossible": (
-        "{score} cannot be the result of exactly {fixed} games: {why}",
-        "Счёт {score} не может получиться ровно за {fixed} партий: {why_ru}",
-    ),
-}
-
-
-def match_problem(code: str, *, game: int | None = None, **values: Any) -> Problem:
-    """Build a bilingual :class:`Problem` from this module's catalogue."""
-    en, ru = MESSAGES[code]
-    fields = _Fields(values, game=game)
-    return Problem(
-        code=code,
-        en=en.format_map(fields),
-        ru=ru.format_map(fields),
-        game=game,
-        details={k: _plain(v) for k, v in values.items()},
-    )
-
-
-class _Fields(dict[str, Any]):
-    """Format mapping: optional fields blank, ``*_ru`` falls back to the plain field."""
-
-    def __init__(self, values: Mapping[str, Any], game: int | None) -> None:
-        super().__init__(values)
-        self["game"] = game
-
-    def __missing__(self, key: str) -> Any:
-        if key.endswith("_ru") and key[:-3] in self:
-            return self[key[:-3]]
-        return ""
-
 
 def _plain(value: Any) -> Any:
     if isinstance(value, Fraction):
@@ -431,35 +219,31 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _system_ru(table: ScoringTable) -> str:
-    return table.name_ru
-
-
 def spec_problems(spec: MatchSpec) -> list[Problem]:
     """Contradictions in the options themselves, before any result is looked at."""
     found: list[Problem] = []
     if (spec.length is None) == (spec.fixed_games is None):
-        found.append(match_problem("bad_format"))
+        found.append(MATCH.problem("bad_format"))
     if spec.length is not None and not (_is_int(spec.length) and spec.length >= 1):
-        found.append(match_problem("bad_length", value=spec.length))
+        found.append(MATCH.problem("bad_length", value=spec.length))
     if spec.fixed_games is not None and not (_is_int(spec.fixed_games) and spec.fixed_games >= 1):
-        found.append(match_problem("bad_fixed_games", value=spec.fixed_games))
+        found.append(MATCH.problem("bad_fixed_games", value=spec.fixed_games))
     if spec.scoring not in SCORING_TABLES:
         found.append(
-            match_problem("bad_scoring", value=spec.scoring, known=", ".join(SCORING_TABLES))
+            MATCH.problem("bad_scoring", value=spec.scoring, known=", ".join(SCORING_TABLES))
         )
     if spec.jacoby:
-        found.append(match_problem("jacoby_in_match"))
+        found.append(MATCH.problem("jacoby_in_match"))
     if spec.holland and not spec.crawford_on:
-        found.append(match_problem("holland_needs_crawford"))
+        found.append(MATCH.problem("holland_needs_crawford"))
     if spec.draw is not None:
         if spec.draw not in DRAW_VALUES:
-            found.append(match_problem("bad_draw_value", value=_plain(spec.draw)))
+            found.append(MATCH.problem("bad_draw_value", value=_plain(spec.draw)))
         elif spec.is_points:
-            found.append(match_problem("draw_needs_fixed_games"))
+            found.append(MATCH.problem("draw_needs_fixed_games"))
     rules = spec.cube_rules()
     for problem in rules.problems():
-        if spec.cube or problem.code == "autodoubles_without_cube":
+        if spec.cube or problem.code == "match.autodoubles_without_cube":
             found.append(problem)
     found.extend(_category_problems(spec))
     return found
@@ -475,12 +259,8 @@ def _category_problems(spec: MatchSpec) -> list[Problem]:
     found: list[Problem] = []
     if spec.cube != cat.cube:
         found.append(
-            match_problem(
-                "category_cube",
-                category=cat.en,
-                category_ru=cat.ru,
-                expected="with the cube" if cat.cube else "without the cube",
-                expected_ru="с дубль-кубом" if cat.cube else "без дубль-куба",
+            MATCH.problem(
+                "category_cube", category=cat.en, category_ru=cat.ru, cube_expected=cat.cube
             )
         )
     if _is_int(spec.round) and spec.round >= 1:
@@ -490,34 +270,30 @@ def _category_problems(spec: MatchSpec) -> list[Problem]:
     else:
         allowed = [cat.first_length]
     if spec.length not in allowed:
-        expected = allowed[0] if len(allowed) == 1 else None
         found.append(
-            match_problem(
+            MATCH.problem(
                 "category_length",
                 category=cat.en,
                 category_ru=cat.ru,
-                expected=f"to {expected}" if expected else f"to {allowed[0]}, {allowed[1]}, …",
-                expected_ru=f"до {expected}" if expected else f"до {allowed[0]}, {allowed[1]}, …",
-                actual=f"to {spec.length}" if spec.is_points else f"{spec.fixed_games} games",
-                actual_ru=f"до {spec.length}" if spec.is_points else f"{spec.fixed_games} партий",
+                expected_lengths=allowed[:1] if len(allowed) == 1 else allowed[:2],
+                actual_length=spec.length if spec.is_points else None,
+                actual_games=None if spec.is_points else spec.fixed_games,
             )
         )
     return found
 
 
-def _category_where(spec: MatchSpec) -> tuple[str, str]:
+def _lower_category(spec: MatchSpec) -> dict[str, Any]:
+    """Details naming the match's category when it is one of those that never use the cube."""
     if spec.category is None:
-        return "", ""
+        return {}
     try:
         cat = get_category(spec.category)
     except RuleViolation:
-        return "", ""
+        return {}
     if cat.group is Group.LOWER:
-        return (
-            f" (category {cat.en}: categories 1–3 never use the cube)",
-            f" (категория «{cat.ru}»: в категориях 1–3 дубль-куб не применяется)",
-        )
-    return "", ""
+        return {"lower_category": True, "category": cat.en, "category_ru": cat.ru}
+    return {}
 
 
 # --------------------------------------------------------------------------
@@ -533,19 +309,19 @@ class _Running:
     lines: list[GameLine] = field(default_factory=list)
 
 
-def _cube_usage(entry: GameEntry) -> tuple[str, str] | None:
-    """How a game says the cube was used, worded for a message; None if it was not."""
+def _cube_usage(entry: GameEntry) -> str | None:
+    """How a game shows the cube was used (a ``usage`` key of the catalogue); None if not."""
     if _is_int(entry.cube) and entry.cube > 1:
-        return f"a stake of {entry.cube}", f"ставка {entry.cube}"
+        return "stake"
     if entry.dropped is True:
-        return "a passed double", "пас при давэ"
+        return "dropped"
     if _is_int(entry.autodoubles) and entry.autodoubles > 0:
-        return "an automatic double", "автодубль"
+        return "autodouble"
     return None
 
 
 def _check_entry(
-    spec: MatchSpec, number: int, entry: GameEntry, crawford: bool, leader: str | None
+    spec: MatchSpec, number: int, entry: GameEntry, crawford: bool, leaders: list[str]
 ) -> list[Problem]:
     """Every reason one ledger line is impossible under the options."""
     table = spec.table
@@ -554,72 +330,60 @@ def _check_entry(
     is_draw = entry.kind == DRAW
     if is_draw:
         if entry.winner is not None:
-            found.append(match_problem("bad_winner", game=number, value=entry.winner))
+            found.append(MATCH.problem("bad_winner", game=number, value=entry.winner))
         if spec.draw is None:
-            found.append(match_problem("draw_not_allowed", game=number))
+            found.append(MATCH.problem("draw_not_allowed", game=number))
     else:
         if entry.winner not in SIDES:
-            found.append(match_problem("bad_winner", game=number, value=entry.winner))
+            found.append(MATCH.problem("bad_winner", game=number, value=entry.winner))
         if entry.kind not in kinds:
             found.append(
-                match_problem(
+                MATCH.problem(
                     "bad_kind",
                     game=number,
                     value=entry.kind,
-                    system=table.name_en,
-                    system_ru=_system_ru(table),
+                    system=table.key,
                     known=", ".join(kinds),
                 )
             )
     if not isinstance(entry.dropped, bool):
-        found.append(match_problem("bad_dropped", game=number, value=entry.dropped))
+        found.append(MATCH.problem("bad_dropped", game=number, value=entry.dropped))
     rules = spec.cube_rules(crawford_game=crawford)
     cube_ok = rules.is_cube_value(entry.cube)
     if not cube_ok:
         legal = ", ".join(str(v) for v in spec.cube_rules().legal_values()) if spec.cube else "1"
-        found.append(match_problem("cube_not_legal", game=number, value=entry.cube, legal=legal))
+        found.append(MATCH.problem("cube_not_legal", game=number, value=entry.cube, legal=legal))
     autodoubles_ok = _is_int(entry.autodoubles) and entry.autodoubles >= 0
     if not autodoubles_ok:
-        found.append(match_problem("bad_autodoubles", game=number, value=entry.autodoubles))
+        found.append(MATCH.problem("bad_autodoubles", game=number, value=entry.autodoubles))
     usage = _cube_usage(entry)
     if not spec.cube:
         if usage is not None and (entry.dropped is True or (cube_ok and entry.cube > 1)):
-            where, where_ru = _category_where(spec)
             found.append(
-                match_problem(
-                    "cube_off",
-                    game=number,
-                    what=usage[0],
-                    what_ru=usage[1],
-                    where=where,
-                    where_ru=where_ru,
+                MATCH.problem(
+                    "cube_off", game=number, usage=usage, value=entry.cube, **_lower_category(spec)
                 )
             )
         if autodoubles_ok and entry.autodoubles > 0:
-            found.append(match_problem("autodoubles_without_cube", game=number))
+            found.append(MATCH.problem("autodoubles_without_cube", game=number))
         return found
     if crawford and usage is not None:
         found.append(
-            match_problem(
-                "cube_in_crawford",
-                game=number,
-                leader=leader,
-                leader_ru=(leader or "").replace(" and ", " и "),
-                what=usage[0],
-                what_ru=usage[1],
+            MATCH.problem(
+                "cube_in_crawford", game=number, leaders=leaders, usage=usage, value=entry.cube
             )
         )
         return found
     if cube_ok and entry.cube > rules.max_value:
         found.append(
-            match_problem("cube_above_max", game=number, value=entry.cube, max=rules.max_value)
+            MATCH.problem("cube_above_max", game=number, value=entry.cube, max=rules.max_value)
         )
     if autodoubles_ok and entry.autodoubles > 0:
         if spec.dave:
-            found.append(match_problem("autodouble_in_dave", game=number))
+            found.append(MATCH.problem("autodouble_in_dave", game=number))
         elif spec.autodoubles is not None and entry.autodoubles > spec.autodoubles:
             found.append(
-                match_problem(
+                MATCH.problem(
                     "autodoubles_exceeded",
                     game=number,
                     count=entry.autodoubles,
@@ -630,7 +394,7 @@ def _check_entry(
             floor = 2**entry.autodoubles
             if entry.cube < floor:
                 found.append(
-                    match_problem(
+                    MATCH.problem(
                         "autodoubles_cube_mismatch",
                         game=number,
                         count=entry.autodoubles,
@@ -644,15 +408,11 @@ def _check_entry(
         and entry.cube <= rules.max_value
         and rules.next_value(entry.cube) > rules.max_value
     ):
-        found.append(match_problem("drop_at_max", game=number, value=entry.cube))
+        found.append(MATCH.problem("drop_at_max", game=number, value=entry.cube))
     if entry.dropped is True and (is_draw or (entry.kind in kinds and entry.kind != kinds[0])):
         found.append(
-            match_problem(
-                "dropped_kind",
-                game=number,
-                value=entry.kind,
-                single=kinds[0],
-                single_ru=KIND_NAMES_RU.get(kinds[0], kinds[0]),
+            MATCH.problem(
+                "dropped_kind", game=number, value=entry.kind, single=kinds[0]
             )
         )
     return found
@@ -672,9 +432,9 @@ def _entry_points(spec: MatchSpec, entry: GameEntry) -> tuple[Number, Number]:
     return (won, 0) if entry.winner == "a" else (0, won)
 
 
-def _leader_text(score: Sequence[Number], length: int) -> str | None:
-    at = [s for s, pts in zip(SIDES, score, strict=True) if pts == length - 1]
-    return " and ".join(at) if at else None
+def _leaders(score: Sequence[Number], length: int) -> list[str]:
+    """The sides one point from winning the match (who makes this the Crawford game)."""
+    return [s for s, pts in zip(SIDES, score, strict=True) if pts == length - 1]
 
 
 def _validate_ledger(spec: MatchSpec, games: Sequence[GameEntry]) -> tuple[_Running, list[Problem]]:
@@ -684,17 +444,16 @@ def _validate_ledger(spec: MatchSpec, games: Sequence[GameEntry]) -> tuple[_Runn
     fixed = spec.fixed_games if _is_int(spec.fixed_games) else None
     for number, entry in enumerate(games, start=1):
         if fixed is not None and number > fixed:
-            found.append(match_problem("too_many_games", game=number, fixed=fixed))
+            found.append(MATCH.problem("too_many_games", game=number, fixed=fixed))
             break
         if run.decided_after is not None:
             winner = _winner_of(spec, run.score)
             found.append(
-                match_problem(
+                MATCH.problem(
                     "game_after_end",
                     game=number,
                     score=format_score(run.score),
-                    winner=winner or "nobody",
-                    winner_ru=winner or "никого",
+                    winner=winner,
                     last=run.decided_after,
                 )
             )
@@ -707,8 +466,8 @@ def _validate_ledger(spec: MatchSpec, games: Sequence[GameEntry]) -> tuple[_Runn
         if crawford:
             run.crawford_game = number
         post = run.crawford_game is not None and number > run.crawford_game
-        leader = _leader_text(before, length) if length is not None else None
-        found.extend(_check_entry(spec, number, entry, crawford, leader))
+        leaders = _leaders(before, length) if length is not None else []
+        found.extend(_check_entry(spec, number, entry, crawford, leaders))
         pa, pb = _entry_points(spec, entry)
         run.score = [run.score[0] + pa, run.score[1] + pb]
         white = None
@@ -733,19 +492,16 @@ def _validate_ledger(spec: MatchSpec, games: Sequence[GameEntry]) -> tuple[_Runn
         ):
             run.decided_after = number
     if run.decided_after is None and (length is not None or fixed is not None):
-        if length is not None:
-            why = (
-                f"after {len(games)} game(s) the score is {format_score(run.score)} and nobody "
-                f"has reached {length}."
+        found.append(
+            MATCH.problem(
+                "match_unfinished",
+                unfinished="ledger" if length is not None else "games",
+                games=len(games),
+                score=format_score(run.score),
+                length=length,
+                fixed=fixed,
             )
-            why_ru = (
-                f"после {len(games)} партий счёт {format_score(run.score)}, и никто не набрал "
-                f"{length}."
-            )
-        else:
-            why = f"only {len(games)} of {fixed} games were played."
-            why_ru = f"сыграно только {len(games)} партий из {fixed}."
-        found.append(match_problem("match_unfinished", why=why, why_ru=why_ru))
+        )
     return run, found
 
 
@@ -830,11 +586,9 @@ def _check_points_summary(spec: MatchSpec, score: tuple[Number, Number]) -> list
     text = format_score(score)
     reached = [s >= length for s in score]
     if not any(reached):
-        why = f"{text} — nobody has reached {length}."
-        why_ru = f"{text} — никто не набрал {length}."
-        return [match_problem("match_unfinished", why=why, why_ru=why_ru)]
+        return [MATCH.problem("match_unfinished", unfinished="final", score=text, length=length)]
     if all(reached):
-        return [match_problem("final_both_reached", length=length, score=text)]
+        return [MATCH.problem("final_both_reached", length=length, score=text)]
     w_index = 0 if reached[0] else 1
     w, loser = int(score[w_index]), int(score[1 - w_index])
     for before in range(length):
@@ -843,16 +597,15 @@ def _check_points_summary(spec: MatchSpec, score: tuple[Number, Number]) -> list
     biggest = max(max(last_game_values(spec, b, loser)) for b in range(length))
     need = w - (length - 1)
     values = sorted(game_values(spec))
-    allowed = f" ({', '.join(str(v) for v in values)})" if len(values) <= 12 else ""
     return [
-        match_problem(
+        MATCH.problem(
             "final_jump_impossible",
             score=text,
             length=length,
             winner=SIDES[w_index],
             need=need,
             max=biggest,
-            allowed=allowed,
+            allowed_values=values if len(values) <= 12 else [],
         )
     ]
 
@@ -890,20 +643,14 @@ def _check_fixed_summary(spec: MatchSpec, score: tuple[Number, Number]) -> list[
             wins_b = fixed - draws - wins_a
             if sums[wins_a] >> int(rest_a) & 1 and sums[wins_b] >> int(rest_b) & 1:
                 return []
-    most = max(values) * fixed
-    why = (
-        f"each game gives one player one of {sorted(values)} points"
-        + (f" or both {format_number(draw)} for a draw" if draw is not None else "")
-        + f" (at most {most} in all)."
-    )
-    why_ru = (
-        f"каждая партия даёт одному игроку одно из значений {sorted(values)}"
-        + (f" или обоим по {format_number(draw)} при ничьей" if draw is not None else "")
-        + f" (всего не больше {most})."
-    )
     return [
-        match_problem(
-            "final_total_impossible", score=format_score(score), fixed=fixed, why=why, why_ru=why_ru
+        MATCH.problem(
+            "final_total_impossible",
+            score=format_score(score),
+            fixed=fixed,
+            values=sorted(values),
+            draw=format_number(draw) if draw is not None else None,
+            most=max(values) * fixed,
         )
     ]
 
@@ -927,9 +674,11 @@ def validate_match(
     """
     problems = spec_problems(spec)
     if games is None and final is None:
-        problems.append(match_problem("nothing_to_check"))
+        problems.append(MATCH.problem("nothing_to_check"))
     structural = any(
-        p.code in {"bad_format", "bad_length", "bad_fixed_games", "bad_scoring", "bad_max_cube"}
+        p.code
+        in {"match.bad_format", "match.bad_length", "match.bad_fixed_games", "match.bad_scoring",
+            "match.bad_max_cube"}
         for p in problems
     )
     if structural:
@@ -940,13 +689,10 @@ def validate_match(
         stated = _score_numbers(final, halves)
         if stated is None:
             problems.append(
-                match_problem(
+                MATCH.problem(
                     "bad_score",
                     value=_plain_seq(final),
-                    kind="non-negative whole numbers" if not halves else "non-negative halves",
-                    kind_ru="неотрицательных целых числа"
-                    if not halves
-                    else "неотрицательных числа, кратных 0,5",
+                    halves=halves,
                 )
             )
     if games is not None:
@@ -957,7 +703,7 @@ def validate_match(
             Fraction(s) for s in score
         ):
             problems.append(
-                match_problem(
+                MATCH.problem(
                     "final_mismatch", stated=format_score(stated), ledger=format_score(score)
                 )
             )
@@ -977,7 +723,7 @@ def validate_match(
         problems.extend(_check_points_summary(spec, stated))
     else:
         problems.extend(_check_fixed_summary(spec, stated))
-    finished = not any(p.code in {"match_unfinished", "final_both_reached"} for p in problems)
+    finished = not any(p.code in {"match.match_unfinished", "match.final_both_reached"} for p in problems)
     return MatchValidation(
         ok=not problems,
         problems=tuple(problems),
@@ -1022,8 +768,13 @@ class MatchInput:
     final: tuple[Number, Number] | None
 
 
-def _input_problem(where: str, what: str, what_ru: str, game: int | None = None) -> Problem:
-    return match_problem("bad_input", game=game, field=where, what=what, what_ru=what_ru)
+def _input_problem(where: str, expected: str, game: int | None = None, **details: Any) -> Problem:
+    """``field: expected …, got …`` — ``expected`` is a key of the catalogue's input table.
+
+    A game's field is named without the game (``cube``, not ``games[2].cube``): the place
+    prefix already says "Game 2: ".
+    """
+    return MATCH.problem("bad_input", game=game, field=where, expected_input=expected, **details)
 
 
 def parse_match_input(data: Any) -> MatchInput:
@@ -1035,68 +786,43 @@ def parse_match_input(data: Any) -> MatchInput:
     """
     if not isinstance(data, Mapping):
         raise RuleViolation(
-            _input_problem("input", "expected a JSON object", "ожидается JSON-объект")
+            _input_problem("input", "object")
         )
     bad: list[Problem] = []
     for key in sorted(set(data) - _TOP_KEYS):
         bad.append(
-            _input_problem(
-                str(key),
-                f"unknown option (known: {', '.join(sorted(_TOP_KEYS))})",
-                f"неизвестный параметр (допустимы: {', '.join(sorted(_TOP_KEYS))})",
-            )
+            _input_problem(str(key), "known_option", known=", ".join(sorted(_TOP_KEYS)))
         )
     kwargs: dict[str, Any] = {}
 
-    def want(key: str, ok: bool, en: str, ru: str) -> None:
+    def want(key: str, ok: bool, expected: str) -> None:
         if key in data:
             if ok:
                 kwargs[key] = data[key]
             else:
-                bad.append(
-                    _input_problem(key, f"{en}, got {data[key]!r}", f"{ru}, а не {data[key]!r}")
-                )
+                bad.append(_input_problem(key, expected, got=repr(data[key])))
 
     def int_or_null(v: Any) -> bool:
         return v is None or _is_int(v)
 
     for key in ("length", "fixed_games", "max_cube", "round"):
-        want(
-            key,
-            int_or_null(data.get(key)),
-            "expected a whole number or null",
-            "нужно целое число или null",
-        )
-    want(
-        "autodoubles",
-        int_or_null(data.get("autodoubles")),
-        "expected a whole number (null: no limit)",
-        "нужно целое число (null — без ограничения)",
-    )
-    want(
-        "scoring",
-        isinstance(data.get("scoring"), str),
-        "expected a scoring system name",
-        "нужно название системы подсчёта",
-    )
-    want(
-        "first_white", data.get("first_white") in SIDES, 'expected "a" or "b"', "нужно «a» или «b»"
-    )
+        want(key, int_or_null(data.get(key)), "int_or_null")
+    want("autodoubles", int_or_null(data.get("autodoubles")), "limit")
+    want("scoring", isinstance(data.get("scoring"), str), "scoring")
+    want("first_white", data.get("first_white") in SIDES, "side")
     for key in _BOOL_KEYS:
-        want(key, isinstance(data.get(key), bool), "expected true or false", "нужно true или false")
+        want(key, isinstance(data.get(key), bool), "bool")
     want(
         "crawford",
         data.get("crawford") is None or isinstance(data.get("crawford"), bool),
-        "expected true, false or null",
-        "нужно true, false или null",
+        "bool_or_null",
     )
     want(
         "category",
         data.get("category") is None
         or isinstance(data.get("category"), (int, str))
         and not isinstance(data.get("category"), bool),
-        "expected a category number or name",
-        "нужен номер или название категории",
+        "category",
     )
     if "draw" in data:
         draw = data["draw"]
@@ -1105,19 +831,13 @@ def parse_match_input(data: Any) -> MatchInput:
         elif isinstance(draw, (int, float)) and not isinstance(draw, bool):
             kwargs["draw"] = _as_number(draw)
         else:
-            bad.append(
-                _input_problem(
-                    "draw",
-                    f"expected 1, 0.5 or null, got {draw!r}",
-                    f"нужно 1, 0.5 или null, а не {draw!r}",
-                )
-            )
+            bad.append(_input_problem("draw", "draw", got=repr(draw)))
 
     games: list[GameEntry] | None = None
     if data.get("games") is not None:
         raw_games = data["games"]
         if not isinstance(raw_games, list):
-            bad.append(_input_problem("games", "expected a list of games", "нужен список партий"))
+            bad.append(_input_problem("games", "games"))
         else:
             games = []
             for i, raw in enumerate(raw_games, start=1):
@@ -1135,13 +855,7 @@ def parse_match_input(data: Any) -> MatchInput:
         if ok:
             final = (_as_number(raw[0]), _as_number(raw[1]))
         else:
-            bad.append(
-                _input_problem(
-                    "final",
-                    f"expected [points_a, points_b], got {raw!r}",
-                    f"нужно [очки_a, очки_b], а не {raw!r}",
-                )
-            )
+            bad.append(_input_problem("final", "final", got=repr(raw)))
     if bad:
         raise RuleViolation(bad)
     return MatchInput(MatchSpec(**kwargs), tuple(games) if games is not None else None, final)
@@ -1155,56 +869,26 @@ def _as_number(value: int | float) -> Number:
 
 
 def _parse_game(number: int, raw: Any, bad: list[Problem]) -> GameEntry | None:
-    where = f"games[{number}]"
     if not isinstance(raw, Mapping):
-        bad.append(_input_problem(where, "expected an object", "нужен объект", number))
+        bad.append(_input_problem("game", "game_object", number))
         return None
     start = len(bad)
     for key in sorted(set(raw) - _GAME_KEYS):
         bad.append(
-            _input_problem(
-                f"{where}.{key}",
-                f"unknown field (known: {', '.join(sorted(_GAME_KEYS))})",
-                f"неизвестное поле (допустимы: {', '.join(sorted(_GAME_KEYS))})",
-                number,
-            )
+            _input_problem(str(key), "known_field", number, known=", ".join(sorted(_GAME_KEYS)))
         )
     if "kind" not in raw:
-        bad.append(_input_problem(f"{where}.kind", "missing", "не указано", number))
-    checks: Iterable[tuple[str, bool, str, str]] = (
-        (
-            "winner",
-            raw.get("winner") is None or isinstance(raw.get("winner"), str),
-            'expected "a", "b" or null',
-            "нужно «a», «b» или null",
-        ),
-        ("kind", isinstance(raw.get("kind"), str), "expected a text", "нужен текст"),
-        (
-            "cube",
-            "cube" not in raw or _is_int(raw["cube"]),
-            "expected a whole number",
-            "нужно целое число",
-        ),
-        (
-            "dropped",
-            "dropped" not in raw or isinstance(raw["dropped"], bool),
-            "expected true or false",
-            "нужно true или false",
-        ),
-        (
-            "autodoubles",
-            "autodoubles" not in raw or _is_int(raw["autodoubles"]),
-            "expected a whole number",
-            "нужно целое число",
-        ),
+        bad.append(_input_problem("kind", "present", number))
+    checks: Iterable[tuple[str, bool, str]] = (
+        ("winner", raw.get("winner") is None or isinstance(raw.get("winner"), str), "winner"),
+        ("kind", isinstance(raw.get("kind"), str), "text"),
+        ("cube", "cube" not in raw or _is_int(raw["cube"]), "int"),
+        ("dropped", "dropped" not in raw or isinstance(raw["dropped"], bool), "bool"),
+        ("autodoubles", "autodoubles" not in raw or _is_int(raw["autodoubles"]), "int"),
     )
-    for key, ok, en, ru in checks:
+    for key, ok, expected in checks:
         if key in raw and not ok:
-            bad.append(
-                _input_problem(
-                    f"{where}.{key}", f"{en}, got {raw[key]!r}", f"{ru}, а не {raw[key]!r}", number
-                )
-            )
+            bad.append(_input_problem(key, expected, number, got=repr(raw[key])))
     if len(bad) > start:
         return None
     return GameEntry(

@@ -163,8 +163,9 @@ def parse_mat(text: str) -> MatMatch:
             match.problems.append(
                 record_problem(
                     "unparsable",
-                    f"line {number} of the .mat file cannot be read: “{line.strip()}”.",
-                    f"строку {number} файла .mat прочитать нельзя: «{line.strip()}».",
+                    reason="mat_line",
+                    line=number,
+                    snippet=line.strip(),
                     game=game.number if game else None,
                     text=line.strip(),
                 )
@@ -179,8 +180,9 @@ def parse_mat(text: str) -> MatMatch:
             match.problems.append(
                 record_problem(
                     "unparsable",
-                    f"line {number}: “{leftover}” is not a roll, a move or a cube action.",
-                    f"строка {number}: «{leftover}» — не бросок, не ход и не действие с кубом.",
+                    reason="mat_entry",
+                    line=number,
+                    snippet=leftover,
                     move=move,
                     game=game_no,
                     text=line.strip(),
@@ -311,17 +313,8 @@ class MatchReport:
         """The ``validate_record --json`` shape; ``result`` is the match winner, if any."""
         errors = []
         for p in self.errors:
-            prefix = ""
-            if p.game is not None:
-                prefix = f"Game {p.game}: " if language.startswith("en") else f"Партия {p.game}: "
-            errors.append(
-                {
-                    "move": p.move,
-                    "side": p.side,
-                    "code": p.code,
-                    "message": prefix + p.message(language),
-                }
-            )
+            # ``message`` says the place (game, move, side) once; no prefix of our own here.
+            errors.append({"move": p.move, "side": p.side, "code": p.code, "message": p.message(language)})
         won = self.winner()
         return {
             "ok": self.ok,
@@ -345,10 +338,8 @@ def validate_match(match: MatMatch, *, variant: str = "backgammon") -> MatchRepo
             problems.append(
                 record_problem(
                     "score_mismatch",
-                    f"the score line says {game.score[0]}:{game.score[1]}, but the games before "
-                    f"give {running[0]}:{running[1]}.",
-                    f"в строке счёта {game.score[0]}:{game.score[1]}, а по предыдущим партиям "
-                    f"выходит {running[0]}:{running[1]}.",
+                    printed=f"{game.score[0]}:{game.score[1]}",
+                    running=f"{running[0]}:{running[1]}",
                     game=game.number,
                     text=f"{match.players[0]} : {game.score[0]}   "
                     f"{match.players[1]} : {game.score[1]}",

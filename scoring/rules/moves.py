@@ -74,9 +74,6 @@ from scoring.rules.board import (
     BLACK,
     OFF,
     SIDE_NAMES,
-    SIDE_NAMES_RU,
-    SIDE_NAMES_RU_DAT,
-    SIDE_NAMES_RU_GEN,
     WHITE,
     Position,
     index_to_label,
@@ -84,6 +81,7 @@ from scoring.rules.board import (
     opposite_table,
 )
 from scoring.rules.errors import Problem
+from scoring.rules.record_problems import RECORD
 from scoring.rules.variants import HEAD, Variant, get_variant
 
 
@@ -1138,6 +1136,17 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
     ]
 
 
+def _position_legal_plays(self: Position, dice: tuple[int, int]) -> list[Play]:
+    """``position.legal_plays(dice)``: every legal play of the side on roll (see :func:`legal_plays`)."""
+    return legal_plays(self, dice)
+
+
+# The position knows its legal plays, as a python-chess board knows its legal moves. The
+# method is attached here because generation lives in this module and board.py must not
+# import it back (one direction: moves → board).
+Position.legal_plays = _position_legal_plays  # type: ignore[attr-defined]
+
+
 def max_dice_playable(position: Position, dice: tuple[int, int]) -> int:
     """How many dice (0…4) a legal play of this roll uses."""
     raw = _raw_plays(position, dice)
@@ -1225,25 +1234,25 @@ def apply_steps_unchecked(position: Position, steps: list[Step] | tuple[Step, ..
 
 #: Every code :func:`check_play` can report, with what it means.
 PROBLEM_CODES: dict[str, str] = {
-    "game_over": "the game has already ended; no more moves",
-    "wrong_distance": "the step's length matches no unused die (nor a sum of them); a step "
+    "record.game_over": "the game has already ended; no more moves",
+    "record.wrong_distance": "the step's length matches no unused die (nor a sum of them); a step "
     "backwards (or nowhere) says so and has ``details['backward']``",
-    "no_checker": "no own checker on the point the step starts from",
-    "too_many_borne_off": "bearing off although every checker is already off",
-    "point_closed": "the step lands on (or passes through) a point the opponent holds",
-    "bar_first": "a checker on the bar must enter before any other moves",
-    "bear_off_not_all_home": "bearing off before all checkers are in the home",
-    "bear_off_higher_point": "bearing off from below the die's point while a checker stands higher",
-    "hit_forbidden": "a hit is printed in long nardy, where nothing is hit",
-    "nothing_to_hit": "a hit is printed but no lone opposing checker stands there",
-    "head_rule": "a second checker taken from the head in one turn",
-    "prime_rule": "a six-prime built without an opposing checker ahead of it / in its home",
-    "caucasian_hide": "a checker that hit at home hides on an own point in the same turn",
-    "exact_bear_off_required": "short nardy: a die matching an occupied home point must bear "
+    "record.no_checker": "no own checker on the point the step starts from",
+    "record.too_many_borne_off": "bearing off although every checker is already off",
+    "record.point_closed": "the step lands on (or passes through) a point the opponent holds",
+    "record.bar_first": "a checker on the bar must enter before any other moves",
+    "record.bear_off_not_all_home": "bearing off before all checkers are in the home",
+    "record.bear_off_higher_point": "bearing off from below the die's point while a checker stands higher",
+    "record.hit_forbidden": "a hit is printed in long nardy, where nothing is hit",
+    "record.nothing_to_hit": "a hit is printed but no lone opposing checker stands there",
+    "record.head_rule": "a second checker taken from the head in one turn",
+    "record.prime_rule": "a six-prime built without an opposing checker ahead of it / in its home",
+    "record.caucasian_hide": "a checker that hit at home hides on an own point in the same turn",
+    "record.exact_bear_off_required": "short nardy: a die matching an occupied home point must bear "
     "off from that point, not be spent inside home first (ch8 r22, r26)",
-    "larger_die_not_played": "only one die could be played and it had to be the larger",
-    "not_all_dice_played": "fewer dice played than the rules require (more moves were possible)",
-    "pass_while_move_exists": "a pass (Ø) although a legal move existed",
+    "record.larger_die_not_played": "only one die could be played and it had to be the larger",
+    "record.not_all_dice_played": "fewer dice played than the rules require (more moves were possible)",
+    "record.pass_while_move_exists": "a pass (Ø) although a legal move existed",
 }
 # A defensive fallback, ``illegal_play``, covers any combination not named above; no
 # known position reaches it.
@@ -1296,8 +1305,9 @@ def _lbl(position: Position, index: int, numbering: str) -> str:
     return index_to_label(index, position.turn, numbering, v.geometry)
 
 
-def _problem(code: str, en: str, ru: str, **details: object) -> Problem:
-    return Problem(code=code, en=en, ru=ru, details=dict(details))
+def _problem(code: str, **details: object) -> Problem:
+    """A ``record.*`` problem of one play; the replayer adds its move, side and text."""
+    return RECORD.problem(code, **details)
 
 
 def _dice_text(dice: tuple[int, int]) -> str:
@@ -1319,18 +1329,13 @@ def check_play(
     """
     d1, d2 = _check_dice(dice)
     v = get_variant(position.variant)
-    side_en = SIDE_NAMES[position.turn]
-    side_ru = SIDE_NAMES_RU_GEN[position.turn]  # "ход белых", "у белых"
+    mover = SIDE_NAMES[position.turn]
     roll = f"{d1}-{d2}" if d1 >= d2 else f"{d2}-{d1}"  # as _dice_text, inline (hot path)
     if position.white[OFF] == v.checkers or position.black[OFF] == v.checkers:
         return PlayCheck(
             None,
             [
-                _problem(
-                    "game_over",
-                    f"The game is already over; {side_en} cannot play {roll}.",
-                    f"Партия уже окончена; ход {side_ru} {roll} невозможен.",
-                )
+                _problem("game_over", mover=mover, roll=roll)
             ],
             tuple(steps),
         )
@@ -1362,44 +1367,24 @@ def check_play(
             if src == OFF or (dst == OFF and me[OFF] == v.checkers):
                 where = _StepText(name, src, dst)
                 problems.append(
-                    _problem(
-                        "too_many_borne_off",
-                        f"{where}: all {v.checkers} of {side_en}'s checkers are already borne off.",
-                        f"{where}: все {v.checkers} шашек {side_ru} уже выведены во двор.",
-                        src=src,
-                    )
+                    _problem("too_many_borne_off", mover=mover, step=str(where), checkers=v.checkers, src=src)
                 )
             else:
                 where = _StepText(name, src, dst)
                 problems.append(
-                    _problem(
-                        "no_checker",
-                        f"{where}: {side_en} has no checker on {name(src)}.",
-                        f"{where}: у {side_ru} нет шашки на пункте {name(src)}.",
-                        src=src,
-                    )
+                    _problem("no_checker", mover=mover, step=str(where), src=src, src_label=name(src))
                 )
             break
         if me[BAR] and src != BAR:
             where = _StepText(name, src, dst)
             problems.append(
-                _problem(
-                    "bar_first",
-                    f"{where}: {side_en} has {me[BAR]} checker(s) on the bar, which must enter first.",
-                    f"{where}: у {side_ru} на баре шашек: {me[BAR]} — сначала их нужно ввести в игру.",
-                    src=src,
-                )
+                _problem("bar_first", mover=mover, step=str(where), count=me[BAR], src=src)
             )
             break
         if is_long and st.hit:
             where = _StepText(name, src, dst)
             problems.append(
-                _problem(
-                    "hit_forbidden",
-                    f"{where}: checkers are never hit in long nardy.",
-                    f"{where}: в длинных нардах шашки не бьются.",
-                    dst=dst,
-                )
+                _problem("hit_forbidden", mover=mover, step=str(where), dst=dst)
             )
             break
         # Split the step into single dice.
@@ -1411,20 +1396,10 @@ def check_play(
             problems.append(
                 _problem(
                     "wrong_distance",
-                    f"{where}: "
-                    + (
-                        f"the checker would move backwards, from {name(src)} to {name(dst)}"
-                        if dist
-                        else f"the checker would stay on {name(src)}"
-                    )
-                    + f"; {side_en}'s checkers only move forward, towards their home.",
-                    f"{where}: "
-                    + (
-                        f"ход назад — с пункта {name(src)} на {name(dst)}"
-                        if dist
-                        else f"шашка осталась бы на пункте {name(src)}"
-                    )
-                    + f"; шашки {side_ru} ходят только вперёд, в сторону своего дома.",
+                    mover=mover,
+                    step=str(where),
+                    src_label=name(src),
+                    dst_label=name(dst),
                     distance=dist,
                     backward=True,
                 )
@@ -1432,15 +1407,11 @@ def check_play(
             break
         plan = [dist] if dist in unused else _split(dist, dst == OFF, unused, src)
         if plan is None:
-            left = ", ".join(str(x) for x in sorted(set(unused), reverse=True)) or "none"
+            left = ", ".join(str(x) for x in sorted(set(unused), reverse=True))
             where = _StepText(name, src, dst)
             problems.append(
                 _problem(
-                    "wrong_distance",
-                    f"{where}: a move of {dist} pips matches no unused die of {roll} (left: {left}).",
-                    f"{where}: ход на {dist} п. не соответствует ни одному неиспользованному зару "
-                    f"броска {roll} (осталось: {left}).",
-                    distance=dist,
+                    "wrong_distance", mover=mover, step=str(where), roll=roll, left=left, distance=dist
                 )
             )
             break
@@ -1460,12 +1431,7 @@ def check_play(
                 if any(me[7:26]):
                     sub = _StepText(name, cur, max(t, 0))
                     problems.append(
-                        _problem(
-                            "bear_off_not_all_home",
-                            f"{sub}: {side_en} may bear off only when all checkers are home.",
-                            f"{sub}: {SIDE_NAMES_RU_DAT[position.turn]} можно выводить шашки во двор, "
-                            "только когда все их шашки в доме.",
-                        )
+                        _problem("bear_off_not_all_home", mover=mover, step=str(sub))
                     )
                     broke = True
                     break
@@ -1475,10 +1441,10 @@ def check_play(
                     problems.append(
                         _problem(
                             "bear_off_higher_point",
-                            f"{sub}: with a {die} the checker on {name(high)} must move first; "
-                            f"bearing off from a lower point is allowed only when no checker stands higher.",
-                            f"{sub}: при заре {die} сначала нужно ходить шашкой с пункта {name(high)}; "
-                            f"снимать с младшего пункта можно, только если на старших нет шашек.",
+                            mover=mover,
+                            step=str(sub),
+                            die=die,
+                            high_label=name(high),
                         )
                     )
                     broke = True
@@ -1488,12 +1454,7 @@ def check_play(
                 sub = _StepText(name, cur, max(t, 0))
                 problems.append(
                     _problem(
-                        "point_closed",
-                        f"{sub}: point {name(t)} is held by the opponent"
-                        + (" (a single checker closes a point in long nardy)." if is_long else "."),
-                        f"{sub}: пункт {name(t)} закрыт соперником"
-                        + (" (в длинных нардах пункт закрывает и одна шашка)." if is_long else "."),
-                        dst=t,
+                        "point_closed", mover=mover, step=str(sub), dst=t, dst_label=name(t), long=is_long
                     )
                 )
                 broke = True
@@ -1503,13 +1464,7 @@ def check_play(
                 if head_used >= allowed:
                     sub = _StepText(name, cur, max(t, 0))
                     problems.append(
-                        _problem(
-                            "head_rule",
-                            f"{sub}: only one checker may leave the head per turn"
-                            " (two only on a first-turn double one checker cannot play, ch9 r4).",
-                            f"{sub}: с головы за ход можно снять только одну шашку"
-                            " (две — только при дубле первого хода, который не сыграть одной шашкой, гл. 9 п. 4).",
-                        )
+                        _problem("head_rule", mover=mover, step=str(sub), first_turn=False)
                     )
                     broke = True
                     break
@@ -1519,13 +1474,7 @@ def check_play(
                 if cur in taint and me[cur] <= taint.count(cur) and t > 0 and me[t] > 0:
                     sub = _StepText(name, cur, max(t, 0))
                     problems.append(
-                        _problem(
-                            "caucasian_hide",
-                            f"{sub}: a checker that hit at home may not go on to an own point "
-                            "in the same turn (Caucasian rule).",
-                            f"{sub}: бьющая шашка в своём доме не может в тот же ход уйти на свой "
-                            "пункт (правило кавказских нард).",
-                        )
+                        _problem("caucasian_hide", mover=mover, step=str(sub))
                     )
                     broke = True
                     break
@@ -1538,12 +1487,7 @@ def check_play(
             if last and st.hit and not hit:
                 sub = _StepText(name, cur, max(t, 0))
                 problems.append(
-                    _problem(
-                        "nothing_to_hit",
-                        f"{sub}: a hit is marked but there is no lone opposing checker on {name(t)}.",
-                        f"{sub}: отмечено взятие, но на пункте {name(t)} нет одиночной шашки соперника.",
-                        dst=t,
-                    )
+                    _problem("nothing_to_hit", mover=mover, step=str(sub), dst=t, dst_label=name(t))
                 )
                 broke = True
                 break
@@ -1598,14 +1542,13 @@ def check_play(
         return PlayCheck(position.passed(), [], ())
 
     used = len(done)
-    who_ru = SIDE_NAMES_RU[position.turn].capitalize()  # "Белые пропустили ход"
     if used == 0:
         problems.append(
             _problem(
                 "pass_while_move_exists",
-                f"{side_en} passed with {roll}, but a legal move existed (e.g. {_fmt(position, raw[0][0], numbering)}).",
-                f"{who_ru} пропустили ход при броске {roll}, хотя ход был возможен "
-                f"(например, {_fmt(position, raw[0][0], numbering)}).",
+                mover=mover,
+                roll=roll,
+                no_roll=False,
                 example=_fmt(position, raw[0][0], numbering),
             )
         )
@@ -1613,73 +1556,60 @@ def check_play(
         problems.append(
             _problem(
                 "not_all_dice_played",
-                f"{side_en} played {used} of the {need} dice of {roll} that could be played; "
-                f"more moves were possible (e.g. {_fmt(position, raw[0][0], numbering)}).",
-                f"{who_ru} сыграли {used} из {need} возможных ходов броска {roll}; "
-                f"ход не доигран (например, {_fmt(position, raw[0][0], numbering)}).",
+                mover=mover,
+                roll=roll,
                 played=used,
                 required=need,
+                example=_fmt(position, raw[0][0], numbering),
             )
         )
     elif exact and home_board is not None and _legal_without_exact_bear_off(v, position, dice, key):
         point = _exact_point(home_board, home_dice, done_t)
-        at_en = f" from point {name(point)}" if point else " from the point its die shows"
-        at_ru = f" с пункта {name(point)}" if point else " с пункта, который показал зар"
         problems.append(
             _problem(
                 "exact_bear_off_required",
-                f"{_fmt(position, done_t, numbering)}: with {roll} a checker must be borne off"
-                f"{at_en}. In {v.name_en} a die that matches an occupied home point bears off "
-                "from that point and may not first be spent moving inside home (ch8 r22, r26: "
-                "with 6-1 and one checker on the 6 point, 6/5/off is not allowed).",
-                f"{_fmt(position, done_t, numbering)}: при броске {roll} шашку нужно снять во "
-                f"двор{at_ru}. В игре «{v.name_ru}» зар, совпадающий с занятым пунктом дома, "
-                "снимает шашку именно с этого пункта, и тратить его на ход внутри дома "
-                "нельзя (гл. 8, пп. 22, 26: при 6–1 и одной шашке на пункте 6 ход 6/5/off "
-                "не разрешён).",
+                mover=mover,
+                roll=roll,
+                play=_fmt(position, done_t, numbering),
                 point=point,
+                point_label=name(point) if point else "",
+                variant_en=v.name_en,
+                variant_ru=v.name_ru,
             )
         )
     elif need == 1 and d1 != d2 and done[0].die != max(d1, d2) and raw[0][0][0].die == max(d1, d2):
         problems.append(
-            _problem(
-                "larger_die_not_played",
-                f"Only one die of {roll} can be played, so it must be the larger ({max(d1, d2)}).",
-                f"Из броска {roll} можно сыграть только один зар — значит, старший ({max(d1, d2)}).",
-            )
+            _problem("larger_die_not_played", mover=mover, roll=roll, larger=max(d1, d2))
         )
     elif v.prime_rule != "none" and (run := _illegal_prime(v, me, position.opponent)):
         lo, hi = run
         omap2 = opposite_table(v.geometry)
         a, b = name(omap2[hi]), name(omap2[lo])
-        rule = "r6" if v.prime_rule == "karzar" else "r5/r6"
         problems.append(
             _problem(
                 "prime_rule",
-                f"The play builds a six-prime {a}…{b} with no opposing checker ahead of it "
-                f"and none in its home ({rule}).",
-                f"Ход строит щещдар {a}…{b}, но впереди него нет ни одной шашки соперника "
-                f"и ни одна не вошла в свой дом (гл. 9, {'п. 6' if rule == 'r6' else 'пп. 5–6'}).",
+                mover=mover,
                 low=lo,
                 high=hi,
+                from_label=a,
+                to_label=b,
+                prime="karzar" if v.prime_rule == "karzar" else "jang",
             )
         )
     elif v.head_rule and first_turn and d1 == d2:
         problems.append(
             _problem(
                 "head_rule",
-                f"On the first turn a {roll} is played with one head checker as far as it goes, "
-                f"a second one only for the rest (ch9 r4): {_fmt(position, raw[0][0], numbering)}.",
-                f"Первым ходом дубль {roll} играется одной шашкой с головы, пока она может идти, "
-                f"вторая снимается только для остатка (гл. 9, п. 4): {_fmt(position, raw[0][0], numbering)}.",
+                mover=mover,
+                roll=roll,
+                first_turn=True,
+                example=_fmt(position, raw[0][0], numbering),
             )
         )
     else:
         problems.append(
             _problem(
-                "illegal_play",
-                f"{side_en}'s play {_fmt(position, done_t, numbering)} with {roll} is not legal.",
-                f"Ход {side_ru} {_fmt(position, done_t, numbering)} при броске {roll} не по правилам.",
+                "illegal_play", mover=mover, roll=roll, play=_fmt(position, done_t, numbering)
             )
         )
     return PlayCheck(None, problems, done_t)

@@ -17,10 +17,11 @@ only the whole record knows, so the translation to board points happens in
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Literal
 
 from scoring.rules.errors import Problem
+from scoring.rules.record_problems import RECORD
 
 BAR = "bar"
 OFF = "off"
@@ -97,7 +98,7 @@ class NotationError(ValueError):
 
     def __init__(self, problem: Problem):
         self.problem = problem
-        super().__init__(problem.en)
+        super().__init__(problem.message("en"))
 
 
 # --------------------------------------------------------------------------- lexing
@@ -125,16 +126,11 @@ _REMARK = re.compile(r"\(\s*(?:pass|пас)\s+([1-6])\s*\)|(?<![\w/])(?:P|П)([1
 _MARK = re.compile(r"\?\?|!!|\?!|!\?|\?|!|=")
 
 
-def _problem(code: str, en: str, ru: str, text: str, pos: int, **ctx: object) -> Problem:
-    return Problem(
-        code=code,
-        en=f"{en} (at character {pos + 1} of “{text}”)",
-        ru=f"{ru} (символ {pos + 1} в «{text}»)",
-        text=text,
-        move=ctx.get("move"),  # type: ignore[arg-type]
-        side=ctx.get("side"),  # type: ignore[arg-type]
-        details={"pos": pos},
-    )
+def _problem(
+    code: str, text: str, pos: int, *, move: int | None = None, side: str | None = None, **details: object
+) -> Problem:
+    """A ``record.*`` problem pointing at character ``pos`` of the cell ``text``."""
+    return RECORD.problem(code, move=move, side=side, text=text, pos=pos, cell=text, **details)
 
 
 def _canonical_label(raw: str, text: str, pos: int) -> str:
@@ -147,25 +143,13 @@ def _canonical_label(raw: str, text: str, pos: int) -> str:
         value = int(low[1:] or "0")
         if not 1 <= value <= 12:
             raise NotationError(
-                _problem(
-                    "bad_point",
-                    f"point “{raw}” does not exist: the opponent's half is 01…012",
-                    f"пункта «{raw}» нет: половина соперника — 01…012",
-                    text,
-                    pos,
-                )
+                _problem("bad_point", text, pos, label=raw, scope="half")
             )
         return f"0{value}"
     value = int(low)
     if not 1 <= value <= 24:
         raise NotationError(
-            _problem(
-                "bad_point",
-                f"point “{raw}” does not exist: points are 1…24",
-                f"пункта «{raw}» нет: пункты — 1…24",
-                text,
-                pos,
-            )
+            _problem("bad_point", text, pos, label=raw, scope="range")
         )
     return str(value)
 
@@ -265,13 +249,7 @@ def _read_chain(reader: _Reader) -> Chain:
     first = reader.match(_LABEL)
     if not first:
         raise NotationError(
-            _problem(
-                "unparsable",
-                "expected a point (a number, Bar or off)",
-                "ожидался пункт (число, бар или off)",
-                reader.text,
-                reader.pos,
-            )
+            _problem("unparsable", reader.text, reader.pos, reason="expected_point")
         )
     path.append(_canonical_label(first.group(0), reader.text, label_at))
     hits.append(False)
@@ -280,25 +258,13 @@ def _read_chain(reader: _Reader) -> Chain:
         found = reader.match(_LABEL)
         if not found:
             raise NotationError(
-                _problem(
-                    "unparsable",
-                    "expected a point after “/”",
-                    "после «/» ожидался пункт",
-                    reader.text,
-                    reader.pos,
-                )
+                _problem("unparsable", reader.text, reader.pos, reason="point_after_slash")
             )
         path.append(_canonical_label(found.group(0), reader.text, label_at))
         hits.append(reader.take_glued("*"))
     if len(path) < 2:
         raise NotationError(
-            _problem(
-                "unparsable",
-                "a move needs “from/to”",
-                "ход записывается как «откуда/куда»",
-                reader.text,
-                label_at,
-            )
+            _problem("unparsable", reader.text, label_at, reason="from_to")
         )
     repeat = 1
     glued = reader.pos
@@ -309,13 +275,7 @@ def _read_chain(reader: _Reader) -> Chain:
         repeat = int(rep.group(1))
         if not 1 <= repeat <= 4:
             raise NotationError(
-                _problem(
-                    "unparsable",
-                    f"a move cannot be repeated {repeat} times (at most 4)",
-                    f"ход нельзя повторить {repeat} раз (не больше 4)",
-                    reader.text,
-                    rep.start(),
-                )
+                _problem("unparsable", reader.text, rep.start(), reason="repeat", repeat=repeat)
             )
     mark = None
     if reader.pos < len(reader.text) and reader.text[reader.pos] in "?!=":
@@ -338,13 +298,7 @@ def _read_body(reader: _Reader) -> tuple[list[Chain], bool]:
             return chains, passed
         if passed:
             raise NotationError(
-                _problem(
-                    "unparsable",
-                    "nothing may follow the pass sign Ø",
-                    "после знака паса Ø ход не записывается",
-                    reader.text,
-                    reader.pos,
-                )
+                _problem("unparsable", reader.text, reader.pos, reason="after_pass")
             )
 
 
@@ -454,15 +408,7 @@ def parse_ply(
             dice = (int(found.group(1)), int(found.group(2)))
             if strict and not all(1 <= d <= 6 for d in dice):
                 raise NotationError(
-                    _problem(
-                        "bad_dice",
-                        f"dice “{found.group(0)}” are impossible: a die shows 1…6",
-                        f"бросок «{found.group(0)}» невозможен: на заре 1…6",
-                        text,
-                        dice_at,
-                        move=move,
-                        side=side,
-                    )
+                    _problem("bad_dice", text, dice_at, move=move, side=side, dice=found.group(0))
                 )
             if not reader.at_end() and (reader.peek(_EMPTY_SET) or _LABEL.match(text, reader.pos)):
                 chains, passed = _read_body(reader)
@@ -502,12 +448,12 @@ def parse_ply(
             raise NotationError(
                 _problem(
                     "unparsable",
-                    f"unexpected “{text[reader.pos : reader.pos + 12]}”",
-                    f"непонятная запись «{text[reader.pos : reader.pos + 12]}»",
                     text,
                     reader.pos,
                     move=move,
                     side=side,
+                    reason="unexpected",
+                    snippet=text[reader.pos : reader.pos + 12],
                 )
             )
     return Ply(
@@ -553,7 +499,7 @@ def try_parse_ply(
         return parse_ply(text, move=move, side=side, strict=strict), None
     except NotationError as exc:
         p = exc.problem
-        return None, Problem(p.code, p.en, p.ru, move, side, None, p.text, p.details)
+        return None, replace(p, move=move, side=side)
 
 
 # --------------------------------------------------------------------------- formatting

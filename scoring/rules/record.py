@@ -58,6 +58,7 @@ from scoring.rules.notation import (
     starts_as_prose,
     try_parse_ply,
 )
+from scoring.rules.record_problems import RECORD
 from scoring.rules.variants import VARIANTS, get_variant
 
 SIDES = ("white", "black")
@@ -102,8 +103,6 @@ def _other(side: str) -> str:
 
 def record_problem(
     code: str,
-    en: str,
-    ru: str,
     *,
     move: int | None = None,
     side: str | None = None,
@@ -111,52 +110,13 @@ def record_problem(
     game: int | None = None,
     **details: Any,
 ) -> Problem:
-    where_en = _where_en(move, side)
-    where_ru = _where_ru(move, side)
-    return Problem(
-        code=code,
-        en=f"{where_en}{en}",
-        ru=f"{where_ru}{ru}",
-        move=move,
-        side=side,
-        game=game,
-        text=text,
-        details=details,
-    )
-
-
-def _where_en(move: int | None, side: str | None) -> str:
-    if move is None and side is None:
-        return ""
-    parts = []
-    if move is not None:
-        parts.append(f"move {move}")
-    if side is not None:
-        parts.append(side)
-    return ", ".join(parts).capitalize() + ": "
-
-
-def _where_ru(move: int | None, side: str | None) -> str:
-    if move is None and side is None:
-        return ""
-    parts = []
-    if move is not None:
-        parts.append(f"ход {move}")
-    if side is not None:
-        parts.append(SIDES_RU[_side_index(side)])
-    return ", ".join(parts).capitalize() + ": "
+    """The ``record.<code>`` problem at a place in a record (words in :mod:`record_problems`)."""
+    return RECORD.problem(code, move=move, side=side, game=game, text=text, **details)
 
 
 def locate(problem: Problem, *, move: int | None, side: str | None, text: str | None) -> Problem:
     """Attach the record position to a problem raised by the rules core (which has none)."""
-    return replace(
-        problem,
-        en=f"{_where_en(move, side)}“{text}”: {problem.en}" if text else problem.en,
-        ru=f"{_where_ru(move, side)}«{text}»: {problem.ru}" if text else problem.ru,
-        move=move,
-        side=side,
-        text=text,
-    )
+    return replace(problem, move=move, side=side, text=text)
 
 
 # --------------------------------------------------------------------------- events
@@ -519,12 +479,6 @@ def parse_record(
                 continue
             main, *alternatives = _ALTERNATIVE.split(cell)
             ply, problem = try_parse_ply(main, move=current_move, side=side, strict=False)
-            if problem is not None:
-                problem = replace(
-                    problem,
-                    en=_where_en(current_move, side) + problem.en,
-                    ru=_where_ru(current_move, side) + problem.ru,
-                )
             if ply is not None and not ply.is_play:
                 events.append(CubeEvent(ply.cube, side, current_move, main, number))
                 continue
@@ -673,8 +627,8 @@ class Replayer:
 
     # -- helpers ----------------------------------------------------------------------
 
-    def error(self, code: str, en: str, ru: str, **kw: Any) -> None:
-        self.errors.append(record_problem(code, en, ru, game=self.game, **kw))
+    def error(self, code: str, **kw: Any) -> None:
+        self.errors.append(record_problem(code, game=self.game, **kw))
 
     def _index(self, label: str, side: str, numbering: str) -> int:
         if label == BAR:
@@ -740,12 +694,7 @@ class Replayer:
     def play(self, event: PlayEvent) -> None:
         where = {"move": event.move, "side": event.side, "text": event.text}
         if self._finished():
-            self.error(
-                "moves_after_game_end",
-                "the game has already ended, yet a move is printed.",
-                "партия уже окончена, а ход всё ещё записан.",
-                **where,
-            )
+            self.error("moves_after_game_end", after_end_cube=False, **where)
             self._advance(event.side, event.move)
             return
         if event.problem is not None:
@@ -755,19 +704,11 @@ class Replayer:
         self.trace.append((event.side, "play", event))
         if event.side != self.turn:
             missing = self.turn
-            self.error(
-                "out_of_turn",
-                f"it is {missing}'s turn; {missing}'s move is missing before this one.",
-                f"очередь {SIDES_RU_GEN[_side_index(missing)]}: их ход перед этим пропущен.",
-                **where,
-            )
+            self.error("out_of_turn", missing=missing, **where)
             self.turn = event.side
         elif event.move != self.expected_move and event.numbering != "own":
             self.error(
-                "move_number_mismatch",
-                f"printed as move {event.move}, but this is move {self.expected_move}.",
-                f"записан как ход {event.move}, но это ход {self.expected_move}.",
-                **where,
+                "move_number_mismatch", printed=event.move, expected=self.expected_move, **where
             )
         ply = event.ply
         position = self.position
@@ -782,10 +723,8 @@ class Replayer:
             if sorted(ply.dice) != sorted(last_roll) and last_roll[0] != last_roll[1]:
                 self.error(
                     "opening_roll_mismatch",
-                    f"the opening roll was {last_roll[0]} and {last_roll[1]}, "
-                    f"but the first play uses {ply.dice[0]}–{ply.dice[1]}.",
-                    f"при розыгрыше выпало {last_roll[0]} и {last_roll[1]}, "
-                    f"а первый ход сделан броском {ply.dice[0]}–{ply.dice[1]}.",
+                    opening=f"{last_roll[0]}–{last_roll[1]}",
+                    dice=f"{ply.dice[0]}–{ply.dice[1]}",
                     **where,
                 )
         numbering = event.numbering or self.numbering
@@ -796,12 +735,7 @@ class Replayer:
                 (label for label in ply.labels if not self._label_ok(label, event.side, numbering)),
                 "?",
             )
-            self.error(
-                "bad_point",
-                f"point “{bad}” does not exist in {numbering} numbering.",
-                f"пункта «{bad}» нет в {_NUMBERING_RU.get(numbering, numbering)} нумерации.",
-                **where,
-            )
+            self.error("bad_point", label=bad, scope="numbering", numbering=numbering, **where)
             self.position = position.passed()
             self._advance(event.side, event.move)
             return
@@ -809,20 +743,10 @@ class Replayer:
         if ply.no_roll:
             self._no_roll(position, event, where)
         elif ply.dice is None:
-            self.error(
-                "missing_dice",
-                "the play is printed without its roll, so it cannot be checked.",
-                "ход записан без броска заров, проверить его нельзя.",
-                **where,
-            )
+            self.error("missing_dice", **where)
             self._apply_unchecked(position, steps, event)
         elif not all([1 <= d <= 6 for d in ply.dice]):
-            self.error(
-                "bad_dice",
-                f"the roll {ply.dice[0]}–{ply.dice[1]} is impossible: a die shows 1 to 6.",
-                f"бросок {ply.dice[0]}–{ply.dice[1]} невозможен: на заре бывает от 1 до 6.",
-                **where,
-            )
+            self.error("bad_dice", dice=f"{ply.dice[0]}–{ply.dice[1]}", **where)
             self._apply_unchecked(position, steps, event)
         else:
             if (
@@ -835,14 +759,7 @@ class Replayer:
                     located = replace(locate(problem, **where), game=self.game)
                     if n == 0 and inferred is not None:
                         play = self._describe(position, inferred, event.side)
-                        located = replace(
-                            located,
-                            en=f"{located.en} The replay goes on with the nearest legal play: "
-                            f"{play}.",
-                            ru=f"{located.ru} Дальше партия проверяется с ближайшим ходом по "
-                            f"правилам: {play}.",
-                            details={**located.details, "inferred": play},
-                        )
+                        located = replace(located, details={**located.details, "inferred": play})
                     self.errors.append(located)
         if self.keep_positions:
             self.positions.append(self.position)
@@ -861,10 +778,9 @@ class Replayer:
             roll = possible[0]
             self.error(
                 "pass_while_move_exists",
-                f"“— ∅” says no roll could be played, but {roll[0]}–{roll[1]} (and "
-                f"{len(possible) - 1} more rolls) would give a legal move.",
-                f"«— ∅» означает, что ни один бросок сыграть нельзя, но при {roll[0]}–{roll[1]} "
-                f"(и ещё {len(possible) - 1} бросках) ход возможен.",
+                no_roll=True,
+                roll=f"{roll[0]}–{roll[1]}",
+                more=len(possible) - 1,
                 **where,
             )
         self.position = position.passed()
@@ -944,9 +860,8 @@ class Replayer:
             if self._finished():
                 self.error(
                     "moves_after_game_end",
-                    f"the game has already ended, yet a cube action ({action.kind}) is printed.",
-                    f"партия уже окончена, а действие с кубом "
-                    f"({_CUBE_KIND_RU.get(action.kind, action.kind)}) всё ещё записано.",
+                    after_end_cube=True,
+                    action=action.kind,
                     move=move,
                     side=event.side,
                     text=event.text,
@@ -967,15 +882,7 @@ class Replayer:
         try:
             if action.kind == "offer":
                 if actor != self.turn:
-                    self.error(
-                        "double_out_of_turn",
-                        f"{actor} doubles, but it is {self.turn}'s turn to roll; a player "
-                        "may double only before their own roll.",
-                        f"{SIDES_RU[_side_index(actor)]} предлагают давэ, но "
-                        f"сейчас очередь {SIDES_RU_GEN[_side_index(self.turn)]} бросать зары; "
-                        "удваивать можно только перед своим броском.",
-                        **where,
-                    )
+                    self.error("double_out_of_turn", actor=actor, turn=self.turn, **where)
                     return
                 expected = self.cube.rules.next_value(self.cube.value)
                 self._value_check(action, expected, where)
@@ -1005,12 +912,7 @@ class Replayer:
 
     def _value_check(self, action: CubeAction, expected: int, where: dict[str, Any]) -> None:
         if action.value is not None and action.value != expected:
-            self.error(
-                "cube_wrong_value",
-                f"the cube mark says {action.value}, but the cube can only go to {expected} now.",
-                f"в записи куб {action.value}, а сейчас ставка может стать только {expected}.",
-                **where,
-            )
+            self.error("cube_wrong_value", value=action.value, expected=expected, **where)
 
     def checkpoint(self, event: CheckpointEvent) -> None:
         move, side = self.last if self.last else (None, None)
@@ -1028,8 +930,8 @@ class Replayer:
             if bad_label is not None:
                 self.error(
                     "bad_point",
-                    f"the checkpoint names point “{bad_label}”, which does not exist.",
-                    f"в проверочной позиции указан несуществующий пункт «{bad_label}».",
+                    label=bad_label,
+                    scope="checkpoint",
                     move=move,
                     side=side_name,
                     text=event.text,
@@ -1047,28 +949,8 @@ class Replayer:
         ok = not diff
         self.checkpoints.append(CheckpointReport(move, side, ok, diff, event.text, event.line))
         if not ok:
-            detail_en = "; ".join(
-                f"{name} "
-                + ", ".join(
-                    f"{label}: printed {v['expected']}, board {v['actual']}"
-                    for label, v in points.items()
-                )
-                for name, points in diff.items()
-            )
-            detail_ru = "; ".join(
-                f"{SIDES_RU[_side_index(name)]} "
-                + ", ".join(
-                    f"{label}: в записи {v['expected']}, на доске {v['actual']}"
-                    for label, v in points.items()
-                )
-                for name, points in diff.items()
-            )
             self.error(
                 "checkpoint_mismatch",
-                f"the checkpoint differs from the replayed board ({detail_en}); "
-                "the replay continues from the printed checkpoint.",
-                f"проверочная позиция не совпадает с доской ({detail_ru}); "
-                "дальше партия проверяется от напечатанной позиции.",
                 move=move,
                 side=side,
                 text=event.text,
@@ -1130,12 +1012,10 @@ class Replayer:
                 if kind is None or per_cube * self.cube.value != claim.points or per_cube > limit:
                     self.error(
                         "result_mismatch",
-                        f"{claim.side} is said to win {claim.points} points, which no result "
-                        f"gives with the cube on {self.cube.value} in this position "
-                        f"(at most {limit * self.cube.value}).",
-                        f"указан выигрыш {SIDES_RU_GEN[_side_index(claim.side)]} "
-                        f"{claim.points} оч., но при кубе {self.cube.value} в этой позиции "
-                        f"такого результата не бывает (не больше {limit * self.cube.value}).",
+                        player=claim.side,
+                        points=claim.points,
+                        cube=self.cube.value,
+                        limit=limit * self.cube.value,
                         side=claim.side,
                         text=claim.text,
                     )
@@ -1143,12 +1023,12 @@ class Replayer:
             elif (claim.side, claim.points) != (result.winner, result.points):
                 self.error(
                     "result_mismatch",
-                    f"the record says {claim.side} wins {claim.points} points, but the replay "
-                    f"gives {result.winner} {result.points} ({result.kind}, cube {result.cube}).",
-                    f"в записи выигрыш {SIDES_RU_GEN[_side_index(claim.side)]} "
-                    f"{claim.points} оч., а по ходам — "
-                    f"{SIDES_RU_GEN[_side_index(result.winner)]} {result.points} оч. "
-                    f"({_RESULT_KIND_RU.get(result.kind, result.kind)}, куб {result.cube}).",
+                    player=claim.side,
+                    points=claim.points,
+                    winner=result.winner,
+                    replay_points=result.points,
+                    result=result.kind,
+                    cube=result.cube,
                     side=claim.side,
                     text=claim.text,
                 )
@@ -1162,29 +1042,6 @@ class Replayer:
             plays=self.plays,
             positions=self.positions,
         )
-
-
-#: Russian names for the Russian messages (the book's terms; ch10, ch8 r28–r31, ch14).
-_CUBE_KIND_RU = {
-    "offer": "предложение давэ",
-    "take": "принятие давэ",
-    "drop": "пас",
-    "beaver": "бивер",
-    "raccoon": "ракун",
-    "auto": "автодубль",
-}
-_RESULT_KIND_RU = {
-    "single": "гейм",
-    "gammon": "гэммон",
-    "backgammon": "бэкгэммон",
-    "oyun": "оюн",
-    "mars": "марс",
-    "home_mars": "домашний марс",
-    "koks": "кокс",
-    "resign": "сдача",
-}
-
-_NUMBERING_RU = {"through": "сквозной", "traditional": "традиционной", "own": "собственной"}
 
 
 def _msg_numbering(numbering: str) -> str:

@@ -101,7 +101,5 @@ class Command(BaseCommand):
             suffix = f"  [{', '.join(marks)}]" if marks else ""
             self.stdout.write(f"  {line.number}: {format_score(line.score)}{suffix}")
         for problem in result.problems:
-            where = ""
-            if problem.game is not None:
-                where = f"[{'партия' if ru else 'game'} {problem.game}] "
-            self.stdout.write(f"  {where}{problem.code}: {problem.message(language)}")
+            # The message already starts with its place ("Game 2: "), said once.
+            self.stdout.write(f"  {problem.code}: {problem.message(language)}")

@@ -65,17 +65,17 @@ def test_override_without_reason_is_refused():
     with pytest.raises(RuleViolation) as info:
         round_rule(8, 2, length=11)
     problem = info.value.problems[0]
-    assert problem.code == "override_needs_reason"
+    assert problem.code == "match.override_needs_reason"
     assert "15" in problem.en and "11" in problem.en and "Мастер" in problem.ru
 
 
 @pytest.mark.parametrize(
     ("call", "code"),
     [
-        (lambda: get_category(10), "unknown_category"),
-        (lambda: get_category("champion"), "unknown_category"),
-        (lambda: round_rule(4, 0), "bad_round"),
-        (lambda: round_rule(4, 1, length=0, reason="x"), "bad_override_length"),
+        (lambda: get_category(10), "match.unknown_category"),
+        (lambda: get_category("champion"), "match.unknown_category"),
+        (lambda: round_rule(4, 0), "match.bad_round"),
+        (lambda: round_rule(4, 1, length=0, reason="x"), "match.bad_override_length"),
     ],
 )
 def test_bad_references(call, code):
@@ -92,7 +92,7 @@ def test_round_rule_becomes_a_match_spec_that_validates():
     assert validate_match(spec, final=(13, 4)).ok
     lower = MatchSpec.for_round(round_rule("pupil", 1))
     refused = validate_match(lower, [GameEntry("a", "single", cube=2)])
-    assert "cube_off" in refused.codes
+    assert "match.cube_off" in refused.codes
     assert "категориях 1–3" in refused.problems[0].ru
     overridden = MatchSpec.for_round(round_rule("pupil", 1, cube=True, reason="club final"))
     assert validate_match(overridden, final=(5, 0)).ok

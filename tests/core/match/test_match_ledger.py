@@ -21,7 +21,7 @@ def test_running_score_match_point_and_crawford():
     ]
     # b won the match with the post-Crawford gammon, so game 4 cannot exist.
     result = validate_match(CUBE5, games)
-    assert [(p.code, p.game) for p in result.problems] == [("game_after_end", 4)]
+    assert [(p.code, p.game) for p in result.problems] == [("match.game_after_end", 4)]
     result = validate_match(CUBE5, games[:3], final=(4, 5))
     assert result.ok and result.score == (4, 5) and result.winner == "b"
     assert result.crawford_game == 2
@@ -85,50 +85,50 @@ def test_fixed_games_with_half_point_draws():
     ("spec", "games", "final", "code", "game"),
     [
         # a cube in the Crawford game (a reached 4 in game 1)
-        (CUBE5, [G("a", "gammon", 2), G("b", "single", 2)], None, "cube_in_crawford", 2),
+        (CUBE5, [G("a", "gammon", 2), G("b", "single", 2)], None, "match.cube_in_crawford", 2),
         (CUBE5, [G("a", "gammon", 2), G("b", "single", dropped=True)], None,
-         "cube_in_crawford", 2),
+         "match.cube_in_crawford", 2),
         (MatchSpec(length=5, cube=True, autodoubles=1),
-         [G("a", "gammon", 2), G("b", "single", 2, autodoubles=1)], None, "cube_in_crawford", 2),
+         [G("a", "gammon", 2), G("b", "single", 2, autodoubles=1)], None, "match.cube_in_crawford", 2),
         # a cube where the cube is off
-        (MatchSpec(length=5), [G("a", "single", 2)], None, "cube_off", 1),
+        (MatchSpec(length=5), [G("a", "single", 2)], None, "match.cube_off", 1),
         (MatchSpec(length=5), [G("a", "single"), G("a", "single", dropped=True)], None,
-         "cube_off", 2),
-        (MatchSpec(length=5, category=1), [G("a", "single", 2)], None, "cube_off", 1),
+         "match.cube_off", 2),
+        (MatchSpec(length=5, category=1), [G("a", "single", 2)], None, "match.cube_off", 1),
         (MatchSpec(length=5), [G("a", "single", autodoubles=1)], None,
-         "autodoubles_without_cube", 1),
+         "match.autodoubles_without_cube", 1),
         # a value that is not a cube value, above the maximum
-        (CUBE5, [G("a", "single", 3)], None, "cube_not_legal", 1),
-        (CUBE5, [G("a", "single", 0)], None, "cube_not_legal", 1),
+        (CUBE5, [G("a", "single", 3)], None, "match.cube_not_legal", 1),
+        (CUBE5, [G("a", "single", 0)], None, "match.cube_not_legal", 1),
         (MatchSpec(length=5, cube=True, dave=True), [G("a", "single", 7)], None,
-         "cube_above_max", 1),
-        (CUBE5, [G("a", "single", 128)], None, "cube_above_max", 1),
+         "match.cube_above_max", 1),
+        (CUBE5, [G("a", "single", 128)], None, "match.cube_above_max", 1),
         (MatchSpec(length=5, cube=True, max_cube=8), [G("a", "single", 16)], None,
-         "cube_above_max", 1),
+         "match.cube_above_max", 1),
         # automatic doubles
-        (CUBE5, [G("a", "single", 2, autodoubles=1)], None, "autodoubles_exceeded", 1),
+        (CUBE5, [G("a", "single", 2, autodoubles=1)], None, "match.autodoubles_exceeded", 1),
         (MatchSpec(length=5, cube=True, autodoubles=3),
-         [G("a", "single", 2, autodoubles=2)], None, "autodoubles_cube_mismatch", 1),
+         [G("a", "single", 2, autodoubles=2)], None, "match.autodoubles_cube_mismatch", 1),
         (MatchSpec(length=5, cube=True, autodoubles=1), [G("a", "single", autodoubles=-1)],
-         None, "bad_autodoubles", 1),
+         None, "match.bad_autodoubles", 1),
         # pass at the maximum, pass scored as a gammon
-        (CUBE5, [G("a", "single", 64, dropped=True)], None, "drop_at_max", 1),
-        (CUBE5, [G("a", "gammon", 2, dropped=True)], None, "dropped_kind", 1),
+        (CUBE5, [G("a", "single", 64, dropped=True)], None, "match.drop_at_max", 1),
+        (CUBE5, [G("a", "gammon", 2, dropped=True)], None, "match.dropped_kind", 1),
         # kinds and winners
-        (MatchSpec(length=5), [G("a", "mars")], None, "bad_kind", 1),
-        (MatchSpec(length=5, scoring="long_nardy"), [G("a", "koks")], None, "bad_kind", 1),
-        (MatchSpec(length=5), [G("c", "single")], None, "bad_winner", 1),
-        (MatchSpec(length=5), [G(None, "single")], None, "bad_winner", 1),
-        (MatchSpec(fixed_games=2), [G("a", "single"), G.draw()], None, "draw_not_allowed", 2),
-        (MatchSpec(length=3), [G("a", "single", dropped="yes")], None, "bad_dropped", 1),
+        (MatchSpec(length=5), [G("a", "mars")], None, "match.bad_kind", 1),
+        (MatchSpec(length=5, scoring="long_nardy"), [G("a", "koks")], None, "match.bad_kind", 1),
+        (MatchSpec(length=5), [G("c", "single")], None, "match.bad_winner", 1),
+        (MatchSpec(length=5), [G(None, "single")], None, "match.bad_winner", 1),
+        (MatchSpec(fixed_games=2), [G("a", "single"), G.draw()], None, "match.draw_not_allowed", 2),
+        (MatchSpec(length=3), [G("a", "single", dropped="yes")], None, "match.bad_dropped", 1),
         # the match as a whole
         (MatchSpec(length=3), [G("a", "backgammon"), G("b", "single")], None,
-         "game_after_end", 2),
+         "match.game_after_end", 2),
         (MatchSpec(length=3), [G("a", "single"), G("b", "single")], None,
-         "match_unfinished", None),
-        (MatchSpec(fixed_games=2), [G("a", "single")] * 3, None, "too_many_games", 3),
-        (MatchSpec(fixed_games=3), [G("a", "single")] * 2, None, "match_unfinished", None),
-        (MatchSpec(length=3), [G("a", "backgammon")], (3, 1), "final_mismatch", None),
+         "match.match_unfinished", None),
+        (MatchSpec(fixed_games=2), [G("a", "single")] * 3, None, "match.too_many_games", 3),
+        (MatchSpec(fixed_games=3), [G("a", "single")] * 2, None, "match.match_unfinished", None),
+        (MatchSpec(length=3), [G("a", "backgammon")], (3, 1), "match.final_mismatch", None),
     ],
 )  # fmt: skip
 def test_refusals(spec, games, final, code, game):
@@ -145,33 +145,35 @@ def test_refusals(spec, games, final, code, game):
 def test_crawford_mutation_message_names_the_leader():
     result = validate_match(CUBE5, [G("b", "gammon", 2), G("a", "single", 2)])
     problem = result.problems[0]
-    assert "b is one point" in problem.en and "игроку b" in problem.ru
+    assert "(player B is one point" in problem.en and "игроку Б осталось" in problem.ru
+    named = problem.message("ru", names={"a": "Иванов", "b": "Петров"})
+    assert "Петрову" not in named and "Петров" in named
 
 
 @pytest.mark.parametrize(
     ("spec", "code"),
     [
-        (MatchSpec(), "bad_format"),
-        (MatchSpec(length=5, fixed_games=3), "bad_format"),
-        (MatchSpec(length=0), "bad_length"),
-        (MatchSpec(fixed_games=-2), "bad_fixed_games"),
-        (MatchSpec(length=5, scoring="chess"), "bad_scoring"),
-        (MatchSpec(length=5, cube=True, jacoby=True), "jacoby_in_match"),
-        (MatchSpec(fixed_games=4, jacoby=True), "jacoby_in_match"),
-        (MatchSpec(length=5, holland=True), "holland_needs_crawford"),
-        (MatchSpec(length=5, cube=True, crawford=False, holland=True), "holland_needs_crawford"),
-        (MatchSpec(length=5, draw=1), "draw_needs_fixed_games"),
-        (MatchSpec(fixed_games=4, draw=2), "bad_draw_value"),
-        (MatchSpec(length=5, cube=True, raccoon=True), "raccoon_needs_beaver"),
-        (MatchSpec(length=5, cube=True, max_cube=100), "bad_max_cube"),
-        (MatchSpec(length=5, autodoubles=1), "autodoubles_without_cube"),
-        (MatchSpec(length=5, cube=True, dave=True, autodoubles=1), "autodouble_in_dave"),
-        (MatchSpec(length=5, cube=True, autodoubles=-3), "bad_autodouble_limit"),
-        (MatchSpec(length=5, cube=True, category=2), "category_cube"),
-        (MatchSpec(length=7, category=3), "category_length"),
-        (MatchSpec(length=13, cube=True, category=7, round=1), "category_length"),
-        (MatchSpec(length=12, cube=True, category=8), "category_length"),
-        (MatchSpec(length=5, category=12), "unknown_category"),
+        (MatchSpec(), "match.bad_format"),
+        (MatchSpec(length=5, fixed_games=3), "match.bad_format"),
+        (MatchSpec(length=0), "match.bad_length"),
+        (MatchSpec(fixed_games=-2), "match.bad_fixed_games"),
+        (MatchSpec(length=5, scoring="chess"), "match.bad_scoring"),
+        (MatchSpec(length=5, cube=True, jacoby=True), "match.jacoby_in_match"),
+        (MatchSpec(fixed_games=4, jacoby=True), "match.jacoby_in_match"),
+        (MatchSpec(length=5, holland=True), "match.holland_needs_crawford"),
+        (MatchSpec(length=5, cube=True, crawford=False, holland=True), "match.holland_needs_crawford"),
+        (MatchSpec(length=5, draw=1), "match.draw_needs_fixed_games"),
+        (MatchSpec(fixed_games=4, draw=2), "match.bad_draw_value"),
+        (MatchSpec(length=5, cube=True, raccoon=True), "match.raccoon_needs_beaver"),
+        (MatchSpec(length=5, cube=True, max_cube=100), "match.bad_max_cube"),
+        (MatchSpec(length=5, autodoubles=1), "match.autodoubles_without_cube"),
+        (MatchSpec(length=5, cube=True, dave=True, autodoubles=1), "match.autodouble_in_dave"),
+        (MatchSpec(length=5, cube=True, autodoubles=-3), "match.bad_autodouble_limit"),
+        (MatchSpec(length=5, cube=True, category=2), "match.category_cube"),
+        (MatchSpec(length=7, category=3), "match.category_length"),
+        (MatchSpec(length=13, cube=True, category=7, round=1), "match.category_length"),
+        (MatchSpec(length=12, cube=True, category=8), "match.category_length"),
+        (MatchSpec(length=5, category=12), "match.unknown_category"),
     ],
 )
 def test_option_refusals_apply_to_every_result(spec, code):
@@ -181,7 +183,7 @@ def test_option_refusals_apply_to_every_result(spec, code):
 
 
 def test_nothing_given_is_refused():
-    assert validate_match(MatchSpec(length=5)).codes == ["nothing_to_check"]
+    assert validate_match(MatchSpec(length=5)).codes == ["match.nothing_to_check"]
 
 
 def test_category_rows_accept_their_own_lengths_and_recorded_overrides():

@@ -131,43 +131,43 @@ def test_mutations_are_refused_with_their_code_and_game(data):
     games, crawford_flags = simulate(data.draw, spec)
     n = len(games)
     score = validate_match(spec, games).score
-    after = "game_after_end" if spec.is_points else "too_many_games"
+    after = "match.game_after_end" if spec.is_points else "match.too_many_games"
 
     extra = validate_match(spec, [*games, GameEntry("a", spec.table.kinds[0][0])])
     assert (after, n + 1) in located(extra)
 
     wrong_final = validate_match(spec, games, final=(score[0] + 1, score[1]))
-    assert ("final_mismatch", None) in located(wrong_final)
+    assert ("match.final_mismatch", None) in located(wrong_final)
 
     unfinished = validate_match(spec, games[:-1])
-    assert ("match_unfinished", None) in located(unfinished)
+    assert ("match.match_unfinished", None) in located(unfinished)
 
     i = data.draw(st.integers(0, n - 1))
     victim = games[i]
     bad_kind = validate_match(spec, [*games[:i], replace(victim, kind="schach"), *games[i + 1 :]])
-    assert ("bad_kind", i + 1) in located(bad_kind)
+    assert ("match.bad_kind", i + 1) in located(bad_kind)
 
     illegal = 0 if spec.dave else data.draw(st.sampled_from([0, 3, 5, 6, 12, 24]))
     bad_cube = validate_match(spec, [*games[:i], replace(victim, cube=illegal), *games[i + 1 :]])
-    assert ("cube_not_legal", i + 1) in located(bad_cube)
+    assert ("match.cube_not_legal", i + 1) in located(bad_cube)
 
     if victim.kind == "draw":
         return
     cube_game = replace(victim, cube=2, dropped=False, autodoubles=0)
     tampered = validate_match(spec, [*games[:i], cube_game, *games[i + 1 :]])
     if not spec.cube:
-        assert ("cube_off", i + 1) in located(tampered)
+        assert ("match.cube_off", i + 1) in located(tampered)
     elif crawford_flags[i]:
-        assert ("cube_in_crawford", i + 1) in located(tampered)
+        assert ("match.cube_in_crawford", i + 1) in located(tampered)
     else:
         max_value = spec.cube_rules().max_value
         too_big = spec.cube_rules().next_value(max_value)
         above = validate_match(spec, [*games[:i], replace(victim, cube=too_big), *games[i + 1 :]])
-        assert ("cube_above_max", i + 1) in located(above)
+        assert ("match.cube_above_max", i + 1) in located(above)
         if spec.autodoubles is not None and not spec.dave:
             autos = replace(victim, autodoubles=spec.autodoubles + 1)
             result = validate_match(spec, [*games[:i], autos, *games[i + 1 :]])
-            assert ("autodoubles_exceeded", i + 1) in located(result)
+            assert ("match.autodoubles_exceeded", i + 1) in located(result)
 
 
 @SETTINGS
@@ -178,13 +178,13 @@ def test_summary_mutations(spec, data):
     n = spec.length
     loser = data.draw(st.integers(0, n - 1))
     both = validate_match(spec, final=(n + data.draw(st.integers(0, 3)), n))
-    assert both.codes == ["final_both_reached"]
+    assert both.codes == ["match.final_both_reached"]
     short = validate_match(spec, final=(n - 1, loser))
-    assert short.codes == ["match_unfinished"]
+    assert short.codes == ["match.match_unfinished"]
     from scoring.rules.match import game_values
 
     too_far = n - 1 + max(game_values(spec)) + 1
-    assert validate_match(spec, final=(loser, too_far)).codes == ["final_jump_impossible"]
+    assert validate_match(spec, final=(loser, too_far)).codes == ["match.final_jump_impossible"]
 
 
 def reachable_finals(spec: MatchSpec) -> set[tuple[int, int]]:

@@ -62,20 +62,20 @@ def test_book_examples_of_scores_past_five(final, ok):
 @pytest.mark.parametrize(
     ("final", "code"),
     [
-        ((9, 4), "final_jump_impossible"),  # would need 5 points from 4
-        ((8, 0), "final_jump_impossible"),
-        ((5, 5), "final_both_reached"),
-        ((6, 7), "final_both_reached"),
-        ((4, 3), "match_unfinished"),
-        ((0, 0), "match_unfinished"),
-        ((-1, 5), "bad_score"),
-        ((5.5, 2), "bad_score"),
+        ((9, 4), "match.final_jump_impossible"),  # would need 5 points from 4
+        ((8, 0), "match.final_jump_impossible"),
+        ((5, 5), "match.final_both_reached"),
+        ((6, 7), "match.final_both_reached"),
+        ((4, 3), "match.match_unfinished"),
+        ((0, 0), "match.match_unfinished"),
+        ((-1, 5), "match.bad_score"),
+        ((5.5, 2), "match.bad_score"),
     ],
 )
 def test_impossible_five_point_scores_without_cube(final, code):
     result = validate_match(MatchSpec(length=5), final=final)
     assert result.codes == [code]
-    assert result.winner is None or code in {"final_jump_impossible", "bad_score"}
+    assert result.winner is None or code in {"match.final_jump_impossible", "match.bad_score"}
 
 
 def test_message_says_how_much_was_needed_and_what_one_game_is_worth():
@@ -88,22 +88,22 @@ def test_trictrac_koks_allows_a_big_jump_without_cube():
     # trictrac: oyun 1, mars 2, home mars 4, koks 8 — from 4 a koks gives 12.
     spec = MatchSpec(length=5, scoring="trictrac")
     assert validate_match(spec, final=(12, 0)).ok
-    assert validate_match(spec, final=(13, 0)).codes == ["final_jump_impossible"]
+    assert validate_match(spec, final=(13, 0)).codes == ["match.final_jump_impossible"]
     assert validate_match(MatchSpec(length=5, scoring="oyun_mars"), final=(7, 0)).codes == [
-        "final_jump_impossible"
+        "match.final_jump_impossible"
     ]
 
 
 def test_crawford_game_limits_the_jump_from_match_point():
     cube = MatchSpec(length=5, cube=True)
     # 68 = 4 + 64: only from 4:0, where the last game must be the Crawford game (no cube).
-    assert validate_match(cube, final=(68, 0)).codes == ["final_jump_impossible"]
+    assert validate_match(cube, final=(68, 0)).codes == ["match.final_jump_impossible"]
     # Without the Crawford rule a 64-cube game is possible there.
     assert validate_match(MatchSpec(length=5, cube=True, crawford=False), final=(68, 0)).ok
     # If the opponent won the Crawford game (has a point), later games have the cube again.
     assert validate_match(cube, final=(68, 1)).ok
     # The trailer at match point: from 0:4 the last game is the Crawford game...
-    assert validate_match(cube, final=(64, 4)).codes == ["final_jump_impossible"]
+    assert validate_match(cube, final=(64, 4)).codes == ["match.final_jump_impossible"]
     # ...but with a point won in the Crawford game, 1 + 64 is possible.
     assert validate_match(cube, final=(65, 4)).ok
 
@@ -112,7 +112,7 @@ def test_davé_ladder_values():
     spec = MatchSpec(length=5, cube=True, dave=True, scoring="long_nardy")
     assert game_values(spec) == {k * c for k in (1, 2, 3) for c in range(1, 7)}
     assert validate_match(spec, final=(18, 0)).ok  # home mars 3 × "давэ ба щещ" 6
-    assert validate_match(spec, final=(7 + 19, 0)).codes == ["final_jump_impossible"]
+    assert validate_match(spec, final=(7 + 19, 0)).codes == ["match.final_jump_impossible"]
 
 
 @pytest.mark.parametrize(
@@ -133,8 +133,8 @@ def test_davé_ladder_values():
 def test_fixed_games_totals(spec, final, ok):
     result = validate_match(spec, final=final)
     if ok is None:
-        assert result.codes == ["bad_score"]
+        assert result.codes == ["match.bad_score"]
     elif ok:
         assert result.ok, result.problems
     else:
-        assert result.codes == ["final_total_impossible"]
+        assert result.codes == ["match.final_total_impossible"]

@@ -72,7 +72,7 @@ def test_wrong_dice_are_reported() -> None:
     text = _read("gnubg_match3_seed7.mat").replace("52: 13/8 24/22", "72: 13/8 24/22", 1)
     report = validate_mat_text(text)
     codes = [(p.game, p.move, p.side, p.code) for p in report.errors]
-    assert codes[0] == (1, 2, "white", "bad_dice")
+    assert codes[0] == (1, 2, "white", "record.bad_dice")
 
 
 def test_a_move_that_does_not_fit_the_roll_is_reported() -> None:
@@ -82,7 +82,7 @@ def test_a_move_that_does_not_fit_the_roll_is_reported() -> None:
         1,
         2,
         "white",
-        "wrong_distance",
+        "record.wrong_distance",
     )
 
 
@@ -93,27 +93,27 @@ def test_cube_in_the_crawford_game_is_reported() -> None:
     row = start + 2  # "  1) …" — put a double before White's second roll
     lines.insert(row + 1, "  2)  Doubles => 2                Takes")
     report = validate_mat_text("\n".join(lines))
-    crawford = [p for p in report.errors if p.code == "cube_in_crawford"]
+    crawford = [p for p in report.errors if p.code == "match.cube_in_crawford"]
     assert crawford and crawford[0].game == 3
 
 
 def test_score_line_that_does_not_add_up_is_reported() -> None:
     text = _read("gnubg_match3_seed7.mat").replace(" gnubg : 1 ", " gnubg : 2 ", 1)
     report = validate_mat_text(text)
-    assert [(p.game, p.code) for p in report.errors] == [(2, "score_mismatch")]
+    assert [(p.game, p.code) for p in report.errors] == [(2, "record.score_mismatch")]
     assert "1:0" in report.errors[0].en and "2:0" in report.errors[0].ru
 
 
 def test_wins_line_that_disagrees_with_the_replay_is_reported() -> None:
     text = _read("gnubg_match3_seed7.mat").replace("Wins 4 points", "Wins 8 points", 1)
     report = validate_mat_text(text)
-    assert [(p.game, p.code) for p in report.errors] == [(2, "result_mismatch")]
+    assert [(p.game, p.code) for p in report.errors] == [(2, "record.result_mismatch")]
     assert not any(word in report.errors[0].ru for word in ("white", "black"))
 
 
 def test_result_mismatch_names_the_kind_of_win_in_russian() -> None:
     text = _read("gnubg_match5_seed23.mat").replace("Wins 4 point", "Wins 5 point", 1)
-    errors = [p for p in validate_mat_text(text).errors if p.code == "result_mismatch"]
+    errors = [p for p in validate_mat_text(text).errors if p.code == "record.result_mismatch"]
     assert errors and "(гэммон, куб 2)" in errors[0].ru and "gammon" not in errors[0].ru
     assert "gammon, cube 2" in errors[0].en
 
@@ -121,7 +121,7 @@ def test_result_mismatch_names_the_kind_of_win_in_russian() -> None:
 def test_unreadable_lines_are_reported_with_the_line() -> None:
     text = _read("gnubg_match1_seed11.mat").replace("  3) 31: 11/8 6/5", "  3) 31: 11/8 6/5 zz", 1)
     report = validate_mat_text(text)
-    assert report.errors[0].code == "unparsable" and "zz" in report.errors[0].en
+    assert report.errors[0].code == "record.unparsable" and "zz" in report.errors[0].en
 
 
 def test_content_detection() -> None:
@@ -140,6 +140,16 @@ def test_book_game_exports_to_mat_in_own_numbering_and_replays_the_same() -> Non
     # .mat has no way to say "automatic doubles": the cube starts at 1 there, so the first
     # double (to 8 in the book) is reported, and the points follow; every move replays.
     codes = {p.code for p in again.errors}
-    assert codes <= {"cube_wrong_value", "result_mismatch"}
-    assert ("cube_wrong_value", 6) in {(p.code, p.move) for p in again.errors}
+    assert codes <= {"record.cube_wrong_value", "record.result_mismatch"}
+    assert ("record.cube_wrong_value", 6) in {(p.code, p.move) for p in again.errors}
     assert again.games[0].result is not None and again.games[0].result.winner == "white"
+
+
+def test_each_error_of_a_broken_mat_file_says_its_game_once() -> None:
+    """The place ("Game 2: ") comes from the problem itself; no layer adds it again."""
+    text = _read("gnubg_match3_seed7.mat").replace(" gnubg : 1 ", " gnubg : 2 ", 1)
+    report = validate_mat_text(text)
+    for language, word in (("en", "Game"), ("ru", "Партия")):
+        messages = [e["message"] for e in report.as_dict(language)["errors"]]
+        assert messages and all(m.startswith(f"{word} 2: ") for m in messages), messages
+        assert all(m.count(f"{word} 2") == 1 for m in messages), messages

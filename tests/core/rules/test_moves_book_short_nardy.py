@@ -56,7 +56,7 @@ def test_book_example_six_one_with_one_checker_on_six(variant):
     check = check_play(pos, (6, 1), steps(pos, "6/5/off"))
     six_five_off = bear_off(variant, {"5": 2, "4": 3, "3": 3, "2": 3}, off=4).passed()
     if variant in SHORT_GAMES:
-        assert [p.code for p in check.problems] == ["exact_bear_off_required"]
+        assert [p.code for p in check.problems] == ["record.exact_bear_off_required"]
         problem = check.problems[0]
         assert problem.details["point"] == 6
         assert "6/off" not in problem.en and "point 6" in problem.en
@@ -76,7 +76,7 @@ def test_both_matching_dice_bear_off_from_their_points(variant):
     plays = legal_plays(pos, (5, 2))
     assert [sorted((s.src, s.dst) for s in p.steps) for p in plays] == [[(2, 0), (5, 0)]]
     moved_inside = check_play(pos, (5, 2), steps(pos, "5/3", "5/off"))
-    assert [p.code for p in moved_inside.problems] == ["exact_bear_off_required"]
+    assert [p.code for p in moved_inside.problems] == ["record.exact_bear_off_required"]
     # Backgammon lets the five be played 5/off and the two be played inside home.
     bg = bear_off("backgammon", {"5": 2, "4": 3, "2": 3, "1": 2}, off=5)
     assert len(legal_plays(bg, (5, 2))) > 1
@@ -116,7 +116,7 @@ def test_the_rule_starts_when_the_last_checker_comes_home(variant):
     white = {"7": 1, "6": 1, "5": 1, "3": 2, "1": 2}
     pos = bear_off(variant, white, off=8)
     late = check_play(pos, (3, 3), steps(pos, "7/4/1", "6/3", "5/2"))
-    assert [p.code for p in late.problems] == ["exact_bear_off_required"]
+    assert [p.code for p in late.problems] == ["record.exact_bear_off_required"]
     assert late.problems[0].details["point"] == 3
     early = check_play(pos, (3, 3), steps(pos, "6/3", "5/2", "7/4", "3/off"))
     assert early.ok
@@ -125,7 +125,7 @@ def test_the_rule_starts_when_the_last_checker_comes_home(variant):
 
 
 def test_the_new_code_is_documented():
-    assert "exact_bear_off_required" in PROBLEM_CODES
+    assert "record.exact_bear_off_required" in PROBLEM_CODES
 
 
 # -- the Caucasian hitting checker (ch10) ---------------------------------------------------
@@ -145,7 +145,7 @@ def codes_of(pos: Position, dice: tuple[int, int], *pairs: str) -> list[str]:
 
 def test_caucasian_hitter_may_not_land_on_a_single_own_checker():
     """ch10: "не может встать на одиночную шашку своего цвета (создавая закрытый пункт)"."""
-    assert codes_of(caucasian(), (3, 2), "8/5*", "5/3") == ["caucasian_hide"]
+    assert codes_of(caucasian(), (3, 2), "8/5*", "5/3") == ["record.caucasian_hide"]
     assert codes_of(caucasian("backgammon"), (3, 2), "8/5*", "5/3") == []
 
 
@@ -154,7 +154,7 @@ def test_caucasian_hitter_may_not_hide_on_a_closed_own_point():
     pos = Position.from_labels(
         {"13": 10, "7": 1, "6": 2, "4": 2}, {"5": 1, "1": 14}, WHITE, "caucasian", "through"
     )
-    assert codes_of(pos, (2, 1), "7/5*", "5/4") == ["caucasian_hide"]
+    assert codes_of(pos, (2, 1), "7/5*", "5/4") == ["record.caucasian_hide"]
     assert all(
         not (any(s.hit for s in p.steps) and any(s.src == 5 and s.dst == 4 for s in p.steps))
         for p in legal_plays(pos, (2, 1))

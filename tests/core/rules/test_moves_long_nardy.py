@@ -73,7 +73,7 @@ def test_first_turn_double_when_blocked_takes_a_second_head_checker():
 def test_first_turn_three_three_split_two_and_two_is_a_head_rule_problem():
     check = check_play(START, (3, 3), steps(START, "012/09", "09/06", "012/09", "09/06"))
     assert not check.ok
-    assert [p.code for p in check.problems] == ["head_rule"]
+    assert [p.code for p in check.problems] == ["record.head_rule"]
 
 
 def test_only_one_checker_leaves_the_head_after_the_first_turn():
@@ -81,7 +81,7 @@ def test_only_one_checker_leaves_the_head_after_the_first_turn():
     for play in legal_plays(pos, (6, 5)):
         assert sum(1 for s in play.steps if s.src == 24) <= 1
     check = check_play(pos, (6, 5), steps(pos, "012/06", "012/07"))
-    assert [p.code for p in check.problems] == ["head_rule"]
+    assert [p.code for p in check.problems] == ["record.head_rule"]
 
 
 def test_a_single_checker_closes_a_point_and_nothing_is_hit():
@@ -90,9 +90,9 @@ def test_a_single_checker_closes_a_point_and_nothing_is_hit():
         assert all(s.dst != 21 for s in play.steps)  # 09 holds one black checker
         assert not any(s.hit for s in play.steps)
     closed = check_play(pos, (3, 1), steps(pos, "012/09", "01/12"))
-    assert [p.code for p in closed.problems] == ["point_closed"]
+    assert [p.code for p in closed.problems] == ["record.point_closed"]
     hit = check_play(pos, (3, 1), steps(pos, "012/09*"))
-    assert [p.code for p in hit.problems] == ["hit_forbidden"]
+    assert [p.code for p in hit.problems] == ["record.hit_forbidden"]
 
 
 def _prime_position(variant: str, black: dict[str, int]) -> Position:
@@ -120,7 +120,7 @@ def test_six_prime_forbidden_with_every_opposing_checker_behind_it():
     behind = _prime_position("long_nardy", {"12": 14, "11": 1})
     assert not _builds_prime(behind)
     check = check_play(behind, (5, 1), steps(behind, "012/011", "7/2"))
-    assert [p.code for p in check.problems] == ["prime_rule"]
+    assert [p.code for p in check.problems] == ["record.prime_rule"]
     assert "щещдар" in check.problems[0].ru
 
 
@@ -141,7 +141,7 @@ def test_caucasian_hitter_may_not_hide_on_an_own_point():
     pos = _caucasian("caucasian")
     results = {p.position for p in legal_plays(pos, (3, 2))}
     hide = check_play(pos, (3, 2), steps(pos, "8/5*", "5/3"))
-    assert [p.code for p in hide.problems] == ["caucasian_hide"]
+    assert [p.code for p in hide.problems] == ["record.caucasian_hide"]
     # In backgammon the same play is fine.
     bg = _caucasian("backgammon")
     assert check_play(bg, (3, 2), steps(bg, "8/5*", "5/3")).ok

@@ -49,38 +49,38 @@ def test_legal_play_gives_the_position_and_no_problems():
 
 def test_wrong_distance():
     found, check = codes(START, (6, 5), "13/9")
-    assert found == ["wrong_distance"]
+    assert found == ["record.wrong_distance"]
     assert "13/9" in check.problems[0].en and "6-5" in check.problems[0].ru
 
 
 def test_no_checker_and_point_closed():
-    assert codes(START, (6, 5), "12/7", "13/7")[0] == ["no_checker"]
+    assert codes(START, (6, 5), "12/7", "13/7")[0] == ["record.no_checker"]
     found, check = codes(START, (6, 5), "24/19")
-    assert found == ["point_closed"] and "19" in check.problems[0].en
+    assert found == ["record.point_closed"] and "19" in check.problems[0].en
 
 
 def test_bar_first():
     pos = Position.from_labels({"bar": 1, "13": 14}, {"19": 15}, WHITE, numbering="through")
-    assert codes(pos, (6, 5), "13/7", "13/8")[0] == ["bar_first"]
+    assert codes(pos, (6, 5), "13/7", "13/8")[0] == ["record.bar_first"]
     # Entering printed after the other step is only the notation's order: the play is legal.
     assert codes(pos, (6, 5), "13/7", "bar/20")[0] == []
 
 
 def test_bearing_off_problems():
-    assert codes(START, (6, 5), "6/off")[0] == ["bear_off_not_all_home"]
+    assert codes(START, (6, 5), "6/off")[0] == ["record.bear_off_not_all_home"]
     pos = Position.from_labels({"5": 1, "3": 14}, {"19": 15}, WHITE, numbering="through")
-    assert codes(pos, (6, 1), "3/off", "5/4")[0] == ["bear_off_higher_point"]
+    assert codes(pos, (6, 1), "3/off", "5/4")[0] == ["record.bear_off_higher_point"]
     last = Position.from_labels({"1": 1}, {"19": 15}, WHITE, numbering="through")
-    assert codes(last, (2, 1), "1/off", "1/off")[0] == ["too_many_borne_off"]
+    assert codes(last, (2, 1), "1/off", "1/off")[0] == ["record.too_many_borne_off"]
 
 
 def test_game_over():
     done = Position.from_labels({}, {"19": 15}, WHITE, numbering="through")
-    assert codes(done, (2, 1), "1/off")[0] == ["game_over"]
+    assert codes(done, (2, 1), "1/off")[0] == ["record.game_over"]
 
 
 def test_hit_markers():
-    assert codes(START, (6, 5), "13/8*", "13/7")[0] == ["nothing_to_hit"]
+    assert codes(START, (6, 5), "13/8*", "13/7")[0] == ["record.nothing_to_hit"]
     # A real hit printed without * is accepted (records often omit it).
     pos = Position.from_labels({"13": 15}, {"7": 1, "19": 14}, WHITE, numbering="through")
     found, check = codes(pos, (6, 5), "13/7", "13/8")
@@ -88,30 +88,30 @@ def test_hit_markers():
 
 
 def test_dice_rule_problems():
-    assert codes(START, (6, 5), "24/18")[0] == ["not_all_dice_played"]
-    assert codes(START, (6, 5))[0] == ["pass_while_move_exists"]
+    assert codes(START, (6, 5), "24/18")[0] == ["record.not_all_dice_played"]
+    assert codes(START, (6, 5))[0] == ["record.pass_while_move_exists"]
     # Either die alone, not both: 13/7 or 13/8, then 2 is closed — the 6 must be played.
     pos = Position.from_labels(
         {"13": 1}, {"2": 2, "24": 13}, WHITE, numbering="through", white_off=14
     )
-    assert codes(pos, (6, 5), "13/8")[0] == ["larger_die_not_played"]
+    assert codes(pos, (6, 5), "13/8")[0] == ["record.larger_die_not_played"]
     assert codes(pos, (6, 5), "13/7")[0] == []
 
 
 def test_long_nardy_codes():
     pos = Position.from_labels({"012": 14, "01": 1}, {"12": 14, "09": 1}, WHITE, "long_nardy")
-    assert codes(pos, (6, 5), "012/06", "012/07", numbering="traditional")[0] == ["head_rule"]
-    assert codes(pos, (3, 1), "012/09*", numbering="traditional")[0] == ["hit_forbidden"]
+    assert codes(pos, (6, 5), "012/06", "012/07", numbering="traditional")[0] == ["record.head_rule"]
+    assert codes(pos, (3, 1), "012/09*", numbering="traditional")[0] == ["record.hit_forbidden"]
     white = {"012": 9, "7": 2, "6": 1, "5": 1, "4": 1, "3": 1}
     prime = Position.from_labels(white, {"12": 14, "11": 1}, WHITE, "long_nardy")
-    assert codes(prime, (5, 1), "012/011", "7/2", numbering="traditional")[0] == ["prime_rule"]
+    assert codes(prime, (5, 1), "012/011", "7/2", numbering="traditional")[0] == ["record.prime_rule"]
 
 
 def test_caucasian_code():
     pos = Position.from_labels(
         {"13": 11, "8": 1, "6": 2, "3": 1}, {"5": 1, "1": 14}, WHITE, "caucasian", "through"
     )
-    assert codes(pos, (3, 2), "8/5*", "5/3")[0] == ["caucasian_hide"]
+    assert codes(pos, (3, 2), "8/5*", "5/3")[0] == ["record.caucasian_hide"]
 
 
 def test_exact_bear_off_code():
@@ -123,12 +123,12 @@ def test_exact_bear_off_code():
         "through",
         white_off=3,
     )
-    assert codes(pos, (6, 1), "6/5", "5/off")[0] == ["exact_bear_off_required"]
+    assert codes(pos, (6, 1), "6/5", "5/off")[0] == ["record.exact_bear_off_required"]
 
 
 def test_backward_step_is_named_as_such():
     found, check = codes(START, (6, 5), "8/13")
-    assert found == ["wrong_distance"]
+    assert found == ["record.wrong_distance"]
     problem = check.problems[0]
     assert problem.details["backward"] is True
     assert "backwards" in problem.en and "-5 pips" not in problem.en

@@ -123,20 +123,20 @@ def test_trailing_commentary_is_kept() -> None:
 def test_parse_errors_are_located_problems() -> None:
     with pytest.raises(NotationError) as bad_dice:
         parse_ply("7–2 13/8", move=4, side="white")
-    assert bad_dice.value.problem.code == "bad_dice"
+    assert bad_dice.value.problem.code == "record.bad_dice"
     assert bad_dice.value.problem.details["pos"] == 0
     assert bad_dice.value.problem.move == 4 and "7–2" in bad_dice.value.problem.ru
 
     ply, problem = try_parse_ply("6–5 13/30")
     assert ply is None and problem is not None
-    assert problem.code == "bad_point" and problem.details["pos"] == 7
+    assert problem.code == "record.bad_point" and problem.details["pos"] == 7
     assert "30" in problem.en and "30" in problem.ru
 
     ply, problem = try_parse_ply("6–5 13/7 Brr/4")
-    assert problem is not None and problem.code == "unparsable" and problem.details["pos"] == 9
+    assert problem is not None and problem.code == "record.unparsable" and problem.details["pos"] == 9
 
     _, problem = try_parse_ply("5–1 7/6, Ø, 8/3")
-    assert problem is not None and problem.code == "unparsable"
+    assert problem is not None and problem.code == "record.unparsable"
 
     # Lenient mode keeps an impossible roll so the replay can still follow the checkers.
     assert parse_ply("7–2 13/8", strict=False).dice == (7, 2)

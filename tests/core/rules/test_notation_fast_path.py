@@ -59,4 +59,4 @@ def test_a_line_starting_as_prose_is_never_read_as_a_cell() -> None:
             for strict in (True, False):
                 ply, problem = try_parse_ply(text, strict=strict)
                 assert ply is None and problem is not None, text
-                assert (problem.code, problem.details["pos"]) == ("unparsable", 0), text
+                assert (problem.code, problem.details["pos"]) == ("record.unparsable", 0), text

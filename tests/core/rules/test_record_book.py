@@ -69,8 +69,8 @@ def test_book_game_1_without_the_beaver_mark_gives_a_different_cube() -> None:
     text = _book("book_game1_backgammon.txt").replace("\tD16. B32\t", "\tD16\t")
     report = validate_text(text)
     # Without the beaver Black owns the cube at 16, so White's "D64X" is out of order.
-    assert ("cube_wrong_value" in {p.code for p in report.errors}) or (
-        "cube_not_owner" in {p.code for p in report.errors}
+    assert ("record.cube_wrong_value" in {p.code for p in report.errors}) or (
+        "match.cube_not_owner" in {p.code for p in report.errors}
     )
     assert not report.ok
 
@@ -90,16 +90,16 @@ def test_book_game_1_without_the_beaver_mark_gives_a_different_cube() -> None:
 # The move-35 checkpoint (White 1(2)) then disagrees with the board; from it the record
 # finishes cleanly: 36. 2–1 1/off(2), White wins an oyun (Black has borne off 14).
 GAME4_EXPECTED = [
-    (3, "black", "wrong_distance"),
-    (12, "white", "wrong_distance"),
-    (30, "white", "no_checker"),
-    (31, "white", "no_checker"),
-    (31, "black", "no_checker"),
-    (32, "white", "no_checker"),
-    (34, "white", "too_many_borne_off"),
-    (34, "black", "moves_after_game_end"),
-    (35, "white", "moves_after_game_end"),
-    (35, "white", "checkpoint_mismatch"),
+    (3, "black", "record.wrong_distance"),
+    (12, "white", "record.wrong_distance"),
+    (30, "white", "record.no_checker"),
+    (31, "white", "record.no_checker"),
+    (31, "black", "record.no_checker"),
+    (32, "white", "record.no_checker"),
+    (34, "white", "record.too_many_borne_off"),
+    (34, "black", "record.moves_after_game_end"),
+    (35, "white", "record.moves_after_game_end"),
+    (35, "white", "record.checkpoint_mismatch"),
 ]
 
 
@@ -148,7 +148,7 @@ def test_variant_and_numbering_can_be_overridden() -> None:
     assert record.variant == "short_nardy" and not record.variant_detected
     report = validate_text(_book("book_game1_backgammon.txt"), numbering="traditional")
     assert report.numbering == "traditional"
-    assert any(p.code == "bad_point" for p in report.errors)
+    assert any(p.code == "record.bad_point" for p in report.errors)
 
 
 # --------------------------------------------------------------------------- every code
@@ -157,40 +157,40 @@ def test_variant_and_numbering_can_be_overridden() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        (HEAD + "1.\t6–5 13/7 Brr/4\t4–2 12/16, 12/14\n", [(1, "white", "unparsable")]),
-        (HEAD + "1.\t6–5 13/30\t4–2 12/16, 12/14\n", [(1, "white", "bad_point")]),
-        (HEAD + "1.\t7–2 13/6, 13/11\t4–2 12/16, 12/14\n", [(1, "white", "bad_dice")]),
-        (HEAD + "1.\t13/7, 13/8\t4–2 12/16, 12/14\n", [(1, "white", "missing_dice")]),
+        (HEAD + "1.\t6–5 13/7 Brr/4\t4–2 12/16, 12/14\n", [(1, "white", "record.unparsable")]),
+        (HEAD + "1.\t6–5 13/30\t4–2 12/16, 12/14\n", [(1, "white", "record.bad_point")]),
+        (HEAD + "1.\t7–2 13/6, 13/11\t4–2 12/16, 12/14\n", [(1, "white", "record.bad_dice")]),
+        (HEAD + "1.\t13/7, 13/8\t4–2 12/16, 12/14\n", [(1, "white", "record.missing_dice")]),
         (
             "Бэкгэммон.\nБелые: 6. Чёрные: 2.\n№ хода\tБелые:\tЧёрные:\n1.\t6–1 13/7, 8/7\t\n",
-            [(1, "white", "opening_roll_mismatch")],
+            [(1, "white", "record.opening_roll_mismatch")],
         ),
-        (HEAD + "1.\t6–5 24/13\t\n2.\t6–1 13/7, 8/7\t\n", [(2, "white", "out_of_turn")]),
+        (HEAD + "1.\t6–5 24/13\t\n2.\t6–1 13/7, 8/7\t\n", [(2, "white", "record.out_of_turn")]),
         (
             HEAD + "1.\t6–5 24/13\t4–2 12/16, 12/14\n3.\t6–1 13/7, 8/7\t\n",
-            [(3, "white", "move_number_mismatch")],
+            [(3, "white", "record.move_number_mismatch")],
         ),
         (
             HEAD + "1.\t6–5 24/13\t4–2 12/16, 12/14\n\tD2X\t– (Pass!)\n2.\t6–1 13/7, 8/7\t\n",
-            [(2, "white", "moves_after_game_end")],
+            [(2, "white", "record.moves_after_game_end")],
         ),
-        (HEAD + "\tD4X\t\n1.\t6–5 24/13\t4–2 12/16, 12/14\n", [(1, "white", "cube_wrong_value")]),
-        (HEAD + "\t\tD2X\n1.\t6–5 24/13\t4–2 12/16, 12/14\n", [(1, "black", "double_out_of_turn")]),
+        (HEAD + "\tD4X\t\n1.\t6–5 24/13\t4–2 12/16, 12/14\n", [(1, "white", "record.cube_wrong_value")]),
+        (HEAD + "\t\tD2X\n1.\t6–5 24/13\t4–2 12/16, 12/14\n", [(1, "black", "record.double_out_of_turn")]),
         (
             HEAD + "\tD2X\tD2\n1.\t6–5 24/13\t4–2 12/16, 12/14\n\tD4X\t\n",
-            [(2, "white", "cube_not_owner")],
+            [(2, "white", "match.cube_not_owner")],
         ),
-        (HEAD + "1.\t6–5 Ø\t\n", [(1, "white", "pass_while_move_exists")]),
-        (HEAD + "1.\t— ∅\t\n", [(1, "white", "pass_while_move_exists")]),
+        (HEAD + "1.\t6–5 Ø\t\n", [(1, "white", "record.pass_while_move_exists")]),
+        (HEAD + "1.\t— ∅\t\n", [(1, "white", "record.pass_while_move_exists")]),
         # Rule problems come from the rules core, located by the record.
-        (HEAD + "1.\t6–5 24/14\t\n", [(1, "white", "wrong_distance")]),
-        (HEAD + "1.\t6–5 24/18, 24/19\t\n", [(1, "white", "point_closed")]),
-        (HEAD + "1.\t6–4 24/18, 13/9*\t\n", [(1, "white", "nothing_to_hit")]),
-        (HEAD + "1.\t6–5 23/12\t\n", [(1, "white", "no_checker")]),
-        (LONG + "1.\t6–5 012/06, 012/07\t\n", [(1, "white", "head_rule")]),
+        (HEAD + "1.\t6–5 24/14\t\n", [(1, "white", "record.wrong_distance")]),
+        (HEAD + "1.\t6–5 24/18, 24/19\t\n", [(1, "white", "record.point_closed")]),
+        (HEAD + "1.\t6–4 24/18, 13/9*\t\n", [(1, "white", "record.nothing_to_hit")]),
+        (HEAD + "1.\t6–5 23/12\t\n", [(1, "white", "record.no_checker")]),
+        (LONG + "1.\t6–5 012/06, 012/07\t\n", [(1, "white", "record.head_rule")]),
         (
             LONG + "1.\t6–5 012/06/01\t6–5 12/6/1\n2.\t6–1 01/7*, 012/011\t\n",
-            [(2, "white", "hit_forbidden")],
+            [(2, "white", "record.hit_forbidden")],
         ),
     ],
 )
@@ -215,7 +215,7 @@ def test_checkpoint_mismatch_names_the_points_and_resynchronises() -> None:
     )
     report = validate_text(text)
     assert [(p.move, p.side, p.code) for p in report.errors] == [
-        (1, "white", "checkpoint_mismatch")
+        (1, "white", "record.checkpoint_mismatch")
     ]
     check = report.checkpoints[0]
     assert (check.move, check.side, check.ok) == (1, "white", False)
@@ -230,7 +230,7 @@ def test_checkpoint_mismatch_names_the_points_and_resynchronises() -> None:
 def test_replay_goes_on_after_an_impossible_roll() -> None:
     text = HEAD + "1.\t7–2 13/6, 13/11\t4–2 12/16, 12/14\n2.\t6–5 24/13\t4–4 1/5(2), 12/16(2)\n"
     report = validate_text(text)
-    assert [p.code for p in report.errors] == ["bad_dice"]
+    assert [p.code for p in report.errors] == ["record.bad_dice"]
     assert report.position.white[6] == 6 and report.position.white[11] == 1
 
 
@@ -290,17 +290,17 @@ def test_result_kind_follows_the_variant_table(
     # then White bears off the last checker.
     text = head + f"Проверочная позиция. Белые: 1(1); чёрные: {black}.\n1.\t2–1 1/off\t\n"
     report = validate_text(text)
-    assert [p.code for p in report.errors] == ["checkpoint_mismatch"]
+    assert [p.code for p in report.errors] == ["record.checkpoint_mismatch"]
     assert report.result is not None
     assert report.result.as_dict() == {"winner": "white", "kind": kind, "cube": 1, "points": points}
 
 
 def test_russian_record_messages_read_as_russian() -> None:
     ended = HEAD + "1.\t6–5 24/13\t4–2 12/16, 12/14\n\tD2X\t– (Pass!)\n\tD4X\t\n"
-    after = [p for p in validate_text(ended).errors if p.code == "moves_after_game_end"]
+    after = [p for p in validate_text(ended).errors if p.code == "record.moves_after_game_end"]
     assert after and "предложение давэ" in after[0].ru and "offer" not in after[0].ru
     turn = validate_text(HEAD + "\t\tD2X\n1.\t6–5 24/13\t4–2 12/16, 12/14\n").errors[0]
-    assert turn.code == "double_out_of_turn"
-    assert "чёрные предлагают давэ" in turn.ru and "очередь белых бросать зары" in turn.ru
+    assert turn.code == "record.double_out_of_turn"
+    assert "Чёрные предлагают давэ" in turn.ru and "очередь белых бросать зары" in turn.ru
     no_roll = validate_text(HEAD + "1.\t— ∅\t\n").errors[0]
     assert "ни один бросок сыграть нельзя" in no_roll.ru
