@@ -61,6 +61,52 @@ SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Every audited action: its code (stored) and what the audit page says, in English and Russian.
+#: A newcomer who audits a new action adds a row (an unknown code is shown as it is).
+ACTIONS: dict[str, tuple[str, str]] = {
+    "round.generate": ("Round generated (draft)", "Тур сформирован (черновик)"),
+    "round.generate_all": ("Rounds generated in every section", "Туры сформированы во всех секциях"),
+    "round.publish": ("Round published", "Тур опубликован"),
+    "round.swap": ("Players swapped in a draft", "Игроки переставлены в черновике"),
+    "round.set_pairing": ("Pairing set by hand", "Пара задана вручную"),
+    "round.delete_draft": ("Draft round deleted", "Черновик тура удалён"),
+    "round.discard_results": ("Results on a draft discarded", "Результаты черновика отменены"),
+    "round.close": ("Round closed", "Тур завершён"),
+    "match.result": ("Match result changed", "Результат матча изменён"),
+    "result.report": ("Result reported", "Результат сообщён"),
+    "result.enter": ("Result entered by a referee", "Результат внесён судьёй"),
+    "result.confirm": ("Result confirmed", "Результат подтверждён"),
+    "result.correct": ("Confirmed result corrected", "Подтверждённый результат исправлен"),
+    "result.ruling": ("Result set by a ruling", "Результат установлен решением"),
+    "result.admin_add": ("Result added in the back office", "Результат добавлен в админке"),
+    "result.admin_change": ("Result changed in the back office", "Результат изменён в админке"),
+    "dispute.open": ("Dispute opened", "Протест подан"),
+    "dispute.rule": ("Director's ruling", "Решение главного судьи"),
+    "dispute.appeal": ("Appeal to the jury", "Апелляция в жюри"),
+    "dispute.decide": ("Jury's decision", "Решение жюри"),
+    "dispute.final": ("Dispute closed", "Протест закрыт"),
+    "entry.check_in": ("Player checked in", "Игрок отмечен"),
+    "entry.withdraw": ("Player withdrawn", "Игрок снят"),
+    "entry.reinstate": ("Player reinstated", "Игрок восстановлен"),
+    "entry.disqualify": ("Player disqualified", "Игрок дисквалифицирован"),
+    "result.dispute": ("Result disputed", "Результат оспорен"),
+    "sanction.warning": ("Warning", "Предупреждение"),
+    "sanction.penalty": ("Penalty", "Штраф"),
+    "sanction.disqualification": ("Disqualification", "Дисквалификация"),
+    "admin.create": ("Created in the back office", "Создано в админке"),
+    "admin.change": ("Changed in the back office", "Изменено в админке"),
+    "admin.delete": ("Deleted in the back office", "Удалено в админке"),
+}
+
+
+def action_label(code: str, language: str) -> str:
+    """What the audit page shows for an action, in the reader's language (the code if unknown)."""
+    labels = ACTIONS.get(code)
+    if labels is None:
+        return code
+    return labels[0] if language == "en" else labels[1]
+
+
 def _json_safe(value: Any) -> Any:
     """Dates, decimals and fractions become strings; the JSON column then accepts anything."""
     if value is None:
