@@ -31,6 +31,8 @@ from tournaments.permissions import (
     side_of,
     tournament_view,
 )
+from tournaments.visibility import can_see_round, public_matches
+from zarik.i18n import current_language
 
 from . import access, services
 from .forms import (
@@ -58,15 +60,22 @@ def login_first(view):
     return wrapper
 
 
-def _match(tournament, match_id: int) -> Match:
-    """A match of THIS tournament (another tournament's match id is a 404 here)."""
-    return get_object_or_404(
+def _match(request, tournament, match_id: int) -> Match:
+    """A match of THIS tournament (another tournament's match id is a 404 here).
+
+    A match of a draft round does not exist for anyone but the tournament's
+    officials (:func:`tournaments.visibility.can_see_round`).
+    """
+    match = get_object_or_404(
         Match.objects.select_related(
             "round__tournament", "round__section", "entry_a__player", "entry_b__player"
         ),
         pk=match_id,
         round__tournament=tournament,
     )
+    if not can_see_round(request.user, match.round):
+        raise Http404
+    return match
 
 
 def _int(value) -> int | None:
@@ -99,7 +108,8 @@ def _results(match: Match, user) -> list:
 
 def _current_matches(tournament):
     return (
-        Match.objects.filter(round__tournament=tournament, round__status=RoundStatus.PUBLISHED)
+        public_matches()
+        .filter(round__tournament=tournament, round__status=RoundStatus.PUBLISHED)
         .select_related("round__section", "entry_a__player", "entry_b__player")
         .order_by("round__number", "table", "id")
     )
@@ -206,7 +216,7 @@ def _submit(request, tournament, match, *, confirm: bool, template: str, ctx: di
 @login_first
 @tournament_view(roles=(ORGANISER, "referee"))
 def referee_match(request, tournament, match_id: int) -> HttpResponse:
-    match = _match(tournament, match_id)
+    match = _match(request, tournament, match_id)
     if not access.can_enter(request.user, match):
         raise PermissionDenied
     if request.method == "POST":
@@ -235,7 +245,7 @@ def referee_match(request, tournament, match_id: int) -> HttpResponse:
 @tournament_view(allow_public=True)
 def match_result(request, tournament, match_id: int) -> HttpResponse:
     """A match's result page: players report, the opponent confirms or disputes."""
-    match = _match(tournament, match_id)
+    match = _match(request, tournament, match_id)
     if not access.can_see_match(request.user, match):
         raise PermissionDenied
     can_report = access.can_report(request.user, match) and match.result_status in (
@@ -302,7 +312,7 @@ def _back(request, tournament, match):
 @login_first
 @tournament_view(allow_public=True)
 def confirm(request, tournament, match_id: int) -> HttpResponse:
-    match = _match(tournament, match_id)
+    match = _match(request, tournament, match_id)
     if not access.can_see_match(request.user, match):
         raise PermissionDenied
     result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
@@ -321,7 +331,7 @@ def confirm(request, tournament, match_id: int) -> HttpResponse:
 @login_first
 @tournament_view(allow_public=True)
 def dispute(request, tournament, match_id: int) -> HttpResponse:
-    match = _match(tournament, match_id)
+    match = _match(request, tournament, match_id)
     if not access.can_see_match(request.user, match):
         raise PermissionDenied
     form = DisputeForm(request.POST)
@@ -364,8 +374,9 @@ def dispute_list(request, tournament) -> HttpResponse:
     )
 
 
-def _dispute(tournament, dispute_id: int) -> Dispute:
-    return get_object_or_404(
+def _dispute(request, tournament, dispute_id: int) -> Dispute:
+    """A dispute of THIS tournament; one on a draft round's match only for officials."""
+    item = get_object_or_404(
         Dispute.objects.select_related(
             "match__round__tournament",
             "match__entry_a__player",
@@ -380,6 +391,9 @@ def _dispute(tournament, dispute_id: int) -> Dispute:
         pk=dispute_id,
         match__round__tournament=tournament,
     )
+    if not can_see_round(request.user, item.match.round):
+        raise Http404
+    return item
 
 
 def _dispute_page(
@@ -414,7 +428,7 @@ def _dispute_page(
 @login_first
 @tournament_view(allow_public=True)
 def dispute_detail(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(tournament, dispute_id)
+    item = _dispute(request, tournament, dispute_id)
     if not access.can_see_dispute(request.user, item):
         raise PermissionDenied
     return _dispute_page(request, tournament, item)
@@ -436,7 +450,7 @@ def _ruling_call(request, tournament, item, form, func, *, key: str, jury: bool)
         )
     except services.InvalidResult as exc:
         for p in exc.problems:
-            form.add_error("score_a", p.message((request.LANGUAGE_CODE or "ru")[:2]))
+            form.add_error("score_a", p.message(current_language()))
     except services.ResultError as exc:
         form.add_error(None, exc.message)
     else:
@@ -456,7 +470,7 @@ def _ruling_call(request, tournament, item, form, func, *, key: str, jury: bool)
 @login_first
 @tournament_view(roles=(ORGANISER,))
 def dispute_rule(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(tournament, dispute_id)
+    item = _dispute(request, tournament, dispute_id)
     if not access.can_rule(request.user, item):
         raise PermissionDenied
     form = RulingForm(request.POST)
@@ -471,7 +485,7 @@ def dispute_rule(request, tournament, dispute_id: int) -> HttpResponse:
 @login_first
 @tournament_view(allow_public=True)
 def dispute_appeal(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(tournament, dispute_id)
+    item = _dispute(request, tournament, dispute_id)
     if not access.can_appeal(request.user, item):
         raise PermissionDenied
     form = AppealForm(request.POST)
@@ -490,7 +504,7 @@ def dispute_appeal(request, tournament, dispute_id: int) -> HttpResponse:
 @login_first
 @tournament_view(roles=("jury",))
 def dispute_decide(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(tournament, dispute_id)
+    item = _dispute(request, tournament, dispute_id)
     if not access.can_decide_appeal(request.user, item):
         raise PermissionDenied
     form = RulingForm(request.POST, jury=True, prefix="jury")
