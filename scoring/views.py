@@ -44,6 +44,7 @@ from .forms import (
     SanctionForm,
 )
 from .models import AuditEntry, Dispute, DisputeState, ResultState, Sanction
+from .workflow_problems import workflow_message
 
 OFFICIALS = ("organiser", "jury", "referee")
 
@@ -92,7 +93,7 @@ def _version(request) -> int | None:
 def _results(match: Match, user) -> list:
     """The match's results newest first, each with what this user may do with it."""
     results = list(
-        match.results.select_related("reported_by", "confirmed_by").order_by("-reported_at", "-pk")
+        match.results.select_related("reported_by__player", "confirmed_by__player").order_by("-reported_at", "-pk")
     )
     for r in results:
         r.match = match
@@ -339,7 +340,7 @@ def dispute(request, tournament, match_id: int) -> HttpResponse:
     if not access.can_dispute(request.user, result):
         raise PermissionDenied
     if not form.is_valid():
-        messages.error(request, _("Say what is wrong with the result, for the director."))
+        messages.error(request, workflow_message("dispute_reason"))
         return redirect("result-match", slug=tournament.slug, match_id=match.pk)
     try:
         services.dispute_result(
@@ -365,7 +366,7 @@ def dispute_list(request, tournament) -> HttpResponse:
     disputes = (
         Dispute.objects.filter(match__round__tournament=tournament)
         .select_related(
-            "match__round", "match__entry_a__player", "match__entry_b__player", "raised_by"
+            "match__round", "match__entry_a__player", "match__entry_b__player", "raised_by__player"
         )
         .order_by("state", "-raised_at")
     )
@@ -382,10 +383,10 @@ def _dispute(request, tournament, dispute_id: int) -> Dispute:
             "match__entry_a__player",
             "match__entry_b__player",
             "result",
-            "raised_by",
-            "ruled_by",
-            "appealed_by",
-            "jury_by",
+            "raised_by__player",
+            "ruled_by__player",
+            "appealed_by__player",
+            "jury_by__player",
             "decided_result",
         ),
         pk=dispute_id,
@@ -412,7 +413,7 @@ def _dispute_page(
         "tournament": tournament,
         "dispute": item,
         "match": match,
-        "results": match.results.order_by("-reported_at"),
+        "results": match.results.select_related("reported_by__player").order_by("-reported_at"),
         "can_rule": access.can_rule(user, item) and item.state == DisputeState.OPEN,
         "can_appeal": access.can_appeal(user, item) and item.state == DisputeState.RULED,
         "can_decide": access.can_decide_appeal(user, item) and item.state == DisputeState.APPEALED,
@@ -540,7 +541,7 @@ def sanction_list(request, tournament) -> HttpResponse:
             messages.success(request, _("Decision recorded."))
             return redirect("sanction-list", slug=tournament.slug)
     sanctions = Sanction.objects.filter(tournament=tournament).select_related(
-        "entry__player", "decided_by", "match"
+        "entry__player", "decided_by__player", "match"
     )
     return render(
         request,
@@ -556,7 +557,7 @@ def sanction_list(request, tournament) -> HttpResponse:
 @login_first
 @tournament_view(roles=(ORGANISER, "jury"))
 def audit_log(request, tournament) -> HttpResponse:
-    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
+    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user__player")
     types = sorted(set(entries.values_list("object_type", flat=True).distinct()))
     form = AuditFilterForm(request.GET or None, object_types=types)
     if form.is_valid():
@@ -566,7 +567,13 @@ def audit_log(request, tournament) -> HttpResponse:
         if data.get("object_type"):
             entries = entries.filter(object_type=data["object_type"])
         if data.get("user"):
-            entries = entries.filter(user__username__icontains=data["user"])
+            who = data["user"]
+            entries = entries.filter(
+                Q(user__player__last_name__icontains=who)
+                | Q(user__player__last_name_latin__icontains=who)
+                | Q(user__player__first_name__icontains=who)
+                | Q(user__username__icontains=who)
+            )
         if data.get("since"):
             entries = entries.filter(at__date__gte=data["since"])
         if data.get("until"):
@@ -642,9 +649,5 @@ def desk_round_close(request, tournament, round_id: int) -> HttpResponse:
         tables = ", ".join(
             str(t) for t in services.open_matches(rnd).values_list("table", flat=True)
         )
-        messages.error(
-            request,
-            _("Round %(n)s cannot close: tables %(tables)s have no confirmed result yet.")
-            % {"n": rnd.number, "tables": tables or "—"},
-        )
+        messages.error(request, workflow_message("round_open", round=rnd.number, tables=tables or "—"))
     return redirect("desk", slug=tournament.slug)

@@ -12,6 +12,7 @@ Not part of the rules core (:mod:`scoring.rules`): these are the shell's words.
 from __future__ import annotations
 
 from scoring.rules.errors import Catalogue, Problem
+from zarik.i18n import current_language
 
 WORKFLOW = Catalogue(
     "workflow",
@@ -143,6 +144,15 @@ WORKFLOW = Catalogue(
             "A penalty follows a warning (Part 9): warn the player first.",
             "Штраф назначается после предупреждения (часть 9): сначала предупредите игрока.",
         ),
+        "round_open": (
+            "Round {round} cannot close: tables {tables} have no confirmed result yet.",
+            "Тур {round} нельзя завершить: за столами {tables} ещё нет подтверждённого результата.",
+        ),
+        "both_scores": ("Give both scores, or neither.", "Укажите оба числа счёта или ни одного."),
+        "replace_both_scores": (
+            "To set a different result, give both scores.",
+            "Чтобы установить другой результат, укажите оба числа счёта.",
+        ),
         "withdrawn_check_in": (
             "A withdrawn player must be reinstated before checking in.",
             "Выбывшего игрока нужно сначала восстановить, потом отметить его прибытие.",
@@ -154,3 +164,8 @@ WORKFLOW = Catalogue(
 def workflow_problem(name: str, **details) -> Problem:
     """The problem ``workflow.<name>`` with the details its message needs."""
     return WORKFLOW.problem(name, **details)
+
+
+def workflow_message(name: str, **details) -> str:
+    """The message of ``workflow.<name>`` in the reader's language."""
+    return workflow_problem(name, **details).message(current_language())

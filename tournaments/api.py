@@ -8,17 +8,19 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from scoring import services
+from scoring.workflow_problems import workflow_problem
+from zarik.i18n import current_language
 
 from .match_spec import validate_result
 from .models import Entry, Match, Round, Tournament
 from .permissions import visible_tournaments
+from .visibility import public_matches, public_rounds
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -79,7 +81,7 @@ class ResultCheckSerializer(serializers.Serializer):
     def validate(self, attrs):
         if not attrs.get("final") and not attrs.get("games"):
             raise serializers.ValidationError(
-                "Give the final score, the games, or both / Укажите итоговый счёт, партии или и то, и другое."
+                workflow_problem("no_score").message(current_language()), code="workflow.no_score"
             )
         return attrs
 
@@ -136,7 +138,7 @@ class TournamentViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True)
     def rounds(self, request, slug=None):
         tournament = self.get_object()
-        rounds = tournament.rounds.exclude(status="draft").select_related("section").prefetch_related("matches__round")
+        rounds = public_rounds(tournament.rounds.all()).select_related("section").prefetch_related("matches__round")
         return Response(RoundSerializer(rounds.order_by("section__order", "number"), many=True).data)
 
 
@@ -145,9 +147,9 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_fields = ["round__number", "result_status"]
 
     def get_queryset(self):
-        return Match.objects.filter(
-            round__tournament__in=visible_tournaments(self.request.user)
-        ).exclude(round__status="draft").select_related("round")
+        return public_matches(
+            Match.objects.filter(round__tournament__in=visible_tournaments(self.request.user))
+        ).select_related("round")
 
     @extend_schema(request=ResultCheckSerializer, responses=VerdictSerializer)
     @action(detail=True, methods=["post"])
@@ -158,7 +160,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         data.is_valid(raise_exception=True)
         final = tuple(data.validated_data["final"]) if data.validated_data.get("final") else None
         verdict = validate_result(match, final=final, games=data.validated_data.get("games"))
-        return Response(verdict.as_dict((get_language() or "ru")[:2]))
+        return Response(verdict.as_dict(current_language()))
 
     @extend_schema(request=ReportSerializer, responses={201: ResultOutSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
@@ -192,11 +194,12 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     @staticmethod
     def _run(action_call, ok_status=status.HTTP_200_OK) -> Response:
         """Run a workflow service and map its refusals to HTTP answers with a clear message."""
-        language = (get_language() or "ru")[:2]
+        language = current_language()
         try:
             result = action_call()
         except PermissionDenied:
-            return Response({"code": "forbidden", "message": "Not allowed / Нет прав"}, status=403)
+            message = workflow_problem("forbidden").message(language)
+            return Response({"code": "forbidden", "message": message}, status=403)
         except services.InvalidResult as exc:
             return Response(
                 {"code": exc.code, "message": exc.message,
@@ -204,8 +207,12 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
                 status=400,
             )
         except services.StaleVersion as exc:
-            return Response({"code": exc.code, "message": exc.message}, status=409)
+            return Response(
+                {"code": exc.code, "problem": exc.problem.code, "message": exc.message}, status=409
+            )
         except services.ResultError as exc:
-            return Response({"code": exc.code, "message": exc.message}, status=409)
+            return Response(
+                {"code": exc.code, "problem": exc.problem.code, "message": exc.message}, status=409
+            )
         result.match.refresh_from_db(fields=["version"])
         return Response(ResultOutSerializer(result).data, status=ok_status)
