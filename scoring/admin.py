@@ -1,12 +1,20 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
-from tournaments import audit
+from tournaments.admin import workflow_links
 
 from .models import Dispute, Result, Sanction
 
 
 @admin.register(Result)
 class ResultAdmin(admin.ModelAdmin):
+    """Reports and confirmations, shown read-only with links to the workflow pages.
+
+    A result is reported, confirmed, corrected (with a reason) or ruled on only
+    through :mod:`scoring.services`, which checks the rules and writes the audit
+    log; the back office neither adds, changes nor deletes one.
+    """
+
     list_display = [
         "match",
         "score_a",
@@ -15,24 +23,37 @@ class ResultAdmin(admin.ModelAdmin):
         "reported_by",
         "confirmed_by",
         "reported_at",
+        "result_workflow",
     ]
     list_filter = ["state", "match__round__tournament"]
     search_fields = ["match__entry_a__player__last_name", "match__entry_b__player__last_name"]
-    raw_id_fields = ["match"]
+    list_select_related = ["match__round__tournament", "reported_by", "confirmed_by"]
+    readonly_fields = [
+        "match",
+        "score_a",
+        "score_b",
+        "games",
+        "state",
+        "reported_by",
+        "reported_at",
+        "confirmed_by",
+        "confirmed_at",
+        "note",
+        "result_workflow",
+    ]
 
-    def save_model(self, request, obj, form, change):
-        """Back-office edits bypass the workflow pages, so they are audited here."""
-        before = audit.snapshot(Result.objects.get(pk=obj.pk)) if change and obj.pk else None
-        super().save_model(request, obj, form, change)
-        audit.record(
-            request.user,
-            obj.match.round.tournament,
-            "result.admin_change" if change else "result.admin_add",
-            obj,
-            before,
-            obj,
-            reason=obj.note,
-        )
+    @admin.display(description=_("Result workflow"))
+    def result_workflow(self, obj):
+        return workflow_links(obj.match) if obj is not None else "—"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 class _ReadOnly(admin.ModelAdmin):

@@ -1,4 +1,4 @@
-"""The result workflow over the REST API: report and confirm, through the same services as the pages.
+"""The result workflow over the REST API: check, report and confirm, through the same code as the pages.
 
 Extends the read-only match endpoints of :mod:`tournaments.api`; every refusal
 of the workflow becomes an HTTP answer with its code and a clear message.
@@ -13,10 +13,48 @@ from rest_framework import permissions, serializers, status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from tournaments.api import MatchViewSet, ResultCheckSerializer
+from tournaments.api import MatchViewSet
+from tournaments.match_spec import validate_result
 from zarik.i18n import current_language
 
 from . import services
+from .workflow_problems import workflow_problem
+
+
+class GameInSerializer(serializers.Serializer):
+    winner = serializers.ChoiceField(choices=["a", "b"], allow_null=True, required=False)
+    kind = serializers.CharField()
+    cube = serializers.IntegerField(min_value=1, default=1)
+    dropped = serializers.BooleanField(default=False)
+    autodoubles = serializers.IntegerField(min_value=0, default=0)
+
+
+class ResultCheckSerializer(serializers.Serializer):
+    final = serializers.ListField(
+        child=serializers.IntegerField(min_value=0), min_length=2, max_length=2, required=False
+    )
+    games = GameInSerializer(many=True, required=False)
+
+    def validate(self, attrs):
+        if not attrs.get("final") and not attrs.get("games"):
+            raise serializers.ValidationError(
+                workflow_problem("no_score").message(current_language()), code="workflow.no_score"
+            )
+        return attrs
+
+
+class ProblemSerializer(serializers.Serializer):
+    game = serializers.IntegerField(allow_null=True)
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class VerdictSerializer(serializers.Serializer):
+    ok = serializers.BooleanField()
+    errors = ProblemSerializer(many=True)
+    score = serializers.ListField(child=serializers.FloatField())
+    winner = serializers.CharField(allow_null=True)
+    crawford_game = serializers.IntegerField(allow_null=True)
 
 
 class ReportSerializer(ResultCheckSerializer):
@@ -39,7 +77,18 @@ class ResultOutSerializer(serializers.Serializer):
 
 
 class MatchWorkflowViewSet(MatchViewSet):
-    """``/api/matches/``: the read-only endpoints plus ``report/`` and ``confirm/``."""
+    """``/api/matches/``: the read-only endpoints plus ``check/``, ``report/`` and ``confirm/``."""
+
+    @extend_schema(request=ResultCheckSerializer, responses=VerdictSerializer)
+    @action(detail=True, methods=["post"])
+    def check(self, request, pk=None):
+        """Would this result be accepted? Checks through the match-rules core; saves nothing."""
+        match = get_object_or_404(self.get_queryset().select_related("round__tournament", "round__section", "entry_a__section"), pk=pk)
+        data = ResultCheckSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        final = tuple(data.validated_data["final"]) if data.validated_data.get("final") else None
+        verdict = validate_result(match, final=final, games=data.validated_data.get("games"))
+        return Response(verdict.as_dict(current_language()))
 
     @extend_schema(request=ReportSerializer, responses={201: ResultOutSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
@@ -77,7 +126,8 @@ class MatchWorkflowViewSet(MatchViewSet):
         try:
             result = action_call()
         except PermissionDenied:
-            return Response({"code": "forbidden", "message": "Not allowed / Нет прав"}, status=403)
+            message = workflow_problem("forbidden").message(language)
+            return Response({"code": "forbidden", "message": message}, status=403)
         except services.InvalidResult as exc:
             return Response(
                 {"code": exc.code, "message": exc.message,
@@ -85,8 +135,12 @@ class MatchWorkflowViewSet(MatchViewSet):
                 status=400,
             )
         except services.StaleVersion as exc:
-            return Response({"code": exc.code, "message": exc.message}, status=409)
+            return Response(
+                {"code": exc.code, "problem": exc.problem.code, "message": exc.message}, status=409
+            )
         except services.ResultError as exc:
-            return Response({"code": exc.code, "message": exc.message}, status=409)
+            return Response(
+                {"code": exc.code, "problem": exc.problem.code, "message": exc.message}, status=409
+            )
         result.match.refresh_from_db(fields=["version"])
         return Response(ResultOutSerializer(result).data, status=ok_status)

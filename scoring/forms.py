@@ -25,6 +25,7 @@ from tournaments.models import GameKind, Match
 from zarik.i18n import current_language
 
 from .models import Outcome, SanctionKind
+from .workflow_problems import workflow_message
 
 MAX_RECORD_BYTES = 512 * 1024
 SIDE_NAMES = {"white": gettext_lazy("White"), "black": gettext_lazy("Black")}
@@ -245,12 +246,10 @@ class ResultEntry:
             return False
         data = self.form.cleaned_data
         if self.need_reason and not (data.get("reason") or "").strip():
-            self.form.add_error(
-                "reason", _("A confirmed result can only be corrected with a reason; write why.")
-            )
+            self.form.add_error("reason", workflow_message("correction_reason"))
         a, b = data.get("score_a"), data.get("score_b")
         if (a is None) != (b is None):
-            self.form.add_error("score_a", _("Give both scores, or neither."))
+            self.form.add_error("score_a", workflow_message("both_scores"))
             return False
         self.final = (a, b) if a is not None else None
         self.ledger = [e for e in (f.entry() for f in self._row_forms) if e is not None]
@@ -313,7 +312,7 @@ class RulingForm(forms.Form):
         if data.get("outcome") == Outcome.REPLACE and (
             data.get("score_a") is None or data.get("score_b") is None
         ):
-            self.add_error("score_a", _("To set a different result, give both scores."))
+            self.add_error("score_a", workflow_message("replace_both_scores"))
         return data
 
 

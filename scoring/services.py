@@ -37,6 +37,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.permissions import JURY, acts_as_official, allowed, is_organiser, official_roles
+from tournaments.visibility import is_public_round
+from zarik.i18n import current_language
 
 from .models import (
     Dispute,
@@ -47,20 +49,40 @@ from .models import (
     Sanction,
     SanctionKind,
 )
+from .workflow_problems import workflow_problem
 
 logger = logging.getLogger(__name__)
 
 
 class ResultError(Exception):
-    """A refusal to show the user as it is: what happened and what to do."""
+    """A refusal to show the user as it is: what happened and what to do.
+
+    Carries a ``workflow.*`` problem (:mod:`scoring.workflow_problems`), rendered
+    in the reader's language by :attr:`message`. ``code`` is the short, stable
+    kind of refusal API clients see ("missing", "duplicate", "state", …).
+    """
 
     code = "refused"
 
-    def __init__(self, message: str, code: str | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, problem: Problem | str, code: str | None = None):
+        if isinstance(problem, str):  # ready-made text from a caller not yet on the catalogue
+            problem = Problem("workflow.refused", en=problem, ru=problem)
+        self.problem = problem
+        super().__init__(problem.code)
         if code:
             self.code = code
+
+    @property
+    def message(self) -> str:
+        return self.problem.message(current_language())
+
+    def __str__(self) -> str:
+        return self.problem.message("en")
+
+
+def refuse(name: str, code: str | None = None, **details: Any) -> ResultError:
+    """The :class:`ResultError` for ``workflow.<name>`` (raise it)."""
+    return ResultError(workflow_problem(name, **details), code)
 
 
 class StaleVersion(ResultError):
@@ -69,12 +91,12 @@ class StaleVersion(ResultError):
     code = "stale"
 
     @staticmethod
+    def problem_for(seen: int, now: int) -> Problem:
+        return workflow_problem("stale", seen=seen, now=now)
+
+    @staticmethod
     def message_for(seen: int, now: int) -> str:
-        return _(
-            "Someone else saved this match while you were editing it (version %(seen)s, "
-            "now %(now)s). Your entry was not saved; check the current result below and "
-            "enter yours again if it is still needed."
-        ) % {"seen": seen, "now": now}
+        return StaleVersion.problem_for(seen, now).message(current_language())
 
 
 class InvalidResult(ResultError):
@@ -83,7 +105,7 @@ class InvalidResult(ResultError):
     code = "invalid"
 
     def __init__(self, problems: Sequence[Problem]):
-        super().__init__(_("The result breaks the rules of this match; see the problems listed."))
+        super().__init__(workflow_problem("invalid"))
         self.problems = tuple(problems)
 
 
@@ -91,9 +113,14 @@ class InvalidResult(ResultError):
 
 
 def _lock_match(match_id: int) -> Match:
-    """The match row, locked until the transaction ends (PostgreSQL; SQLite serialises writes)."""
+    """The match row, locked until the transaction ends (PostgreSQL; SQLite serialises writes).
+
+    The one draft-round guard of the workflow: every report, confirmation,
+    dispute, ruling and appeal starts here, so nothing is ever done on a match
+    of a round that is not published (:mod:`tournaments.visibility`).
+    """
     try:
-        return (
+        match = (
             Match.objects.select_for_update(of=("self",))
             .select_related(
                 "round__tournament", "round__section", "entry_a__player", "entry_b__player"
@@ -101,12 +128,15 @@ def _lock_match(match_id: int) -> Match:
             .get(pk=match_id)
         )
     except Match.DoesNotExist:
-        raise ResultError(_("This match no longer exists."), "missing") from None
+        raise refuse("match_missing", "missing") from None
+    if not is_public_round(match.round):
+        raise refuse("draft_round", "draft", round=match.round.number)
+    return match
 
 
 def _check_version(match: Match, version: int | None) -> None:
     if version is not None and int(version) != match.version:
-        raise StaleVersion(StaleVersion.message_for(version, match.version))
+        raise StaleVersion(StaleVersion.problem_for(version, match.version))
 
 
 def _save_match(match: Match, **fields: Any) -> None:
@@ -116,7 +146,7 @@ def _save_match(match: Match, **fields: Any) -> None:
     fields["updated_at"] = timezone.now()
     updated = Match.objects.filter(pk=match.pk, version=seen).update(**fields)
     if updated != 1:  # only possible without row locks (SQLite): the optimistic check
-        raise StaleVersion(_("Someone else saved this match at the same moment; reload it."))
+        raise StaleVersion(workflow_problem("stale_same_moment"))
     for name, value in fields.items():
         setattr(match, name, value)
 
@@ -124,10 +154,7 @@ def _save_match(match: Match, **fields: Any) -> None:
 def _whole(value: Any) -> int:
     number = Fraction(value)
     if number.denominator != 1:
-        raise ResultError(
-            _("A score of %(value)s cannot be stored: match scores are whole points.")
-            % {"value": float(number)}
-        )
+        raise refuse("not_whole", value=float(number))
     return int(number)
 
 
@@ -175,9 +202,7 @@ def _confirm(match: Match, result: Result, user, *, action: str, reason: str = "
         with transaction.atomic():
             result.save(update_fields=["state", "confirmed_by", "confirmed_at"])
     except IntegrityError:
-        raise ResultError(
-            _("This match already has a confirmed result; nothing was changed."), "duplicate"
-        ) from None
+        raise refuse("already_confirmed_match", "duplicate") from None
     validation = validate_result(
         match, final=(result.score_a, result.score_b), games=result.games or None
     )
@@ -235,26 +260,15 @@ def submit_result(
     if not (official or allowed(user, "result.report", match)):
         raise PermissionDenied
     if match.is_bye:
-        raise ResultError(_("A bye has no result to enter."), "bye")
+        raise refuse("bye", "bye")
     if match.result_status == ResultStatus.DISPUTED:
-        raise ResultError(
-            _("This result is disputed; the director decides it on the dispute page."), "disputed"
-        )
+        raise refuse("disputed", "disputed")
     correction = match.result_status == ResultStatus.CONFIRMED
     if correction:
         if not official:
-            raise ResultError(
-                _(
-                    "The result is already confirmed. If it is wrong, dispute it: the director "
-                    "will decide."
-                ),
-                "confirmed",
-            )
+            raise refuse("confirmed", "confirmed")
         if not reason.strip():
-            raise ResultError(
-                _("A confirmed result can only be corrected with a reason; write why."),
-                "reason_required",
-            )
+            raise refuse("correction_reason", "reason_required")
     if confirm and not official:
         raise PermissionDenied
     ledger = clean_games(games)
@@ -272,14 +286,7 @@ def submit_result(
                     action="result.confirm",
                     reason=_("the same score reported by both players"),
                 )
-            raise ResultError(
-                _(
-                    "A result of %(a)s:%(b)s is already reported for this match. Confirm it, or "
-                    "dispute it if it is wrong: the director will decide."
-                )
-                % {"a": pending.score_a, "b": pending.score_b},
-                "conflict",
-            )
+            raise refuse("conflict", "conflict", a=pending.score_a, b=pending.score_b)
     before = audit.snapshot(match)
     superseded = match.results.filter(state=ResultState.REPORTED).update(
         state=ResultState.SUPERSEDED
@@ -318,13 +325,11 @@ def confirm_result(match_id: int, result_id: int, user, *, version: int | None) 
     _check_version(match, version)
     result = match.results.filter(pk=result_id).first()
     if result is None:
-        raise ResultError(_("This report no longer exists."), "missing")
+        raise refuse("report_missing", "missing")
     if result.state == ResultState.CONFIRMED:
-        raise ResultError(_("This result is already confirmed."), "duplicate")
+        raise refuse("already_confirmed", "duplicate")
     if result.state != ResultState.REPORTED:
-        raise ResultError(
-            _("This report was replaced or contested and can no longer be confirmed."), "state"
-        )
+        raise refuse("not_confirmable", "state")
     if not allowed(user, "result.confirm", result):
         raise PermissionDenied
     return _confirm(match, result, user, action="result.confirm")
@@ -339,15 +344,13 @@ def dispute_result(
     _check_version(match, version)
     result = match.results.filter(pk=result_id).first()
     if result is None:
-        raise ResultError(_("This report no longer exists."), "missing")
+        raise refuse("report_missing", "missing")
     if not allowed(user, "result.dispute", result):
         raise PermissionDenied
     if not reason.strip():
-        raise ResultError(
-            _("Say what is wrong with the result, for the director."), "reason_required"
-        )
+        raise refuse("dispute_reason", "reason_required")
     if match.disputes.filter(state__in=[DisputeState.OPEN, DisputeState.APPEALED]).exists():
-        raise ResultError(_("This match is already under dispute."), "disputed")
+        raise refuse("under_dispute", "disputed")
     before = audit.snapshot(result)
     if result.state == ResultState.REPORTED:
         result.state = ResultState.DISPUTED
@@ -377,7 +380,7 @@ def _apply_outcome(
     disputed = dispute.result
     if outcome == Outcome.UPHOLD:
         if disputed is None:
-            raise ResultError(_("The disputed report no longer exists; set a result instead."))
+            raise refuse("disputed_report_missing")
         if disputed.state == ResultState.CONFIRMED:
             before = audit.snapshot(match)
             _save_match(match, result_status=ResultStatus.CONFIRMED)
@@ -414,13 +417,13 @@ def _apply_outcome(
         )
         audit.record(user, match.round.tournament, "match.result", match, before, match, reason)
         return None
-    raise ResultError(_("Choose what the ruling does to the result."), "outcome")
+    raise refuse("outcome", "outcome")
 
 
 def _lock_dispute(dispute_id: int) -> tuple[Dispute, Match]:
     dispute = Dispute.objects.filter(pk=dispute_id).only("match_id").first()
     if dispute is None:
-        raise ResultError(_("This dispute does not exist."), "missing")
+        raise refuse("dispute_missing", "missing")
     match = _lock_match(dispute.match_id)
     dispute = (
         Dispute.objects.select_for_update(of=("self",)).select_related("result").get(pk=dispute_id)
@@ -445,11 +448,11 @@ def rule_dispute(
     if not allowed(user, "dispute.rule", dispute):
         raise PermissionDenied
     if dispute.state != DisputeState.OPEN:
-        raise ResultError(_("The director has already ruled on this dispute."), "state")
+        raise refuse("already_ruled", "state")
     if not ruling.strip():
-        raise ResultError(_("Write the ruling and its grounds."), "reason_required")
+        raise refuse("ruling_reason", "reason_required")
     if outcome == Outcome.SUSTAIN:
-        raise ResultError(_("Choose what the ruling does to the result."), "outcome")
+        raise refuse("outcome", "outcome")
     before = audit.snapshot(dispute)
     dispute.decided_result = _apply_outcome(
         match, dispute, user, outcome, ruling.strip(), final, games
@@ -471,14 +474,10 @@ def appeal_dispute(dispute_id: int, user, *, reason: str) -> Dispute:
     if not allowed(user, "dispute.appeal", dispute):
         raise PermissionDenied
     if dispute.state != DisputeState.RULED:
-        message = (
-            _("The director has not ruled yet; an appeal follows the ruling.")
-            if dispute.state == DisputeState.OPEN
-            else _("This dispute has already gone to the jury.")
-        )
-        raise ResultError(message, "state")
+        name = "not_ruled_yet" if dispute.state == DisputeState.OPEN else "already_appealed"
+        raise refuse(name, "state")
     if not reason.strip():
-        raise ResultError(_("Give the grounds of the appeal for the jury."), "reason_required")
+        raise refuse("appeal_reason", "reason_required")
     before = audit.snapshot(dispute)
     dispute.state = DisputeState.APPEALED
     dispute.appeal_reason = reason.strip()
@@ -507,14 +506,10 @@ def decide_appeal(
     if not allowed(user, "dispute.decide", dispute):
         raise PermissionDenied
     if dispute.state != DisputeState.APPEALED:
-        message = (
-            _("The jury's decision is final and has already been made.")
-            if dispute.state == DisputeState.FINAL
-            else _("Only an appealed ruling goes to the jury.")
-        )
-        raise ResultError(message, "state")
+        name = "jury_final" if dispute.state == DisputeState.FINAL else "not_appealed"
+        raise refuse(name, "state")
     if not decision.strip():
-        raise ResultError(_("Write the jury's decision and its grounds."), "reason_required")
+        raise refuse("jury_reason", "reason_required")
     before = audit.snapshot(dispute)
     if outcome != Outcome.SUSTAIN:
         dispute.decided_result = _apply_outcome(
@@ -553,18 +548,16 @@ def record_sanction(
     if not allowed(user, "sanction.record", tournament):
         raise PermissionDenied
     if entry.tournament_id != tournament.pk:
-        raise ResultError(_("This player is not entered in this tournament."), "entry")
+        raise refuse("not_entered", "entry")
     if kind not in SanctionKind.values:
-        raise ResultError(_("Choose a warning, a penalty or a disqualification."), "kind")
+        raise refuse("sanction_kind", "kind")
     if not reason.strip():
-        raise ResultError(_("Write what happened and why this is decided."), "reason_required")
+        raise refuse("sanction_reason", "reason_required")
     if (
         kind == SanctionKind.PENALTY
         and not entry.sanctions.filter(kind=SanctionKind.WARNING).exists()
     ):
-        raise ResultError(
-            _("A penalty follows a warning (Part 9): warn the player first."), "warning_first"
-        )
+        raise refuse("warning_first", "warning_first")
     decided_as = "director" if is_organiser(user, tournament) else "jury"
     if JURY in official_roles(user, tournament) and not is_organiser(user, tournament):
         decided_as = "jury"
@@ -600,7 +593,7 @@ def check_in(entry: Entry, user) -> Entry:
     if not allowed(user, "desk.run", entry.tournament):
         raise PermissionDenied
     if entry.status == EntryStatus.WITHDRAWN:
-        raise ResultError(_("A withdrawn player must be reinstated before checking in."), "state")
+        raise refuse("withdrawn_check_in", "state")
     return _set_entry_status(entry, user, EntryStatus.CHECKED_IN, "entry.check_in")
 
 

@@ -41,6 +41,8 @@ from tournaments.permissions import (
     side_of,
     tournament_view,
 )
+from tournaments.visibility import can_see_round, public_matches
+from zarik.i18n import current_language
 
 from . import services
 from .forms import (
@@ -52,6 +54,7 @@ from .forms import (
     SanctionForm,
 )
 from .models import Dispute, DisputeState, ResultState, Sanction
+from .workflow_problems import workflow_message
 
 OFFICIALS = ("organiser", "jury", "referee")
 
@@ -68,15 +71,22 @@ def login_first(view):
     return wrapper
 
 
-def _match(tournament, match_id: int) -> Match:
-    """A match of THIS tournament (another tournament's match id is a 404 here)."""
-    return get_object_or_404(
+def _match(request, tournament, match_id: int) -> Match:
+    """A match of THIS tournament (another tournament's match id is a 404 here).
+
+    A match of a draft round does not exist for anyone but the tournament's
+    officials (:func:`tournaments.visibility.can_see_round`).
+    """
+    match = get_object_or_404(
         Match.objects.select_related(
             "round__tournament", "round__section", "entry_a__player", "entry_b__player"
         ),
         pk=match_id,
         round__tournament=tournament,
     )
+    if not can_see_round(request.user, match.round):
+        raise Http404
+    return match
 
 
 def _int(value) -> int | None:
@@ -93,7 +103,7 @@ def _version(request) -> int | None:
 def _results(match: Match, user) -> list:
     """The match's results newest first, each with what this user may do with it."""
     results = list(
-        match.results.select_related("reported_by", "confirmed_by").order_by("-reported_at", "-pk")
+        match.results.select_related("reported_by__player", "confirmed_by__player").order_by("-reported_at", "-pk")
     )
     for r in results:
         r.match = match
@@ -109,7 +119,8 @@ def _results(match: Match, user) -> list:
 
 def _current_matches(tournament):
     return (
-        Match.objects.filter(round__tournament=tournament, round__status=RoundStatus.PUBLISHED)
+        public_matches()
+        .filter(round__tournament=tournament, round__status=RoundStatus.PUBLISHED)
         .select_related("round__section", "entry_a__player", "entry_b__player")
         .order_by("round__number", "table", "id")
     )
@@ -214,7 +225,7 @@ def _submit(request, tournament, match, *, confirm: bool, template: str, ctx: di
 @login_first
 @tournament_view("result.enter")
 def referee_match(request, tournament, match_id: int) -> HttpResponse:
-    match = _match(tournament, match_id)
+    match = _match(request, tournament, match_id)
     if not allowed(request.user, "result.enter", match):
         raise PermissionDenied
     if request.method == "POST":
@@ -243,7 +254,7 @@ def referee_match(request, tournament, match_id: int) -> HttpResponse:
 @tournament_view("tournament.view")
 def match_result(request, tournament, match_id: int) -> HttpResponse:
     """A match's result page: players report, the opponent confirms or disputes."""
-    match = _match(tournament, match_id)
+    match = _match(request, tournament, match_id)
     if not allowed(request.user, "match.see", match):
         raise PermissionDenied
     can_report = allowed(request.user, "result.report", match) and match.result_status in (
@@ -310,7 +321,7 @@ def _back(request, tournament, match):
 @login_first
 @tournament_view("tournament.view")
 def confirm(request, tournament, match_id: int) -> HttpResponse:
-    match = _match(tournament, match_id)
+    match = _match(request, tournament, match_id)
     if not allowed(request.user, "match.see", match):
         raise PermissionDenied
     result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
@@ -329,7 +340,7 @@ def confirm(request, tournament, match_id: int) -> HttpResponse:
 @login_first
 @tournament_view("tournament.view")
 def dispute(request, tournament, match_id: int) -> HttpResponse:
-    match = _match(tournament, match_id)
+    match = _match(request, tournament, match_id)
     if not allowed(request.user, "match.see", match):
         raise PermissionDenied
     form = DisputeForm(request.POST)
@@ -337,7 +348,7 @@ def dispute(request, tournament, match_id: int) -> HttpResponse:
     if not allowed(request.user, "result.dispute", result):
         raise PermissionDenied
     if not form.is_valid():
-        messages.error(request, _("Say what is wrong with the result, for the director."))
+        messages.error(request, workflow_message("dispute_reason"))
         return redirect("result-match", slug=tournament.slug, match_id=match.pk)
     try:
         services.dispute_result(
@@ -363,7 +374,7 @@ def dispute_list(request, tournament) -> HttpResponse:
     disputes = (
         Dispute.objects.filter(match__round__tournament=tournament)
         .select_related(
-            "match__round", "match__entry_a__player", "match__entry_b__player", "raised_by"
+            "match__round", "match__entry_a__player", "match__entry_b__player", "raised_by__player"
         )
         .order_by("state", "-raised_at")
     )
@@ -372,22 +383,26 @@ def dispute_list(request, tournament) -> HttpResponse:
     )
 
 
-def _dispute(tournament, dispute_id: int) -> Dispute:
-    return get_object_or_404(
+def _dispute(request, tournament, dispute_id: int) -> Dispute:
+    """A dispute of THIS tournament; one on a draft round's match only for officials."""
+    item = get_object_or_404(
         Dispute.objects.select_related(
             "match__round__tournament",
             "match__entry_a__player",
             "match__entry_b__player",
             "result",
-            "raised_by",
-            "ruled_by",
-            "appealed_by",
-            "jury_by",
+            "raised_by__player",
+            "ruled_by__player",
+            "appealed_by__player",
+            "jury_by__player",
             "decided_result",
         ),
         pk=dispute_id,
         match__round__tournament=tournament,
     )
+    if not can_see_round(request.user, item.match.round):
+        raise Http404
+    return item
 
 
 def _dispute_page(
@@ -406,7 +421,7 @@ def _dispute_page(
         "tournament": tournament,
         "dispute": item,
         "match": match,
-        "results": match.results.order_by("-reported_at"),
+        "results": match.results.select_related("reported_by__player").order_by("-reported_at"),
         "can_rule": allowed(user, "dispute.rule", item) and item.state == DisputeState.OPEN,
         "can_appeal": allowed(user, "dispute.appeal", item) and item.state == DisputeState.RULED,
         "can_decide": allowed(user, "dispute.decide", item) and item.state == DisputeState.APPEALED,
@@ -422,7 +437,7 @@ def _dispute_page(
 @login_first
 @tournament_view("tournament.view")
 def dispute_detail(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(tournament, dispute_id)
+    item = _dispute(request, tournament, dispute_id)
     if not allowed(request.user, "dispute.see", item):
         raise PermissionDenied
     return _dispute_page(request, tournament, item)
@@ -444,7 +459,7 @@ def _ruling_call(request, tournament, item, form, func, *, key: str, jury: bool)
         )
     except services.InvalidResult as exc:
         for p in exc.problems:
-            form.add_error("score_a", p.message((request.LANGUAGE_CODE or "ru")[:2]))
+            form.add_error("score_a", p.message(current_language()))
     except services.ResultError as exc:
         form.add_error(None, exc.message)
     else:
@@ -464,7 +479,7 @@ def _ruling_call(request, tournament, item, form, func, *, key: str, jury: bool)
 @login_first
 @tournament_view("dispute.rule")
 def dispute_rule(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(tournament, dispute_id)
+    item = _dispute(request, tournament, dispute_id)
     if not allowed(request.user, "dispute.rule", item):
         raise PermissionDenied
     form = RulingForm(request.POST)
@@ -479,7 +494,7 @@ def dispute_rule(request, tournament, dispute_id: int) -> HttpResponse:
 @login_first
 @tournament_view("tournament.view")
 def dispute_appeal(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(tournament, dispute_id)
+    item = _dispute(request, tournament, dispute_id)
     if not allowed(request.user, "dispute.appeal", item):
         raise PermissionDenied
     form = AppealForm(request.POST)
@@ -498,7 +513,7 @@ def dispute_appeal(request, tournament, dispute_id: int) -> HttpResponse:
 @login_first
 @tournament_view("dispute.decide")
 def dispute_decide(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(tournament, dispute_id)
+    item = _dispute(request, tournament, dispute_id)
     if not allowed(request.user, "dispute.decide", item):
         raise PermissionDenied
     form = RulingForm(request.POST, jury=True, prefix="jury")
@@ -534,7 +549,7 @@ def sanction_list(request, tournament) -> HttpResponse:
             messages.success(request, _("Decision recorded."))
             return redirect("sanction-list", slug=tournament.slug)
     sanctions = Sanction.objects.filter(tournament=tournament).select_related(
-        "entry__player", "decided_by", "match"
+        "entry__player", "decided_by__player", "match"
     )
     return render(
         request,
@@ -550,7 +565,7 @@ def sanction_list(request, tournament) -> HttpResponse:
 @login_first
 @tournament_view("audit.view")
 def audit_log(request, tournament) -> HttpResponse:
-    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user")
+    entries = AuditEntry.objects.filter(tournament=tournament).select_related("user__player")
     types = sorted(set(entries.values_list("object_type", flat=True).distinct()))
     form = AuditFilterForm(request.GET or None, object_types=types)
     if form.is_valid():
@@ -560,7 +575,13 @@ def audit_log(request, tournament) -> HttpResponse:
         if data.get("object_type"):
             entries = entries.filter(object_type=data["object_type"])
         if data.get("user"):
-            entries = entries.filter(user__username__icontains=data["user"])
+            who = data["user"]
+            entries = entries.filter(
+                Q(user__player__last_name__icontains=who)
+                | Q(user__player__last_name_latin__icontains=who)
+                | Q(user__player__first_name__icontains=who)
+                | Q(user__username__icontains=who)
+            )
         if data.get("since"):
             entries = entries.filter(at__date__gte=data["since"])
         if data.get("until"):
@@ -636,9 +657,5 @@ def desk_round_close(request, tournament, round_id: int) -> HttpResponse:
         tables = ", ".join(
             str(t) for t in round_flow.open_matches(rnd).values_list("table", flat=True)
         )
-        messages.error(
-            request,
-            _("Round %(n)s cannot close: tables %(tables)s have no confirmed result yet.")
-            % {"n": rnd.number, "tables": tables or "—"},
-        )
+        messages.error(request, workflow_message("round_open", round=rnd.number, tables=tables or "—"))
     return redirect("desk", slug=tournament.slug)

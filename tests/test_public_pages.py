@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from clubs.models import Player
 from scoring.models import Result, ResultState
+from tournaments.bracket_layout import bracket_columns
 from tournaments.models import (
     Entry,
     Match,
@@ -24,7 +25,6 @@ from tournaments.models import (
     RoundStatus,
     Tournament,
 )
-from tournaments.public_views import bracket_columns
 from tournaments.standings_service import load_event
 
 pytestmark = pytest.mark.django_db
@@ -138,7 +138,7 @@ def live_refresh_queries(client, t: Tournament) -> int:
     from django.template.loader import get_template
     from django.test import RequestFactory
 
-    from tournaments.public_views import _live_refresh_template
+    from tournaments.public_frame import live_refresh_template as _live_refresh_template
 
     name = _live_refresh_template()
     if name is None:

@@ -1,12 +1,11 @@
 from django.contrib import admin, messages
-from django.forms.models import BaseInlineFormSet
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from zarik.i18n import problems_to_validation_error
-
 from . import audit
-from .match_spec import validate_result
 from .models import (
     AuditEntry,
     Entry,
@@ -14,6 +13,7 @@ from .models import (
     Match,
     NumberDraw,
     Official,
+    ResultStatus,
     Round,
     Section,
     Team,
@@ -173,12 +173,54 @@ class TeamMemberAdmin(admin.ModelAdmin):
     search_fields = ["team__name", "entry__player__last_name"]
 
 
+RESULT_FIELDS = ("result_status", "score_a", "score_b", "winner")
+"""A match's official result: written only by the result workflow (:mod:`scoring.services`)."""
+
+
+def workflow_links(match: Match) -> str:
+    """Links to the product's own pages for this match's result: referee entry and disputes."""
+    if match is None or match.pk is None:
+        return "—"
+    slug = match.round.tournament.slug
+    links = [
+        format_html(
+            '<a href="{}">{}</a>',
+            reverse("referee-match", kwargs={"slug": slug, "match_id": match.pk}),
+            _("Enter or correct the result (referee page)"),
+        )
+    ]
+    for dispute_id in match.disputes.values_list("pk", flat=True):
+        links.append(
+            format_html(
+                '<a href="{}">{}</a>',
+                reverse("dispute-detail", kwargs={"slug": slug, "dispute_id": dispute_id}),
+                _("Dispute #%(id)s") % {"id": dispute_id},
+            )
+        )
+    return format_html_join(mark_safe(" · "), "{}", ((link,) for link in links))
+
+
+def _without_bulk_delete(actions):
+    """The changelist's "delete selected" would skip the per-object check: not offered."""
+    actions.pop("delete_selected", None)
+    return actions
+
+
 class MatchInline(admin.TabularInline):
     model = Match
     extra = 0
-    fields = ["table", "entry_a", "entry_b", "match_length", "result_status", "score_a", "score_b", "winner"]
+    fields = ["table", "entry_a", "entry_b", "match_length", *RESULT_FIELDS]
+    readonly_fields = list(RESULT_FIELDS)
     autocomplete_fields = ["entry_a", "entry_b"]
     show_change_link = True
+
+    def has_delete_permission(self, request, obj=None):
+        """A round's pairings may be removed here only while none of them has a result."""
+        if obj is not None and Match.objects.filter(round=obj).exclude(
+            result_status=ResultStatus.PENDING
+        ).exists():
+            return False
+        return super().has_delete_permission(request, obj)
 
 
 @admin.register(Round)
@@ -188,51 +230,71 @@ class RoundAdmin(AuditedAdmin):
     search_fields = ["tournament__name"]
     inlines = [MatchInline]
 
+    def has_delete_permission(self, request, obj=None):
+        """Deleting a round would delete its results with it: only while it has none."""
+        if obj is not None and obj.matches.exclude(result_status=ResultStatus.PENDING).exists():
+            return False
+        return super().has_delete_permission(request, obj)
 
-class GameLedgerFormSet(BaseInlineFormSet):
-    """Checks the games together with the match's score through the match-rules core."""
-
-    def clean(self):
-        super().clean()
-        if any(self.errors):
-            return
-        games = [
-            {k: form.cleaned_data.get(k) for k in ("winner", "kind", "cube", "dropped", "autodoubles")}
-            for form in self.forms
-            if form.cleaned_data and not form.cleaned_data.get("DELETE") and form.cleaned_data.get("kind")
-        ]
-        match = self.instance
-        final = (
-            (match.score_a, match.score_b)
-            if match.score_a is not None and match.score_b is not None
-            else None
-        )
-        if not games and final is None:
-            return
-        verdict = validate_result(match, final=final, games=games or None)
-        if not verdict.ok:
-            raise problems_to_validation_error(verdict.problems)
+    def get_actions(self, request):
+        return _without_bulk_delete(super().get_actions(request))
 
 
-class GameInline(admin.TabularInline):
+class ReadOnlyLedger:
+    """The games of a match are the official ledger: written only by the result workflow."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class GameInline(ReadOnlyLedger, admin.TabularInline):
     model = Game
-    formset = GameLedgerFormSet
     extra = 0
+    fields = ["number", "winner", "kind", "cube", "dropped", "autodoubles", "record"]
+    readonly_fields = fields
 
 
 @admin.register(Match)
 class MatchAdmin(AuditedAdmin):
+    """Pairing fields are editable; the result is shown, with links to the workflow pages.
+
+    Scores, winner and result status change only through the result workflow
+    (referee entry, corrections with a reason, disputes), which checks the rules
+    and writes the audit log; the back office never writes them directly.
+    """
+
     list_display = ["__str__", "round", "table", "score_a", "score_b", "result_status"]
     list_filter = ["result_status", "round__tournament", "round__number"]
     search_fields = ["entry_a__player__last_name", "entry_b__player__last_name", "round__tournament__name"]
     autocomplete_fields = ["entry_a", "entry_b"]
     list_select_related = ["round__tournament", "entry_a__player", "entry_b__player"]
-    readonly_fields = ["version"]
+    readonly_fields = [*RESULT_FIELDS, "version", "result_workflow"]
     inlines = [GameInline]
+
+    @admin.display(description=_("Result workflow"))
+    def result_workflow(self, obj):
+        return workflow_links(obj)
+
+    def get_actions(self, request):
+        return _without_bulk_delete(super().get_actions(request))
+
+    def has_delete_permission(self, request, obj=None):
+        """A match with a result (reported, confirmed, disputed) is never deleted here."""
+        if obj is not None and (
+            obj.result_status != ResultStatus.PENDING or obj.results.exists()
+        ):
+            return False
+        return super().has_delete_permission(request, obj)
 
 
 @admin.register(Game)
-class GameAdmin(AuditedAdmin):
+class GameAdmin(ReadOnlyLedger, admin.ModelAdmin):
     list_display = ["match", "number", "winner", "kind", "cube", "dropped"]
     list_filter = ["kind", "dropped"]
     search_fields = ["match__entry_a__player__last_name", "match__entry_b__player__last_name"]

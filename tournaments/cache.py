@@ -24,7 +24,8 @@ from typing import TypeVar
 
 from django.core.cache import cache
 from django.db import transaction
-from django.utils.translation import get_language
+
+from zarik.i18n import current_language
 
 T = TypeVar("T")
 
@@ -72,7 +73,7 @@ def fragment_key(tournament_id: int, name: str, params: Mapping[str, object] | N
     if params:
         canonical = repr(sorted((str(k), str(v)) for k, v in params.items()))
         digest = hashlib.sha1(canonical.encode()).hexdigest()[:16]
-    lang = get_language() or "ru"
+    lang = current_language()
     return f"zarik:tournament:{tournament_id}:v{version(tournament_id)}:{lang}:{name}:{digest}"
 
 

@@ -1,129 +1,40 @@
 """Public pages of a released tournament: overview, pairings, standings, crosstables,
-players, the knockout bracket, printable sheets and the Excel export.
+players and the knockout bracket (the Excel export is :mod:`tournaments.export_views`).
 
-Every page body is a *fragment* rendered from one :func:`load_event` snapshot
-(a fixed handful of queries whatever the size of the event) and cached under
-the tournament's cache version (:mod:`tournaments.cache`), so a repeat visit
-costs one query (the tournament itself) until a result or pairing changes.
-Only the frame around the fragment (menu, language switch, search box) is
-rendered per request. Bad parameters give a clear message with a 400/404
-status, never a 500.
+Every page body is a fragment rendered from one :func:`load_event` snapshot (a
+fixed handful of queries whatever the size of the event) and cached until the
+tournament changes (:mod:`tournaments.public_frame`, :mod:`tournaments.cache`),
+so a repeat visit costs one query. The snapshot holds published and finished
+rounds only: a draft round is on no public page, for anyone
+(:mod:`tournaments.visibility`). Bad parameters give a clear message with a
+400/404 status, never a 500.
 """
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-from django.core.cache import cache
-from django.http import FileResponse, Http404, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import get_template, render_to_string
+from django.http import HttpResponse
 from django.urls import reverse
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_safe
 
 from tournaments import standings as core
 from tournaments.exports.labels import label as book_label
+from zarik.i18n import current_language
 
-from . import cache as page_cache
-from . import export_tasks
+from . import public_frame as frame
+from .bracket_layout import bracket_svg
 from .models import CompetitionSystem, Tournament
 from .permissions import tournament_view
-from .standings_service import Event, Pairing, find_entries, is_knockout, load_event
+from .standings_service import Event, Pairing, find_entries, is_knockout
 
-LIVE_REFRESH_TEMPLATE = "scoring/_live_refresh.html"
 GRID_LIMIT = 60
 """Sections larger than this get the table by rounds instead of an N×N grid."""
 SEARCH_MAX = 80
 LAYOUTS = {"book": core.CrosstableLayout.BOOK, "rows": core.CrosstableLayout.ROW}
 LAYOUTS["row"] = core.CrosstableLayout.ROW
-
-
-def _lang() -> str:
-    return "en" if (get_language() or "ru").startswith("en") else "ru"
-
-
-@dataclass(frozen=True, slots=True)
-class Fragment:
-    """A cached page body and the status it is served with."""
-
-    html: str
-    status: int = 200
-    title: str = ""
-
-
-def _fragment(
-    tournament: Tournament,
-    name: str,
-    build: Callable[[Event], Fragment],
-    params: dict[str, object] | None = None,
-) -> Fragment:
-    return page_cache.cached_fragment(
-        tournament.pk, name, lambda: build(load_event(tournament)), params
-    )
-
-
-def player_url_prefix(slug: str) -> str:
-    """ "/t/<slug>/player/": templates append "<id>/" (a {% url %} per row of a
-    1,000-player table costs more than the rest of the page)."""
-    sample = reverse("public-player", kwargs={"slug": slug, "entry_id": 0})
-    assert sample.endswith("/0/"), sample
-    return sample[: -len("0/")]
-
-
-def _render_fragment(
-    template: str, event: Event, status: int = 200, title: str = "", **ctx
-) -> Fragment:
-    base = {
-        "tournament": event.tournament,
-        "event": event,
-        "lang": _lang(),
-        "player_base": player_url_prefix(event.tournament.slug),
-    }
-    return Fragment(render_to_string(template, {**base, **ctx}), status, title)
-
-
-def _page(
-    request,
-    tournament: Tournament,
-    fragment: Fragment,
-    *,
-    page: str,
-    template: str = "public/page.html",
-    **ctx: Any,
-) -> HttpResponse:
-    context = {
-        "tournament": tournament,
-        "page": page,
-        "body": mark_safe(fragment.html),  # rendered by our own autoescaping templates
-        "page_title": fragment.title,
-        **ctx,
-    }
-    return render(request, template, context, status=fragment.status)
-
-
-def _message(request, tournament: Tournament, title: str, text: str, status: int) -> HttpResponse:
-    return render(
-        request,
-        "public/message.html",
-        {"tournament": tournament, "page_title": title, "message": text, "page": ""},
-        status=status,
-    )
-
-
-def _live_refresh_template() -> str | None:
-    """helper-6's auto-refresh snippet, if the scoring app provides it."""
-    try:
-        get_template(LIVE_REFRESH_TEMPLATE)
-    except TemplateDoesNotExist:
-        return None
-    return LIVE_REFRESH_TEMPLATE
 
 
 # --- shared row building -------------------------------------------------------------
@@ -190,8 +101,8 @@ def _problems(event: Event, lang: str) -> list[str]:
 @require_safe
 @tournament_view("tournament.view")
 def overview(request, tournament: Tournament) -> HttpResponse:
-    def build(event: Event) -> Fragment:
-        lang = _lang()
+    def build(event: Event) -> frame.Fragment:
+        lang = current_language()
         current = event.current_rounds()
         progress = []
         for rnd in current:
@@ -203,10 +114,18 @@ def overview(request, tournament: Tournament) -> HttpResponse:
                     "section": _section_title(event, rnd.section),
                     "done": sum(1 for p in games if p.confirmed),
                     "total": len(games),
+                    "rows": _pairing_rows(event, pairings, lang, set()),
                 }
             )
+        entries = sorted(
+            event.entries.values(), key=lambda e: (e.draw_number is None, e.draw_number or 0, e.id)
+        )
+        roster = [
+            {"entry": e, "name": e.name(lang), "section": _section_title(event, e.section)}
+            for e in entries
+        ]
         leaders = [{**block, "rows": block["rows"][:3]} for block in _standings_blocks(event, lang)]
-        return _render_fragment(
+        return frame.render_fragment(
             "public/_overview.html",
             event,
             title=_("Overview"),
@@ -215,9 +134,11 @@ def overview(request, tournament: Tournament) -> HttpResponse:
             progress=progress,
             leaders=leaders,
             champion=_champion(event, lang),
+            roster=roster,
         )
 
-    return _page(request, tournament, _fragment(tournament, "overview", build), page="overview")
+    fragment = frame.cached(tournament, "overview", build)
+    return frame.page(request, tournament, fragment, page="overview")
 
 
 # --- pairings --------------------------------------------------------------------------
@@ -253,15 +174,15 @@ def _pairing_rows(event: Event, pairings: Sequence[Pairing], lang: str, found: s
     return rows
 
 
-def _pairings_fragment(event: Event, round_number: int | None, query: str) -> Fragment:
-    lang = _lang()
+def _pairings_fragment(event: Event, round_number: int | None, query: str) -> frame.Fragment:
+    lang = current_language()
     if round_number is None:
         rounds = event.current_rounds()
     else:
         rounds = [r for r in event.rounds if r.number == round_number]
         if not rounds:
             published = ", ".join(str(n) for n in event.round_numbers()) or "—"
-            return _render_fragment(
+            return frame.render_fragment(
                 "public/_notice.html",
                 event,
                 status=404,
@@ -292,7 +213,7 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> Fr
                         "bye": other is None,
                     }
                 )
-    return _render_fragment(
+    return frame.render_fragment(
         "public/_pairings.html",
         event,
         title=_("Pairings"),
@@ -310,7 +231,7 @@ def _pairings_args(request, tournament: Tournament):
         return (
             None,
             None,
-            _message(
+            frame.message(
                 request,
                 tournament,
                 _("Pairings"),
@@ -328,13 +249,13 @@ def pairings(request, tournament: Tournament) -> HttpResponse:
     round_number, query, error = _pairings_args(request, tournament)
     if error:
         return error
-    fragment = _fragment(
+    fragment = frame.cached(
         tournament,
         "pairings",
         lambda event: _pairings_fragment(event, round_number, query),
         {"round": round_number, "q": query.casefold()},
     )
-    return _page(
+    return frame.page(
         request,
         tournament,
         fragment,
@@ -342,7 +263,7 @@ def pairings(request, tournament: Tournament) -> HttpResponse:
         template="public/pairings.html",
         query=query,
         round_number=round_number,
-        live_refresh=_live_refresh_template(),
+        live_refresh=frame.live_refresh_template(),
     )
 
 
@@ -352,21 +273,21 @@ def pairings_print(request, tournament: Tournament) -> HttpResponse:
     round_number, _query, error = _pairings_args(request, tournament)
     if error:
         return error
-    fragment = _fragment(
+    fragment = frame.cached(
         tournament,
         "pairings",
         lambda event: _pairings_fragment(event, round_number, ""),
         {"round": round_number, "q": ""},
     )
-    return _page(request, tournament, fragment, page="pairings", template="public/print.html")
+    return frame.page(request, tournament, fragment, page="pairings", template="public/print.html")
 
 
 # --- standings ---------------------------------------------------------------------------
 
 
-def _standings_fragment(event: Event) -> Fragment:
-    lang = _lang()
-    return _render_fragment(
+def _standings_fragment(event: Event) -> frame.Fragment:
+    lang = current_language()
+    return frame.render_fragment(
         "public/_standings.html",
         event,
         title=_("Standings"),
@@ -379,16 +300,16 @@ def _standings_fragment(event: Event) -> Fragment:
 @require_safe
 @tournament_view("tournament.view")
 def standings(request, tournament: Tournament) -> HttpResponse:
-    fragment = _fragment(tournament, "standings", _standings_fragment)
+    fragment = frame.cached(tournament, "standings", _standings_fragment)
     print_url = reverse("public-standings-print", kwargs={"slug": tournament.slug})
-    return _page(request, tournament, fragment, page="standings", print_url=print_url)
+    return frame.page(request, tournament, fragment, page="standings", print_url=print_url)
 
 
 @require_safe
 @tournament_view("tournament.view")
 def standings_print(request, tournament: Tournament) -> HttpResponse:
-    fragment = _fragment(tournament, "standings", _standings_fragment)
-    return _page(request, tournament, fragment, page="standings", template="public/print.html")
+    fragment = frame.cached(tournament, "standings", _standings_fragment)
+    return frame.page(request, tournament, fragment, page="standings", template="public/print.html")
 
 
 # --- crosstables -------------------------------------------------------------------------
@@ -405,8 +326,8 @@ def _pick_sections(event: Event, section: str | None) -> list[str] | None:
     return [section] if section in event.standings else None
 
 
-def _unknown_section(event: Event, section: str, title: str) -> Fragment:
-    return _render_fragment(
+def _unknown_section(event: Event, section: str, title: str) -> frame.Fragment:
+    return frame.render_fragment(
         "public/_notice.html",
         event,
         status=404,
@@ -415,8 +336,8 @@ def _unknown_section(event: Event, section: str, title: str) -> Fragment:
     )
 
 
-def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | None) -> Fragment:
-    lang = _lang()
+def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | None) -> frame.Fragment:
+    lang = current_language()
     title = _("Crosstable")
     keys = _pick_sections(event, section)
     if keys is None:
@@ -465,7 +386,7 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
             places=list(grid.places),
         )
         blocks.append(block)
-    return _render_fragment(
+    return frame.render_fragment(
         "public/_crosstable.html",
         event,
         title=title,
@@ -484,7 +405,7 @@ def crosstable(request, tournament: Tournament) -> HttpResponse:
     raw_layout = request.GET.get("layout", "book").strip() or "book"
     layout = LAYOUTS.get(raw_layout)
     if layout is None:
-        return _message(
+        return frame.message(
             request,
             tournament,
             _("Crosstable"),
@@ -493,13 +414,13 @@ def crosstable(request, tournament: Tournament) -> HttpResponse:
             400,
         )
     section = _section_param(request)
-    fragment = _fragment(
+    fragment = frame.cached(
         tournament,
         "crosstable",
         lambda event: _grid_fragment(event, layout, section),
         {"layout": layout.value, "section": section},
     )
-    return _page(
+    return frame.page(
         request,
         tournament,
         fragment,
@@ -510,8 +431,8 @@ def crosstable(request, tournament: Tournament) -> HttpResponse:
     )
 
 
-def _rounds_fragment(event: Event, section: str | None) -> Fragment:
-    lang = _lang()
+def _rounds_fragment(event: Event, section: str | None) -> frame.Fragment:
+    lang = current_language()
     title = _("Crosstable by rounds")
     keys = _pick_sections(event, section)
     if keys is None:
@@ -550,30 +471,30 @@ def _rounds_fragment(event: Event, section: str | None) -> Fragment:
                 "basis": table.basis,
             }
         )
-    return _render_fragment("public/_crosstable_rounds.html", event, title=title, blocks=blocks)
+    return frame.render_fragment("public/_crosstable_rounds.html", event, title=title, blocks=blocks)
 
 
 @require_safe
 @tournament_view("tournament.view")
 def crosstable_rounds(request, tournament: Tournament) -> HttpResponse:
     section = _section_param(request)
-    fragment = _fragment(
+    fragment = frame.cached(
         tournament,
         "crosstable-rounds",
         lambda event: _rounds_fragment(event, section),
         {"section": section},
     )
-    return _page(request, tournament, fragment, page="crosstable")
+    return frame.page(request, tournament, fragment, page="crosstable")
 
 
 # --- a player's page ---------------------------------------------------------------------
 
 
-def _player_fragment(event: Event, entry_id: int) -> Fragment:
-    lang = _lang()
+def _player_fragment(event: Event, entry_id: int) -> frame.Fragment:
+    lang = current_language()
     entry = event.entries.get(entry_id)
     if entry is None:
-        return _render_fragment(
+        return frame.render_fragment(
             "public/_notice.html",
             event,
             status=404,
@@ -619,7 +540,7 @@ def _player_fragment(event: Event, entry_id: int) -> Fragment:
                 "score": score,
             }
         )
-    return _render_fragment(
+    return frame.render_fragment(
         "public/_player.html",
         event,
         title=entry.name(lang),
@@ -636,117 +557,21 @@ def _player_fragment(event: Event, entry_id: int) -> Fragment:
 @require_safe
 @tournament_view("tournament.view")
 def player(request, tournament: Tournament, entry_id: int) -> HttpResponse:
-    fragment = _fragment(
+    fragment = frame.cached(
         tournament, "player", lambda event: _player_fragment(event, entry_id), {"entry": entry_id}
     )
-    return _page(request, tournament, fragment, page="player")
+    return frame.page(request, tournament, fragment, page="player")
+
 
 
 # --- the knockout bracket ----------------------------------------------------------------
 
-BOX_W, BOX_H, COL_GAP, ROW_GAP, TOP = 210, 44, 46, 14, 28
 
-
-def bracket_columns(event: Event, section: str) -> list[tuple[int, list[tuple[Pairing, float]]]]:
-    """Rounds left to right; each match placed level with the matches its players came from.
-
-    The first round is listed by table; a later match sits midway between the
-    earlier matches of its two players, which draws the usual tree. Matches
-    nobody feeds (a play-off for third place) go below, never on top of another.
-    """
-    by_round: dict[int, list[Pairing]] = {}
-    for p in event.pairings:
-        if p.section == section:
-            by_round.setdefault(p.round, []).append(p)
-    columns: list[tuple[int, list[tuple[Pairing, float]]]] = []
-    position: dict[int, float] = {}
-    previous: list[Pairing] = []
-    for number in sorted(by_round):
-        matches = sorted(by_round[number], key=lambda p: (p.table is None, p.table or 0, p.id))
-        fed_from = {pid: m for m in previous for pid in (m.a, m.b) if pid is not None}
-        wanted: list[tuple[float, Pairing]] = []
-        for i, m in enumerate(matches):
-            feeders = [fed_from[pid] for pid in (m.a, m.b) if pid in fed_from]
-            if feeders:
-                wanted.append((sum(position[f.id] for f in feeders) / len(feeders), m))
-            else:
-                wanted.append((float(i) if not previous else float("inf"), m))
-        placed: list[tuple[Pairing, float]] = []
-        last = -1.0
-        for want, m in sorted(wanted, key=lambda item: (item[0], item[1].table or 0)):
-            y = want if want != float("inf") else last + 1
-            y = max(y, last + 1) if placed else y
-            position[m.id] = y
-            placed.append((m, y))
-            last = y
-        columns.append((number, placed))
-        previous = matches
-    return columns
-
-
-def _bracket_svg(event: Event, section: str, lang: str) -> dict[str, Any] | None:
-    columns = bracket_columns(event, section)
-    if not columns:
-        return None
-    boxes, lines = [], []
-    where: dict[int, tuple[float, float]] = {}
-    max_y = 0.0
-    for col, (_number, placed) in enumerate(columns):
-        x = col * (BOX_W + COL_GAP)
-        for m, slot in placed:
-            y = TOP + slot * (BOX_H + ROW_GAP)
-            max_y = max(max_y, y)
-            a = event.entries[m.a]
-            b = event.entries.get(m.b) if m.b is not None else None
-            done = m.confirmed and m.score_a is not None and m.score_b is not None
-            boxes.append(
-                {
-                    "x": x,
-                    "y": y,
-                    "a": a.name(lang),
-                    "b": b.name(lang) if b else _("bye"),
-                    "score_a": m.score_a if done else "",
-                    "score_b": m.score_b if done else "",
-                    "win_a": done and m.winner == "a" or m.is_bye,
-                    "win_b": done and m.winner == "b",
-                    "bye": m.is_bye,
-                    "href": f"{player_url_prefix(event.tournament.slug)}{m.a}/",
-                }
-            )
-            where[m.id] = (x, y)
-        if col:
-            prev_matches = [m for m, _slot in columns[col - 1][1]]
-            fed_from = {pid: m for m in prev_matches for pid in (m.a, m.b) if pid is not None}
-            for m, _slot in placed:
-                x2, y2 = where[m.id]
-                for pid in (m.a, m.b):
-                    feeder = fed_from.get(pid)
-                    if feeder is None:
-                        continue
-                    x1, y1 = where[feeder.id]
-                    mid = x1 + BOX_W + COL_GAP / 2
-                    lines.append(f"M{x1 + BOX_W},{y1 + BOX_H / 2} H{mid} V{y2 + BOX_H / 2} H{x2}")
-    titles = [
-        {"x": col * (BOX_W + COL_GAP) + BOX_W / 2, "number": number}
-        for col, (number, _placed) in enumerate(columns)
-    ]
-    return {
-        "width": len(columns) * (BOX_W + COL_GAP) - COL_GAP + 2,
-        "height": max_y + BOX_H + 2,
-        "boxes": boxes,
-        "lines": lines,
-        "titles": titles,
-        "box_w": BOX_W,
-        "box_h": BOX_H,
-        "half": BOX_H / 2,
-    }
-
-
-def _bracket_fragment(event: Event) -> Fragment:
-    lang = _lang()
+def _bracket_fragment(event: Event) -> frame.Fragment:
+    lang = current_language()
     title = _("Bracket")
     if not is_knockout(event.tournament):
-        return _render_fragment(
+        return frame.render_fragment(
             "public/_notice.html",
             event,
             title=title,
@@ -757,157 +582,20 @@ def _bracket_fragment(event: Event) -> Fragment:
         )
     drawings = []
     for key in event.sections:
-        svg = _bracket_svg(event, key, lang)
+        svg = bracket_svg(
+            event,
+            key,
+            lang,
+            bye_label=_("bye"),
+            player_base=frame.player_url_prefix(event.tournament.slug),
+        )
         if svg is not None:
             drawings.append({"title": _section_title(event, key), "svg": svg})
-    return _render_fragment("public/_bracket.html", event, title=title, drawings=drawings)
+    return frame.render_fragment("public/_bracket.html", event, title=title, drawings=drawings)
 
 
 @require_safe
 @tournament_view("tournament.view")
 def bracket(request, tournament: Tournament) -> HttpResponse:
-    fragment = _fragment(tournament, "bracket", _bracket_fragment)
-    return _page(request, tournament, fragment, page="bracket")
-
-
-# --- Excel export ------------------------------------------------------------------------
-
-
-def _export_language(request) -> str | None:
-    lang = request.POST.get("lang") or _lang()
-    return lang if lang in ("ru", "en") else None
-
-
-def _reuse_key(tournament: Tournament, lang: str) -> str:
-    return page_cache.fragment_key(tournament.pk, "export-job", {"lang": lang})
-
-
-@require_http_methods(["GET", "POST"])
-@tournament_view("tournament.view")
-def export_start(request, tournament: Tournament) -> HttpResponse:
-    """GET: the form. POST: start (or reuse, if nothing changed since) the export job."""
-    if request.method == "GET":
-        return render(
-            request,
-            "public/export.html",
-            {
-                "tournament": tournament,
-                "page": "export",
-                "page_title": _("Excel export"),
-                "lang": _lang(),
-            },
-        )
-    lang = _export_language(request)
-    if lang is None:
-        return _message(
-            request,
-            tournament,
-            _("Excel export"),
-            _("Unknown language “%(value)s”: choose ru or en.")
-            % {"value": request.POST.get("lang", "")[:10]},
-            400,
-        )
-    reuse_key = _reuse_key(tournament, lang)
-    job = cache.get(reuse_key)
-    status = export_tasks.read_status(tournament.slug, job) if job else None
-    if status is None or status.get("state") == export_tasks.FAILURE:
-        export_tasks.prune(tournament.slug)
-        job = str(uuid.uuid4())
-        export_tasks.write_status(tournament.slug, job, export_tasks.QUEUED, done=0, total=0)
-        cache.set(reuse_key, job, page_cache.FRAGMENT_TIMEOUT)
-        _enqueue_export(tournament, lang, job)
-    return redirect("public-export-progress", slug=tournament.slug, job=job)
-
-
-def _enqueue_export(tournament: Tournament, lang: str, job: str) -> None:
-    task = export_tasks.export_standings_task
-    if task.app.conf.task_always_eager:
-        # In-process, without touching the broker: apply_async would still open a
-        # producer pool on the placeholder broker even though it never sends anything.
-        task.apply((tournament.pk, lang, job), task_id=job)
-    else:
-        task.apply_async((tournament.pk, lang, job), task_id=job)
-
-
-def _job_status(tournament: Tournament, job: str) -> dict[str, Any] | None:
-    status = export_tasks.read_status(tournament.slug, job)
-    if status is None:
-        return None
-    state = status.get("state")
-    if state == export_tasks.QUEUED:
-        # The worker may have died before writing anything: ask Celery, if it can tell.
-        celery_state = None
-        if not export_tasks.export_standings_task.app.conf.task_always_eager:
-            try:
-                celery_state = export_tasks.export_standings_task.AsyncResult(job).state
-            except Exception:  # no result backend, or the broker is unreachable
-                celery_state = None
-        if celery_state == "FAILURE":
-            status = {
-                "state": export_tasks.FAILURE,
-                "error_en": "The export worker failed.",
-                "error_ru": "Процесс выгрузки завершился с ошибкой.",
-            }
-    done, total = int(status.get("done") or 0), int(status.get("total") or 0)
-    lang = _lang()
-    out: dict[str, Any] = {
-        "state": status["state"],
-        "done": done,
-        "total": total,
-        "percent": 100
-        if status["state"] == export_tasks.SUCCESS
-        else (int(100 * done / total) if total else 0),
-        "download": None,
-        "error": status.get(f"error_{lang}"),
-    }
-    if status["state"] == export_tasks.SUCCESS:
-        out["download"] = reverse(
-            "public-export-download", kwargs={"slug": tournament.slug, "job": job}
-        )
-    return out
-
-
-@require_safe
-@tournament_view("tournament.view")
-def export_progress(request, tournament: Tournament, job: uuid.UUID) -> HttpResponse:
-    status = _job_status(tournament, str(job))
-    if status is None:
-        return _message(request, tournament, _("Excel export"), _("No such export job."), 404)
-    return render(
-        request,
-        "public/export_progress.html",
-        {
-            "tournament": tournament,
-            "page": "export",
-            "page_title": _("Excel export"),
-            "status": status,
-            "status_url": reverse(
-                "public-export-status", kwargs={"slug": tournament.slug, "job": job}
-            ),
-        },
-    )
-
-
-@require_safe
-@tournament_view("tournament.view")
-def export_status(request, tournament: Tournament, job: uuid.UUID) -> JsonResponse:
-    status = _job_status(tournament, str(job))
-    if status is None:
-        return JsonResponse({"state": "UNKNOWN", "error": _("No such export job.")}, status=404)
-    return JsonResponse(status)
-
-
-@require_safe
-@tournament_view("tournament.view")
-def export_download(request, tournament: Tournament, job: uuid.UUID) -> FileResponse:
-    status = export_tasks.read_status(tournament.slug, str(job))
-    path = export_tasks.workbook_path(tournament.slug, str(job))
-    if not status or status.get("state") != export_tasks.SUCCESS or not path.is_file():
-        raise Http404(_("This export is not ready or no longer exists."))
-    lang = status.get("language") or "ru"
-    return FileResponse(
-        path.open("rb"),
-        as_attachment=True,
-        filename=f"{tournament.slug}-{lang}.xlsx",
-        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    )
+    fragment = frame.cached(tournament, "bracket", _bracket_fragment)
+    return frame.page(request, tournament, fragment, page="bracket")

@@ -1,12 +1,16 @@
-"""URLs of the tournaments app: the basic pages here, public and organiser pages included."""
+"""URLs of the tournaments app: the home page, a tournament's public and organiser pages.
+
+``/t/<slug>/`` is the tournament's one public overview (URL names ``tournament``
+and ``public-overview``); the old ``/t/<slug>/overview/`` address redirects there.
+"""
 
 from django.urls import include, path
 
-from . import views
+from . import public_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("t/<slug:slug>/", views.tournament_detail, name="tournament"),
+    path("t/<slug:slug>/", public_views.overview, name="tournament"),
     path("t/<slug:slug>/", include("tournaments.public_urls")),
     path("t/<slug:slug>/manage/", include("tournaments.organiser_urls")),
 ]

@@ -1,0 +1,38 @@
+"""``{{ user|person }}``: who did something, as people know them — the player's name, not a login.
+
+Results history, disputes, sanctions and the audit log show the account behind
+an action. A player's account is shown as the player's display name in the
+reader's alphabet (:meth:`clubs.models.Player.display_name`); an official
+without a player record by their full name, and only failing that by the login.
+Views ``select_related("…__player")`` so this costs no query per row.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.core.exceptions import ObjectDoesNotExist
+
+from zarik.i18n import current_language
+
+register = template.Library()
+
+
+def person_name(user) -> str:
+    """The name to show for ``user`` (an empty string for nobody)."""
+    if user is None:
+        return ""
+    try:
+        player = user.player
+    except (ObjectDoesNotExist, AttributeError):
+        player = None
+    if player is not None:
+        name = player.display_name(current_language())
+        if name:
+            return name
+    full = user.get_full_name() if hasattr(user, "get_full_name") else ""
+    return full or user.get_username()
+
+
+@register.filter
+def person(user) -> str:
+    return person_name(user) or "—"

@@ -1,0 +1,167 @@
+"""The public Excel export: a form, a background job with a progress page, the download.
+
+The job (:func:`tournaments.export_tasks.export_standings_task`) builds the
+workbook from :func:`tournaments.standings_service.load_event`, which reads
+published and finished rounds only: a draft round never reaches a workbook.
+A job is reused while the tournament's cache version is unchanged.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.core.cache import cache
+from django.http import FileResponse, Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from zarik.i18n import current_language
+
+from . import cache as page_cache
+from . import export_tasks
+from .models import Tournament
+from .permissions import tournament_view
+from .public_frame import message
+
+
+def _export_language(request) -> str | None:
+    lang = request.POST.get("lang") or current_language()
+    return lang if lang in ("ru", "en") else None
+
+
+def _reuse_key(tournament: Tournament, lang: str) -> str:
+    return page_cache.fragment_key(tournament.pk, "export-job", {"lang": lang})
+
+
+@require_http_methods(["GET", "POST"])
+@tournament_view("tournament.view")
+def export_start(request, tournament: Tournament) -> HttpResponse:
+    """GET: the form. POST: start (or reuse, if nothing changed since) the export job."""
+    if request.method == "GET":
+        return render(
+            request,
+            "public/export.html",
+            {
+                "tournament": tournament,
+                "page": "export",
+                "page_title": _("Excel export"),
+                "lang": current_language(),
+            },
+        )
+    lang = _export_language(request)
+    if lang is None:
+        return message(
+            request,
+            tournament,
+            _("Excel export"),
+            _("Unknown language “%(value)s”: choose ru or en.")
+            % {"value": request.POST.get("lang", "")[:10]},
+            400,
+        )
+    reuse_key = _reuse_key(tournament, lang)
+    job = cache.get(reuse_key)
+    status = export_tasks.read_status(tournament.slug, job) if job else None
+    if status is None or status.get("state") == export_tasks.FAILURE:
+        export_tasks.prune(tournament.slug)
+        job = str(uuid.uuid4())
+        export_tasks.write_status(tournament.slug, job, export_tasks.QUEUED, done=0, total=0)
+        cache.set(reuse_key, job, page_cache.FRAGMENT_TIMEOUT)
+        _enqueue_export(tournament, lang, job)
+    return redirect("public-export-progress", slug=tournament.slug, job=job)
+
+
+def _enqueue_export(tournament: Tournament, lang: str, job: str) -> None:
+    task = export_tasks.export_standings_task
+    if task.app.conf.task_always_eager:
+        # In-process, without touching the broker: apply_async would still open a
+        # producer pool on the placeholder broker even though it never sends anything.
+        task.apply((tournament.pk, lang, job), task_id=job)
+    else:
+        task.apply_async((tournament.pk, lang, job), task_id=job)
+
+
+def _job_status(tournament: Tournament, job: str) -> dict[str, Any] | None:
+    status = export_tasks.read_status(tournament.slug, job)
+    if status is None:
+        return None
+    state = status.get("state")
+    if state == export_tasks.QUEUED:
+        # The worker may have died before writing anything: ask Celery, if it can tell.
+        celery_state = None
+        if not export_tasks.export_standings_task.app.conf.task_always_eager:
+            try:
+                celery_state = export_tasks.export_standings_task.AsyncResult(job).state
+            except Exception:  # no result backend, or the broker is unreachable
+                celery_state = None
+        if celery_state == "FAILURE":
+            status = {
+                "state": export_tasks.FAILURE,
+                "error_en": "The export worker failed.",
+                "error_ru": "Процесс выгрузки завершился с ошибкой.",
+            }
+    done, total = int(status.get("done") or 0), int(status.get("total") or 0)
+    lang = current_language()
+    out: dict[str, Any] = {
+        "state": status["state"],
+        "done": done,
+        "total": total,
+        "percent": 100
+        if status["state"] == export_tasks.SUCCESS
+        else (int(100 * done / total) if total else 0),
+        "download": None,
+        "error": status.get(f"error_{lang}"),
+    }
+    if status["state"] == export_tasks.SUCCESS:
+        out["download"] = reverse(
+            "public-export-download", kwargs={"slug": tournament.slug, "job": job}
+        )
+    return out
+
+
+@require_safe
+@tournament_view("tournament.view")
+def export_progress(request, tournament: Tournament, job: uuid.UUID) -> HttpResponse:
+    status = _job_status(tournament, str(job))
+    if status is None:
+        return message(request, tournament, _("Excel export"), _("No such export job."), 404)
+    return render(
+        request,
+        "public/export_progress.html",
+        {
+            "tournament": tournament,
+            "page": "export",
+            "page_title": _("Excel export"),
+            "status": status,
+            "status_url": reverse(
+                "public-export-status", kwargs={"slug": tournament.slug, "job": job}
+            ),
+        },
+    )
+
+
+@require_safe
+@tournament_view("tournament.view")
+def export_status(request, tournament: Tournament, job: uuid.UUID) -> JsonResponse:
+    status = _job_status(tournament, str(job))
+    if status is None:
+        return JsonResponse({"state": "UNKNOWN", "error": _("No such export job.")}, status=404)
+    return JsonResponse(status)
+
+
+@require_safe
+@tournament_view("tournament.view")
+def export_download(request, tournament: Tournament, job: uuid.UUID) -> FileResponse:
+    status = export_tasks.read_status(tournament.slug, str(job))
+    path = export_tasks.workbook_path(tournament.slug, str(job))
+    if not status or status.get("state") != export_tasks.SUCCESS or not path.is_file():
+        raise Http404(_("This export is not ready or no longer exists."))
+    lang = status.get("language") or "ru"
+    return FileResponse(
+        path.open("rb"),
+        as_attachment=True,
+        filename=f"{tournament.slug}-{lang}.xlsx",
+        content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    )

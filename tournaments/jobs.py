@@ -1,0 +1,103 @@
+"""Progress of background jobs: ONE mechanism for every long task (Excel exports, big pairings).
+
+A job has an id (also its Celery task id) and a small JSON status file under
+``MEDIA_ROOT/jobs/<slug>/<job>.json``: state, ``done``/``total``, and what the
+task leaves for the page (a file, round ids, coded problems). The status file
+is what progress pages read, so it works the same in eager mode, with real
+workers on other hosts sharing the media volume, and with or without a Celery
+result backend. Files are written atomically (temporary name, then rename), so
+a reader never sees half a status.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+
+QUEUED, PROGRESS, SUCCESS, FAILURE = "QUEUED", "PROGRESS", "SUCCESS", "FAILURE"
+FINISHED = (SUCCESS, FAILURE)
+JOBS_DIR = "jobs"
+KEEP_SECONDS = 24 * 60 * 60
+"""Finished jobs are kept a day (starting a new job of the same tournament prunes older ones)."""
+
+Progress = Callable[[int, int], None]
+
+
+def new_id() -> str:
+    return str(uuid.uuid4())
+
+
+def folder(slug: str) -> Path:
+    return Path(settings.MEDIA_ROOT) / JOBS_DIR / slug
+
+
+def file_path(slug: str, job: str, suffix: str) -> Path:
+    """A file that belongs to the job (its status ``.json``, an export's ``.xlsx``)."""
+    return folder(slug) / f"{job}{suffix}"
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_status(slug: str, job: str, state: str, **extra: Any) -> None:
+    payload = {"state": state, **extra}
+    atomic_write(file_path(slug, job, ".json"), json.dumps(payload, ensure_ascii=False).encode())
+
+
+def read_status(slug: str, job: str) -> dict[str, Any] | None:
+    """The job's status, or None for an unknown job (or a foreign tournament's: the folder differs)."""
+    try:
+        return json.loads(file_path(slug, job, ".json").read_text())
+    except (FileNotFoundError, ValueError):
+        return None
+
+
+def reporter(slug: str, job: str) -> Progress:
+    """The progress callback a task hands to the core: ``done`` of ``total`` steps."""
+
+    def progress(done: int, total: int) -> None:
+        write_status(slug, job, PROGRESS, done=done, total=total)
+
+    return progress
+
+
+def start(slug: str, job: str | None = None) -> str:
+    """Register a queued job (pruning this tournament's old ones) and return its id."""
+    job = job or new_id()
+    prune(slug)
+    write_status(slug, job, QUEUED, done=0, total=0)
+    return job
+
+
+def prune(slug: str, max_age: float = KEEP_SECONDS) -> int:
+    """Delete this tournament's job files older than ``max_age`` seconds; returns how many."""
+    directory = folder(slug)
+    if not directory.is_dir():
+        return 0
+    cutoff = time.time() - max_age
+    removed = 0
+    for path in directory.iterdir():
+        try:
+            if path.is_file() and path.stat().st_mtime < cutoff:
+                path.unlink()
+                removed += 1
+        except FileNotFoundError:  # another process pruned it first
+            continue
+    return removed

@@ -1,0 +1,108 @@
+"""The frame every public page shares: cached fragments, the page around them, messages.
+
+A page body is a *fragment* rendered from one :func:`load_event` snapshot and
+cached under the tournament's cache version (:mod:`tournaments.cache`); only
+the frame around it (menu, language switch, search box) is rendered per
+request. Fragments are built from published and finished rounds only
+(:mod:`tournaments.visibility`), so a cached fragment never holds a draft
+round and may be served to anyone, officials included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template, render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+
+from zarik.i18n import current_language
+
+from . import cache as page_cache
+from .models import Tournament
+from .standings_service import Event, load_event
+
+LIVE_REFRESH_TEMPLATE = "scoring/_live_refresh.html"
+
+
+@dataclass(frozen=True, slots=True)
+class Fragment:
+    """A cached page body and the status it is served with."""
+
+    html: str
+    status: int = 200
+    title: str = ""
+
+
+def cached(
+    tournament: Tournament,
+    name: str,
+    build: Callable[[Event], Fragment],
+    params: dict[str, object] | None = None,
+) -> Fragment:
+    """The fragment ``name`` from the cache, or built from a fresh published-rounds snapshot."""
+    return page_cache.cached_fragment(
+        tournament.pk, name, lambda: build(load_event(tournament)), params
+    )
+
+
+def player_url_prefix(slug: str) -> str:
+    """ "/t/<slug>/player/": templates append "<id>/" (a {% url %} per row of a
+    1,000-player table costs more than the rest of the page)."""
+    sample = reverse("public-player", kwargs={"slug": slug, "entry_id": 0})
+    assert sample.endswith("/0/"), sample
+    return sample[: -len("0/")]
+
+
+def render_fragment(
+    template: str, event: Event, status: int = 200, title: str = "", **ctx
+) -> Fragment:
+    base = {
+        "tournament": event.tournament,
+        "event": event,
+        "lang": current_language(),
+        "player_base": player_url_prefix(event.tournament.slug),
+    }
+    return Fragment(render_to_string(template, {**base, **ctx}), status, title)
+
+
+def page(
+    request,
+    tournament: Tournament,
+    fragment: Fragment,
+    *,
+    page: str,
+    template: str = "public/page.html",
+    **ctx: Any,
+) -> HttpResponse:
+    context = {
+        "tournament": tournament,
+        "page": page,
+        "body": mark_safe(fragment.html),  # rendered by our own autoescaping templates
+        "page_title": fragment.title,
+        **ctx,
+    }
+    return render(request, template, context, status=fragment.status)
+
+
+def message(request, tournament: Tournament, title: str, text: str, status: int) -> HttpResponse:
+    return render(
+        request,
+        "public/message.html",
+        {"tournament": tournament, "page_title": title, "message": text, "page": ""},
+        status=status,
+    )
+
+
+def live_refresh_template() -> str | None:
+    """The scoring app's auto-refresh snippet, if it provides it."""
+    try:
+        get_template(LIVE_REFRESH_TEMPLATE)
+    except TemplateDoesNotExist:
+        return None
+    return LIVE_REFRESH_TEMPLATE
