@@ -21,7 +21,8 @@ from openpyxl import load_workbook
 
 from clubs.models import Player
 from scoring.demo import BOOK_SLUG
-from tournaments import export_tasks
+from scoring.rules.errors import Problem
+from tournaments import export_tasks, jobs
 from tournaments.models import Entry, Match, ResultStatus, Round, RoundStatus, Tournament
 
 BOOK_TOTALS = [21, 22, 27, 26, 22, 19]
@@ -126,7 +127,7 @@ def test_web_export_runs_the_task_and_offers_the_download(client, book, media_ro
     assert download.status_code == 200
     assert download["Content-Disposition"] == 'attachment; filename="book-crosstable-ru.xlsx"'
     assert_book_workbook(io.BytesIO(b"".join(download.streaming_content)), "ru")
-    stored = list((media_root / "exports" / book.slug).glob("*.xlsx"))
+    stored = list((media_root / "jobs" / book.slug).glob("*.xlsx"))
     assert len(stored) == 1  # no temporary file left behind
 
 
@@ -158,7 +159,7 @@ def test_bad_export_requests_get_clear_answers(client, book, media_root):
     assert client.get(f"{base}{job}/").status_code == 404
     assert client.get(f"{base}{job}/download/").status_code == 404
     assert client.get(f"{base}not-a-uuid/").status_code == 404
-    export_tasks.write_status(book.slug, str(job), export_tasks.QUEUED, done=0, total=0)
+    jobs.write_status(book.slug, str(job), jobs.QUEUED, done=0, total=0)
     assert client.get(f"{base}{job}/status/").json()["state"] == "QUEUED"
     assert client.get(f"{base}{job}/download/").status_code == 404  # not ready yet
     assert client.get("/t/no-such-event/export/").status_code == 404
@@ -209,13 +210,13 @@ def big_swiss(size: int) -> Tournament:
 def test_task_reports_progress_until_done(media_root, monkeypatch):
     t = big_swiss(120)
     seen: list[tuple[str, int, int]] = []
-    original = export_tasks.write_status
+    original = jobs.write_status
 
     def spy(slug, job, state, **extra):
         seen.append((state, extra.get("done", 0), extra.get("total", 0)))
         original(slug, job, state, **extra)
 
-    monkeypatch.setattr(export_tasks, "write_status", spy)
+    monkeypatch.setattr(jobs, "write_status", spy)
     job = str(uuid.uuid4())
     result = export_tasks.export_standings_task.apply(args=(t.pk, "en", job), task_id=job).get()
     assert result["state"] == "SUCCESS"
@@ -231,7 +232,9 @@ def test_task_reports_progress_until_done(media_root, monkeypatch):
 @pytest.mark.django_db
 def test_task_for_a_vanished_tournament_fails_cleanly(media_root):
     result = export_tasks.export_standings_task.apply(args=(987654, "ru", str(uuid.uuid4()))).get()
-    assert result["state"] == "FAILURE" and "987654" in result["error_ru"]
+    assert result["state"] == "FAILURE"
+    [problem] = [Problem.from_data(p) for p in result["problems"]]
+    assert problem.code == "job.tournament_missing" and "987654" in problem.message("ru")
 
 
 # --- through a real Celery worker -------------------------------------------------------------
@@ -264,12 +267,12 @@ def test_export_through_a_real_worker(transactional_db, media_root, celery_worke
 
 
 def test_old_export_files_are_pruned_when_a_new_export_starts(client, book, media_root):
-    folder = media_root / "exports" / book.slug
+    folder = media_root / "jobs" / book.slug
     folder.mkdir(parents=True)
     old, recent = folder / "old.xlsx", folder / "recent.xlsx"
     old.write_bytes(b"x")
     recent.write_bytes(b"x")
-    day_ago = time.time() - export_tasks.KEEP_SECONDS - 60
+    day_ago = time.time() - jobs.KEEP_SECONDS - 60
     os.utime(old, (day_ago, day_ago))
     start_export(client, book, lang="ru")
     assert not old.exists() and recent.exists()

@@ -21,7 +21,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 from zarik.i18n import current_language
 
 from . import cache as page_cache
-from . import export_tasks
+from . import export_tasks, jobs
+from .job_problems import JOB
 from .models import Tournament
 from .permissions import tournament_view
 from .public_frame import message
@@ -63,11 +64,9 @@ def export_start(request, tournament: Tournament) -> HttpResponse:
         )
     reuse_key = _reuse_key(tournament, lang)
     job = cache.get(reuse_key)
-    status = export_tasks.read_status(tournament.slug, job) if job else None
-    if status is None or status.get("state") == export_tasks.FAILURE:
-        export_tasks.prune(tournament.slug)
-        job = str(uuid.uuid4())
-        export_tasks.write_status(tournament.slug, job, export_tasks.QUEUED, done=0, total=0)
+    status = jobs.read_status(tournament.slug, job) if job else None
+    if status is None or status.get("state") == jobs.FAILURE:
+        job = jobs.start(tournament.slug)
         cache.set(reuse_key, job, page_cache.FRAGMENT_TIMEOUT)
         _enqueue_export(tournament, lang, job)
     return redirect("public-export-progress", slug=tournament.slug, job=job)
@@ -84,37 +83,25 @@ def _enqueue_export(tournament: Tournament, lang: str, job: str) -> None:
 
 
 def _job_status(tournament: Tournament, job: str) -> dict[str, Any] | None:
-    status = export_tasks.read_status(tournament.slug, job)
+    status = jobs.read_status(tournament.slug, job)
     if status is None:
         return None
-    state = status.get("state")
-    if state == export_tasks.QUEUED:
-        # The worker may have died before writing anything: ask Celery, if it can tell.
-        celery_state = None
-        if not export_tasks.export_standings_task.app.conf.task_always_eager:
-            try:
-                celery_state = export_tasks.export_standings_task.AsyncResult(job).state
-            except Exception:  # no result backend, or the broker is unreachable
-                celery_state = None
-        if celery_state == "FAILURE":
-            status = {
-                "state": export_tasks.FAILURE,
-                "error_en": "The export worker failed.",
-                "error_ru": "Процесс выгрузки завершился с ошибкой.",
-            }
+    if status.get("state") == jobs.QUEUED:
+        if jobs.worker_state(export_tasks.export_standings_task, job) == jobs.FAILURE:
+            status = {"state": jobs.FAILURE, "problems": [JOB.problem("worker_failed").to_data()]}
     done, total = int(status.get("done") or 0), int(status.get("total") or 0)
     lang = current_language()
+    success = status["state"] == jobs.SUCCESS
+    problems = jobs.problems(status)
     out: dict[str, Any] = {
         "state": status["state"],
         "done": done,
         "total": total,
-        "percent": 100
-        if status["state"] == export_tasks.SUCCESS
-        else (int(100 * done / total) if total else 0),
+        "percent": 100 if success else (int(100 * done / total) if total else 0),
         "download": None,
-        "error": status.get(f"error_{lang}"),
+        "error": "; ".join(p.message(lang) for p in problems) or None,
     }
-    if status["state"] == export_tasks.SUCCESS:
+    if success:
         out["download"] = reverse(
             "public-export-download", kwargs={"slug": tournament.slug, "job": job}
         )
@@ -154,9 +141,9 @@ def export_status(request, tournament: Tournament, job: uuid.UUID) -> JsonRespon
 @require_safe
 @tournament_view("tournament.view")
 def export_download(request, tournament: Tournament, job: uuid.UUID) -> FileResponse:
-    status = export_tasks.read_status(tournament.slug, str(job))
+    status = jobs.read_status(tournament.slug, str(job))
     path = export_tasks.workbook_path(tournament.slug, str(job))
-    if not status or status.get("state") != export_tasks.SUCCESS or not path.is_file():
+    if not status or status.get("state") != jobs.SUCCESS or not path.is_file():
         raise Http404(_("This export is not ready or no longer exists."))
     lang = status.get("language") or "ru"
     return FileResponse(

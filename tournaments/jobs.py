@@ -22,6 +22,10 @@ from typing import Any
 
 from django.conf import settings
 
+from scoring.rules.errors import Problem
+
+from .job_problems import JOB
+
 QUEUED, PROGRESS, SUCCESS, FAILURE = "QUEUED", "PROGRESS", "SUCCESS", "FAILURE"
 FINISHED = (SUCCESS, FAILURE)
 JOBS_DIR = "jobs"
@@ -66,6 +70,31 @@ def read_status(slug: str, job: str) -> dict[str, Any] | None:
     try:
         return json.loads(file_path(slug, job, ".json").read_text())
     except (FileNotFoundError, ValueError):
+        return None
+
+
+def fail(slug: str, job: str, problems: list[Problem]) -> dict[str, Any]:
+    """End the job with coded problems (rendered later in each reader's language)."""
+    payload = {"problems": [p.to_data() for p in problems]}
+    write_status(slug, job, FAILURE, **payload)
+    return {"state": FAILURE, **payload}
+
+
+def problems(status: dict[str, Any]) -> list[Problem]:
+    """The problems a finished job left (a failed job with none says it failed)."""
+    stored = [Problem.from_data(d) for d in status.get("problems") or ()]
+    if status.get("state") == FAILURE and not stored:
+        stored = [JOB.problem("failed")]
+    return stored
+
+
+def worker_state(task, job: str) -> str | None:
+    """What Celery knows of a job still QUEUED in its file (a worker may have died first)."""
+    if task.app.conf.task_always_eager:
+        return None
+    try:
+        return task.AsyncResult(job).state
+    except Exception:  # no result backend, or the broker is unreachable
         return None
 
 
