@@ -1,9 +1,12 @@
-"""``{{ value|audit_json }}``: an audit snapshot as readable JSON (Cyrillic kept, keys sorted)."""
+"""Audit page filters: ``audit_json`` (a snapshot as readable JSON) and ``audit_action`` (an action's label)."""
 
 import json
 
 from django import template
 from django.core.serializers.json import DjangoJSONEncoder
+
+from tournaments.audit import action_label
+from zarik.i18n import current_language
 
 register = template.Library()
 
@@ -13,3 +16,9 @@ def audit_json(value) -> str:
     if value in (None, "", {}):
         return "—"
     return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True, cls=DjangoJSONEncoder)
+
+
+@register.filter
+def audit_action(code: str) -> str:
+    """An audited action's code as the audit page says it, in the reader's language."""
+    return action_label(code, current_language())
