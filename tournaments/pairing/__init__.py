@@ -28,7 +28,6 @@ from tournaments.pairing.scheveningen import (
     team_knockout,
     team_score,
 )
-from tournaments.pairing.sections import ChampionDecision, SectionWinner, absolute_champion
 from tournaments.pairing.swiss import pair_swiss
 from tournaments.pairing.swiss_input import (
     PairingInput,
@@ -50,7 +49,6 @@ __all__ = [
     "Bracket",
     "check_pairings",
     "Bye",
-    "ChampionDecision",
     "Entrant",
     "IndividualResult",
     "KnockoutEntrant",
@@ -63,13 +61,11 @@ __all__ = [
     "RoundRobinRound",
     "ScheveningenRound",
     "ScoreGroupReport",
-    "SectionWinner",
     "SwissOptions",
     "SwissPlayer",
     "SwissResult",
     "TableResult",
     "TrfTournament",
-    "absolute_champion",
     "advance",
     "berger_table",
     "build_knockout",
