@@ -239,7 +239,7 @@ def test_task_reports_progress_and_refusals(db, cup):
     outcome = pair_round.delay(cup["t"].pk, None, cup["users"]["org"].pk).get()
     assert outcome["ok"] is False
     assert outcome["problems"][0]["code"] == "pairing.draft_exists"
-    assert "черновик" in outcome["problems"][0]["ru"]
+    assert "черновик" in pm.message(outcome["problems"][0], "ru", {})
 
 
 def test_organiser_can_open_the_demo_and_pair_round_four(client, demo):

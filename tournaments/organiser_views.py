@@ -23,9 +23,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+
+from zarik.i18n import current_language
 
 from . import pairing_manager as pm
 from .forms import GenerateRoundForm, PairingChangeForm
@@ -45,7 +46,7 @@ def _view(roles: tuple[str, ...]):
 
 
 def _lang() -> str:
-    return "en" if (get_language() or "ru").startswith("en") else "ru"
+    return current_language()
 
 
 def _add_problems(form, problems) -> None:
@@ -129,7 +130,7 @@ def generate(request, tournament: Tournament):
                 return _generated(request, tournament, outcome["rounds"])
             lang = _lang()
             for p in outcome["problems"]:
-                form.add_error(None, p[lang])
+                form.add_error(None, pm.message(p, lang, {}))
         else:
             try:
                 created = pm.generate_next(
@@ -178,14 +179,11 @@ def _label(names: dict[int, Entry], number: int | None) -> str:
     return f"№{number} {e.player}" if e else f"№{number}"
 
 
-def _msg(note: dict[str, Any], lang: str) -> str:
-    return note.get(lang) or note.get("en") or note.get("message", "")
-
-
 def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
     tournament = rnd.tournament
     lang = _lang()
     names = _names(tournament)
+    shown = pm.names_of(tournament)
     expl = rnd.explanation or {}
     rows = {r.get("table"): r for r in expl.get("pairings", [])}
     tables = []
@@ -197,7 +195,7 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
                 "rematch": row.get("rematch", False),
                 "white": _label(names, row["white"]) if row.get("white") else "",
                 "bracket": row.get("match_id", ""),
-                "notes": [_msg(n, lang) for n in row.get("notes", [])],
+                "notes": pm.messages(row.get("notes", []), lang, shown),
             }
         )
     groups = [
@@ -214,7 +212,7 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
             "player": _label(names, b["player"]),
             "kind": b["kind"],
             "points": b["points"],
-            "notes": [_msg(n, lang) for n in b.get("notes", [])],
+            "notes": pm.messages(b.get("notes", []), lang, shown),
         }
         for b in expl.get("byes", [])
     ]
@@ -224,9 +222,9 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
         "tables": tables,
         "groups": groups,
         "byes": byes,
-        "notes": [_msg(n, lang) for n in expl.get("notes", [])],
-        "problems": [_msg(p, lang) for p in expl.get("problems", [])],
-        "overridden": [_msg(p, lang) for p in expl.get("overridden", [])],
+        "notes": pm.messages(expl.get("notes", []), lang, shown),
+        "problems": pm.messages(expl.get("problems", []), lang, shown),
+        "overridden": pm.messages(expl.get("overridden", []), lang, shown),
         "override_reason": expl.get("override_reason", ""),
         "manual": expl.get("manual", []),
         "team_matches": [
@@ -334,7 +332,7 @@ def _task_state(tournament: Tournament, task_id: str) -> dict[str, Any]:
                 "manage-round", kwargs={"slug": tournament.slug, "round_id": info["rounds"][0]}
             )
         else:
-            out["problems"] = [p[lang] for p in info.get("problems", [])]
+            out["problems"] = pm.messages(info.get("problems", []), lang, {})
     elif state == "FAILURE":
         out["problems"] = [_("Pairing failed unexpectedly; the draft was not written.")]
     return out

@@ -24,6 +24,7 @@ from django.db.models import Count, Q
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import standings as core
 from tournaments.exports import ExportOptions, TournamentInfo
+from tournaments.standings.problems import tiebreaks_not_a_list
 
 from .models import (
     CompetitionSystem,
@@ -217,7 +218,7 @@ def standings_options(tournament: Tournament) -> tuple[core.StandingsOptions, li
     raw = tournament.tiebreaks or []
     found: list[Problem] = []
     if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
-        found.append(_bad_tiebreak_list(raw))
+        found.append(tiebreaks_not_a_list(raw))
         raw = []
     keys = tuple(TIEBREAK_ALIASES.get(k.strip(), k.strip()) for k in raw)
     options = core.StandingsOptions(
@@ -228,17 +229,6 @@ def standings_options(tournament: Tournament) -> tuple[core.StandingsOptions, li
     except RuleViolation as err:
         found.extend(err.problems)
         return core.resolve_options(replace(options, tiebreaks=())), found
-
-
-def _bad_tiebreak_list(raw: object) -> Problem:
-    return Problem(
-        code="standings.tiebreaks_not_a_list",
-        en=f"The tournament's tie-breaks must be a list of metric keys, not {raw!r}; "
-        "the system's default order is used.",
-        ru=f"Дополнительные показатели турнира должны быть списком ключей, а не {raw!r}; "
-        "применяется порядок по умолчанию для системы.",
-        text=str(raw),
-    )
 
 
 def load_event(tournament: Tournament, *, with_clubs: bool = False) -> Event:

@@ -1,7 +1,8 @@
 """Pure pairing generators for every competition system of the book's Part 9.
 
-Plain data in, plain pairings out, every decision recorded as a bilingual
-:class:`Note`. Nothing here imports Django; the tournament manager reads the
+Plain data in, plain pairings out, every decision recorded as a coded
+:class:`~scoring.rules.errors.Problem` of the ``pairing.why`` catalogue
+(:mod:`tournaments.pairing.problems`). Nothing here imports Django; the tournament manager reads the
 models, builds the input (see :func:`build_players`), runs a generator and
 stores the draft.
 """
@@ -43,7 +44,7 @@ from tournaments.pairing.trf import (
     parse_trf,
     to_pairing_input,
 )
-from tournaments.pairing.types import Bye, Note, Pairing, PlayerId
+from tournaments.pairing.types import Bye, Pairing, PlayerId
 
 __all__ = [
     "Bracket",
@@ -54,7 +55,6 @@ __all__ = [
     "KnockoutEntrant",
     "KnockoutOptions",
     "MatchState",
-    "Note",
     "Pairing",
     "PairingInput",
     "PlayerId",

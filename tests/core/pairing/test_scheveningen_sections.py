@@ -56,7 +56,7 @@ def test_team_score_counts_match_wins_then_points_and_individual_table():
 def test_team_sizes_must_match():
     with pytest.raises(RuleViolation) as err:
         scheveningen([1, 2], [3])
-    assert err.value.problems[0].code == "scheveningen.team_sizes"
+    assert err.value.problems[0].code == "pairing.scheveningen.team_sizes"
 
 
 def test_six_teams_knockout_halves_the_field_with_byes_to_the_top_teams():
