@@ -597,3 +597,71 @@ def test_every_system_in_the_table_pairs_through_the_one_path(db, organiser):
         assert AuditEntry.objects.filter(
             object_id=str(rounds[0].pk), action__startswith="round.generate"
         ).exists()
+
+
+def test_options_form_writes_the_typed_json_and_refuses_bad_values(db):
+    from tournaments.forms import PairingOptionsForm
+
+    form = PairingOptionsForm(
+        "knockout",
+        {
+            "knockout__match_lengths": "5, 7",
+            "knockout__third_place": "on",
+            "knockout__seed_by": "rating",
+        },
+        defaults={"match_lengths": [5]},
+    )
+    assert form.is_valid(), form.errors
+    assert form.pairing_options == {"knockout": {"match_lengths": [5, 7], "third_place": True}}
+    bad = PairingOptionsForm("round_robin", {"round_robin__cycles": "0"})
+    assert not bad.is_valid() and "round_robin__cycles" in bad.errors
+    initial = PairingOptionsForm("swiss", stored={"score": "game_points"}).initial
+    assert initial["swiss__score"] == "game_points"
+
+
+def test_model_clean_reports_unknown_options_and_tiebreaks_as_field_errors(db):
+    from django.core.exceptions import ValidationError
+
+    t = make_tournament("clean-opts", 2, CompetitionSystem.SWISS)
+    t.pairing_options = {"colour": True}
+    t.tiebreaks = ["wins", "luck"]
+    with pytest.raises(ValidationError) as err:
+        t.full_clean()
+    assert set(err.value.message_dict) >= {"pairing_options", "tiebreaks"}
+
+
+def test_admin_shows_pairing_options_as_fields_and_saves_them(client, db):
+    from django.urls import reverse
+
+    admin = get_user_model().objects.create_superuser("root-opts", password="x")
+    client.force_login(admin)
+    t = make_tournament(
+        "admin-opts", 2, CompetitionSystem.SWISS, pairing_options={"bye_points": 0.5}
+    )
+    url = reverse("admin:tournaments_tournament_change", args=[t.pk])
+    page = client.get(url).content.decode()
+    assert 'name="swiss__bye_points"' in page and 'name="pairing_options"' not in page
+    assert 'name="knockout__match_lengths"' in page
+
+
+def test_tournament_form_writes_the_chosen_systems_options(db):
+    from tournaments.forms import TournamentOptionsForm
+
+    t = make_tournament("form-opts", 2, CompetitionSystem.SWISS)
+    form = TournamentOptionsForm(instance=t)
+    data = {}
+    for name, field in form.fields.items():
+        value = form.initial.get(name, field.initial)
+        if value is None or value is False:
+            continue
+        data[name] = value.pk if hasattr(value, "pk") else value
+    data.update(
+        {"swiss__bye_points": "0.5", "swiss__score": "game_points", "tiebreaks": "wins, sb"}
+    )
+    bound = TournamentOptionsForm(data, instance=t)
+    assert bound.is_valid(), bound.errors
+    saved = bound.save()
+    assert saved.pairing_options == {"score": "game_points", "bye_points": 0.5}
+    assert saved.tiebreaks == ["wins", "sonneborn_berger"]
+    data["tiebreaks"] = "wins, luck"
+    assert "tiebreaks" in TournamentOptionsForm(data, instance=t).errors

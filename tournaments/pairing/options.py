@@ -180,6 +180,7 @@ def parse_options(system: str, stored: Any, defaults: Mapping[str, Any] | None =
     ``defaults`` are the tournament's own defaults (e.g. alternating colours in
     long nardy played to a number of games), used where the JSON says nothing.
     """
+    system = str(system.value if hasattr(system, "value") else system)
     row = SYSTEM_OPTIONS[system]
     if stored is None:
         stored = {}

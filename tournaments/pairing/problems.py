@@ -133,7 +133,8 @@ def pairing_fields(
     if "allowed" in details and isinstance(details["allowed"], list):
         out["allowed"] = ", ".join(str(v) for v in details["allowed"])
     for (key, value), (en, ru) in WORDS.items():
-        if details.get(key, _MISSING) == value and type(details[key]) is type(value):
+        given = details.get(key, _MISSING)
+        if given == value and isinstance(given, bool) == isinstance(value, bool):
             out[f"{key}_word"] = (en if english else ru).format_map(out)
     section = details.get("section")
     if section:
