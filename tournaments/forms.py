@@ -143,6 +143,11 @@ class PairingChangeForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("Needed only to accept a rematch or a second bye; it is recorded."),
     )
+    discard_results = forms.BooleanField(
+        label=_("Discard results already entered on these tables"),
+        required=False,
+        help_text=_("Needed when a changed table has a result; give the reason above."),
+    )
 
     def __init__(self, rnd: Round, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -233,6 +233,7 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
         ],
         "form": form,
         "can_edit": is_organiser(user, tournament) and rnd.status == RoundStatus.DRAFT,
+        "has_results": rnd.status == RoundStatus.DRAFT and pm.matches_with_results(rnd).exists(),
         "legend": [(n, str(e.player)) for n, e in sorted(names.items())],
     }
 
@@ -266,6 +267,7 @@ def round_change(request, tournament: Tournament, round_id: int):
                 data["player_y"].pk,
                 user=request.user,
                 reason=data["reason"],
+                discard_results=data.get("discard_results", False),
             )
         except pm.PairingRefused as exc:
             _add_problems(form, exc.problems)
@@ -294,7 +296,12 @@ def round_publish(request, tournament: Tournament, round_id: int):
 def round_delete(request, tournament: Tournament, round_id: int):
     rnd = _round(tournament, round_id)
     try:
-        pm.delete_draft(rnd, user=request.user)
+        pm.delete_draft(
+            rnd,
+            user=request.user,
+            discard_results=bool(request.POST.get("discard_results")),
+            reason=request.POST.get("reason", ""),
+        )
     except pm.PairingRefused as exc:
         for p in exc.problems:
             messages.error(request, p.message(_lang()))
