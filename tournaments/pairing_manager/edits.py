@@ -54,7 +54,7 @@ def check_tables(rnd: Round, tables: Iterable[tuple[int, int | None]]) -> list[P
         for e in Entry.objects.filter(tournament=rnd.tournament_id).select_related("player")
     }
     return check_pairings(
-        tables, met, byes, names, byes_limited=SYSTEMS[rnd.tournament.system].by_hand
+        tables, met, byes, names, byes_limited=SYSTEMS[rnd.tournament.system].limits_byes
     )
 
 

@@ -386,13 +386,21 @@ class System:
     planned_rounds: bool = False
     #: Pairings may be changed by hand (swap, set) — the schedule does not decide them.
     by_hand: bool = False
+    #: A second pairing bye needs a reason (in a schedule, byes are part of it).
+    limits_byes: bool = False
 
 
 SYSTEMS: dict[str, System] = {
     row.key: row
     for row in (
         System(
-            "swiss", pair_swiss, swiss_defaults, overridable=True, planned_rounds=True, by_hand=True
+            "swiss",
+            pair_swiss,
+            swiss_defaults,
+            overridable=True,
+            planned_rounds=True,
+            by_hand=True,
+            limits_byes=True,
         ),
         System("round_robin", pair_round_robin),
         System("knockout", pair_knockout, knockout_defaults, overridable=True),
