@@ -239,7 +239,7 @@ def test_task_reports_progress_and_refusals(db, cup):
     outcome = pair_round.delay(cup["t"].pk, None, cup["users"]["org"].pk).get()
     assert outcome["ok"] is False
     assert outcome["problems"][0]["code"] == "pairing.draft_exists"
-    assert "черновик" in outcome["problems"][0]["ru"]
+    assert "черновик" in pm.message(outcome["problems"][0], "ru", {})
 
 
 def test_organiser_can_open_the_demo_and_pair_round_four(client, demo):
@@ -325,3 +325,21 @@ def test_scheveningen_round_page_names_the_team_matches(client, db):
     body = client.get(response["Location"]).content.decode()
     assert "Москва – Баку" in body
     assert Round.objects.filter(tournament=t).count() == 2
+
+
+def test_deleting_a_draft_with_a_result_needs_the_explicit_discard(client, cup):
+    client.force_login(cup["users"]["org"])
+    slug, r2 = cup["t"].slug, cup["r2"]
+    played = r2.matches.filter(entry_b__isnull=False).first()
+    played.score_a, played.score_b, played.winner = 5, 2, "a"
+    played.result_status = ResultStatus.REPORTED
+    played.save()
+    url = reverse("manage-round-delete", kwargs={"slug": slug, "round_id": r2.pk})
+    client.cookies["django_language"] = "en"
+    response = client.post(url, follow=True)
+    body = response.content.decode()
+    assert Round.objects.filter(pk=r2.pk).exists()
+    assert "already has results" in body and 'name="discard_results"' in body
+    response = client.post(url, {"discard_results": "1", "reason": "Тур пересоставляется"})
+    assert response.status_code == 302 and not Round.objects.filter(pk=r2.pk).exists()
+    assert AuditEntry.objects.get(action="round.delete_draft").reason == "Тур пересоставляется"

@@ -137,7 +137,10 @@ def test_round_four_of_the_demo_swiss_is_paired_by_the_engine(demo, organiser):
     first_group = expl["groups"][0]
     assert first_group["score"] == 3  # after three rounds somebody has won all three
     notes = [n for row in expl["pairings"] for n in row["notes"]]
-    assert notes and all(n["ru"] and n["en"] for n in notes)
+    # Stored as codes and details (no words): each reader sees their own language.
+    assert notes and all(n["code"].startswith("pairing.why.") and "en" not in n for n in notes)
+    names = pm.names_of(swiss)
+    assert all(pm.message(n, "ru", names) and pm.message(n, "en", names) for n in notes)
     assert AuditEntry.objects.filter(action="round.generate", object_id=str(r4.pk)).exists()
 
 
@@ -195,7 +198,7 @@ def test_withdrawn_absent_half_bye_and_late_entry(demo, organiser):
     assert r4.matches.count() == 11
     kinds = {b["kind"] for b in r4.explanation["byes"]}
     assert kinds == {"absent", "requested"}
-    assert any(n["code"] == "late_entry_number" for n in r4.explanation["notes"])
+    assert any(n["code"] == "pairing.why.late_entry_number" for n in r4.explanation["notes"])
 
 
 def test_sections_are_paired_separately(db, organiser):
@@ -276,7 +279,7 @@ def test_swap_refuses_a_rematch_unless_overridden_with_a_reason(db, organiser):
     number = dict(t.entries.values_list("pk", "draw_number"))
     rows = [r for r in r2.explanation["pairings"] if r["rematch"]]
     assert {number[a1], number[b1]} in [{r["a"], r["b"]} for r in rows]
-    assert all(r["notes"][0]["code"] == "manual_swap" for r in rows)
+    assert all(r["notes"][0]["code"] == "pairing.why.manual_swap" for r in rows)
 
 
 def test_set_pairing_pairs_the_displaced_players_together(db, organiser):
@@ -486,3 +489,179 @@ def test_big_field_reports_progress_while_writing(db, organiser):
     assert seen[-1] == (601, 601) and len(seen) >= 2
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
     assert rnd.seats.count() == 1201  # the database's one-seat-per-round rows were written too
+
+
+# ---------------------------------------------------------------------------------------------
+# drafts with results, explanations in the reader's language, typed options
+# ---------------------------------------------------------------------------------------------
+
+
+def _report(match: Match, *, confirmed: bool = False) -> None:
+    """A result entered on a draft's match (a Result row; a confirmed one also on the match)."""
+    from scoring.models import Result
+
+    Result.objects.create(
+        match=match, score_a=5, score_b=2, state="confirmed" if confirmed else "reported"
+    )
+    if confirmed:
+        match.score_a, match.score_b, match.winner = 5, 2, "a"
+        match.result_status = ResultStatus.CONFIRMED
+        match.save()
+
+
+def test_a_draft_with_results_is_not_deleted_unless_they_are_discarded_with_a_reason(db, organiser):
+    t, r2 = _swiss_round_two(organiser)
+    first = r2.matches.filter(entry_b__isnull=False).order_by("table").first()
+    _report(first)
+    with pytest.raises(pm.PairingRefused) as refused:
+        pm.delete_draft(r2, user=organiser)
+    assert refused.value.problems[0].code == "pairing.has_results"
+    assert "Round 2" in refused.value.messages("en")[0]
+    with pytest.raises(pm.PairingRefused) as refused:
+        pm.delete_draft(r2, user=organiser, discard_results=True, reason="  ")
+    assert refused.value.problems[0].code == "pairing.discard_needs_reason"
+    assert Round.objects.filter(pk=r2.pk).exists() and first.results.exists()
+
+    pm.delete_draft(r2, user=organiser, discard_results=True, reason="Ошибочный тур")
+    assert not Round.objects.filter(pk=r2.pk).exists()
+    entry = AuditEntry.objects.get(action="round.delete_draft")
+    assert entry.reason == "Ошибочный тур"
+    [gone] = entry.before["discarded_results"]
+    assert gone["match"]["table"] == first.table
+    assert [(r["score_a"], r["score_b"]) for r in gone["results"]] == [(5, 2)]
+
+
+def test_swapping_a_player_with_a_confirmed_result_needs_an_explicit_discard(db, organiser):
+    t, r2 = _swiss_round_two(organiser)
+    (a, b), (c, d) = pairs_of(r2)[:2]
+    played = r2.matches.get(entry_a=a, entry_b=b)
+    _report(played, confirmed=True)
+    met = earlier_pairs(t, 2)
+    reason = "Перестановка" if {frozenset((c, b)), frozenset((a, d))} & met else ""
+    with pytest.raises(pm.PairingRefused) as refused:
+        pm.swap_players(r2, a, c, user=organiser, reason=reason)
+    assert refused.value.problems[-1].code == "pairing.has_results"
+    assert pairs_of(r2)[:2] == [(a, b), (c, d)]  # nothing changed
+
+    pm.swap_players(r2, a, c, user=organiser, reason="Судья перепутал столы", discard_results=True)
+    played.refresh_from_db()
+    assert (played.entry_a_id, played.entry_b_id) == (c, b)
+    # The old pairing's result does not stay on the new pairing.
+    assert not played.results.exists()
+    assert played.result_status == ResultStatus.PENDING and played.winner == ""
+    assert played.score_a is None and played.score_b is None
+    entry = AuditEntry.objects.get(action="round.swap")
+    assert entry.before["discarded_results"][0]["results"][0]["state"] == "confirmed"
+
+
+def test_explanation_generated_in_english_reads_in_russian_with_names(db, organiser):
+    from django.utils import translation
+
+    t = make_tournament("expl-lang", 5, CompetitionSystem.SWISS)
+    with translation.override("en"):
+        [r1] = pm.generate_next(t, user=organiser)
+    names = pm.names_of(t)
+    bye_note = r1.explanation["byes"][0]["notes"][0]
+    player = t.entries.get(draw_number=bye_note["details"]["player"]).player
+    russian = pm.message(bye_note, "ru", names)
+    english = pm.message(bye_note, "en", names)
+    assert "свободный тур" in russian and str(player) in russian
+    assert "bye" in english and str(player) in english
+    # An explanation stored as text by an older version is still shown.
+    assert pm.message({"code": "x", "en": "Old", "ru": "Старый"}, "ru", names) == "Старый"
+
+
+def test_unknown_or_bad_pairing_options_are_refused_not_ignored(db, organiser):
+    t = make_tournament("opts", 4, CompetitionSystem.SWISS, pairing_options={"colour": True})
+    with pytest.raises(pm.PairingRefused) as refused:
+        pm.generate_next(t, user=organiser)
+    assert refused.value.problems[0].code == "pairing.options.unknown"
+    assert "colour" in refused.value.messages("ru")[0]
+    t.pairing_options = {"cycles": "два"}
+    t.system = CompetitionSystem.ROUND_ROBIN
+    with pytest.raises(pm.PairingRefused) as refused:
+        pm.generate_next(t, user=organiser)
+    assert refused.value.problems[0].code == "pairing.options.invalid"
+
+
+def test_every_system_in_the_table_pairs_through_the_one_path(db, organiser):
+    assert set(pm.SYSTEMS) == set(CompetitionSystem.values)
+    for system in (
+        CompetitionSystem.SWISS,
+        CompetitionSystem.ROUND_ROBIN,
+        CompetitionSystem.KNOCKOUT,
+    ):
+        t = make_tournament(f"one-{system}", 4, system)
+        rounds = pm.generate_next(t, user=organiser)
+        assert rounds and all(r.explanation["system"] == system for r in rounds)
+        assert AuditEntry.objects.filter(
+            object_id=str(rounds[0].pk), action__startswith="round.generate"
+        ).exists()
+
+
+def test_options_form_writes_the_typed_json_and_refuses_bad_values(db):
+    from tournaments.forms import PairingOptionsForm
+
+    form = PairingOptionsForm(
+        "knockout",
+        {
+            "knockout__match_lengths": "5, 7",
+            "knockout__third_place": "on",
+            "knockout__seed_by": "rating",
+        },
+        defaults={"match_lengths": [5]},
+    )
+    assert form.is_valid(), form.errors
+    assert form.pairing_options == {"knockout": {"match_lengths": [5, 7], "third_place": True}}
+    bad = PairingOptionsForm("round_robin", {"round_robin__cycles": "0"})
+    assert not bad.is_valid() and "round_robin__cycles" in bad.errors
+    initial = PairingOptionsForm("swiss", stored={"score": "game_points"}).initial
+    assert initial["swiss__score"] == "game_points"
+
+
+def test_model_clean_reports_unknown_options_and_tiebreaks_as_field_errors(db):
+    from django.core.exceptions import ValidationError
+
+    t = make_tournament("clean-opts", 2, CompetitionSystem.SWISS)
+    t.pairing_options = {"colour": True}
+    t.tiebreaks = ["wins", "luck"]
+    with pytest.raises(ValidationError) as err:
+        t.full_clean()
+    assert set(err.value.message_dict) >= {"pairing_options", "tiebreaks"}
+
+
+def test_admin_shows_pairing_options_as_fields_and_saves_them(client, db):
+    from django.urls import reverse
+
+    admin = get_user_model().objects.create_superuser("root-opts", password="x")
+    client.force_login(admin)
+    t = make_tournament(
+        "admin-opts", 2, CompetitionSystem.SWISS, pairing_options={"bye_points": 0.5}
+    )
+    url = reverse("admin:tournaments_tournament_change", args=[t.pk])
+    page = client.get(url).content.decode()
+    assert 'name="swiss__bye_points"' in page and 'name="pairing_options"' not in page
+    assert 'name="knockout__match_lengths"' in page
+
+
+def test_tournament_form_writes_the_chosen_systems_options(db):
+    from tournaments.forms import TournamentOptionsForm
+
+    t = make_tournament("form-opts", 2, CompetitionSystem.SWISS)
+    form = TournamentOptionsForm(instance=t)
+    data = {}
+    for name, field in form.fields.items():
+        value = form.initial.get(name, field.initial)
+        if value is None or value is False:
+            continue
+        data[name] = value.pk if hasattr(value, "pk") else value
+    data.update(
+        {"swiss__bye_points": "0.5", "swiss__score": "game_points", "tiebreaks": "wins, sb"}
+    )
+    bound = TournamentOptionsForm(data, instance=t)
+    assert bound.is_valid(), bound.errors
+    saved = bound.save()
+    assert saved.pairing_options == {"score": "game_points", "bye_points": 0.5}
+    assert saved.tiebreaks == ["wins", "sonneborn_berger"]
+    data["tiebreaks"] = "wins, luck"
+    assert "tiebreaks" in TournamentOptionsForm(data, instance=t).errors

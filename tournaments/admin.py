@@ -2,12 +2,17 @@ from django.contrib import admin, messages
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from tournaments.pairing.options import SYSTEM_OPTIONS
+
 from . import audit
+from .forms import TournamentOptionsForm, option_fields
 from .models import (
     AuditEntry,
+    CompetitionSystem,
     Entry,
     Game,
     Match,
@@ -88,6 +93,7 @@ class OfficialInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(AuditedAdmin):
+    form = TournamentOptionsForm
     list_display = ["name", "starts_on", "variant", "system", "status", "public"]
     list_filter = ["status", "system", "variant", "scoring", "public", "club"]
     search_fields = ["name", "slug", "venue"]
@@ -97,10 +103,20 @@ class TournamentAdmin(AuditedAdmin):
     actions = ["open_draw_of_numbers"]
     fieldsets = [
         (None, {"fields": ["name", "slug", "club", "starts_on", "ends_on", "venue", "status", "public"]}),
-        (_("Game and system"), {"fields": ["variant", "scoring", "system", "rounds_planned", "tiebreaks", "pairing_options"]}),
+        (_("Game and system"), {"fields": ["variant", "scoring", "system", "rounds_planned", "tiebreaks"]}),
         (_("Match format"), {"fields": ["match_format", "match_length", "fixed_games", "draw_value"]}),
         (_("Cube"), {"fields": ["cube", "crawford", "holland", "jacoby", "beaver", "raccoon", "autodouble_limit", "max_cube"]}),
         (_("Other"), {"fields": ["time_control", "entry_fee"]}),
+        # One fieldset a pairing system, one field an option (generated from the options table);
+        # only the chosen system's fields are read and written to pairing_options.
+        *(
+            (
+                format_lazy("{}: {}", _("Pairing options"), CompetitionSystem(system).label),
+                {"fields": [n for n in option_fields() if n.startswith(f"{system}__")],
+                 "classes": ["collapse"]},
+            )
+            for system in SYSTEM_OPTIONS
+        ),
     ]
 
     @admin.action(description=_("Open draw of numbers (random, reproducible)"))

@@ -1,4 +1,4 @@
-"""Organiser forms: generate a round, change a draft by hand.
+"""Organiser forms: generate a round, change a draft by hand, a tournament's typed options.
 
 The forms only collect and shape input; every rule (rematches, byes, closed
 rounds) is checked by :mod:`tournaments.pairing_manager`, whose refusals the
@@ -7,10 +7,24 @@ views attach to the form so the organiser sees them next to what was typed.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.rules.errors import RuleViolation
+from tournaments.pairing.options import (
+    SYSTEM_OPTIONS,
+    OptionSpec,
+    dump_options,
+    option_specs,
+    parse_options,
+)
+from tournaments.standings.order import dump_tiebreaks, parse_tiebreaks
+from zarik.i18n import current_language, problems_to_validation_error
+
 from .models import Entry, EntryStatus, Round, Section, Tournament
+from .pairing_manager import SYSTEMS
 
 
 class EntryChoiceField(forms.ModelChoiceField):
@@ -129,6 +143,11 @@ class PairingChangeForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("Needed only to accept a rematch or a second bye; it is recorded."),
     )
+    discard_results = forms.BooleanField(
+        label=_("Discard results already entered on these tables"),
+        required=False,
+        help_text=_("Needed when a changed table has a result; give the reason above."),
+    )
 
     def __init__(self, rnd: Round, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -143,3 +162,195 @@ class PairingChangeForm(forms.Form):
         if x is not None and x == y:
             raise forms.ValidationError(_("Choose two different players."), code="same_player")
         return data
+
+
+# ---------------------------------------------------------------------------------------------
+# typed pairing options and tie-breaks as form fields (admin, the organiser's wizard)
+# ---------------------------------------------------------------------------------------------
+
+#: Headings of the options (the options themselves come from the dataclass table).
+OPTION_LABELS = {
+    "score": _("Score groups by"),
+    "first_round": _("First round"),
+    "seed_by": _("Seeding by"),
+    "bye_points": _("Points for a pairing bye"),
+    "half_bye_points": _("Points for a requested bye"),
+    "alternate_colours": _("Alternate colours (White/Black)"),
+    "allow_rematches": _("Allow rematches when unavoidable"),
+    "repair_limit": _("Largest group re-ordered exactly"),
+    "cycles": _("Cycles"),
+    "swap_last_two_rounds": _("Swap the last two rounds of the first cycle"),
+    "random_seed": _("Random seed (random seeding)"),
+    "match_lengths": _("Match lengths by round (comma-separated)"),
+    "final_length": _("Final's length"),
+    "side_length": _("Side brackets' length"),
+    "third_place": _("Match for third place"),
+    "consolation": _("Consolation bracket"),
+    "last_chance": _("Last-chance bracket"),
+    "double_elimination": _("Double elimination"),
+}
+
+
+def option_field_name(system: str, option: str) -> str:
+    return f"{system}__{option}"
+
+
+def _option_field(spec: OptionSpec) -> forms.Field:
+    label = OPTION_LABELS.get(spec.name, spec.name)
+    if spec.kind == "boolean":
+        return forms.BooleanField(label=label, required=False, initial=spec.default)
+    if spec.kind == "choice":
+        return forms.ChoiceField(
+            label=label, required=False, initial=spec.default,
+            choices=[(c, c) for c in spec.choices],
+        )  # fmt: skip
+    if spec.kind in ("integer", "optional_integer"):
+        return forms.IntegerField(
+            label=label, required=False, initial=spec.default, min_value=spec.minimum
+        )
+    if spec.kind == "number":
+        return forms.FloatField(label=label, required=False, initial=spec.default, min_value=0)
+    if spec.kind == "lengths":
+        return forms.CharField(
+            label=label, required=False, initial=", ".join(str(n) for n in spec.default)
+        )
+    return forms.CharField(label=label, required=False, initial=spec.default)
+
+
+def option_fields() -> dict[str, forms.Field]:
+    """One form field per option of every system, named ``<system>__<option>``."""
+    return {
+        option_field_name(system, spec.name): _option_field(spec)
+        for system in SYSTEM_OPTIONS
+        for spec in option_specs(system)
+    }
+
+
+def _json_value(spec: OptionSpec, value):
+    """A cleaned form value as the options JSON holds it (None: leave it to the default)."""
+    if value in (None, "") and spec.kind != "boolean":
+        return None
+    if spec.kind == "lengths":
+        parts = [p.strip() for p in str(value).replace(";", ",").split(",") if p.strip()]
+        return [int(p) if p.isdigit() else p for p in parts]
+    if spec.kind == "text_or_integer":
+        return int(value) if str(value).isdigit() else value
+    return value
+
+
+class PairingOptionsMixin:
+    """Reads the ``<system>__<option>`` fields of the chosen system into pairing-options JSON."""
+
+    def initial_options(self, system: str, stored) -> dict:
+        """Initial field values from the stored JSON of ``system`` (others keep defaults)."""
+        out = {}
+        try:
+            options = parse_options(system, stored)
+        except RuleViolation:
+            return out
+        for spec in option_specs(system):
+            value = getattr(options, spec.name)
+            if spec.kind == "lengths":
+                value = ", ".join(str(n) for n in value)
+            out[option_field_name(system, spec.name)] = value
+        return out
+
+    def options_json(self, system: str, defaults: dict) -> dict | None:
+        """The chosen system's options as JSON, or None after adding the problems to fields."""
+        row = SYSTEM_OPTIONS[system]
+        raw = {}
+        for spec in option_specs(system):
+            value = _json_value(spec, self.cleaned_data.get(option_field_name(system, spec.name)))
+            if value is not None:
+                raw[spec.name] = value
+        stored = {row.json_key: raw} if row.json_key else raw
+        try:
+            options = parse_options(system, stored, defaults)
+        except RuleViolation as exc:
+            for p in exc.problems:
+                option = p.details.get("option")
+                name = option_field_name(system, option) if option else None
+                self.add_error(name if name in self.fields else None, p.message(current_language()))
+            return None
+        return dump_options(system, options, defaults)
+
+
+class PairingOptionsForm(PairingOptionsMixin, forms.Form):
+    """A system's pairing options, one field per option (the creation wizard's step)."""
+
+    def __init__(self, system: str, *args, stored=None, defaults=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.system = system
+        self.defaults = dict(defaults or {})
+        self.fields.update(
+            {k: f for k, f in option_fields().items() if k.startswith(f"{system}__")}
+        )
+        self.initial.update(self.initial_options(system, stored))
+
+    def clean(self):
+        data = super().clean()
+        self.pairing_options = self.options_json(self.system, self.defaults)
+        return data
+
+
+class TiebreaksField(forms.CharField):
+    """The tie-break order as text ("wins, buchholz, points"), stored as a list of keys."""
+
+    def prepare_value(self, value):
+        if isinstance(value, list | tuple):
+            return ", ".join(value)
+        return value
+
+    def to_python(self, value):
+        text = super().to_python(value) or ""
+        keys = [k.strip() for k in text.split(",") if k.strip()]
+        try:
+            return dump_tiebreaks(parse_tiebreaks(keys))
+        except RuleViolation as exc:
+            raise problems_to_validation_error(exc.problems) from exc
+
+
+class TournamentOptionsForm(PairingOptionsMixin, forms.ModelForm):
+    """The tournament with its pairing options as form fields and the tie-breaks as text.
+
+    The raw JSON of ``pairing_options`` is never shown: the chosen system's
+    fields are read, checked by the typed options and written back as JSON.
+    """
+
+    tiebreaks = TiebreaksField(
+        label=_("Tie-breaks"),
+        required=False,
+        help_text=_("metric keys in order, comma-separated; empty: the system's default"),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = [  # everything but the raw pairing_options JSON
+            f.name
+            for f in Tournament._meta.get_fields()
+            if f.concrete and f.editable and not f.auto_created and f.name != "pairing_options"
+        ]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.instance.pk:
+            self.initial.update(
+                self.initial_options(self.instance.system, self.instance.pairing_options)
+            )
+
+    def clean(self):
+        data = super().clean()
+        system = data.get("system") or self.instance.system
+        context = SimpleNamespace(
+            variant=data.get("variant", self.instance.variant),
+            match_format=data.get("match_format", self.instance.match_format),
+            match_length=data.get("match_length", self.instance.match_length),
+        )
+        options = self.options_json(system, SYSTEMS[system].defaults(context))
+        if options is not None:
+            self.instance.pairing_options = options
+        return data
+
+
+TournamentOptionsForm.base_fields.update(option_fields())
+TournamentOptionsForm.declared_fields.update(option_fields())

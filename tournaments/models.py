@@ -6,6 +6,7 @@ in ``scoring.models.Result`` — at most one confirmed result per match.
 """
 
 from django.conf import settings
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
 from django.db.models import F, Q
 from django.urls import reverse
@@ -13,6 +14,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Category, Club, Player
 from scoring.rules.errors import RuleViolation
+from tournaments.pairing.options import options_problems
+from tournaments.standings.order import parse_tiebreaks
 from zarik.i18n import problems_to_validation_error
 
 from .match_spec import rule_for, tournament_problems
@@ -143,10 +146,25 @@ class Tournament(models.Model):
         return reverse("tournament", kwargs={"slug": self.slug})
 
     def clean(self) -> None:
+        """Contradicting options, and pairing options / tie-breaks the typed readers refuse.
 
+        Unknown pairing options and tie-breaks are field errors on the JSON field
+        they sit in, in the reader's language.
+        """
+        errors: dict[str, list] = {}
         problems = tournament_problems(self)
         if problems:
-            raise problems_to_validation_error(problems)
+            errors[NON_FIELD_ERRORS] = problems_to_validation_error(problems).error_list
+        if self.system in CompetitionSystem.values:
+            bad = options_problems(self.system, self.pairing_options)
+            if bad:
+                errors["pairing_options"] = problems_to_validation_error(bad).error_list
+        try:
+            parse_tiebreaks(self.tiebreaks)
+        except RuleViolation as exc:
+            errors["tiebreaks"] = problems_to_validation_error(exc.problems).error_list
+        if errors:
+            raise ValidationError(errors)
 
 
 class SectionGroup(models.TextChoices):

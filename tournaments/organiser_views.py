@@ -23,9 +23,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+
+from zarik.i18n import current_language
 
 from . import pairing_manager as pm
 from .forms import GenerateRoundForm, PairingChangeForm
@@ -44,12 +45,8 @@ def _view(action: str):
     return decorator
 
 
-def _lang() -> str:
-    return "en" if (get_language() or "ru").startswith("en") else "ru"
-
-
 def _add_problems(form, problems) -> None:
-    lang = _lang()
+    lang = current_language()
     for p in problems:
         form.add_error(None, p.message(lang))
 
@@ -60,7 +57,7 @@ def _add_problems(form, problems) -> None:
 
 
 def _rounds_context(tournament: Tournament, form: GenerateRoundForm | None, user) -> dict:
-    lang = _lang()
+    lang = current_language()
     sections = list(tournament.sections.all()) or [None]
     groups = []
     for section in sections:
@@ -127,9 +124,9 @@ def generate(request, tournament: Tournament):
             outcome = res.get()
             if outcome["ok"]:
                 return _generated(request, tournament, outcome["rounds"])
-            lang = _lang()
+            lang = current_language()
             for p in outcome["problems"]:
-                form.add_error(None, p[lang])
+                form.add_error(None, pm.message(p, lang, {}))
         else:
             try:
                 created = pm.generate_next(
@@ -178,14 +175,11 @@ def _label(names: dict[int, Entry], number: int | None) -> str:
     return f"№{number} {e.player}" if e else f"№{number}"
 
 
-def _msg(note: dict[str, Any], lang: str) -> str:
-    return note.get(lang) or note.get("en") or note.get("message", "")
-
-
 def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
     tournament = rnd.tournament
-    lang = _lang()
+    lang = current_language()
     names = _names(tournament)
+    shown = pm.names_of(tournament)
     expl = rnd.explanation or {}
     rows = {r.get("table"): r for r in expl.get("pairings", [])}
     tables = []
@@ -197,7 +191,7 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
                 "rematch": row.get("rematch", False),
                 "white": _label(names, row["white"]) if row.get("white") else "",
                 "bracket": row.get("match_id", ""),
-                "notes": [_msg(n, lang) for n in row.get("notes", [])],
+                "notes": pm.messages(row.get("notes", []), lang, shown),
             }
         )
     groups = [
@@ -214,7 +208,7 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
             "player": _label(names, b["player"]),
             "kind": b["kind"],
             "points": b["points"],
-            "notes": [_msg(n, lang) for n in b.get("notes", [])],
+            "notes": pm.messages(b.get("notes", []), lang, shown),
         }
         for b in expl.get("byes", [])
     ]
@@ -224,9 +218,9 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
         "tables": tables,
         "groups": groups,
         "byes": byes,
-        "notes": [_msg(n, lang) for n in expl.get("notes", [])],
-        "problems": [_msg(p, lang) for p in expl.get("problems", [])],
-        "overridden": [_msg(p, lang) for p in expl.get("overridden", [])],
+        "notes": pm.messages(expl.get("notes", []), lang, shown),
+        "problems": pm.messages(expl.get("problems", []), lang, shown),
+        "overridden": pm.messages(expl.get("overridden", []), lang, shown),
         "override_reason": expl.get("override_reason", ""),
         "manual": expl.get("manual", []),
         "team_matches": [
@@ -235,6 +229,7 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
         ],
         "form": form,
         "can_edit": allowed(user, "round.manage", tournament) and rnd.status == RoundStatus.DRAFT,
+        "has_results": rnd.status == RoundStatus.DRAFT and pm.matches_with_results(rnd).exists(),
         "legend": [(n, str(e.player)) for n, e in sorted(names.items())],
     }
 
@@ -268,6 +263,7 @@ def round_change(request, tournament: Tournament, round_id: int):
                 data["player_y"].pk,
                 user=request.user,
                 reason=data["reason"],
+                discard_results=data.get("discard_results", False),
             )
         except pm.PairingRefused as exc:
             _add_problems(form, exc.problems)
@@ -285,7 +281,7 @@ def round_publish(request, tournament: Tournament, round_id: int):
         pm.publish_round(rnd, user=request.user)
     except pm.PairingRefused as exc:
         for p in exc.problems:
-            messages.error(request, p.message(_lang()))
+            messages.error(request, p.message(current_language()))
     else:
         messages.success(request, _("Round %(number)d is published.") % {"number": rnd.number})
     return redirect("manage-round", slug=tournament.slug, round_id=rnd.pk)
@@ -296,10 +292,15 @@ def round_publish(request, tournament: Tournament, round_id: int):
 def round_delete(request, tournament: Tournament, round_id: int):
     rnd = _round(tournament, round_id)
     try:
-        pm.delete_draft(rnd, user=request.user)
+        pm.delete_draft(
+            rnd,
+            user=request.user,
+            discard_results=bool(request.POST.get("discard_results")),
+            reason=request.POST.get("reason", ""),
+        )
     except pm.PairingRefused as exc:
         for p in exc.problems:
-            messages.error(request, p.message(_lang()))
+            messages.error(request, p.message(current_language()))
         return redirect("manage-round", slug=tournament.slug, round_id=rnd.pk)
     messages.success(request, _("The draft round was deleted."))
     return redirect("manage-rounds", slug=tournament.slug)
@@ -328,13 +329,13 @@ def _task_state(tournament: Tournament, task_id: str) -> dict[str, Any]:
     if state == "PROGRESS":
         out.update(done=info.get("done"), total=info.get("total"))
     elif state == "SUCCESS":
-        lang = _lang()
+        lang = current_language()
         if info.get("ok"):
             out["url"] = reverse(
                 "manage-round", kwargs={"slug": tournament.slug, "round_id": info["rounds"][0]}
             )
         else:
-            out["problems"] = [p[lang] for p in info.get("problems", [])]
+            out["problems"] = pm.messages(info.get("problems", []), lang, {})
     elif state == "FAILURE":
         out["problems"] = [_("Pairing failed unexpectedly; the draft was not written.")]
     return out

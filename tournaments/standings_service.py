@@ -24,6 +24,7 @@ from django.db.models import Count, Q
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import standings as core
 from tournaments.exports import ExportOptions, TournamentInfo
+from tournaments.standings.order import parse_tiebreaks
 
 from .models import (
     CompetitionSystem,
@@ -37,19 +38,6 @@ from .models import (
     RoundStatus,
     Tournament,
 )
-
-# Keys people (and the demo) write for the core's metrics; the core only knows its own keys.
-TIEBREAK_ALIASES = {
-    "head_to_head": "h2h",
-    "head-to-head": "h2h",
-    "match_wins": "wins",
-    "game_points": "points",
-    "points_for": "points",
-    "points_against": "against",
-    "sb": "sonneborn_berger",
-    "sonneborn-berger": "sonneborn_berger",
-    "median": "median_buchholz",
-}
 
 #: Game kinds that count as "won by a gammon or more" (марс, домашний марс, кокс).
 GAMMON_KINDS = (
@@ -214,12 +202,12 @@ def standings_options(tournament: Tournament) -> tuple[core.StandingsOptions, li
     used instead and the problems are returned, so the page can say why.
     """
     system = core.System(tournament.system)
-    raw = tournament.tiebreaks or []
     found: list[Problem] = []
-    if not isinstance(raw, list) or not all(isinstance(k, str) for k in raw):
-        found.append(_bad_tiebreak_list(raw))
-        raw = []
-    keys = tuple(TIEBREAK_ALIASES.get(k.strip(), k.strip()) for k in raw)
+    try:
+        keys = parse_tiebreaks(tournament.tiebreaks).keys
+    except RuleViolation as err:
+        found.extend(err.problems)
+        keys = ()
     options = core.StandingsOptions(
         system=system, tiebreaks=keys, total_rounds=tournament.rounds_planned
     )
@@ -228,17 +216,6 @@ def standings_options(tournament: Tournament) -> tuple[core.StandingsOptions, li
     except RuleViolation as err:
         found.extend(err.problems)
         return core.resolve_options(replace(options, tiebreaks=())), found
-
-
-def _bad_tiebreak_list(raw: object) -> Problem:
-    return Problem(
-        code="standings.tiebreaks_not_a_list",
-        en=f"The tournament's tie-breaks must be a list of metric keys, not {raw!r}; "
-        "the system's default order is used.",
-        ru=f"Дополнительные показатели турнира должны быть списком ключей, а не {raw!r}; "
-        "применяется порядок по умолчанию для системы.",
-        text=str(raw),
-    )
 
 
 def load_event(tournament: Tournament, *, with_clubs: bool = False) -> Event:

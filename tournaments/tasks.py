@@ -1,8 +1,9 @@
 """Background pairing for big fields, with progress the organiser's page can poll.
 
 The task only calls :func:`tournaments.pairing_manager.generate_next`; its
-result is plain JSON (round ids, or the refusal's problems in both
-languages), so the page can show the same messages as the synchronous path.
+result is plain JSON (round ids, or the refusal's problems as codes and
+details), so the page shows them in its reader's language, as the synchronous
+path does.
 Without a broker (eager mode) the task simply runs in the request.
 """
 
@@ -52,6 +53,6 @@ def pair_round(
         return {
             "ok": False,
             "tournament": tournament.slug,
-            "problems": [{"code": p.code, "en": p.en, "ru": p.ru} for p in exc.problems],
+            "problems": [p.to_data() for p in exc.problems],
         }
     return {"ok": True, "tournament": tournament.slug, "rounds": [r.pk for r in rounds]}

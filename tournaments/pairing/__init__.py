@@ -1,7 +1,8 @@
 """Pure pairing generators for every competition system of the book's Part 9.
 
-Plain data in, plain pairings out, every decision recorded as a bilingual
-:class:`Note`. Nothing here imports Django; the tournament manager reads the
+Plain data in, plain pairings out, every decision recorded as a coded
+:class:`~scoring.rules.errors.Problem` of the ``pairing.why`` catalogue
+(:mod:`tournaments.pairing.problems`). Nothing here imports Django; the tournament manager reads the
 models, builds the input (see :func:`build_players`), runs a generator and
 stores the draft.
 """
@@ -28,7 +29,6 @@ from tournaments.pairing.scheveningen import (
     team_knockout,
     team_score,
 )
-from tournaments.pairing.sections import ChampionDecision, SectionWinner, absolute_champion
 from tournaments.pairing.swiss import pair_swiss
 from tournaments.pairing.swiss_input import (
     PairingInput,
@@ -44,32 +44,28 @@ from tournaments.pairing.trf import (
     parse_trf,
     to_pairing_input,
 )
-from tournaments.pairing.types import Bye, Note, Pairing, PlayerId
+from tournaments.pairing.types import Bye, Pairing, PlayerId
 
 __all__ = [
     "Bracket",
     "check_pairings",
     "Bye",
-    "ChampionDecision",
     "Entrant",
     "IndividualResult",
     "KnockoutEntrant",
     "KnockoutOptions",
     "MatchState",
-    "Note",
     "Pairing",
     "PairingInput",
     "PlayerId",
     "RoundRobinRound",
     "ScheveningenRound",
     "ScoreGroupReport",
-    "SectionWinner",
     "SwissOptions",
     "SwissPlayer",
     "SwissResult",
     "TableResult",
     "TrfTournament",
-    "absolute_champion",
     "advance",
     "berger_table",
     "build_knockout",

@@ -11,6 +11,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from scoring.rules.errors import Problem
 
+from .problems import PAIRING
 from .types import PlayerId
 
 
@@ -31,31 +32,14 @@ def check_pairings(
     """
     names = names or {}
 
-    def name(pid: PlayerId) -> str:
-        return names.get(pid, f"№{pid}")
+    def who(key: str, pid: PlayerId) -> dict[str, object]:
+        return {key: pid, f"{key}_name": names[pid]} if pid in names else {key: pid}
 
     out: list[Problem] = []
     for a, b in tables:
         if b is None:
             if byes_limited and a in had_bye:
-                out.append(
-                    Problem(
-                        "pairing.second_bye",
-                        f"{name(a)} has already had a bye; a second bye needs a reason.",
-                        f"{name(a)} уже получал свободный тур; второй свободный тур — только "
-                        "с указанием причины.",
-                        details={"entry": a},
-                    )
-                )
+                out.append(PAIRING.problem("second_bye", **who("entry", a)))
         elif frozenset((a, b)) in met:
-            out.append(
-                Problem(
-                    "pairing.rematch",
-                    f"{name(a)} and {name(b)} have already played each other in this tournament; "
-                    "a rematch needs the organiser's reason.",
-                    f"{name(a)} и {name(b)} уже встречались в этом турнире; повторная встреча — "
-                    "только с указанием причины организатором.",
-                    details={"a": a, "b": b},
-                )
-            )
+            out.append(PAIRING.problem("rematch", **who("a", a), **who("b", b)))
     return out

@@ -24,7 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from scoring.rules.errors import Problem, RuleViolation
-from tournaments.pairing.types import Note, PlayerId
+from tournaments.pairing.problems import KNOCKOUT, OPTIONS, WHY
+from tournaments.pairing.types import PlayerId
 
 SEED = "seed"
 WINNER = "winner"
@@ -60,6 +61,9 @@ class KnockoutEntrant:
     draw_number: int = 0
 
 
+SEED_BY = ("rating", "draw_number", "random")
+
+
 @dataclass(frozen=True, slots=True)
 class KnockoutOptions:
     """Choices the organiser makes before the draw."""
@@ -76,42 +80,25 @@ class KnockoutOptions:
 
     def problems(self) -> list[Problem]:
         out = []
-        if self.seed_by not in ("rating", "draw_number", "random"):
+        if self.seed_by not in SEED_BY:
             out.append(
-                Problem(
-                    "knockout.seed_by",
-                    f"Seeding {self.seed_by!r} is not known: use rating, draw_number or random.",
-                    f"Посев {self.seed_by!r} неизвестен: rating, draw_number или random.",
+                OPTIONS.problem(
+                    "invalid", system="knockout", option="seed_by", value=self.seed_by,
+                    expected="choice", allowed=list(SEED_BY),
                 )
             )
         lengths = [*self.match_lengths, self.final_length or 1, self.side_length or 1]
         if not self.match_lengths or any(n < 1 for n in lengths):
             out.append(
-                Problem(
-                    "knockout.length",
-                    "Match lengths must be at least 1 point.",
-                    "Длина матча должна быть не меньше 1 очка.",
+                OPTIONS.problem(
+                    "invalid", system="knockout", option="match_lengths",
+                    value=list(self.match_lengths), expected="lengths",
                 )
             )
         if self.last_chance and not self.consolation:
-            out.append(
-                Problem(
-                    "knockout.last_chance",
-                    "A last-chance bracket needs the consolation bracket it is fed from.",
-                    "Турнир последнего шанса требует утешительного турнира, из которого он "
-                    "формируется.",
-                )
-            )
+            out.append(KNOCKOUT.problem("last_chance"))
         if self.double_elimination and self.consolation:
-            out.append(
-                Problem(
-                    "knockout.double_and_consolation",
-                    "Double elimination already gives every loser a second life; choose it or "
-                    "the consolation bracket, not both.",
-                    "Система с выбыванием после двух поражений уже даёт второй шанс; выберите её "
-                    "или утешительный турнир, но не оба.",
-                )
-            )
+            out.append(KNOCKOUT.problem("double_and_consolation"))
         return out
 
 
@@ -124,7 +111,7 @@ class Match:
     length: int
     a: Source
     b: Source
-    notes: tuple[Note, ...] = ()
+    notes: tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,21 +163,9 @@ def build_knockout(entrants: Sequence[KnockoutEntrant], options: KnockoutOptions
     problems = options.problems()
     ids = [e.id for e in entrants]
     if len(ids) < 2:
-        problems.append(
-            Problem(
-                "knockout.too_few",
-                f"A knockout needs at least 2 players, got {len(ids)}.",
-                f"Для кубковой системы нужно не меньше 2 игроков, указано {len(ids)}.",
-            )
-        )
+        problems.append(KNOCKOUT.problem("too_few", count=len(ids)))
     if len(set(ids)) != len(ids):
-        problems.append(
-            Problem(
-                "knockout.duplicate",
-                "A player is entered twice.",
-                "Игрок заявлен дважды.",
-            )
-        )
+        problems.append(KNOCKOUT.problem("duplicate"))
     if problems:
         raise RuleViolation(problems)
     seeds = seed_order(entrants, options)
@@ -256,7 +231,7 @@ def _knockout_rounds(
         for pos in range(len(current) // 2):
             a, b = current[2 * pos], current[2 * pos + 1]
             mid = f"{prefix}{rnd}-{pos + 1}"
-            notes: tuple[Note, ...] = ()
+            notes: tuple[Problem, ...] = ()
             if a.kind == SEED and b.kind in (SEED, NOBODY):
                 notes = (_seed_note(a, b, seed_no),)
             matches.append(Match(mid, bracket, rnd, pos + 1, length(rnd), a, b, notes))
@@ -267,25 +242,12 @@ def _knockout_rounds(
     return ids_by_round
 
 
-def _seed_note(a: Source, b: Source, seed_no: dict[PlayerId, int]) -> Note:
+def _seed_note(a: Source, b: Source, seed_no: dict[PlayerId, int]) -> Problem:
     sa = seed_no[a.player]  # type: ignore[index]
     if b.kind == NOBODY:
-        return Note(
-            "seed_bye",
-            f"Seed {sa} has a bye: the bracket is filled to a power of two and byes go to the "
-            "top seeds.",
-            f"Посев {sa} проходит без игры: сетка дополнена до степени двойки, свободные места "
-            "достаются сильнейшим посевам.",
-            {"seed": sa},
-        )
+        return WHY.problem("seed_bye", seed=sa)
     sb = seed_no[b.player]  # type: ignore[index]
-    return Note(
-        "seeding",
-        f"Seed {sa} v seed {sb} (standard seeding: the top seeds meet as late as possible).",
-        f"Посев {sa} против посева {sb} (стандартный посев: сильнейшие встречаются как можно "
-        "позже).",
-        {"seeds": [sa, sb]},
-    )
+    return WHY.problem("seeding", seed_a=sa, seed_b=sb)
 
 
 def _losers_bracket(
@@ -410,28 +372,12 @@ def advance(
     states = resolve(bracket, results)
     st = states.get(match_id)
     if st is None:
-        raise RuleViolation(
-            Problem(
-                "knockout.unknown_match",
-                f"There is no match {match_id!r} in this bracket.",
-                f"В сетке нет матча {match_id!r}.",
-            )
-        )
+        raise RuleViolation(KNOCKOUT.problem("unknown_match", match=match_id))
     if st.status != PLAYABLE and not (st.status == DONE and winner in (st.a, st.b)):
-        raise RuleViolation(
-            Problem(
-                "knockout.not_playable",
-                f"Match {match_id} cannot take a result now (status: {st.status}).",
-                f"В матч {match_id} сейчас нельзя внести результат (статус: {st.status}).",
-            )
-        )
+        raise RuleViolation(KNOCKOUT.problem("not_playable", match=match_id, state=st.status))
     if winner not in (st.a, st.b):
         raise RuleViolation(
-            Problem(
-                "knockout.wrong_winner",
-                f"Player {winner} does not play in match {match_id} ({st.a} v {st.b}).",
-                f"Игрок {winner} не участвует в матче {match_id} ({st.a} – {st.b}).",
-            )
+            KNOCKOUT.problem("wrong_winner", player=winner, match=match_id, a=st.a, b=st.b)
         )
     out = dict(results)
     out[match_id] = winner

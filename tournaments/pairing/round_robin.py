@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring.rules.errors import Problem, RuleViolation
-from tournaments.pairing.types import Note, Pairing, PlayerId
+from scoring.rules.errors import RuleViolation
+from tournaments.pairing.problems import OPTIONS, ROUND_ROBIN, WHY
+from tournaments.pairing.types import Pairing, PlayerId
 
 
 def berger_table(n: int) -> list[list[tuple[int, int]]]:
@@ -27,13 +28,7 @@ def berger_table(n: int) -> list[list[tuple[int, int]]]:
     ``n`` odd is padded to ``n + 1``; the highest number then stands for the bye.
     """
     if n < 2:
-        raise RuleViolation(
-            Problem(
-                "round_robin.too_few",
-                f"A round robin needs at least 2 players, got {n}.",
-                f"Для круговой системы нужно не меньше 2 игроков, указано {n}.",
-            )
-        )
+        raise RuleViolation(ROUND_ROBIN.problem("too_few", count=n))
     size = n + (n % 2)
     half = size // 2
     current = [(i, size + 1 - i) for i in range(1, half + 1)]
@@ -77,20 +72,13 @@ def round_robin(
     """
     if cycles < 1:
         raise RuleViolation(
-            Problem(
-                "round_robin.cycles",
-                f"Number of cycles must be at least 1, got {cycles}.",
-                f"Число кругов должно быть не меньше 1, указано {cycles}.",
+            OPTIONS.problem(
+                "invalid", system="round_robin", option="cycles", value=cycles,
+                expected="integer", minimum=1,
             )
         )
     if len(set(players)) != len(players):
-        raise RuleViolation(
-            Problem(
-                "round_robin.duplicate",
-                "A player appears twice in the round robin list.",
-                "Игрок указан в списке круговой системы дважды.",
-            )
-        )
+        raise RuleViolation(ROUND_ROBIN.problem("duplicate"))
     table = berger_table(len(players))
     if swap_last_two_rounds and cycles > 1 and len(table) >= 2:
         table = table[:-2] + [table[-1], table[-2]]
@@ -108,13 +96,8 @@ def round_robin(
                     bye = number[a] if a in number else number[b]
                     continue
                 first, second = (number[b], number[a]) if swapped else (number[a], number[b])
-                note = Note(
-                    "berger",
-                    f"Berger table, cycle {cycle}: numbers {a} and {b}"
-                    + (" (sides swapped)." if swapped else "."),
-                    f"Таблица Бергера, круг {cycle}: номера {a} и {b}"
-                    + (" (стороны поменяны)." if swapped else "."),
-                    {"cycle": cycle, "numbers": [a, b], "swapped": swapped},
+                note = WHY.problem(
+                    "berger", cycle=cycle, number_a=a, number_b=b, swapped=swapped
                 )
                 pairings.append(Pairing(len(pairings) + 1, first, second, first, notes=(note,)))
             out.append(RoundRobinRound(rnd, cycle, tuple(pairings), bye))

@@ -17,14 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scoring.rules.errors import Problem, RuleViolation
+from scoring.rules.errors import RuleViolation
 from tournaments.pairing.knockout import (
     Bracket,
     KnockoutEntrant,
     KnockoutOptions,
     build_knockout,
 )
-from tournaments.pairing.types import Note, Pairing, PlayerId
+from tournaments.pairing.problems import SCHEVENINGEN, WHY
+from tournaments.pairing.types import Pairing, PlayerId
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,22 +40,10 @@ def scheveningen(
     """All n rounds at once; board order is team A's order."""
     if len(team_a) != len(team_b) or not team_a:
         raise RuleViolation(
-            Problem(
-                "scheveningen.team_sizes",
-                f"Both teams need the same, non-zero number of players (got {len(team_a)} and "
-                f"{len(team_b)}).",
-                f"В обеих командах должно быть одинаковое ненулевое число игроков (указано "
-                f"{len(team_a)} и {len(team_b)}).",
-            )
+            SCHEVENINGEN.problem("team_sizes", size_a=len(team_a), size_b=len(team_b))
         )
     if len(set(team_a) | set(team_b)) != 2 * len(team_a):
-        raise RuleViolation(
-            Problem(
-                "scheveningen.duplicate",
-                "A player is listed twice (in one team or in both).",
-                "Игрок указан дважды (в одной команде или в обеих).",
-            )
-        )
+        raise RuleViolation(SCHEVENINGEN.problem("duplicate"))
     n = len(team_a)
     rounds = []
     for r in range(n):
@@ -62,13 +51,7 @@ def scheveningen(
         for i, a in enumerate(team_a):
             b = team_b[(i + r) % n]
             white = a if (i + r) % 2 == 0 else b
-            note = Note(
-                "scheveningen",
-                f"Board {i + 1}: team A player {i + 1} meets team B player {(i + r) % n + 1}.",
-                f"Доска {i + 1}: игрок {i + 1} команды A играет с игроком {(i + r) % n + 1} "
-                "команды B.",
-                {"board": i + 1},
-            )
+            note = WHY.problem("board", board=i + 1, opponent_board=(i + r) % n + 1)
             pairings.append(Pairing(i + 1, a, b, white, notes=(note,)))
         rounds.append(ScheveningenRound(r + 1, tuple(pairings)))
     return tuple(rounds)
@@ -106,13 +89,7 @@ def team_score(
         if a in in_b and b in in_a:
             a, b, a_pts, b_pts = b, a, b_pts, a_pts
         if a not in in_a or b not in in_b:
-            raise RuleViolation(
-                Problem(
-                    "scheveningen.foreign_result",
-                    f"Result {r.a}–{r.b} is not a match between the two teams.",
-                    f"Результат {r.a}–{r.b} — не матч между двумя командами.",
-                )
-            )
+            raise RuleViolation(SCHEVENINGEN.problem("foreign_result", a=r.a, b=r.b))
         pts_a += a_pts
         pts_b += b_pts
         wins_a += a_pts > b_pts
@@ -152,12 +129,5 @@ def team_knockout(
 ) -> Bracket:
     """Several teams: a knockout halving the field each round (byes if not a power of two)."""
     if len(teams) < 2 or len(teams) % 2:
-        raise RuleViolation(
-            Problem(
-                "scheveningen.team_count",
-                f"A Scheveningen team event needs an even number of teams, got {len(teams)}.",
-                f"Для командного турнира по шевенингенской системе нужно чётное число команд, "
-                f"указано {len(teams)}.",
-            )
-        )
+        raise RuleViolation(SCHEVENINGEN.problem("team_count", count=len(teams)))
     return build_knockout(teams, options or KnockoutOptions(seed_by="draw_number"))

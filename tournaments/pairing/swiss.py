@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from scoring.rules.errors import Problem
 from tournaments.pairing import explain
 from tournaments.pairing.matching import Matcher
+from tournaments.pairing.problems import SWISS
 from tournaments.pairing.swiss_input import (
     ABSENT,
     ACTIVE,
@@ -48,7 +49,7 @@ from tournaments.pairing.swiss_input import (
     SwissPlayer,
     SwissResult,
 )
-from tournaments.pairing.types import BYE_ABSENT, BYE_PAIRING, BYE_REQUESTED, Bye, Note, Pairing
+from tournaments.pairing.types import BYE_ABSENT, BYE_PAIRING, BYE_REQUESTED, Bye, Pairing
 
 Pair = tuple[int, int]
 
@@ -63,8 +64,8 @@ class _Ctx:
     opp: dict[int, set[int]]
     options: SwissOptions
     float_reason: dict[int, str] = field(default_factory=dict)
-    pair_notes: dict[int, list[Note]] = field(default_factory=dict)
-    notes: list[Note] = field(default_factory=list)
+    pair_notes: dict[int, list[Problem]] = field(default_factory=dict)
+    notes: list[Problem] = field(default_factory=list)
 
     def ok(self, a: int, b: int) -> bool:
         return b not in self.opp[a]
@@ -87,7 +88,7 @@ def pair_swiss(inp: PairingInput) -> SwissResult:
     pairings: list[Pairing] = []
     byes: list[Bye] = []
     groups: list[ScoreGroupReport] = []
-    notes: list[Note] = []
+    notes: list[Problem] = []
     problems_out: list[Problem] = []
     status = OK
     for section in sections:
@@ -115,54 +116,27 @@ def input_problems(inp: PairingInput) -> list[Problem]:
     """Input mistakes the caller must fix before any pairing makes sense."""
     out: list[Problem] = []
     if inp.round_number < 1:
-        out.append(
-            Problem(
-                "swiss.round_invalid",
-                f"Round number {inp.round_number} is not valid: rounds start at 1.",
-                f"Номер тура {inp.round_number} неверен: туры нумеруются с 1.",
-            )
-        )
+        out.append(SWISS.problem("round_invalid", round=inp.round_number))
     seen: set[int] = set()
     numbers: set[tuple[str, int]] = set()
     for p in inp.players:
         if p.id in seen:
-            out.append(
-                Problem(
-                    "swiss.duplicate_player",
-                    f"Player {p.id} is listed twice.",
-                    f"Игрок {p.id} указан дважды.",
-                    details={"player": p.id},
-                )
-            )
+            out.append(SWISS.problem("duplicate_player", player=p.id))
         seen.add(p.id)
         if (p.section, p.draw_number) in numbers:
             out.append(
-                Problem(
-                    "swiss.duplicate_draw_number",
-                    f"Draw number {p.draw_number} is used twice in section {p.section!r}.",
-                    f"Номер жеребьёвки {p.draw_number} повторяется в категории {p.section!r}.",
-                    details={"player": p.id, "draw_number": p.draw_number},
+                SWISS.problem(
+                    "duplicate_draw_number",
+                    player=p.id,
+                    draw_number=p.draw_number,
+                    section=p.section,
                 )
             )
         numbers.add((p.section, p.draw_number))
         if p.status not in STATUSES:
-            out.append(
-                Problem(
-                    "swiss.status_invalid",
-                    f"Player {p.id} has unknown status {p.status!r}.",
-                    f"У игрока {p.id} неизвестный статус {p.status!r}.",
-                    details={"player": p.id},
-                )
-            )
+            out.append(SWISS.problem("status_invalid", player=p.id, status=p.status))
         if p.id in p.opponents:
-            out.append(
-                Problem(
-                    "swiss.self_opponent",
-                    f"Player {p.id} is listed as their own former opponent.",
-                    f"Игрок {p.id} указан как собственный прошлый соперник.",
-                    details={"player": p.id},
-                )
-            )
+            out.append(SWISS.problem("self_opponent", player=p.id))
     return out
 
 
@@ -226,17 +200,12 @@ def _pair_section(inp: PairingInput, section: str) -> SwissResult:
     rematches = [(a, b) for a, b in pairs if not ctx.ok(a, b)]
     if rematches:
         feasible = False
-        names = ", ".join(f"{a}–{b}" for a, b in rematches)
         problems.append(
-            Problem(
-                "swiss.no_rematch_free",
-                f"No rematch-free pairing exists for round {inp.round_number}"
-                f"{_in_section_en(section)}; proposed rematches: {names}. The organiser must "
-                "approve them or change the field.",
-                f"Для тура {inp.round_number}{_in_section_ru(section)} нет разбивки на пары без "
-                f"повторных встреч; предложены повторные встречи: {names}. Организатор должен "
-                "их утвердить или изменить состав.",
-                details={"rematches": [list(r) for r in rematches]},
+            SWISS.problem(
+                "no_rematch_free",
+                round=inp.round_number,
+                section=section,
+                rematches=[list(r) for r in rematches],
             )
         )
     if not feasible and not opts.allow_rematches:
@@ -252,14 +221,6 @@ def _pair_section(inp: PairingInput, section: str) -> SwissResult:
         tuple(ctx.notes),
         tuple(problems),
     )
-
-
-def _in_section_en(section: str) -> str:
-    return f" in section {section!r}" if section else ""
-
-
-def _in_section_ru(section: str) -> str:
-    return f" в категории {section!r}" if section else ""
 
 
 def _renumber(p: Pairing, table: int) -> Pairing:
@@ -281,14 +242,7 @@ def _choose_bye(ids: list[int], ctx: _Ctx) -> tuple[int, bool, Problem | None]:
     problem = None
     if not eligible:
         eligible = list(reversed(ids))
-        problem = Problem(
-            "swiss.no_bye_candidate",
-            "Every player has already had a bye; a second bye is proposed for the lowest-ranked "
-            "player. The organiser must decide.",
-            "Все игроки уже получали свободный тур; второй свободный тур предложен самому "
-            "младшему игроку. Решает организатор.",
-            details={"player": eligible[0]},
-        )
+        problem = SWISS.problem("no_bye_candidate", player=eligible[0])
     n = len(ids)
     worst_missing = max(len(ctx.opp[pid]) for pid in ids)
     # Dirac: if everyone can still meet at least half of the others, any bye leaves a perfect
@@ -631,7 +585,7 @@ def _finish(pairs: list[Pair], ctx: _Ctx, section: str, rematch_allowed: bool) -
         group_size[score[pid]] = group_size.get(score[pid], 0) + 1
     out: list[Pairing] = []
     for table, (a, b) in enumerate(ordered, start=1):
-        notes: list[Note] = []
+        notes: list[Problem] = []
         rematch = not ctx.ok(a, b)
         if score[a] == score[b]:
             notes.append(explain.same_group(score[a], group_size[score[a]]))

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.rules.errors import Problem
-from tournaments.pairing.types import Bye, Note, Pairing, PlayerId
+from tournaments.pairing.problems import OPTIONS
+from tournaments.pairing.types import Bye, Pairing, PlayerId
 
 ACTIVE = "active"
 WITHDRAWN = "withdrawn"
@@ -30,6 +31,10 @@ FIRST_ROUND_HALVES = "top_vs_bottom"  # 1 v n/2+1, 2 v n/2+2, …
 
 SEED_DRAW_NUMBER = "draw_number"
 SEED_RATING = "rating"
+
+SCORES = (SCORE_MATCH_WINS, SCORE_GAME_POINTS)
+FIRST_ROUND_RULES = (FIRST_ROUND_ADJACENT, FIRST_ROUND_HALVES)
+SEED_BY = (SEED_DRAW_NUMBER, SEED_RATING)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,31 +81,25 @@ class SwissOptions:
         """Every invalid option, so a settings form can show them all at once."""
         out: list[Problem] = []
 
-        def bad(name: str, value: object, allowed: str, allowed_ru: str) -> None:
+        def bad(name: str, value: object, expected: str, **more: object) -> None:
             out.append(
-                Problem(
-                    code="swiss.option_invalid",
-                    en=f"Swiss option {name}={value!r} is not valid: expected {allowed}.",
-                    ru=f"Параметр швейцарской системы {name}={value!r} неверен: ожидается "
-                    f"{allowed_ru}.",
-                    details={"option": name},
+                OPTIONS.problem(
+                    "invalid", system="swiss", option=name, value=value, expected=expected, **more
                 )
             )
 
-        if self.score not in (SCORE_MATCH_WINS, SCORE_GAME_POINTS):
-            bad("score", self.score, "match_wins or game_points", "match_wins или game_points")
-        if self.first_round not in (FIRST_ROUND_ADJACENT, FIRST_ROUND_HALVES):
-            bad("first_round", self.first_round, "adjacent or top_vs_bottom",
-                "adjacent или top_vs_bottom")  # fmt: skip
-        if self.seed_by not in (SEED_DRAW_NUMBER, SEED_RATING):
-            bad("seed_by", self.seed_by, "draw_number or rating", "draw_number или rating")
+        if self.score not in SCORES:
+            bad("score", self.score, "choice", allowed=list(SCORES))
+        if self.first_round not in FIRST_ROUND_RULES:
+            bad("first_round", self.first_round, "choice", allowed=list(FIRST_ROUND_RULES))
+        if self.seed_by not in SEED_BY:
+            bad("seed_by", self.seed_by, "choice", allowed=list(SEED_BY))
         if not 0 <= self.bye_points <= 1e6:
-            bad("bye_points", self.bye_points, "a non-negative number", "неотрицательное число")
+            bad("bye_points", self.bye_points, "number")
         if not 0 <= self.half_bye_points <= 1e6:
-            bad("half_bye_points", self.half_bye_points, "a non-negative number",
-                "неотрицательное число")  # fmt: skip
+            bad("half_bye_points", self.half_bye_points, "number")
         if self.repair_limit < 2:
-            bad("repair_limit", self.repair_limit, "at least 2", "не меньше 2")
+            bad("repair_limit", self.repair_limit, "integer", minimum=2)
         return out
 
 
@@ -144,7 +143,7 @@ class SwissResult:
     pairings: tuple[Pairing, ...]
     byes: tuple[Bye, ...]
     groups: tuple[ScoreGroupReport, ...] = ()
-    notes: tuple[Note, ...] = ()
+    notes: tuple[Problem, ...] = ()
     problems: tuple[Problem, ...] = ()
 
     @property

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scoring.rules.errors import Problem, RuleViolation
+from scoring.rules.errors import RuleViolation
 from tournaments.pairing.history import Entrant, TableResult, build_players
+from tournaments.pairing.problems import TRF
 from tournaments.pairing.swiss_input import (
     ABSENT,
     HALF_BYE,
@@ -102,63 +103,37 @@ class TrfTournament:
 # ---------------------------------------------------------------------------------------------
 
 
-def _bad(lineno: int, line: str, en: str, ru: str) -> RuleViolation:
-    return RuleViolation(
-        Problem(
-            "trf.bad_line",
-            f"TRF line {lineno}: {en}",
-            f"TRF, строка {lineno}: {ru}",
-            text=line,
-            details={"line": lineno},
-        )
-    )
+def _bad(lineno: int, line: str, name: str, **details: object) -> RuleViolation:
+    """The first bad line of a file, coded in the ``pairing.trf`` catalogue."""
+    return RuleViolation(TRF.problem(name, text=line, line=lineno, **details))
 
 
-def _int(text: str, lineno: int, line: str, what: str, what_ru: str) -> int:
+def _int(text: str, lineno: int, line: str, field: str) -> int:
     t = text.strip()
     if not t:
         return 0
     if not t.isdigit():
-        raise _bad(
-            lineno,
-            line,
-            f"{what} must be a whole number, found {t!r}.",
-            f"{what_ru} должен быть целым числом, найдено {t!r}.",
-        )
+        raise _bad(lineno, line, "not_whole_number", field=field, found=t)
     return int(t)
 
 
-def _float(text: str, lineno: int, line: str, what: str, what_ru: str) -> float:
+def _float(text: str, lineno: int, line: str, field: str) -> float:
     t = text.strip()
     if not t:
         return 0.0
     try:
         return float(t)
     except ValueError:
-        raise _bad(
-            lineno,
-            line,
-            f"{what} must be a number, found {t!r}.",
-            f"{what_ru} должно быть числом, найдено {t!r}.",
-        ) from None
+        raise _bad(lineno, line, "not_number", field=field, found=t) from None
 
 
 def _parse_player(line: str, lineno: int) -> TrfPlayer:
     if len(line) < 84:
-        raise _bad(
-            lineno,
-            line,
-            f"player line is {len(line)} characters long; at least 84 are needed "
-            "(through the points column 81-84).",
-            f"строка игрока длиной {len(line)} символов; нужно не меньше 84 (до колонки "
-            "очков 81-84).",
-        )
+        raise _bad(lineno, line, "short_line", length=len(line))
     padded = line.ljust(91)
-    start = _int(padded[4:8], lineno, line, "start number (columns 5-8)",
-                 "стартовый номер (колонки 5-8)")  # fmt: skip
+    start = _int(padded[4:8], lineno, line, "start")
     if start < 1:
-        raise _bad(lineno, line, "start number (columns 5-8) is missing.",
-                   "нет стартового номера (колонки 5-8).")  # fmt: skip
+        raise _bad(lineno, line, "no_start_number")
     games: list[TrfGame] = []
     rest = padded[91:]
     rnd = 0
@@ -172,48 +147,27 @@ def _parse_player(line: str, lineno: int) -> TrfPlayer:
         opp_text, colour, result = block[0:4], block[5], block[7]
         if not opp_text.strip().isdigit():
             raise _bad(
-                lineno,
-                line,
-                f"round {rnd} (column {col}): opponent must be a start number or 0000, "
-                f"found {opp_text.strip()!r}.",
-                f"тур {rnd} (колонка {col}): соперник должен быть стартовым номером или 0000, "
-                f"найдено {opp_text.strip()!r}.",
+                lineno, line, "bad_opponent", round=rnd, column=col, found=opp_text.strip()
             )
         if colour not in COLOURS or result not in RESULTS:
             raise _bad(
-                lineno,
-                line,
-                f"round {rnd} (column {col}): colour {colour!r} or result {result!r} is not a "
-                "TRF code (colour w/b/-, result 1 0 = W L D + - H F U Z).",
-                f"тур {rnd} (колонка {col}): цвет {colour!r} или результат {result!r} — не код "
-                "TRF (цвет w/b/-, результат 1 0 = W L D + - H F U Z).",
+                lineno, line, "bad_code", round=rnd, column=col, colour=colour, result=result
             )
         opponent = int(opp_text) or None
         if opponent is None and result not in BYE_CODES | {"-", " "}:
-            raise _bad(
-                lineno,
-                line,
-                f"round {rnd}: no opponent (0000) but result {result!r}; a round without an "
-                "opponent must be H, F, U, Z or -.",
-                f"тур {rnd}: соперника нет (0000), но результат {result!r}; тур без соперника "
-                "должен быть H, F, U, Z или -.",
-            )
+            raise _bad(lineno, line, "bye_result", round=rnd, result=result)
         games.append(TrfGame(rnd, opponent, colour, result))
     return TrfPlayer(
         start_number=start,
         sex=padded[9].strip(),
         title=padded[10:13].strip(),
         name=padded[14:47].strip(),
-        rating=_int(
-            padded[48:52], lineno, line, "rating (columns 49-52)", "рейтинг (колонки 49-52)"
-        ),  # fmt: skip
+        rating=_int(padded[48:52], lineno, line, "rating"),
         federation=padded[53:56].strip(),
         fide_id=padded[57:68].strip(),
         birth_date=padded[69:79].strip(),
-        points=_float(
-            padded[80:84], lineno, line, "points (columns 81-84)", "число очков (колонки 81-84)"
-        ),  # fmt: skip
-        rank=_int(padded[85:89], lineno, line, "rank (columns 86-89)", "место (колонки 86-89)"),
+        points=_float(padded[80:84], lineno, line, "points"),
+        rank=_int(padded[85:89], lineno, line, "rank"),
         games=tuple(games),
     )
 
@@ -237,10 +191,9 @@ def parse_trf(text: str) -> TrfTournament:
                 raise _bad(
                     lineno,
                     line,
-                    f"start number {p.start_number} was already used on line "
-                    f"{lines_of[p.start_number]}.",
-                    f"стартовый номер {p.start_number} уже встречался в строке "
-                    f"{lines_of[p.start_number]}.",
+                    "start_reused",
+                    start=p.start_number,
+                    first_line=lines_of[p.start_number],
                 )
             lines_of[p.start_number] = lineno
             texts[p.start_number] = line
@@ -248,24 +201,15 @@ def parse_trf(text: str) -> TrfTournament:
         elif code in _HEADER_FIELDS:
             fields[_HEADER_FIELDS[code]] = value
         elif code == "XXR":
-            fields["rounds"] = _int(value, lineno, line, "number of rounds (XXR)",
-                                    "число туров (XXR)")  # fmt: skip
+            fields["rounds"] = _int(value, lineno, line, "rounds")
         elif code == "BBU":
-            fields["bye_points"] = _float(value, lineno, line, "bye points (BBU)",
-                                          "очки за свободный тур (BBU)")  # fmt: skip
+            fields["bye_points"] = _float(value, lineno, line, "bye_points")
         elif code == "062":
             continue  # number of players: derived, rewritten on export
         elif len(code) == 3 and (code.isdigit() or code.isalpha()):
             other.append(line.rstrip())
         else:
-            raise _bad(
-                lineno,
-                line,
-                f"unknown line code {code!r}; TRF lines start with a three-character code "
-                "such as 001 or 012.",
-                f"неизвестный код строки {code!r}; строки TRF начинаются с трёхсимвольного кода, "
-                "например 001 или 012.",
-            )
+            raise _bad(lineno, line, "unknown_code", code=code)
     _check_symmetry(players, lines_of, texts)
     return TrfTournament(players=tuple(players), other_lines=tuple(other), **fields)  # type: ignore[arg-type]
 
@@ -281,20 +225,19 @@ def _check_symmetry(
             lineno = lines_of[p.start_number]
             if g.opponent not in lines_of:
                 raise _bad(
-                    lineno,
-                    texts[p.start_number],
-                    f"round {g.round}: opponent {g.opponent} has no player line.",
-                    f"тур {g.round}: у соперника {g.opponent} нет строки игрока.",
+                    lineno, texts[p.start_number], "no_player_line", round=g.round,
+                    opponent=g.opponent,
                 )
             back = games.get((g.opponent, g.round))
             if back is None or back.opponent != p.start_number:
                 raise _bad(
                     lineno,
                     texts[p.start_number],
-                    f"round {g.round}: player {p.start_number} meets {g.opponent}, but player "
-                    f"{g.opponent}'s line (line {lines_of[g.opponent]}) does not say so.",
-                    f"тур {g.round}: игрок {p.start_number} играет с {g.opponent}, но в строке "
-                    f"игрока {g.opponent} (строка {lines_of[g.opponent]}) этого нет.",
+                    "asymmetric",
+                    round=g.round,
+                    start=p.start_number,
+                    opponent=g.opponent,
+                    other_line=lines_of[g.opponent],
                 )
 
 

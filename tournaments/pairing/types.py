@@ -3,35 +3,17 @@
 The generators take and return only these frozen dataclasses (no ORM objects),
 so the Django manager, the TRF command, the benchmark and the tests all speak
 the same language, and a draft round can be serialised as-is for the organiser.
+Every decision a generator records (``notes``) is a coded
+:class:`~scoring.rules.errors.Problem` of the ``pairing.why`` catalogue.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+
+from scoring.rules.errors import Problem
 
 PlayerId = int
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """One recorded decision of a generator, in both languages.
-
-    Organisers must be able to see *why* a pairing came out as it did (which
-    group, who floated and for what reason); ``code`` is stable for tests and
-    UI icons, ``details`` carries the raw figures the sentence was built from.
-    """
-
-    code: str
-    en: str
-    ru: str
-    details: dict[str, Any] = field(default_factory=dict)
-
-    def message(self, language: str = "ru") -> str:
-        return self.en if language.startswith("en") else self.ru
-
-    def as_dict(self, language: str = "en") -> dict[str, Any]:
-        return {"code": self.code, "message": self.message(language), "details": self.details}
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +32,7 @@ class Pairing:
     white: PlayerId | None = None
     section: str = ""
     rematch: bool = False
-    notes: tuple[Note, ...] = ()
+    notes: tuple[Problem, ...] = ()
 
     @property
     def players(self) -> tuple[PlayerId, PlayerId]:
@@ -74,4 +56,4 @@ class Bye:
     kind: str
     points: float
     section: str = ""
-    notes: tuple[Note, ...] = ()
+    notes: tuple[Problem, ...] = ()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from .types import Match, Player, Score, StandingsOptions
 
@@ -31,17 +32,30 @@ class Game:
         return self.opponent is None
 
 
+class Computes(Protocol):
+    """What the ledger needs of a metric: everyone's value from this ledger."""
+
+    def compute(self, ledger: Ledger) -> dict[int, float]: ...
+
+
 class Ledger:
     """The finished results of one group of players plus a cache of metric values.
 
     Metrics ask the ledger for other metrics' values (Buchholz needs everyone's
     score), and the cache makes each metric computed at most once per ranking.
+    The metric table is passed in (``metric``: key → metric) rather than
+    imported, so the dependency runs one way: metrics → ledger.
     """
 
     def __init__(
-        self, players: Iterable[Player], matches: Iterable[Match], options: StandingsOptions
+        self,
+        players: Iterable[Player],
+        matches: Iterable[Match],
+        options: StandingsOptions,
+        metric: Callable[[str], Computes],
     ) -> None:
         self.options = options
+        self._metric = metric
         self.players: dict[int, Player] = {p.id: p for p in players}
         self.games: dict[int, list[Game]] = {pid: [] for pid in self.players}
         self.pending: dict[int, list[int]] = {pid: [] for pid in self.players}
@@ -83,9 +97,7 @@ class Ledger:
         """Every player's value of metric ``key`` (computed on first use)."""
         cached = self._values.get(key)
         if cached is None:
-            from .metrics.registry import get_metric
-
-            cached = get_metric(key).compute(self)
+            cached = self._metric(key).compute(self)
             self._values[key] = cached
         return cached
 

@@ -1,72 +1,86 @@
-"""Bilingual problems the standings core reports about options and input data."""
+"""Every message of the standings namespace (``standings.*``), in English and Russian.
+
+The words live in the one :data:`STANDINGS` catalogue; the small functions
+below build the coded problems the standings core and its shell report about
+options and input data (details only — the reader's language is chosen when
+the problem is shown).
+"""
 
 from __future__ import annotations
 
-from scoring.rules.errors import Problem
+from scoring.rules.errors import Catalogue, Problem
+
+STANDINGS = Catalogue(
+    "standings",
+    {
+        "unknown_metric": (
+            "Unknown tie-break {key!r}; choose from: {known}.",
+            "Неизвестный дополнительный показатель {key!r}; допустимы: {known}.",
+        ),
+        "repeated_metric": (
+            "Tie-break {key!r} is listed twice; each criterion can decide only once.",
+            "Показатель {key!r} указан дважды; каждый критерий применяется один раз.",
+        ),
+        "bad_score_basis": (
+            "Buchholz and Sonneborn-Berger can add up match wins ('wins') or game points "
+            "('points'), not {key!r}.",
+            "Коэффициенты Бухгольца и Зоннеборна-Бергера считаются по победам ('wins') или по "
+            "очкам ('points'), а не по {key!r}.",
+        ),
+        "unknown_player": (
+            "Round {round}: a match names player #{player}, who is not entered in this "
+            "tournament.",
+            "Тур {round}: в матче указан игрок №{player}, не заявленный в турнире.",
+        ),
+        "plays_self": (
+            "Round {round}: player #{player} is paired against themselves.",
+            "Тур {round}: игрок №{player} поставлен в пару сам с собой.",
+        ),
+        "bad_winner": (
+            "Round {round}: the winner #{player} did not play in this match.",
+            "Тур {round}: победитель №{player} не играл в этом матче.",
+        ),
+        "bad_round": (
+            "Round number {round} is not valid; rounds are numbered from 1.",
+            "Номер тура {round} недопустим; туры нумеруются с 1.",
+        ),
+        "tiebreaks_not_a_list": (
+            "The tournament's tie-breaks must be a list of metric keys, not {value}; the "
+            "system's default order is used.",
+            "Дополнительные показатели турнира должны быть списком ключей, а не {value}; "
+            "применяется порядок по умолчанию для системы.",
+        ),
+    },
+)
 
 
 def unknown_metric(key: str, known: list[str]) -> Problem:
-    names = ", ".join(known)
-    return Problem(
-        code="standings.unknown_metric",
-        en=f"Unknown tie-break {key!r}; choose from: {names}.",
-        ru=f"Неизвестный дополнительный показатель {key!r}; допустимы: {names}.",
-        text=key,
-    )
+    return STANDINGS.problem("unknown_metric", text=key, key=key, known=", ".join(known))
 
 
 def repeated_metric(key: str) -> Problem:
-    return Problem(
-        code="standings.repeated_metric",
-        en=f"Tie-break {key!r} is listed twice; each criterion can decide only once.",
-        ru=f"Показатель {key!r} указан дважды; каждый критерий применяется один раз.",
-        text=key,
-    )
+    return STANDINGS.problem("repeated_metric", text=key, key=key)
 
 
 def bad_score_basis(key: str) -> Problem:
-    return Problem(
-        code="standings.bad_score_basis",
-        en=f"Buchholz and Sonneborn-Berger can add up match wins ('wins') or game points "
-        f"('points'), not {key!r}.",
-        ru=f"Коэффициенты Бухгольца и Зоннеборна-Бергера считаются по победам ('wins') "
-        f"или по очкам ('points'), а не по {key!r}.",
-        text=key,
-    )
+    return STANDINGS.problem("bad_score_basis", text=key, key=key)
 
 
 def unknown_player(match_round: int, player_id: int) -> Problem:
-    return Problem(
-        code="standings.unknown_player",
-        en=f"Round {match_round}: a match names player #{player_id}, who is not entered "
-        "in this tournament.",
-        ru=f"Тур {match_round}: в матче указан игрок №{player_id}, не заявленный в турнире.",
-        details={"round": match_round, "player": player_id},
-    )
+    return STANDINGS.problem("unknown_player", round=match_round, player=player_id)
 
 
 def plays_self(match_round: int, player_id: int) -> Problem:
-    return Problem(
-        code="standings.plays_self",
-        en=f"Round {match_round}: player #{player_id} is paired against themselves.",
-        ru=f"Тур {match_round}: игрок №{player_id} поставлен в пару сам с собой.",
-        details={"round": match_round, "player": player_id},
-    )
+    return STANDINGS.problem("plays_self", round=match_round, player=player_id)
 
 
 def bad_winner(match_round: int, winner: int) -> Problem:
-    return Problem(
-        code="standings.bad_winner",
-        en=f"Round {match_round}: the winner #{winner} did not play in this match.",
-        ru=f"Тур {match_round}: победитель №{winner} не играл в этом матче.",
-        details={"round": match_round, "player": winner},
-    )
+    return STANDINGS.problem("bad_winner", round=match_round, player=winner)
 
 
 def bad_round(match_round: int) -> Problem:
-    return Problem(
-        code="standings.bad_round",
-        en=f"Round number {match_round} is not valid; rounds are numbered from 1.",
-        ru=f"Номер тура {match_round} недопустим; туры нумеруются с 1.",
-        details={"round": match_round},
-    )
+    return STANDINGS.problem("bad_round", round=match_round)
+
+
+def tiebreaks_not_a_list(raw: object) -> Problem:
+    return STANDINGS.problem("tiebreaks_not_a_list", text=str(raw), value=repr(raw))

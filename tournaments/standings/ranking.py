@@ -162,7 +162,7 @@ def compute_standings(
     """
     opts = resolve_options(options or StandingsOptions())
     group_players = [p for p in players if section is None or p.section == section]
-    ledger = Ledger(group_players, matches, opts)
+    ledger = Ledger(group_players, matches, opts, get_metric)
     metrics = [get_metric(k) for k in opts.tiebreaks]
     groups, local = rank(ledger, metrics)
     global_values = {m.key: ledger.values(m.key) for m in metrics if m.global_value}

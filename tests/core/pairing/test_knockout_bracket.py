@@ -56,7 +56,7 @@ def test_eleven_players_give_byes_to_the_five_top_seeds():
     assert sorted(byes) == [101, 102, 103, 104, 105]
     real = {(m.a.player, m.b.player) for m in first if m.b.kind == SEED}
     assert real == {(108, 109), (106, 111), (107, 110)}
-    assert any(n.code == "seed_bye" for m in first for n in m.notes)
+    assert any(n.code == "pairing.why.seed_bye" for m in first for n in m.notes)
 
 
 @settings(max_examples=40, deadline=None)
@@ -167,10 +167,10 @@ def test_results_are_validated():
     b = build_knockout(entrants(4), KnockoutOptions())
     with pytest.raises(RuleViolation) as err:
         advance(b, {}, "M2-1", 101)
-    assert err.value.problems[0].code == "knockout.not_playable"
+    assert err.value.problems[0].code == "pairing.knockout.not_playable"
     with pytest.raises(RuleViolation) as err:
         advance(b, {}, "M1-1", 102)
-    assert err.value.problems[0].code == "knockout.wrong_winner"
+    assert err.value.problems[0].code == "pairing.knockout.wrong_winner"
 
 
 def test_correcting_a_result_drops_results_that_depended_on_it():
@@ -191,4 +191,8 @@ def test_invalid_options_are_reported_together():
             ),  # fmt: skip
         )
     codes = {p.code for p in err.value.problems}
-    assert codes == {"knockout.seed_by", "knockout.double_and_consolation", "knockout.too_few"}
+    assert codes == {
+        "pairing.options.invalid",
+        "pairing.knockout.double_and_consolation",
+        "pairing.knockout.too_few",
+    }

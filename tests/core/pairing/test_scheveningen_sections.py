@@ -1,4 +1,7 @@
-"""Scheveningen coverage, team and individual scores, team knockout, absolute champion."""
+"""Scheveningen coverage, team and individual scores, team knockout.
+
+The absolute champion across sections is decided by the standings core
+(tests/core/standings/test_ties_and_systems.py)."""
 
 from __future__ import annotations
 
@@ -16,12 +19,6 @@ from tournaments.pairing.scheveningen import (
     scheveningen,
     team_knockout,
     team_score,
-)
-from tournaments.pairing.sections import (
-    BEST_RESULT,
-    PLAYOFF,
-    SectionWinner,
-    absolute_champion,
 )
 
 
@@ -59,7 +56,7 @@ def test_team_score_counts_match_wins_then_points_and_individual_table():
 def test_team_sizes_must_match():
     with pytest.raises(RuleViolation) as err:
         scheveningen([1, 2], [3])
-    assert err.value.problems[0].code == "scheveningen.team_sizes"
+    assert err.value.problems[0].code == "pairing.scheveningen.team_sizes"
 
 
 def test_six_teams_knockout_halves_the_field_with_byes_to_the_top_teams():
@@ -70,26 +67,3 @@ def test_six_teams_knockout_halves_the_field_with_byes_to_the_top_teams():
     assert max(m.round for m in b.matches) == 3
     with pytest.raises(RuleViolation):
         team_knockout(teams[:5])
-
-
-def test_absolute_champion_by_best_result_prefers_the_higher_category_on_equal_share():
-    winners = [
-        SectionWinner("Novice", 1, 2, 6.0, 7.0),
-        SectionWinner("Master", 2, 8, 6.0, 7.0),
-        SectionWinner("Amateur", 3, 4, 5.0, 7.0),
-    ]
-    decision = absolute_champion(winners, BEST_RESULT)
-    assert decision.champion == 2
-    better = [*winners[:2], SectionWinner("Amateur", 3, 4, 7.0, 7.0)]
-    assert absolute_champion(better).champion == 3
-
-
-def test_absolute_champion_tie_and_playoff():
-    tie = [SectionWinner("A", 1, 5, 6, 7), SectionWinner("B", 2, 5, 6, 7)]
-    decision = absolute_champion(tie)
-    assert decision.champion is None and decision.tied == (1, 2)
-    playoff = absolute_champion(
-        [*tie, SectionWinner("M", 3, 8, 3, 7)], PLAYOFF, match_length=13
-    ).playoff
-    assert playoff is not None and playoff.seeds[0] == 3
-    assert {m.length for m in playoff.matches} == {13}

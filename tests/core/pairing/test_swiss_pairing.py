@@ -82,7 +82,7 @@ def test_later_rounds_pair_equal_scores_top_half_against_bottom_half():
     ]
     res = pair_swiss(PairingInput(2, tuple(ps)))
     assert pair_set(res) == {frozenset(x) for x in [(1, 3), (2, 4), (5, 7), (6, 8)]}
-    assert all(n.code == "same_group" for p in res.pairings for n in p.notes[:1])
+    assert all(n.code == "pairing.why.same_group" for p in res.pairings for n in p.notes[:1])
 
 
 def test_odd_group_floats_its_lowest_player_who_did_not_float_down_last_round():
@@ -99,7 +99,7 @@ def test_odd_group_floats_its_lowest_player_who_did_not_float_down_last_round():
     assert res.status == OK
     assert frozenset((1, 3)) in pair_set(res)
     floated = next(p for p in res.pairings if 2 in p.players)
-    assert {n.code for n in floated.notes} >= {"float_down", "float_up"}
+    assert {n.code for n in floated.notes} >= {"pairing.why.float_down", "pairing.why.float_up"}
     assert floated.a == 2 and floated.b == 4  # the floater meets the top of the group below
     top_group = res.groups[0]
     assert top_group.score == 2.0 and top_group.floated_out == (2,)
@@ -115,7 +115,7 @@ def test_rematch_is_avoided_by_taking_the_next_bottom_half_player_and_explained(
     res = pair_swiss(PairingInput(2, tuple(ps)))
     assert pair_set(res) == {frozenset((1, 4)), frozenset((2, 3))}
     codes = {n.code for p in res.pairings for n in p.notes}
-    assert "rematch_avoided" in codes
+    assert "pairing.why.rematch_avoided" in codes
 
 
 def test_floater_who_met_the_whole_group_below_floats_further():
@@ -183,11 +183,11 @@ def test_no_rematch_free_pairing_is_a_structured_outcome_not_an_error():
     res = pair_swiss(PairingInput(4, ps))
     assert res.status == NO_REMATCH_FREE
     assert len(res.pairings) == 2 and all(p.rematch for p in res.pairings)
-    assert res.problems[0].code == "swiss.no_rematch_free"
+    assert res.problems[0].code == "pairing.swiss.no_rematch_free"
     assert "повтор" in res.problems[0].ru
     allowed = pair_swiss(PairingInput(4, ps, SwissOptions(allow_rematches=True)))
     assert allowed.status == OK
-    assert {n.code for p in allowed.pairings for n in p.notes} >= {"rematch_allowed"}
+    assert {n.code for p in allowed.pairings for n in p.notes} >= {"pairing.why.rematch_allowed"}
 
 
 def test_invalid_options_and_input_are_reported_with_codes():
@@ -195,7 +195,11 @@ def test_invalid_options_and_input_are_reported_with_codes():
         PairingInput(0, (SwissPlayer(1, 1), SwissPlayer(1, 2)), SwissOptions(score="elo"))
     )
     codes = {p.code for p in res.problems}
-    assert codes == {"swiss.option_invalid", "swiss.round_invalid", "swiss.duplicate_player"}
+    assert codes == {
+        "pairing.options.invalid",
+        "pairing.swiss.round_invalid",
+        "pairing.swiss.duplicate_player",
+    }
     assert res.pairings == ()
 
 
@@ -281,7 +285,7 @@ def test_simulated_tournaments_never_rematch_and_give_at_most_one_bye_each(n, se
         # Floats are explained: every cross-group table carries the reason.
         for p in res.pairings:
             if scores[p.a] != scores[p.b]:
-                assert any(n.code == "float_down" for n in p.notes)
+                assert any(n.code == "pairing.why.float_down" for n in p.notes)
 
     simulate(n, 11, seed=seed, on_round=check)
     assert all(v == 1 for v in byes.values())

@@ -26,7 +26,7 @@ SWISS = StandingsOptions(system=System.SWISS)
 def values(players, matches, key, options=SWISS):
     from tournaments.standings.ranking import resolve_options
 
-    ledger = Ledger(players, matches, resolve_options(options))
+    ledger = Ledger(players, matches, resolve_options(options), get_metric)
     named = {p.id: p.name_ru for p in players}
     return {named[pid]: v for pid, v in ledger.values(key).items()}
 

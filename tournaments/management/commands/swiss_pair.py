@@ -18,6 +18,13 @@ from tournaments.pairing.explain import fmt
 from tournaments.pairing.swiss import pair_swiss, score_of
 from tournaments.pairing.trf import parse_trf, to_pairing_input
 
+#: Decisions every table shares; the command prints only the interesting ones.
+QUIET_NOTES = (
+    "pairing.why.same_group",
+    "pairing.why.first_round_adjacent",
+    "pairing.why.first_round_halves",
+)
+
 
 class Command(BaseCommand):
     help = "Pair the next Swiss round of the tournament in a FIDE TRF-16 file."
@@ -66,7 +73,7 @@ class Command(BaseCommand):
                 f"{p.b:>4} {names.get(p.b, ''):<24} ({fmt(score[p.b])}){flag}"
             )
             for note in p.notes:
-                if note.code not in ("same_group", "first_round_adjacent", "first_round_halves"):
+                if note.code not in QUIET_NOTES:
                     self.stdout.write(f"        {note.message(lang)}")
         for bye in result.byes:
             self.stdout.write(

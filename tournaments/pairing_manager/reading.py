@@ -1,0 +1,223 @@
+"""Reading a round's input from the models: entries, earlier rounds, history, match lengths.
+
+Players are identified to the generators by their **draw number** (the number
+of the open draw), so the explanation reads as the book does and the organiser
+can follow it on the printed list. A late entry without a number gets the next
+free one when it is first paired.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import Max
+
+from scoring.rules.errors import Problem, RuleViolation
+from tournaments import pairing as core
+from tournaments.match_spec import rule_for
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Match,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Section,
+    Tournament,
+)
+from tournaments.pairing.problems import WHY
+
+from .refusals import PairingRefused
+
+
+def section_filter(section: Section | None) -> dict[str, Any]:
+    return {"section": section} if section is not None else {"section__isnull": True}
+
+
+def rounds_of(tournament: Tournament, section: Section | None = None):
+    return Round.objects.filter(tournament=tournament, **section_filter(section)).order_by(
+        "number"
+    )
+
+
+def next_number(tournament: Tournament, section: Section | None) -> int:
+    last = rounds_of(tournament, section).last()
+    return (last.number if last else 0) + 1
+
+
+def entries_of(tournament: Tournament, section: Section | None = None):
+    qs = tournament.entries.select_related("player")
+    if section is not None:
+        qs = qs.filter(section=section)
+    return qs.order_by("draw_number", "id")
+
+
+def playing(entries: Iterable[Entry]) -> list[Entry]:
+    return [e for e in entries if e.status != EntryStatus.WITHDRAWN]
+
+
+def ensure_draw_numbers(tournament: Tournament, entries: list[Entry]) -> list[Problem]:
+    """Late entries get the next free draw number, so every paired player has one."""
+    missing = [e for e in entries if e.draw_number is None and e.status != EntryStatus.WITHDRAWN]
+    if not missing:
+        return []
+    top = tournament.entries.aggregate(m=Max("draw_number"))["m"] or 0
+    notes = []
+    for e in sorted(missing, key=lambda e: e.pk):
+        top += 1
+        e.draw_number = top
+        e.save(update_fields=["draw_number"])
+        notes.append(WHY.problem("late_entry_number", player=top, number=top))
+    return notes
+
+
+def rating(entry: Entry) -> int:
+    value = entry.seed_rating if entry.seed_rating is not None else entry.player.rating
+    return int(value or 0)
+
+
+def label(entry: Entry | None) -> str:
+    """A player as the organiser reads the printed list: "№5 Иванов И."."""
+    if entry is None:
+        return "—"
+    return f"№{entry.draw_number} {entry.player}" if entry.draw_number else str(entry.player)
+
+
+def _match_points(m: Match) -> tuple[float, float]:
+    if m.winner == "a":
+        return 1.0, 0.0
+    if m.winner == "b":
+        return 0.0, 1.0
+    if m.result_status == ResultStatus.CONFIRMED and m.score_a is not None:
+        return 0.5, 0.5  # a drawn fixed-games match
+    return 0.0, 0.0
+
+
+def history(
+    tournament: Tournament, section: Section | None, options: core.SwissOptions
+) -> list[core.TableResult]:
+    """Every earlier table and bye of this section as plain results (draft rounds excluded)."""
+    out: list[core.TableResult] = []
+    rounds = list(rounds_of(tournament, section).exclude(status=RoundStatus.DRAFT))
+    matches = (
+        Match.objects.filter(round__in=rounds)
+        .select_related("entry_a", "entry_b", "round")
+        .order_by("round__number", "table")
+    )
+    colours = {r.pk: bool(r.explanation.get("colours")) for r in rounds}
+    for m in matches:
+        num = m.round.number
+        a = m.entry_a.draw_number
+        if m.entry_b_id is None:
+            out.append(core.TableResult(num, a, None, options.bye_points, kind="pairing"))
+            continue
+        pa, pb = _match_points(m)
+        out.append(
+            core.TableResult(
+                num,
+                a,
+                m.entry_b.draw_number,
+                pa,
+                pb,
+                float(m.score_a or 0),
+                float(m.score_b or 0),
+                white=a if colours[m.round_id] else None,
+            )
+        )
+    for r in rounds:
+        for bye in r.explanation.get("byes", []):
+            if bye.get("kind") == "requested":
+                out.append(
+                    core.TableResult(r.number, bye["player"], None, bye["points"], kind="requested")
+                )
+    return out
+
+
+def previous_opponents(rnd: Round) -> tuple[set[frozenset[int]], set[int]]:
+    """Pairs (entry ids) that already met in this section, and entries that had a pairing bye."""
+    earlier = Match.objects.filter(
+        round__tournament=rnd.tournament_id,
+        round__number__lt=rnd.number,
+        **{f"round__{k}": v for k, v in section_filter(rnd.section).items()},
+    ).exclude(round__status=RoundStatus.DRAFT)
+    met: set[frozenset[int]] = set()
+    byes: set[int] = set()
+    for a, b in earlier.values_list("entry_a_id", "entry_b_id"):
+        if b is None:
+            byes.add(a)
+        else:
+            met.add(frozenset((a, b)))
+    return met, byes
+
+
+def match_length_for(tournament: Tournament, section: Section | None, number: int) -> int | None:
+    """Match length of a round: the section's category table, else the tournament's option."""
+    if section is not None:
+        try:
+            rule = rule_for(section, number)
+        except RuleViolation as exc:
+            raise PairingRefused(exc.problems) from exc
+        if rule is not None:
+            return rule.length
+    return tournament.match_length if tournament.match_format == "points" else None
+
+
+def swiss_input(
+    tournament: Tournament,
+    section: Section | None,
+    number: int,
+    options: core.SwissOptions,
+    *,
+    absent: Iterable[int] = (),
+    half_bye: Iterable[int] = (),
+) -> tuple[core.PairingInput, dict[int, Entry], list[Problem]]:
+    """The Swiss generator's input for round ``number``; ``absent``/``half_bye`` are entry ids."""
+    entries = list(entries_of(tournament, section))
+    late = ensure_draw_numbers(tournament, entries)
+    absent, half_bye = set(absent), set(half_bye)
+    statuses: dict[int, str] = {}
+    entrants = []
+    by_id: dict[int, Entry] = {}
+    for e in entries:
+        if e.draw_number is None:
+            continue  # withdrawn before ever getting a number
+        by_id[e.draw_number] = e
+        entrants.append(core.Entrant(e.draw_number, e.draw_number, rating(e)))
+        if e.status == EntryStatus.WITHDRAWN:
+            statuses[e.draw_number] = "withdrawn"
+        elif e.pk in absent:
+            statuses[e.draw_number] = "absent"
+        elif e.pk in half_bye:
+            statuses[e.draw_number] = "half_bye"
+    players = core.build_players(
+        entrants, history(tournament, section, options), statuses, score=options.score
+    )
+    return core.PairingInput(number, players, options), by_id, late
+
+
+def knockout_state(tournament: Tournament, section: Section | None = None):
+    """The bracket, the winners recorded so far ``{match id: draw number}`` and scheduled ids."""
+    rounds = list(rounds_of(tournament, section))
+    if not rounds or "bracket" not in rounds[0].explanation:
+        return None, {}, set()
+    data = rounds[0].explanation["bracket"]
+    opts = dict(data["options"])
+    opts["match_lengths"] = tuple(opts["match_lengths"])
+    opts["seed_by"] = "draw_number"
+    entrants = [core.KnockoutEntrant(pid, draw_number=i + 1) for i, pid in enumerate(data["seeds"])]
+    bracket = core.build_knockout(entrants, core.KnockoutOptions(**opts))
+    results: dict[str, int] = {}
+    scheduled: set[str] = set()
+    for rnd in rounds:
+        ids = {row["table"]: row.get("match_id") for row in rnd.explanation.get("pairings", [])}
+        for m in rnd.matches.select_related("entry_a", "entry_b"):
+            mid = ids.get(m.table)
+            if not mid:
+                continue
+            scheduled.add(mid)
+            if m.entry_b_id is None or m.result_status != ResultStatus.CONFIRMED:
+                continue
+            if m.winner in ("a", "b"):
+                results[mid] = (m.entry_a if m.winner == "a" else m.entry_b).draw_number
+    return bracket, results, scheduled

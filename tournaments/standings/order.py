@@ -1,0 +1,69 @@
+"""The organiser's tie-break order, typed: read from and written to ``Tournament.tiebreaks``.
+
+Stored as a JSON list of metric keys (empty: the system's default order).
+:func:`parse_tiebreaks` accepts the keys people write (``head_to_head``,
+``sb`` …), refuses what is not a list, unknown metrics and repeats, with
+``standings.*`` problems; :func:`dump_tiebreaks` writes the list back. The
+model's ``clean()``, the admin form and the standings pages all read it here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.rules.errors import Problem, RuleViolation
+
+from . import problems
+from .metrics import get_metric
+
+#: Keys people (and the demo) write for the core's metrics; the core only knows its own keys.
+TIEBREAK_ALIASES = {
+    "head_to_head": "h2h",
+    "head-to-head": "h2h",
+    "match_wins": "wins",
+    "game_points": "points",
+    "points_for": "points",
+    "points_against": "against",
+    "sb": "sonneborn_berger",
+    "sonneborn-berger": "sonneborn_berger",
+    "median": "median_buchholz",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakOrder:
+    """Metric keys in the order they decide ties; empty means the system's default."""
+
+    keys: tuple[str, ...] = ()
+
+    def problems(self) -> list[Problem]:
+        found: list[Problem] = []
+        seen: set[str] = set()
+        for key in self.keys:
+            try:
+                get_metric(key)
+            except RuleViolation as err:
+                found.extend(err.problems)
+            if key in seen:
+                found.append(problems.repeated_metric(key))
+            seen.add(key)
+        return found
+
+
+def parse_tiebreaks(stored: Any) -> TiebreakOrder:
+    """The typed order from the stored JSON; :class:`RuleViolation` with every problem if bad."""
+    if stored in (None, ""):
+        stored = []
+    if not isinstance(stored, list | tuple) or not all(isinstance(k, str) for k in stored):
+        raise RuleViolation(problems.tiebreaks_not_a_list(stored))
+    keys = tuple(TIEBREAK_ALIASES.get(k.strip(), k.strip()) for k in stored if k.strip())
+    order = TiebreakOrder(keys)
+    found = order.problems()
+    if found:
+        raise RuleViolation(found)
+    return order
+
+
+def dump_tiebreaks(order: TiebreakOrder) -> list[str]:
+    return list(order.keys)
