@@ -23,6 +23,13 @@ def fast_password_hasher(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def media_root(settings, tmp_path):
+    """Every test writes uploads, exports and job status files under its own temporary folder."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
 @pytest.fixture
 def demo(db):
     from scoring.demo import load_demo

@@ -38,12 +38,6 @@ def fresh_cache():
 
 
 @pytest.fixture
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
-@pytest.fixture
 def book(db) -> Tournament:
     from scoring.demo import _user, load_book_crosstable
 

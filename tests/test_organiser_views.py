@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from clubs.models import Player
 from scoring.demo import SWISS_SLUG
+from tournaments import jobs
 from tournaments import pairing_manager as pm
 from tournaments.models import (
     AuditEntry,
@@ -131,6 +132,7 @@ def test_referee_may_look_but_not_change(client, cup):
 
 
 def test_organiser_may_do_everything(client, cup):
+    jobs.start(cup["t"].slug, "abc")  # the background pairing job the progress URLs ask about
     client.force_login(cup["users"]["org"])
     codes = {u: _call(client, m, u, d).status_code for m, u, d in _urls(cup)}
     urls = _urls(cup)
@@ -142,6 +144,8 @@ def test_organiser_may_do_everything(client, cup):
     assert codes[urls[5][1]] == 302  # refused (published), back to the round with a message
     assert Round.objects.get(pk=cup["r2"].pk).status == RoundStatus.PUBLISHED
     assert codes[urls[6][1]] == 200 and codes[urls[7][1]] == 200
+    other = client.get(reverse("manage-task-status", kwargs={"slug": cup["t"].slug, "task_id": "x"}))
+    assert other.status_code == 404  # no such job here (another tournament's jobs live elsewhere)
     assert AuditEntry.objects.filter(action="round.publish").exists()
 
 
@@ -236,9 +240,11 @@ def test_background_generation_runs_eagerly_without_a_broker(client, cup, settin
 def test_task_reports_progress_and_refusals(db, cup):
     from tournaments.tasks import pair_round
 
-    outcome = pair_round.delay(cup["t"].pk, None, cup["users"]["org"].pk).get()
-    assert outcome["ok"] is False
+    job = jobs.start(cup["t"].slug)
+    outcome = pair_round.delay(cup["t"].pk, None, cup["users"]["org"].pk, job=job).get()
+    assert outcome["state"] == "FAILURE"
     assert outcome["problems"][0]["code"] == "pairing.draft_exists"
+    assert jobs.read_status(cup["t"].slug, job)["problems"] == outcome["problems"]
     assert "черновик" in pm.message(outcome["problems"][0], "ru", {})
 
 
@@ -274,16 +280,17 @@ def test_real_worker_pairs_a_round(celery_worker_app, client):
         Entry.objects.create(
             tournament=t, player=Player.objects.create(last_name=f"Ф{i}"), draw_number=i
         )
-    result = pair_round.delay(t.pk, None, org.pk)
+    job = jobs.start(t.slug)
+    result = pair_round.apply_async((t.pk, None, org.pk), {"job": job}, task_id=job)
     outcome = result.get(timeout=60)
-    assert outcome["ok"] is True
+    assert outcome["state"] == "SUCCESS"
     rnd = Round.objects.get(pk=outcome["rounds"][0])
     assert rnd.matches.count() == 20
     client.force_login(org)
     status = client.get(
         reverse("manage-task-status", kwargs={"slug": t.slug, "task_id": result.id})
     ).json()
-    # The state comes from the result backend: the task ran in the worker, not eagerly.
+    # The state comes from the job's status file, written by the worker process.
     assert status["state"] == "SUCCESS" and status["url"].endswith(f"/round/{rnd.pk}/")
 
 

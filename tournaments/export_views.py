@@ -68,18 +68,8 @@ def export_start(request, tournament: Tournament) -> HttpResponse:
     if status is None or status.get("state") == jobs.FAILURE:
         job = jobs.start(tournament.slug)
         cache.set(reuse_key, job, page_cache.FRAGMENT_TIMEOUT)
-        _enqueue_export(tournament, lang, job)
+        jobs.enqueue(export_tasks.export_standings_task, (tournament.pk, lang, job), job)
     return redirect("public-export-progress", slug=tournament.slug, job=job)
-
-
-def _enqueue_export(tournament: Tournament, lang: str, job: str) -> None:
-    task = export_tasks.export_standings_task
-    if task.app.conf.task_always_eager:
-        # In-process, without touching the broker: apply_async would still open a
-        # producer pool on the placeholder broker even though it never sends anything.
-        task.apply((tournament.pk, lang, job), task_id=job)
-    else:
-        task.apply_async((tournament.pk, lang, job), task_id=job)
 
 
 def _job_status(tournament: Tournament, job: str) -> dict[str, Any] | None:

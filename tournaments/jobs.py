@@ -88,6 +88,17 @@ def problems(status: dict[str, Any]) -> list[Problem]:
     return stored
 
 
+def enqueue(task, args: tuple, job: str) -> None:
+    """Run ``task`` as job ``job``: on a worker when there is a broker, else at once in-process.
+
+    Eager runs use ``apply`` so that no producer pool is opened on the placeholder broker.
+    """
+    if task.app.conf.task_always_eager:
+        task.apply(args, task_id=job)
+    else:
+        task.apply_async(args, task_id=job)
+
+
 def worker_state(task, job: str) -> str | None:
     """What Celery knows of a job still QUEUED in its file (a worker may have died first)."""
     if task.app.conf.task_always_eager:

@@ -28,10 +28,12 @@ from django.views.decorators.http import require_POST
 
 from zarik.i18n import current_language
 
+from . import jobs
 from . import pairing_manager as pm
 from .forms import GenerateRoundForm, PairingChangeForm
 from .models import Entry, Round, RoundStatus, Tournament
 from .permissions import allowed, tournament_view
+from .tasks import pair_round
 
 OFFICIATE = "tournament.officiate"  # actions of the permissions table
 MANAGE = "round.manage"
@@ -109,24 +111,16 @@ def generate(request, tournament: Tournament):
         half = [e.pk for e in form.cleaned_data.get("half_bye") or ()]
         field = tournament.entries.count()
         if form.cleaned_data["background"] or field >= BIG_FIELD:
-            from .tasks import pair_round
-
-            res = pair_round.delay(
-                tournament.pk,
-                section.pk if section else None,
-                request.user.pk,
-                reason,
-                absent,
-                half,
-            )
-            if not res.ready():
-                return redirect("manage-task", slug=tournament.slug, task_id=res.id)
-            outcome = res.get()
-            if outcome["ok"]:
-                return _generated(request, tournament, outcome["rounds"])
-            lang = current_language()
-            for p in outcome["problems"]:
-                form.add_error(None, pm.message(p, lang, {}))
+            job = jobs.start(tournament.slug)
+            args = (tournament.pk, section.pk if section else None, request.user.pk, reason, absent, half)
+            jobs.enqueue(pair_round, (*args, job), job)
+            status = jobs.read_status(tournament.slug, job) or {}
+            if status.get("state") == jobs.SUCCESS:
+                return _generated(request, tournament, status["rounds"])
+            if status.get("state") != jobs.FAILURE:
+                return redirect("manage-task", slug=tournament.slug, task_id=job)
+            for p in jobs.problems(status):
+                form.add_error(None, p.message(current_language()))
         else:
             try:
                 created = pm.generate_next(
@@ -312,32 +306,22 @@ def round_delete(request, tournament: Tournament, round_id: int):
 
 
 def _task_state(tournament: Tournament, task_id: str) -> dict[str, Any]:
-    from celery.backends.base import DisabledBackend
-    from celery.result import AsyncResult
-
-    from zarik.celery import app
-
-    if app.conf.task_always_eager or isinstance(app.backend, DisabledBackend):
-        # Eager set-up: tasks finish inside the request and nothing is stored to report.
-        return {"state": "UNKNOWN", "done": None, "total": None}
-    res = AsyncResult(task_id, app=app)
-    state = res.state
-    info = res.info if isinstance(res.info, dict) else {}
-    if info.get("tournament") not in (None, tournament.slug):
+    """The pairing job's progress as the page shows it (a job of another tournament is a 404)."""
+    status = jobs.read_status(tournament.slug, task_id)
+    if status is None:
         raise Http404
+    state = status["state"]
+    if state == jobs.QUEUED and jobs.worker_state(pair_round, task_id) == jobs.FAILURE:
+        state, status = jobs.FAILURE, {"state": jobs.FAILURE}
     out: dict[str, Any] = {"state": state, "done": None, "total": None}
-    if state == "PROGRESS":
-        out.update(done=info.get("done"), total=info.get("total"))
-    elif state == "SUCCESS":
-        lang = current_language()
-        if info.get("ok"):
-            out["url"] = reverse(
-                "manage-round", kwargs={"slug": tournament.slug, "round_id": info["rounds"][0]}
-            )
-        else:
-            out["problems"] = pm.messages(info.get("problems", []), lang, {})
-    elif state == "FAILURE":
-        out["problems"] = [_("Pairing failed unexpectedly; the draft was not written.")]
+    if state == jobs.PROGRESS:
+        out.update(done=status.get("done"), total=status.get("total"))
+    elif state == jobs.SUCCESS:
+        out["url"] = reverse(
+            "manage-round", kwargs={"slug": tournament.slug, "round_id": status["rounds"][0]}
+        )
+    elif state == jobs.FAILURE:
+        out["problems"] = [p.message(current_language()) for p in jobs.problems(status)]
     return out
 
 

@@ -1,9 +1,8 @@
-"""Background pairing for big fields, with progress the organiser's page can poll.
+"""Background pairing for big fields, with progress through :mod:`tournaments.jobs`.
 
-The task only calls :func:`tournaments.pairing_manager.generate_next`; its
-result is plain JSON (round ids, or the refusal's problems as codes and
-details), so the page shows them in its reader's language, as the synchronous
-path does.
+The task only calls :func:`tournaments.pairing_manager.generate_next`; the job's
+status ends with round ids, or the refusal's problems as codes and details, so
+the page shows them in its reader's language, as the synchronous path does.
 Without a broker (eager mode) the task simply runs in the request.
 """
 
@@ -14,7 +13,9 @@ from typing import Any
 from celery import shared_task
 from django.contrib.auth import get_user_model
 
+from . import jobs
 from . import pairing_manager as pm
+from .job_problems import JOB
 from .models import Section, Tournament
 
 
@@ -27,18 +28,13 @@ def pair_round(
     reason: str = "",
     absent: list[int] | None = None,
     half_bye: list[int] | None = None,
+    job: str | None = None,
 ) -> dict[str, Any]:
+    """Pair the next round; the job's status file says how far it is and how it ended."""
     tournament = Tournament.objects.get(pk=tournament_id)
     section = Section.objects.get(pk=section_id, tournament=tournament) if section_id else None
     user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
-
-    def progress(done: int, total: int) -> None:
-        if not self.request.is_eager:
-            self.update_state(
-                state="PROGRESS",
-                meta={"done": done, "total": total, "tournament": tournament.slug},
-            )
-
+    job = job or self.request.id or jobs.new_id()
     try:
         rounds = pm.generate_next(
             tournament,
@@ -47,12 +43,13 @@ def pair_round(
             reason=reason,
             absent=absent or (),
             half_bye=half_bye or (),
-            progress=progress,
+            progress=jobs.reporter(tournament.slug, job),
         )
     except pm.PairingRefused as exc:
-        return {
-            "ok": False,
-            "tournament": tournament.slug,
-            "problems": [p.to_data() for p in exc.problems],
-        }
-    return {"ok": True, "tournament": tournament.slug, "rounds": [r.pk for r in rounds]}
+        return jobs.fail(tournament.slug, job, exc.problems)
+    except Exception:
+        jobs.fail(tournament.slug, job, [JOB.problem("failed")])
+        raise
+    outcome = {"state": jobs.SUCCESS, "rounds": [r.pk for r in rounds]}
+    jobs.write_status(tournament.slug, job, **outcome)
+    return outcome
