@@ -248,7 +248,7 @@ class Bench:
             def do(m=m, v=v):
                 report = Result.objects.filter(match_id=m.pk, state=ResultState.REPORTED).first()
                 if report is None:
-                    raise services.ResultError("already confirmed", "duplicate")
+                    raise services.refuse("already_confirmed", "duplicate")
                 return services.confirm_result(m.pk, report.pk, user, version=v)
 
             out = self.call("confirm", do)

@@ -64,9 +64,7 @@ class ResultError(Exception):
 
     code = "refused"
 
-    def __init__(self, problem: Problem | str, code: str | None = None):
-        if isinstance(problem, str):  # ready-made text from a caller not yet on the catalogue
-            problem = Problem("workflow.refused", en=problem, ru=problem)
+    def __init__(self, problem: Problem, code: str | None = None):
         self.problem = problem
         super().__init__(problem.code)
         if code:

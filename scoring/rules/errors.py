@@ -20,7 +20,7 @@ Pure Python: the cores import it, the Django shell renders it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 #: A catalogue entry: the English and the Russian template (``str.format`` fields from ``details``).
@@ -133,53 +133,25 @@ def known_codes() -> list[str]:
     return sorted(_REGISTRY)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Problem:
     """One finding: a stable code, its place, and the details its message is built from.
 
     ``move``/``side`` locate a problem in a game record, ``game`` in a match
     ledger; ``text`` is what the user typed there, echoed back so nothing is lost.
-    The message itself lives in the code's catalogue and is rendered on demand.
-
-    ``legacy_en``/``legacy_ru`` carry ready-made text from callers not yet moved
-    to a catalogue (issue 11 removes them); they are never set by a catalogue.
+    The message itself lives in the code's catalogue and is rendered on demand, so
+    a problem carries no words and can be stored and shown later in any language.
     """
 
     code: str
-    move: int | None
-    side: str | None
-    game: int | None
-    text: str | None
-    details: Mapping[str, Any]
-    legacy_en: str | None
-    legacy_ru: str | None
-
-    def __init__(
-        self,
-        code: str,
-        en: str | None = None,
-        ru: str | None = None,
-        move: int | None = None,
-        side: str | None = None,
-        game: int | None = None,
-        text: str | None = None,
-        details: Mapping[str, Any] | None = None,
-        legacy_en: str | None = None,
-        legacy_ru: str | None = None,
-    ) -> None:
-        object.__setattr__(self, "code", code)
-        object.__setattr__(self, "move", move)
-        object.__setattr__(self, "side", side)
-        object.__setattr__(self, "game", game)
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "details", dict(details or {}))
-        object.__setattr__(self, "legacy_en", en if en is not None else legacy_en)
-        object.__setattr__(self, "legacy_ru", ru if ru is not None else legacy_ru)
+    move: int | None = None
+    side: str | None = None
+    game: int | None = None
+    text: str | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
 
     def message(self, language: str = "ru", names: Mapping[str, str] | None = None) -> str:
         """The message in ``language`` with its place said once; sides shown as ``names``."""
-        if self.legacy_en is not None and self.legacy_ru is not None:
-            return self.legacy_en if is_english(language) else self.legacy_ru
         entry = _REGISTRY.get(self.code)
         names = names or {}
         if entry is None:
