@@ -88,7 +88,11 @@ class MatchWorkflowViewSet(MatchViewSet):
         data.is_valid(raise_exception=True)
         final = tuple(data.validated_data["final"]) if data.validated_data.get("final") else None
         verdict = validate_result(match, final=final, games=data.validated_data.get("games"))
-        return Response(verdict.as_dict(current_language()))
+        language = current_language()
+        answer = verdict.as_dict(language)
+        names = match.side_names(language)  # "Петров would have needed…", not "a would have…"
+        answer["errors"] = [dict(e, message=p.message(language, names)) for e, p in zip(answer["errors"], verdict.problems, strict=True)]
+        return Response(answer)
 
     @extend_schema(request=ReportSerializer, responses={201: ResultOutSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
@@ -105,6 +109,7 @@ class MatchWorkflowViewSet(MatchViewSet):
                 confirm=v["confirm"], reason=v["reason"],
             ),
             status.HTTP_201_CREATED,
+            names=match.side_names(current_language()),
         )
 
     @extend_schema(request=ConfirmSerializer, responses=ResultOutSerializer)
@@ -120,7 +125,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         )
 
     @staticmethod
-    def _run(action_call, ok_status=status.HTTP_200_OK) -> Response:
+    def _run(action_call, ok_status=status.HTTP_200_OK, names=None) -> Response:
         """Run a workflow service and map its refusals to HTTP answers with a clear message."""
         language = current_language()
         try:
@@ -131,7 +136,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         except services.InvalidResult as exc:
             return Response(
                 {"code": exc.code, "message": exc.message,
-                 "errors": [{"game": p.game, "code": p.code, "message": p.message(language)} for p in exc.problems]},
+                 "errors": [{"game": p.game, "code": p.code, "message": p.message(language, names)} for p in exc.problems]},
                 status=400,
             )
         except services.StaleVersion as exc:

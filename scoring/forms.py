@@ -171,8 +171,10 @@ class ResultEntry:
         return self.form.cleaned_data.get("version") if hasattr(self.form, "cleaned_data") else None
 
     def _attach(self, problems) -> None:
+        language = current_language()
+        names = self.match.side_names(language)
         for p in problems:
-            message = p.message(current_language())
+            message = p.message(language, names)
             if p.game is not None and 0 < p.game <= len(self._row_forms):
                 self._row_forms[p.game - 1].add_error(None, message)
             elif p.game is not None:

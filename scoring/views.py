@@ -458,8 +458,10 @@ def _ruling_call(request, tournament, item, form, func, *, key: str, jury: bool)
             **{key: data["text"]},
         )
     except services.InvalidResult as exc:
+        language = current_language()
+        names = item.match.side_names(language)
         for p in exc.problems:
-            form.add_error("score_a", p.message(current_language()))
+            form.add_error("score_a", p.message(language, names))
     except services.ResultError as exc:
         form.add_error(None, exc.message)
     else:

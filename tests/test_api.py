@@ -114,3 +114,17 @@ def test_anonymous_cannot_report(client, demo):
         f"/api/matches/{match.pk}/report/", {"final": [7, 3], "version": 1}, content_type="application/json"
     )
     assert response.status_code in (401, 403)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_impossible_score_names_the_player_not_a_side_letter(client, demo, language):
+    """9:4 in a 5-point match: the message says who would have needed more, by name."""
+    match = Match.objects.filter(round__tournament__slug=BOOK_SLUG).first()
+    response = client.post(
+        f"/api/matches/{match.pk}/check/", {"final": [9, 4]}, content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    [error] = [e for e in response.json()["errors"] if e["code"] == "match.final_jump_impossible"]
+    name = match.entry_a.player.display_name(language)
+    assert name and name in error["message"], error["message"]
+    assert not error["message"].startswith(("a ", "b "))

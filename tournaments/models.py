@@ -478,6 +478,13 @@ class Match(models.Model):
             super().save(*args, **kwargs)
             self.sync_seats()
 
+    def side_names(self, language: str = "ru") -> dict[str, str]:
+        """The players' names by side ("a", "b"), so problems about a side name the player."""
+        names = {"a": self.entry_a.player.display_name(language)}
+        if self.entry_b_id:
+            names["b"] = self.entry_b.player.display_name(language)
+        return names
+
     @property
     def is_bye(self) -> bool:
         return self.entry_b_id is None
