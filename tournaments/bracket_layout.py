@@ -7,10 +7,9 @@ snapshot (published and finished rounds only); the page view in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .standings_service import Event, Pairing
+from .standings_service import Event, Pairing
 
 BOX_W, BOX_H, COL_GAP, ROW_GAP, TOP = 210, 44, 46, 14, 28
 

@@ -21,6 +21,7 @@ from functools import cached_property
 
 from django.db.models import Count, Q
 
+from clubs.models import Membership
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import standings as core
 from tournaments.exports import ExportOptions, TournamentInfo
@@ -393,8 +394,6 @@ def _gammon_counts(tournament: Tournament) -> dict[int, tuple[int, int]]:
 
 def _clubs(player_ids: Sequence[int]) -> dict[int, str]:
     """Each player's current club (the first open membership by club name), one query."""
-    from clubs.models import Membership
-
     out: dict[int, str] = {}
     rows = (
         Membership.objects.filter(player_id__in=player_ids, ended_on__isnull=True)
