@@ -69,6 +69,7 @@ from dataclasses import replace
 from operator import itemgetter
 from typing import NamedTuple
 
+from scoring.rules.bear_off import exact_bear_off_may_apply, exact_bear_off_owed
 from scoring.rules.board import (
     BAR,
     BLACK,
@@ -796,12 +797,8 @@ def _gen_general(
                             if any(me[s + 1 : 7]):
                                 continue
                             t = 0
-                if exact and not out:
-                    if me[d]:
-                        if s != d:
-                            continue  # ch8 r22: this die bears off from its own point
-                    elif s in nrest and me[s] <= nrest.count(s):
-                        continue  # ch8 r26: this checker is kept for its own die
+                if exact and not out and exact_bear_off_owed(me, s, d, nrest):
+                    continue
                 hit = t > 0 and opm[t] == 1 and v.hitting
                 # Caucasian: which checker leaves s — an untainted one if any, and also a
                 # tainted (just-hit-with) one when that is allowed and changes the state.
@@ -884,9 +881,9 @@ def _raw_plays(position: Position, dice: tuple[int, int]) -> list:
     if me[OFF] == v.checkers or opp[OFF] == v.checkers:
         return []
     if v.geometry == "short" and not v.caucasian:
-        # The book's exact bear-off can only matter once every checker is home, which
-        # needs fewer outside checkers than steps in the roll.
-        if not v.exact_bear_off or sum(me[7:]) >= (4 if d1 == d2 else 2):
+        # The backgammon generators know nothing of the exact bear-off: use them only
+        # where it cannot bite.
+        if not exact_bear_off_may_apply(v, me, 4 if d1 == d2 else 2):
             return _gen_short(me, opp, d1, d2)
     return _with_hits(_gen_general(v, me, opp, d1, d2))
 
@@ -1258,17 +1255,16 @@ PROBLEM_CODES: dict[str, str] = {
 # known position reaches it.
 
 
-def _only_step_rules(v: Variant, home: bool) -> bool:
+def _only_step_rules(v: Variant) -> bool:
     """True when a play is legal because each step was and all dice are used.
 
-    The head rule's first-turn exception, the six-prime rules, the Caucasian rule and the
-    book's exact bear-off (once all checkers were ``home`` during the play) look at the
-    play as a whole or at other orders of its steps, so there the walk's verdict is
-    compared with the generated plays.
+    The head rule's first-turn exception, the six-prime rules and the Caucasian rule look
+    at the play as a whole or at other orders of its steps, so there the walk's verdict
+    is compared with the generated plays. The exact bear-off is judged step by step too
+    (:func:`~scoring.rules.bear_off.exact_bear_off_owed`, in the printed order); only a
+    printed order that breaks it needs the other orders, i.e. the generated plays.
     """
-    if v.head_rule or v.caucasian or v.prime_rule != "none":
-        return False
-    return not (home and v.exact_bear_off)
+    return not (v.head_rule or v.caucasian or v.prime_rule != "none")
 
 
 class _StepText:
@@ -1350,8 +1346,7 @@ def check_play(
     unused = dice_list((d1, d2))
     done: list[Step] = []
     exact = v.exact_bear_off
-    home_board: list[int] | None = None  # the board when all were home (exact bear-off)
-    home_dice: list[int] = []
+    owed = 0  # the first home point the printed order owes under the exact bear-off
     head_used = 0
     first_turn = v.head_rule and me[HEAD] == v.checkers
     taint: list[int] = []
@@ -1424,8 +1419,10 @@ def check_play(
         final = len(plan) - 1
         for n, die in enumerate(plan):
             last = n == final
-            if exact and home_board is None and not any(me[7:26]):
-                home_board, home_dice = list(me), list(unused)
+            if exact and not owed and not any(me[7:26]):
+                rest = list(unused)
+                rest.remove(die)
+                owed = exact_bear_off_owed(me, cur, die, rest)
             t = cur - die
             if t <= 0:
                 if any(me[7:26]):
@@ -1511,7 +1508,7 @@ def check_play(
             return PlayCheck(same.position, [], same.steps)
         return PlayCheck(None, problems, tuple(done))
     done_t = tuple(done)
-    if len(done_t) == (4 if d1 == d2 else 2) and _only_step_rules(v, home_board is not None):
+    if len(done_t) == (4 if d1 == d2 else 2) and not owed and _only_step_rules(v):
         # Every die was played and each step was lawful where it was made: in a game
         # whose rules are all about single steps, that is a legal play, and nothing needs
         # to be generated (the common case when replaying a record). The position after
@@ -1563,8 +1560,8 @@ def check_play(
                 example=_fmt(position, raw[0][0], numbering),
             )
         )
-    elif exact and home_board is not None and _legal_without_exact_bear_off(v, position, dice, key):
-        point = _exact_point(home_board, home_dice, done_t)
+    elif owed and _legal_without_exact_bear_off(v, position, dice, key):
+        point = owed
         problems.append(
             _problem(
                 "exact_bear_off_required",
@@ -1640,16 +1637,6 @@ def _legal_without_exact_bear_off(
     else:
         raw = _gen_short(me, opp, dice[0], dice[1])
     return any(board_key(r[0], r[1]) == key for r in raw)
-
-
-def _exact_point(home_board: list[int], home_dice: list[int], done: tuple[Step, ...]) -> int:
-    """The highest point whose die should have borne a checker off it (0 if none stands out)."""
-    for d in sorted(set(home_dice), reverse=True):
-        owed = min(home_dice.count(d), home_board[d])
-        paid = sum(1 for s in done if s.src == d and s.dst == OFF and s.die == d)
-        if paid < owed:
-            return d
-    return 0
 
 
 def board_key(steps: tuple[Step, ...], board: tuple[int, ...]) -> tuple:
