@@ -21,7 +21,7 @@ checker goes as far as it can before a second one leaves the head (ch9 r4's exam
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -39,9 +39,9 @@ from scoring.rules.board import (
 from scoring.rules.errors import Problem
 from scoring.rules.generate_general import _gen_general, _illegal_prime
 from scoring.rules.generate_short import _gen_short
-from scoring.rules.legal import _new_tuple, _positions_of, _raw_plays, legal_plays
+from scoring.rules.legal import _raw_plays, legal_plays
 from scoring.rules.record_problems import RECORD
-from scoring.rules.steps import Play, Step, _check_dice, _hits_of, board_key, dice_list
+from scoring.rules.steps import Play, Step, _check_dice, board_key, dice_list
 from scoring.rules.unchecked import play_unchecked
 from scoring.rules.variants import HEAD, Variant, get_variant
 
@@ -83,23 +83,6 @@ def _only_step_rules(v: Variant) -> bool:
     return not (v.head_rule or v.caucasian or v.prime_rule != "none")
 
 
-class _StepText:
-    """``from/to`` labels of a step, formatted only if a message needs them (hot path)."""
-
-    __slots__ = ("a", "b", "name")
-
-    def __init__(self, name: Callable[[int], str], a: int, b: int) -> None:
-        self.name = name
-        self.a = a
-        self.b = b
-
-    def __str__(self) -> str:
-        return f"{self.name(self.a)}/{self.name(self.b)}"
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-
 class PlayCheck(NamedTuple):
     """Outcome of :func:`check_play`: the position (if legal) or the problems found."""
 
@@ -126,6 +109,45 @@ def _dice_text(dice: tuple[int, int]) -> str:
     return f"{max(dice)}-{min(dice)}"
 
 
+class _Walk:
+    """Where the printed steps, followed one die at a time, took the checkers.
+
+    ``board`` is the mover's board after the steps that were lawful, ``done`` those steps
+    as single dice, ``finding`` the first thing that broke (see :func:`_finding`) or
+    ``None``, ``owed`` the first home point the printed order owes under the exact
+    bear-off (:func:`~scoring.rules.bear_off.exact_bear_off_owed`; 0 if none) and
+    ``hit_bits`` one bit per point where a blot was hit.
+    """
+
+    __slots__ = ("board", "done", "finding", "hit_bits", "owed")
+
+    def __init__(
+        self,
+        board: list[int],
+        done: list[Step],
+        finding: _Finding | None,
+        owed: int,
+        hit_bits: int,
+    ) -> None:
+        self.board = board
+        self.done = done
+        self.finding = finding
+        self.owed = owed
+        self.hit_bits = hit_bits
+
+
+#: ``(code, src, dst, details, labels)``: a ``record.*`` code, the step (or the single die
+#: of it) that broke, plain details, and ``{detail key: point index}`` to be named in the
+#: record's numbering. Kept raw so that the walk never formats text.
+_Finding = tuple[str, int, int, dict[str, object], dict[str, int]]
+
+
+def _finding(
+    code: str, src: int, dst: int, labels: dict[str, int] | None = None, /, **details: object
+) -> _Finding:
+    return (code, src, dst, details, labels or {})
+
+
 def check_play(
     position: Position,
     dice: tuple[int, int],
@@ -138,112 +160,82 @@ def check_play(
     :func:`scoring.rules.board.label_to_index`); ``die`` may be left 0 and is inferred.
     ``numbering`` only shapes the point names in the messages. Problems carry ``code``,
     ``en``, ``ru`` and ``details``; the replayer adds move number, side and text.
+
+    Three steps, each its own function: follow the printed steps die by die
+    (:func:`_walk`); accept the play if that is enough (every die used in a game whose
+    rules are all about single steps: the replayer's hot path) or if it matches a
+    generated legal play (:func:`_match_legal_plays`); otherwise say why not
+    (:func:`_diagnose`).
     """
-    d1, d2 = _check_dice(dice)
+    dice = _check_dice(dice)
     v = get_variant(position.variant)
-    mover = SIDE_NAMES[position.turn]
-    roll = f"{d1}-{d2}" if d1 >= d2 else f"{d2}-{d1}"  # as _dice_text, inline (hot path)
     if position.white[OFF] == v.checkers or position.black[OFF] == v.checkers:
-        return PlayCheck(
-            None,
-            [_problem("game_over", mover=mover, roll=roll)],
-            tuple(steps),
-        )
-    # Walk the steps one die at a time, reporting the first thing that breaks.
+        problem = _problem("game_over", mover=SIDE_NAMES[position.turn], roll=_dice_text(dice))
+        return PlayCheck(None, [problem], tuple(steps))
+    walk = _walk(position, v, dice, steps)
+    done = tuple(walk.done)
+    if walk.finding is not None:
+        # The walk takes the steps in the printed order and gives each the die of its
+        # length, so "1/off, 2/1" for 2-1 stumbles although "2/1, 1/off" is the same
+        # play. A play is its outcome: if the printed checkers reach a legal position
+        # (and every printed "*" really hit), it is legal however it was written.
+        same = _same_as_a_legal_play(position, dice, steps)
+        if same is not None:
+            return PlayCheck(same.position, [], same.steps)
+        return PlayCheck(None, [_describe(position, numbering, dice, walk.finding)], done)
+    if len(done) == (4 if dice[0] == dice[1] else 2) and not walk.owed and _only_step_rules(v):
+        # Every die was played and each step was lawful where it was made: in a game
+        # whose rules are all about single steps, that is a legal play, and nothing needs
+        # to be generated (the common case when replaying a record).
+        return PlayCheck(_position_after(position, walk), [], done)
+    return _match_legal_plays(position, v, dice, walk, numbering)
+
+
+def _walk(position: Position, v: Variant, dice: tuple[int, int], steps: Sequence[Step]) -> _Walk:
+    """Follow the printed steps one die at a time, stopping at the first that breaks a rule.
+
+    Why a walk: a record prints steps, and a referee wants the first printed step that is
+    wrong and why (no checker there, point closed, bear-off too early, …), which the list
+    of legal plays cannot say. A printed step spanning several dice (``13/8`` for 3-2) is
+    split by :func:`_split` and taken through an open intermediate point. Hot: this is
+    most of the cost of replaying a record, so it is one loop with everything in locals.
+    """
     omap = opposite_table(v.geometry)
     me = list(position.mover)
     opp = position.opponent
     opm = [0, *[opp[j] for j in omap[1:25]], 0]  # the opponent's checkers, our indices
     hitting, is_long, head_rule, caucasian = v.hitting, v.is_long, v.head_rule, v.caucasian
     closed = 2 if hitting else 1
-    new_step = _new_tuple
-    unused = dice_list((d1, d2))
+    doubles = dice[0] == dice[1]
+    unused = dice_list(dice)
     done: list[Step] = []
     exact = v.exact_bear_off
-    owed = 0  # the first home point the printed order owes under the exact bear-off
+    owed = 0
+    hit_bits = 0
     head_used = 0
-    first_turn = v.head_rule and me[HEAD] == v.checkers
+    first_turn = head_rule and me[HEAD] == v.checkers
     taint: list[int] = []
-    problems: list[Problem] = []
-
-    def name(i: int) -> str:
-        return _lbl(position, i, numbering)
-
     for raw_step in steps:
         st = raw_step if isinstance(raw_step, Step) else Step(*raw_step)
         src, dst = st.src, st.dst
-        if me[src] <= 0:
-            if src == OFF or (dst == OFF and me[OFF] == v.checkers):
-                where = _StepText(name, src, dst)
-                problems.append(
-                    _problem(
-                        "too_many_borne_off",
-                        mover=mover,
-                        step=str(where),
-                        checkers=v.checkers,
-                        src=src,
-                    )
-                )
-            else:
-                where = _StepText(name, src, dst)
-                problems.append(
-                    _problem(
-                        "no_checker", mover=mover, step=str(where), src=src, src_label=name(src)
-                    )
-                )
-            break
-        if me[BAR] and src != BAR:
-            where = _StepText(name, src, dst)
-            problems.append(
-                _problem("bar_first", mover=mover, step=str(where), count=me[BAR], src=src)
-            )
-            break
-        if is_long and st.hit:
-            where = _StepText(name, src, dst)
-            problems.append(_problem("hit_forbidden", mover=mover, step=str(where), dst=dst))
-            break
-        # Split the step into single dice.
-        dist = src - dst
-        if dist <= 0:
-            # Still ``wrong_distance`` (no die has a negative length; clients and stored
-            # reports key on the code), but said plainly and flagged in the details.
-            where = _StepText(name, src, dst)
-            problems.append(
-                _problem(
-                    "wrong_distance",
-                    mover=mover,
-                    step=str(where),
-                    src_label=name(src),
-                    dst_label=name(dst),
-                    distance=dist,
-                    backward=True,
-                )
-            )
-            break
-        plan = [dist] if dist in unused else _split(dist, dst == OFF, unused, src)
-        if plan is None:
-            left = ", ".join(str(x) for x in sorted(set(unused), reverse=True))
-            where = _StepText(name, src, dst)
-            problems.append(
-                _problem(
-                    "wrong_distance",
-                    mover=mover,
-                    step=str(where),
-                    roll=roll,
-                    left=left,
-                    distance=dist,
-                )
-            )
-            break
+        if (
+            me[src] <= 0
+            or (me[BAR] and src != BAR)
+            or (is_long and st.hit)
+            or src - dst not in unused
+        ):
+            found = _printed_step_finding(v, me, st, unused, dice)  # called only if suspect (hot)
+            if found is not None:
+                return _Walk(me, done, found, owed, hit_bits)
+        plan = [src - dst] if src - dst in unused else _split(src - dst, dst == OFF, unused, src)
+        assert plan is not None  # _printed_step_finding has said so otherwise
         if len(plan) == 2 and plan[0] != plan[1]:
             mid = src - plan[0]
             if mid > 0 and opm[mid] >= closed:
                 plan = plan[::-1]
-        broke = False
         cur = src
         final = len(plan) - 1
         for n, die in enumerate(plan):
-            last = n == final
             if exact and not owed and not any(me[7:26]):
                 rest = list(unused)
                 rest.remove(die)
@@ -251,189 +243,185 @@ def check_play(
             t = cur - die
             if t <= 0:
                 if any(me[7:26]):
-                    sub = _StepText(name, cur, max(t, 0))
-                    problems.append(_problem("bear_off_not_all_home", mover=mover, step=str(sub)))
-                    broke = True
-                    break
+                    return _Walk(
+                        me, done, _finding("bear_off_not_all_home", cur, 0), owed, hit_bits
+                    )
                 if t < 0 and any(me[cur + 1 : 7]):
                     high = max(i for i in range(cur + 1, 7) if me[i])
-                    sub = _StepText(name, cur, max(t, 0))
-                    problems.append(
-                        _problem(
-                            "bear_off_higher_point",
-                            mover=mover,
-                            step=str(sub),
-                            die=die,
-                            high_label=name(high),
-                        )
-                    )
-                    broke = True
-                    break
+                    found = _finding("bear_off_higher_point", cur, 0, {"high_label": high}, die=die)
+                    return _Walk(me, done, found, owed, hit_bits)
                 t = 0
             elif opm[t] >= closed:
-                sub = _StepText(name, cur, max(t, 0))
-                problems.append(
-                    _problem(
-                        "point_closed",
-                        mover=mover,
-                        step=str(sub),
-                        dst=t,
-                        dst_label=name(t),
-                        long=is_long,
-                    )
-                )
-                broke = True
-                break
+                found = _finding("point_closed", cur, t, {"dst_label": t}, dst=t, long=is_long)
+                return _Walk(me, done, found, owed, hit_bits)
             if head_rule and cur == HEAD:
-                allowed = 2 if (first_turn and d1 == d2) else 1
-                if head_used >= allowed:
-                    sub = _StepText(name, cur, max(t, 0))
-                    problems.append(
-                        _problem("head_rule", mover=mover, step=str(sub), first_turn=False)
-                    )
-                    broke = True
-                    break
+                if head_used >= (2 if first_turn and doubles else 1):
+                    found = _finding("head_rule", cur, t, first_turn=False)
+                    return _Walk(me, done, found, owed, hit_bits)
                 head_used += 1
             hit = hitting and t > 0 and opm[t] == 1
             if caucasian:
-                if cur in taint and me[cur] <= taint.count(cur) and t > 0 and me[t] > 0:
-                    sub = _StepText(name, cur, max(t, 0))
-                    problems.append(_problem("caucasian_hide", mover=mover, step=str(sub)))
-                    broke = True
-                    break
                 if cur in taint and me[cur] <= taint.count(cur):
+                    if t > 0 and me[t] > 0:
+                        found = _finding("caucasian_hide", cur, t)
+                        return _Walk(me, done, found, owed, hit_bits)
                     taint.remove(cur)
                     if t > 0:
                         taint.append(t)
                 if hit and t <= 6:
                     taint.append(t)
-            if last and st.hit and not hit:
-                sub = _StepText(name, cur, max(t, 0))
-                problems.append(
-                    _problem("nothing_to_hit", mover=mover, step=str(sub), dst=t, dst_label=name(t))
-                )
-                broke = True
-                break
+            if n == final and st.hit and not hit:
+                found = _finding("nothing_to_hit", cur, t, {"dst_label": t}, dst=t)
+                return _Walk(me, done, found, owed, hit_bits)
             me[cur] -= 1
             me[t] += 1
             if hit:
                 opm[t] = 0
+                hit_bits |= 1 << t
             unused.remove(die)
-            done.append(new_step(Step, (cur, t, hit, die)))
+            done.append(Step(cur, t, hit, die))
             cur = t
-        if broke:
-            break
+    return _Walk(me, done, None, owed, hit_bits)
 
-    if problems:
-        # The walk takes the steps in the printed order and gives each the die of its
-        # length, so "1/off, 2/1" for 2-1 stumbles although "2/1, 1/off" is the same
-        # play. A play is its outcome: if the printed checkers reach a legal position
-        # (and every printed "*" really hit), it is legal however it was written.
-        same = _same_as_a_legal_play(position, (d1, d2), steps)
-        if same is not None:
-            return PlayCheck(same.position, [], same.steps)
-        return PlayCheck(None, problems, tuple(done))
-    done_t = tuple(done)
-    if len(done_t) == (4 if d1 == d2 else 2) and not owed and _only_step_rules(v):
-        # Every die was played and each step was lawful where it was made: in a game
-        # whose rules are all about single steps, that is a legal play, and nothing needs
-        # to be generated (the common case when replaying a record). The position after
-        # it is built here directly (as _positions_of would, for this one play).
-        opp_after = opp
-        if hit_bits := _hits_of(done_t):
-            ob = list(opp)
-            while hit_bits:
-                low = hit_bits & -hit_bits
-                ob[omap[low.bit_length() - 1]] -= 1
-                ob[BAR] += 1
-                hit_bits ^= low
-            opp_after = tuple(ob)
-        if position.turn == WHITE:
-            after = new_step(Position, (tuple(me), opp_after, BLACK, position.variant))
-        else:
-            after = new_step(Position, (opp_after, tuple(me), WHITE, position.variant))
-        return new_step(PlayCheck, (after, [], done_t))
-    raw = _raw_plays(position, (d1, d2))
-    legal = {board_key(st, board): (st, board) for st, board, _hits in raw}
-    need = len(raw[0][0]) if raw else 0
-    key = board_key(done_t, tuple(me))
-    if key in legal:
-        st, board = legal[key]
-        after = _positions_of(position, [(done_t, board, _hits_of(done_t))])[0]
-        return PlayCheck(after, [], done_t)
+
+def _printed_step_finding(
+    v: Variant, me: list[int], st: Step, unused: list[int], dice: tuple[int, int]
+) -> _Finding | None:
+    """What is wrong with a printed step before its dice are looked at, if anything.
+
+    A checker must stand on its source, the bar goes first, long nardy prints no hits,
+    and the step's length must be an unused die or a sum of them. A step backwards is
+    still ``wrong_distance`` (no die has a negative length; clients and stored reports
+    key on the code), but said plainly and flagged in the details.
+    """
+    src, dst = st.src, st.dst
+    if me[src] <= 0:
+        if src == OFF or (dst == OFF and me[OFF] == v.checkers):
+            return _finding("too_many_borne_off", src, dst, checkers=v.checkers, src=src)
+        return _finding("no_checker", src, dst, {"src_label": src}, src=src)
+    if me[BAR] and src != BAR:
+        return _finding("bar_first", src, dst, count=me[BAR], src=src)
+    if v.is_long and st.hit:
+        return _finding("hit_forbidden", src, dst, dst=dst)
+    dist = src - dst
+    if dist <= 0:
+        labels = {"src_label": src, "dst_label": dst}
+        return _finding("wrong_distance", src, dst, labels, distance=dist, backward=True)
+    if dist not in unused and _split(dist, dst == OFF, unused, src) is None:
+        left = ", ".join(str(x) for x in sorted(set(unused), reverse=True))
+        return _finding("wrong_distance", src, dst, roll=_dice_text(dice), left=left, distance=dist)
+    return None
+
+
+def _describe(
+    position: Position, numbering: str, dice: tuple[int, int], found: _Finding
+) -> Problem:
+    """The :class:`Problem` for a walk's finding, with its points named in ``numbering``."""
+    code, src, dst, details, labels = found
+    step = f"{_lbl(position, src, numbering)}/{_lbl(position, dst, numbering)}"
+    named = {key: _lbl(position, index, numbering) for key, index in labels.items()}
+    return _problem(code, mover=SIDE_NAMES[position.turn], step=step, **details, **named)
+
+
+def _position_after(position: Position, walk: _Walk) -> Position:
+    """The position after a walk that is a legal play (turn passed, hit blots on the bar)."""
+    opp = position.opponent
+    if walk.hit_bits:
+        omap = opposite_table(get_variant(position.variant).geometry)
+        ob = list(opp)
+        bits = walk.hit_bits
+        while bits:
+            low = bits & -bits
+            ob[omap[low.bit_length() - 1]] -= 1
+            ob[BAR] += 1
+            bits ^= low
+        opp = tuple(ob)
+    if position.turn == WHITE:
+        return Position(tuple(walk.board), opp, BLACK, position.variant)
+    return Position(opp, tuple(walk.board), WHITE, position.variant)
+
+
+def _match_legal_plays(
+    position: Position, v: Variant, dice: tuple[int, int], walk: _Walk, numbering: str
+) -> PlayCheck:
+    """Accept the walk if its outcome is a generated legal play, else say why it is not.
+
+    Needed where the rules look at the play as a whole (the head rule's first-turn
+    exception, the six-prime rules, the Caucasian rule, an exact bear-off kept by another
+    order of the steps) or where the walk did not use every die.
+    """
+    done = tuple(walk.done)
+    raw = _raw_plays(position, dice)
+    key = board_key(done, tuple(walk.board))
+    if any(board_key(st, board) == key for st, board, _hits in raw):
+        return PlayCheck(_position_after(position, walk), [], done)
     if not done and not raw:
         return PlayCheck(position.passed(), [], ())
+    return PlayCheck(None, [_diagnose(position, v, dice, walk, raw, key, numbering)], done)
 
-    used = len(done)
-    if used == 0:
-        problems.append(
-            _problem(
-                "pass_while_move_exists",
-                mover=mover,
-                roll=roll,
-                no_roll=False,
-                example=_fmt(position, raw[0][0], numbering),
-            )
+
+def _diagnose(
+    position: Position,
+    v: Variant,
+    dice: tuple[int, int],
+    walk: _Walk,
+    raw: list,
+    key: tuple,
+    numbering: str,
+) -> Problem:
+    """Why a play whose every step was lawful is still not a legal play, most specific first.
+
+    Too few dice, then the book's exact bear-off, the larger die, the six-prime, the
+    first-turn head rule; ``illegal_play`` is a defensive fallback no known position
+    reaches.
+    """
+    d1, d2 = dice
+    done = tuple(walk.done)
+    mover, roll = SIDE_NAMES[position.turn], _dice_text(dice)
+    need = len(raw[0][0]) if raw else 0
+    example = _fmt(position, raw[0][0], numbering) if raw else "Ø"
+    if not done:
+        return _problem(
+            "pass_while_move_exists", mover=mover, roll=roll, no_roll=False, example=example
         )
-    elif used < need:
-        problems.append(
-            _problem(
-                "not_all_dice_played",
-                mover=mover,
-                roll=roll,
-                played=used,
-                required=need,
-                example=_fmt(position, raw[0][0], numbering),
-            )
+    if len(done) < need:
+        return _problem(
+            "not_all_dice_played",
+            mover=mover,
+            roll=roll,
+            played=len(done),
+            required=need,
+            example=example,
         )
-    elif owed and _legal_without_exact_bear_off(v, position, dice, key):
-        point = owed
-        problems.append(
-            _problem(
-                "exact_bear_off_required",
-                mover=mover,
-                roll=roll,
-                play=_fmt(position, done_t, numbering),
-                point=point,
-                point_label=name(point) if point else "",
-                variant_en=v.name_en,
-                variant_ru=v.name_ru,
-            )
+    if walk.owed and _legal_without_exact_bear_off(v, position, dice, key):
+        return _problem(
+            "exact_bear_off_required",
+            mover=mover,
+            roll=roll,
+            play=_fmt(position, done, numbering),
+            point=walk.owed,
+            point_label=_lbl(position, walk.owed, numbering),
+            variant_en=v.name_en,
+            variant_ru=v.name_ru,
         )
-    elif need == 1 and d1 != d2 and done[0].die != max(d1, d2) and raw[0][0][0].die == max(d1, d2):
-        problems.append(
-            _problem("larger_die_not_played", mover=mover, roll=roll, larger=max(d1, d2))
-        )
-    elif v.prime_rule != "none" and (run := _illegal_prime(v, me, position.opponent)):
+    larger = max(d1, d2)
+    if need == 1 and d1 != d2 and done[0].die != larger and raw[0][0][0].die == larger:
+        return _problem("larger_die_not_played", mover=mover, roll=roll, larger=larger)
+    if v.prime_rule != "none" and (run := _illegal_prime(v, walk.board, position.opponent)):
         lo, hi = run
-        omap2 = opposite_table(v.geometry)
-        a, b = name(omap2[hi]), name(omap2[lo])
-        problems.append(
-            _problem(
-                "prime_rule",
-                mover=mover,
-                low=lo,
-                high=hi,
-                from_label=a,
-                to_label=b,
-                prime="karzar" if v.prime_rule == "karzar" else "jang",
-            )
+        omap = opposite_table(v.geometry)
+        return _problem(
+            "prime_rule",
+            mover=mover,
+            low=lo,
+            high=hi,
+            from_label=_lbl(position, omap[hi], numbering),
+            to_label=_lbl(position, omap[lo], numbering),
+            prime="karzar" if v.prime_rule == "karzar" else "jang",
         )
-    elif v.head_rule and first_turn and d1 == d2:
-        problems.append(
-            _problem(
-                "head_rule",
-                mover=mover,
-                roll=roll,
-                first_turn=True,
-                example=_fmt(position, raw[0][0], numbering),
-            )
-        )
-    else:
-        problems.append(
-            _problem("illegal_play", mover=mover, roll=roll, play=_fmt(position, done_t, numbering))
-        )
-    return PlayCheck(None, problems, done_t)
+    if v.head_rule and d1 == d2 and position.mover[HEAD] == v.checkers:
+        return _problem("head_rule", mover=mover, roll=roll, first_turn=True, example=example)
+    return _problem("illegal_play", mover=mover, roll=roll, play=_fmt(position, done, numbering))
 
 
 def _same_as_a_legal_play(
