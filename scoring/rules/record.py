@@ -25,7 +25,7 @@ produces the same events, so both formats share one replayer.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scoring.rules.board import (
@@ -90,7 +90,6 @@ RECORD_CODES: dict[str, str] = {
 _LABEL_INDEX: dict[tuple[str, str, str], dict[str, int]] = {}
 
 
-_new_tuple = tuple.__new__  # a NamedTuple without its Python-level ``__new__`` (hot path)
 
 
 def _side_index(side: str) -> int:
@@ -138,30 +137,6 @@ class PlayEvent:
     problem: Problem | None = None
     alternatives: tuple[str, ...] = ()
     numbering: str | None = None
-
-
-_new_object = object.__new__
-_PLAY_EVENT_SET = tuple(PlayEvent.__dict__[f.name].__set__ for f in fields(PlayEvent))
-if [f.name for f in fields(PlayEvent)] != [
-    "move", "side", "text", "ply", "line", "problem", "alternatives", "numbering"
-]:  # fmt: skip
-    raise RuntimeError("record: update _plain_play_event for PlayEvent's changed fields")
-
-
-def _plain_play_event(move: int, side: str, text: str, ply: Ply, line: int) -> PlayEvent:
-    """``PlayEvent(move, side, text, ply, line)`` filled slot by slot (a record's most common
-    event; the frozen ``__init__`` costs an ``object.__setattr__`` per field)."""
-    event = _new_object(PlayEvent)
-    s_move, s_side, s_text, s_ply, s_line, s_problem, s_alts, s_numbering = _PLAY_EVENT_SET
-    s_move(event, move)
-    s_side(event, side)
-    s_text(event, text)
-    s_ply(event, ply)
-    s_line(event, line)
-    s_problem(event, None)
-    s_alts(event, ())
-    s_numbering(event, None)
-    return event
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,7 +450,7 @@ def parse_record(
             if fast is not None:
                 # A plain play (``6–2 13/7, 13/11``): no alternative, cube or remark can be
                 # in it, so it is read at once (most cells of a record).
-                events.append(_plain_play_event(current_move, side, cell, fast, number))
+                events.append(PlayEvent(current_move, side, cell, fast, number))
                 continue
             main, *alternatives = _ALTERNATIVE.split(cell)
             ply, problem = try_parse_ply(main, move=current_move, side=side, strict=False)
@@ -666,7 +641,7 @@ class Replayer:
                 indices.append(index)
             hits = chain.hits
             one = [
-                _new_tuple(Step, (indices[i - 1], indices[i], True if hits[i] else None, 0))
+                Step(indices[i - 1], indices[i], True if hits[i] else None, 0)
                 for i in range(1, len(indices))
             ]
             steps.extend(one * chain.repeat)  # steps are immutable, so sharing them is safe
