@@ -38,6 +38,9 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"user{n}")
     password = factory.django.Password("zarik-test")
 
+    class Params:
+        admin = factory.Trait(is_staff=True, is_superuser=True)
+
 
 class ClubFactory(factory.django.DjangoModelFactory):
     class Meta:
@@ -180,7 +183,21 @@ class ResultFactory(factory.django.DjangoModelFactory):
     state = ResultState.REPORTED
 
 
-# --- whole events -----------------------------------------------------------------------------
+# --- results and whole events -----------------------------------------------------------------------------
+
+
+def confirm_round(rnd: Round, *, winner_of=None, loser_score: int = 1) -> None:
+    """Confirm every result of a round by direct model writes (as a referee would end up).
+
+    The winner scores the match length (5 if unset); by default A wins at odd tables.
+    """
+    for m in rnd.matches.filter(entry_b__isnull=False):
+        side = winner_of(m) if winner_of else ("a" if m.table % 2 else "b")
+        length = m.match_length or 5
+        m.score_a, m.score_b = (length, loser_score) if side == "a" else (loser_score, length)
+        m.winner = side
+        m.result_status = ResultStatus.CONFIRMED
+        m.save()
 
 
 def enter(tournament: Tournament, players, *, first_number: int | None = 1, **entry) -> list[Entry]:
