@@ -12,7 +12,6 @@ import time
 import uuid
 
 import pytest
-from django.core.cache import cache
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.urls import reverse
@@ -24,23 +23,13 @@ from tests.factories import swiss_event
 from tournaments import export_tasks, jobs
 from tournaments.models import Match, Tournament
 
+pytestmark = pytest.mark.usefixtures("fresh_cache")
+
 BOOK_TOTALS = [21, 22, 27, 26, 22, 19]
 BOOK_ORDER = ["Сидоров", "Белов", "Петров", "Серов", "Иванов", "Чернов"]
 BOOK_ORDER_EN = ["Sidorov", "Belov", "Petrov", "Serov", "Ivanov", "Chernov"]
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def book(db) -> Tournament:
-    from scoring.demo import _user, load_book_crosstable
-
-    return load_book_crosstable(_user("referee"))
 
 
 def row_starting(ws, first: str) -> list:

@@ -6,11 +6,9 @@ import datetime as dt
 import itertools
 
 import pytest
-from django.db import transaction
-from django.test import override_settings
 
 from clubs.models import Player
-from scoring.demo import SWISS_SLUG, load_demo
+from scoring.demo import SWISS_SLUG
 from tests.factories import (
     EntryFactory,
     PlayerFactory,
@@ -71,20 +69,6 @@ def make_tournament(slug: str, n: int, system: str, **extra) -> Tournament:
             player__rating=2000 - i,
         )
     return t
-
-
-@pytest.fixture(scope="module")
-def demo_once(django_db_setup, django_db_blocker):
-    """The demo loaded once for the module in a transaction rolled back at its end.
-
-    Every test still runs in its own savepoint, so the tests stay independent.
-    """
-    fast = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=fast):
-        with transaction.atomic():
-            load_demo()
-            yield
-            transaction.set_rollback(True)
 
 
 @pytest.fixture

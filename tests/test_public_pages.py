@@ -32,21 +32,9 @@ from tournaments.models import (
 )
 from tournaments.standings_service import load_event
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def book(db) -> Tournament:
-    from scoring.demo import _user, load_book_crosstable
-
-    return load_book_crosstable(_user("referee"))
 
 
 def text(response) -> str:

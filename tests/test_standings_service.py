@@ -55,12 +55,6 @@ def play(
     )
 
 
-@pytest.fixture
-def book(db) -> Tournament:
-    """Only the book's tournament from the demo (the whole demo takes several seconds)."""
-    from scoring.demo import _user, load_book_crosstable
-
-    return load_book_crosstable(_user("referee"))
 
 
 def names(rows) -> list[str]:
