@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def _required(env: str) -> bool:
@@ -20,7 +21,7 @@ def _required(env: str) -> bool:
 @pytest.fixture(autouse=True)
 def fast_password_hasher(settings):
     """PBKDF2's deliberate slowness protects real accounts; tests only need correctness."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_HASHERS
 
 
 @pytest.fixture(autouse=True)
@@ -35,6 +36,44 @@ def demo(db):
     from scoring.demo import load_demo
 
     return load_demo()
+
+
+@pytest.fixture
+def book(db):
+    """Only the book's crosstable tournament from the demo (the whole demo takes seconds)."""
+    from scoring.demo import _user, load_book_crosstable
+
+    return load_book_crosstable(_user("referee"))
+
+
+@pytest.fixture
+def fresh_cache():
+    """An empty cache before and after the test (pages cache their fragments)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(scope="module")
+def demo_once(django_db_setup, django_db_blocker):
+    """The demo loaded once for the module, inside a transaction rolled back at its end.
+
+    Each test still runs in its own savepoint (pytest-django's ``db``), so tests stay
+    independent; loading the demo per test would cost seconds each. Module fixtures that
+    depend on this one add to the same transaction (and hash passwords as fast).
+    """
+    from django.db import transaction
+    from django.test import override_settings
+
+    from scoring.demo import load_demo
+
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+        with transaction.atomic():
+            load_demo()
+            yield
+            transaction.set_rollback(True)
 
 
 def forget_celery_connections() -> None:

@@ -6,18 +6,21 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from clubs.models import Category
-from tournaments.models import Round, Section, Tournament
+from tests.factories import SectionFactory, TournamentFactory
+from tournaments.models import Round, Section
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def tournament():
-    return Tournament.objects.create(name="Open", slug="open", starts_on=dt.date(2026, 5, 1), cube=True)
+    return TournamentFactory(
+        name="Open", slug="open", starts_on=dt.date(2026, 5, 1), cube=True, bare=True
+    )
 
 
 def test_expert_section_grows_by_round_from_the_table(tournament):
-    section = Section.objects.create(
+    section = SectionFactory(
         tournament=tournament, name="Высшая", min_category=Category.EXPERT,
         max_category=Category.EXPERT,
     )
@@ -26,7 +29,7 @@ def test_expert_section_grows_by_round_from_the_table(tournament):
 
 
 def test_lower_section_plays_without_cube(tournament):
-    section = Section.objects.create(
+    section = SectionFactory(
         tournament=tournament, name="Низшая", min_category=1, max_category=3
     )
     rule = section.rule(4)
@@ -47,7 +50,7 @@ def test_section_override_needs_a_reason(tournament):
 
 
 def test_round_length_override_needs_a_reason(tournament):
-    section = Section.objects.create(tournament=tournament, name="Мастера", min_category=8, max_category=9)
+    section = SectionFactory(tournament=tournament, name="Мастера", min_category=8, max_category=9)
     rnd = Round(tournament=tournament, section=section, number=2, match_length=11)
     with pytest.raises(ValidationError) as info:
         rnd.full_clean()

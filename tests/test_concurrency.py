@@ -16,13 +16,19 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import IntegrityError, close_old_connections, connection, connections
 
-from clubs.models import Player
 from scoring import services
 from scoring.models import Result, ResultState
-from tournaments.models import Entry, Match, Official, Round, RoundStatus, Tournament
+from tests.factories import (
+    MatchFactory,
+    OfficialFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+    enter,
+)
+from tournaments.models import Match, Round, RoundStatus
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 THREADS = 8
@@ -62,30 +68,26 @@ def race(calls: list[Callable[[], object]]) -> list[object]:
 @pytest.fixture
 def board(transactional_db):
     """A published round of ``THREADS`` matches, a referee, an organiser, player accounts."""
-    users = get_user_model()
-    t = Tournament.objects.create(
-        name="Race cup", slug="race-cup", starts_on=dt.date(2026, 5, 1), match_length=5, public=True
+    t = TournamentFactory(
+        name="Race cup", slug="race-cup", starts_on=dt.date(2026, 5, 1), rounds_planned=None
     )
-    rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.PUBLISHED, match_length=5)
-    officials = {}
-    for name in ("referee", "organiser"):
-        officials[name] = users.objects.create(username=f"race-{name}")
-        Official.objects.create(tournament=t, user=officials[name], role=name)
+    rnd = RoundFactory(tournament=t, number=1, match_length=5)
+    officials = {
+        name: OfficialFactory(tournament=t, role=name, user__username=f"race-{name}").user
+        for name in ("referee", "organiser")
+    }
     matches = []
     for i in range(THREADS):
-        pair = []
-        for side in "ab":
-            u = users.objects.create(username=f"p{i}{side}")
-            player = Player.objects.create(last_name=f"P{i}{side}", user=u)
-            pair.append(
-                Entry.objects.create(
-                    tournament=t, player=player, draw_number=2 * i + (side == "b") + 1
-                )
-            )
+        pair = enter(
+            t,
+            [
+                {"last_name": f"P{i}{side}", "short": True, "user": UserFactory(username=f"p{i}{side}")}
+                for side in "ab"
+            ],
+            first_number=2 * i + 1,
+        )
         matches.append(
-            Match.objects.create(
-                round=rnd, table=i + 1, entry_a=pair[0], entry_b=pair[1], match_length=5
-            )
+            MatchFactory(round=rnd, table=i + 1, entry_a=pair[0], entry_b=pair[1], match_length=5)
         )
     close_old_connections()
     return {"round": rnd, "matches": matches, **officials}

@@ -24,6 +24,7 @@ from openpyxl import load_workbook
 from scoring import services
 from scoring.demo import SWISS_SLUG
 from scoring.models import Result, ResultState
+from tests.factories import MatchFactory, ResultFactory, RoundFactory
 from tournaments.models import Match, ResultStatus, Round, RoundStatus, Tournament
 from tournaments.standings_service import load_event
 from tournaments.visibility import public_matches, public_rounds
@@ -58,9 +59,8 @@ def draft(demo):
         .first()
     )
     assert other is not None and first.player.user_id and other.player.user_id
-    rnd = Round.objects.create(tournament=swiss, number=DRAFT_NUMBER, status=RoundStatus.DRAFT)
-    match = Match.objects.create(round=rnd, table=TABLE, entry_a=first, entry_b=other)
-    return match
+    rnd = RoundFactory(tournament=swiss, number=DRAFT_NUMBER, draft=True)
+    return MatchFactory(round=rnd, table=TABLE, entry_a=first, entry_b=other)
 
 
 def names(match: Match) -> tuple[set[str], set[str]]:
@@ -270,7 +270,7 @@ def test_player_page_cannot_report_or_confirm_on_a_draft_match(client, draft):
     assert client.get(url).status_code == 404
     assert client.post(url, _post_report(client, draft, 7, 3)).status_code == 404
     # A report that somehow exists cannot be confirmed either.
-    pending = Result.objects.create(
+    pending = ResultFactory(
         match=draft, score_a=7, score_b=3, state=ResultState.REPORTED,
         reported_by=draft.entry_a.player.user,
     )
@@ -322,7 +322,7 @@ def test_the_one_workflow_guard_refuses_every_action_on_a_draft_match(draft):
     assert refused.value.code == "draft" and refused.value.problem.code == "workflow.draft_round"
     with pytest.raises(services.ResultError):
         services.submit_result(draft.pk, player_a, version=draft.version, final=(7, 3))
-    pending = Result.objects.create(
+    pending = ResultFactory(
         match=draft, score_a=7, score_b=3, state=ResultState.REPORTED, reported_by=player_a
     )
     with pytest.raises(services.ResultError) as refused:

@@ -5,9 +5,9 @@ import datetime as dt
 import pytest
 from django.core.management import CommandError, call_command
 
-from clubs.models import Player
+from tests.factories import TournamentFactory, enter
 from tournaments.draw import draw_numbers
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import EntryStatus
 from tournaments.services import perform_draw, verify_draw
 
 
@@ -24,9 +24,8 @@ def test_different_seeds_give_different_draws():
 
 @pytest.fixture
 def tournament(db):
-    t = Tournament.objects.create(name="Open", slug="open", starts_on=dt.date(2026, 3, 1))
-    for i in range(10):
-        Entry.objects.create(tournament=t, player=Player.objects.create(last_name=f"П{i}"))
+    t = TournamentFactory(name="Open", slug="open", starts_on=dt.date(2026, 3, 1), bare=True)
+    enter(t, [{"last_name": f"П{i}", "short": True} for i in range(10)], first_number=None)
     return t
 
 

@@ -6,42 +6,30 @@ must come out with the book's totals and final order.
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 import os
 import time
 import uuid
 
 import pytest
-from django.core.cache import cache
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from clubs.models import Player
 from scoring.demo import BOOK_SLUG
 from scoring.rules.errors import Problem
+from tests.factories import swiss_event
 from tournaments import export_tasks, jobs
-from tournaments.models import Entry, Match, ResultStatus, Round, RoundStatus, Tournament
+from tournaments.models import Match, Tournament
+
+pytestmark = pytest.mark.usefixtures("fresh_cache")
 
 BOOK_TOTALS = [21, 22, 27, 26, 22, 19]
 BOOK_ORDER = ["Сидоров", "Белов", "Петров", "Серов", "Иванов", "Чернов"]
 BOOK_ORDER_EN = ["Sidorov", "Belov", "Petrov", "Serov", "Ivanov", "Chernov"]
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def book(db) -> Tournament:
-    from scoring.demo import _user, load_book_crosstable
-
-    return load_book_crosstable(_user("referee"))
 
 
 def row_starting(ws, first: str) -> list:
@@ -170,39 +158,9 @@ def test_unreleased_tournament_cannot_be_exported_by_outsiders(client, book, med
 # --- the task itself ------------------------------------------------------------------------
 
 
-def big_swiss(size: int) -> Tournament:
-    t = Tournament.objects.create(
-        slug=f"export-{size}",
-        name="Big",
-        starts_on=dt.date(2026, 2, 1),
-        public=True,
-        system="swiss",
-        match_length=5,
-    )
-    players = Player.objects.bulk_create(Player(last_name=f"Игрок{i}") for i in range(size))
-    entries = Entry.objects.bulk_create(
-        Entry(tournament=t, player=p, draw_number=i + 1) for i, p in enumerate(players)
-    )
-    rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.FINISHED)
-    Match.objects.bulk_create(
-        Match(
-            round=rnd,
-            table=k + 1,
-            entry_a=entries[2 * k],
-            entry_b=entries[2 * k + 1],
-            score_a=5,
-            score_b=3,
-            winner="a",
-            result_status=ResultStatus.CONFIRMED,
-        )
-        for k in range(size // 2)
-    )
-    return t
-
-
 @pytest.mark.django_db
 def test_task_reports_progress_until_done(media_root, monkeypatch):
-    t = big_swiss(120)
+    t = swiss_event(120, slug="export-120", rounds_done=1, open_round=False)
     seen: list[tuple[str, int, int]] = []
     original = jobs.write_status
 

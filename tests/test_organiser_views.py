@@ -8,22 +8,26 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from clubs.models import Player
 from scoring.demo import SWISS_SLUG
+from tests.factories import (
+    OfficialFactory,
+    TeamFactory,
+    TeamMemberFactory,
+    TournamentFactory,
+    UserFactory,
+    confirm_round,
+    enter,
+)
 from tournaments import jobs
 from tournaments import pairing_manager as pm
 from tournaments.models import (
     AuditEntry,
     CompetitionSystem,
-    Entry,
     Match,
-    Official,
     OfficialRole,
     ResultStatus,
     Round,
     RoundStatus,
-    Team,
-    TeamMember,
     Tournament,
 )
 
@@ -31,42 +35,32 @@ User = get_user_model()
 
 
 def _confirm(rnd: Round) -> None:
-    for m in rnd.matches.filter(entry_b__isnull=False):
-        m.score_a, m.score_b, m.winner = 5, 2, "a"
-        m.result_status = ResultStatus.CONFIRMED
-        m.save()
+    confirm_round(rnd, winner_of=lambda m: "a", loser_score=2)
 
 
 @pytest.fixture
 def cup(db):
     """A small released Swiss with its officials, a player with an account and a draft round 2."""
-    t = Tournament.objects.create(
+    t = TournamentFactory(
         name="Кубок",
         slug="cup-views",
         starts_on=dt.date(2026, 3, 1),
         system=CompetitionSystem.SWISS,
-        match_length=5,
-        public=True,
+        rounds_planned=None,
     )
-    other = Tournament.objects.create(
-        name="Другой",
-        slug="other-views",
-        starts_on=dt.date(2026, 3, 1),
-        match_length=5,
-        public=True,
+    other = TournamentFactory(
+        name="Другой", slug="other-views", starts_on=dt.date(2026, 3, 1), rounds_planned=None
     )
-    users = {
-        name: User.objects.create_user(name, password="x")
-        for name in ("org", "ref", "other_ref", "player")
-    }
-    Official.objects.create(tournament=t, user=users["org"], role=OfficialRole.ORGANISER)
-    Official.objects.create(tournament=t, user=users["ref"], role=OfficialRole.REFEREE)
-    Official.objects.create(tournament=other, user=users["other_ref"], role=OfficialRole.REFEREE)
-    for i in range(1, 9):
-        p = Player.objects.create(
-            last_name=f"Нардист{i}", first_name="Н", user=users["player"] if i == 1 else None
-        )
-        Entry.objects.create(tournament=t, player=p, draw_number=i)
+    users = {name: UserFactory(username=name) for name in ("org", "ref", "other_ref", "player")}
+    OfficialFactory(tournament=t, user=users["org"], role=OfficialRole.ORGANISER)
+    OfficialFactory(tournament=t, user=users["ref"], role=OfficialRole.REFEREE)
+    OfficialFactory(tournament=other, user=users["other_ref"], role=OfficialRole.REFEREE)
+    players = [
+        {"last_name": f"Нардист{i}", "first_name": "Н", "short": True, "user": None}
+        for i in range(1, 9)
+    ]
+    players[0]["user"] = users["player"]
+    enter(t, players)
     [r1] = pm.generate_next(t, user=users["org"])
     pm.publish_round(r1, user=users["org"])
     _confirm(r1)
@@ -271,15 +265,9 @@ def test_real_worker_pairs_a_round(celery_worker_app, client):
         pytest.skip("the worker shares the test database only on PostgreSQL")
     from tournaments.tasks import pair_round
 
-    t = Tournament.objects.create(
-        name="Фон", slug="bg-worker", starts_on=dt.date(2026, 3, 1), match_length=5
-    )
-    org = User.objects.create_user("bg-org")
-    Official.objects.create(tournament=t, user=org, role=OfficialRole.ORGANISER)
-    for i in range(1, 41):
-        Entry.objects.create(
-            tournament=t, player=Player.objects.create(last_name=f"Ф{i}"), draw_number=i
-        )
+    t = TournamentFactory(name="Фон", slug="bg-worker", starts_on=dt.date(2026, 3, 1), bare=True)
+    org = OfficialFactory(tournament=t, user__username="bg-org", role=OfficialRole.ORGANISER).user
+    enter(t, [{"last_name": f"Ф{i}", "short": True} for i in range(1, 41)])
     job = jobs.start(t.slug)
     result = pair_round.apply_async((t.pk, None, org.pk), {"job": job}, task_id=job)
     outcome = result.get(timeout=60)
@@ -311,21 +299,18 @@ def test_invalid_pairing_options_are_explained_not_a_500(client, cup, options):
 
 
 def test_scheveningen_round_page_names_the_team_matches(client, db):
-    t = Tournament.objects.create(
+    t = TournamentFactory(
         name="Матч городов",
         slug="schev-page",
         starts_on=dt.date(2026, 3, 1),
         system=CompetitionSystem.SCHEVENINGEN,
-        match_length=5,
+        bare=True,
     )
-    org = User.objects.create_user("schev-org")
-    Official.objects.create(tournament=t, user=org, role=OfficialRole.ORGANISER)
-    teams = [Team.objects.create(tournament=t, name=n) for n in ("Москва", "Баку")]
-    for i in range(4):
-        e = Entry.objects.create(
-            tournament=t, player=Player.objects.create(last_name=f"Ш{i}"), draw_number=i + 1
-        )
-        TeamMember.objects.create(team=teams[i // 2], entry=e, board=i % 2 + 1)
+    org = OfficialFactory(tournament=t, user__username="schev-org", role=OfficialRole.ORGANISER).user
+    teams = [TeamFactory(tournament=t, name=n) for n in ("Москва", "Баку")]
+    entries = enter(t, [{"last_name": f"Ш{i}", "short": True} for i in range(4)])
+    for i, e in enumerate(entries):
+        TeamMemberFactory(team=teams[i // 2], entry=e, board=i % 2 + 1)
     client.force_login(org)
     response = client.post(reverse("manage-generate", kwargs={"slug": t.slug}), {"reason": ""})
     assert response.status_code == 302

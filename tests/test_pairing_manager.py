@@ -6,12 +6,20 @@ import datetime as dt
 import itertools
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.test import override_settings
 
 from clubs.models import Player
-from scoring.demo import SWISS_SLUG, load_demo
+from scoring.demo import SWISS_SLUG
+from tests.factories import (
+    EntryFactory,
+    PlayerFactory,
+    ResultFactory,
+    SectionFactory,
+    TeamFactory,
+    TeamMemberFactory,
+    TournamentFactory,
+    UserFactory,
+    confirm_round,
+)
 from tournaments import pairing_manager as pm
 from tournaments.models import (
     AuditEntry,
@@ -22,9 +30,6 @@ from tournaments.models import (
     ResultStatus,
     Round,
     RoundStatus,
-    Section,
-    Team,
-    TeamMember,
     Tournament,
 )
 from tournaments.pairing.options import SYSTEM_OPTIONS
@@ -35,17 +40,6 @@ pytestmark = pytest.mark.django_db
 # ---------------------------------------------------------------------------------------------
 # helpers
 # ---------------------------------------------------------------------------------------------
-
-
-def confirm_round(rnd: Round, *, winner_of=None) -> None:
-    """Confirm every result of a round by direct model writes (as a referee would end up)."""
-    for m in rnd.matches.filter(entry_b__isnull=False):
-        side = winner_of(m) if winner_of else ("a" if m.table % 2 else "b")
-        length = m.match_length or 5
-        m.score_a, m.score_b = (length, 1) if side == "a" else (1, length)
-        m.winner = side
-        m.result_status = ResultStatus.CONFIRMED
-        m.save()
 
 
 def pairs_of(rnd: Round) -> list[tuple[int, int | None]]:
@@ -62,32 +56,20 @@ def earlier_pairs(tournament: Tournament, before: int) -> set[frozenset[int]]:
 
 
 def make_tournament(slug: str, n: int, system: str, **extra) -> Tournament:
-    t = Tournament.objects.create(
-        name=slug,
-        slug=slug,
-        starts_on=dt.date(2026, 1, 10),
-        system=system,
-        match_length=5,
-        **extra,
+    t = TournamentFactory(
+        name=slug, slug=slug, starts_on=dt.date(2026, 1, 10), system=system, bare=True, **extra
     )
     for i in range(1, n + 1):
-        p = Player.objects.create(last_name=f"Игрок{slug}{i}", first_name="Т", rating=2000 - i)
-        Entry.objects.create(tournament=t, player=p, draw_number=i, seed_rating=2000 - i)
+        EntryFactory(
+            tournament=t,
+            draw_number=i,
+            seed_rating=2000 - i,
+            player__last_name=f"Игрок{slug}{i}",
+            player__first_name="Т",
+            player__short=True,
+            player__rating=2000 - i,
+        )
     return t
-
-
-@pytest.fixture(scope="module")
-def demo_once(django_db_setup, django_db_blocker):
-    """The demo loaded once for the module in a transaction rolled back at its end.
-
-    Every test still runs in its own savepoint, so the tests stay independent.
-    """
-    fast = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=fast):
-        with transaction.atomic():
-            load_demo()
-            yield
-            transaction.set_rollback(True)
 
 
 @pytest.fixture
@@ -97,7 +79,7 @@ def demo(demo_once, db):
 
 @pytest.fixture
 def organiser(db):
-    return get_user_model().objects.create_user("org-pm")
+    return UserFactory(username="org-pm")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -184,9 +166,12 @@ def test_withdrawn_absent_half_bye_and_late_entry(demo, organiser):
     entries = list(swiss.entries.order_by("draw_number"))
     entries[0].status = EntryStatus.WITHDRAWN
     entries[0].save()
-    late = Entry.objects.create(
+    late = EntryFactory(
         tournament=swiss,
-        player=Player.objects.create(last_name="Поздний", first_name="Игрок"),
+        draw_number=None,
+        player__last_name="Поздний",
+        player__first_name="Игрок",
+        player__short=True,
         status=EntryStatus.CHECKED_IN,
     )
     r4 = pm.generate_swiss(swiss, user=organiser, absent=[entries[1].pk], half_bye=[entries[2].pk])
@@ -204,8 +189,8 @@ def test_withdrawn_absent_half_bye_and_late_entry(demo, organiser):
 
 def test_sections_are_paired_separately(db, organiser):
     t = make_tournament("sect", 10, CompetitionSystem.SWISS)
-    low = Section.objects.create(tournament=t, name="Низшая", min_category=1, max_category=3)
-    high = Section.objects.create(tournament=t, name="Высшая", min_category=7, max_category=9)
+    low = SectionFactory(tournament=t, name="Низшая", min_category=1, max_category=3)
+    high = SectionFactory(tournament=t, name="Высшая", min_category=7, max_category=9)
     for e in t.entries.all():
         e.section = low if e.draw_number <= 6 else high
         e.save()
@@ -400,9 +385,9 @@ def test_knockout_bracket_then_next_stage_from_confirmed_results(db, organiser):
 def test_scheveningen_two_teams_cover_every_cross_pair_once(db, organiser):
     t = make_tournament("schev", 6, CompetitionSystem.SCHEVENINGEN)
     entries = list(t.entries.order_by("draw_number"))
-    teams = [Team.objects.create(tournament=t, name=n) for n in ("Москва", "Баку")]
+    teams = [TeamFactory(tournament=t, name=n) for n in ("Москва", "Баку")]
     for i, e in enumerate(entries):
-        TeamMember.objects.create(team=teams[i // 3], entry=e, board=i % 3 + 1)
+        TeamMemberFactory(team=teams[i // 3], entry=e, board=i % 3 + 1)
     rounds = pm.generate_next(t, user=organiser)
     assert len(rounds) == 3
     a_ids = {e.pk for e in entries[:3]}
@@ -428,11 +413,9 @@ def test_scheveningen_refuses_a_wrong_number_of_teams(db, organiser):
 def test_scheveningen_four_teams_play_a_knockout_of_team_matches(db, organiser):
     t = make_tournament("schev4", 8, CompetitionSystem.SCHEVENINGEN)
     entries = list(t.entries.order_by("draw_number"))
-    teams = [
-        Team.objects.create(tournament=t, name=n) for n in ("Москва", "Баку", "Ереван", "Тбилиси")
-    ]
+    teams = [TeamFactory(tournament=t, name=n) for n in ("Москва", "Баку", "Ереван", "Тбилиси")]
     for i, e in enumerate(entries):
-        TeamMember.objects.create(team=teams[i // 2], entry=e, board=i % 2 + 1)
+        TeamMemberFactory(team=teams[i // 2], entry=e, board=i % 2 + 1)
     team_of = {e.pk: teams[i // 2].pk for i, e in enumerate(entries)}
     stage1 = pm.generate_next(t, user=organiser)
     assert [r.number for r in stage1] == [1, 2]  # two boards: two rounds per team match
@@ -475,14 +458,13 @@ def test_scheveningen_four_teams_play_a_knockout_of_team_matches(db, organiser):
 
 
 def test_big_field_reports_progress_while_writing(db, organiser):
-    t = Tournament.objects.create(
-        name="Большой", slug="big", starts_on=dt.date(2026, 1, 10), match_length=5
-    )
+    t = TournamentFactory(name="Большой", slug="big", starts_on=dt.date(2026, 1, 10), bare=True)
     players = Player.objects.bulk_create(
-        [Player(last_name=f"Б{i}", first_name="Б") for i in range(1, 1202)]
+        PlayerFactory.build(last_name=f"Б{i}", first_name="Б", short=True) for i in range(1, 1202)
     )
     Entry.objects.bulk_create(
-        [Entry(tournament=t, player=p, draw_number=i) for i, p in enumerate(players, start=1)]
+        EntryFactory.build(tournament=t, player=p, draw_number=i)
+        for i, p in enumerate(players, start=1)
     )
     seen: list[tuple[int, int]] = []
     [rnd] = pm.generate_next(t, user=organiser, progress=lambda d, n: seen.append((d, n)))
@@ -499,11 +481,7 @@ def test_big_field_reports_progress_while_writing(db, organiser):
 
 def _report(match: Match, *, confirmed: bool = False) -> None:
     """A result entered on a draft's match (a Result row; a confirmed one also on the match)."""
-    from scoring.models import Result
-
-    Result.objects.create(
-        match=match, score_a=5, score_b=2, state="confirmed" if confirmed else "reported"
-    )
+    ResultFactory(match=match, state="confirmed" if confirmed else "reported")
     if confirmed:
         match.score_a, match.score_b, match.winner = 5, 2, "a"
         match.result_status = ResultStatus.CONFIRMED
@@ -635,7 +613,7 @@ def test_model_clean_reports_unknown_options_and_tiebreaks_as_field_errors(db):
 def test_admin_shows_pairing_options_as_fields_and_saves_them(client, db):
     from django.urls import reverse
 
-    admin = get_user_model().objects.create_superuser("root-opts", password="x")
+    admin = UserFactory(username="root-opts", admin=True)
     client.force_login(admin)
     t = make_tournament(
         "admin-opts", 2, CompetitionSystem.SWISS, pairing_options={"bye_points": 0.5}

@@ -15,17 +15,16 @@ from dataclasses import dataclass
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.test import override_settings
 from django.urls import reverse
 
 from scoring import services
-from scoring.demo import BOOK_SLUG, SWISS_SLUG, load_demo
+from scoring.demo import BOOK_SLUG, SWISS_SLUG
 from scoring.models import Dispute, DisputeState, Result, ResultState, Sanction
+from tests.factories import OfficialFactory
 from tournaments.models import (
     Entry,
     EntryStatus,
     Match,
-    Official,
     ResultStatus,
     Round,
     RoundStatus,
@@ -47,18 +46,11 @@ ACTORS = [
 
 
 @pytest.fixture(scope="module")
-def demo_once(django_db_setup, django_db_blocker):
-    """Demo data once per module in a transaction rolled back at the end (tests use savepoints)."""
-    fast = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=fast):
-        with transaction.atomic():
-            load_demo()
-            book_ref = User.objects.create(username="book-referee")
-            Official.objects.create(
-                tournament=Tournament.objects.get(slug=BOOK_SLUG), user=book_ref, role="referee"
-            )
-            yield
-            transaction.set_rollback(True)
+def book_referee(demo_once, django_db_blocker):
+    """A referee of the book tournament only, added to the module's demo data."""
+    with django_db_blocker.unblock():
+        book = Tournament.objects.get(slug=BOOK_SLUG)
+        return OfficialFactory(tournament=book, user__username="book-referee", role="referee").user
 
 
 @dataclass
@@ -74,7 +66,7 @@ class World:
 
 
 @pytest.fixture
-def world(demo_once, db) -> World:
+def world(book_referee, db) -> World:
     match = Match.objects.select_related("entry_a__player__user", "entry_b__player__user").get(
         round__tournament__slug=SWISS_SLUG, round__number=3, table=1
     )

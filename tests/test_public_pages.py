@@ -6,89 +6,35 @@ import datetime as dt
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.models import Player
-from scoring.models import Result, ResultState
+from scoring.models import ResultState
+from tests.factories import (
+    MatchFactory,
+    OfficialFactory,
+    ResultFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+    enter,
+    swiss_event,
+)
 from tournaments.bracket_layout import bracket_columns
 from tournaments.models import (
-    Entry,
     Match,
-    Official,
-    OfficialRole,
     ResultStatus,
-    Round,
     RoundStatus,
     Tournament,
 )
 from tournaments.standings_service import load_event
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def book(db) -> Tournament:
-    from scoring.demo import _user, load_book_crosstable
-
-    return load_book_crosstable(_user("referee"))
-
-
-def swiss_event(slug: str, size: int, *, public: bool = True) -> Tournament:
-    """``size`` players, rounds 1–2 confirmed (A wins 5:2 at every table), round 3 published."""
-    t = Tournament.objects.create(
-        slug=slug,
-        name=f"Swiss {size}",
-        starts_on=dt.date(2026, 3, 1),
-        public=public,
-        system="swiss",
-        match_length=5,
-        rounds_planned=5,
-    )
-    players = Player.objects.bulk_create(
-        Player(
-            last_name=f"Игроков{i:03d}",
-            first_name="Пётр",
-            last_name_latin=f"Igrokov{i:03d}",
-            first_name_latin="Petr",
-        )
-        for i in range(size)
-    )
-    entries = Entry.objects.bulk_create(
-        Entry(tournament=t, player=p, draw_number=i + 1) for i, p in enumerate(players)
-    )
-    for number in (1, 2, 3):
-        finished = number < 3
-        rnd = Round.objects.create(
-            tournament=t,
-            number=number,
-            status=RoundStatus.FINISHED if finished else RoundStatus.PUBLISHED,
-        )
-        step = 2 * number - 1  # a different opponent each round
-        Match.objects.bulk_create(
-            Match(
-                round=rnd,
-                table=k + 1,
-                entry_a=entries[2 * k],
-                entry_b=entries[(2 * k + step) % size],
-                score_a=5 if finished else None,
-                score_b=2 if finished else None,
-                winner="a" if finished else "",
-                result_status=ResultStatus.CONFIRMED if finished else ResultStatus.PENDING,
-            )
-            for k in range(size // 2)
-        )
-    return t
 
 
 def text(response) -> str:
@@ -150,7 +96,7 @@ def live_refresh_queries(client, t: Tournament) -> int:
 
 
 def test_query_counts_are_the_same_for_20_and_200_players(client):
-    small, large = swiss_event("small", 20), swiss_event("large", 200)
+    small, large = swiss_event(20, slug="small"), swiss_event(200, slug="large")
     for name, query in PAGES:
         counts = {}
         for t in (small, large):
@@ -168,7 +114,7 @@ def test_query_counts_are_the_same_for_20_and_200_players(client):
 
 
 def test_a_confirmed_result_shows_at_once_although_the_page_was_cached(client):
-    t = swiss_event("live", 6)
+    t = swiss_event(6, slug="live")
     standings = url("public-standings", t)
     pairings = url("public-pairings", t)
     before = client.get(standings).content
@@ -179,22 +125,22 @@ def test_a_confirmed_result_shows_at_once_although_the_page_was_cached(client):
     match.score_a, match.score_b, match.winner = 0, 7, "b"
     match.result_status = ResultStatus.CONFIRMED
     match.save()
-    Result.objects.create(match=match, score_a=0, score_b=7, state=ResultState.CONFIRMED)
+    ResultFactory(match=match, score_a=0, score_b=7, state=ResultState.CONFIRMED)
     queries, after = count_queries(client, standings)
     assert queries == 4 and after.content != before
     assert "0:7" in text(client.get(pairings))
 
 
 def test_renaming_a_player_or_publishing_a_round_refreshes_the_pages(client):
-    t = swiss_event("rename", 4)
+    t = swiss_event(4, slug="rename")
     assert "Игроков000" in text(client.get(url("public-standings", t)))
     player = Player.objects.get(last_name="Игроков000")
     player.last_name = "Переименов"
     player.save()
     assert "Переименов" in text(client.get(url("public-standings", t)))
-    draft = Round.objects.create(tournament=t, number=4, status=RoundStatus.DRAFT)
+    draft = RoundFactory(tournament=t, number=4, draft=True)
     entries = list(t.entries.order_by("draw_number"))
-    Match.objects.create(round=draft, table=1, entry_a=entries[0], entry_b=entries[3])
+    MatchFactory(round=draft, table=1, entry_a=entries[0], entry_b=entries[3])
     hidden = client.get(url("public-pairings", t) + "?round=4")
     assert hidden.status_code == 404 and "Игроков003" not in text(hidden)  # still a draft
     draft.status = RoundStatus.PUBLISHED
@@ -251,7 +197,7 @@ def test_unknown_tiebreak_is_explained_not_a_crash(client, book):
 
 
 def test_swiss_crosstable_by_rounds_shows_opponent_result_and_running_score(client):
-    t = swiss_event("rounds", 4)
+    t = swiss_event(4, slug="rounds")
     client.cookies["django_language"] = "en"
     body = text(client.get(url("public-crosstable-rounds", t)))
     first = re.search(r"Petr Igrokov000</a></td>(.*?)</tr>", body).group(1)
@@ -266,7 +212,7 @@ def test_swiss_crosstable_by_rounds_shows_opponent_result_and_running_score(clie
 
 
 def test_find_my_table_without_javascript(client):
-    t = swiss_event("find", 6)
+    t = swiss_event(6, slug="find")
     body = text(client.get(url("public-pairings", t) + "?q=IGROKOV004"))
     assert '<tr class="found">' in body and body.count('class="found"') == 1
     assert re.search(r"Игроков004 Пётр</strong> — [^<]*3[^<]*Игроков", body)
@@ -299,46 +245,17 @@ def test_player_page_lists_their_matches_from_their_side(client, book):
 
 
 def test_knockout_bracket_is_drawn_as_svg(client):
-    t = Tournament.objects.create(
-        slug="cup",
-        name="Cup",
-        starts_on=dt.date(2026, 5, 1),
-        public=True,
-        system="knockout",
-        match_length=5,
+    t = TournamentFactory(
+        slug="cup", name="Cup", starts_on=dt.date(2026, 5, 1), system="knockout", rounds_planned=None
     )
-    entries = []
-    for i, name in enumerate(["Альфа", "Бета", "Гамма", "Дельта"], 1):
-        entries.append(
-            Entry.objects.create(
-                tournament=t, draw_number=i, player=Player.objects.create(last_name=name)
-            )
-        )
-    a, b, c, d = entries
-    semis = Round.objects.create(tournament=t, number=1, status=RoundStatus.FINISHED)
-    Match.objects.create(
-        round=semis,
-        table=1,
-        entry_a=a,
-        entry_b=d,
-        score_a=5,
-        score_b=3,
-        winner="a",
-        result_status=ResultStatus.CONFIRMED,
-    )
-    Match.objects.create(
-        round=semis,
-        table=2,
-        entry_a=b,
-        entry_b=c,
-        score_a=1,
-        score_b=5,
-        winner="b",
-        result_status=ResultStatus.CONFIRMED,
-    )
-    final = Round.objects.create(tournament=t, number=2, status=RoundStatus.PUBLISHED)
-    Match.objects.create(round=final, table=1, entry_a=a, entry_b=c)
-    Match.objects.create(round=final, table=2, entry_a=d, entry_b=b)  # for third place
+    names = ["Альфа", "Бета", "Гамма", "Дельта"]
+    a, b, c, d = enter(t, [{"last_name": name, "short": True} for name in names])
+    semis = RoundFactory(tournament=t, number=1, finished=True)
+    MatchFactory(round=semis, table=1, entry_a=a, entry_b=d, confirmed=True, score_a=5, score_b=3)
+    MatchFactory(round=semis, table=2, entry_a=b, entry_b=c, confirmed=True, score_a=1, score_b=5)
+    final = RoundFactory(tournament=t, number=2)
+    MatchFactory(round=final, table=1, entry_a=a, entry_b=c)
+    MatchFactory(round=final, table=2, entry_a=d, entry_b=b)  # for third place
     response = client.get(url("public-bracket", t))
     body = text(response)
     assert response.status_code == 200 and "<svg" in body
@@ -357,16 +274,14 @@ def test_round_robin_has_no_bracket(client, book):
 
 
 def test_unreleased_tournament_is_404_for_outsiders_and_visible_to_officials(client):
-    t = swiss_event("hidden", 4, public=False)
+    t = swiss_event(4, slug="hidden", public=False)
     pages = [page_url(name, query, t) for name, query in PAGES]
     for address in pages:
         assert client.get(address).status_code == 404
-    user_model = get_user_model()
-    stranger = user_model.objects.create_user("stranger", password="x")
+    stranger = UserFactory(username="stranger")
     client.force_login(stranger)
     assert client.get(url("public-standings", t)).status_code == 404
-    organiser = user_model.objects.create_user("boss", password="x")
-    Official.objects.create(tournament=t, user=organiser, role=OfficialRole.REFEREE)
+    organiser = OfficialFactory(tournament=t, user__username="boss").user
     client.force_login(organiser)
     for address in pages:
         assert client.get(address).status_code == 200, address
@@ -383,21 +298,21 @@ def test_unreleased_tournament_is_404_for_outsiders_and_visible_to_officials(cli
     ],
 )
 def test_bad_parameters_get_a_clear_message(client, name, query, status, message):
-    t = swiss_event("bad", 4)
+    t = swiss_event(4, slug="bad")
     response = client.get(url(name, t) + query)
     assert response.status_code == status
     assert 'role="alert"' in text(response) and message in text(response)
 
 
 def test_unknown_tournament_or_player_is_404(client):
-    t = swiss_event("exists", 4)
+    t = swiss_event(4, slug="exists")
     assert client.get("/t/no-such-event/standings/").status_code == 404
     assert client.get(url("public-player", t, entry_id=999999)).status_code == 404
     assert client.get("/t/exists/player/abc/").status_code == 404
 
 
 def test_pairings_page_includes_the_live_refresh_snippet_when_it_exists(client, settings, tmp_path):
-    t = swiss_event("refresh", 4)
+    t = swiss_event(4, slug="refresh")
     assert "live-refresh-marker" not in text(client.get(url("public-pairings", t)))
     (tmp_path / "scoring").mkdir()
     (tmp_path / "scoring" / "_live_refresh.html").write_text(

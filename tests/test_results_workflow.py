@@ -13,13 +13,18 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import transaction
-from django.test import override_settings
 from django.urls import reverse
 
 from scoring import services
-from scoring.demo import SWISS_SLUG, load_demo
+from scoring.demo import SWISS_SLUG
 from scoring.models import Dispute, DisputeState, Result, ResultState, Sanction
+from tests.factories import (
+    MatchFactory,
+    OfficialFactory,
+    RoundFactory,
+    TournamentFactory,
+    enter,
+)
 from tournaments import round_flow
 from tournaments.models import (
     AuditEntry,
@@ -27,7 +32,6 @@ from tournaments.models import (
     EntryStatus,
     Game,
     Match,
-    Official,
     ResultStatus,
     Round,
     RoundStatus,
@@ -37,21 +41,6 @@ from tournaments.models import (
 pytestmark = pytest.mark.django_db
 DATA = Path(__file__).parent / "data" / "records"
 User = get_user_model()
-FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(scope="module")
-def demo_once(django_db_setup, django_db_blocker):
-    """The demo loaded once for the module, inside a transaction rolled back at its end.
-
-    Each test still runs in its own savepoint (pytest-django's ``db``), so tests stay
-    independent; loading the demo per test would cost seconds each.
-    """
-    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
-        with transaction.atomic():
-            load_demo()
-            yield
-            transaction.set_rollback(True)
 
 
 @pytest.fixture
@@ -385,21 +374,18 @@ def test_mat_upload_in_a_cubeless_event_is_refused_and_kept(client, match):
 @pytest.fixture
 def cube_match(swiss):
     """A 7-point match with the cube (gnubg's self-play files use it)."""
-    t = Tournament.objects.create(
+    t = TournamentFactory(
         name="Cube open",
         slug="cube-open",
         starts_on=dt.date(2026, 12, 1),
         match_length=7,
         cube=True,
-        public=True,
+        rounds_planned=None,
     )
-    Official.objects.create(tournament=t, user=user("referee"), role="referee")
-    a, b = (
-        Entry.objects.create(tournament=t, player=e.player, draw_number=i)
-        for i, e in enumerate(swiss.entries.order_by("draw_number")[:2], start=1)
-    )
-    rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.PUBLISHED, match_length=7)
-    return Match.objects.create(round=rnd, table=1, entry_a=a, entry_b=b, match_length=7)
+    OfficialFactory(tournament=t, user=user("referee"), role="referee")
+    a, b = enter(t, [e.player for e in swiss.entries.order_by("draw_number")[:2]])
+    rnd = RoundFactory(tournament=t, number=1, match_length=7)
+    return MatchFactory(round=rnd, table=1, entry_a=a, entry_b=b, match_length=7)
 
 
 def test_a_clean_mat_upload_gives_the_official_ledger(client, cube_match):

@@ -8,16 +8,20 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from clubs.models import Player
 from scoring.demo import BOOK_SLUG
+from tests.factories import (
+    GameFactory,
+    MatchFactory,
+    RoundFactory,
+    SectionFactory,
+    TournamentFactory,
+    enter,
+    swiss_event,
+)
 from tournaments.models import (
     Entry,
-    Game,
-    Match,
     ResultStatus,
     Round,
-    RoundStatus,
-    Section,
     Tournament,
 )
 from tournaments.standings_service import (
@@ -34,41 +38,23 @@ def make_tournament(
     slug: str, names: list[tuple[str, str]], **fields
 ) -> tuple[Tournament, list[Entry]]:
     """A public round robin (unless told otherwise) with players named (Cyrillic, Latin)."""
-    defaults = {
-        "name": slug,
-        "starts_on": dt.date(2026, 1, 10),
-        "public": True,
-        "system": "round_robin",
-        "match_length": 5,
-    }
-    tournament = Tournament.objects.create(slug=slug, **{**defaults, **fields})
-    entries = []
-    for number, (ru, latin) in enumerate(names, start=1):
-        player = Player.objects.create(last_name=ru, last_name_latin=latin)
-        entries.append(
-            Entry.objects.create(tournament=tournament, player=player, draw_number=number)
-        )
-    return tournament, entries
+    fields = {"name": slug, "starts_on": dt.date(2026, 1, 10), "system": "round_robin", **fields}
+    tournament = TournamentFactory(slug=slug, rounds_planned=None, **fields)
+    players = [{"last_name": ru, "last_name_latin": latin, "short": True} for ru, latin in names]
+    return tournament, enter(tournament, players)
 
 
 def play(
     rnd: Round, a: Entry, b: Entry | None, score=None, table=None, status=ResultStatus.CONFIRMED
 ):
-    match = Match(round=rnd, entry_a=a, entry_b=b, table=table)
-    if score is not None:
-        match.score_a, match.score_b = score
-        match.winner = "a" if score[0] > score[1] else "b" if score[1] > score[0] else ""
-        match.result_status = status
-    match.save()
-    return match
+    if score is None:
+        return MatchFactory(round=rnd, entry_a=a, entry_b=b, table=table)
+    return MatchFactory(
+        round=rnd, entry_a=a, entry_b=b, table=table, scored=True,
+        score_a=score[0], score_b=score[1], result_status=status,
+    )
 
 
-@pytest.fixture
-def book(db) -> Tournament:
-    """Only the book's tournament from the demo (the whole demo takes several seconds)."""
-    from scoring.demo import _user, load_book_crosstable
-
-    return load_book_crosstable(_user("referee"))
 
 
 def names(rows) -> list[str]:
@@ -116,10 +102,10 @@ def test_only_confirmed_results_count_and_draft_rounds_stay_hidden():
     t, (a, b, c, d) = make_tournament(
         "rules", [("Аа", "Aa"), ("Бб", "Bb"), ("Вв", "Vv"), ("Гг", "Gg")]
     )
-    r1 = Round.objects.create(tournament=t, number=1, status=RoundStatus.FINISHED)
+    r1 = RoundFactory(tournament=t, number=1, finished=True)
     play(r1, a, b, (5, 3), table=1)
     play(r1, c, d, (5, 1), table=2, status=ResultStatus.REPORTED)  # not confirmed yet
-    draft = Round.objects.create(tournament=t, number=2, status=RoundStatus.DRAFT)
+    draft = RoundFactory(tournament=t, number=2, draft=True)
     play(draft, a, c, table=1)
     event = load_event(t)
     assert [p.round for p in event.pairings] == [1, 1]
@@ -132,7 +118,7 @@ def test_a_bye_counts_as_a_won_match_once_its_round_is_published():
     t, (a, b, c) = make_tournament(
         "bye", [("Аа", "Aa"), ("Бб", "Bb"), ("Вв", "Vv")], system="swiss"
     )
-    r1 = Round.objects.create(tournament=t, number=1, status=RoundStatus.PUBLISHED)
+    r1 = RoundFactory(tournament=t, number=1)
     play(r1, a, b, table=1)  # pending
     play(r1, c, None)
     table = load_event(t).standings[""]
@@ -143,12 +129,12 @@ def test_sections_rank_separately_and_the_absolute_champion_is_named():
     t, (a, b, c, d) = make_tournament(
         "secs", [("Аа", "Aa"), ("Бб", "Bb"), ("Вв", "Vv"), ("Гг", "Gg")]
     )
-    low = Section.objects.create(tournament=t, name="Младшая", order=2)
-    high = Section.objects.create(tournament=t, name="Старшая", order=1)
+    low = SectionFactory(tournament=t, name="Младшая", order=2)
+    high = SectionFactory(tournament=t, name="Старшая", order=1)
     Entry.objects.filter(pk__in=[a.pk, b.pk]).update(section=low)
     Entry.objects.filter(pk__in=[c.pk, d.pk]).update(section=high)
-    rl = Round.objects.create(tournament=t, section=low, number=1, status=RoundStatus.FINISHED)
-    rh = Round.objects.create(tournament=t, section=high, number=1, status=RoundStatus.FINISHED)
+    rl = RoundFactory(tournament=t, section=low, number=1, finished=True)
+    rh = RoundFactory(tournament=t, section=high, number=1, finished=True)
     play(rl, a, b, (3, 5), table=1)
     play(rh, c, d, (7, 2), table=1)
     event = load_event(t)
@@ -160,12 +146,12 @@ def test_sections_rank_separately_and_the_absolute_champion_is_named():
 
 def test_gammon_wins_are_counted_from_the_ledger_only_when_chosen():
     t, (a, b) = make_tournament("gam", [("Аа", "Aa"), ("Бб", "Bb")], tiebreaks=["wins", "gammons"])
-    r1 = Round.objects.create(tournament=t, number=1, status=RoundStatus.FINISHED)
+    r1 = RoundFactory(tournament=t, number=1, finished=True)
     m = play(r1, a, b, (5, 4), table=1)
     for number, (winner, kind) in enumerate(
         [("a", "gammon"), ("b", "single"), ("b", "koks"), ("a", "mars"), ("a", "single")], 1
     ):
-        Game.objects.create(match=m, number=number, winner=winner, kind=kind)
+        GameFactory(match=m, number=number, winner=winner, kind=kind)
     with CaptureQueriesContext(connection) as queries:
         event = load_event(t)
     assert len(queries) == 4  # + one aggregate over the games
@@ -180,25 +166,7 @@ def test_gammon_wins_are_counted_from_the_ledger_only_when_chosen():
 def test_query_count_does_not_grow_with_the_event():
     counts = []
     for size in (4, 40):
-        t, entries = make_tournament(
-            f"size-{size}", [(f"Игрок{i}", f"Player{i}") for i in range(size)], system="swiss"
-        )
-        for number in (1, 2):
-            rnd = Round.objects.create(tournament=t, number=number, status=RoundStatus.FINISHED)
-            shift = number - 1
-            Match.objects.bulk_create(
-                Match(
-                    round=rnd,
-                    table=i // 2 + 1,
-                    entry_a=entries[i],
-                    entry_b=entries[(i + 1 + 2 * shift) % size],
-                    score_a=5,
-                    score_b=2,
-                    winner="a",
-                    result_status=ResultStatus.CONFIRMED,
-                )
-                for i in range(0, size, 2)
-            )
+        t = swiss_event(size, slug=f"size-{size}", rounds_done=2, open_round=False)
         with CaptureQueriesContext(connection) as queries:
             event = load_event(t, with_clubs=True)
             assert len(event.standings[""].rows) == size
@@ -219,15 +187,15 @@ def test_query_count_does_not_grow_with_the_event():
     ],
 )
 def test_find_my_table_by_cyrillic_or_latin_name(query, found):
-    t = Tournament.objects.create(slug="find", name="find", starts_on=dt.date(2026, 1, 1))
-    for last, first, last_l, first_l in [
-        ("Сидоров", "Пётр", "Sidorov", "Petr"),
-        ("Белов", "Иван", "Belov", "Ivan"),
-    ]:
-        player = Player.objects.create(
-            last_name=last, first_name=first, last_name_latin=last_l, first_name_latin=first_l
-        )
-        Entry.objects.create(tournament=t, player=player)
+    t = TournamentFactory(slug="find", name="find", starts_on=dt.date(2026, 1, 1), bare=True)
+    players = [
+        {"last_name": last, "first_name": first, "last_name_latin": last_l, "first_name_latin": first_l}
+        for last, first, last_l, first_l in [
+            ("Сидоров", "Пётр", "Sidorov", "Petr"),
+            ("Белов", "Иван", "Belov", "Ivan"),
+        ]
+    ]
+    enter(t, players, first_number=None)
     event = load_event(t)
     assert [event.entries[i].name_ru for i in find_entries(event, query)] == found
 
