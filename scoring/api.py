@@ -89,10 +89,8 @@ class MatchWorkflowViewSet(MatchViewSet):
         final = tuple(data.validated_data["final"]) if data.validated_data.get("final") else None
         verdict = validate_result(match, final=final, games=data.validated_data.get("games"))
         language = current_language()
-        answer = verdict.as_dict(language)
         names = match.side_names(language)  # "Петров would have needed…", not "a would have…"
-        answer["errors"] = [dict(e, message=p.message(language, names)) for e, p in zip(answer["errors"], verdict.problems, strict=True)]
-        return Response(answer)
+        return Response(verdict.as_dict(language, names))
 
     @extend_schema(request=ReportSerializer, responses={201: ResultOutSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])

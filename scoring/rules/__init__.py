@@ -30,6 +30,10 @@ Problems
 GNU Backgammon IDs
     :func:`position_id`, :func:`position_from_id`, :func:`encode_match_id`,
     :func:`decode_match_id`, and :func:`legal_positions`.
+
+Each name below is imported from the module that defines it, so following an import
+lands on the code; :mod:`~scoring.rules.moves`, :mod:`~scoring.rules.match` and
+:mod:`~scoring.rules.record` remain only as maps for older import paths.
 """
 
 from __future__ import annotations
@@ -51,19 +55,8 @@ from scoring.rules.board import (
     winner,
 )
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.moves import (
-    PROBLEM_CODES,
-    Play,
-    PlayCheck,
-    Step,
-    UncheckedPlay,
-    apply_steps_unchecked,
-    check_play,
-    legal_end_positions,
-    legal_plays,
-    max_dice_playable,
-    play_unchecked,
-)
+from scoring.rules.legal import legal_end_positions, legal_plays, max_dice_playable
+from scoring.rules.play_check import PROBLEM_CODES, PlayCheck, check_play
 from scoring.rules.play_notation import format_play, parse_play
 from scoring.rules.posid import (
     START_POSITION_ID,
@@ -75,6 +68,8 @@ from scoring.rules.posid import (
     position_from_id,
     position_id,
 )
+from scoring.rules.steps import Play, Step
+from scoring.rules.unchecked import UncheckedPlay, apply_steps_unchecked, play_unchecked
 from scoring.rules.variants import SCORING_TABLES, VARIANTS, ScoringTable, Variant, get_variant
 
 
@@ -142,13 +137,8 @@ __all__ = [
 # match rules (issue 4): cube state machine, match validation, categories
 from scoring.rules.categories import CATEGORIES, Category, RoundRule, get_category, round_rule  # noqa: E402
 from scoring.rules.cube import CubeRules, CubeState  # noqa: E402
-from scoring.rules.match import (  # noqa: E402
-    GameEntry,
-    MatchSpec,
-    MatchValidation,
-    validate_match,
-    validate_match_data,
-)
+from scoring.rules.match import validate_match, validate_match_data  # noqa: E402
+from scoring.rules.match_spec import GameEntry, MatchSpec, MatchValidation  # noqa: E402
 
 __all__ += [
     "CATEGORIES",
@@ -173,11 +163,11 @@ from scoring.rules.matfile import validate_match as validate_mat_match  # noqa: 
 from scoring.rules.notation import Ply as Ply  # noqa: E402
 from scoring.rules.notation import format_ply as format_ply  # noqa: E402
 from scoring.rules.notation import parse_ply as parse_ply  # noqa: E402
-from scoring.rules.record import Record as Record  # noqa: E402
-from scoring.rules.record import ReplayReport as ReplayReport  # noqa: E402
-from scoring.rules.record import parse_record as parse_record  # noqa: E402
-from scoring.rules.record import replay as replay  # noqa: E402
-from scoring.rules.record import validate_text as validate_record_text  # noqa: E402
+from scoring.rules.record_events import Record as Record  # noqa: E402
+from scoring.rules.record_reader import parse_record as parse_record  # noqa: E402
+from scoring.rules.record_replay import replay as replay  # noqa: E402
+from scoring.rules.record_report import ReplayReport as ReplayReport  # noqa: E402
+from scoring.rules.record_validate import validate_text as validate_record_text  # noqa: E402
 
 __all__ += [  # noqa: PLE0605
     "MatMatch",

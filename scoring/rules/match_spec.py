@@ -7,7 +7,7 @@ their own before any result is looked at. See :mod:`scoring.rules.match` for the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -180,16 +180,24 @@ class MatchValidation:
     def codes(self) -> list[str]:
         return [p.code for p in self.problems]
 
-    def errors(self, language: str = "en") -> list[dict[str, Any]]:
+    def errors(
+        self, language: str = "en", names: Mapping[str, str] | None = None
+    ) -> list[dict[str, Any]]:
+        """Each problem as ``game``/``code``/``message``; ``names`` (``{"a": "Петров", …}``)
+        lets a shell that knows the players say them instead of the side letters."""
         return [
-            {"game": p.game, "code": p.code, "message": p.message(language)} for p in self.problems
+            {"game": p.game, "code": p.code, "message": p.message(language, names)}
+            for p in self.problems
         ]
 
-    def as_dict(self, language: str = "en") -> dict[str, Any]:
-        """The shape every shell reports (the command's ``--json`` output)."""
+    def as_dict(
+        self, language: str = "en", names: Mapping[str, str] | None = None
+    ) -> dict[str, Any]:
+        """The shape every shell reports (the command's ``--json`` output); ``names`` as in
+        :meth:`errors`."""
         return {
             "ok": self.ok,
-            "errors": self.errors(language),
+            "errors": self.errors(language, names),
             "score": [_plain(s) for s in self.score],
             "winner": self.winner,
             "crawford_game": self.crawford_game,

@@ -17,7 +17,7 @@ left column is the first player of the score line; here it is called White.
 
 The GNU importer trusts the file: it accepts impossible dice, a double in the Crawford
 game and score lines that do not add up. :func:`validate_match` does not — every game is
-replayed on :class:`scoring.rules.record.Replayer` (the same machinery as the book's
+replayed on :class:`scoring.rules.record_replay.Replayer` (the same machinery as the book's
 records), the Crawford game is worked out from the scores, each score line is checked
 against the points won so far, and each ``Wins`` line against the replayed result.
 
@@ -35,17 +35,9 @@ from typing import Any
 from scoring.rules.cube import CubeRules
 from scoring.rules.errors import Problem
 from scoring.rules.notation import BAR, OFF, Chain, CubeAction, Ply
-from scoring.rules.record import (
-    ClaimEvent,
-    CubeEvent,
-    Event,
-    PlayEvent,
-    Record,
-    RecordResult,
-    Replayer,
-    ReplayReport,
-    record_problem,
-)
+from scoring.rules.record_events import ClaimEvent, CubeEvent, Event, PlayEvent, Record
+from scoring.rules.record_replay import Replayer
+from scoring.rules.record_report import RecordResult, ReplayReport, record_problem
 
 SIDES = ("white", "black")
 

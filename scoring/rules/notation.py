@@ -10,7 +10,7 @@ bad SAN token.
 Point labels stay *labels* here (``"7"``, ``"07"``, ``"24"``, ``"bar"``,
 ``"off"``): what a label means depends on the variant and the numbering, which
 only the whole record knows, so the translation to board points happens in
-:mod:`scoring.rules.record`.  This keeps the notation round-trippable:
+:mod:`scoring.rules.record_replay`.  This keeps the notation round-trippable:
 ``parse_ply(format_ply(p)) == p``.
 """
 

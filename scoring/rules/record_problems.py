@@ -2,7 +2,7 @@
 
 One table for the notation reader (:mod:`scoring.rules.notation`), the legality check of
 one play (:func:`scoring.rules.moves.check_play`), the record replayer
-(:mod:`scoring.rules.record`) and the .mat reader (:mod:`scoring.rules.matfile`). Call
+(:mod:`scoring.rules.record_replay`) and the .mat reader (:mod:`scoring.rules.matfile`). Call
 sites pass data (point labels as printed, dice, counts, side keys); :func:`record_fields`
 words it here, in English and in the book's Russian.
 
