@@ -41,7 +41,7 @@ def test_referee_on_a_phone_player_confirms_public_pages_change(chromium, live_s
     opponent = match.entry_b.player.user.username
     assert re.fullmatch(r"player\d+", opponent)
 
-    public = chromium.new_context()
+    public = chromium.new_context(locale="ru-RU", extra_http_headers={"Accept-Language": "ru"})
     public_page = public.new_page()
     before = {}
     for url in public_pages(base):
