@@ -14,7 +14,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.api import MatchViewSet
-from tournaments.match_spec import validate_result
+from tournaments.validation import validate_result
 from zarik.i18n import current_language
 
 from . import services

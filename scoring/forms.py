@@ -1,7 +1,7 @@
 """Result entry forms: a final score, a game-by-game ledger, a pasted record or a .mat file.
 
 The forms only collect input; every rule is checked by the core through
-:func:`tournaments.match_spec.validate_result` (the ledger and score) and by
+:func:`tournaments.validation.validate_result` (the ledger and score) and by
 :mod:`scoring.rules.record` / :mod:`scoring.rules.matfile` (records). Each problem
 is attached next to what was typed — the game row, the score, the record — and
 the bound form is re-rendered, so nothing typed is lost.
@@ -20,8 +20,8 @@ from scoring.rules.errors import Problem
 from scoring.rules.matfile import MatchReport, looks_like_mat, validate_mat_text
 from scoring.rules.record import ReplayReport, validate_text
 from scoring.rules.variants import SCORING_TABLES
-from tournaments.match_spec import validate_result
 from tournaments.models import GameKind, Match
+from tournaments.validation import validate_result
 from zarik.i18n import current_language
 
 from .models import Outcome, SanctionKind

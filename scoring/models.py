@@ -11,8 +11,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.match_spec import validate_result
 from tournaments.models import Match
+from tournaments.validation import validate_result
 from zarik.i18n import problems_to_validation_error
 
 

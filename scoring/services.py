@@ -9,7 +9,7 @@ is told so plainly; nothing is overwritten unseen. The partial unique index on
 in the database even if everything above were bypassed, and is reported as a
 plain message, never a 500.
 
-Validation goes through :func:`tournaments.match_spec.validate_result` (the one
+Validation goes through :func:`tournaments.validation.validate_result` (the one
 entry point to the rules core), and every change writes an audit entry.
 """
 
@@ -27,7 +27,6 @@ from django.utils.translation import gettext as _
 
 from scoring.rules.errors import Problem
 from tournaments import audit, round_flow
-from tournaments.match_spec import validate_result
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -37,6 +36,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.permissions import JURY, acts_as_official, allowed, is_organiser, official_roles
+from tournaments.validation import validate_result
 from tournaments.visibility import is_public_round
 from zarik.i18n import current_language
 

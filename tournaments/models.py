@@ -18,7 +18,7 @@ from tournaments.pairing.options import options_problems
 from tournaments.standings.order import parse_tiebreaks
 from zarik.i18n import problems_to_validation_error
 
-from .match_spec import rule_for, tournament_problems
+from .validation import rule_for, tournament_problems
 
 
 class Variant(models.TextChoices):

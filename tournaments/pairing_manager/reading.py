@@ -15,7 +15,6 @@ from django.db.models import Max
 
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import pairing as core
-from tournaments.match_spec import rule_for
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -27,6 +26,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing.problems import WHY
+from tournaments.validation import rule_for
 
 from .refusals import PairingRefused
 
