@@ -242,29 +242,25 @@ def _read_cube(reader: _Reader) -> list[CubeAction]:
         reader.take(".,;")
 
 
-def _read_chain(reader: _Reader) -> Chain:
-    path: list[str] = []
-    hits: list[bool] = []
+def _read_label(reader: _Reader, reason: str) -> str:
+    """One point label at the reader's position, canonical; ``reason`` says what was expected."""
     label_at = reader.pos
-    first = reader.match(_LABEL)
-    if not first:
-        raise NotationError(
-            _problem("unparsable", reader.text, reader.pos, reason="expected_point")
-        )
-    path.append(_canonical_label(first.group(0), reader.text, label_at))
-    hits.append(False)
+    found = reader.match(_LABEL)
+    if not found:
+        raise NotationError(_problem("unparsable", reader.text, reader.pos, reason=reason))
+    return _canonical_label(found.group(0), reader.text, label_at)
+
+
+def _read_chain(reader: _Reader) -> Chain:
+    start = reader.pos
+    path = [_read_label(reader, "expected_point")]
+    hits = [False]
     while reader.take("/"):
-        label_at = reader.pos
-        found = reader.match(_LABEL)
-        if not found:
-            raise NotationError(
-                _problem("unparsable", reader.text, reader.pos, reason="point_after_slash")
-            )
-        path.append(_canonical_label(found.group(0), reader.text, label_at))
+        path.append(_read_label(reader, "point_after_slash"))
         hits.append(reader.take_glued("*"))
     if len(path) < 2:
         raise NotationError(
-            _problem("unparsable", reader.text, label_at, reason="from_to")
+            _problem("unparsable", reader.text, start, reason="from_to")
         )
     repeat = 1
     glued = reader.pos
