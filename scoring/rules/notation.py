@@ -37,17 +37,16 @@ class Chain:
     """One checker's printed route, ``012/10/8*`` — ``repeat`` checkers take it (``(2)``).
 
     ``hits[i]`` says whether ``path[i]`` was printed with ``*``; the first label
-    is where the checker starts and never carries a hit.
+    is where the checker starts and never carries a hit. A chain has a start, at
+    least one landing and a hit flag per label: the readers that build chains
+    (:func:`_read_chain`, :func:`_fast_ply`, the .mat reader) refuse anything else
+    with a located problem, so the type does not check it again on this hot path.
     """
 
     path: tuple[str, ...]
     hits: tuple[bool, ...]
     repeat: int = 1
     mark: str | None = None
-
-    def __post_init__(self) -> None:
-        if len(self.path) < 2 or len(self.hits) != len(self.path):
-            raise ValueError("a chain needs a start, at least one landing and a hit flag per label")
 
 
 @dataclass(frozen=True, slots=True)
