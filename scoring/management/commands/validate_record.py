@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.utils import translation
 
+from scoring.rules.errors import is_english
 from scoring.rules.matfile import looks_like_mat, validate_mat_text
 from scoring.rules.record import validate_text
 from scoring.rules.variants import VARIANTS
+from zarik.i18n import current_language
 
 _SIDE_RU = {"white": "белые", "black": "чёрные"}
 
@@ -48,8 +49,7 @@ class Command(BaseCommand):
             text = path.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"cannot read {path}: {exc}") from exc
-        lang = options["lang"] or (translation.get_language() or "ru")
-        lang = "en" if lang.startswith("en") else "ru"
+        lang = "en" if is_english(options["lang"] or current_language()) else "ru"
         if looks_like_mat(text):
             report = validate_mat_text(text, variant=options["variant"] or "backgammon")
         else:
