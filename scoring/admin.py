@@ -1,13 +1,13 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.admin import workflow_links
+from tournaments.admin import ReadOnlyAdminMixin, workflow_links
 
 from .models import Dispute, Result, Sanction
 
 
 @admin.register(Result)
-class ResultAdmin(admin.ModelAdmin):
+class ResultAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Reports and confirmations, shown read-only with links to the workflow pages.
 
     A result is reported, confirmed, corrected (with a reason) or ruled on only
@@ -45,15 +45,6 @@ class ResultAdmin(admin.ModelAdmin):
     @admin.display(description=_("Result workflow"))
     def result_workflow(self, obj):
         return workflow_links(obj.match) if obj is not None else "—"
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class _ReadOnly(admin.ModelAdmin):

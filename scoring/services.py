@@ -418,7 +418,10 @@ def _apply_outcome(
     raise refuse("outcome", "outcome")
 
 
-def _lock_dispute(dispute_id: int) -> tuple[Dispute, Match]:
+def _lock_dispute(
+    dispute_id: int, user, permission: str, *, version: int | None = None
+) -> tuple[Dispute, Match]:
+    """Lock the dispute and its match, then check the version read (if any) and the user's right."""
     dispute = Dispute.objects.filter(pk=dispute_id).only("match_id").first()
     if dispute is None:
         raise refuse("dispute_missing", "missing")
@@ -426,7 +429,17 @@ def _lock_dispute(dispute_id: int) -> tuple[Dispute, Match]:
     dispute = (
         Dispute.objects.select_for_update(of=("self",)).select_related("result").get(pk=dispute_id)
     )
+    _check_version(match, version)
+    if not allowed(user, permission, dispute):
+        raise PermissionDenied
     return dispute, match
+
+
+def _save_dispute(dispute: Dispute, match: Match, user, action: str, before, reason: str) -> Dispute:
+    """Write the dispute's new step and its audit line."""
+    dispute.save()
+    audit.record(user, match.round.tournament, action, dispute, before, dispute, reason)
+    return dispute
 
 
 @transaction.atomic
@@ -441,10 +454,7 @@ def rule_dispute(
     games: Iterable[Mapping[str, Any]] | None = None,
 ) -> Dispute:
     """The director's ruling (Part 9); a player who disagrees may appeal to the jury."""
-    dispute, match = _lock_dispute(dispute_id)
-    _check_version(match, version)
-    if not allowed(user, "dispute.rule", dispute):
-        raise PermissionDenied
+    dispute, match = _lock_dispute(dispute_id, user, "dispute.rule", version=version)
     if dispute.state != DisputeState.OPEN:
         raise refuse("already_ruled", "state")
     if not ruling.strip():
@@ -458,19 +468,13 @@ def rule_dispute(
     dispute.state = DisputeState.RULED
     dispute.ruling, dispute.ruling_outcome = ruling.strip(), outcome
     dispute.ruled_by, dispute.ruled_at = user, timezone.now()
-    dispute.save()
-    audit.record(
-        user, match.round.tournament, "dispute.rule", dispute, before, dispute, ruling.strip()
-    )
-    return dispute
+    return _save_dispute(dispute, match, user, "dispute.rule", before, ruling.strip())
 
 
 @transaction.atomic
 def appeal_dispute(dispute_id: int, user, *, reason: str) -> Dispute:
     """A player appeals the director's ruling to the jury."""
-    dispute, match = _lock_dispute(dispute_id)
-    if not allowed(user, "dispute.appeal", dispute):
-        raise PermissionDenied
+    dispute, match = _lock_dispute(dispute_id, user, "dispute.appeal")
     if dispute.state != DisputeState.RULED:
         name = "not_ruled_yet" if dispute.state == DisputeState.OPEN else "already_appealed"
         raise refuse(name, "state")
@@ -480,11 +484,7 @@ def appeal_dispute(dispute_id: int, user, *, reason: str) -> Dispute:
     dispute.state = DisputeState.APPEALED
     dispute.appeal_reason = reason.strip()
     dispute.appealed_by, dispute.appealed_at = user, timezone.now()
-    dispute.save()
-    audit.record(
-        user, match.round.tournament, "dispute.appeal", dispute, before, dispute, reason.strip()
-    )
-    return dispute
+    return _save_dispute(dispute, match, user, "dispute.appeal", before, reason.strip())
 
 
 @transaction.atomic
@@ -499,10 +499,7 @@ def decide_appeal(
     games: Iterable[Mapping[str, Any]] | None = None,
 ) -> Dispute:
     """The jury's decision on an appeal: final, nothing follows it."""
-    dispute, match = _lock_dispute(dispute_id)
-    _check_version(match, version)
-    if not allowed(user, "dispute.decide", dispute):
-        raise PermissionDenied
+    dispute, match = _lock_dispute(dispute_id, user, "dispute.decide", version=version)
     if dispute.state != DisputeState.APPEALED:
         name = "jury_final" if dispute.state == DisputeState.FINAL else "not_appealed"
         raise refuse(name, "state")
@@ -516,11 +513,7 @@ def decide_appeal(
     dispute.state = DisputeState.FINAL
     dispute.jury_decision, dispute.jury_outcome = decision.strip(), outcome
     dispute.jury_by, dispute.jury_at = user, timezone.now()
-    dispute.save()
-    audit.record(
-        user, match.round.tournament, "dispute.final", dispute, before, dispute, decision.strip()
-    )
-    return dispute
+    return _save_dispute(dispute, match, user, "dispute.final", before, decision.strip())
 
 
 # --------------------------------------------------------------------------- discipline

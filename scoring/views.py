@@ -71,11 +71,12 @@ def login_first(view):
     return wrapper
 
 
-def _match(request, tournament, match_id: int) -> Match:
-    """A match of THIS tournament (another tournament's match id is a 404 here).
+def _match(request, tournament, match_id: int, may: str) -> Match:
+    """A match of THIS tournament that the user *may* act on (``PermissionDenied`` otherwise).
 
-    A match of a draft round does not exist for anyone but the tournament's
-    officials (:func:`tournaments.visibility.can_see_round`).
+    Another tournament's match id is a 404 here, and a match of a draft round
+    does not exist for anyone but the tournament's officials
+    (:func:`tournaments.visibility.can_see_round`).
     """
     match = get_object_or_404(
         Match.objects.select_related(
@@ -86,6 +87,8 @@ def _match(request, tournament, match_id: int) -> Match:
     )
     if not can_see_round(request.user, match.round):
         raise Http404
+    if not allowed(request.user, may, match):
+        raise PermissionDenied
     return match
 
 
@@ -225,9 +228,7 @@ def _submit(request, tournament, match, *, confirm: bool, template: str, ctx: di
 @login_first
 @tournament_view("result.enter")
 def referee_match(request, tournament, match_id: int) -> HttpResponse:
-    match = _match(request, tournament, match_id)
-    if not allowed(request.user, "result.enter", match):
-        raise PermissionDenied
+    match = _match(request, tournament, match_id, may="result.enter")
     if request.method == "POST":
         confirm = request.POST.get("action") != "report"
         response = _submit(
@@ -254,9 +255,7 @@ def referee_match(request, tournament, match_id: int) -> HttpResponse:
 @tournament_view("tournament.view")
 def match_result(request, tournament, match_id: int) -> HttpResponse:
     """A match's result page: players report, the opponent confirms or disputes."""
-    match = _match(request, tournament, match_id)
-    if not allowed(request.user, "match.see", match):
-        raise PermissionDenied
+    match = _match(request, tournament, match_id, may="match.see")
     can_report = allowed(request.user, "result.report", match) and match.result_status in (
         ResultStatus.PENDING,
         ResultStatus.REPORTED,
@@ -321,9 +320,7 @@ def _back(request, tournament, match):
 @login_first
 @tournament_view("tournament.view")
 def confirm(request, tournament, match_id: int) -> HttpResponse:
-    match = _match(request, tournament, match_id)
-    if not allowed(request.user, "match.see", match):
-        raise PermissionDenied
+    match = _match(request, tournament, match_id, may="match.see")
     result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
     if not allowed(request.user, "result.confirm", result) and result.state == ResultState.REPORTED:
         raise PermissionDenied
@@ -340,9 +337,7 @@ def confirm(request, tournament, match_id: int) -> HttpResponse:
 @login_first
 @tournament_view("tournament.view")
 def dispute(request, tournament, match_id: int) -> HttpResponse:
-    match = _match(request, tournament, match_id)
-    if not allowed(request.user, "match.see", match):
-        raise PermissionDenied
+    match = _match(request, tournament, match_id, may="match.see")
     form = DisputeForm(request.POST)
     result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
     if not allowed(request.user, "result.dispute", result):
@@ -383,8 +378,11 @@ def dispute_list(request, tournament) -> HttpResponse:
     )
 
 
-def _dispute(request, tournament, dispute_id: int) -> Dispute:
-    """A dispute of THIS tournament; one on a draft round's match only for officials."""
+def _dispute(request, tournament, dispute_id: int, may: str) -> Dispute:
+    """A dispute of THIS tournament that the user *may* act on (``PermissionDenied`` otherwise).
+
+    One on a draft round's match exists only for officials.
+    """
     item = get_object_or_404(
         Dispute.objects.select_related(
             "match__round__tournament",
@@ -402,6 +400,8 @@ def _dispute(request, tournament, dispute_id: int) -> Dispute:
     )
     if not can_see_round(request.user, item.match.round):
         raise Http404
+    if not allowed(request.user, may, item):
+        raise PermissionDenied
     return item
 
 
@@ -437,13 +437,20 @@ def _dispute_page(
 @login_first
 @tournament_view("tournament.view")
 def dispute_detail(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(request, tournament, dispute_id)
-    if not allowed(request.user, "dispute.see", item):
-        raise PermissionDenied
+    item = _dispute(request, tournament, dispute_id, may="dispute.see")
     return _dispute_page(request, tournament, item)
 
 
-def _ruling_call(request, tournament, item, form, func, *, key: str, jury: bool):
+def _ruling(request, tournament, item, *, jury: bool) -> HttpResponse:
+    """The director's ruling or (``jury``) the jury's decision on an appeal, from the posted form."""
+    if jury:
+        form = RulingForm(request.POST, jury=True, prefix="jury")
+        func, key = services.decide_appeal, "decision"
+    else:
+        form = RulingForm(request.POST)
+        func, key = services.rule_dispute, "ruling"
+    if not form.is_valid():
+        return _dispute_page(request, tournament, item, **{key: form})
     data = form.cleaned_data
     final = None
     if data.get("score_a") is not None and data.get("score_b") is not None:
@@ -473,32 +480,22 @@ def _ruling_call(request, tournament, item, form, func, *, key: str, jury: bool)
         )
         return redirect("dispute-detail", slug=tournament.slug, dispute_id=item.pk)
     item.refresh_from_db()
-    kwargs = {"decision": form} if jury else {"ruling": form}
-    return _dispute_page(request, tournament, item, **kwargs)
+    return _dispute_page(request, tournament, item, **{key: form})
 
 
 @require_POST
 @login_first
 @tournament_view("dispute.rule")
 def dispute_rule(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(request, tournament, dispute_id)
-    if not allowed(request.user, "dispute.rule", item):
-        raise PermissionDenied
-    form = RulingForm(request.POST)
-    if not form.is_valid():
-        return _dispute_page(request, tournament, item, ruling=form)
-    return _ruling_call(
-        request, tournament, item, form, services.rule_dispute, key="ruling", jury=False
-    )
+    item = _dispute(request, tournament, dispute_id, may="dispute.rule")
+    return _ruling(request, tournament, item, jury=False)
 
 
 @require_POST
 @login_first
 @tournament_view("tournament.view")
 def dispute_appeal(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(request, tournament, dispute_id)
-    if not allowed(request.user, "dispute.appeal", item):
-        raise PermissionDenied
+    item = _dispute(request, tournament, dispute_id, may="dispute.appeal")
     form = AppealForm(request.POST)
     if form.is_valid():
         try:
@@ -515,15 +512,8 @@ def dispute_appeal(request, tournament, dispute_id: int) -> HttpResponse:
 @login_first
 @tournament_view("dispute.decide")
 def dispute_decide(request, tournament, dispute_id: int) -> HttpResponse:
-    item = _dispute(request, tournament, dispute_id)
-    if not allowed(request.user, "dispute.decide", item):
-        raise PermissionDenied
-    form = RulingForm(request.POST, jury=True, prefix="jury")
-    if not form.is_valid():
-        return _dispute_page(request, tournament, item, decision=form)
-    return _ruling_call(
-        request, tournament, item, form, services.decide_appeal, key="decision", jury=True
-    )
+    item = _dispute(request, tournament, dispute_id, may="dispute.decide")
+    return _ruling(request, tournament, item, jury=True)
 
 
 # --------------------------------------------------------------------------- discipline

@@ -72,6 +72,16 @@ def make_tournament(slug: str, n: int, system: str, **extra) -> Tournament:
     return t
 
 
+def make_teams(t: Tournament, names: tuple[str, ...]) -> tuple[list[Entry], list]:
+    """Split the entries, by draw number, into teams of equal size on boards 1, 2, …"""
+    entries = list(t.entries.order_by("draw_number"))
+    teams = [TeamFactory(tournament=t, name=n) for n in names]
+    boards = len(entries) // len(teams)
+    for i, e in enumerate(entries):
+        TeamMemberFactory(team=teams[i // boards], entry=e, board=i % boards + 1)
+    return entries, teams
+
+
 @pytest.fixture
 def demo(demo_once, db):
     return None
@@ -384,10 +394,7 @@ def test_knockout_bracket_then_next_stage_from_confirmed_results(db, organiser):
 
 def test_scheveningen_two_teams_cover_every_cross_pair_once(db, organiser):
     t = make_tournament("schev", 6, CompetitionSystem.SCHEVENINGEN)
-    entries = list(t.entries.order_by("draw_number"))
-    teams = [TeamFactory(tournament=t, name=n) for n in ("Москва", "Баку")]
-    for i, e in enumerate(entries):
-        TeamMemberFactory(team=teams[i // 3], entry=e, board=i % 3 + 1)
+    entries, _teams = make_teams(t, ("Москва", "Баку"))
     rounds = pm.generate_next(t, user=organiser)
     assert len(rounds) == 3
     a_ids = {e.pk for e in entries[:3]}
@@ -412,10 +419,7 @@ def test_scheveningen_refuses_a_wrong_number_of_teams(db, organiser):
 
 def test_scheveningen_four_teams_play_a_knockout_of_team_matches(db, organiser):
     t = make_tournament("schev4", 8, CompetitionSystem.SCHEVENINGEN)
-    entries = list(t.entries.order_by("draw_number"))
-    teams = [TeamFactory(tournament=t, name=n) for n in ("Москва", "Баку", "Ереван", "Тбилиси")]
-    for i, e in enumerate(entries):
-        TeamMemberFactory(team=teams[i // 2], entry=e, board=i % 2 + 1)
+    entries, teams = make_teams(t, ("Москва", "Баку", "Ереван", "Тбилиси"))
     team_of = {e.pk: teams[i // 2].pk for i, e in enumerate(entries)}
     stage1 = pm.generate_next(t, user=organiser)
     assert [r.number for r in stage1] == [1, 2]  # two boards: two rounds per team match

@@ -256,8 +256,12 @@ class RoundAdmin(AuditedAdmin):
         return _without_bulk_delete(super().get_actions(request))
 
 
-class ReadOnlyLedger:
-    """The games of a match are the official ledger: written only by the result workflow."""
+class ReadOnlyAdminMixin:
+    """Shown, never added, changed or deleted in the back office.
+
+    For records only the product's own workflow writes (with its checks and audit
+    line): the games of a match (the official ledger), results, the audit log.
+    """
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -269,7 +273,7 @@ class ReadOnlyLedger:
         return False
 
 
-class GameInline(ReadOnlyLedger, admin.TabularInline):
+class GameInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Game
     extra = 0
     fields = ["number", "winner", "kind", "cube", "dropped", "autodoubles", "record"]
@@ -310,7 +314,7 @@ class MatchAdmin(AuditedAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(ReadOnlyLedger, admin.ModelAdmin):
+class GameAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["match", "number", "winner", "kind", "cube", "dropped"]
     list_filter = ["kind", "dropped"]
     search_fields = ["match__entry_a__player__last_name", "match__entry_b__player__last_name"]
@@ -325,17 +329,8 @@ class OfficialAdmin(AuditedAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["at", "user", "tournament", "action", "object_type", "object_id"]
     list_filter = ["action", "object_type", "tournament"]
     search_fields = ["object_id", "user__username", "reason"]
     readonly_fields = [f.name for f in AuditEntry._meta.fields]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

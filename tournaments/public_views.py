@@ -243,18 +243,22 @@ def _pairings_args(request, tournament: Tournament):
     return round_number, query, None
 
 
+def _cached_pairings(tournament: Tournament, round_number: int | None, query: str) -> frame.Fragment:
+    return frame.cached(
+        tournament,
+        "pairings",
+        lambda event: _pairings_fragment(event, round_number, query),
+        {"round": round_number, "q": query.casefold()},
+    )
+
+
 @require_safe
 @tournament_view("tournament.view")
 def pairings(request, tournament: Tournament) -> HttpResponse:
     round_number, query, error = _pairings_args(request, tournament)
     if error:
         return error
-    fragment = frame.cached(
-        tournament,
-        "pairings",
-        lambda event: _pairings_fragment(event, round_number, query),
-        {"round": round_number, "q": query.casefold()},
-    )
+    fragment = _cached_pairings(tournament, round_number, query)
     return frame.page(
         request,
         tournament,
@@ -273,12 +277,7 @@ def pairings_print(request, tournament: Tournament) -> HttpResponse:
     round_number, _query, error = _pairings_args(request, tournament)
     if error:
         return error
-    fragment = frame.cached(
-        tournament,
-        "pairings",
-        lambda event: _pairings_fragment(event, round_number, ""),
-        {"round": round_number, "q": ""},
-    )
+    fragment = _cached_pairings(tournament, round_number, "")
     return frame.page(request, tournament, fragment, page="pairings", template="public/print.html")
 
 

@@ -7,6 +7,7 @@ rounds and how its options are typed; everything else happens here once.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import transaction
 
@@ -95,24 +96,10 @@ def generate_next(
     return rounds
 
 
-def generate_swiss(
-    tournament: Tournament,
-    section: Section | None = None,
-    *,
-    user=None,
-    reason: str = "",
-    absent: Iterable[int] = (),
-    half_bye: Iterable[int] = (),
-    progress: Progress | None = None,
-) -> Round:
-    """Pair the next Swiss round of a section as a draft (the demo's entry point)."""
-    [rnd] = generate_next(
-        tournament,
-        section,
-        user=user,
-        reason=reason,
-        absent=absent,
-        half_bye=half_bye,
-        progress=progress,
-    )
+def generate_swiss(tournament: Tournament, section: Section | None = None, **options: Any) -> Round:
+    """Pair the next Swiss round of a section as a draft (the demo's entry point).
+
+    Takes the keywords of :func:`generate_next`; a Swiss generates exactly one round.
+    """
+    [rnd] = generate_next(tournament, section, **options)
     return rnd

@@ -15,7 +15,7 @@ from typing import Any
 from scoring.rules.errors import Problem, RuleViolation
 
 from . import problems
-from .metrics import get_metric
+from .metrics import tiebreak_problems
 
 #: Keys people (and the demo) write for the core's metrics; the core only knows its own keys.
 TIEBREAK_ALIASES = {
@@ -38,17 +38,7 @@ class TiebreakOrder:
     keys: tuple[str, ...] = ()
 
     def problems(self) -> list[Problem]:
-        found: list[Problem] = []
-        seen: set[str] = set()
-        for key in self.keys:
-            try:
-                get_metric(key)
-            except RuleViolation as err:
-                found.extend(err.problems)
-            if key in seen:
-                found.append(problems.repeated_metric(key))
-            seen.add(key)
-        return found
+        return tiebreak_problems(self.keys)
 
 
 def parse_tiebreaks(stored: Any) -> TiebreakOrder:

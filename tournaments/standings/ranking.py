@@ -16,7 +16,7 @@ from scoring.rules.errors import Problem, RuleViolation
 
 from . import problems
 from .ledger import Ledger
-from .metrics import Metric, default_tiebreaks, get_metric
+from .metrics import Metric, default_tiebreaks, get_metric, tiebreak_problems
 from .types import Match, Player, StandingsOptions, System
 
 SCORE_BASES = ("wins", "points")
@@ -76,16 +76,7 @@ class Standings:
 def resolve_options(options: StandingsOptions) -> StandingsOptions:
     """Fill in the system's defaults and refuse criteria that do not exist or repeat."""
     keys = options.tiebreaks or default_tiebreaks(options.system)
-    found: list[Problem] = []
-    seen: set[str] = set()
-    for key in keys:
-        try:
-            get_metric(key)
-        except RuleViolation as err:
-            found.extend(err.problems)
-        if key in seen:
-            found.append(problems.repeated_metric(key))
-        seen.add(key)
+    found = tiebreak_problems(keys)
     basis = options.score_basis or _default_basis(keys, options.system)
     if basis not in SCORE_BASES:
         found.append(problems.bad_score_basis(basis))

@@ -20,6 +20,11 @@ from scoring.rules import (
 from scoring.rules.board import opposite_table
 from scoring.rules.variants import HEAD, VARIANTS
 
+# What every property draws: a variant, a random game (its seed) to play into, and a roll.
+variants = st.sampled_from(sorted(VARIANTS))
+seeds = st.integers(0, 10_000)
+rolls = st.tuples(st.integers(1, 6), st.integers(1, 6))
+
 
 def reach(variant: str, seed: int, plies: int) -> Position:
     rng = random.Random(seed)
@@ -51,10 +56,10 @@ def single_step_exists(pos: Position, dice: tuple[int, int]) -> bool:
 
 @settings(max_examples=60, deadline=None)
 @given(
-    variant=st.sampled_from(sorted(VARIANTS)),
-    seed=st.integers(0, 10_000),
+    variant=variants,
+    seed=seeds,
     plies=st.integers(0, 70),
-    dice=st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    dice=rolls,
 )
 def test_legal_play_invariants(variant, seed, plies, dice):
     pos = reach(variant, seed, plies)
@@ -94,10 +99,10 @@ def test_legal_play_invariants(variant, seed, plies, dice):
 
 @settings(max_examples=150, deadline=None)
 @given(
-    variant=st.sampled_from(sorted(VARIANTS)),
-    seed=st.integers(0, 10_000),
+    variant=variants,
+    seed=seeds,
     plies=st.integers(0, 90),
-    dice=st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    dice=rolls,
     picks=st.lists(st.integers(0, 1_000), min_size=4, max_size=4),
 )
 def test_check_play_accepts_exactly_the_generated_plays(variant, seed, plies, dice, picks):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..ledger import Ledger
+from ..ledger import Game, Ledger
 
 _REGISTRY: dict[str, Metric] = {}
 
@@ -57,6 +57,16 @@ class Metric:
         """Values to show for a tied group this metric was asked to split."""
         values = ledger.values(self.key)
         return {pid: values[pid] for pid in group}
+
+
+class PerGameMetric(Metric):
+    """A metric that adds up one number per finished game of each player."""
+
+    def per_game(self, game: Game) -> float:
+        raise NotImplementedError
+
+    def compute(self, ledger: Ledger) -> dict[int, float]:
+        return {pid: sum(self.per_game(g) for g in games) for pid, games in ledger.games.items()}
 
 
 def register(cls: type[Metric]) -> type[Metric]:

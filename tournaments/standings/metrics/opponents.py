@@ -52,16 +52,29 @@ def _bye_score(ledger: Ledger, pid: int, bye: Game) -> float:
     return before + (1.0 - bye.result) + 0.5 * remaining
 
 
+class OpponentSumMetric(Metric):
+    """A metric that adds up one number per game from the opponent's score basis."""
+
+    def per_opponent(self, game: Game, score: float) -> float:
+        raise NotImplementedError
+
+    def compute(self, ledger: Ledger) -> dict[int, float]:
+        return {
+            pid: sum(self.per_opponent(g, s) for g, s in opponent_scores(ledger, pid))
+            for pid in ledger.games
+        }
+
+
 @register
-class Buchholz(Metric):
+class Buchholz(OpponentSumMetric):
     """Sum of the opponents' scores: who you met, not only how you did."""
 
     key = "buchholz"
     name_ru, name_en = "Коэффициент Бухгольца", "Buchholz"
     abbr_ru, abbr_en = "Бух", "Buch"
 
-    def compute(self, ledger: Ledger) -> dict[int, float]:
-        return {pid: sum(s for _, s in opponent_scores(ledger, pid)) for pid in ledger.games}
+    def per_opponent(self, game: Game, score: float) -> float:
+        return score
 
 
 @register
@@ -83,17 +96,15 @@ class MedianBuchholz(Metric):
 
 
 @register
-class SonnebornBerger(Metric):
+class SonnebornBerger(OpponentSumMetric):
     """Scores of the opponents beaten, plus half of those drawn with."""
 
     key = "sonneborn_berger"
     name_ru, name_en = "Коэффициент Зоннеборна-Бергера", "Sonneborn-Berger"
     abbr_ru, abbr_en = "ЗБ", "SB"
 
-    def compute(self, ledger: Ledger) -> dict[int, float]:
-        return {
-            pid: sum(g.result * s for g, s in opponent_scores(ledger, pid)) for pid in ledger.games
-        }
+    def per_opponent(self, game: Game, score: float) -> float:
+        return game.result * score
 
 
 @register

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from scoring.rules.errors import RuleViolation
+from collections.abc import Iterable
 
-from ..problems import unknown_metric
+from scoring.rules.errors import Problem, RuleViolation
+
+from ..problems import repeated_metric, unknown_metric
 from ..types import System
 from . import head_to_head, knockout, opponents, scores  # noqa: F401  (they register)
 from .base import _REGISTRY, Metric
@@ -24,6 +26,21 @@ def get_metric(key: str) -> Metric:
         return _REGISTRY[key]
     except KeyError:
         raise RuleViolation(unknown_metric(key, sorted(_REGISTRY))) from None
+
+
+def tiebreak_problems(keys: Iterable[str]) -> list[Problem]:
+    """What is wrong with a tie-break order: unknown metrics and repeated ones, in order."""
+    found: list[Problem] = []
+    seen: set[str] = set()
+    for key in keys:
+        try:
+            get_metric(key)
+        except RuleViolation as err:
+            found.extend(err.problems)
+        if key in seen:
+            found.append(repeated_metric(key))
+        seen.add(key)
+    return found
 
 
 def all_metrics() -> list[Metric]:

@@ -2,36 +2,36 @@
 
 from __future__ import annotations
 
-from ..ledger import Ledger
-from .base import Metric, register
+from ..ledger import Game
+from .base import PerGameMetric, register
 
 
 @register
-class MatchWins(Metric):
+class MatchWins(PerGameMetric):
     """Matches won (a bye counts as the organiser set it; a drawn match counts ½)."""
 
     key = "wins"
     name_ru, name_en = "Победы в матчах", "Match wins"
     abbr_ru, abbr_en = "Поб", "W"
 
-    def compute(self, ledger: Ledger) -> dict[int, float]:
-        return {pid: sum(g.result for g in games) for pid, games in ledger.games.items()}
+    def per_game(self, g: Game) -> float:
+        return g.result
 
 
 @register
-class PointsScored(Metric):
+class PointsScored(PerGameMetric):
     """Game points scored over all matches — the book's "Итого" row."""
 
     key = "points"
     name_ru, name_en = "Очки", "Points scored"
     abbr_ru, abbr_en = "Очки", "Pts"
 
-    def compute(self, ledger: Ledger) -> dict[int, float]:
-        return {pid: sum(g.score_for for g in games) for pid, games in ledger.games.items()}
+    def per_game(self, g: Game) -> float:
+        return g.score_for
 
 
 @register
-class PointsAgainst(Metric):
+class PointsAgainst(PerGameMetric):
     """Game points conceded; fewer is better."""
 
     key = "against"
@@ -39,32 +39,29 @@ class PointsAgainst(Metric):
     abbr_ru, abbr_en = "Проп", "PA"
     lower_is_better = True
 
-    def compute(self, ledger: Ledger) -> dict[int, float]:
-        return {pid: sum(g.score_against for g in games) for pid, games in ledger.games.items()}
+    def per_game(self, g: Game) -> float:
+        return g.score_against
 
 
 @register
-class PointsDifference(Metric):
+class PointsDifference(PerGameMetric):
     """Points scored minus points against."""
 
     key = "difference"
     name_ru, name_en = "Разница очков", "Points difference"
     abbr_ru, abbr_en = "Разн", "Diff"
 
-    def compute(self, ledger: Ledger) -> dict[int, float]:
-        return {
-            pid: sum(g.score_for - g.score_against for g in games)
-            for pid, games in ledger.games.items()
-        }
+    def per_game(self, g: Game) -> float:
+        return g.score_for - g.score_against
 
 
 @register
-class GammonWins(Metric):
+class GammonWins(PerGameMetric):
     """Games won by a gammon/mars or more, where the result sheet recorded them."""
 
     key = "gammons"
     name_ru, name_en = "Победы марсом и выше", "Gammon wins"
     abbr_ru, abbr_en = "Марс", "Gam"
 
-    def compute(self, ledger: Ledger) -> dict[int, float]:
-        return {pid: sum(g.gammons for g in games) for pid, games in ledger.games.items()}
+    def per_game(self, g: Game) -> float:
+        return g.gammons
