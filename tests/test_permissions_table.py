@@ -8,9 +8,11 @@ a changed row shows up as exactly the cells it changes.
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, Permission
+from django.urls import reverse
 
 from tests.factories import (
+    EntryFactory,
     MatchFactory,
     OfficialFactory,
     PlayerFactory,
@@ -30,6 +32,7 @@ Y, N = True, False
 TOURNAMENT_WIDE = {
     "tournament.view": (Y, Y, Y, Y, Y, Y, Y, Y, Y),
     "tournament.officiate": (N, N, N, N, Y, Y, Y, N, Y),
+    "tournament.edit": (N, N, N, N, N, Y, N, N, N),
     "round.manage": (N, N, N, N, N, Y, N, N, N),
     "desk.run": (N, N, N, N, N, Y, N, N, N),
     "sanction.record": (N, N, N, N, N, Y, Y, N, N),
@@ -125,3 +128,20 @@ def test_an_unknown_action_fails_loudly(world):
     tournament, *_, users = world
     with pytest.raises(KeyError):
         allowed(users["stranger"], "round.manaeg", tournament)
+
+
+def test_the_admin_asks_the_same_table(client):
+    """A staff account with every model permission still edits only the tournaments it directs."""
+    mine, theirs = EntryFactory(), EntryFactory()
+    staff = UserFactory(is_staff=True)
+    staff.user_permissions.set(Permission.objects.filter(content_type__app_label="tournaments"))
+    OfficialFactory(tournament=mine.tournament, user=staff, role="organiser")
+    client.force_login(staff)
+    change = "admin:tournaments_entry_change"
+    assert client.get(reverse(change, args=[mine.pk])).status_code == 200
+    page = client.get(reverse(change, args=[theirs.pk]))
+    assert page.status_code == 200 and b'name="_save"' not in page.content  # view only
+    client.post(reverse(change, args=[theirs.pk]), {"draw_number": 99})
+    theirs.refresh_from_db()
+    assert theirs.draw_number != 99
+    assert client.post(reverse("admin:tournaments_entry_delete", args=[theirs.pk]), {"post": "yes"}).status_code == 403

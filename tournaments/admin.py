@@ -25,6 +25,7 @@ from .models import (
     TeamMember,
     Tournament,
 )
+from .permissions import allowed
 from .services import perform_draw, verify_draw
 
 
@@ -40,7 +41,23 @@ def _tournament_of(obj):
 
 
 class AuditedAdmin(admin.ModelAdmin):
-    """Back-office edits bypass the workflow pages, so every save and delete is audited here."""
+    """Back-office edits bypass the workflow pages, so every save and delete is audited here.
+
+    Who may edit which tournament's objects is the permissions table's
+    ``tournament.edit`` row, as on the product's pages: a staff account with
+    Django's model permissions still edits only tournaments it directs.
+    """
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self._may_edit(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self._may_edit(request, obj)
+
+    @staticmethod
+    def _may_edit(request, obj) -> bool:
+        tournament = _tournament_of(obj) if obj is not None else None
+        return tournament is None or allowed(request.user, "tournament.edit", tournament)
 
     def save_model(self, request, obj, form, change):
         before = audit.snapshot(type(obj).objects.get(pk=obj.pk)) if change and obj.pk else None

@@ -83,6 +83,7 @@ PERMISSIONS: dict[str, Rule] = {
     # the tournament's pages
     "tournament.view": Rule(public=True),
     "tournament.officiate": Rule(roles=OFFICIALS),  # officials' pages: pairings in draft, desk views
+    "tournament.edit": Rule(roles=frozenset({ORGANISER})),  # its options, sections, entries, officials
     "round.manage": Rule(roles=frozenset({ORGANISER})),  # generate, adjust, publish, delete drafts
     "desk.run": Rule(roles=frozenset({ORGANISER})),  # check-in, withdrawals, closing rounds
     "sanction.record": Rule(roles=frozenset({ORGANISER, JURY})),  # Part 9: director or jury
