@@ -13,7 +13,8 @@ from typing import Any
 
 from scoring.rules.categories import RoundRule, round_rule
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.match import GameEntry, MatchSpec, MatchValidation, spec_problems, validate_match
+from scoring.rules.match import validate_match
+from scoring.rules.match_spec import GameEntry, MatchSpec, MatchValidation, spec_problems
 
 
 def rule_for(section, round_number: int, round_length: int | None = None, reason: str = "") -> RoundRule | None:

@@ -32,8 +32,7 @@ GNU Backgammon IDs
     :func:`decode_match_id`, and :func:`legal_positions`.
 
 Each name below is imported from the module that defines it, so following an import
-lands on the code; :mod:`~scoring.rules.moves`, :mod:`~scoring.rules.match` and
-:mod:`~scoring.rules.record` remain only as maps for older import paths.
+lands on the code; outside this package, import a name from its defining module too.
 """
 
 from __future__ import annotations

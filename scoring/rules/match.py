@@ -18,11 +18,11 @@ kind="draw"``; ``cube`` is the stake when the game ended — after a pass, the
 value before the refused offer, i.e. exactly what the winner scores; game
 numbers in problems are 1-based.
 
-Where things live (each old ``from scoring.rules.match import X`` still works):
-:mod:`~scoring.rules.match_spec` the options and result types, :mod:`~scoring.rules.match_ledger`
-game-by-game checking, :mod:`~scoring.rules.match_summary` the final-score search,
-:mod:`~scoring.rules.match_input` untrusted JSON input; this module is the entry point
-that combines them (:func:`validate_match`, :func:`validate_match_data`).
+Where things live: :mod:`~scoring.rules.match_spec` the options and result types,
+:mod:`~scoring.rules.match_ledger` game-by-game checking, :mod:`~scoring.rules.match_summary`
+the final-score search, :mod:`~scoring.rules.match_input` untrusted JSON input; this module
+is only the entry point that combines them (:func:`validate_match`,
+:func:`validate_match_data`). Import every other name from the module that defines it.
 """
 
 from __future__ import annotations
@@ -32,20 +32,15 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.rules.errors import RuleViolation
-from scoring.rules.match_input import MatchInput, parse_match_input
+from scoring.rules.match_input import parse_match_input
 from scoring.rules.match_ledger import _validate_ledger, _winner_of
 from scoring.rules.match_problems import MATCH
 from scoring.rules.match_spec import (
-    DRAW,
-    DRAW_VALUES,
-    SIDES,
     GameEntry,
-    GameLine,
     MatchSpec,
     MatchValidation,
     Number,
     _plain,
-    format_number,
     format_score,
     spec_problems,
 )
@@ -53,8 +48,6 @@ from scoring.rules.match_summary import (
     _check_fixed_summary,
     _check_points_summary,
     _score_numbers,
-    game_values,
-    last_game_values,
 )
 
 
@@ -153,22 +146,4 @@ def validate_match_data(data: Any) -> MatchValidation:
     return validate_match(parsed.spec, parsed.games, parsed.final)
 
 
-__all__ = [
-    "DRAW",
-    "DRAW_VALUES",
-    "SIDES",
-    "Number",
-    "format_number",
-    "format_score",
-    "GameEntry",
-    "GameLine",
-    "MatchInput",
-    "MatchSpec",
-    "MatchValidation",
-    "game_values",
-    "last_game_values",
-    "parse_match_input",
-    "spec_problems",
-    "validate_match",
-    "validate_match_data",
-]
+__all__ = ["validate_match", "validate_match_data"]

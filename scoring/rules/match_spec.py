@@ -2,7 +2,7 @@
 
 The typed vocabulary every other match module shares (sides ``"a"``/``"b"``, numbers that
 may be halves for the equal-moves draw), and :func:`spec_problems`, the options checked on
-their own before any result is looked at. See :mod:`scoring.rules.match` for the map.
+their own before any result is looked at. :mod:`scoring.rules.match` combines the checks.
 """
 
 from __future__ import annotations

@@ -15,9 +15,11 @@ from dataclasses import replace
 
 from scoring.rules.board import Position, index_to_label, label_to_index
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.moves import Play, Step, check_play, legal_plays
+from scoring.rules.legal import legal_plays
 from scoring.rules.notation import NotationError, parse_ply
+from scoring.rules.play_check import check_play
 from scoring.rules.record_problems import RECORD
+from scoring.rules.steps import Play, Step
 from scoring.rules.variants import get_variant
 
 

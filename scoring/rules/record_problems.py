@@ -1,7 +1,7 @@
 """Every ``record.*`` problem: what a game record (book notation or .mat) can get wrong.
 
 One table for the notation reader (:mod:`scoring.rules.notation`), the legality check of
-one play (:func:`scoring.rules.moves.check_play`), the record replayer
+one play (:func:`scoring.rules.play_check.check_play`), the record replayer
 (:mod:`scoring.rules.record_replay`) and the .mat reader (:mod:`scoring.rules.matfile`). Call
 sites pass data (point labels as printed, dice, counts, side keys); :func:`record_fields`
 words it here, in English and in the book's Russian.

@@ -22,7 +22,7 @@ bears a checker off from that point and may not be spent moving inside home firs
 GNU Backgammon allow that play, so backgammon, nackgammon and hypergammon keep the
 international rule (our legal plays are cross-checked against gnubg there).
 
-Why data and not subclasses: the move generator in :mod:`scoring.rules.moves` is the hot
+Why data and not subclasses: the move generator (:mod:`scoring.rules.generate_short`) is the hot
 path, and reading a handful of booleans from a frozen record is cheaper and easier to
 test than virtual dispatch; the differences between the games really are this small.
 

@@ -12,7 +12,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.rules.match import MatchValidation, format_score, validate_match_data
+from scoring.rules.match import validate_match_data
+from scoring.rules.match_spec import MatchValidation, format_score
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 """``manage.py validate_record FILE`` — check a game record or a .mat match file.
 
 Book-style text (Part 6 layout) and Jellyfish .mat files are told apart by content. All the
-work is in :mod:`scoring.rules.record` and :mod:`scoring.rules.matfile`; this command only
+work is in :mod:`scoring.rules.record_validate` and :mod:`scoring.rules.matfile`; this command only
 reads the file and prints.
 
 Exit status (from the shell): 0 when the record is clean, 1 when problems were found,
@@ -20,7 +20,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.rules.errors import is_english
 from scoring.rules.matfile import looks_like_mat, validate_mat_text
-from scoring.rules.record import validate_text
+from scoring.rules.record_validate import validate_text
 from scoring.rules.variants import VARIANTS
 from zarik.i18n import current_language
 

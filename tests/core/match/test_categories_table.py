@@ -85,7 +85,8 @@ def test_bad_references(call, code):
 
 
 def test_round_rule_becomes_a_match_spec_that_validates():
-    from scoring.rules.match import GameEntry, MatchSpec, validate_match
+    from scoring.rules.match import validate_match
+    from scoring.rules.match_spec import GameEntry, MatchSpec
 
     spec = MatchSpec.for_round(round_rule("expert", 2))
     assert (spec.length, spec.cube, spec.category, spec.round) == (13, True, 7, 2)

@@ -6,7 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.rules.match import GameEntry, MatchSpec, validate_match
+from scoring.rules.match import validate_match
+from scoring.rules.match_spec import GameEntry, MatchSpec
 
 G = GameEntry
 CUBE5 = MatchSpec(length=5, cube=True)

@@ -10,8 +10,9 @@ import pytest
 from scoring.rules import categories
 from scoring.rules.cube import CubeRules, CubeState
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.match import GameEntry as G
-from scoring.rules.match import MatchSpec, validate_match, validate_match_data
+from scoring.rules.match import validate_match, validate_match_data
+from scoring.rules.match_spec import GameEntry as G
+from scoring.rules.match_spec import MatchSpec
 
 Trigger = Callable[[], list[Problem]]
 

@@ -17,7 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.match import GameEntry, MatchSpec, validate_match
+from scoring.rules.match import validate_match
+from scoring.rules.match_spec import GameEntry, MatchSpec
 from scoring.rules.variants import SCORING_TABLES
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -181,7 +182,7 @@ def test_summary_mutations(spec, data):
     assert both.codes == ["match.final_both_reached"]
     short = validate_match(spec, final=(n - 1, loser))
     assert short.codes == ["match.match_unfinished"]
-    from scoring.rules.match import game_values
+    from scoring.rules.match_summary import game_values
 
     too_far = n - 1 + max(game_values(spec)) + 1
     assert validate_match(spec, final=(loser, too_far)).codes == ["match.final_jump_impossible"]

@@ -6,7 +6,9 @@ import itertools
 
 import pytest
 
-from scoring.rules.match import MatchSpec, game_values, validate_match
+from scoring.rules.match import validate_match
+from scoring.rules.match_spec import MatchSpec
+from scoring.rules.match_summary import game_values
 
 # Part 9, table "Результаты матчей", exactly as printed: 6 players, 5-point matches,
 # backgammon scoring without the cube. In a column, the left number is that column's

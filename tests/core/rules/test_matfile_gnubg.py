@@ -15,7 +15,8 @@ from scoring.rules.matfile import (
     validate_mat_text,
     validate_match,
 )
-from scoring.rules.record import parse_record, replay
+from scoring.rules.record_reader import parse_record
+from scoring.rules.record_replay import replay
 
 RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
 MAT_FILES = sorted(RECORDS.glob("gnubg_*.mat"))

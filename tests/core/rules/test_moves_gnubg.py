@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.rules import START_POSITION_ID, Position, legal_plays, legal_positions, position_id
-from scoring.rules.moves import _gen_general, _gen_short
+from scoring.rules.generate_general import _gen_general
+from scoring.rules.generate_short import _gen_short
 from scoring.rules.variants import VARIANTS
 
 gnubg_nn = pytest.importorskip("gnubg_nn")

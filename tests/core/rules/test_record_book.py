@@ -6,13 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from scoring.rules.record import (
-    CheckpointEvent,
-    CubeEvent,
-    parse_record,
-    replay,
-    validate_text,
-)
+from scoring.rules.record_events import CheckpointEvent, CubeEvent
+from scoring.rules.record_reader import parse_record
+from scoring.rules.record_replay import replay
+from scoring.rules.record_validate import validate_text
 
 RECORDS = Path(__file__).resolve().parents[2] / "data" / "records"
 HEAD = "Партия №9. Бэкгэммон.\n\n№ хода\tБелые:\tЧёрные:\n"

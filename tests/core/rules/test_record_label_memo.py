@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from scoring.rules.board import label_to_index
 from scoring.rules.notation import Chain, Ply
-from scoring.rules.record import Replayer, parse_record
+from scoring.rules.record_reader import parse_record
+from scoring.rules.record_replay import Replayer
 from scoring.rules.variants import get_variant
 
 LABELS = [str(n) for n in range(1, 25)] + [f"0{n}" for n in range(1, 13)] + ["bar", "off"]
