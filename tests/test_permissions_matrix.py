@@ -180,34 +180,32 @@ def dispute_detail(w: World):
     return "get", w.url("dispute-detail", dispute_id=d.pk), None, lambda: True
 
 
-def rule(w: World):
-    d = _dispute(w)
+def _dispute_step(w: World, d: Dispute, name: str, data: dict, state: str):
+    """POST one step of the dispute ``d``; it worked when the dispute reached ``state``."""
     return (
         "post",
-        w.url("dispute-rule", dispute_id=d.pk),
-        {"version": w.fresh().version, "outcome": "uphold", "text": "stands"},
-        lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.RULED,
+        w.url(name, dispute_id=d.pk),
+        data,
+        lambda: Dispute.objects.get(pk=d.pk).state == state,
     )
 
 
+def rule(w: World):
+    d = _dispute(w)
+    data = {"version": w.fresh().version, "outcome": "uphold", "text": "stands"}
+    return _dispute_step(w, d, "dispute-rule", data, DisputeState.RULED)
+
+
 def appeal(w: World):
-    d = _ruled(w)
-    return (
-        "post",
-        w.url("dispute-appeal", dispute_id=d.pk),
-        {"reason": "witnesses"},
-        lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.APPEALED,
+    return _dispute_step(
+        w, _ruled(w), "dispute-appeal", {"reason": "witnesses"}, DisputeState.APPEALED
     )
 
 
 def decide(w: World):
     d = _appealed(w)
-    return (
-        "post",
-        w.url("dispute-decide", dispute_id=d.pk),
-        {"jury-version": w.fresh().version, "jury-outcome": "sustain", "jury-text": "final"},
-        lambda: Dispute.objects.get(pk=d.pk).state == DisputeState.FINAL,
-    )
+    data = {"jury-version": w.fresh().version, "jury-outcome": "sustain", "jury-text": "final"}
+    return _dispute_step(w, d, "dispute-decide", data, DisputeState.FINAL)
 
 
 def sanction(w: World):

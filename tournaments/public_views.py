@@ -52,19 +52,23 @@ def _section_title(event: Event, key: str) -> str:
     return event.sections.get(key) or ""
 
 
+def _player(event: Event, player_id: int, lang: str) -> dict[str, Any]:
+    """A table row's player: the entry (for its link) and its name in the reader's language."""
+    entry = event.entries[player_id]
+    return {"entry": entry, "name": entry.name(lang)}
+
+
 def _standings_blocks(event: Event, lang: str) -> list[dict[str, Any]]:
     blocks = []
     for key, table in event.standings.items():
         metrics = table.metrics
         rows = []
         for r in table.rows:
-            entry = event.entries[r.player.id]
             rows.append(
                 {
                     "place": r.place_label,
                     "shared": r.shared,
-                    "entry": entry,
-                    "name": entry.name(lang),
+                    **_player(event, r.player.id, lang),
                     "withdrawn": r.player.withdrawn,
                     "values": [_number(r.values.get(m.key)) for m in metrics],
                 }
@@ -371,8 +375,7 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
             rows.append(
                 {
                     "number": numbers[r],
-                    "entry": event.entries[player.id],
-                    "name": event.entries[player.id].name(lang),
+                    **_player(event, player.id, lang),
                     "cells": cells,
                     "total": _number(grid.totals[r]),
                     "place": grid.places[r],
@@ -443,13 +446,11 @@ def _rounds_fragment(event: Event, section: str | None) -> frame.Fragment:
         )
         rows = []
         for row in table.rows:
-            entry = event.entries[row.player.id]
             rows.append(
                 {
                     "row": row.row,
                     "place": row.place,
-                    "entry": entry,
-                    "name": entry.name(lang),
+                    **_player(event, row.player.id, lang),
                     "cells": [
                         {
                             "text": cell.text(lang),
