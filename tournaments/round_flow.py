@@ -15,6 +15,7 @@ from django.db.models import Max, Q
 
 from . import audit
 from .models import Match, ResultStatus, Round, RoundStatus, Tournament
+from .visibility import public_matches, public_rounds
 
 logger = logging.getLogger(__name__)
 
@@ -82,16 +83,15 @@ def live_state(tournament: Tournament) -> dict[str, Any]:
 
     Cheap (three aggregate queries); pages poll it and reload when ``stamp`` changes.
     """
-    rounds = Round.objects.filter(tournament=tournament).exclude(status=RoundStatus.DRAFT)
+    rounds = public_rounds(Round.objects.filter(tournament=tournament))
     latest = rounds.order_by("-number", "-pk").values("number", "status", "published_at").first()
     counts = rounds.aggregate(
         published=Max("published_at"),
         finished=Max("number", filter=Q(status=RoundStatus.FINISHED)),
     )
-    changed = Match.objects.filter(
-        round__tournament=tournament,
-        round__status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED],
-    ).aggregate(at=Max("updated_at"))["at"]
+    changed = public_matches(Match.objects.filter(round__tournament=tournament)).aggregate(
+        at=Max("updated_at")
+    )["at"]
     moments = [m for m in (changed, counts["published"]) if m is not None]
     last = max(moments) if moments else None
     data = {

@@ -36,9 +36,9 @@ from .models import (
     Match,
     ResultStatus,
     Round,
-    RoundStatus,
     Tournament,
 )
+from .visibility import public_matches, public_rounds
 
 #: Game kinds that count as "won by a gammon or more" (марс, домашний марс, кокс).
 GAMMON_KINDS = (
@@ -158,16 +158,14 @@ class Event:
     def current_rounds(self) -> list[RoundInfo]:
         """The latest published (or finished) round of each section."""
         latest: dict[str, RoundInfo] = {}
-        for rnd in self.rounds:
-            if rnd.status == RoundStatus.DRAFT:
-                continue
+        for rnd in self.rounds:  # published and finished rounds only (see load_event)
             best = latest.get(rnd.section)
             if best is None or rnd.number > best.number:
                 latest[rnd.section] = rnd
         return [latest[s] for s in self.sections if s in latest]
 
     def round_numbers(self) -> list[int]:
-        return sorted({r.number for r in self.rounds if r.status != RoundStatus.DRAFT})
+        return sorted({r.number for r in self.rounds})
 
     def pairings_of_round(self, round_ids: Iterable[int]) -> list[Pairing]:
         wanted = set(round_ids)
@@ -246,14 +244,12 @@ def load_event(tournament: Tournament, *, with_clubs: bool = False) -> Event:
         )
     )
     round_rows = list(
-        Round.objects.filter(tournament=tournament)
-        .exclude(status=RoundStatus.DRAFT)
+        public_rounds(Round.objects.filter(tournament=tournament))
         .order_by("section__order", "section__name", "number")
         .values_list("id", "number", "section_id", "section__name", "status", "match_length")
     )
     match_rows = list(
-        Match.objects.filter(round__tournament=tournament)
-        .exclude(round__status=RoundStatus.DRAFT)
+        public_matches(Match.objects.filter(round__tournament=tournament))
         .order_by("round__number", "table", "id")
         .values_list(
             "id",
