@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from scoring.rules.errors import Problem
 from scoring.rules.record_problems import RECORD
@@ -32,8 +32,7 @@ MARKS: tuple[str, ...] = ("??", "!!", "?!", "!?", "?", "!", "=")
 CubeKind = Literal["offer", "take", "beaver", "raccoon", "drop", "auto"]
 
 
-@dataclass(frozen=True, slots=True)
-class Chain:
+class Chain(NamedTuple):
     """One checker's printed route, ``012/10/8*`` — ``repeat`` checkers take it (``(2)``).
 
     ``hits[i]`` says whether ``path[i]`` was printed with ``*``; the first label
@@ -41,6 +40,8 @@ class Chain:
     least one landing and a hit flag per label: the readers that build chains
     (:func:`_read_chain`, :func:`_fast_ply`, the .mat reader) refuse anything else
     with a located problem, so the type does not check it again on this hot path.
+    A named tuple, like :class:`~scoring.rules.board.Position`: a plain cell builds
+    several per line, and a tuple is built several times faster than a frozen dataclass.
     """
 
     path: tuple[str, ...]
@@ -61,8 +62,7 @@ class CubeAction:
     value: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Ply:
+class Ply(NamedTuple):
     """Everything one side did in one column cell: cube marks, the roll and the play.
 
     ``dice`` is ``None`` when no roll is printed (a cube-only cell, or
