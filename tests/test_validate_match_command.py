@@ -127,8 +127,17 @@ def test_broken_json_is_an_error_object_not_a_traceback(tmp_path):
     code, out = run(write(tmp_path, '{"length": 5, "final": [5, 0]'), "--json", "--lang", "en")
     payload = json.loads(out)
     assert code == 2
-    assert payload["errors"][0]["code"] == "bad_file"
+    assert payload["errors"][0]["code"] == "match.file_not_json"
     assert "not valid JSON" in payload["errors"][0]["message"]
+
+
+def test_a_file_that_is_not_utf8_is_named_in_russian_too(tmp_path):
+    path = tmp_path / "cp1251.json"
+    path.write_bytes('{"length": 5, "note": "Иванов"}'.encode("cp1251"))
+    code, out = run(path, "--json", "--lang", "ru")
+    payload = json.loads(out)
+    assert code == 2 and payload["errors"][0]["code"] == "match.file_not_utf8"
+    assert "не текст в кодировке UTF-8" in payload["errors"][0]["message"]
 
 
 def test_missing_file_without_json_is_a_command_error(tmp_path):

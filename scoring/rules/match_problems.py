@@ -463,6 +463,16 @@ MATCH = Catalogue(
             "{score} cannot be the result of exactly {fixed} games: {why}",
             "Счёт {score} не может получиться ровно за {fixed} партий: {why}",
         ),
+        # The match file itself (manage.py validate_match FILE.json).
+        "file_unreadable": (
+            "cannot read {path}: {reason}",
+            "не удалось прочитать {path}: {reason}",
+        ),
+        "file_not_utf8": ("{path} is not UTF-8 text", "{path} — не текст в кодировке UTF-8"),
+        "file_not_json": (
+            "{path} is not valid JSON: {reason} at line {line}, column {column}",
+            "{path} — некорректный JSON: {reason}, строка {line}, позиция {column}",
+        ),
     },
     fields=match_fields,
 )

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.rules.match import validate_match_data
+from scoring.rules.match_problems import MATCH
 from scoring.rules.match_spec import MatchValidation, format_score
 
 
@@ -52,20 +53,19 @@ class Command(BaseCommand):
             with open(path, encoding="utf-8") as handle:
                 return json.load(handle)
         except OSError as exc:
-            en = f"cannot read {path}: {exc.strerror or exc}"
-            ru = f"не удалось прочитать {path}: {exc.strerror or exc}"
+            problem = MATCH.problem("file_unreadable", path=path, reason=exc.strerror or str(exc))
         except UnicodeDecodeError:
-            en = f"{path} is not UTF-8 text"
-            ru = f"{path} — не текст в кодировке UTF-8"
+            problem = MATCH.problem("file_not_utf8", path=path)
         except json.JSONDecodeError as exc:
-            en = f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-            ru = f"{path} — некорректный JSON: {exc.msg}, строка {exc.lineno}, позиция {exc.colno}"
-        message = ru if language == "ru" else en
+            problem = MATCH.problem(
+                "file_not_json", path=path, reason=exc.msg, line=exc.lineno, column=exc.colno
+            )
+        message = problem.message(language)
         if as_json:
             self._emit(
                 {
                     "ok": False,
-                    "errors": [{"game": None, "code": "bad_file", "message": message}],
+                    "errors": [{"game": None, "code": problem.code, "message": message}],
                     "score": [0, 0],
                     "winner": None,
                     "crawford_game": None,
