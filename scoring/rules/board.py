@@ -30,7 +30,8 @@ oyun-mars 1-2).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from scoring.rules.variants import SCORING_TABLES, ScoringTable, Variant, get_variant
 
@@ -142,6 +143,19 @@ class Position(NamedTuple):
             board[0] = v.checkers - placed if off is None else off
             boards.append(tuple(board))
         return cls(boards[0], boards[1], turn, v.key)
+
+    # -- play -----------------------------------------------------------------------------
+
+    def legal_plays(self, dice: tuple[int, int]) -> list[Any]:
+        """Every legal play of the side on roll, as a python-chess board knows its legal moves.
+
+        Generation lives in :mod:`scoring.rules.legal`, which imports this module; it hands
+        its generator down through :func:`set_play_generator` (the one-way rule), so the
+        position can answer without importing it back.
+        """
+        if _play_generator is None:
+            raise RuntimeError("import scoring.rules (or scoring.rules.legal) to generate plays")
+        return _play_generator(self, dice)
 
     # -- views --------------------------------------------------------------------------
 
@@ -336,3 +350,13 @@ def game_result(position: Position, table: str | ScoringTable | None = None) -> 
     else:
         kind = "home_mars"
     return GameResult(won, kind, t.value(kind))
+
+
+#: The legal-play generator, handed down by :mod:`scoring.rules.legal` at import.
+_play_generator: Callable[[Position, tuple[int, int]], list[Any]] | None = None
+
+
+def set_play_generator(generator: Callable[[Position, tuple[int, int]], list[Any]]) -> None:
+    """Give positions their legal-play generator (called once, by :mod:`scoring.rules.legal`)."""
+    global _play_generator
+    _play_generator = generator

@@ -23,7 +23,16 @@ from __future__ import annotations
 from operator import itemgetter
 
 from scoring.rules.bear_off import exact_bear_off_may_apply
-from scoring.rules.board import BAR, BLACK, OFF, WHITE, Position, is_game_over, opposite_table
+from scoring.rules.board import (
+    BAR,
+    BLACK,
+    OFF,
+    WHITE,
+    Position,
+    is_game_over,
+    opposite_table,
+    set_play_generator,
+)
 from scoring.rules.generate_general import _gen_general
 from scoring.rules.generate_short import (
     _double_moves,
@@ -154,15 +163,9 @@ def legal_plays(position: Position, dice: tuple[int, int]) -> list[Play]:
     ]
 
 
-def _position_legal_plays(self: Position, dice: tuple[int, int]) -> list[Play]:
-    """``position.legal_plays(dice)``: every legal play of the side on roll (see :func:`legal_plays`)."""
-    return legal_plays(self, dice)
-
-
-# The position knows its legal plays, as a python-chess board knows its legal moves. The
-# method is attached here because generation lives in this module and board.py must not
-# import it back (one direction: moves → board).
-Position.legal_plays = _position_legal_plays  # type: ignore[attr-defined]
+# The position knows its legal plays (``position.legal_plays(dice)``); this module hands its
+# generator down to board.py, which must not import it back (one direction: legal → board).
+set_play_generator(legal_plays)
 
 
 def max_dice_playable(position: Position, dice: tuple[int, int]) -> int:
