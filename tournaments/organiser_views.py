@@ -173,7 +173,7 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
     tournament = rnd.tournament
     lang = current_language()
     names = _names(tournament)
-    shown = pm.names_of(tournament)
+    shown = {str(n): _label(names, n) for n in names}  # as pm.names_of, without a second query
     expl = rnd.explanation or {}
     rows = {r.get("table"): r for r in expl.get("pairings", [])}
     tables = []
