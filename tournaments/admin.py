@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from tournaments.pairing.options import SYSTEM_OPTIONS
 
 from . import audit
-from .forms import TournamentOptionsForm, option_fields
+from .forms import TournamentOptionsForm, option_field_names
 from .models import (
     AuditEntry,
     CompetitionSystem,
@@ -129,7 +129,7 @@ class TournamentAdmin(AuditedAdmin):
         *(
             (
                 format_lazy("{}: {}", _("Pairing options"), CompetitionSystem(system).label),
-                {"fields": [n for n in option_fields() if n.startswith(f"{system}__")],
+                {"fields": option_field_names(system),
                  "classes": ["collapse"]},
             )
             for system in SYSTEM_OPTIONS
@@ -233,6 +233,11 @@ def workflow_links(match: Match) -> str:
     return format_html_join(mark_safe(" · "), "{}", ((link,) for link in links))
 
 
+def _has_results(rnd: Round) -> bool:
+    """A match of the round has left "pending" (reported, confirmed, disputed)."""
+    return rnd.matches.exclude(result_status=ResultStatus.PENDING).exists()
+
+
 def _without_bulk_delete(actions):
     """The changelist's "delete selected" would skip the per-object check: not offered."""
     actions.pop("delete_selected", None)
@@ -249,9 +254,7 @@ class MatchInline(admin.TabularInline):
 
     def has_delete_permission(self, request, obj=None):
         """A round's pairings may be removed here only while none of them has a result."""
-        if obj is not None and Match.objects.filter(round=obj).exclude(
-            result_status=ResultStatus.PENDING
-        ).exists():
+        if obj is not None and _has_results(obj):
             return False
         return super().has_delete_permission(request, obj)
 
@@ -265,7 +268,7 @@ class RoundAdmin(AuditedAdmin):
 
     def has_delete_permission(self, request, obj=None):
         """Deleting a round would delete its results with it: only while it has none."""
-        if obj is not None and obj.matches.exclude(result_status=ResultStatus.PENDING).exists():
+        if obj is not None and _has_results(obj):
             return False
         return super().has_delete_permission(request, obj)
 

@@ -217,13 +217,18 @@ def _option_field(spec: OptionSpec) -> forms.Field:
     return forms.CharField(label=label, required=False, initial=spec.default)
 
 
-def option_fields() -> dict[str, forms.Field]:
-    """One form field per option of every system, named ``<system>__<option>``."""
+def option_fields(*systems: str) -> dict[str, forms.Field]:
+    """One form field per option of ``systems`` (default: every system), ``<system>__<option>``."""
     return {
         option_field_name(system, spec.name): _option_field(spec)
-        for system in SYSTEM_OPTIONS
+        for system in systems or SYSTEM_OPTIONS
         for spec in option_specs(system)
     }
+
+
+def option_field_names(system: str) -> list[str]:
+    """The names of ``system``'s option fields, in the dataclass's order."""
+    return [option_field_name(system, spec.name) for spec in option_specs(system)]
 
 
 def _json_value(spec: OptionSpec, value):
@@ -282,9 +287,7 @@ class PairingOptionsForm(PairingOptionsMixin, forms.Form):
         super().__init__(*args, **kwargs)
         self.system = system
         self.defaults = dict(defaults or {})
-        self.fields.update(
-            {k: f for k, f in option_fields().items() if k.startswith(f"{system}__")}
-        )
+        self.fields.update(option_fields(system))
         self.initial.update(self.initial_options(system, stored))
 
     def clean(self):
@@ -352,5 +355,6 @@ class TournamentOptionsForm(PairingOptionsMixin, forms.ModelForm):
         return data
 
 
-TournamentOptionsForm.base_fields.update(option_fields())
-TournamentOptionsForm.declared_fields.update(option_fields())
+_OPTION_FIELDS = option_fields()
+TournamentOptionsForm.base_fields.update(_OPTION_FIELDS)
+TournamentOptionsForm.declared_fields.update(_OPTION_FIELDS)
