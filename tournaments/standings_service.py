@@ -207,14 +207,12 @@ def standings_options(tournament: Tournament) -> tuple[core.StandingsOptions, li
     except RuleViolation as err:
         found.extend(err.problems)
         keys = ()
+    # The keys parse_tiebreaks accepted (or the default order) always resolve: the same
+    # tiebreak_problems() check, and the score basis is then one of SCORE_BASES.
     options = core.StandingsOptions(
         system=system, tiebreaks=keys, total_rounds=tournament.rounds_planned
     )
-    try:
-        return core.resolve_options(options), found
-    except RuleViolation as err:
-        found.extend(err.problems)
-        return core.resolve_options(replace(options, tiebreaks=())), found
+    return core.resolve_options(options), found
 
 
 def load_event(tournament: Tournament, *, with_clubs: bool = False) -> Event:
