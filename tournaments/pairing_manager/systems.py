@@ -18,7 +18,7 @@ from typing import Any
 
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import pairing as core
-from tournaments.models import Section, Tournament, Variant
+from tournaments.models import Entry, Match, Section, Tournament, Variant
 from tournaments.pairing.knockout import PLAYABLE, WALKOVER
 from tournaments.pairing.options import parse_options
 
@@ -231,16 +231,16 @@ def pair_scheveningen(req: Request) -> Plan:
         raise PairingRefused(problem("scheveningen_teams", teams=len(teams)))
     if len(teams) == 2 and existing:
         raise PairingRefused(problem("schedule_exists", system="scheveningen"))
+    lineups = {
+        pk: [m.entry for m in t.members.select_related("entry__player").order_by("board")]
+        for pk, t in teams.items()
+    }
     first_extra: dict[str, Any] = {}
     if len(teams) == 2:
         a_id, b_id = list(teams)
         stage: list[tuple[str | None, int, int]] = [(None, a_id, b_id)]
     else:
-        stage, first_extra = _team_stage(teams, existing)
-    lineups = {
-        pk: [m.entry for m in t.members.select_related("entry__player").order_by("board")]
-        for pk, t in teams.items()
-    }
+        stage, first_extra = _team_stage(teams, existing, lineups)
     late = reading.ensure_draw_numbers(tournament, [e for line in lineups.values() for e in line])
     by_id = {e.draw_number: e for line in lineups.values() for e in line}
     schedules = []
@@ -284,7 +284,7 @@ def pair_scheveningen(req: Request) -> Plan:
 
 
 def _team_stage(
-    teams: dict[int, Any], existing: list
+    teams: dict[int, Any], existing: list, lineups: dict[int, list[Entry]]
 ) -> tuple[list[tuple[str | None, int, int]], dict[str, Any]]:
     """The next stage of a knockout of teams: ``[(match id, team A pk, team B pk)]``."""
     if not existing:
@@ -303,7 +303,7 @@ def _team_stage(
         open_rounds = [r.number for r in existing if open_matches(r).exists()]
         if open_rounds:
             raise PairingRefused(problem("team_stage_open", rounds=open_rounds))
-        results, scheduled = _team_results(existing, teams)
+        results, scheduled = _team_results(existing, teams, lineups)
     states = core.resolve(bracket, results)
     stage = [
         (s.match.id, s.a, s.b)
@@ -317,17 +317,22 @@ def _team_stage(
     return stage, extra
 
 
-def _team_results(existing: list, teams: dict[int, Any]) -> tuple[dict[str, int], set[str]]:
+def _team_results(
+    existing: list, teams: dict[int, Any], lineups: dict[int, list[Entry]]
+) -> tuple[dict[str, int], set[str]]:
     """Winning team of every team match played so far (individual wins, then points)."""
     individual: dict[str, list[core.IndividualResult]] = {}
     sides: dict[str, tuple[int, int]] = {}
+    matches = {
+        (m.round_id, m.table): m
+        for m in Match.objects.filter(round__in=existing).select_related("entry_a", "entry_b")
+    }
     for rnd in existing:
-        matches = {m.table: m for m in rnd.matches.select_related("entry_a", "entry_b")}
         for tm in rnd.explanation.get("team_matches", []):
             mid = tm["match_id"]
             sides[mid] = tuple(tm["teams"])
             for table in tm["tables"]:
-                m = matches[table]
+                m = matches[rnd.pk, table]
                 individual.setdefault(mid, []).append(
                     core.IndividualResult(
                         m.entry_a.draw_number,
@@ -338,10 +343,7 @@ def _team_results(existing: list, teams: dict[int, Any]) -> tuple[dict[str, int]
                 )
     results: dict[str, int] = {}
     for mid, (a_id, b_id) in sides.items():
-        members = {
-            pk: [m.entry.draw_number for m in teams[pk].members.select_related("entry")]
-            for pk in (a_id, b_id)
-        }
+        members = {pk: [e.draw_number for e in lineups[pk]] for pk in (a_id, b_id)}
         score = core.team_score(individual[mid], members[a_id], members[b_id])
         if score.winner is None:
             raise PairingRefused(
