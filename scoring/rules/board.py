@@ -38,9 +38,6 @@ from scoring.rules.variants import SCORING_TABLES, ScoringTable, Variant, get_va
 WHITE = 0
 BLACK = 1
 SIDE_NAMES = ("white", "black")
-SIDE_NAMES_RU = ("белые", "чёрные")
-SIDE_NAMES_RU_GEN = ("белых", "чёрных")
-SIDE_NAMES_RU_DAT = ("белым", "чёрным")
 
 OFF = 0
 BAR = 25

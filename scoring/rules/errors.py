@@ -128,11 +128,6 @@ class Catalogue:
         return entry.en, entry.ru
 
 
-def known_codes() -> list[str]:
-    """Every registered code, sorted (the catalogue pages and tests iterate it)."""
-    return sorted(_REGISTRY)
-
-
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One finding: a stable code, its place, and the details its message is built from.
@@ -218,8 +213,15 @@ class Problem:
 
 
 class RuleViolation(ValueError):
-    """Raised where a caller asked for something the rules forbid (carries the problems)."""
+    """Raised where a caller asked for something the rules forbid (carries the problems).
+
+    Most callers catch it for ``problems``; the English text is rendered only when the
+    exception is shown (``str(exc)``), not each time one is raised.
+    """
 
     def __init__(self, problems: list[Problem] | Problem):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
-        super().__init__("; ".join(p.en for p in self.problems))
+        super().__init__(self.problems)
+
+    def __str__(self) -> str:
+        return "; ".join(p.en for p in self.problems)

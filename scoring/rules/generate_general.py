@@ -134,7 +134,6 @@ def _gen_general(
                 if caucasian:
                     tainted = taint.count(s)
                     own_there = t > 0 and me[t] > 0
-                    new_taint = list(taint)
                     if me[s] > tainted:
                         nt = list(taint)
                         if hit and t <= 6:
@@ -146,7 +145,6 @@ def _gen_general(
                         if t > 0:
                             nt.append(t)
                         options.append(tuple(sorted(nt)))
-                    del new_taint
                 else:
                     options.append(taint)
                 nk = key + _W[t] - _W[s] + (_H[t] if hit else 0)

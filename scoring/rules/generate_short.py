@@ -95,14 +95,10 @@ def _two_dice_from_bar(me: tuple[int, ...], opp_t: tuple[int, ...], a: int, b: i
                 board[e] += 1
         if not steps:
             return []
-        if len(steps) == 1 and open_a and open_b:
-            pass  # unreachable: two open entry points and two checkers enter both
         return [(tuple(steps), tuple(board))]
     W = _W
     H = _H
-    opm = [0] * 26
-    for i in range(1, 25):
-        opm[i] = opp_t[25 - i]
+    opm = _mirror(opp_t)
     full: dict[int, tuple] = {}
     half: dict[int, tuple] = {}
     for x, y in ((a, b), (b, a)):
@@ -362,9 +358,7 @@ def _four_steps(me: tuple[int, ...], moves: list[tuple]) -> list:
 def _gen_short_slow(me_t: tuple[int, ...], opp_t: tuple[int, ...], d1: int, d2: int) -> list:
     """Step-by-step search: distinct ``(steps, mover_board)``; [] when nothing moves."""
     me = list(me_t)
-    opm = [0] * 26
-    for i in range(1, 25):
-        opm[i] = opp_t[25 - i]
+    opm = _mirror(opp_t)
     outside = sum(me_t[7:26])
     key0 = 0
     for i in range(26):

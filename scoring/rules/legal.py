@@ -40,7 +40,7 @@ from scoring.rules.generate_short import (
     _end_two_dice,
     _gen_short,
 )
-from scoring.rules.steps import Play, _check_dice, _with_hits
+from scoring.rules.steps import Play, _check_dice, _opponent_after_hits, _with_hits
 from scoring.rules.variants import get_variant
 
 
@@ -102,14 +102,7 @@ def _opponents_after_hits(opp: tuple[int, ...], raw: list, variant: str) -> dict
     omap = opposite_table(get_variant(variant).geometry)
     for hit_bits in set(map(_third, raw)):
         if hit_bits:
-            ob = list(opp)
-            bits = hit_bits
-            while bits:  # one pass per hit blot, lowest point first
-                low = bits & -bits
-                ob[omap[low.bit_length() - 1]] -= 1
-                ob[BAR] += 1
-                bits ^= low
-            after[hit_bits] = tuple(ob)
+            after[hit_bits] = _opponent_after_hits(opp, hit_bits, omap)
     return after
 
 

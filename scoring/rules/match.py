@@ -50,6 +50,17 @@ from scoring.rules.match_summary import (
     _score_numbers,
 )
 
+#: Option problems that leave nothing to check the result against.
+_STRUCTURAL = frozenset(
+    {
+        "match.bad_format",
+        "match.bad_length",
+        "match.bad_fixed_games",
+        "match.bad_scoring",
+        "match.bad_max_cube",
+    }
+)
+
 
 def validate_match(
     spec: MatchSpec,
@@ -66,18 +77,7 @@ def validate_match(
     problems = spec_problems(spec)
     if games is None and final is None:
         problems.append(MATCH.problem("nothing_to_check"))
-    structural = any(
-        p.code
-        in {
-            "match.bad_format",
-            "match.bad_length",
-            "match.bad_fixed_games",
-            "match.bad_scoring",
-            "match.bad_max_cube",
-        }
-        for p in problems
-    )
-    if structural:
+    if any(p.code in _STRUCTURAL for p in problems):
         return MatchValidation(False, tuple(problems), (0, 0), None)
     halves = spec.draw == Fraction(1, 2) and not spec.is_points
     stated = None
@@ -95,9 +95,7 @@ def validate_match(
         run, found = _validate_ledger(spec, list(games))
         problems.extend(found)
         score = (run.score[0], run.score[1])
-        if stated is not None and tuple(Fraction(s) for s in stated) != tuple(
-            Fraction(s) for s in score
-        ):
+        if stated is not None and stated != score:
             problems.append(
                 MATCH.problem(
                     "final_mismatch", stated=format_score(stated), ledger=format_score(score)

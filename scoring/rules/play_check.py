@@ -41,7 +41,7 @@ from scoring.rules.generate_general import _gen_general, _illegal_prime
 from scoring.rules.generate_short import _gen_short
 from scoring.rules.legal import _raw_plays, legal_plays
 from scoring.rules.record_problems import RECORD
-from scoring.rules.steps import Play, Step, _check_dice, board_key, dice_list
+from scoring.rules.steps import Play, Step, _check_dice, _opponent_after_hits, board_key, dice_list
 from scoring.rules.unchecked import play_unchecked
 from scoring.rules.variants import HEAD, Variant, get_variant
 
@@ -328,14 +328,7 @@ def _position_after(position: Position, walk: _Walk) -> Position:
     opp = position.opponent
     if walk.hit_bits:
         omap = opposite_table(get_variant(position.variant).geometry)
-        ob = list(opp)
-        bits = walk.hit_bits
-        while bits:
-            low = bits & -bits
-            ob[omap[low.bit_length() - 1]] -= 1
-            ob[BAR] += 1
-            bits ^= low
-        opp = tuple(ob)
+        opp = _opponent_after_hits(opp, walk.hit_bits, omap)
     if position.turn == WHITE:
         return Position(tuple(walk.board), opp, BLACK, position.variant)
     return Position(opp, tuple(walk.board), WHITE, position.variant)
@@ -476,9 +469,16 @@ def _split(dist: int, bearing_off: bool, unused: list[int], src: int) -> list[in
 
 
 def _fmt(position: Position, steps: tuple[Step, ...], numbering: str) -> str:
+    """Steps made from ``position`` as the book prints them (``13/7*, 13/11``), or ``Ø``.
+
+    Also :func:`scoring.rules.play_notation.format_play`'s text.
+    """
     if not steps:
         return "Ø"
-    return ", ".join(
-        f"{_lbl(position, s.src, numbering)}/{_lbl(position, s.dst, numbering)}{'*' if s.hit else ''}"
-        for s in steps
-    )
+    geometry = get_variant(position.variant).geometry
+    turn = position.turn
+
+    def label(index: int) -> str:
+        return index_to_label(index, turn, numbering, geometry)
+
+    return ", ".join(f"{label(s.src)}/{label(s.dst)}{'*' if s.hit else ''}" for s in steps)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from scoring.rules.board import Position, index_to_label, label_to_index
+from scoring.rules.board import Position, label_to_index
 from scoring.rules.errors import Problem, RuleViolation
 from scoring.rules.legal import legal_plays
 from scoring.rules.notation import NotationError, parse_ply
-from scoring.rules.play_check import check_play
+from scoring.rules.play_check import _fmt, check_play
 from scoring.rules.record_problems import RECORD
 from scoring.rules.steps import Play, Step
 from scoring.rules.variants import get_variant
@@ -66,15 +66,7 @@ def parse_play(
 
 def format_play(position: Position, play: Play, *, numbering: str = "traditional") -> str:
     """``play`` (made from ``position``) as the book prints it: ``13/7*, 13/11``, or ``Ø``."""
-    if not play.steps:
-        return "Ø"
-    geometry = get_variant(position.variant).geometry
-    turn = position.turn
-
-    def label(index: int) -> str:
-        return index_to_label(index, turn, numbering, geometry)
-
-    return ", ".join(f"{label(s.src)}/{label(s.dst)}{'*' if s.hit else ''}" for s in play.steps)
+    return _fmt(position, play.steps, numbering)
 
 
 def _is_label(label: str, position: Position, numbering: str) -> bool:

@@ -18,8 +18,6 @@ from scoring.rules.errors import Problem
 from scoring.rules.notation import CubeAction, Ply
 
 SIDES = ("white", "black")
-SIDES_RU = ("белые", "чёрные")
-SIDES_RU_GEN = ("белых", "чёрных")
 
 
 def side_index(side: str) -> int:

@@ -16,23 +16,6 @@ from scoring.rules.board import Position
 from scoring.rules.errors import Problem
 from scoring.rules.record_problems import RECORD
 
-#: Codes the record layer itself reports (the rules core adds those of ``PROBLEM_CODES``
-#: and :mod:`scoring.rules.cube`).
-RECORD_CODES: dict[str, str] = {
-    "unparsable": "a cell or line cannot be read as the book's notation",
-    "bad_point": "a point label that does not exist in the record's numbering",
-    "bad_dice": "a die outside 1…6",
-    "missing_dice": "a play printed without its roll",
-    "opening_roll_mismatch": "the first play's dice differ from the opening roll",
-    "out_of_turn": "a side plays twice in a row (the other side's move is missing)",
-    "move_number_mismatch": "the printed move number is not the next one",
-    "moves_after_game_end": "something is printed after the game has ended",
-    "checkpoint_mismatch": "a checkpoint position differs from the replayed board",
-    "cube_wrong_value": "a cube mark names a value other than the next one",
-    "double_out_of_turn": "a double offered by the side not on roll",
-    "result_mismatch": "the result printed differs from the one the replay derives",
-}
-
 
 def record_problem(
     code: str,

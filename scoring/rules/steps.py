@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scoring.rules.board import Position
+from scoring.rules.board import BAR, Position
 
 
 class Step(NamedTuple):
@@ -80,6 +80,22 @@ def _hits_of(steps: tuple[Step, ...]) -> int:
         if st[2]:
             bits |= 1 << st[1]
     return bits
+
+
+def _opponent_after_hits(opp: tuple[int, ...], hit_bits: int, omap: tuple[int, ...]) -> tuple[int, ...]:
+    """The opponent's board once the blots of ``hit_bits`` (our indices) are on the bar.
+
+    ``omap`` is the geometry's :func:`~scoring.rules.board.opposite_table`. One pass per
+    hit blot, lowest point first.
+    """
+    ob = list(opp)
+    bits = hit_bits
+    while bits:
+        low = bits & -bits
+        ob[omap[low.bit_length() - 1]] -= 1
+        ob[BAR] += 1
+        bits ^= low
+    return tuple(ob)
 
 
 def _with_hits(raw: list) -> list:
