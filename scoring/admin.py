@@ -27,7 +27,13 @@ class ResultAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     ]
     list_filter = ["state", "match__round__tournament"]
     search_fields = ["match__entry_a__player__last_name", "match__entry_b__player__last_name"]
-    list_select_related = ["match__round__tournament", "reported_by", "confirmed_by"]
+    list_select_related = [
+        "match__round__tournament",
+        "match__entry_a__player",  # the match's name in each row (Match.__str__)
+        "match__entry_b__player",
+        "reported_by",
+        "confirmed_by",
+    ]
     readonly_fields = [
         "match",
         "score_a",
@@ -61,6 +67,7 @@ class _ReadOnly(admin.ModelAdmin):
 class DisputeAdmin(_ReadOnly):
     list_display = ["match", "state", "raised_by", "raised_at", "ruling_outcome", "jury_outcome"]
     list_filter = ["state", "match__round__tournament"]
+    list_select_related = ["match__entry_a__player", "match__entry_b__player", "raised_by"]
     search_fields = ["reason", "ruling", "jury_decision"]
     raw_id_fields = ["match", "result", "decided_result"]
 
@@ -69,5 +76,6 @@ class DisputeAdmin(_ReadOnly):
 class SanctionAdmin(_ReadOnly):
     list_display = ["at", "tournament", "entry", "kind", "points", "decided_by", "decided_as"]
     list_filter = ["kind", "tournament"]
+    list_select_related = ["tournament", "entry__player", "decided_by"]
     search_fields = ["entry__player__last_name", "reason"]
     raw_id_fields = ["entry", "match"]

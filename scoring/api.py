@@ -83,7 +83,13 @@ class MatchWorkflowViewSet(MatchViewSet):
     @action(detail=True, methods=["post"])
     def check(self, request, pk=None):
         """Would this result be accepted? Checks through the match-rules core; saves nothing."""
-        match = get_object_or_404(self.get_queryset().select_related("round__tournament", "round__section", "entry_a__section"), pk=pk)
+        match = get_object_or_404(
+            self.get_queryset().select_related(
+                "round__tournament", "round__section", "entry_a__section", "entry_a__player",
+                "entry_b__player",
+            ),
+            pk=pk,
+        )
         data = ResultCheckSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         final = tuple(data.validated_data["final"]) if data.validated_data.get("final") else None
@@ -107,7 +113,7 @@ class MatchWorkflowViewSet(MatchViewSet):
                 confirm=v["confirm"], reason=v["reason"],
             ),
             status.HTTP_201_CREATED,
-            names=match.side_names(current_language()),
+            names_of=match,
         )
 
     @extend_schema(request=ConfirmSerializer, responses=ResultOutSerializer)
@@ -123,8 +129,12 @@ class MatchWorkflowViewSet(MatchViewSet):
         )
 
     @staticmethod
-    def _run(action_call, ok_status=status.HTTP_200_OK, names=None) -> Response:
-        """Run a workflow service and map its refusals to HTTP answers with a clear message."""
+    def _run(action_call, ok_status=status.HTTP_200_OK, names_of=None) -> Response:
+        """Run a workflow service and map its refusals to HTTP answers with a clear message.
+
+        ``names_of``: the match whose players' names the rules' problems use for the
+        sides; they are loaded only when there are problems to word.
+        """
         language = current_language()
         try:
             result = action_call()
@@ -132,16 +142,13 @@ class MatchWorkflowViewSet(MatchViewSet):
             message = workflow_problem("forbidden").message(language)
             return Response({"code": "forbidden", "message": message}, status=403)
         except services.InvalidResult as exc:
+            names = names_of.side_names(language) if names_of is not None else None
             return Response(
                 {"code": exc.code, "message": exc.message,
                  "errors": [{"game": p.game, "code": p.code, "message": p.message(language, names)} for p in exc.problems]},
                 status=400,
             )
-        except services.StaleVersion as exc:
-            return Response(
-                {"code": exc.code, "problem": exc.problem.code, "message": exc.message}, status=409
-            )
-        except services.ResultError as exc:
+        except services.ResultError as exc:  # a stale version included: 409 with its own code
             return Response(
                 {"code": exc.code, "problem": exc.problem.code, "message": exc.message}, status=409
             )

@@ -29,7 +29,6 @@ from .models import Outcome, SanctionKind
 from .workflow_problems import workflow_message
 
 MAX_RECORD_BYTES = 512 * 1024
-SIDE_NAMES = {"white": gettext_lazy("White"), "black": gettext_lazy("Black")}
 
 
 def kind_choices(match: Match) -> list[tuple[str, str]]:

@@ -35,7 +35,7 @@ from tournaments.models import (
     ResultStatus,
     Tournament,
 )
-from tournaments.permissions import JURY, acts_as_official, allowed, is_organiser, official_roles
+from tournaments.permissions import acts_as_official, allowed, is_organiser
 from tournaments.validation import validate_result
 from tournaments.visibility import is_public_round
 from zarik.i18n import current_language
@@ -550,8 +550,6 @@ def record_sanction(
     ):
         raise refuse("warning_first", "warning_first")
     decided_as = "director" if is_organiser(user, tournament) else "jury"
-    if JURY in official_roles(user, tournament) and not is_organiser(user, tournament):
-        decided_as = "jury"
     sanction = Sanction.objects.create(
         tournament=tournament,
         entry=entry,

@@ -38,7 +38,6 @@ from tournaments.permissions import (
     allowed,
     can_view,
     player_entry,
-    side_of,
     tournament_view,
 )
 from tournaments.visibility import can_see_round, public_matches
@@ -55,8 +54,6 @@ from .forms import (
 )
 from .models import Dispute, DisputeState, ResultState, Sanction
 from .workflow_problems import workflow_message
-
-OFFICIALS = ("organiser", "jury", "referee")
 
 
 def login_first(view):
@@ -108,15 +105,17 @@ def _results(match: Match, user) -> list:
     results = list(
         match.results.select_related("reported_by__player", "confirmed_by__player").order_by("-reported_at", "-pk")
     )
+    under_dispute = None  # asked once, and only if someone may dispute a result
     for r in results:
         r.match = match
         r.user_can_confirm = allowed(user, "result.confirm", r)
-        r.user_can_dispute = (
-            allowed(user, "result.dispute", r)
-            and not match.disputes.filter(
-                state__in=[DisputeState.OPEN, DisputeState.APPEALED]
-            ).exists()
-        )
+        r.user_can_dispute = allowed(user, "result.dispute", r)
+        if r.user_can_dispute:
+            if under_dispute is None:
+                under_dispute = match.disputes.filter(
+                    state__in=[DisputeState.OPEN, DisputeState.APPEALED]
+                ).exists()
+            r.user_can_dispute = not under_dispute
     return results
 
 
@@ -307,11 +306,8 @@ def my_match(request, tournament) -> HttpResponse:
 
 
 def _back(request, tournament, match):
-    if (
-        acts_as_official(request.user, match)
-        and side_of(request.user, match) is None
-        and request.POST.get("back") == "referee"
-    ):
+    # acts_as_official is never true for a player of the match (they act on it as a player)
+    if acts_as_official(request.user, match) and request.POST.get("back") == "referee":
         return redirect("referee-match", slug=tournament.slug, match_id=match.pk)
     return redirect("result-match", slug=tournament.slug, match_id=match.pk)
 
@@ -558,7 +554,8 @@ def sanction_list(request, tournament) -> HttpResponse:
 @tournament_view("audit.view")
 def audit_log(request, tournament) -> HttpResponse:
     entries = AuditEntry.objects.filter(tournament=tournament).select_related("user__player")
-    types = sorted(set(entries.values_list("object_type", flat=True).distinct()))
+    # order_by(): the default "-at" ordering would make DISTINCT return one row per entry
+    types = sorted(entries.order_by().values_list("object_type", flat=True).distinct())
     form = AuditFilterForm(request.GET or None, object_types=types)
     if form.is_valid():
         data = form.cleaned_data

@@ -27,7 +27,6 @@ from scoring.rules.errors import Problem
 from .job_problems import JOB
 
 QUEUED, PROGRESS, SUCCESS, FAILURE = "QUEUED", "PROGRESS", "SUCCESS", "FAILURE"
-FINISHED = (SUCCESS, FAILURE)
 JOBS_DIR = "jobs"
 KEEP_SECONDS = 24 * 60 * 60
 """Finished jobs are kept a day (starting a new job of the same tournament prunes older ones)."""

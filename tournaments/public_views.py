@@ -33,8 +33,11 @@ from .standings_service import Event, Pairing, find_entries, is_knockout
 GRID_LIMIT = 60
 """Sections larger than this get the table by rounds instead of an N×N grid."""
 SEARCH_MAX = 80
-LAYOUTS = {"book": core.CrosstableLayout.BOOK, "rows": core.CrosstableLayout.ROW}
-LAYOUTS["row"] = core.CrosstableLayout.ROW
+LAYOUTS = {
+    "book": core.CrosstableLayout.BOOK,
+    "rows": core.CrosstableLayout.ROW,
+    "row": core.CrosstableLayout.ROW,
+}
 
 
 # --- shared row building -------------------------------------------------------------

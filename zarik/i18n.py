@@ -20,12 +20,6 @@ def current_language() -> str:
     return "en" if is_english(get_language() or "ru") else "ru"
 
 
-def problem_messages(problems: Iterable[Problem], names: Mapping[str, str] | None = None) -> list[str]:
-    """Each problem's message in the reader's language, sides shown as ``names``."""
-    language = current_language()
-    return [p.message(language, names) for p in problems]
-
-
 def problems_to_validation_error(
     problems: Iterable[Problem], field: str | None = None, names: Mapping[str, str] | None = None
 ) -> ValidationError:

@@ -18,13 +18,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scoring.rules.board import SIDE_NAMES, SIDE_NAMES_RU
 from scoring.rules.errors import is_english
 from scoring.rules.matfile import looks_like_mat, validate_mat_text
 from scoring.rules.record_validate import validate_text
 from scoring.rules.variants import VARIANTS
 from zarik.i18n import current_language
 
-_SIDE_RU = {"white": "белые", "black": "чёрные"}
+_SIDE_RU = dict(zip(SIDE_NAMES, SIDE_NAMES_RU, strict=True))  # "white" -> "белые", as the core says them
 
 
 class Command(BaseCommand):
