@@ -18,14 +18,11 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.rules.board import SIDE_NAMES, SIDE_NAMES_RU
-from scoring.rules.errors import is_english
+from scoring.rules.errors import is_english, side_word
 from scoring.rules.matfile import looks_like_mat, validate_mat_text
 from scoring.rules.record_validate import validate_text
 from scoring.rules.variants import VARIANTS
 from zarik.i18n import current_language
-
-_SIDE_RU = dict(zip(SIDE_NAMES, SIDE_NAMES_RU, strict=True))  # "white" -> "белые", as the core says them
 
 
 class Command(BaseCommand):
@@ -76,13 +73,13 @@ def _readable(data: dict[str, Any], lang: str, name: str) -> str:
     for error in data["errors"]:
         lines.append(f"  [{error['code']}] {error['message']}")
     for check in data["checkpoints"]:
-        side = _SIDE_RU.get(check["side"], check["side"]) if ru else check["side"]
+        side = side_word(check["side"], "ru") if ru else check["side"]
         mark = "ok" if check["ok"] else ("не совпадает" if ru else "differs")
         where = f"ход {check['move']}, {side}" if ru else f"move {check['move']}, {side}"
         lines.append(f"  {'Проверочная позиция' if ru else 'Checkpoint'} ({where}): {mark}")
     result = data["result"]
     if result:
-        winner = _SIDE_RU.get(result["winner"], result["winner"]) if ru else result["winner"]
+        winner = side_word(result["winner"], "ru") if ru else result["winner"]
         if ru:
             lines.append(
                 f"Итог: выиграли {winner}, {result['kind']}, куб {result['cube']}, "
