@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Club, Membership, Player
+from .models import Club, ClubRole, Membership, Player
 
 
 class MembershipInline(admin.TabularInline):
@@ -9,12 +9,18 @@ class MembershipInline(admin.TabularInline):
     autocomplete_fields = ["player", "club"]
 
 
+class ClubRoleInline(admin.TabularInline):
+    model = ClubRole
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
     list_display = ["name", "city", "founded"]
     search_fields = ["name", "city"]
     prepopulated_fields = {"slug": ["name"]}
-    inlines = [MembershipInline]
+    inlines = [ClubRoleInline, MembershipInline]
 
 
 @admin.register(Player)

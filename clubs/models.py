@@ -64,6 +64,11 @@ class Player(models.Model):
     )
     city = models.CharField(_("city"), max_length=120, blank=True)
     country = models.CharField(_("country"), max_length=2, blank=True)
+    email = models.EmailField(_("email"), blank=True)
+    search_key = models.CharField(
+        _("search key"), max_length=250, blank=True, editable=False, db_index=True,
+        help_text=_("the name in every alphabet, folded for search (clubs.names)"),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -88,6 +93,40 @@ class Player(models.Model):
         if language.startswith("en") and self.last_name_latin:
             return self.latin_name
         return self.full_name
+
+
+class ClubRoleKind(models.TextChoices):
+    ORGANISER = "organiser", _("Organiser")
+
+
+class ClubRole(models.Model):
+    """A user's standing role in a club: a club organiser creates the club's tournaments.
+
+    What each role may do is decided by ``tournaments.permissions.PERMISSIONS``,
+    never here.
+    """
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="roles"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE,
+        related_name="club_roles",
+    )
+    role = models.CharField(
+        _("role"), max_length=12, choices=ClubRoleKind.choices, default=ClubRoleKind.ORGANISER
+    )
+
+    class Meta:
+        ordering = ["club", "role"]
+        verbose_name = _("club role")
+        verbose_name_plural = _("club roles")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user", "role"], name="unique_club_role")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.get_role_display()} · {self.club}"
 
 
 class Membership(models.Model):

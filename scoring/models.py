@@ -45,6 +45,15 @@ class Result(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("confirmed by"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="results_confirmed",
     )
+    reported_side = models.CharField(
+        _("reported by the player of side"), max_length=1, blank=True,
+        choices=[("a", "A"), ("b", "B")],
+        help_text=_("set when a player reports (also through a private link, with no account)"),
+    )
+    confirmed_side = models.CharField(
+        _("confirmed by the player of side"), max_length=1, blank=True,
+        choices=[("a", "A"), ("b", "B")],
+    )
     reported_at = models.DateTimeField(_("reported at"), auto_now_add=True)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     note = models.TextField(_("note or reason"), blank=True)

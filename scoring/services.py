@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.rules.errors import Problem
-from tournaments import audit, round_flow
+from tournaments import audit, entry_status, round_flow
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -562,40 +562,5 @@ def record_sanction(
     )
     audit.record(user, tournament, "sanction." + kind, sanction, None, sanction, reason.strip())
     if kind == SanctionKind.DISQUALIFICATION and entry.status != EntryStatus.WITHDRAWN:
-        _set_entry_status(entry, user, EntryStatus.WITHDRAWN, "entry.disqualify", reason.strip())
+        entry_status.set_status(entry, user, EntryStatus.WITHDRAWN, "entry.disqualify", reason.strip())
     return sanction
-
-
-# --------------------------------------------------------------------------- round flow
-
-
-def _set_entry_status(entry: Entry, user, status: str, action: str, reason: str = "") -> Entry:
-    before = audit.snapshot(entry)
-    Entry.objects.filter(pk=entry.pk).update(status=status)
-    entry.status = status
-    audit.record(user, entry.tournament, action, entry, before, entry, reason)
-    return entry
-
-
-@transaction.atomic
-def check_in(entry: Entry, user) -> Entry:
-    if not allowed(user, "desk.run", entry.tournament):
-        raise PermissionDenied
-    if entry.status == EntryStatus.WITHDRAWN:
-        raise refuse("withdrawn_check_in", "state")
-    return _set_entry_status(entry, user, EntryStatus.CHECKED_IN, "entry.check_in")
-
-
-@transaction.atomic
-def withdraw(entry: Entry, user, reason: str = "") -> Entry:
-    """The player leaves the event: not paired in later rounds; played results stay."""
-    if not allowed(user, "desk.run", entry.tournament):
-        raise PermissionDenied
-    return _set_entry_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
-
-
-@transaction.atomic
-def reinstate(entry: Entry, user, reason: str = "") -> Entry:
-    if not allowed(user, "desk.run", entry.tournament):
-        raise PermissionDenied
-    return _set_entry_status(entry, user, EntryStatus.REGISTERED, "entry.reinstate", reason)

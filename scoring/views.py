@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import round_flow
+from tournaments import entry_status, round_flow
 from tournaments.models import (
     AuditEntry,
     Entry,
@@ -617,18 +617,18 @@ def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
         Entry.objects.select_related("tournament"), pk=entry_id, tournament=tournament
     )
     actions = {
-        "check-in": services.check_in,
-        "withdraw": services.withdraw,
-        "reinstate": services.reinstate,
+        "check-in": entry_status.check_in,
+        "withdraw": entry_status.withdraw,
+        "reinstate": entry_status.reinstate,
     }
     if action not in actions:
         raise Http404
     try:
         if action == "check-in":
-            services.check_in(entry, request.user)
+            entry_status.check_in(entry, request.user)
         else:
             actions[action](entry, request.user, request.POST.get("reason", ""))
-    except services.ResultError as exc:
+    except entry_status.EntryRefused as exc:
         messages.error(request, exc.message)
     return redirect(reverse("desk", kwargs={"slug": tournament.slug}) + f"#entry-{entry.pk}")
 

@@ -153,10 +153,6 @@ WORKFLOW = Catalogue(
             "To set a different result, give both scores.",
             "Чтобы установить другой результат, укажите оба числа счёта.",
         ),
-        "withdrawn_check_in": (
-            "A withdrawn player must be reinstated before checking in.",
-            "Выбывшего игрока нужно сначала восстановить, потом отметить его прибытие.",
-        ),
     },
 )
 

@@ -11,7 +11,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser, Permission
 from django.urls import reverse
 
+from clubs.models import ClubRole, ClubRoleKind
 from tests.factories import (
+    ClubFactory,
     EntryFactory,
     MatchFactory,
     OfficialFactory,
@@ -21,6 +23,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments.permissions import PERMISSIONS, allowed
+from tournaments.private_links import LinkHolder
 
 pytestmark = pytest.mark.django_db
 
@@ -119,8 +122,64 @@ def test_a_confirmed_result_cannot_be_confirmed_again(world):
     assert not any(allowed(_user(users, a), "result.confirm", report) for a in ACTORS)
 
 
+# On player A's entry: A (by account), the organiser at the desk; officials see it.
+ON_AN_ENTRY = {
+    "entry.check_in": (N, N, Y, N, N, Y, N, N, N),
+    "entry.see": (N, N, Y, N, Y, Y, Y, N, Y),
+}
+
+
+def test_rights_on_an_entry(world):
+    _, match, _, _, users = world
+    _check(ON_AN_ENTRY, match.entry_a, users)
+
+
+def test_a_private_link_acts_as_the_entrys_player_and_nothing_more(world):
+    tournament, match, report, other, _ = world
+    holder_a = LinkHolder(match.entry_a)
+    holder_b = LinkHolder(match.entry_b)
+    assert allowed(holder_a, "entry.check_in", match.entry_a)
+    assert not allowed(holder_a, "entry.check_in", match.entry_b)
+    assert allowed(holder_a, "result.report", match)
+    assert not allowed(holder_a, "result.report", other)
+    assert not allowed(holder_a, "result.confirm", report)  # A reported it
+    assert allowed(holder_b, "result.confirm", report)
+    assert allowed(holder_b, "result.dispute", report)
+    for action in ("tournament.officiate", "round.manage", "desk.run", "result.enter"):
+        assert not allowed(holder_a, action, tournament)
+
+
+def test_a_link_holder_may_not_confirm_a_report_made_through_their_own_link(world):
+    _, match, report, _, _ = world
+    report.reported_by, report.reported_side = None, "b"
+    assert not allowed(LinkHolder(match.entry_b), "result.confirm", report)
+    assert allowed(LinkHolder(match.entry_a), "result.confirm", report)
+
+
+def test_club_organisers_create_tournaments_for_their_club_and_run_them(world):
+    tournament, *_, users = world
+    club = ClubFactory()
+    other_club = ClubFactory()
+    organiser = UserFactory()
+    ClubRole.objects.create(club=club, user=organiser, role=ClubRoleKind.ORGANISER)
+    assert allowed(organiser, "tournament.create", club)
+    assert not allowed(organiser, "tournament.create", other_club)
+    assert not allowed(users["stranger"], "tournament.create", club)
+    assert not allowed(AnonymousUser(), "tournament.create", club)
+    assert not allowed(users["organiser"], "tournament.create", club)  # a tournament role is not a club role
+    assert not allowed(organiser, "round.manage", tournament)  # not this club's tournament
+    tournament.club = club
+    tournament.save()
+    fresh = type(organiser).objects.get(pk=organiser.pk)  # roles are cached per user object
+    assert allowed(fresh, "round.manage", tournament)
+    assert allowed(fresh, "tournament.edit", tournament)
+
+
 def test_every_action_in_the_table_is_covered_here():
-    covered = set(TOURNAMENT_WIDE) | set(ON_THE_MATCH) | set(ON_A_REPORT) | {"dispute.see"}
+    covered = (
+        set(TOURNAMENT_WIDE) | set(ON_THE_MATCH) | set(ON_A_REPORT) | set(ON_AN_ENTRY)
+        | {"dispute.see", "tournament.create"}
+    )
     assert covered == set(PERMISSIONS)
 
 

@@ -124,6 +124,12 @@ class TournamentAdmin(AuditedAdmin):
         (_("Match format"), {"fields": ["match_format", "match_length", "fixed_games", "draw_value"]}),
         (_("Cube"), {"fields": ["cube", "crawford", "holland", "jacoby", "beaver", "raccoon", "autodouble_limit", "max_cube"]}),
         (_("Other"), {"fields": ["time_control", "entry_fee"]}),
+        (
+            _("Registration and draw"),
+            {"fields": ["registration_open", "registration_deadline", "entry_limit",
+                        "registration_categories", "registration_approval", "check_in_required",
+                        "seeding", "draw_commitment"]},
+        ),
         # One fieldset a pairing system, one field an option (generated from the options table);
         # only the chosen system's fields are read and written to pairing_options.
         *(

@@ -144,7 +144,8 @@ def record(
     if hasattr(after, "_meta"):
         after = snapshot(after)
     return AuditEntry.objects.create(
-        user=user if user is not None and user.is_authenticated else None,
+        # A private-link holder (no account, pk None) is recorded as no user.
+        user=user if user is not None and user.is_authenticated and user.pk is not None else None,
         tournament=tournament,
         action=action[:40],
         object_type=str(object_type)[:40],

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Category
 from scoring.rules.errors import RuleViolation
 from tournaments.pairing.options import (
     SYSTEM_OPTIONS,
@@ -324,6 +325,14 @@ class TournamentOptionsForm(PairingOptionsMixin, forms.ModelForm):
         label=_("Tie-breaks"),
         required=False,
         help_text=_("metric keys in order, comma-separated; empty: the system's default"),
+    )
+    registration_categories = forms.TypedMultipleChoiceField(
+        label=_("Categories allowed to register"),
+        choices=Category.choices,
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("none ticked: all categories"),
     )
 
     class Meta:

@@ -57,6 +57,15 @@ class TournamentStatus(models.TextChoices):
     FINISHED = "finished", _("Finished")
 
 
+class Seeding(models.TextChoices):
+    """How draw numbers are given before round 1 (book Part 9: the open draw is the rule)."""
+
+    DRAW = "draw", _("Open draw of numbers")
+    RATING = "rating", _("By rating, highest first")
+    CATEGORY = "category", _("By category, then rating")
+    REGISTRATION = "registration", _("In order of registration")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
@@ -117,6 +126,43 @@ class Tournament(models.Model):
         help_text=_("ordered metric keys; empty means the default for the system"),
     )
     pairing_options = models.JSONField(_("pairing options"), default=dict, blank=True)
+    seeding = models.CharField(
+        _("seeding before round 1"), max_length=12, choices=Seeding.choices, default=Seeding.DRAW,
+        help_text=_(
+            "the book's open draw of numbers, or a seeding the organiser chooses instead; "
+            "round 1 is not paired before the draw when the draw is chosen"
+        ),
+    )
+    draw_commitment = models.CharField(
+        _("draw commitment"), max_length=64, blank=True,
+        help_text=_("SHA-256 of the seed, published before the draw"),
+    )
+    draw_secret = models.CharField(
+        _("committed seed"), max_length=64, blank=True, editable=False,
+        help_text=_("kept secret until the draw, then published with it"),
+    )
+    registration_open = models.BooleanField(
+        _("self-registration open"), default=False,
+        help_text=_("players may enter themselves on the tournament's public page"),
+    )
+    registration_deadline = models.DateTimeField(
+        _("registration deadline"), null=True, blank=True
+    )
+    entry_limit = models.PositiveIntegerField(
+        _("entry limit"), null=True, blank=True,
+        help_text=_("empty: no limit; above it applicants join the waiting list"),
+    )
+    registration_categories = models.JSONField(
+        _("categories allowed to register"), default=list, blank=True,
+        help_text=_("category numbers 1–9; empty: all"),
+    )
+    registration_approval = models.BooleanField(
+        _("organiser approves registrations"), default=True
+    )
+    check_in_required = models.BooleanField(
+        _("pair only players who checked in"), default=False,
+        help_text=_("players who have not checked in are left out of the next round"),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -260,6 +306,14 @@ class Entry(models.Model):
     status = models.CharField(
         _("status"), max_length=12, choices=EntryStatus.choices, default=EntryStatus.REGISTERED
     )
+    joined_round = models.PositiveSmallIntegerField(
+        _("late entry from round"), null=True, blank=True,
+        help_text=_("a late entry plays from this round on; empty: from round 1"),
+    )
+    link_version = models.PositiveIntegerField(
+        _("private link version"), default=1, editable=False,
+        help_text=_("reissuing the private link raises it, so the old link stops working"),
+    )
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
 
     class Meta:
@@ -280,6 +334,53 @@ class Entry(models.Model):
     def __str__(self) -> str:
         prefix = f"{self.draw_number}. " if self.draw_number else ""
         return f"{prefix}{self.player}"
+
+
+class RegistrationStatus(models.TextChoices):
+    PENDING = "pending", _("Awaiting approval")
+    WAITLISTED = "waitlisted", _("On the waiting list")
+    APPROVED = "approved", _("Approved")
+    REFUSED = "refused", _("Refused")
+    CANCELLED = "cancelled", _("Cancelled")
+
+
+class Registration(models.Model):
+    """A self-registration: what an applicant typed, until the organiser makes it an entry.
+
+    Kept apart from :class:`Entry` so an applicant is never paired, drawn or
+    ranked before approval.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+        related_name="registrations",
+    )
+    last_name = models.CharField(_("last name"), max_length=100)
+    first_name = models.CharField(_("first name"), max_length=100, blank=True)
+    email = models.EmailField(_("email"))
+    club_name = models.CharField(_("club"), max_length=200, blank=True)
+    category = models.PositiveSmallIntegerField(
+        _("category"), choices=Category.choices, default=Category.BEGINNER
+    )
+    rating = models.FloatField(_("rating"), null=True, blank=True)
+    status = models.CharField(
+        _("status"), max_length=12, choices=RegistrationStatus.choices,
+        default=RegistrationStatus.PENDING,
+    )
+    entry = models.OneToOneField(
+        "Entry", verbose_name=_("entry"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="registration",
+    )
+    created_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+
+    def __str__(self) -> str:
+        return f"{self.last_name} {self.first_name} · {self.tournament}"
 
 
 class NumberDraw(models.Model):

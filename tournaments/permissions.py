@@ -2,7 +2,11 @@
 
 Roles are per tournament: an organiser (director), jury member or referee of one
 tournament has no rights in another; superusers act as organisers everywhere
-(the back office). Players act on their own matches only. Part 9 of the book:
+(the back office). A club's organisers (``clubs.ClubRole``) create tournaments
+for their club (the ``tournament.create`` row, checked on the club) and act as
+organisers of every tournament of that club. Players act on their own matches and entries only — logged in, or through their
+entry's private link (a :class:`tournaments.private_links.LinkHolder`, which
+has no account and no official role anywhere). Part 9 of the book:
 the administration may not play in the event it runs, so an official who is
 also a player of a match acts on that match only as a player — nobody
 confirms, rules on or corrects their own match.
@@ -24,12 +28,16 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from clubs.models import Club, ClubRole, ClubRoleKind
+
 from .models import Entry, Match, Official, OfficialRole, Tournament
+from .private_links import LinkHolder
 
 ORGANISER = OfficialRole.ORGANISER
 JURY = OfficialRole.JURY
 REFEREE = OfficialRole.REFEREE
 OFFICIALS = frozenset({ORGANISER, JURY, REFEREE})
+CLUB_ORGANISER = ClubRoleKind.ORGANISER
 
 #: Result states the conditions look at (``scoring.models.ResultState`` values; the
 #: table sits below the scoring app, so it names them rather than importing them).
@@ -44,7 +52,9 @@ class Rule:
     """One row: which official roles and/or which players may, and any condition on the object.
 
     ``roles``: officials holding one of these roles in the tournament — never on a
-    match they play in. ``players``: a player of the match the action is about.
+    match they play in. ``players``: a player of the match the action is about
+    (or the player of the entry, for actions on an entry). ``club_roles``: for
+    actions on a club, the club roles that may.
     ``public``: anyone who may see the tournament. ``condition`` narrows further
     by the object's state (a result already confirmed cannot be confirmed again).
     """
@@ -52,11 +62,23 @@ class Rule:
     roles: frozenset[str] = frozenset()
     players: bool = False
     public: bool = False
+    club_roles: frozenset[str] = frozenset()
     condition: Condition | None = None
 
 
 def _not_a_bye(user, match, as_official: bool) -> bool:
     return not match.is_bye
+
+
+def _reporter_side(result) -> str | None:
+    """The side whose player reported ``result`` (None: an official reported it)."""
+    if result.reported_side:
+        return result.reported_side
+    return side_of(result.reported_by, result.match) if result.reported_by_id else None
+
+
+def _same_account(user, user_id: int | None) -> bool:
+    return user.pk is not None and user_id == user.pk
 
 
 def _confirmable(user, result, as_official: bool) -> bool:
@@ -65,27 +87,33 @@ def _confirmable(user, result, as_official: bool) -> bool:
         return False
     if as_official:
         return True
-    if result.reported_by_id == user.pk:
+    if _same_account(user, result.reported_by_id):
         return False
-    reporter_side = side_of(result.reported_by, result.match) if result.reported_by_id else None
-    return reporter_side != side_of(user, result.match)
+    return _reporter_side(result) != side_of(user, result.match)
 
 
 def _disputable(user, result, as_official: bool) -> bool:
     """A reported or confirmed result, contested by a player who neither reported nor confirmed it."""
-    return result.state in (REPORTED, CONFIRMED) and user.pk not in (
-        result.reported_by_id,
-        result.confirmed_by_id,
-    )
+    if result.state not in (REPORTED, CONFIRMED):
+        return False
+    if _same_account(user, result.reported_by_id) or _same_account(user, result.confirmed_by_id):
+        return False
+    mine = side_of(user, result.match)
+    return mine not in (result.reported_side or None, result.confirmed_side or None)
 
 
 PERMISSIONS: dict[str, Rule] = {
+    # a club (checked on the Club): its organisers create its tournaments
+    "tournament.create": Rule(club_roles=frozenset({CLUB_ORGANISER})),
     # the tournament's pages
     "tournament.view": Rule(public=True),
     "tournament.officiate": Rule(roles=OFFICIALS),  # officials' pages: pairings in draft, desk views
     "tournament.edit": Rule(roles=frozenset({ORGANISER})),  # its options, sections, entries, officials
     "round.manage": Rule(roles=frozenset({ORGANISER})),  # generate, adjust, publish, delete drafts
     "desk.run": Rule(roles=frozenset({ORGANISER})),  # check-in, withdrawals, closing rounds
+    # one entry (checked on the Entry): its own player, by account or private link, or the desk
+    "entry.check_in": Rule(roles=frozenset({ORGANISER}), players=True),
+    "entry.see": Rule(roles=OFFICIALS, players=True),  # the entry's private page
     "sanction.record": Rule(roles=frozenset({ORGANISER, JURY})),  # Part 9: director or jury
     "dispute.list": Rule(roles=frozenset({ORGANISER, JURY})),
     "audit.view": Rule(roles=frozenset({ORGANISER, JURY})),
@@ -103,9 +131,35 @@ PERMISSIONS: dict[str, Rule] = {
 }
 
 
+def club_roles(user, club: Club | None) -> set[str]:
+    """The roles ``user`` holds in ``club`` (superusers hold every role everywhere)."""
+    if club is None or not user.is_authenticated or user.pk is None:
+        return set()
+    if user.is_superuser:
+        return {CLUB_ORGANISER}
+    cache = user.__dict__.setdefault("_zarik_club_roles", {})
+    if club.pk not in cache:
+        cache[club.pk] = set(
+            ClubRole.objects.filter(club=club, user=user).values_list("role", flat=True)
+        )
+    return cache[club.pk]
+
+
+def organised_clubs(user):
+    """The clubs where ``user`` may create tournaments (all of them for superusers)."""
+    if not user.is_authenticated or user.pk is None:
+        return Club.objects.none()
+    if user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(roles__user=user, roles__role=CLUB_ORGANISER).distinct()
+
+
 def official_roles(user, tournament: Tournament) -> set[str]:
-    """The official roles ``user`` holds in ``tournament`` (cached on the user object per request)."""
-    if not user.is_authenticated:
+    """The official roles ``user`` holds in ``tournament`` (cached on the user object per request).
+
+    A club organiser is an organiser of every tournament of the club.
+    """
+    if not user.is_authenticated or user.pk is None:
         return set()
     cache = user.__dict__.setdefault("_zarik_roles", {})
     if tournament.pk not in cache:
@@ -114,13 +168,17 @@ def official_roles(user, tournament: Tournament) -> set[str]:
         )
         if user.is_superuser:
             roles.add(ORGANISER)
+        if tournament.club_id and CLUB_ORGANISER in club_roles(user, tournament.club):
+            roles.add(ORGANISER)
         cache[tournament.pk] = roles
     return cache[tournament.pk]
 
 
 def can_view(user, tournament: Tournament) -> bool:
-    """Released tournaments are public; unreleased ones only for their officials."""
-    return tournament.public or bool(official_roles(user, tournament))
+    """Released tournaments are public; unreleased ones only for their officials and link holders."""
+    if tournament.public or bool(official_roles(user, tournament)):
+        return True
+    return isinstance(user, LinkHolder) and user.entry.tournament_id == tournament.pk
 
 
 def visible_tournaments(user):
@@ -128,21 +186,39 @@ def visible_tournaments(user):
     qs = Tournament.objects.all()
     if user.is_superuser:
         return qs
-    if user.is_authenticated:
-        return qs.filter(Q(public=True) | Q(officials__user=user)).distinct()
+    if user.is_authenticated and user.pk is not None:
+        return qs.filter(
+            Q(public=True)
+            | Q(officials__user=user)
+            | Q(club__roles__user=user, club__roles__role=CLUB_ORGANISER)
+        ).distinct()
     return qs.filter(public=True)
 
 
 def player_entry(user, tournament: Tournament) -> Entry | None:
     """The user's own entry in the tournament, if they play in it."""
+    if isinstance(user, LinkHolder):
+        return user.entry if user.entry.tournament_id == tournament.pk else None
     if not user.is_authenticated:
         return None
     return Entry.objects.filter(tournament=tournament, player__user=user).first()
 
 
+def owns_entry(user, entry: Entry) -> bool:
+    """Is ``user`` the player of ``entry`` (by account or by the entry's private link)?"""
+    if isinstance(user, LinkHolder):
+        return user.entry.pk == entry.pk
+    return bool(user.is_authenticated and entry.player.user_id and entry.player.user_id == user.pk)
+
+
 def side_of(user, match: Match) -> str | None:
     """'a' or 'b' when ``user`` is a player of ``match``, else None."""
     if user is None or not user.is_authenticated:
+        return None
+    if isinstance(user, LinkHolder):
+        for side, entry_id in (("a", match.entry_a_id), ("b", match.entry_b_id)):
+            if entry_id is not None and entry_id == user.entry.pk:
+                return side
         return None
     player_ids = {
         "a": match.entry_a.player.user_id if match.entry_a_id else None,
@@ -162,23 +238,31 @@ def match_of(obj: Any) -> Match | None:
 
 
 def tournament_of(obj: Any) -> Tournament:
-    """The tournament an object belongs to (a tournament, or anything about a match)."""
+    """The tournament an object belongs to (a tournament, an entry, or anything about a match)."""
     if isinstance(obj, Tournament):
         return obj
+    if isinstance(obj, Entry):
+        return obj.tournament
     return match_of(obj).round.tournament
 
 
 def allowed(user, action: str, obj: Any) -> bool:
-    """May ``user`` do ``action`` on ``obj`` (a tournament, match, result or dispute)?
+    """May ``user`` do ``action`` on ``obj`` (a club, tournament, entry, match, result or dispute)?
 
     Raises ``KeyError`` for an action missing from the table: a typo must fail loudly.
     """
     rule = PERMISSIONS[action]
+    if isinstance(obj, Club):
+        return bool(club_roles(user, obj) & rule.club_roles)
     tournament = tournament_of(obj)
-    match = None if isinstance(obj, Tournament) else match_of(obj)
     if rule.public:
         granted, as_official = can_view(user, tournament), False
+    elif isinstance(obj, Entry):
+        plays = owns_entry(user, obj)
+        as_official = not plays and bool(official_roles(user, tournament) & rule.roles)
+        granted = as_official or (rule.players and plays)
     else:
+        match = None if isinstance(obj, Tournament) else match_of(obj)
         side = side_of(user, match) if match is not None else None
         as_official = side is None and bool(official_roles(user, tournament) & rule.roles)
         granted = as_official or (rule.players and side is not None)

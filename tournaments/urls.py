@@ -13,4 +13,5 @@ urlpatterns = [
     path("t/<slug:slug>/", public_views.overview, name="tournament"),
     path("t/<slug:slug>/", include("tournaments.public_urls")),
     path("t/<slug:slug>/manage/", include("tournaments.organiser_urls")),
+    path("p/<str:token>/", include("tournaments.private_urls")),
 ]

@@ -1,0 +1,73 @@
+"""An entry's status at the desk: check in, withdraw, reinstate — each audited.
+
+One place for these moves, whoever makes them: the organiser's desk, the
+entries page, a player's private link (check-in only) or the API. Who may is
+the permissions table's ``entry.check_in`` and ``desk.run`` rows.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from scoring.rules.errors import Problem
+from zarik.i18n import current_language
+
+from . import audit
+from .entry_problems import ENTRY
+from .models import Entry, EntryStatus
+from .permissions import allowed
+
+
+class EntryRefused(Exception):
+    """A refusal about an entry, carrying an ``entry.*`` problem shown in the reader's language."""
+
+    code = "state"
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(problem.code)
+
+    @property
+    def message(self) -> str:
+        return self.problem.message(current_language())
+
+    def __str__(self) -> str:
+        return self.problem.message("en")
+
+
+def set_status(entry: Entry, user, status: str, action: str, reason: str = "") -> Entry:
+    """Write the new status with its audit entry (callers have checked the right to)."""
+    before = audit.snapshot(entry)
+    Entry.objects.filter(pk=entry.pk).update(status=status)
+    entry.status = status
+    audit.record(user, entry.tournament, action, entry, before, entry, reason)
+    return entry
+
+
+@transaction.atomic
+def check_in(entry: Entry, user) -> Entry:
+    """The player is here: by the desk, or by the player (account or private link)."""
+    if not allowed(user, "entry.check_in", entry):
+        raise PermissionDenied
+    if entry.status == EntryStatus.WITHDRAWN:
+        raise EntryRefused(ENTRY.problem("withdrawn_check_in"))
+    if entry.status == EntryStatus.CHECKED_IN:
+        return entry
+    return set_status(entry, user, EntryStatus.CHECKED_IN, "entry.check_in")
+
+
+@transaction.atomic
+def withdraw(entry: Entry, user, reason: str = "") -> Entry:
+    """The player leaves the event: not paired in later rounds; played results stay."""
+    if not allowed(user, "desk.run", entry.tournament):
+        raise PermissionDenied
+    return set_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
+
+
+@transaction.atomic
+def reinstate(entry: Entry, user, reason: str = "") -> Entry:
+    if not allowed(user, "desk.run", entry.tournament):
+        raise PermissionDenied
+    return set_status(entry, user, EntryStatus.REGISTERED, "entry.reinstate", reason)
+

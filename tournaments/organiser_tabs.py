@@ -1,0 +1,32 @@
+"""The organiser's tab bar: ONE table of the working pages of a tournament.
+
+Every organiser, desk and referee page shows the same bar (``organiser/_tabs.html``,
+filled by ``{% organiser_tabs tournament "key" %}``), so there is always a way
+to every other page and back. A newcomer adds a page by adding a row here; a tab
+shows only when the permissions table allows its action, and the page checks
+again on the server.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+
+@dataclass(frozen=True)
+class Tab:
+    key: str  # what a page passes to say "I am this tab"
+    url_name: str  # reversed with the tournament's slug
+    label: str
+    action: str  # a row of tournaments.permissions.PERMISSIONS
+
+
+TABS: tuple[Tab, ...] = (
+    Tab("rounds", "manage-rounds", _("Rounds"), "tournament.officiate"),
+    Tab("desk", "desk", _("Desk"), "desk.run"),
+    Tab("referee", "referee-tables", _("Tables"), "result.enter"),
+    Tab("disputes", "dispute-list", _("Disputes"), "dispute.list"),
+    Tab("sanctions", "sanction-list", _("Discipline"), "sanction.record"),
+    Tab("audit", "audit-log", _("Audit log"), "audit.view"),
+)
