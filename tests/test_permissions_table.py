@@ -164,6 +164,11 @@ def test_club_organisers_create_tournaments_for_their_club_and_run_them(world):
     ClubRole.objects.create(club=club, user=organiser, role=ClubRoleKind.ORGANISER)
     assert allowed(organiser, "tournament.create", club)
     assert not allowed(organiser, "tournament.create", other_club)
+    for action in ("tournament.create", "club.manage"):  # club organisers appoint club organisers
+        assert allowed(organiser, action, club)
+        assert not allowed(organiser, action, other_club)
+        assert not allowed(users["stranger"], action, club)
+        assert not allowed(users["organiser"], action, club)
     assert not allowed(users["stranger"], "tournament.create", club)
     assert not allowed(AnonymousUser(), "tournament.create", club)
     assert not allowed(users["organiser"], "tournament.create", club)  # a tournament role is not a club role
@@ -178,7 +183,7 @@ def test_club_organisers_create_tournaments_for_their_club_and_run_them(world):
 def test_every_action_in_the_table_is_covered_here():
     covered = (
         set(TOURNAMENT_WIDE) | set(ON_THE_MATCH) | set(ON_A_REPORT) | set(ON_AN_ENTRY)
-        | {"dispute.see", "tournament.create"}
+        | {"dispute.see", "tournament.create", "club.manage"}
     )
     assert covered == set(PERMISSIONS)
 

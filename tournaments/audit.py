@@ -58,6 +58,12 @@ SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
         "decided_result_id",
     ),
     "sanction": ("entry_id", "match_id", "kind", "points", "decided_by_id", "decided_as", "reason"),
+    "official": ("user_id", "role"),
+    "clubrole": ("club_id", "user_id", "role"),
+    "section": (
+        "name", "group", "min_category", "max_category", "rule_category", "cube",
+        "match_length", "override_reason", "order",
+    ),
 }
 
 
@@ -93,6 +99,15 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "sanction.warning": ("Warning", "Предупреждение"),
     "sanction.penalty": ("Penalty", "Штраф"),
     "sanction.disqualification": ("Disqualification", "Дисквалификация"),
+    "tournament.create": ("Tournament created", "Турнир создан"),
+    "tournament.settings": ("Tournament settings changed", "Настройки турнира изменены"),
+    "section.add": ("Section added", "Секция добавлена"),
+    "section.change": ("Section changed", "Секция изменена"),
+    "section.delete": ("Section deleted", "Секция удалена"),
+    "official.appoint": ("Official appointed", "Назначен член администрации"),
+    "official.remove": ("Official removed", "Член администрации снят"),
+    "club.organiser_add": ("Club organiser appointed", "Назначен организатор клуба"),
+    "club.organiser_remove": ("Club organiser removed", "Организатор клуба снят"),
     "admin.create": ("Created in the back office", "Создано в админке"),
     "admin.change": ("Changed in the back office", "Изменено в админке"),
     "admin.delete": ("Deleted in the back office", "Удалено в админке"),

@@ -192,30 +192,134 @@ OPTION_LABELS = {
 }
 
 
+#: What each option means, in the book's words (shown under the field).
+OPTION_HELP = {
+    "score": _("What makes a score group: match wins, or game points scored."),
+    "first_round": _(
+        "Round 1: neighbours by number meet (1 and 2, 3 and 4, … as the book says), "
+        "or the top half meets the bottom half."
+    ),
+    "seed_by": _("How players are placed: by draw number, by rating (in a cup also at random)."),
+    "bye_points": _("Points for the free round a player gets when the number of players is odd."),
+    "half_bye_points": _("Points for a free round the player asked for in advance."),
+    "alternate_colours": _("Each player gets White and Black in turn (long nardy by games)."),
+    "allow_rematches": _("When no other pairing exists, two players may meet a second time."),
+    "repair_limit": _("Technical: the largest score group the pairing re-orders exactly."),
+    "cycles": _(
+        "How many times everyone meets everyone; the book: 2 or more cycles reduce chance."
+    ),
+    "swap_last_two_rounds": _(
+        "Swap the last two rounds of the first cycle, so nobody has the same colour three "
+        "times at the seam of the cycles."
+    ),
+    "random_seed": _("The seed of a random bracket, published so anyone can repeat the draw."),
+    "match_lengths": _(
+        "Match length of each round of the main bracket, comma-separated; the last value repeats."
+    ),
+    "final_length": _("Length of the final; empty: as the last round."),
+    "side_length": _(
+        "Length of the consolation, last-chance and losers' bracket matches; empty: as the "
+        "main bracket."
+    ),
+    "third_place": _("The losers of the semi-finals play for third place."),
+    "consolation": _("Players knocked out of the main bracket go on in a consolation bracket."),
+    "last_chance": _(
+        "Players knocked out of the consolation bracket get a last chance; needs the "
+        "consolation bracket."
+    ),
+    "double_elimination": _(
+        "A player leaves only after a second loss; not together with a consolation bracket."
+    ),
+}
+
+#: Names of the options' choice values (the stored values stay the core's keys).
+OPTION_CHOICE_LABELS = {
+    "match_wins": _("Match wins"),
+    "game_points": _("Game points"),
+    "adjacent": _("Neighbours by number (1–2, 3–4, …)"),
+    "top_vs_bottom": _("Top half against bottom half"),
+    "draw_number": _("Draw number"),
+    "rating": _("Rating"),
+    "random": _("At random"),
+}
+
+#: The tournament's own fields explained in the book's words (the model keeps short help).
+TOURNAMENT_HELP = {
+    "slug": _("The tournament's address, /t/<slug>/: Latin letters, digits and hyphens."),
+    "variant": _(
+        "The game played: backgammon, short nardy (trictrac), long nardy or one of their "
+        "relatives; every game is checked by its rules."
+    ),
+    "scoring": _(
+        "What a game is worth: backgammon 1-2-3 (single game, gammon, backgammon), trictrac "
+        "1-2-4-8, long nardy oyun 1, mars 2, koks 3, or oyun and mars only."
+    ),
+    "system": _(
+        "Swiss: the loser stays in and equal scores meet; round robin: everyone meets everyone; "
+        "cup: the loser leaves at once; Scheveningen: each player of one team meets each "
+        "player of the other."
+    ),
+    "match_format": _(
+        "A match to N points, or a match of a fixed number of games (usual in long nardy)."
+    ),
+    "match_length": _("N: the first player to reach N points wins the match."),
+    "fixed_games": _("For a match of a fixed number of games: how many games are played."),
+    "cube": _("The doubling cube: before rolling a player may offer a double (davé)."),
+    "crawford": _(
+        "In the game after a player first comes within one point of winning the match, "
+        "nobody may double (the Crawford game)."
+    ),
+    "holland": _(
+        "In post-Crawford games the trailer may double only after both players have made two "
+        "moves each; needs the Crawford rule."
+    ),
+    "jacoby": _(
+        "Gammons count only after the cube was turned: money play only, never in matches."
+    ),
+    "beaver": _("The player who is doubled may at once redouble and keep the cube."),
+    "raccoon": _("The doubler may answer a beaver with one more redouble; needs the beaver."),
+    "autodouble_limit": _(
+        "How many automatic doubles (equal dice at the opening roll) a game may have; 0: none. "
+        "Needs the cube."
+    ),
+    "max_cube": _("The highest value the cube may reach: 2, 4, 8, … 64."),
+    "draw_value": _(
+        "Equal-moves rule: a drawn game gives each player 1 point (1:1, as in Perm) or ½; "
+        "only in matches of a fixed number of games."
+    ),
+    "rounds_planned": _(
+        "How many rounds the event will have; the book: 10–13 Swiss rounds are enough for "
+        "more than 20 players."
+    ),
+    "time_control": _("The time allowed, as announced in the programme (e.g. 2 min per point)."),
+}
+
+
 def option_field_name(system: str, option: str) -> str:
     return f"{system}__{option}"
 
 
 def _option_field(spec: OptionSpec) -> forms.Field:
-    label = OPTION_LABELS.get(spec.name, spec.name)
+    common = {
+        "label": OPTION_LABELS.get(spec.name, spec.name),
+        "help_text": OPTION_HELP.get(spec.name, ""),
+        "required": False,
+    }
     if spec.kind == "boolean":
-        return forms.BooleanField(label=label, required=False, initial=spec.default)
+        return forms.BooleanField(initial=spec.default, **common)
     if spec.kind == "choice":
         return forms.ChoiceField(
-            label=label, required=False, initial=spec.default,
-            choices=[(c, c) for c in spec.choices],
-        )  # fmt: skip
+            initial=spec.default,
+            choices=[(c, OPTION_CHOICE_LABELS.get(c, c)) for c in spec.choices],
+            **common,
+        )
     if spec.kind in ("integer", "optional_integer"):
-        return forms.IntegerField(
-            label=label, required=False, initial=spec.default, min_value=spec.minimum
-        )
+        return forms.IntegerField(initial=spec.default, min_value=spec.minimum, **common)
     if spec.kind == "number":
-        return forms.FloatField(label=label, required=False, initial=spec.default, min_value=0)
+        return forms.FloatField(initial=spec.default, min_value=0, **common)
     if spec.kind == "lengths":
-        return forms.CharField(
-            label=label, required=False, initial=", ".join(str(n) for n in spec.default)
-        )
-    return forms.CharField(label=label, required=False, initial=spec.default)
+        return forms.CharField(initial=", ".join(str(n) for n in spec.default), **common)
+    return forms.CharField(initial=spec.default, **common)
 
 
 def option_fields(*systems: str) -> dict[str, forms.Field]:
@@ -247,11 +351,15 @@ def _json_value(spec: OptionSpec, value):
 class PairingOptionsMixin:
     """Reads the ``<system>__<option>`` fields of the chosen system into pairing-options JSON."""
 
-    def initial_options(self, system: str, stored) -> dict:
-        """Initial field values from the stored JSON of ``system`` (others keep defaults)."""
+    def initial_options(self, system: str, stored, defaults: dict | None = None) -> dict:
+        """Initial field values from the stored JSON of ``system`` (others keep defaults).
+
+        ``defaults`` are the tournament's own (``SYSTEMS[system].defaults``), so a field
+        shows what the pairing will really use where the JSON says nothing.
+        """
         out = {}
         try:
-            options = parse_options(system, stored)
+            options = parse_options(system, stored, defaults)
         except RuleViolation:
             return out
         for spec in option_specs(system):
@@ -345,9 +453,15 @@ class TournamentOptionsForm(PairingOptionsMixin, forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        if self.instance.pk:
+        for name, text in TOURNAMENT_HELP.items():
+            if name in self.fields:
+                self.fields[name].help_text = text
+        if self.instance.pk or self.instance.pairing_options:
+            system = self.instance.system
             self.initial.update(
-                self.initial_options(self.instance.system, self.instance.pairing_options)
+                self.initial_options(
+                    system, self.instance.pairing_options, SYSTEMS[system].defaults(self.instance)
+                )
             )
 
     def clean(self):

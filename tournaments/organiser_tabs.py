@@ -23,6 +23,9 @@ class Tab:
 
 
 TABS: tuple[Tab, ...] = (
+    Tab("settings", "manage-settings", _("Settings"), "tournament.edit"),
+    Tab("sections", "manage-sections", _("Sections"), "tournament.edit"),
+    Tab("officials", "manage-officials", _("Officials"), "tournament.edit"),
     Tab("rounds", "manage-rounds", _("Rounds"), "tournament.officiate"),
     Tab("desk", "desk", _("Desk"), "desk.run"),
     Tab("referee", "referee-tables", _("Tables"), "result.enter"),

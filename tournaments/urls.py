@@ -6,12 +6,14 @@ and ``public-overview``); the old ``/t/<slug>/overview/`` address redirects ther
 
 from django.urls import include, path
 
-from . import public_views, views
+from . import public_views, setup_urls, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("t/<slug:slug>/", public_views.overview, name="tournament"),
     path("t/<slug:slug>/", include("tournaments.public_urls")),
     path("t/<slug:slug>/manage/", include("tournaments.organiser_urls")),
+    path("t/<slug:slug>/manage/", include(setup_urls.manage_patterns)),
+    path("organise/", include(setup_urls.organise_patterns)),
     path("p/<str:token>/", include("tournaments.private_urls")),
 ]

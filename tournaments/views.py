@@ -6,11 +6,17 @@ A tournament's own page is its public overview (:func:`tournaments.public_views.
 from django.db.models import Count
 from django.shortcuts import render
 
-from .permissions import visible_tournaments
+from .permissions import ORGANISER, organised_clubs, visible_tournaments
 
 
 def home(request):
     tournaments = visible_tournaments(request.user).annotate(
         entry_count=Count("entries", distinct=True)
     ).select_related("club")
-    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+    organises = request.user.is_authenticated and (
+        organised_clubs(request.user).exists()
+        or request.user.official_roles.filter(role=ORGANISER).exists()
+    )
+    return render(
+        request, "tournaments/home.html", {"tournaments": tournaments, "organises": organises}
+    )
