@@ -268,12 +268,16 @@ class BaseSectionFormSet(forms.BaseModelFormSet):
             if not name:
                 continue
             if name.casefold() in seen:
-                form.add_error("name", _problem(SETUP.problem("duplicate_section", name=name)))
+                form.add_error("name", _problem(SETUP.problem("duplicate_section", section=name)))
             seen.add(name.casefold())
-        for form in self.deleted_forms:
-            section = form.instance
-            if section.pk and (section.entries.exists() or section.rounds.exists()):
-                form.add_error(None, _problem(SETUP.problem("section_in_use", name=section.name)))
+        in_use = [
+            _problem(SETUP.problem("section_in_use", section=form.instance.name))
+            for form in self.deleted_forms
+            if form.instance.pk
+            and (form.instance.entries.exists() or form.instance.rounds.exists())
+        ]
+        if in_use:  # a deleted form's own errors would be ignored: refuse the whole set
+            raise forms.ValidationError(in_use)
 
 
 def section_formset(preset_count: int, data=None, **kwargs) -> BaseSectionFormSet:

@@ -34,12 +34,12 @@ SETUP = Catalogue(
             "Нельзя снять последнего организатора: сначала назначьте другого.",
         ),
         "section_in_use": (
-            "Section {name!r} has entries or rounds and cannot be deleted.",
-            "В секции «{name}» уже есть участники или туры, её нельзя удалить.",
+            "Section {section!r} has entries or rounds and cannot be deleted.",
+            "В секции «{section}» уже есть участники или туры, её нельзя удалить.",
         ),
         "duplicate_section": (
-            "Two sections cannot have the same name ({name!r}).",
-            "У двух секций не может быть одно имя ({name!r}).",
+            "Two sections cannot have the same name ({section!r}).",
+            "У двух секций не может быть одно имя ({section!r}).",
         ),
         "unknown_preset": (
             "Choose one of the presets.",
