@@ -244,6 +244,19 @@ SECTION_FIELDS = (
 
 
 class SectionForm(forms.ModelForm):
+    cube = forms.NullBooleanField(
+        label=_("Doubling cube"),
+        required=False,
+        widget=forms.Select(
+            choices=[
+                ("", _("As the category table says")),
+                ("True", _("With the cube")),
+                ("False", _("Without the cube")),
+            ]
+        ),
+        help_text=_("The table: no cube for categories 1–3, the cube from category 4."),
+    )
+
     class Meta:
         model = Section
         fields = SECTION_FIELDS
@@ -251,7 +264,6 @@ class SectionForm(forms.ModelForm):
             "override_reason": _(
                 "Needed only when the cube or the length departs from the book's category table."
             ),
-            "cube": _("empty: as the category table says (no cube for categories 1–3)"),
         }
 
 

@@ -138,8 +138,8 @@ def _summary(form: SetupOptionsForm) -> list[tuple[str, str]]:
         for name in names:
             field = form.fields.get(name)
             value = form.cleaned_data.get(name)
-            if field is None or value in (None, "", []):
-                continue
+            if field is None or value in (None, "", []) or (value is False and name != "cube"):
+                continue  # what is off is left out, except the cube (its absence matters)
             if isinstance(value, bool):
                 shown = _("yes") if value else _("no")
             elif getattr(field, "choices", None) and not isinstance(value, list):
