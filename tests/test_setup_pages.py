@@ -26,6 +26,7 @@ from tests.factories import (
 from tournaments import standings as core
 from tournaments.models import AuditEntry, Official, OfficialRole, Section, Tournament
 from tournaments.presets import PRESETS
+from tournaments.standings.metrics import get_metric
 from tournaments.tiebreak_preview import sample_field
 
 pytestmark = pytest.mark.django_db
@@ -161,12 +162,33 @@ def test_options_are_editable_and_pairing_options_of_the_chosen_system_only(clie
     assert "Кроуфорд" in html  # help text in the book's words (Russian by default)
     values = form_values(
         step2, name="Круговик", system="round_robin", round_robin__cycles="3", match_length="9",
+        registration_categories=["1", "2"], registration_open="on", entry_limit="16",
         step="options",
     )
     step3 = post(client, NEW, values)
+    assert "Новичок" in step3.content.decode()  # the summary names the categories
     post(client, NEW, form_values(step3, step="create"))
     t = Tournament.objects.get(name="Круговик")
     assert (t.system, t.match_length, t.pairing_options) == ("round_robin", 9, {"cycles": 3})
+    assert (t.registration_categories, t.registration_open, t.entry_limit) == ([1, 2], True, 16)
+
+
+def test_the_wizard_without_javascript_previews_and_goes_back_keeping_everything(client, club, organiser):
+    client.force_login(organiser)
+    assert client.get(NEW)["Location"] == f"{NEW}?club=zarik"  # the only club is taken
+    step2 = client.get(NEW, {"club": "zarik", "preset": "club_swiss"})
+    values = form_values(step2, name="Без скриптов", tb__points="on", tb__points__order="1", step="preview")
+    again = post(client, NEW, values)
+    doc = doc_of(again)
+    assert by_id(doc, "id_name").get("value") == "Без скриптов"
+    assert by_id(doc, "id_tb__points").get("checked") is not None
+    header = doc.xpath("//table[contains(@class, 'tiebreak-preview')]/thead/tr/th/abbr")
+    assert header[0].get("title") == get_metric("points").name("ru")  # the picked order, first
+    step3 = post(client, NEW, form_values(again, step="options"))
+    back = post(client, NEW, form_values(step3, step="back"))
+    assert by_id(doc_of(back), "id_name").get("value") == "Без скриптов"
+    assert by_id(doc_of(back), "id_tb__points").get("checked") is not None
+    assert not Tournament.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -288,8 +310,10 @@ def test_sections_added_checked_and_kept_when_in_use(client, club, organiser):
     section = Section.objects.get(tournament=t)
     assert (section.match_length, section.rule(1).overridden) == (9, True)
     EntryFactory(tournament=t, section=section)
+    client.cookies["django_language"] = "en"
     response = post(client, url, form_values(client.get(url), **{"sections-0-DELETE": "on"}))
     assert response.status_code == 200 and Section.objects.filter(pk=section.pk).exists()
+    assert "has entries or rounds and cannot be deleted" in response.content.decode()
     actions = set(AuditEntry.objects.filter(tournament=t).values_list("action", flat=True))
     assert "section.add" in actions
 

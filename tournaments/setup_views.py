@@ -140,10 +140,13 @@ def _summary(form: SetupOptionsForm) -> list[tuple[str, str]]:
             value = form.cleaned_data.get(name)
             if field is None or value in (None, "", []) or (value is False and name != "cube"):
                 continue  # what is off is left out, except the cube (its absence matters)
+            choices = dict(getattr(field, "choices", None) or ())
             if isinstance(value, bool):
                 shown = _("yes") if value else _("no")
-            elif getattr(field, "choices", None) and not isinstance(value, list):
-                shown = str(dict(field.choices).get(value, value))
+            elif isinstance(value, list):
+                shown = ", ".join(str(choices.get(v, v)) for v in value)
+            elif choices:
+                shown = str(choices.get(value, value))
             else:
                 shown = str(value)
             rows.append((str(field.label), shown))
@@ -188,6 +191,11 @@ def _preview_for(form, tournament):
 @login_required
 def new(request):
     source = request.POST if request.method == "POST" else request.GET
+    if not source.get("club"):  # one club: no need to ask; several: choose on /organise/
+        clubs = list(organised_clubs(request.user)[:2])
+        if len(clubs) != 1:
+            return redirect("organise")
+        return redirect(f"{reverse('organise-new')}?club={clubs[0].slug}")
     club = get_object_or_404(Club, slug=source.get("club", ""))
     require(request.user, "tournament.create", club)
     preset = get_preset(source.get("preset"))
