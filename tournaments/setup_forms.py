@@ -150,7 +150,7 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
             "The tournament's address, /t/<slug>/: Latin letters, digits and hyphens; "
             "empty: made from the name."
         )
-        self.add_tiebreak_fields(self.instance.tiebreaks if self.instance.pk else self.initial.get("tiebreaks"))
+        self.add_tiebreak_fields(self.instance.tiebreaks)
         self.played = bool(self.instance.pk and self.instance.rounds.exists())
 
     # -- layout ---------------------------------------------------------------------------
@@ -209,9 +209,7 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
             return
         for error in errors.as_data():
             field = PROBLEM_FIELDS.get(error.code or "")
-            if field not in self.fields or field in self.errors:
-                field = None
-            self.add_error(field, error)
+            self.add_error(field if field in self.fields else None, error)
 
 
 def _problem(problem: Problem) -> str:
