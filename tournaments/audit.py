@@ -72,6 +72,11 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "round.delete_draft": ("Draft round deleted", "Черновик тура удалён"),
     "round.discard_results": ("Results on a draft discarded", "Результаты черновика отменены"),
     "round.close": ("Round closed", "Тур завершён"),
+    "round.unpublish": (
+        "Publication withdrawn (round back to draft)",
+        "Публикация тура отозвана (снова черновик)",
+    ),
+    "tournament.status": ("Tournament status changed", "Статус турнира изменён"),
     "match.result": ("Match result changed", "Результат матча изменён"),
     "result.report": ("Result reported", "Результат сообщён"),
     "result.enter": ("Result entered by a referee", "Результат внесён судьёй"),
