@@ -13,8 +13,8 @@ GRID = Catalogue(
     "grid",
     {
         "not_a_score": (
-            "Table {table}: «{text}» is not a score; type a whole number (0 or more).",
-            "Стол {table}: «{text}» — это не счёт; введите целое число (0 или больше).",
+            "Table {table}: «{typed}» is not a score; type a whole number (0 or more).",
+            "Стол {table}: «{typed}» — это не счёт; введите целое число (0 или больше).",
         ),
     },
 )

@@ -78,7 +78,9 @@ def _score(text: str, table) -> tuple[int | None, str | None]:
     except ValueError:
         value = -1
     if value < 0 or value > 999:
-        return None, GRID.problem("not_a_score", table=table, text=text).message(current_language())
+        return None, GRID.problem("not_a_score", table=table, typed=text).message(
+            current_language()
+        )
     return value, None
 
 
@@ -143,7 +145,10 @@ def _submitted(request, rnd: Round) -> tuple[list[GridRow], int, bool]:
         if row.errors:
             continue
         final = (score_a, score_b)
-        if match.result_status == ResultStatus.CONFIRMED and (match.score_a, match.score_b) == final:
+        if (
+            match.result_status == ResultStatus.CONFIRMED
+            and (match.score_a, match.score_b) == final
+        ):
             continue  # the confirmed result, shown and sent back unchanged
         if posted is not None and posted != match.version:
             row.errors.append(services.StaleVersion.message_for(posted, match.version))
@@ -178,7 +183,8 @@ def results_grid(request, tournament, round_id: int) -> HttpResponse:
             messages.success(request, _("%(saved)d saved.") % {"saved": saved})
             return redirect("manage-results", slug=tournament.slug, round_id=rnd.pk)
         messages.warning(
-            request, _("%(saved)d saved, %(refused)d refused.") % {"saved": saved, "refused": refused}
+            request,
+            _("%(saved)d saved, %(refused)d refused.") % {"saved": saved, "refused": refused},
         )
         status = 409 if stale else 200
     else:

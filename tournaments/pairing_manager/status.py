@@ -55,9 +55,7 @@ def update_status(tournament: Tournament, user=None) -> str:
         before = {"status": tournament.status}
         Tournament.objects.filter(pk=tournament.pk).update(status=wanted)
         tournament.status = wanted
-        audit.record(
-            user, tournament, "tournament.status", tournament, before, {"status": wanted}
-        )
+        audit.record(user, tournament, "tournament.status", tournament, before, {"status": wanted})
     return wanted
 
 
