@@ -1,5 +1,10 @@
 """Organiser pages: the rounds, a draft with its explanation, changes by hand, publish.
 
+Publishing asks first (GET ``manage-round-publish`` shows "publish round N: M
+tables; players will see it", its form posts); a publication can be withdrawn
+(``manage-round-unpublish``, with a reason, audited) while no result exists on
+the round. The whole round's results grid is ``manage-results`` (scoring app).
+
 Permissions (checked on the server for every request):
 
 * anonymous visitors are sent to the login page;
