@@ -18,6 +18,10 @@ ENTRY = Catalogue(
             "{name} has been paired already: withdraw the player instead of removing the entry.",
             "{name} уже участвует в парах: снимите игрока с турнира вместо удаления заявки.",
         ),
+        "team_name_taken": (
+            "There is a team called “{name}” in this tournament already.",
+            "Команда «{name}» в этом турнире уже есть.",
+        ),
         "team_board_taken": (
             "Board {board} of this team is taken by {name}.",
             "Доска {board} этой команды уже занята: {name}.",
