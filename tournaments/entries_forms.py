@@ -71,8 +71,9 @@ class TeamForm(forms.ModelForm):
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
-        if Team.objects.filter(tournament=self.instance.tournament, name__iexact=name).exists():
-            raise problems_to_validation_error([ENTRY.problem("team_name_taken", name=name)])
+        taken = Team.objects.filter(tournament=self.instance.tournament).values_list("name", flat=True)
+        if name.casefold() in {t.casefold() for t in taken}:  # SQLite's iexact ignores Cyrillic case
+            raise problems_to_validation_error([ENTRY.problem("team_name_taken", team=name)])
         return name
 
 
@@ -100,6 +101,6 @@ class TeamMemberForm(forms.Form):
                 .first()
             )
             if taken:
-                problem = ENTRY.problem("team_board_taken", board=board, name=taken.entry.player.full_name)
+                problem = ENTRY.problem("team_board_taken", board=board, who=taken.entry.player.full_name)
                 raise problems_to_validation_error([problem], "board")
         return data

@@ -195,7 +195,7 @@ def read_file(name: str, data: bytes) -> list[Row]:
     if lower.endswith((".trf", ".trfx")) or _looks_like_trf(data):
         return read_trf(data)
     if b"\x00" in data[:4000] or lower.endswith((".xls", ".xlsx", ".ods")):
-        raise ImportRefused(ENTRY.problem("import_format", name=name))
+        raise ImportRefused(ENTRY.problem("import_format", file=name))
     return read_csv(data)
 
 

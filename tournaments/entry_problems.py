@@ -11,25 +11,25 @@ ENTRY = Catalogue(
         ),
         # the entries desk
         "already_entered": (
-            "{name} is already entered in this tournament.",
-            "{name} уже заявлен(а) в этом турнире.",
+            "{who} is already entered in this tournament.",
+            "{who} уже заявлен(а) в этом турнире.",
         ),
         "remove_paired": (
-            "{name} has been paired already: withdraw the player instead of removing the entry.",
-            "{name} уже участвует в парах: снимите игрока с турнира вместо удаления заявки.",
+            "{who} has been paired already: withdraw the player instead of removing the entry.",
+            "{who} уже участвует в парах: снимите игрока с турнира вместо удаления заявки.",
         ),
         "team_name_taken": (
-            "There is a team called “{name}” in this tournament already.",
-            "Команда «{name}» в этом турнире уже есть.",
+            "There is a team called “{team}” in this tournament already.",
+            "Команда «{team}» в этом турнире уже есть.",
         ),
         "team_board_taken": (
-            "Board {board} of this team is taken by {name}.",
-            "Доска {board} этой команды уже занята: {name}.",
+            "Board {board} of this team is taken by {who}.",
+            "Доска {board} этой команды уже занята: {who}.",
         ),
         # importing entries from a file (the whole file)
         "import_format": (
-            "“{name}” is not a CSV, XLSX or TRF-16 file.",
-            "«{name}» — не файл CSV, XLSX или TRF-16.",
+            "“{file}” is not a CSV, XLSX or TRF-16 file.",
+            "«{file}» — не файл CSV, XLSX или TRF-16.",
         ),
         "import_encoding": (
             "The file is not in UTF-8: save it as “CSV UTF-8” and try again.",

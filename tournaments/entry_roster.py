@@ -66,7 +66,7 @@ def enter(
     Refused (``entry.already_entered``) when they are entered already.
     """
     if is_entered(tournament, player):
-        raise EntryRefused(ENTRY.problem("already_entered", name=player.full_name))
+        raise EntryRefused(ENTRY.problem("already_entered", who=player.full_name))
     if section is None:
         section = section_for(tournament, player.category)
     entry = Entry.objects.create(
@@ -90,7 +90,7 @@ def remove_entry(entry: Entry, user, reason: str = "") -> None:
     if not allowed(user, EDIT, entry.tournament):
         raise PermissionDenied
     if was_paired(entry):
-        raise EntryRefused(ENTRY.problem("remove_paired", name=entry.player.full_name))
+        raise EntryRefused(ENTRY.problem("remove_paired", who=entry.player.full_name))
     before = audit.snapshot(entry)
     audit.record(user, entry.tournament, "entry.remove", entry, before, None, reason)
     entry.delete()
