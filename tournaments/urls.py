@@ -13,5 +13,6 @@ urlpatterns = [
     path("t/<slug:slug>/", public_views.overview, name="tournament"),
     path("t/<slug:slug>/", include("tournaments.public_urls")),
     path("t/<slug:slug>/manage/", include("tournaments.organiser_urls")),
+    path("t/<slug:slug>/manage/", include("tournaments.entries_urls")),
     path("p/<str:token>/", include("tournaments.private_urls")),
 ]
