@@ -5,6 +5,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from .names import player_key
+
 
 class Category(models.IntegerChoices):
     """The book's nine player categories (Part 9, table "Категории игроков").
@@ -79,6 +81,17 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.full_name
+
+    def save(self, *args, **kwargs) -> None:
+        """Keep the search key in step with the names (see :mod:`clubs.names`)."""
+        self.search_key = self.name_key()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "search_key" not in update_fields:
+            kwargs["update_fields"] = [*update_fields, "search_key"]
+        super().save(*args, **kwargs)
+
+    def name_key(self) -> str:
+        return player_key(self.last_name, self.first_name, self.last_name_latin, self.first_name_latin)
 
     @property
     def full_name(self) -> str:

@@ -6,7 +6,7 @@ unique across apps; all paths live under ``/t/<slug>/``.
 
 from django.urls import include, path
 
-from . import views
+from . import bulk_views, grid_views, views
 
 # Relative to /t/<slug>/.
 tournament_patterns = [
@@ -24,7 +24,11 @@ tournament_patterns = [
     path("disputes/<int:dispute_id>/decide/", views.dispute_decide, name="dispute-decide"),
     path("sanctions/", views.sanction_list, name="sanction-list"),
     path("audit/", views.audit_log, name="audit-log"),
+    path(
+        "manage/round/<int:round_id>/results/", grid_views.results_grid, name="manage-results"
+    ),
     path("desk/", views.desk, name="desk"),
+    path("desk/check-in/", bulk_views.desk_check_in, name="desk-check-in"),
     path("desk/entry/<int:entry_id>/<slug:action>/", views.desk_entry, name="desk-entry"),
     path("desk/round/<int:round_id>/close/", views.desk_round_close, name="desk-round-close"),
 ]

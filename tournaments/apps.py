@@ -9,5 +9,8 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # Public pages' cache invalidation, and the export task (so a worker registers it).
         from . import export_tasks, signals  # noqa: F401
+        from .pairing_manager.status import on_round_closed
+        from .round_flow import round_closed
 
         signals.connect()
+        round_closed.connect(on_round_closed, dispatch_uid="zarik-tournament-status")

@@ -1,4 +1,4 @@
-"""``entry.*``: refusals about one entry (check-in, withdrawal, registration, import), RU and EN."""
+"""``entry.*``: refusals about one entry (check-in, withdrawal, the entries desk, import), RU and EN."""
 
 from scoring.rules.errors import Catalogue
 
@@ -8,6 +8,64 @@ ENTRY = Catalogue(
         "withdrawn_check_in": (
             "A withdrawn player must be reinstated before checking in.",
             "Выбывшего игрока нужно сначала восстановить, потом отметить его прибытие.",
+        ),
+        # the entries desk
+        "already_entered": (
+            "{who} is already entered in this tournament.",
+            "{who} уже заявлен(а) в этом турнире.",
+        ),
+        "remove_paired": (
+            "{who} has been paired already: withdraw the player instead of removing the entry.",
+            "{who} уже участвует в парах: снимите игрока с турнира вместо удаления заявки.",
+        ),
+        "team_name_taken": (
+            "There is a team called “{team}” in this tournament already.",
+            "Команда «{team}» в этом турнире уже есть.",
+        ),
+        "team_board_taken": (
+            "Board {board} of this team is taken by {who}.",
+            "Доска {board} этой команды уже занята: {who}.",
+        ),
+        # importing entries from a file (the whole file)
+        "import_format": (
+            "“{file}” is not a CSV, XLSX or TRF-16 file.",
+            "«{file}» — не файл CSV, XLSX или TRF-16.",
+        ),
+        "import_encoding": (
+            "The file is not in UTF-8: save it as “CSV UTF-8” and try again.",
+            "Файл не в кодировке UTF-8: сохраните его как «CSV UTF-8» и попробуйте снова.",
+        ),
+        "import_unreadable": (
+            "The file could not be read as {kind}.",
+            "Файл не удалось прочитать как {kind}.",
+        ),
+        "import_no_last_name_column": (
+            "No last name column: the first row must name the columns "
+            "(last_name or Фамилия, first_name or Имя, club or Клуб, …).",
+            "Нет столбца с фамилией: первая строка должна называть столбцы "
+            "(Фамилия или last_name, Имя или first_name, Клуб или club, …).",
+        ),
+        "import_empty": (
+            "The file has no players to import.",
+            "В файле нет игроков для импорта.",
+        ),
+        # importing entries from a file (one row)
+        "import_no_last_name": ("No last name.", "Нет фамилии."),
+        "import_bad_category": (
+            "Category “{value}” is neither 1–9 nor a category of the book (Beginner … Grandmaster).",
+            "Категория «{value}» — не число 1–9 и не категория из книги (Начинающий … Гроссмейстер).",
+        ),
+        "import_bad_rating": (
+            "Rating “{value}” is not a number from 0 to {top}.",
+            "Рейтинг «{value}» — не число от 0 до {top}.",
+        ),
+        "import_bad_email": (
+            "“{value}” is not an email address.",
+            "«{value}» — не адрес электронной почты.",
+        ),
+        "import_duplicate": (
+            "The same person as row {first}.",
+            "Тот же человек, что в строке {first}.",
         ),
     },
 )

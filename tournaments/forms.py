@@ -47,7 +47,14 @@ REASON_HELP = _(
 
 
 class GenerateRoundForm(forms.Form):
-    """Pair the next round (or the whole schedule) of one section."""
+    """Pair the next round (or the whole schedule) of one section.
+
+    Absent players and requested half-point byes are two check-box columns of
+    one table of entries (:meth:`entry_rows`; withdrawn entries are never
+    listed). When the tournament pairs only players who checked in
+    (``check_in_required``), every entry that has not checked in is ticked
+    absent to begin with and the table says why; the organiser may untick one.
+    """
 
     section = forms.ModelChoiceField(
         label=_("Section"),
@@ -59,13 +66,13 @@ class GenerateRoundForm(forms.Form):
         label=_("Absent this round (not paired, no points)"),
         queryset=Entry.objects.none(),
         required=False,
-        widget=forms.SelectMultiple(attrs={"size": 6}),
+        widget=forms.CheckboxSelectMultiple,
     )
     half_bye = EntryMultipleChoiceField(
         label=_("Requested half-point bye this round"),
         queryset=Entry.objects.none(),
         required=False,
-        widget=forms.SelectMultiple(attrs={"size": 6}),
+        widget=forms.CheckboxSelectMultiple,
     )
     reason = forms.CharField(
         label=_("Reason for overriding a rule"),
@@ -88,20 +95,48 @@ class GenerateRoundForm(forms.Form):
             self.fields["section"].empty_label = None
         else:
             del self.fields["section"]
-        entries = (
+        self.entries = list(
             tournament.entries.exclude(status=EntryStatus.WITHDRAWN)
-            .select_related("player")
-            .order_by("draw_number", "id")
+            .select_related("player", "section")
+            .order_by("section__name", "draw_number", "id")
         )
         if tournament.system == "swiss":
-            self.fields["absent"].queryset = entries
-            self.fields["half_bye"].queryset = entries
+            pks = [e.pk for e in self.entries]
+            self.fields["absent"].queryset = Entry.objects.filter(pk__in=pks)
+            self.fields["half_bye"].queryset = Entry.objects.filter(pk__in=pks)
+            if tournament.check_in_required and not self.is_bound:
+                self.initial["absent"] = [e.pk for e in self.entries if not _present(e)]
         else:
+            self.entries = []
             del self.fields["absent"]
             del self.fields["half_bye"]
 
+    def _ticked(self, name: str) -> set[str]:
+        if self.is_bound:
+            return {str(v) for v in self.data.getlist(name)} if hasattr(self.data, "getlist") else set()
+        return {str(v) for v in self.initial.get(name, ())}
+
+    def entry_rows(self) -> list[dict]:
+        """One row per entry still in the event: the two check boxes, ticked as posted or preset."""
+        absent, half = self._ticked("absent"), self._ticked("half_bye")
+        check_in = self.tournament.check_in_required
+        return [
+            {
+                "entry": e,
+                "absent": str(e.pk) in absent,
+                "half_bye": str(e.pk) in half,
+                "not_checked_in": check_in and not _present(e),
+            }
+            for e in self.entries
+        ]
+
     def clean(self):
         data = super().clean()
+        section = data.get("section")
+        if section is not None:  # the table lists every section; only the chosen one is paired
+            for name in ("absent", "half_bye"):
+                if name in data:
+                    data[name] = [e for e in data[name] or () if e.section_id == section.pk]
         absent = set(data.get("absent") or ())
         half = set(data.get("half_bye") or ())
         both = absent & half
@@ -112,15 +147,11 @@ class GenerateRoundForm(forms.Form):
                 code="absent_and_bye",
                 params={"names": names},
             )
-        section = data.get("section")
-        for e in absent | half:
-            if section is not None and e.section_id != section.pk:
-                raise forms.ValidationError(
-                    _("%(player)s does not play in section %(section)s."),
-                    code="wrong_section",
-                    params={"player": e.player, "section": section.name},
-                )
         return data
+
+
+def _present(entry: Entry) -> bool:
+    return entry.status == EntryStatus.CHECKED_IN
 
 
 class PairingChangeForm(forms.Form):

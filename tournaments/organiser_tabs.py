@@ -20,12 +20,18 @@ class Tab:
     url_name: str  # reversed with the tournament's slug
     label: str
     action: str  # a row of tournaments.permissions.PERMISSIONS
+    systems: tuple[str, ...] = ()  # competition systems the page is for; empty: every system
+
+    def shown_for(self, tournament) -> bool:
+        return not self.systems or tournament.system in self.systems
 
 
 TABS: tuple[Tab, ...] = (
     Tab("settings", "manage-settings", _("Settings"), "tournament.edit"),
     Tab("sections", "manage-sections", _("Sections"), "tournament.edit"),
     Tab("officials", "manage-officials", _("Officials"), "tournament.edit"),
+    Tab("entries", "manage-entries", _("Entries"), "tournament.edit"),
+    Tab("teams", "manage-teams", _("Teams"), "tournament.edit", systems=("scheveningen",)),
     Tab("rounds", "manage-rounds", _("Rounds"), "tournament.officiate"),
     Tab("desk", "desk", _("Desk"), "desk.run"),
     Tab("referee", "referee-tables", _("Tables"), "result.enter"),

@@ -10,6 +10,7 @@ urlpatterns = [
     path("round/<int:round_id>/", views.round_detail, name="manage-round"),
     path("round/<int:round_id>/change/", views.round_change, name="manage-round-change"),
     path("round/<int:round_id>/publish/", views.round_publish, name="manage-round-publish"),
+    path("round/<int:round_id>/unpublish/", views.round_unpublish, name="manage-round-unpublish"),
     path("round/<int:round_id>/delete/", views.round_delete, name="manage-round-delete"),
     path("task/<str:task_id>/", views.task_progress, name="manage-task"),
     path("task/<str:task_id>/status/", views.task_status, name="manage-task-status"),

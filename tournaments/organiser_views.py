@@ -1,5 +1,10 @@
 """Organiser pages: the rounds, a draft with its explanation, changes by hand, publish.
 
+Publishing asks first (GET ``manage-round-publish`` shows "publish round N: M
+tables; players will see it", its form posts); a publication can be withdrawn
+(``manage-round-unpublish``, with a reason, audited) while no result exists on
+the round. The whole round's results grid is ``manage-results`` (scoring app).
+
 Permissions (checked on the server for every request):
 
 * anonymous visitors are sent to the login page;
@@ -223,7 +228,11 @@ def _round_context(rnd: Round, form: PairingChangeForm | None, user) -> dict:
         ],
         "form": form,
         "can_edit": allowed(user, "round.manage", tournament) and rnd.status == RoundStatus.DRAFT,
-        "has_results": rnd.status == RoundStatus.DRAFT and pm.matches_with_results(rnd).exists(),
+        "has_results": pm.matches_with_results(rnd).exists(),
+        "can_unpublish": allowed(user, "round.manage", tournament)
+        and rnd.status == RoundStatus.PUBLISHED,
+        "can_enter_results": rnd.status != RoundStatus.DRAFT
+        and allowed(user, "result.enter", tournament),
         "legend": [(n, str(e.player)) for n, e in sorted(names.items())],
     }
 
@@ -268,9 +277,28 @@ def round_change(request, tournament: Tournament, round_id: int):
 
 
 @_view(MANAGE)
-@require_POST
 def round_publish(request, tournament: Tournament, round_id: int):
+    """GET: the confirmation ("publish round N: M tables; players will see it"); POST: publish.
+
+    The round page's Publish button leads here; only the confirmation's form posts.
+    """
     rnd = _round(tournament, round_id)
+    if request.method != "POST":
+        if rnd.status != RoundStatus.DRAFT:
+            return redirect("manage-round", slug=tournament.slug, round_id=rnd.pk)
+        return render(
+            request,
+            "organiser/publish.html",
+            {
+                "tournament": tournament,
+                "round": rnd,
+                "tables": rnd.matches.filter(entry_b__isnull=False).count(),
+                "byes": rnd.matches.filter(entry_b__isnull=True).count(),
+                "earlier_draft": pm.rounds_of(tournament, rnd.section)
+                .filter(number__lt=rnd.number, status=RoundStatus.DRAFT)
+                .first(),
+            },
+        )
     try:
         pm.publish_round(rnd, user=request.user)
     except pm.PairingRefused as exc:
@@ -278,6 +306,25 @@ def round_publish(request, tournament: Tournament, round_id: int):
             messages.error(request, p.message(current_language()))
     else:
         messages.success(request, _("Round %(number)d is published.") % {"number": rnd.number})
+    return redirect("manage-round", slug=tournament.slug, round_id=rnd.pk)
+
+
+@_view(MANAGE)
+@require_POST
+def round_unpublish(request, tournament: Tournament, round_id: int):
+    """Withdraw a publication (back to draft) while no result exists; audited with the reason."""
+    rnd = _round(tournament, round_id)
+    try:
+        pm.unpublish_round(rnd, request.user, request.POST.get("reason", ""))
+    except pm.PairingRefused as exc:
+        for p in exc.problems:
+            messages.error(request, p.message(current_language()))
+    else:
+        messages.success(
+            request,
+            _("The publication of round %(number)d is withdrawn: it is a draft again.")
+            % {"number": rnd.number},
+        )
     return redirect("manage-round", slug=tournament.slug, round_id=rnd.pk)
 
 

@@ -12,12 +12,18 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.dispatch import Signal
 
 from . import audit
 from .models import Match, ResultStatus, Round, RoundStatus, Tournament
 from .visibility import public_matches, public_rounds
 
 logger = logging.getLogger(__name__)
+
+#: Sent (inside the closing transaction) when a round is closed, with ``round`` and ``user``.
+#: The tournament's status listens (:mod:`tournaments.pairing_manager.status`): the round
+#: manager sits above this module, so the call is passed down as a receiver, not imported.
+round_closed = Signal()
 
 
 def open_matches(rnd: Round):
@@ -49,6 +55,7 @@ def close_round(rnd: Round, user) -> bool:
         Round.objects.filter(pk=locked.pk).update(status=RoundStatus.FINISHED)
         locked.status = rnd.status = RoundStatus.FINISHED
         audit.record(user, locked.tournament, "round.close", locked, before, locked)
+        round_closed.send(sender=Round, round=locked, user=user)
         return True
 
 

@@ -15,5 +15,6 @@ urlpatterns = [
     path("t/<slug:slug>/manage/", include("tournaments.organiser_urls")),
     path("t/<slug:slug>/manage/", include(setup_urls.manage_patterns)),
     path("organise/", include(setup_urls.organise_patterns)),
+    path("t/<slug:slug>/manage/", include("tournaments.entries_urls")),
     path("p/<str:token>/", include("tournaments.private_urls")),
 ]

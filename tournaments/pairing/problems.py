@@ -585,6 +585,25 @@ PAIRING = Catalogue(
             "В туре {round} уже есть результаты матчей: {count} (столы {tables}); чтобы удалить "
             "тур или изменить пары, явно отмените эти результаты и укажите причину.",
         ),
+        "unpublish_not_published": (
+            "Round {round} is {status_word}: only a published round can be withdrawn.",
+            "Тур {round} — {status_word}: отозвать можно только опубликованный тур.",
+        ),
+        "unpublish_needs_reason": (
+            "Say why the publication of round {round} is withdrawn; it is recorded in the audit "
+            "log.",
+            "Укажите, почему публикация тура {round} отзывается; причина записывается в журнал.",
+        ),
+        "unpublish_order": (
+            "Round {round} cannot be withdrawn: round {next} is already published.",
+            "Публикацию тура {round} нельзя отозвать: тур {next} уже опубликован.",
+        ),
+        "unpublish_results": (
+            "Round {round} cannot be withdrawn: {count} match(es) already have results (tables "
+            "{tables}). Correct the pairing through the results and rulings instead.",
+            "Публикацию тура {round} нельзя отозвать: у матчей уже есть результаты: {count} "
+            "(столы {tables}). Исправляйте через результаты и решения судьи.",
+        ),
         "discard_needs_reason": (
             "Discarding entered results needs a reason; it is recorded in the audit log.",
             "Чтобы отменить внесённые результаты, укажите причину; она записывается в журнал.",

@@ -8,7 +8,8 @@ Everything the organiser does to a round goes through here. One module a job:
 - :mod:`.writing` — draft rounds written in bulk, explanations stored as data;
 - :mod:`.checks` — what blocks the next round; results on a draft;
 - :mod:`.edits` — changes by hand (swap, set a pairing);
-- :mod:`.lifecycle` — publish, delete a draft;
+- :mod:`.lifecycle` — publish, withdraw a publication, delete a draft;
+- :mod:`.status` — the tournament's status follows its rounds (one function);
 - :mod:`.explanation` — a stored explanation in the reader's language;
 - :mod:`.refusals` — :class:`PairingRefused` and the ``pairing.*`` problems;
 
@@ -26,7 +27,7 @@ from .checks import (
 from .edits import check_tables, editable, set_pairing, swap_players
 from .explanation import message, messages, names_of
 from .generate import audit, generate_next, generate_swiss
-from .lifecycle import delete_draft, publish_round
+from .lifecycle import delete_draft, publish_round, unpublish_round
 from .reading import (
     entries_of,
     history,
@@ -37,6 +38,7 @@ from .reading import (
     swiss_input,
 )
 from .refusals import PairingRefused
+from .status import status_for, update_status
 from .systems import SYSTEMS, System, options_of
 from .writing import Progress
 
@@ -68,6 +70,9 @@ __all__ = [
     "rounds_of",
     "set_pairing",
     "swap_players",
+    "status_for",
     "swiss_input",
     "unconfirmed_matches",
+    "unpublish_round",
+    "update_status",
 ]

@@ -19,6 +19,7 @@ from ..round_flow import close_round
 from .checks import blockers, hard_blockers
 from .reading import rounds_of
 from .refusals import PairingRefused
+from .status import update_status
 from .systems import SYSTEMS, Request, System, options_of
 from .writing import Progress, write_round
 
@@ -93,6 +94,7 @@ def generate_next(
             after=plan.audit_after,
             reason=reason.strip(),
         )
+        update_status(tournament, user)
     return rounds
 
 

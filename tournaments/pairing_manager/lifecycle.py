@@ -1,4 +1,9 @@
-"""Publishing a draft, and throwing one away (never silently with its results)."""
+"""Publishing a draft, withdrawing a publication, and throwing a draft away.
+
+Never silently with results: a publication is withdrawn only while no result
+exists on the round, and a draft with results is deleted only when they are
+discarded explicitly with a reason.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,12 @@ from django.utils import timezone
 
 from tournaments.models import Round, RoundStatus
 
-from .checks import guard_results
+from .checks import guard_results, matches_with_results
 from .edits import editable
 from .generate import audit
 from .reading import rounds_of
 from .refusals import refuse
+from .status import update_status
 
 
 def publish_round(rnd: Round, *, user=None) -> Round:
@@ -36,6 +42,52 @@ def publish_round(rnd: Round, *, user=None) -> Round:
             before={"status": "draft"},
             after={"status": "published"},
         )
+        update_status(rnd.tournament, user)
+    return rnd
+
+
+def unpublish_round(rnd: Round, user=None, reason: str = "") -> Round:
+    """Withdraw a publication: the round is a draft again (players and the public no longer see it).
+
+    Allowed only while nothing has been played on it: a published round with a
+    reported or confirmed result (or a later round already published) is refused
+    with a coded problem. The reason is required and audited.
+    """
+    if rnd.status != RoundStatus.PUBLISHED:
+        raise refuse("unpublish_not_published", round=rnd.number, status=rnd.status)
+    if not reason.strip():
+        raise refuse("unpublish_needs_reason", round=rnd.number)
+    later = (
+        rounds_of(rnd.tournament, rnd.section)
+        .filter(number__gt=rnd.number)
+        .exclude(status=RoundStatus.DRAFT)
+        .first()
+    )
+    if later is not None:
+        raise refuse("unpublish_order", round=rnd.number, next=later.number)
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=rnd.pk)
+        played = [m.table for m in matches_with_results(locked)]
+        if played:
+            raise refuse(
+                "unpublish_results",
+                round=rnd.number,
+                count=len(played),
+                tables=", ".join(map(str, played)),
+            )
+        locked.status = rnd.status = RoundStatus.DRAFT
+        locked.published_at = rnd.published_at = None
+        locked.save(update_fields=["status", "published_at"])
+        audit(
+            user,
+            rnd.tournament,
+            "round.unpublish",
+            rnd,
+            before={"status": "published"},
+            after={"status": "draft"},
+            reason=reason.strip(),
+        )
+        update_status(rnd.tournament, user)
     return rnd
 
 
@@ -68,3 +120,4 @@ def delete_draft(
             user, rnd.tournament, "round.delete_draft", rnd, before=snapshot, reason=reason.strip()
         )
         rnd.delete()
+        update_status(rnd.tournament, user)

@@ -18,7 +18,7 @@ from typing import Any
 
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import pairing as core
-from tournaments.models import Entry, Match, Section, Tournament, Variant
+from tournaments.models import Entry, Match, RoundStatus, Section, Tournament, Variant
 from tournaments.pairing.knockout import PLAYABLE, WALKOVER
 from tournaments.pairing.options import parse_options
 
@@ -372,6 +372,54 @@ def no_defaults(tournament: Tournament) -> dict[str, Any]:
     return {}
 
 
+# ---------------------------------------------------------------------------------------------
+# "nothing remains to play": each system's own answer (read by .status, never by a page)
+# ---------------------------------------------------------------------------------------------
+
+
+def _all_finished(rounds: list) -> bool:
+    return bool(rounds) and all(r.status == RoundStatus.FINISHED for r in rounds)
+
+
+def swiss_over(tournament: Tournament, section: Section | None) -> bool:
+    """The planned number of rounds is played and closed (no plan: never over by itself)."""
+    rounds = list(reading.rounds_of(tournament, section))
+    planned = tournament.rounds_planned
+    return bool(planned) and _all_finished(rounds) and rounds[-1].number >= planned
+
+
+def schedule_over(tournament: Tournament, section: Section | None) -> bool:
+    """A round robin draws its whole schedule at once: over when every round is closed."""
+    return _all_finished(list(reading.rounds_of(tournament, section)))
+
+
+def knockout_over(tournament: Tournament, section: Section | None) -> bool:
+    """Every drawn stage is closed and the final has a winner."""
+    if not _all_finished(list(reading.rounds_of(tournament, section))):
+        return False
+    bracket, results, _scheduled = reading.knockout_state(tournament, section)
+    return bracket is not None and core.champion(bracket, results) is not None
+
+
+def scheveningen_over(tournament: Tournament, section: Section | None) -> bool:
+    """Every round closed, and with more than two teams the team knockout has its winner."""
+    existing = list(reading.rounds_of(tournament, None))
+    if not _all_finished(existing):
+        return False
+    teams = {t.pk: t for t in tournament.teams.order_by("pk")}
+    if len(teams) <= 2:
+        return True
+    lineups = {
+        pk: [m.entry for m in t.members.select_related("entry").order_by("board")]
+        for pk, t in teams.items()
+    }
+    try:
+        _team_stage(teams, existing, lineups)
+    except PairingRefused as exc:
+        return any(p.code == "pairing.knockout_over" for p in exc.problems)
+    return False
+
+
 @dataclass(frozen=True)
 class System:
     """One pairing system as the manager runs it."""
@@ -390,6 +438,8 @@ class System:
     by_hand: bool = False
     #: A second pairing bye needs a reason (in a schedule, byes are part of it).
     limits_byes: bool = False
+    #: Nothing remains to play in this section (the tournament's status then moves to finished).
+    over: Callable[[Tournament, Section | None], bool] = schedule_over
 
 
 SYSTEMS: dict[str, System] = {
@@ -403,10 +453,11 @@ SYSTEMS: dict[str, System] = {
             planned_rounds=True,
             by_hand=True,
             limits_byes=True,
+            over=swiss_over,
         ),
         System("round_robin", pair_round_robin),
-        System("knockout", pair_knockout, knockout_defaults, overridable=True),
-        System("scheveningen", pair_scheveningen, per_section=False),
+        System("knockout", pair_knockout, knockout_defaults, overridable=True, over=knockout_over),
+        System("scheveningen", pair_scheveningen, per_section=False, over=scheveningen_over),
     )
 }
 

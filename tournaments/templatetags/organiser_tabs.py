@@ -19,6 +19,6 @@ def organiser_tabs(context, tournament, current: str = "") -> dict:
             "current": tab.key == current,
         }
         for tab in TABS
-        if allowed(user, tab.action, tournament)
+        if tab.shown_for(tournament) and allowed(user, tab.action, tournament)
     ]
     return {"tournament": tournament, "tabs": tabs}

@@ -1,0 +1,101 @@
+"""Search keys for people's names: Семёнов = Семенов = Semenov = Semyonov = Semjonov.
+
+An organiser types a name the way it comes to mind — in Cyrillic, in the Latin
+letters of a passport (ICAO), of Wikipedia, of the Moscow metro or of a library
+catalogue (ГОСТ 7.034) — and must find the same player. So every name becomes a
+folded Latin *skeleton*: Cyrillic is transliterated by one scheme (iuliia's
+Wikipedia scheme) and then the Latin letters are folded so that the differences
+between the schemes (and the usual typing variants) disappear:
+
+====================  ===========================  =========================================
+step                  example                      why
+====================  ===========================  =========================================
+lower case, ё → е     Семёнов → семенов            ё is optional in Russian writing
+transliterate         семенов → semenov            iuliia WIKIPEDIA (Cyrillic letters only)
+strip accents, marks  Semёnov, Ĭ, ʹ, ' → plain     ISO/ALA-style schemes, ГОСТ's ' and ''
+č š ž → ch sh zh      Ščukin → shchukin            scientific and UNGEGN schemes
+shch, sch, shh → sh   Shchukin, Schukin, Shhukin   щ in Wikipedia, Mosmetro, ГОСТ 7.034
+kh, x → h             Khaykin, Xajkin → hajkin     х; a Latin x is read as х, not "ks"
+ts, tz, tc → c        Tsyganov, Cyganov → c        ц (tc: ГОСТ Р 52535)
+w → v, ph → f         Semjonow, Iosiph             German and old English spellings
+y, j → i; ii → i      Yury, Jurij → iuri           й, ы and the iotation of е ё ю я
+io → e                Semionov → semenov           ё written yo/jo after y, j → i
+i before a vowel: —   iuri → uri, mariia → maria   я ю е as ia/iu/ie, ya/yu/ye, ja/ju/je
+double letters once   Kirill, Iurii → kiril, uri   typing variants and ий/ii endings
+====================  ===========================  =========================================
+
+The key is lossy on purpose (Мария and Мара share one); it finds candidates, and
+the organiser picks the person. Known limits, rare in names: ICAO writes ъ as
+"ie" (Подъячев → Podieiachev), and Wikipedia writes ьо as "yo" (Бульон → Bulyon)
+where other schemes drop the soft sign; those spellings fold a letter apart.
+
+The words of a player's Cyrillic and Latin names all go into one key
+(:func:`player_key`), so a search by either finds the player.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import iuliia
+
+SCHEME = iuliia.WIKIPEDIA
+
+#: Latin folds, applied in this order (each a regular expression and its replacement).
+FOLDS: tuple[tuple[str, str], ...] = (
+    (r"shch|sch|shh", "sh"),
+    (r"kh|x", "h"),
+    (r"ts|tz|tc", "c"),
+    (r"w", "v"),
+    (r"ph", "f"),
+    (r"[yj]+", "i"),
+    (r"i{2,}", "i"),
+    (r"io", "e"),
+    (r"i(?=[aeou])", ""),
+    (r"(.)\1+", r"\1"),
+)
+_FOLDS = tuple((re.compile(pattern), repl) for pattern, repl in FOLDS)
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_NOT_LETTERS = re.compile(r"[^a-z]+")
+#: Letters with a caron (ISO 9, UNGEGN, scientific) spelled as the digraphs the folds know.
+_CARONS = str.maketrans({"č": "ch", "š": "sh", "ž": "zh", "ŝ": "sh"})
+_MARKS = re.compile(r"[\u02b9\u02ba\u2019\u201d\u00b7'\"`]")  # ʹ ʺ ’ ” · ' " `: signs and separators of schemes
+
+MAX_LENGTH = 250  # Player.search_key
+
+
+def fold_word(word: str) -> str:
+    """The skeleton of one Latin word (already lower case, letters a–z only)."""
+    for pattern, repl in _FOLDS:
+        word = pattern.sub(repl, word)
+    return word
+
+
+def to_latin(text: str) -> str:
+    """Lower case, ё → е, Cyrillic transliterated, accents and sign marks removed."""
+    text = unicodedata.normalize("NFC", text).lower().replace("ё", "е")
+    if _CYRILLIC.search(text):
+        text = SCHEME.translate(text).lower()
+    text = _MARKS.sub("", text).translate(_CARONS)
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+def words(text: str) -> list[str]:
+    """The folded words of ``text``, in order (hyphens and punctuation separate words)."""
+    return [w for w in (fold_word(w) for w in _NOT_LETTERS.split(to_latin(text))) if w]
+
+
+def search_key(text: str) -> str:
+    """The folded skeleton of a name or a query: its folded words joined by spaces."""
+    return " ".join(words(text))
+
+
+def player_key(*names: str) -> str:
+    """One key for all the forms of a person's name: each folded word once, in order of appearance."""
+    seen: dict[str, None] = {}
+    for name in names:
+        for word in words(name or ""):
+            seen.setdefault(word, None)
+    return " ".join(seen)[:MAX_LENGTH]

@@ -1,0 +1,84 @@
+"""``manage.py import_entries SLUG FILE [--dry-run] [--json]``: the preview page's import, from a shell.
+
+The same code as the page (:mod:`tournaments.entry_import`): good rows are
+imported even when others are refused, a person already entered is not entered
+again, ``--dry-run`` writes nothing. ``--json`` prints exactly
+``{"created": n, "existing": n, "errors": [{"row": r, "message": "..."}]}`` with
+``row`` as a spreadsheet shows it (the header is row 1). Messages are English
+unless ``--language ru``. A file refused as a whole (unknown format, no last name
+column) exits with status 1; refused rows do not.
+"""
+
+import json
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments import entry_import
+from tournaments.models import Tournament
+from zarik.i18n import current_language
+
+ACTIONS_TEXT = {
+    entry_import.CREATE: gettext_lazy("new player, entered"),
+    entry_import.MATCH: gettext_lazy("existing player, entered"),
+    entry_import.ENTERED: gettext_lazy("already entered"),
+    entry_import.REFUSED: gettext_lazy("refused"),
+}
+
+
+class Command(BaseCommand):
+    help = "Import a tournament's entries from a CSV, XLSX or FIDE TRF-16 file."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("file")
+        parser.add_argument("--dry-run", action="store_true", help="show what would happen, write nothing")
+        parser.add_argument("--json", action="store_true", dest="as_json", help="print the summary as JSON")
+        parser.add_argument("--language", choices=["en", "ru"], default="en", help="language of messages")
+
+    def handle(self, slug, file, dry_run=False, as_json=False, language="en", **options):
+        with translation.override(language):
+            self._run(slug, Path(file), dry_run, as_json)
+
+    def _run(self, slug: str, path: Path, dry_run: bool, as_json: bool) -> None:
+        try:
+            tournament = Tournament.objects.get(slug=slug)
+        except Tournament.DoesNotExist as exc:
+            raise CommandError(f"No tournament with slug {slug!r}") from exc
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise CommandError(f"Cannot read {path}: {exc.strerror}") from exc
+        lang = current_language()
+        try:
+            rows = entry_import.read_file(path.name, data)
+        except entry_import.ImportRefused as exc:
+            message = exc.problem.message(lang)
+            if as_json:
+                self._print_json({"created": 0, "existing": 0, "errors": [{"row": 1, "message": message}]})
+            raise CommandError(message) from exc
+        if dry_run:
+            result = entry_import.plan(tournament, rows)
+        else:
+            result = entry_import.apply(tournament, rows, None, reason="import_entries")
+        summary = result.summary(lang)
+        if as_json:
+            self._print_json(summary)
+            return
+        for item in result.rows:
+            notes = " ".join(item.messages(lang))
+            self.stdout.write(f"{item.row.number:>5}  {item.name or '—'}: {ACTIONS_TEXT[item.action]} {notes}".rstrip())
+        for club in result.new_clubs:
+            self.stdout.write(_("new club: %(name)s") % {"name": club})
+        counts = {"n": summary["created"], "existing": summary["existing"], "refused": len(summary["errors"])}
+        if dry_run:
+            line = _("Dry run: %(n)s would be entered, %(existing)s already entered, %(refused)s refused.")
+        else:
+            line = _("%(n)s entered, %(existing)s already entered, %(refused)s refused.")
+        self.stdout.write(line % counts)
+
+    def _print_json(self, data: dict) -> None:
+        self.stdout.write(json.dumps(data, ensure_ascii=False))
