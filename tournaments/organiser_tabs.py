@@ -23,6 +23,9 @@ class Tab:
 
 
 TABS: tuple[Tab, ...] = (
+    Tab("registrations", "manage-registrations", _("Registrations"), "tournament.edit"),
+    Tab("links", "manage-links", _("Private links"), "tournament.edit"),
+    Tab("check-in", "manage-check-in", _("Check-in"), "desk.run"),
     Tab("rounds", "manage-rounds", _("Rounds"), "tournament.officiate"),
     Tab("desk", "desk", _("Desk"), "desk.run"),
     Tab("referee", "referee-tables", _("Tables"), "result.enter"),
