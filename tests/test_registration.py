@@ -11,10 +11,22 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Player
-from tests.factories import EntryFactory, OfficialFactory, PlayerFactory, RoundFactory, TournamentFactory
+from tests.factories import (
+    EntryFactory,
+    OfficialFactory,
+    PlayerFactory,
+    RoundFactory,
+    TournamentFactory,
+)
 from tests.smtp import Inbox, smtp_server
 from tournaments import entry_status, private_links, registration
-from tournaments.models import AuditEntry, EntryStatus, OfficialRole, Registration, RegistrationStatus
+from tournaments.models import (
+    AuditEntry,
+    EntryStatus,
+    OfficialRole,
+    Registration,
+    RegistrationStatus,
+)
 
 pytestmark = pytest.mark.django_db
 
