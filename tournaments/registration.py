@@ -276,7 +276,7 @@ def cancel(reg: Registration, user, reason: str = "", request=None) -> Outcome:
     """The application is withdrawn (the applicant asked); an entry made from it is withdrawn too."""
     with transaction.atomic():
         _lock(reg.tournament)
-        reg = Registration.objects.select_for_update().select_related("entry").get(pk=reg.pk)
+        reg = Registration.objects.select_for_update(of=("self",)).select_related("entry").get(pk=reg.pk)
         if not allowed(user, "tournament.edit", reg.tournament):
             raise PermissionDenied
         if reg.status not in (*OPEN_STATES, RegistrationStatus.APPROVED):
