@@ -35,7 +35,7 @@ from tournaments.models import (
     ResultStatus,
     Tournament,
 )
-from tournaments.permissions import acts_as_official, allowed, is_organiser
+from tournaments.permissions import acts_as_official, allowed, is_organiser, side_of
 from tournaments.validation import validate_result
 from tournaments.visibility import is_public_round
 from zarik.i18n import current_language
@@ -175,6 +175,34 @@ def clean_games(games: Iterable[Mapping[str, Any]] | None) -> list[dict[str, Any
     return out
 
 
+def account(user):
+    """The user account to store as the actor: None for a private-link holder (no account)."""
+    if user is None or not user.is_authenticated or user.pk is None:
+        return None
+    return user
+
+
+def player_side(user, match: Match) -> str:
+    """'a'/'b' when ``user`` acts on ``match`` as one of its players (account or link), else ''."""
+    return side_of(user, match) or ""
+
+
+def others_reports(match: Match, user):
+    """The match's pending reports made by someone other than ``user``.
+
+    "Someone other" means another account and, for a player, another side: a
+    player who reported through their private link and again from their
+    account is still the same player, and never confirms their own report.
+    """
+    pending = match.results.filter(state=ResultState.REPORTED)
+    if user.pk is not None:
+        pending = pending.exclude(reported_by=user)
+    side = player_side(user, match)
+    if side:
+        pending = pending.exclude(reported_side=side)
+    return pending
+
+
 def check_result(match: Match, final: tuple[int, int] | None, games: list[dict[str, Any]] | None):
     """Validate through the one entry point; raise :class:`InvalidResult` with the problems."""
     validation = validate_result(match, final=final, games=games or None)
@@ -194,11 +222,12 @@ def _confirm(match: Match, result: Result, user, *, action: str, reason: str = "
         state=ResultState.SUPERSEDED
     )
     result.state = ResultState.CONFIRMED
-    result.confirmed_by = user if user is not None and user.is_authenticated else None
+    result.confirmed_by = account(user)
+    result.confirmed_side = "" if user is None else player_side(user, match)
     result.confirmed_at = timezone.now()
     try:
         with transaction.atomic():
-            result.save(update_fields=["state", "confirmed_by", "confirmed_at"])
+            result.save(update_fields=["state", "confirmed_by", "confirmed_side", "confirmed_at"])
     except IntegrityError:
         raise refuse("already_confirmed_match", "duplicate") from None
     validation = validate_result(
@@ -273,7 +302,7 @@ def submit_result(
     validation = check_result(match, final, ledger)
     score_a, score_b = (_whole(s) for s in validation.score)
     if not official:
-        pending = match.results.filter(state=ResultState.REPORTED).exclude(reported_by=user).first()
+        pending = others_reports(match, user).first()
         if pending is not None:
             if (pending.score_a, pending.score_b) == (score_a, score_b):
                 # Both players agree (Part 9: both report the result): that is a confirmation.
@@ -295,7 +324,8 @@ def submit_result(
         score_b=score_b,
         games=ledger,
         state=ResultState.REPORTED,
-        reported_by=user,
+        reported_by=account(user),
+        reported_side="" if official else player_side(user, match),
         note=reason.strip(),
     )
     tournament = match.round.tournament
@@ -354,7 +384,7 @@ def dispute_result(
         result.state = ResultState.DISPUTED
         result.save(update_fields=["state"])
     dispute = Dispute.objects.create(
-        match=match, result=result, raised_by=user, reason=reason.strip()
+        match=match, result=result, raised_by=account(user), reason=reason.strip()
     )
     before_match = audit.snapshot(match)
     _save_match(match, result_status=ResultStatus.DISPUTED)
@@ -483,7 +513,7 @@ def appeal_dispute(dispute_id: int, user, *, reason: str) -> Dispute:
     before = audit.snapshot(dispute)
     dispute.state = DisputeState.APPEALED
     dispute.appeal_reason = reason.strip()
-    dispute.appealed_by, dispute.appealed_at = user, timezone.now()
+    dispute.appealed_by, dispute.appealed_at = account(user), timezone.now()
     return _save_dispute(dispute, match, user, "dispute.appeal", before, reason.strip())
 
 

@@ -33,4 +33,7 @@ tournament_patterns = [
     path("desk/round/<int:round_id>/close/", views.desk_round_close, name="desk-round-close"),
 ]
 
-urlpatterns = [path("t/<slug:slug>/", include(tournament_patterns))]
+urlpatterns = [
+    path("t/<slug:slug>/", include(tournament_patterns)),
+    path("p/<str:token>/", include("scoring.private_urls")),
+]

@@ -168,20 +168,27 @@ def referee_tables(request, tournament) -> HttpResponse:
     )
 
 
-def _entry_context(request, tournament, match, entry: ResultEntry, **extra: Any) -> dict:
+def entry_context(request, tournament, match, entry: ResultEntry, *, user=None, **extra: Any) -> dict:
+    """The result page's context for ``user`` (default: the signed-in user; or a link holder)."""
+    user = request.user if user is None else user
     return {
         "tournament": tournament,
         "match": match,
         "entry": entry,
-        "results": _results(match, request.user),
+        "results": _results(match, user),
         "disputes": match.disputes.order_by("-raised_at"),
-        "is_official": acts_as_official(request.user, match),
+        "is_official": acts_as_official(user, match),
         **extra,
     }
 
 
-def _submit(request, tournament, match, *, confirm: bool, template: str, ctx: dict):
-    """Validate and save through the services; on refusal re-render with the input kept."""
+def submit(request, tournament, match, *, confirm: bool, template: str, ctx: dict, user=None):
+    """Validate and save through the services; on refusal re-render with the input kept.
+
+    ``user`` acts (default: the signed-in user); the private pages pass the link holder.
+    Returns None once saved (the caller redirects).
+    """
+    user = request.user if user is None else user
     need_reason = match.result_status == ResultStatus.CONFIRMED
     data = request.POST.copy()
     entry = ResultEntry(match, data, request.FILES, need_reason=need_reason)
@@ -195,7 +202,7 @@ def _submit(request, tournament, match, *, confirm: bool, template: str, ctx: di
         try:
             services.submit_result(
                 match.pk,
-                request.user,
+                user,
                 version=entry.version,
                 final=entry.final,
                 games=entry.ledger,
@@ -220,8 +227,10 @@ def _submit(request, tournament, match, *, confirm: bool, template: str, ctx: di
     if status == 409:
         match.refresh_from_db()
         data["version"] = str(match.version)  # resubmitting is now a knowing decision
-    ctx = _entry_context(request, tournament, match, entry, **ctx)
+    ctx = entry_context(request, tournament, match, entry, user=user, **ctx)
     return render(request, template, ctx, status=status)
+
+
 
 
 @login_first
@@ -230,7 +239,7 @@ def referee_match(request, tournament, match_id: int) -> HttpResponse:
     match = _match(request, tournament, match_id, may="result.enter")
     if request.method == "POST":
         confirm = request.POST.get("action") != "report"
-        response = _submit(
+        response = submit(
             request,
             tournament,
             match,
@@ -243,7 +252,7 @@ def referee_match(request, tournament, match_id: int) -> HttpResponse:
         return response
     entry = ResultEntry(match, need_reason=match.result_status == ResultStatus.CONFIRMED)
     return render(
-        request, "scoring/referee_match.html", _entry_context(request, tournament, match, entry)
+        request, "scoring/referee_match.html", entry_context(request, tournament, match, entry)
     )
 
 
@@ -261,16 +270,12 @@ def match_result(request, tournament, match_id: int) -> HttpResponse:
     )
     if can_report and request.method == "GET":
         # With someone else's report pending, the player confirms or disputes it instead.
-        can_report = (
-            not match.results.filter(state=ResultState.REPORTED)
-            .exclude(reported_by=request.user)
-            .exists()
-        )
+        can_report = not services.others_reports(match, request.user).exists()
     template = "scoring/match.html"
     if request.method == "POST":
         if not can_report:
             raise PermissionDenied
-        response = _submit(
+        response = submit(
             request, tournament, match, confirm=False, template=template, ctx={"can_report": True}
         )
         if response is None:
@@ -280,7 +285,7 @@ def match_result(request, tournament, match_id: int) -> HttpResponse:
     return render(
         request,
         template,
-        _entry_context(
+        entry_context(
             request,
             tournament,
             match,

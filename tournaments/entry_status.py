@@ -13,7 +13,7 @@ from django.db import transaction
 from scoring.rules.errors import Problem
 from zarik.i18n import current_language
 
-from . import audit
+from . import audit, registration
 from .entry_problems import ENTRY
 from .models import Entry, EntryStatus
 from .permissions import allowed
@@ -62,7 +62,11 @@ def withdraw(entry: Entry, user, reason: str = "") -> Entry:
     """The player leaves the event: not paired in later rounds; played results stay."""
     if not allowed(user, "desk.run", entry.tournament):
         raise PermissionDenied
-    return set_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
+    was_in = entry.status != EntryStatus.WITHDRAWN
+    set_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
+    if was_in and not registration.started(entry.tournament):
+        registration.offer_free_places(entry.tournament, user)  # before round 1 a place frees up
+    return entry
 
 
 @transaction.atomic
@@ -71,3 +75,13 @@ def reinstate(entry: Entry, user, reason: str = "") -> Entry:
         raise PermissionDenied
     return set_status(entry, user, EntryStatus.REGISTERED, "entry.reinstate", reason)
 
+
+
+@transaction.atomic
+def check_out(entry: Entry, user) -> Entry:
+    """Undo a check-in (the desk ticked the wrong box): the player is registered, not present."""
+    if not allowed(user, "desk.run", entry.tournament):
+        raise PermissionDenied
+    if entry.status != EntryStatus.CHECKED_IN:
+        return entry
+    return set_status(entry, user, EntryStatus.REGISTERED, "entry.check_out")

@@ -357,7 +357,13 @@ class Registration(models.Model):
     )
     last_name = models.CharField(_("last name"), max_length=100)
     first_name = models.CharField(_("first name"), max_length=100, blank=True)
+    last_name_latin = models.CharField(_("last name (Latin)"), max_length=100, blank=True)
+    first_name_latin = models.CharField(_("first name (Latin)"), max_length=100, blank=True)
     email = models.EmailField(_("email"))
+    language = models.CharField(
+        _("language"), max_length=2, blank=True,
+        help_text=_("the language the applicant used; their emails put it first"),
+    )
     club_name = models.CharField(_("club"), max_length=200, blank=True)
     category = models.PositiveSmallIntegerField(
         _("category"), choices=Category.choices, default=Category.BEGINNER

@@ -1,4 +1,8 @@
-"""The private pages of an entry, under ``/p/<token>/`` (names start with ``private-``)."""
+"""The private pages of an entry, under ``/p/<token>/`` (names start with ``private-``).
+
+Reporting and confirming results through the link lives in ``scoring.private_urls``
+(the result workflow is the scoring app's), under the same prefix.
+"""
 
 from django.urls import path
 
@@ -6,4 +10,5 @@ from . import private_views as views
 
 urlpatterns = [
     path("", views.entry_page, name="private-entry"),
+    path("check-in/", views.check_in, name="private-check-in"),
 ]

@@ -1,34 +1,85 @@
-"""An entry's private page, opened by its signed link with no account (see :mod:`.private_links`)."""
+"""An entry's private pages, opened by its signed link with no account (see :mod:`.private_links`).
+
+Whoever opens ``/p/<token>/`` acts as the entry's player (a :class:`LinkHolder`):
+sees their pairing and results, checks in, and (in ``scoring.private_views``)
+reports and confirms results. A forged, malformed or reissued token is a 404,
+and the holder's rights are the permissions table's, like a player's account.
+"""
 
 from __future__ import annotations
 
+from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from . import private_links
-from .models import Match
+from . import entry_status, private_links
+from .models import EntryStatus, Match, RoundStatus, TournamentStatus
+from .permissions import allowed
 from .visibility import public_matches
 
 
-def _holder(token: str) -> private_links.LinkHolder:
+def holder_or_404(token: str) -> private_links.LinkHolder:
+    """The link holder of a valid token; a forged or reissued token does not exist (404)."""
     entry = private_links.entry_for(token)
     if entry is None:
         raise Http404
     return private_links.LinkHolder(entry)
 
 
-def entry_page(request, token: str):
-    """The player's own page: the current pairing (published rounds only) and past matches."""
-    holder = _holder(token)
-    entry = holder.entry
-    matches = (
-        public_matches(Match.objects.filter(round__tournament=entry.tournament))
-        .filter(seats__entry=entry)
-        .select_related("round", "entry_a__player", "entry_b__player")
-        .order_by("-round__number")
+def entry_matches(entry):
+    """The entry's matches in published and finished rounds, newest round first."""
+    return (
+        public_matches(Match.objects.filter(round__tournament_id=entry.tournament_id))
+        .filter(Q(entry_a=entry) | Q(entry_b=entry))
+        .select_related("round__section", "entry_a__player", "entry_b__player")
+        .order_by("-round__number", "-round__published_at", "-pk")
     )
+
+
+def may_check_in(holder: private_links.LinkHolder) -> bool:
+    """Self check-in is offered to a registered player of a tournament not yet finished."""
+    entry = holder.entry
+    return (
+        entry.status == EntryStatus.REGISTERED
+        and entry.tournament.status != TournamentStatus.FINISHED
+        and allowed(holder, "entry.check_in", entry)
+    )
+
+
+def entry_page(request, token: str):
+    """The player's own page: the current pairing, the results so far, check-in."""
+    holder = holder_or_404(token)
+    entry = holder.entry
+    matches = list(entry_matches(entry))
+    for m in matches:
+        m.my_side = "a" if m.entry_a_id == entry.pk else "b"
+        m.opponent = m.entry_b if m.my_side == "a" else m.entry_a
+    current = next((m for m in matches if m.round.status == RoundStatus.PUBLISHED), None)
     return render(
         request,
         "private/entry.html",
-        {"tournament": entry.tournament, "entry": entry, "matches": matches, "token": token},
+        {
+            "tournament": entry.tournament,
+            "entry": entry,
+            "matches": matches,
+            "current": current,
+            "token": token,
+            "can_check_in": may_check_in(holder),
+        },
     )
+
+
+@require_POST
+def check_in(request, token: str):
+    """The player checks themselves in from their phone (the link or its QR code)."""
+    holder = holder_or_404(token)
+    try:
+        entry_status.check_in(holder.entry, holder)
+    except entry_status.EntryRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("You are checked in. Good luck!"))
+    return redirect("private-entry", token=token)

@@ -133,8 +133,25 @@ STORAGES = {
 }
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "me"  # a player lands on their own match (tournaments.landing_views.me)
 LOGOUT_REDIRECT_URL = "home"
+
+# Email (registration confirmations, private links): printed to the console by default;
+# SMTP when EMAIL_HOST is set in the environment.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "zarik@localhost")
+# The site's address for links in emails sent outside a request (e.g. a waiting-list promotion).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Cache: local memory by default, Redis when CACHE_URL is given (shared by all web processes).
 CACHE_URL = os.environ.get("CACHE_URL")

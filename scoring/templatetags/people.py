@@ -36,3 +36,25 @@ def person_name(user) -> str:
 @register.filter
 def person(user) -> str:
     return person_name(user) or "—"
+
+
+def _side_player(result, side: str) -> str:
+    match = result.match
+    entry = match.entry_a if side == "a" else match.entry_b
+    return entry.player.display_name(current_language()) if entry is not None else ""
+
+
+@register.filter
+def reporter(result) -> str:
+    """Who reported a result: the account, or the player of the side (a private-link report)."""
+    if result.reported_by_id:
+        return person(result.reported_by)
+    return (_side_player(result, result.reported_side) if result.reported_side else "") or "—"
+
+
+@register.filter
+def confirmer(result) -> str:
+    """Who confirmed a result: the account, or the player of the side (through a private link)."""
+    if result.confirmed_by_id:
+        return person(result.confirmed_by)
+    return (_side_player(result, result.confirmed_side) if result.confirmed_side else "") or "—"

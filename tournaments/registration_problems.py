@@ -1,0 +1,41 @@
+"""``registration.*``: refusals of a self-registration or of the organiser's decision on one, RU and EN."""
+
+from scoring.rules.errors import Catalogue
+
+REGISTRATION = Catalogue(
+    "registration",
+    {
+        "closed": (
+            "Registration for this tournament is closed.",
+            "Регистрация на этот турнир закрыта.",
+        ),
+        "deadline": (
+            "The registration deadline ({deadline}) has passed.",
+            "Срок регистрации ({deadline}) истёк.",
+        ),
+        "category": (
+            "Category {category} may not register for this tournament; allowed: {allowed}.",
+            "Игроки категории {category} не допускаются к регистрации на этот турнир; допускаются: {allowed}.",
+        ),
+        "duplicate": (
+            "An application with this name and email is already in.",
+            "Заявка с этим именем и адресом уже подана.",
+        ),
+        "already_entered": (
+            "{name} is already entered in this tournament.",
+            "{name} уже участвует в этом турнире.",
+        ),
+        "decided": (
+            "This application has already been decided; nothing was changed.",
+            "По этой заявке уже есть решение; ничего не изменено.",
+        ),
+        "no_email": (
+            "This player has no email address.",
+            "У этого игрока нет адреса электронной почты.",
+        ),
+        "email_failed": (
+            "The email could not be sent ({error}); the link is still shown on this page.",
+            "Письмо не отправлено ({error}); ссылка по-прежнему видна на этой странице.",
+        ),
+    },
+)
