@@ -6,7 +6,7 @@ unique across apps; all paths live under ``/t/<slug>/``.
 
 from django.urls import include, path
 
-from . import bulk_views, grid_views, views
+from . import grid_views, views
 
 # Relative to /t/<slug>/.
 tournament_patterns = [
@@ -28,7 +28,6 @@ tournament_patterns = [
         "manage/round/<int:round_id>/results/", grid_views.results_grid, name="manage-results"
     ),
     path("desk/", views.desk, name="desk"),
-    path("desk/check-in/", bulk_views.desk_check_in, name="desk-check-in"),
     path("desk/entry/<int:entry_id>/<slug:action>/", views.desk_entry, name="desk-entry"),
     path("desk/round/<int:round_id>/close/", views.desk_round_close, name="desk-round-close"),
 ]

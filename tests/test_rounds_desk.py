@@ -420,32 +420,3 @@ def test_round_page_links_the_results_grid(client, published):
     assert f'href="{_grid_url(t, r1)}"' in html
     desk = client.get(reverse("desk", kwargs={"slug": t.slug})).content.decode()
     assert f'href="{_grid_url(t, r1)}"' in desk
-
-
-# --------------------------------------------------------------------------- bulk check-in
-
-
-def test_bulk_check_in_at_the_desk(client, event):
-    t, entries = event["t"], event["entries"]
-    entries[3].status = EntryStatus.WITHDRAWN
-    entries[3].save()
-    client.force_login(event["org"])
-    desk = client.get(reverse("desk", kwargs={"slug": t.slug})).content.decode()
-    assert f'name="entry" value="{entries[0].pk}" form="bulk-check-in"' in desk
-    assert f'name="entry" value="{entries[3].pk}"' not in desk  # withdrawn: nothing to tick
-    page = client.post(
-        reverse("desk-check-in", kwargs={"slug": t.slug}),
-        {"entry": [entries[0].pk, entries[1].pk, entries[3].pk]},
-        follow=True,
-        HTTP_ACCEPT_LANGUAGE="en",
-    )
-    assert "2 player(s) checked in." in page.content.decode()
-    statuses = dict(t.entries.values_list("pk", "status"))
-    assert statuses[entries[0].pk] == statuses[entries[1].pk] == EntryStatus.CHECKED_IN
-    assert statuses[entries[2].pk] == EntryStatus.REGISTERED
-    assert statuses[entries[3].pk] == EntryStatus.WITHDRAWN
-    assert AuditEntry.objects.filter(action="entry.check_in").count() == 2
-    client.force_login(UserFactory(username="outsider"))
-    assert client.post(
-        reverse("desk-check-in", kwargs={"slug": t.slug}), {"entry": [entries[2].pk]}
-    ).status_code == 403
