@@ -23,6 +23,7 @@ class Tab:
 
 
 TABS: tuple[Tab, ...] = (
+    Tab("draw", "manage-draw", _("Draw"), "round.manage"),
     Tab("rounds", "manage-rounds", _("Rounds"), "tournament.officiate"),
     Tab("desk", "desk", _("Desk"), "desk.run"),
     Tab("referee", "referee-tables", _("Tables"), "result.enter"),

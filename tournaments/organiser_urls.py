@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from . import draw_views
 from . import organiser_views as views
 
 urlpatterns = [
@@ -11,6 +12,9 @@ urlpatterns = [
     path("round/<int:round_id>/change/", views.round_change, name="manage-round-change"),
     path("round/<int:round_id>/publish/", views.round_publish, name="manage-round-publish"),
     path("round/<int:round_id>/delete/", views.round_delete, name="manage-round-delete"),
+    path("draw/", draw_views.manage, name="manage-draw"),
+    path("draw/commit/", draw_views.commit, name="manage-draw-commit"),
+    path("draw/perform/", draw_views.perform, name="manage-draw-perform"),
     path("task/<str:task_id>/", views.task_progress, name="manage-task"),
     path("task/<str:task_id>/status/", views.task_status, name="manage-task-status"),
 ]
