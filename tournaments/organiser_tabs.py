@@ -29,5 +29,7 @@ TABS: tuple[Tab, ...] = (
     Tab("referee", "referee-tables", _("Tables"), "result.enter"),
     Tab("disputes", "dispute-list", _("Disputes"), "dispute.list"),
     Tab("sanctions", "sanction-list", _("Discipline"), "sanction.record"),
+    Tab("print", "manage-print", _("Print"), "tournament.officiate"),
     Tab("audit", "audit-log", _("Audit log"), "audit.view"),
+    Tab("hall", "hall", _("Hall display"), "tournament.officiate"),
 )
