@@ -76,7 +76,7 @@ def test_single_match_sheet_in_english(client, hall):
     response = _get(client, hall["users"]["org"], "print-match-sheet", slug="hall-cup", match_id=m.pk)
     body = response.content.decode()
     assert response.status_code == 200 and body.count('class="sheet score-sheet"') == 1
-    assert "to 7 points" in body and m.entry_a.player.latin_name in body
+    assert "first to 7 points" in body and m.entry_a.player.latin_name in body
     assert f"Table {m.table}" in body or "Table</span>" in body or f"Table {m.table}" in body.replace("\n", " ")
 
 

@@ -66,9 +66,9 @@ def match_options(match: Match, lang: str) -> list[tuple[str, str]]:
     table = SCORING_TABLES.get(spec.scoring)
     lines: list[tuple[str, str]] = []
     if spec.length:
-        lines.append((_("Match"), _("to %(n)s points") % {"n": spec.length}))
+        lines.append((_("Match"), _("first to %(n)s points") % {"n": spec.length}))
     else:
-        lines.append((_("Match"), _("%(n)s games") % {"n": spec.fixed_games}))
+        lines.append((_("Match"), _("%(n)s games, points added up") % {"n": spec.fixed_games}))
     if table is not None:
         lines.append((_("Scoring"), table.name_en if lang == "en" else table.name_ru))
     lines.append((_("Doubling cube"), _yes(spec.cube)))
