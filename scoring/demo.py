@@ -27,6 +27,7 @@ from tournaments.models import (
     Round,
     RoundStatus,
     ScoringSystem,
+    Seeding,
     Tournament,
     TournamentStatus,
     Variant,
@@ -183,6 +184,8 @@ def load_book_crosstable(referee) -> Tournament:
             "match_format": "points", "match_length": 5, "cube": False, "crawford": False,
             "status": TournamentStatus.FINISHED, "public": True, "rounds_planned": 5,
             "tiebreaks": ["points", "h2h"],
+            # the book prints the players in draw order: numbers as entered, no draw to show
+            "seeding": Seeding.REGISTRATION,
         },
     )
     entries = {}
@@ -235,6 +238,8 @@ def load_swiss(referee, organiser) -> Tournament:
             "match_format": "points", "match_length": 7, "cube": False, "crawford": True,
             "status": TournamentStatus.IN_PROGRESS, "public": True, "rounds_planned": 7,
             "time_control": "2 минуты на ход, 12 секунд задержки", "entry_fee": 1500,
+            # SWISS_PLAYERS are listed by rating, highest first: the numbers follow that seeding
+            "seeding": Seeding.RATING,
         },
     )
     Official.objects.get_or_create(tournament=tournament, user=organiser, role=OfficialRole.ORGANISER)

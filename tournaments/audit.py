@@ -80,6 +80,10 @@ SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
 #: Every audited action: its code (stored) and what the audit page says, in English and Russian.
 #: A newcomer who audits a new action adds a row (an unknown code is shown as it is).
 ACTIONS: dict[str, tuple[str, str]] = {
+    "draw.commit": ("Draw commitment published", "Опубликован хеш ключа жеребьёвки"),
+    "draw.perform": ("Open draw of numbers held", "Проведена открытая номерная жеребьёвка"),
+    "draw.choose_seeding": ("Seeding chosen", "Выбран порядок присвоения номеров"),
+    "draw.seed": ("Draw numbers given by the chosen seeding", "Номера присвоены по выбранному порядку"),
     "round.generate": ("Round generated (draft)", "Тур сформирован (черновик)"),
     "round.generate_all": ("Rounds generated in every section", "Туры сформированы во всех секциях"),
     "round.publish": ("Round published", "Тур опубликован"),

@@ -35,10 +35,13 @@ TABS: tuple[Tab, ...] = (
     Tab("registrations", "manage-registrations", _("Registrations"), "tournament.edit"),
     Tab("links", "manage-links", _("Private links"), "tournament.edit"),
     Tab("check-in", "manage-check-in", _("Check-in"), "desk.run"),
+    Tab("draw", "manage-draw", _("Draw"), "round.manage"),
     Tab("rounds", "manage-rounds", _("Rounds"), "tournament.officiate"),
     Tab("desk", "desk", _("Desk"), "desk.run"),
     Tab("referee", "referee-tables", _("Tables"), "result.enter"),
     Tab("disputes", "dispute-list", _("Disputes"), "dispute.list"),
     Tab("sanctions", "sanction-list", _("Discipline"), "sanction.record"),
+    Tab("print", "manage-print", _("Print"), "tournament.officiate"),
     Tab("audit", "audit-log", _("Audit log"), "audit.view"),
+    Tab("hall", "hall", _("Hall display"), "tournament.officiate"),
 )

@@ -1,7 +1,8 @@
 """Organiser pages: generate, adjust and publish rounds (all names start with "manage-")."""
 
-from django.urls import path
+from django.urls import include, path
 
+from . import draw_views
 from . import organiser_views as views
 
 urlpatterns = [
@@ -12,6 +13,10 @@ urlpatterns = [
     path("round/<int:round_id>/publish/", views.round_publish, name="manage-round-publish"),
     path("round/<int:round_id>/unpublish/", views.round_unpublish, name="manage-round-unpublish"),
     path("round/<int:round_id>/delete/", views.round_delete, name="manage-round-delete"),
+    path("draw/", draw_views.manage, name="manage-draw"),
+    path("draw/commit/", draw_views.commit, name="manage-draw-commit"),
+    path("draw/perform/", draw_views.perform, name="manage-draw-perform"),
+    path("print/", include("tournaments.print_urls")),
     path("task/<str:task_id>/", views.task_progress, name="manage-task"),
     path("task/<str:task_id>/status/", views.task_status, name="manage-task-status"),
 ]

@@ -7,7 +7,7 @@ is ``/t/<slug>/`` itself (also named ``tournament`` in :mod:`tournaments.urls`).
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import export_views
+from . import draw_views, export_views, hall_views
 from . import public_views as views
 
 urlpatterns = [
@@ -21,6 +21,9 @@ urlpatterns = [
     path("crosstable/rounds/", views.crosstable_rounds, name="public-crosstable-rounds"),
     path("player/<int:entry_id>/", views.player, name="public-player"),
     path("bracket/", views.bracket, name="public-bracket"),
+    path("draw/", draw_views.public, name="public-draw"),
+    path("hall/", hall_views.hall, name="hall"),
+    path("hall/frame/", hall_views.hall_frame, name="hall-frame"),
     path("export/", export_views.export_start, name="public-export"),
     path("export/<uuid:job>/", export_views.export_progress, name="public-export-progress"),
     path("export/<uuid:job>/status/", export_views.export_status, name="public-export-status"),

@@ -249,6 +249,10 @@ WHY = Catalogue(
             "Доска {board}: игрок {board} команды A играет с игроком {opponent_board} "
             "команды B.",
         ),
+        "seeded_numbers": (
+            "Draw numbers 1–{count} given {seeding_word} (no open draw).",
+            "Номера 1–{count} присвоены {seeding_word} (без открытой жеребьёвки).",
+        ),
         "late_entry_number": (
             "Late entry {player}: given draw number {number}.",
             "Поздняя заявка {player}: присвоен номер жеребьёвки {number}.",
@@ -504,6 +508,14 @@ PAIRING = Catalogue(
             "Тур {round} ещё черновик: опубликуйте или удалите его, прежде чем составлять "
             "следующий.",
         ),
+        "draw_required": (
+            "Round 1 cannot be paired yet: {count} player(s) have no draw number. Hold the open "
+            "draw of numbers (the Draw page), or choose another seeding (by rating, by category "
+            "or in order of registration).",
+            "Первый тур пока нельзя составить: у игроков ({count}) нет номера жеребьёвки. "
+            "Проведите открытую номерную жеребьёвку (страница «Жеребьёвка») или выберите другой "
+            "порядок номеров (по рейтингу, по категории или по порядку заявки).",
+        ),
         "section_required": (
             "This tournament plays in sections: choose the section to pair.",
             "Турнир играется по категориям: выберите категорию для жеребьёвки.",
@@ -620,3 +632,11 @@ for _key, _en, _ru in (
     ("scheveningen", "Scheveningen", "шевенингенская система"),
 ):
     WORDS[("system", _key)] = (_en, _ru)
+
+#: Seedings other than the open draw (``{seeding_word}``), keyed by ``Tournament.seeding``.
+for _key, _en, _ru in (
+    ("rating", "by rating, highest first", "по рейтингу, начиная с высшего"),
+    ("category", "by category, then rating", "по категории, затем по рейтингу"),
+    ("registration", "in order of registration", "по порядку заявки"),
+):
+    WORDS[("seeding", _key)] = (_en, _ru)

@@ -3,7 +3,8 @@
 Players are identified to the generators by their **draw number** (the number
 of the open draw), so the explanation reads as the book does and the organiser
 can follow it on the printed list. A late entry without a number gets the next
-free one when it is first paired.
+free one when it is first paired; before round 1 numbers come from the open
+draw or the seeding the organiser chose (:func:`ensure_draw_numbers`).
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Section,
+    Seeding,
     Tournament,
 )
-from tournaments.pairing.problems import WHY
+from tournaments.pairing.problems import PAIRING, WHY
+from tournaments.services import seed_numbers
 from tournaments.validation import rule_for
 
 from .refusals import PairingRefused
@@ -57,11 +60,26 @@ def playing(entries: Iterable[Entry]) -> list[Entry]:
     return [e for e in entries if e.status != EntryStatus.WITHDRAWN]
 
 
-def ensure_draw_numbers(tournament: Tournament, entries: list[Entry]) -> list[Problem]:
-    """Late entries get the next free draw number, so every paired player has one."""
+def ensure_draw_numbers(tournament: Tournament, entries: list[Entry], user=None) -> list[Problem]:
+    """Every paired player has a draw number: by the open draw, the chosen seeding, or late entry.
+
+    Before any round exists, numbers come from the tournament's seeding: with the
+    open draw (the book's rule, and the default) round 1 is refused until the
+    director holds the draw — numbers are never handed out silently; with
+    another seeding every active entry is numbered in that order (audited).
+    Once rounds exist, a late entry gets the next free number.
+    """
     missing = [e for e in entries if e.draw_number is None and e.status != EntryStatus.WITHDRAWN]
     if not missing:
         return []
+    if not Round.objects.filter(tournament=tournament).exists():
+        if tournament.seeding == Seeding.DRAW:
+            raise PairingRefused(PAIRING.problem("draw_required", count=len(missing)))
+        note = seed_numbers(tournament, user)
+        numbers = dict(tournament.entries.values_list("pk", "draw_number"))
+        for e in entries:
+            e.draw_number = numbers.get(e.pk)
+        return [note]
     top = tournament.entries.aggregate(m=Max("draw_number"))["m"] or 0
     notes = []
     for e in sorted(missing, key=lambda e: e.pk):
@@ -171,10 +189,11 @@ def swiss_input(
     *,
     absent: Iterable[int] = (),
     half_bye: Iterable[int] = (),
+    user=None,
 ) -> tuple[core.PairingInput, dict[int, Entry], list[Problem]]:
     """The Swiss generator's input for round ``number``; ``absent``/``half_bye`` are entry ids."""
     entries = list(entries_of(tournament, section))
-    late = ensure_draw_numbers(tournament, entries)
+    late = ensure_draw_numbers(tournament, entries, user)
     absent, half_bye = set(absent), set(half_bye)
     statuses: dict[int, str] = {}
     entrants = []

@@ -63,7 +63,8 @@ def pair_swiss(req: Request) -> Plan:
     tournament, section = req.tournament, req.section
     number = reading.next_number(tournament, section)
     inp, by_id, late = reading.swiss_input(
-        tournament, section, number, req.options, absent=req.absent, half_bye=req.half_bye
+        tournament, section, number, req.options, absent=req.absent, half_bye=req.half_bye,
+        user=req.user,
     )
     result = core.pair_swiss(inp)
     if result.status == "invalid":
@@ -115,7 +116,7 @@ def pair_round_robin(req: Request) -> Plan:
     if reading.rounds_of(tournament, section).exists():
         raise PairingRefused(problem("schedule_exists", system="round_robin"))
     entries = reading.playing(reading.entries_of(tournament, section))
-    late = reading.ensure_draw_numbers(tournament, entries)
+    late = reading.ensure_draw_numbers(tournament, entries, req.user)
     entries.sort(key=lambda e: e.draw_number)
     try:
         schedule = core.round_robin(
@@ -162,7 +163,7 @@ def pair_knockout(req: Request) -> Plan:
     expl = req.explanation("knockout")
     if bracket is None:
         entries = reading.playing(reading.entries_of(tournament, section))
-        late = reading.ensure_draw_numbers(tournament, entries)
+        late = reading.ensure_draw_numbers(tournament, entries, req.user)
         try:
             bracket = core.build_knockout(
                 [core.KnockoutEntrant(e.draw_number, reading.rating(e), e.draw_number) for e in entries],
@@ -241,7 +242,9 @@ def pair_scheveningen(req: Request) -> Plan:
         stage: list[tuple[str | None, int, int]] = [(None, a_id, b_id)]
     else:
         stage, first_extra = _team_stage(teams, existing, lineups)
-    late = reading.ensure_draw_numbers(tournament, [e for line in lineups.values() for e in line])
+    late = reading.ensure_draw_numbers(
+        tournament, [e for line in lineups.values() for e in line], req.user
+    )
     by_id = {e.draw_number: e for line in lineups.values() for e in line}
     schedules = []
     for _mid, a_id, b_id in stage:
