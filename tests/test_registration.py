@@ -269,3 +269,21 @@ def test_an_unreachable_mail_server_does_not_lose_the_application(client, event,
     page = apply(client, event, lang="en")
     assert page.status_code == 200
     assert Registration.objects.exists()
+
+
+def test_the_public_overview_invites_entries_while_registration_is_open(client, event, organiser):
+    event.public = True
+    event.save()
+    overview = reverse("tournament", kwargs={"slug": event.slug})
+    register = reverse("register", kwargs={"slug": event.slug})
+    assert f'href="{register}"' in client.get(overview).content.decode()
+    client.force_login(organiser)
+    client.post(reverse("manage-registration-open", kwargs={"slug": event.slug}), {"open": "0"})
+    client.logout()
+    assert f'href="{register}"' not in client.get(overview).content.decode()  # not a stale cached page
+    event.refresh_from_db()
+    assert event.status == "draft"  # no entries and registration closed: nothing public about it yet
+    client.force_login(organiser)
+    client.post(reverse("manage-registration-open", kwargs={"slug": event.slug}), {"open": "1"})
+    event.refresh_from_db()
+    assert event.status == "registration"

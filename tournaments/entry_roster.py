@@ -19,6 +19,7 @@ from . import audit
 from .entry_problems import ENTRY
 from .entry_status import EntryRefused
 from .models import Entry, Round, RoundStatus, Section, Tournament
+from .pairing_manager.status import update_status
 from .permissions import allowed
 
 EDIT = "tournament.edit"
@@ -77,6 +78,7 @@ def enter(
         joined_round=late_round(tournament, section),
     )
     audit.record(user, tournament, "entry.add", entry, None, entry, reason)
+    update_status(tournament, user)
     return entry
 
 
@@ -94,3 +96,4 @@ def remove_entry(entry: Entry, user, reason: str = "") -> None:
     before = audit.snapshot(entry)
     audit.record(user, entry.tournament, "entry.remove", entry, before, None, reason)
     entry.delete()
+    update_status(entry.tournament, user)

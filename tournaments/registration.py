@@ -31,6 +31,7 @@ from scoring.rules.errors import Problem
 from zarik.i18n import current_language
 
 from . import audit, emails
+from .cache import invalidate
 from .models import (
     Entry,
     EntryStatus,
@@ -39,6 +40,7 @@ from .models import (
     RoundStatus,
     Tournament,
 )
+from .pairing_manager.status import update_status
 from .permissions import allowed
 from .registration_problems import REGISTRATION
 
@@ -325,3 +327,5 @@ def set_open(tournament: Tournament, user, is_open: bool) -> None:
     tournament.registration_open = is_open
     action = "registration.open" if is_open else "registration.close"
     audit.record(user, tournament, action, tournament, before, {"registration_open": is_open})
+    update_status(tournament, user)
+    invalidate(tournament.pk)  # the public overview shows the "Register" link
