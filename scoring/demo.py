@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
-from clubs.models import Category, Club, Membership, Player
+from clubs.models import Category, Club, ClubRole, ClubRoleKind, Membership, Player
 from tournaments.models import (
     CompetitionSystem,
     Entry,
@@ -244,6 +244,8 @@ def load_swiss(referee, organiser) -> Tournament:
     )
     Official.objects.get_or_create(tournament=tournament, user=organiser, role=OfficialRole.ORGANISER)
     Official.objects.get_or_create(tournament=tournament, user=referee, role=OfficialRole.REFEREE)
+    # The demo organiser is also an organiser of the host club: new events from /organise/.
+    ClubRole.objects.get_or_create(club=clubs[0], user=organiser, role=ClubRoleKind.ORGANISER)
     entries = []
     for number, (last, first, last_l, first_l, cat, rating, club_ix) in enumerate(SWISS_PLAYERS, 1):
         player = _player(last, first, last_l, first_l, category=cat, rating=rating)
