@@ -10,12 +10,10 @@ the reporter never confirms their own report. Anything the link may not see
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Match, ResultStatus
@@ -25,9 +23,7 @@ from tournaments.visibility import is_public_round
 
 from . import services
 from .forms import DisputeForm, ResultEntry
-from .models import ResultState
-from .views import entry_context, submit
-from .workflow_problems import workflow_message
+from .views import confirm_posted, dispute_posted, entry_context, submit
 
 TEMPLATE = "private/match.html"
 
@@ -94,34 +90,11 @@ def match_page(request, token: str, match_id: int) -> HttpResponse:
     )
 
 
-def _version(request) -> int | None:
-    try:
-        return int(request.POST.get("version"))
-    except (TypeError, ValueError):
-        return None
-
-
-def _result(request, match):
-    try:
-        result_id = int(request.POST.get("result") or 0)
-    except ValueError:
-        result_id = 0
-    return get_object_or_404(match.results, pk=result_id)
-
-
 @require_POST
 def confirm(request, token: str, match_id: int) -> HttpResponse:
     """The opponent confirms a reported result through their link."""
     holder, match = _holder_and_match(token, match_id)
-    result = _result(request, match)
-    if not allowed(holder, "result.confirm", result) and result.state == ResultState.REPORTED:
-        raise PermissionDenied
-    try:
-        services.confirm_result(match.pk, result.pk, holder, version=_version(request))
-    except services.ResultError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Result confirmed."))
+    confirm_posted(request, match, holder)
     return redirect("private-match", token=token, match_id=match.pk)
 
 
@@ -129,23 +102,5 @@ def confirm(request, token: str, match_id: int) -> HttpResponse:
 def dispute(request, token: str, match_id: int) -> HttpResponse:
     """A player contests a result through their link: the director will rule."""
     holder, match = _holder_and_match(token, match_id)
-    result = _result(request, match)
-    if not allowed(holder, "result.dispute", result):
-        raise PermissionDenied
-    form = DisputeForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, workflow_message("dispute_reason"))
-        return redirect("private-match", token=token, match_id=match.pk)
-    try:
-        services.dispute_result(
-            match.pk,
-            result.pk,
-            holder,
-            version=form.cleaned_data["version"],
-            reason=form.cleaned_data["reason"],
-        )
-    except services.ResultError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("Dispute raised; the director will rule on it."))
+    dispute_posted(request, match, holder)
     return redirect("private-match", token=token, match_id=match.pk)

@@ -322,16 +322,21 @@ def _back(request, tournament, match):
 @tournament_view("tournament.view")
 def confirm(request, tournament, match_id: int) -> HttpResponse:
     match = _match(request, tournament, match_id, may="match.see")
+    confirm_posted(request, match, request.user)
+    return _back(request, tournament, match)
+
+
+def confirm_posted(request, match: Match, user) -> None:
+    """Confirm the posted result as ``user`` (an account or a private-link holder); say how it went."""
     result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
-    if not allowed(request.user, "result.confirm", result) and result.state == ResultState.REPORTED:
+    if not allowed(user, "result.confirm", result) and result.state == ResultState.REPORTED:
         raise PermissionDenied
     try:
-        services.confirm_result(match.pk, result.pk, request.user, version=_version(request))
+        services.confirm_result(match.pk, result.pk, user, version=_version(request))
     except services.ResultError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Result confirmed."))
-    return _back(request, tournament, match)
 
 
 @require_POST
@@ -339,18 +344,24 @@ def confirm(request, tournament, match_id: int) -> HttpResponse:
 @tournament_view("tournament.view")
 def dispute(request, tournament, match_id: int) -> HttpResponse:
     match = _match(request, tournament, match_id, may="match.see")
-    form = DisputeForm(request.POST)
+    dispute_posted(request, match, request.user)
+    return redirect("result-match", slug=tournament.slug, match_id=match.pk)
+
+
+def dispute_posted(request, match: Match, user) -> None:
+    """Contest the posted result as ``user`` (an account or a private-link holder); say how it went."""
     result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
-    if not allowed(request.user, "result.dispute", result):
+    if not allowed(user, "result.dispute", result):
         raise PermissionDenied
+    form = DisputeForm(request.POST)
     if not form.is_valid():
         messages.error(request, workflow_message("dispute_reason"))
-        return redirect("result-match", slug=tournament.slug, match_id=match.pk)
+        return
     try:
         services.dispute_result(
             match.pk,
             result.pk,
-            request.user,
+            user,
             version=form.cleaned_data["version"],
             reason=form.cleaned_data["reason"],
         )
@@ -358,7 +369,6 @@ def dispute(request, tournament, match_id: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Dispute raised; the director will rule on it."))
-    return redirect("result-match", slug=tournament.slug, match_id=match.pk)
 
 
 # --------------------------------------------------------------------------- disputes
