@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Club, ClubRole, Membership, Player
+from .models import CategoryChange, Club, ClubRole, Membership, Player, PlayerRating, Season
 
 
 class MembershipInline(admin.TabularInline):
@@ -39,3 +39,30 @@ class MembershipAdmin(admin.ModelAdmin):
     search_fields = ["player__last_name", "player__last_name_latin", "club__name"]
     autocomplete_fields = ["player", "club"]
     date_hierarchy = "started_on"
+
+
+@admin.register(PlayerRating)
+class PlayerRatingAdmin(admin.ModelAdmin):
+    """Read-only: ratings are recomputed from the confirmed results, never typed."""
+
+    list_display = ["player", "pool", "rating", "experience", "matches", "last_played"]
+    list_filter = ["pool"]
+    search_fields = ["player__last_name", "player__last_name_latin"]
+    readonly_fields = ["player", "pool", "rating", "experience", "matches", "last_played"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(CategoryChange)
+class CategoryChangeAdmin(admin.ModelAdmin):
+    list_display = ["player", "category_from", "category_to", "on", "reason"]
+    search_fields = ["player__last_name", "player__last_name_latin"]
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "starts_on", "ends_on", "best_of"]
+    list_filter = ["club"]
+    prepopulated_fields = {"slug": ["name"]}

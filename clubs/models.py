@@ -6,6 +6,7 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from .names import player_key
+from .ratings.pools import POOLS
 
 
 class Category(models.IntegerChoices):
@@ -106,6 +107,97 @@ class Player(models.Model):
         if language.startswith("en") and self.last_name_latin:
             return self.latin_name
         return self.full_name
+
+
+RATING_POOL_CHOICES = [(pool.key, pool.name_en) for pool in POOLS.values()]
+
+
+class PlayerRating(models.Model):
+    """A player's current FIBS rating and experience in one pool (see ``clubs.ratings``).
+
+    Always what replaying the confirmed results in order gives; written only by
+    ``tournaments.ratings_service``, never by hand.
+    """
+
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="ratings"
+    )
+    pool = models.CharField(_("rating pool"), max_length=20, choices=RATING_POOL_CHOICES)
+    rating = models.FloatField(_("rating"), default=1500.0)
+    experience = models.PositiveIntegerField(
+        _("experience"), default=0, help_text=_("match points played in rated matches of the pool")
+    )
+    matches = models.PositiveIntegerField(_("rated matches"), default=0)
+    last_played = models.DateField(_("last rated match"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["pool", "-rating"]
+        verbose_name = _("player rating")
+        verbose_name_plural = _("player ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "pool"], name="one_rating_per_pool")
+        ]
+        indexes = [models.Index(fields=["pool", "-rating"])]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.pool} · {self.rating:.2f}"
+
+
+class CategoryChange(models.Model):
+    """A player's category moved (book Part 9: categories are earned), with when and why."""
+
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE,
+        related_name="category_changes",
+    )
+    category_from = models.PositiveSmallIntegerField(
+        _("from category"), choices=Category.choices, null=True, blank=True
+    )
+    category_to = models.PositiveSmallIntegerField(_("to category"), choices=Category.choices)
+    on = models.DateField(_("date"))
+    reason = models.CharField(_("reason"), max_length=300)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("decided by"), null=True, blank=True,
+        on_delete=models.SET_NULL,
+    )
+
+    class Meta:
+        ordering = ["player", "-on", "-id"]
+        verbose_name = _("category change")
+        verbose_name_plural = _("category changes")
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.category_from} → {self.category_to} ({self.on})"
+
+
+class Season(models.Model):
+    """A club's series of tournaments with its own standings (points by place, best N of M)."""
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="seasons"
+    )
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("slug"), max_length=80, unique=True)
+    starts_on = models.DateField(_("starts on"), null=True, blank=True)
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    points_by_place = models.JSONField(
+        _("points by place"), default=list, blank=True,
+        help_text=_("season points for 1st, 2nd, 3rd … place in each event"),
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("best N events count"), null=True, blank=True,
+        help_text=_("empty: every event counts"),
+    )
+    tiebreaks = models.JSONField(_("tie-breaks"), default=list, blank=True)
+    public = models.BooleanField(_("public"), default=True)
+
+    class Meta:
+        ordering = ["club", "-starts_on", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self) -> str:
+        return f"{self.club} · {self.name}"
 
 
 class ClubRoleKind(models.TextChoices):

@@ -12,7 +12,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Category, Club, Player
+from clubs.models import RATING_POOL_CHOICES, Category, Club, Player, Season
 from scoring.rules.errors import RuleViolation
 from tournaments.pairing.options import options_problems
 from tournaments.standings.order import parse_tiebreaks
@@ -158,6 +158,14 @@ class Tournament(models.Model):
     )
     registration_approval = models.BooleanField(
         _("organiser approves registrations"), default=True
+    )
+    rated = models.BooleanField(
+        _("rated"), default=True,
+        help_text=_("confirmed results count for the players' FIBS ratings in the variant's pool"),
+    )
+    season = models.ForeignKey(
+        Season, verbose_name=_("season"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="tournaments",
     )
     check_in_required = models.BooleanField(
         _("pair only players who checked in"), default=False,
@@ -742,3 +750,51 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.user} {self.action} {self.object_type}#{self.object_id}"
+
+
+# --- ratings ---------------------------------------------------------------------------------
+
+
+class RatingChange(models.Model):
+    """One player's rating change from one rated match: the rating history, in order.
+
+    ``sequence`` is the match's place in the pool's order (given when its result
+    is first confirmed, kept through corrections), so replaying the changes in
+    ``sequence`` order reproduces every rating (``clubs.ratings``).
+    """
+
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    opponent = models.ForeignKey(
+        Player, verbose_name=_("opponent"), on_delete=models.CASCADE, related_name="+"
+    )
+    pool = models.CharField(_("rating pool"), max_length=20, choices=RATING_POOL_CHOICES)
+    sequence = models.PositiveBigIntegerField(_("order"))
+    played_on = models.DateField(_("date"))
+    length = models.PositiveSmallIntegerField(_("match length (points or games)"))
+    score_for = models.DecimalField(_("score"), max_digits=5, decimal_places=1)
+    score_against = models.DecimalField(_("opponent's score"), max_digits=5, decimal_places=1)
+    result = models.DecimalField(_("result (1, ½, 0)"), max_digits=2, decimal_places=1)
+    expected = models.FloatField(_("expected score"))
+    rating_before = models.FloatField(_("rating before"))
+    rating_after = models.FloatField(_("rating after"))
+    experience_before = models.PositiveIntegerField(_("experience before"))
+
+    class Meta:
+        ordering = ["pool", "sequence", "player"]
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "player"], name="one_rating_change_per_player"),
+        ]
+        indexes = [
+            models.Index(fields=["player", "pool", "sequence"]),
+            models.Index(fields=["pool", "sequence"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} · {self.pool} #{self.sequence}: {self.rating_before:.2f} → {self.rating_after:.2f}"
