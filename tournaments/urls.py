@@ -6,7 +6,7 @@ and ``public-overview``); the old ``/t/<slug>/overview/`` address redirects ther
 
 from django.urls import include, path
 
-from . import landing_views, public_views, setup_urls, views
+from . import category_views, landing_views, public_views, setup_urls, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -19,4 +19,5 @@ urlpatterns = [
     path("t/<slug:slug>/manage/", include("tournaments.entries_urls")),
     path("t/<slug:slug>/", include("tournaments.players_urls")),
     path("p/<str:token>/", include("tournaments.private_urls")),
+    path("players/<int:player_id>/category/", category_views.change, name="player-category"),
 ]

@@ -1,0 +1,50 @@
+"""A player's category moves with a date and a reason (book Part 9: categories are earned).
+
+ONE function does it, whoever asks (the player's category page, an import, the
+back office): it writes the :class:`~clubs.models.CategoryChange` that the
+player's profile shows and updates the player's current category. Who may is
+decided by the caller with the permissions table (``club.manage`` on a club the
+player belongs to).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+
+from scoring.rules.errors import RuleViolation
+
+from .models import Category, CategoryChange, Player
+from .problems import CLUB
+
+
+@transaction.atomic
+def change_category(
+    player: Player, category: int, *, reason: str, on: dt.date | None = None, user=None
+) -> CategoryChange:
+    """Move ``player`` to ``category``; refused (``club.category_*``) with nothing written."""
+    on = on or dt.date.today()
+    reason = (reason or "").strip()
+    problems = []
+    if category not in Category.values:
+        problems.append(CLUB.problem("category_unknown", category=category))
+    elif category == player.category:
+        problems.append(CLUB.problem("category_unchanged", player=player.full_name, category=category))
+    if not reason:
+        problems.append(CLUB.problem("category_reason"))
+    if on > dt.date.today():
+        problems.append(CLUB.problem("category_future", on=on.isoformat()))
+    if problems:
+        raise RuleViolation(problems)
+    change = CategoryChange.objects.create(
+        player=player,
+        category_from=player.category,
+        category_to=category,
+        on=on,
+        reason=reason,
+        decided_by=user if getattr(user, "pk", None) is not None else None,
+    )
+    Player.objects.filter(pk=player.pk).update(category=category)
+    player.category = category
+    return change
