@@ -48,7 +48,7 @@ class AddMemberForm(forms.Form):
         player = data.get("player")
         if player and Membership.objects.filter(player=player, club=self.club, ended_on__isnull=True).exists():
             self.add_error(None, problems_to_validation_error(
-                [CLUB.problem("already_member", name=player.display_name(current_language()))]
+                [CLUB.problem("already_member", player=player.display_name(current_language()))]
             ))  # fmt: skip
         return data
 
@@ -79,7 +79,7 @@ class EndMembershipForm(forms.Form):
         ended = self.cleaned_data["ended_on"]
         if ended < self.membership.started_on:
             raise problems_to_validation_error([CLUB.problem(
-                "end_before_start", name=self.membership.player.display_name(current_language()),
+                "end_before_start", player=self.membership.player.display_name(current_language()),
                 start=self.membership.started_on.isoformat(),
             )])  # fmt: skip
         return ended

@@ -28,20 +28,12 @@ CLUB = Catalogue(
             "Сезон не может закончиться раньше, чем начался.",
         ),
         "already_member": (
-            "{name} is already a current member of the club.",
-            "{name} уже состоит в клубе.",
+            "{player} is already a current member of the club.",
+            "{player} уже состоит в клубе.",
         ),
         "end_before_start": (
-            "The membership of {name} started on {start}; it cannot end earlier.",
-            "Членство {name} началось {start}; оно не может закончиться раньше.",
-        ),
-        "not_a_member": (
-            "{name} is not a current member of the club.",
-            "{name} не состоит в клубе.",
-        ),
-        "no_player": (
-            "Pick a player from the search results.",
-            "Выберите игрока из результатов поиска.",
+            "The membership of {player} started on {start}; it cannot end earlier.",
+            "Членство {player} началось {start}; оно не может закончиться раньше.",
         ),
         "bad_months": (
             "“Active in the last N months” takes a whole number from 1 to {top}.",
