@@ -180,9 +180,18 @@ def test_organiser_creates_a_season_and_assigns_events(client, club, organiser):
     ("", "required"),
 ])
 def test_bad_points_table_is_a_field_error_keeping_input(client, club, organiser, points, message):
+    _refused(client, club, organiser, {"name": "Сезон", "points": points, "public": "on"}, message)
+
+
+def test_best_of_zero_is_refused(client, club, organiser):
+    _refused(client, club, organiser, {"name": "Сезон", "points": "3, 2, 1", "best_of": "0"},
+             "greater than or equal to 1")
+
+
+def _refused(client, club, organiser, data, message):
     client.force_login(organiser)
     url = reverse("season-new", kwargs={"club_slug": club.slug})
-    response = client.post(url, {"name": "Сезон", "points": points, "public": "on"})
+    response = client.post(url, data)
     assert response.status_code == 400
     html = response.content.decode()
     assert message in html and 'value="Сезон"' in html
@@ -206,3 +215,13 @@ def test_only_club_organisers_create_seasons(client, club):
     assert client.get(url).status_code == 403
     assert client.post(url, {"name": "S", "points": "1"}).status_code == 403
     assert not Season.objects.exists()
+
+
+def test_season_pages_in_russian(client, club, organiser, people):
+    season = season_with_events(club, people, best_of=1)
+    page = client.get(reverse("season-detail", kwargs={"slug": season.slug}), HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Итого" in page.content.decode() and "в зачёт идут 1 лучших" in page.content.decode()
+    client.force_login(organiser)
+    bad = client.post(reverse("season-new", kwargs={"club_slug": club.slug}),
+                      {"name": "Сезон", "points": "25, много"}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert bad.status_code == 400 and "не список очков" in bad.content.decode()

@@ -7,6 +7,7 @@ reader's language; what was typed is kept.
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import MinValueValidator
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
@@ -121,7 +122,9 @@ class SeasonForm(TiebreakPickerMixin, forms.ModelForm):
         self.fields["slug"].help_text = _("The season's address, /seasons/<slug>/; empty: made from the name.")
         self.fields["best_of"].label = _("best N events count")
         self.fields["best_of"].min_value = 1
+        self.fields["best_of"].validators.append(MinValueValidator(1))
         self.fields["best_of"].widget.attrs["min"] = 1
+        self.order_fields(["name", "slug", "starts_on", "ends_on", "points", "best_of", "public"])
         self.fields["tournaments"].queryset = club.tournaments.order_by("-starts_on", "name")
         if self.instance.pk:
             self.fields["points"].initial = format_points(self.instance.points_by_place)
