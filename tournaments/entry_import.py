@@ -402,3 +402,54 @@ def apply(tournament: Tournament, rows: list[Row], user, reason: str = "import")
         if item.rating is not None and entry.seed_rating != item.rating:
             Entry.objects.filter(pk=entry.pk).update(seed_rating=item.rating)
     return result
+
+
+# ---------------------------------------------------------------------------------------------
+# the same file as a club's member list (the club's members page)
+# ---------------------------------------------------------------------------------------------
+
+MEMBER = "member"  # a current member of the club already: left alone
+
+
+def plan_members(club: Club, rows: list[Row]) -> Plan:
+    """Decide every row of a member list for ``club``; writes nothing.
+
+    The same reading and checks as an entry list; a row's ``club`` column is
+    ignored (the list is the club's). A current member of the club with the
+    same name is left alone (``member``); a player of no club with the same
+    name joins (``match``); anyone else is a new player (``create``) — a
+    namesake in another club is not taken over.
+    """
+    seen: dict[tuple, int] = {}
+    items = []
+    for row in rows:
+        item = PlanRow(row, club=club, club_name=club.name)
+        items.append(item)
+        _check(row, item)
+        if item.problems:
+            item.action = REFUSED
+            continue
+        last, first = row.get("last_name"), row.get("first_name")
+        member = find_player(last, first, club)
+        item.player = member or find_player(last, first, None)
+        person = ("p", item.player.pk) if item.player else (name_key(last, first),)
+        if person in seen:
+            item.problems.append(ENTRY.problem("import_duplicate", first=seen[person]))
+            item.action = REFUSED
+            continue
+        seen[person] = row.number
+        item.action = MEMBER if member else (MATCH if item.player else CREATE)
+    return Plan(items, [])
+
+
+@transaction.atomic
+def apply_members(club: Club, rows: list[Row], on: date | None = None) -> Plan:
+    """Plan ``rows`` again and write it: new players, and open memberships from ``on`` (today)."""
+    result = plan_members(club, rows)
+    started = on or date.today()
+    for item in result.rows:
+        if item.action == CREATE:
+            item.player = _new_player(item)  # with its open membership in the club
+        elif item.action == MATCH:
+            Membership.objects.create(player=item.player, club=club, started_on=started)
+    return result

@@ -105,7 +105,7 @@ def _disputable(user, result, as_official: bool) -> bool:
 PERMISSIONS: dict[str, Rule] = {
     # a club (checked on the Club): its organisers create its tournaments
     "tournament.create": Rule(club_roles=frozenset({CLUB_ORGANISER})),
-    "club.manage": Rule(club_roles=frozenset({CLUB_ORGANISER})),  # the club: organisers, members, categories
+    "club.manage": Rule(club_roles=frozenset({CLUB_ORGANISER})),  # organisers, members, categories, seasons
     # the tournament's pages
     "tournament.view": Rule(public=True),
     "tournament.officiate": Rule(roles=OFFICIALS),  # officials' pages: pairings in draft, desk views

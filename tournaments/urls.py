@@ -6,7 +6,15 @@ and ``public-overview``); the old ``/t/<slug>/overview/`` address redirects ther
 
 from django.urls import include, path
 
-from . import category_views, landing_views, public_views, setup_urls, views
+from . import (
+    category_views,
+    landing_views,
+    public_views,
+    rating_list_views,
+    season_views,
+    setup_urls,
+    views,
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -20,4 +28,9 @@ urlpatterns = [
     path("t/<slug:slug>/", include("tournaments.players_urls")),
     path("p/<str:token>/", include("tournaments.private_urls")),
     path("players/<int:player_id>/category/", category_views.change, name="player-category"),
+    path("clubs/", include("tournaments.club_urls")),
+    path("seasons/<slug:slug>/", season_views.season_detail, name="season-detail"),
+    path("seasons/<slug:slug>/export.xlsx", season_views.season_export, name="season-export"),
+    path("ratings/", rating_list_views.rating_list_page, name="rating-list"),
+    path("ratings/export.xlsx", rating_list_views.rating_list_export, name="rating-export"),
 ]

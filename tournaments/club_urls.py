@@ -1,0 +1,15 @@
+"""URLs of the club pages, included by :mod:`tournaments.urls` at ``clubs/``."""
+
+from django.urls import path
+
+from . import club_views, season_views
+
+urlpatterns = [
+    path("", club_views.club_list, name="club-list"),
+    path("<slug:slug>/", club_views.club_detail, name="club-detail"),
+    path("<slug:slug>/members/", club_views.members, name="club-members"),
+    path("<slug:slug>/members/search/", club_views.members_search, name="club-members-search"),
+    path("<slug:slug>/members/import/", club_views.members_import, name="club-members-import"),
+    path("<slug:club_slug>/seasons/new/", season_views.season_new, name="season-new"),
+    path("<slug:club_slug>/seasons/<slug:season_slug>/edit/", season_views.season_edit, name="season-edit"),
+]
