@@ -19,4 +19,5 @@ urlpatterns = [
     path("t/<slug:slug>/manage/", include("tournaments.entries_urls")),
     path("t/<slug:slug>/", include("tournaments.players_urls")),
     path("p/<str:token>/", include("tournaments.private_urls")),
+    path("players/", include("tournaments.profile_urls")),
 ]
