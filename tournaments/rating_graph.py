@@ -81,11 +81,11 @@ def rating_svg(points: Sequence[GraphPoint], words: GraphWords, graph_id: str = 
             f'<text x="{LEFT - 6}" y="{ty + 4:.1f}" text-anchor="end">{value:g}</text>'
         )
         value += step
-    out.append(f'<g class="y-ticks" font-size="11" fill="currentColor" stroke-opacity="0.2">{"".join(ticks)}</g>')
+    out.append(f'<g class="y-ticks" font-size="14" fill="currentColor" stroke-opacity="0.2">{"".join(ticks)}</g>')
     if points:
         first, last = 0, len(points) - 1
         out.append(
-            f'<g class="x-ticks" font-size="11" fill="currentColor">'
+            f'<g class="x-ticks" font-size="14" fill="currentColor">'
             f'<text x="{x(first):.1f}" y="{TOP + plot_h + 16}" text-anchor="start">{first}</text>'
             + (
                 f'<text x="{x(last):.1f}" y="{TOP + plot_h + 16}" text-anchor="end">{last}</text>'
@@ -96,8 +96,8 @@ def rating_svg(points: Sequence[GraphPoint], words: GraphWords, graph_id: str = 
         )
     out.append(
         f'<text class="axis-label" x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" '
-        f'text-anchor="middle" font-size="12" fill="currentColor">{escape(words.x_axis)}</text>'
-        f'<text class="axis-label" x="14" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" font-size="12" '
+        f'text-anchor="middle" font-size="15" fill="currentColor">{escape(words.x_axis)}</text>'
+        f'<text class="axis-label" x="14" y="{TOP + plot_h / 2:.1f}" text-anchor="middle" font-size="15" '
         f'fill="currentColor" transform="rotate(-90 14 {TOP + plot_h / 2:.1f})">{escape(words.y_axis)}</text>'
     )
     if points:
