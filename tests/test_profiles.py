@@ -250,3 +250,16 @@ def test_a_rated_result_shows_the_chance_stored_before_the_match(client):
     PlayerRating.objects.create(player=a, pool="backgammon", rating=1510)
     body = text(client.get(reverse("public-pairings", kwargs={"slug": t.slug})))
     assert '<small class="chance" ' in body and ">69%</small>" in body
+
+
+def test_fixed_games_long_nardy_uses_the_number_of_games_and_the_long_nardy_pool(client):
+    t = TournamentFactory(slug="games", variant="long_nardy", scoring="long_nardy",
+                          match_format="games", match_length=None, fixed_games=4)
+    rnd = RoundFactory(tournament=t, number=1)
+    a, b = PlayerFactory(), PlayerFactory()
+    PlayerRating.objects.create(player=a, pool="long_nardy", rating=1580)
+    PlayerRating.objects.create(player=a, pool="backgammon", rating=1200)  # another pool: ignored
+    MatchFactory(round=rnd, table=1, entry_a__player=a, entry_b__player=b)
+    body = text(client.get(reverse("public-pairings", kwargs={"slug": t.slug})))
+    percent = round(win_probability(1580, 1500, 4) * 100)
+    assert f">{percent}%</small>" in body

@@ -38,12 +38,12 @@ class Chance:
     probability_a: float
 
 
-def match_length(event: Event, p: Pairing) -> int | None:
+def match_length(event: Event, p: Pairing, round_lengths: dict[int, int | None]) -> int | None:
+    """The match's own length, else its round's, else the tournament's points or games."""
     if p.length:
         return p.length
-    for rnd in event.rounds:
-        if rnd.id == p.round_id and rnd.match_length:
-            return rnd.match_length
+    if round_lengths.get(p.round_id):
+        return round_lengths[p.round_id]
     t = event.tournament
     return t.match_length if t.match_format == "points" else t.fixed_games
 
@@ -68,12 +68,13 @@ def chances(event: Event, pairings: Sequence[Pairing]) -> dict[int, Chance]:
             match_id__in=[p.id for p in games if p.confirmed]
         ).values_list("match_id", "player_id", "expected")
     }
+    round_lengths = {rnd.id: rnd.match_length for rnd in event.rounds}
     out: dict[int, Chance] = {}
     for p in games:
         a, b = player_of[p.a], player_of[p.b]
         prob = stored.get((p.id, a))
         if prob is None:
-            length = match_length(event, p)
+            length = match_length(event, p, round_lengths)
             if not length:
                 continue
             prob = win_probability(ratings.get(a, START_RATING), ratings.get(b, START_RATING), length)
