@@ -68,3 +68,12 @@ def test_the_page_changes_it_for_the_clubs_organiser_only(client, member):
     assert "2nd place" in page.content.decode()
     player.refresh_from_db()
     assert player.category == 5
+
+
+def test_the_profile_offers_the_change_to_the_clubs_organiser_only(client, member):
+    player, organiser = member
+    profile = reverse("player-profile", kwargs={"player_id": player.pk})
+    change = reverse("player-category", kwargs={"player_id": player.pk})
+    assert change not in client.get(profile).content.decode()
+    client.force_login(organiser)
+    assert change in client.get(profile).content.decode()

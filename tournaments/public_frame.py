@@ -59,6 +59,13 @@ def player_url_prefix(slug: str) -> str:
     return sample[: -len("0/")]
 
 
+def profile_url_prefix() -> str:
+    """ "/players/": templates append "<player id>/" for the profile across all tournaments."""
+    sample = reverse("player-profile", kwargs={"player_id": 0})
+    assert sample.endswith("/0/"), sample
+    return sample[: -len("0/")]
+
+
 def render_fragment(
     template: str, event: Event, status: int = 200, title: str = "", **ctx
 ) -> Fragment:
@@ -67,6 +74,7 @@ def render_fragment(
         "event": event,
         "lang": current_language(),
         "player_base": player_url_prefix(event.tournament.slug),
+        "profile_base": profile_url_prefix(),
     }
     return Fragment(render_to_string(template, {**base, **ctx}), status, title)
 

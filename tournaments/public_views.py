@@ -29,6 +29,7 @@ from .bracket_layout import bracket_svg
 from .models import CompetitionSystem, Tournament
 from .permissions import tournament_view
 from .standings_service import Event, Pairing, find_entries, is_knockout
+from .win_chances import chances
 
 GRID_LIMIT = 60
 """Sections larger than this get the table by rounds instead of an N×N grid."""
@@ -160,7 +161,10 @@ def _round_param(request) -> int | None | str:
     return int(raw)
 
 
-def _pairing_rows(event: Event, pairings: Sequence[Pairing], lang: str, found: set[int]):
+def _pairing_rows(
+    event: Event, pairings: Sequence[Pairing], lang: str, found: set[int], with_chances: bool = False
+):
+    odds = chances(event, pairings) if with_chances else {}
     rows = []
     for p in pairings:
         a = event.entries[p.a]
@@ -173,6 +177,7 @@ def _pairing_rows(event: Event, pairings: Sequence[Pairing], lang: str, found: s
                 "name_a": a.name(lang),
                 "name_b": b.name(lang) if b else "",
                 "found": p.a in found or (p.b is not None and p.b in found),
+                "chance": odds.get(p.id),
                 "score": f"{p.score_a}:{p.score_b}"
                 if p.confirmed and p.score_a is not None and p.score_b is not None
                 else "",
@@ -202,7 +207,7 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
     hits = []
     for rnd in rounds:
         pairings = event.pairings_of_round([rnd.id])
-        rows = _pairing_rows(event, pairings, lang, found)
+        rows = _pairing_rows(event, pairings, lang, found, with_chances=True)
         blocks.append({"round": rnd, "section": _section_title(event, rnd.section), "rows": rows})
         for row in rows:
             p = row["p"]

@@ -96,6 +96,8 @@ class Pairing:
     score_b: int | None
     winner: str
     result_status: str
+    length: int | None = None
+    """The match's own length (points, or games), when the pairing stored one."""
 
     @property
     def is_bye(self) -> bool:
@@ -221,11 +223,25 @@ def load_event(tournament: Tournament, *, with_clubs: bool = False) -> Event:
     The number of queries depends only on the options, never on the number of
     players, rounds or matches.
     """
-    options, problems = standings_options(tournament)
-    entry_rows = list(
-        Entry.objects.filter(tournament=tournament)
+    return load_events([tournament], with_clubs=with_clubs)[tournament.pk]
+
+
+def load_events(tournaments: Sequence[Tournament], *, with_clubs: bool = False) -> dict[int, Event]:
+    """Several tournaments at once with the same 3 (+1, +1) queries as one (by tournament id).
+
+    For pages that need the standings of many events (a player's profile lists
+    their place in each): the query count does not grow with the number of events.
+    """
+    if not tournaments:
+        return {}
+    by_id = {t.pk: t for t in tournaments}
+    ids = list(by_id)
+    options = {t.pk: standings_options(t) for t in tournaments}
+    entry_rows = _group(
+        Entry.objects.filter(tournament_id__in=ids)
         .order_by("section__order", "section__name", "draw_number", "id")
         .values_list(
+            "tournament_id",
             "id",
             "player_id",
             "draw_number",
@@ -241,15 +257,18 @@ def load_event(tournament: Tournament, *, with_clubs: bool = False) -> Event:
             "player__rating",
         )
     )
-    round_rows = list(
-        public_rounds(Round.objects.filter(tournament=tournament))
+    round_rows = _group(
+        public_rounds(Round.objects.filter(tournament_id__in=ids))
         .order_by("section__order", "section__name", "number")
-        .values_list("id", "number", "section_id", "section__name", "status", "match_length")
+        .values_list(
+            "tournament_id", "id", "number", "section_id", "section__name", "status", "match_length"
+        )
     )
-    match_rows = list(
-        public_matches(Match.objects.filter(round__tournament=tournament))
+    match_rows = _group(
+        public_matches(Match.objects.filter(round__tournament_id__in=ids))
         .order_by("round__number", "table", "id")
         .values_list(
+            "round__tournament_id",
             "id",
             "round_id",
             "table",
@@ -259,8 +278,47 @@ def load_event(tournament: Tournament, *, with_clubs: bool = False) -> Event:
             "score_b",
             "winner",
             "result_status",
+            "match_length",
         )
     )
+    with_gammons = [tid for tid, (opts, _p) in options.items() if "gammons" in opts.tiebreaks]
+    gammons = _gammon_counts(with_gammons) if with_gammons else {}
+    clubs: dict[int, str] = {}
+    if with_clubs:
+        clubs = _clubs([row[1] for rows in entry_rows.values() for row in rows])
+    return {
+        tid: _assemble(
+            by_id[tid],
+            *options[tid],
+            entry_rows.get(tid, []),
+            round_rows.get(tid, []),
+            match_rows.get(tid, []),
+            gammons,
+            clubs,
+        )
+        for tid in ids
+    }
+
+
+def _group(rows) -> dict[int, list[tuple]]:
+    """Rows whose first column is the tournament id, grouped by it (the rest of each row kept)."""
+    out: dict[int, list[tuple]] = {}
+    for row in rows:
+        out.setdefault(row[0], []).append(row[1:])
+    return out
+
+
+def _assemble(
+    tournament: Tournament,
+    options: core.StandingsOptions,
+    problems: list[Problem],
+    entry_rows: list[tuple],
+    round_rows: list[tuple],
+    match_rows: list[tuple],
+    gammons: dict[int, tuple[int, int]],
+    all_clubs: dict[int, str],
+) -> Event:
+    """One tournament's :class:`Event` from its rows (no query)."""
     sections: dict[str, str] = {}
     entries: dict[int, EntryInfo] = {}
     players: list[core.Player] = []
@@ -306,19 +364,21 @@ def load_event(tournament: Tournament, *, with_clubs: bool = False) -> Event:
         info = RoundInfo(rid, number, key, status, length)
         rounds.append(info)
         round_by_id[rid] = info
-    gammons = _gammon_counts(tournament) if "gammons" in options.tiebreaks else {}
     pairings: list[Pairing] = []
     matches: list[core.Match] = []
-    for mid, rid, table, a, b, score_a, score_b, winner, result_status in match_rows:
+    for mid, rid, table, a, b, score_a, score_b, winner, result_status, length in match_rows:
         rnd = round_by_id.get(rid)
         if rnd is None or a not in entries or (b is not None and b not in entries):
             continue
         pairing = Pairing(
-            mid, rid, rnd.number, rnd.section, table, a, b, score_a, score_b, winner, result_status
+            mid, rid, rnd.number, rnd.section, table, a, b, score_a, score_b, winner,
+            result_status, length,
         )
         pairings.append(pairing)
         matches.append(_core_match(pairing, gammons.get(mid)))
-    clubs = _clubs([e.player_id for e in entries.values()]) if with_clubs else {}
+    clubs = {}
+    if all_clubs:
+        clubs = {e.player_id: all_clubs[e.player_id] for e in entries.values() if e.player_id in all_clubs}
     if clubs:
         players = [replace(p, club=clubs.get(entries[p.id].player_id, "")) for p in players]
     if not sections:
@@ -368,10 +428,10 @@ def _core_match(p: Pairing, gammons: tuple[int, int] | None) -> core.Match:
     )
 
 
-def _gammon_counts(tournament: Tournament) -> dict[int, tuple[int, int]]:
+def _gammon_counts(tournament_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
     """Per match with a recorded ledger: games each side won by a gammon or more (1 query)."""
     rows = (
-        Game.objects.filter(match__round__tournament=tournament)
+        Game.objects.filter(match__round__tournament_id__in=tournament_ids)
         .values("match_id", "winner")
         .annotate(gammons=Count("id", filter=Q(kind__in=GAMMON_KINDS)))
         .order_by()

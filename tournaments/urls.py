@@ -33,4 +33,5 @@ urlpatterns = [
     path("seasons/<slug:slug>/export.xlsx", season_views.season_export, name="season-export"),
     path("ratings/", rating_list_views.rating_list_page, name="rating-list"),
     path("ratings/export.xlsx", rating_list_views.rating_list_export, name="rating-export"),
+    path("players/", include("tournaments.profile_urls")),
 ]
