@@ -26,7 +26,7 @@ from tournaments.standings.season import SeasonEvent, SeasonRow, season_standing
 
 from .models import Tournament, TournamentStatus
 from .permissions import visible_tournaments
-from .standings_service import load_event
+from .standings_service import load_events
 
 #: How many places may score points (a longer table is surely a typing slip).
 MAX_PLACES = 200
@@ -84,7 +84,7 @@ def season_events(season: Season, user=None):
 
 
 def compute(season: Season, user=None) -> SeasonTable:
-    """The season's standings: 1 query for the events, then a fixed few per finished event."""
+    """The season's standings: the same few queries however many events (``load_events``)."""
     tournaments = list(season_events(season, user))
     finished = [t for t in tournaments if t.status == TournamentStatus.FINISHED]
     upcoming = [t for t in tournaments if t.status != TournamentStatus.FINISHED]
@@ -97,8 +97,9 @@ def compute(season: Season, user=None) -> SeasonTable:
     players: dict[int, core.Player] = {}
     events: list[SeasonEvent] = []
     matches: list[core.Match] = []
+    loaded = load_events(finished)
     for index, tournament in enumerate(finished, start=1):
-        event = load_event(tournament)
+        event = loaded[tournament.pk]
         person = {eid: info.player_id for eid, info in event.entries.items()}
         for info in event.entries.values():
             players.setdefault(
