@@ -25,8 +25,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.rules.errors import Problem
-from tournaments import audit, entry_status, round_flow
+from scoring.rules.errors import Problem, RuleViolation
+from tournaments import audit, entry_status, ratings_service, round_flow, tasks
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -211,6 +211,20 @@ def check_result(match: Match, final: tuple[int, int] | None, games: list[dict[s
     return validation
 
 
+def _rerate(recompute: tuple[str, int] | None) -> None:
+    """A rated result changed or went away: recompute its pool from its place, after the commit."""
+    if recompute is not None:
+        tasks.schedule_recompute(*recompute)
+
+
+def _rate(match: Match) -> None:
+    """Ratings follow the confirmed result in the same transaction (:mod:`tournaments.ratings_service`)."""
+    try:
+        _rerate(ratings_service.rate_confirmed(match))
+    except RuleViolation as exc:
+        raise InvalidResult(exc.problems) from None
+
+
 def _confirm(match: Match, result: Result, user, *, action: str, reason: str = "") -> Result:
     """Make ``result`` the match's one confirmed result and the official ledger."""
     before = audit.snapshot(match)
@@ -255,6 +269,7 @@ def _confirm(match: Match, result: Result, user, *, action: str, reason: str = "
         )
         for n, g in enumerate(result.games or [], start=1)
     )
+    _rate(match)
     tournament = match.round.tournament
     audit.record(user, tournament, action, result, None, result, reason)
     audit.record(user, tournament, "match.result", match, before, match, reason)
@@ -443,6 +458,7 @@ def _apply_outcome(
         _save_match(
             match, score_a=None, score_b=None, winner="", result_status=ResultStatus.PENDING
         )
+        _rerate(ratings_service.unrate(match))
         audit.record(user, match.round.tournament, "match.result", match, before, match, reason)
         return None
     raise refuse("outcome", "outcome")

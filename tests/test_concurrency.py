@@ -190,3 +190,30 @@ def test_last_results_confirmed_together_still_close_the_round(board):
     )
     assert all(isinstance(o, Result) for o in outcomes), outcomes
     assert Round.objects.get(pk=rnd.pk).status == RoundStatus.FINISHED
+
+
+def test_eight_confirmations_in_one_rating_pool_get_distinct_ordered_sequences(board):
+    """The pool lock serialises raters: sequences 1…8, and the ratings equal the replay."""
+    from clubs.models import PlayerRating
+    from clubs.ratings.history import RatedMatch, replay
+    from tournaments.models import RatingChange
+
+    matches = board["matches"]
+    outcomes = race(
+        [
+            (lambda m=m: services.submit_result(
+                m.pk, board["referee"], version=m.version, final=(5, 3), confirm=True))
+            for m in matches
+        ]
+    )  # fmt: skip
+    assert all(isinstance(o, Result) for o in outcomes), outcomes
+    rows = RatingChange.objects.filter(pool="backgammon").order_by("sequence", "pk")
+    assert sorted({r.sequence for r in rows}) == list(range(1, THREADS + 1))
+    order = sorted({(r.sequence, r.match_id) for r in rows})
+    by_id = {m.pk: m for m in matches}
+    table, _ = replay(None, [
+        RatedMatch(by_id[mid].entry_a.player_id, by_id[mid].entry_b.player_id, 5, 5, 3)
+        for _, mid in order
+    ])  # fmt: skip
+    stored = dict(PlayerRating.objects.values_list("player_id", "rating"))
+    assert stored == pytest.approx({pid: s.rating for pid, s in table.items()})

@@ -23,6 +23,7 @@ from .cache import invalidate
 from .draw import ALGORITHM, commitment, draw_numbers, new_seed
 from .draw_problems import DRAW
 from .models import Entry, EntryStatus, NumberDraw, Round, Seeding, Tournament
+from .ratings_service import seeding_ratings
 
 
 def participants(tournament: Tournament) -> list[Entry]:
@@ -157,7 +158,11 @@ def latest_draw(tournament: Tournament) -> NumberDraw | None:
 
 
 def _rating(entry: Entry) -> float:
-    value = entry.seed_rating if entry.seed_rating is not None else entry.player.rating
+    """The rating to seed by: the pool's current rating (set by :func:`seed_numbers`), else the
+    rating at entry, else the player's declared rating (:func:`ratings_service.seeding_ratings`)."""
+    value = getattr(entry, "seeding_rating", None)
+    if value is None:
+        value = entry.seed_rating if entry.seed_rating is not None else entry.player.rating
     return float(value or 0)
 
 
@@ -177,7 +182,11 @@ def seed_numbers(tournament: Tournament, user=None) -> Problem:
     round 1's explanation.
     """
     order = SEEDING_ORDER[Seeding(tournament.seeding)]
-    entries = sorted(participants(tournament), key=order)
+    entries = participants(tournament)
+    ratings = seeding_ratings(tournament, entries)
+    for entry in entries:
+        entry.seeding_rating = ratings[entry.pk]
+    entries.sort(key=order)
     before = {e.pk: e.draw_number for e in entries}
     tournament.entries.update(draw_number=None)
     for number, entry in enumerate(entries, start=1):

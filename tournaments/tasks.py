@@ -1,4 +1,4 @@
-"""Background pairing for big fields, with progress through :mod:`tournaments.jobs`.
+"""Background work with progress through :mod:`tournaments.jobs`: big pairings, rating recomputes.
 
 The task only calls :func:`tournaments.pairing_manager.generate_next`; the job's
 status ends with round ids, or the refusal's problems as codes and details, so
@@ -12,8 +12,9 @@ from typing import Any
 
 from celery import shared_task
 from django.contrib.auth import get_user_model
+from django.db import transaction
 
-from . import jobs
+from . import jobs, ratings_service
 from . import pairing_manager as pm
 from .job_problems import JOB
 from .models import Section, Tournament
@@ -53,3 +54,33 @@ def pair_round(
     outcome = {"state": jobs.SUCCESS, "rounds": [r.pk for r in rounds]}
     jobs.write_status(tournament.slug, job, **outcome)
     return outcome
+
+
+def ratings_job_folder(pool: str) -> str:
+    """The jobs folder of a pool's recomputes (a dot never occurs in a tournament's slug)."""
+    return f"ratings.{pool}"
+
+
+@shared_task(bind=True, name="tournaments.recompute_ratings")
+def recompute_ratings(self, pool: str, from_sequence: int = 1, job: str | None = None) -> dict[str, Any]:
+    """Replay the pool's confirmed results from ``from_sequence`` on (``ratings_service.recompute``)."""
+    folder = ratings_job_folder(pool)
+    job = job or self.request.id or jobs.new_id()
+    try:
+        count = ratings_service.recompute(pool, from_sequence, progress=jobs.reporter(folder, job))
+    except Exception:
+        jobs.fail(folder, job, [JOB.problem("failed")])
+        raise
+    outcome = {"state": jobs.SUCCESS, "pool": pool, "from": from_sequence, "matches": count}
+    jobs.write_status(folder, job, **outcome)
+    return outcome
+
+
+def schedule_recompute(pool: str, from_sequence: int) -> None:
+    """Recompute the pool once the current transaction commits (eagerly without a broker)."""
+
+    def run() -> None:
+        job = jobs.start(ratings_job_folder(pool))
+        jobs.enqueue(recompute_ratings, (pool, from_sequence, job), job)
+
+    transaction.on_commit(run)

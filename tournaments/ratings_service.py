@@ -1,0 +1,327 @@
+"""The shell around the ratings core: confirmed results in, ratings and their history stored.
+
+What counts (issue 13): the confirmed result of a match of a *rated* tournament
+(``Tournament.rated``) whose variant is in a rating pool (``clubs.ratings.pools``).
+Byes are never rated; :data:`NOT_RATED` is the one table of such exclusions
+(issue 15 adds forfeits — a match with no games played — as a row there).
+
+- :func:`rate_confirmed` — called by the result workflow (``scoring.services``)
+  inside the confirming transaction: a first confirmation updates both players'
+  :class:`~clubs.models.PlayerRating` and writes their two
+  :class:`~tournaments.models.RatingChange` rows with the pool's next sequence
+  number. A correction or ruling that changes an already rated result (and
+  :func:`unrate`, a result voided) returns the sequence from which the pool must
+  be recomputed; the workflow schedules :func:`recompute` as a Celery task
+  (``tournaments.tasks.recompute_ratings``) after the commit.
+- :func:`recompute` — replays the pool's stored confirmed results from a sequence
+  number on with :func:`clubs.ratings.history.replay` and rewrites the changes and
+  the current ratings with bulk operations. ``manage.py recompute_ratings`` runs it
+  from the start; so ratings always equal the replay of the stored results in order.
+
+Concurrency: every writer first takes the pool's lock (a PostgreSQL transaction
+advisory lock keyed by the pool; SQLite serialises writers anyway), then locks the
+players' rating rows, so two confirmations in one pool get distinct, ordered
+sequence numbers and neither overwrites the other.
+
+``Player.rating``/``Player.experience`` are *not* written here: they stay what the
+player declared or an import gave (a federation rating), used for seeding only
+when the player has no rating in the tournament's pool (:func:`seeding_ratings`).
+
+Fixed-games matches: the stored score is in points (game values), while the core
+rates games won; only who won (or a level match) matters to the formula, so the
+core gets ``n:0``, ``0:n`` or ``n/2:n/2`` and the history keeps the real score.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import connection, transaction
+from django.db.models import Count, F, Max, OuterRef, Subquery
+from django.utils import timezone
+
+from clubs.models import Player, PlayerRating
+from clubs.ratings.fibs import Standing
+from clubs.ratings.history import RatedMatch, replay
+from clubs.ratings.pools import POOLS, pool_of
+
+from .models import Match, RatingChange, ResultStatus, Tournament
+from .validation import match_spec
+
+Progress = Callable[[int, int], None]
+
+#: Matches that are never rated, whatever their result: (reason, test). A newcomer adds a row.
+NOT_RATED: tuple[tuple[str, Callable[[Match], bool]], ...] = (
+    ("bye", lambda match: match.entry_b_id is None),
+    # issue 15: ("forfeit", lambda match: <no games were played>),
+)
+
+BATCH = 5000
+_LOCK_CLASS = 0x5A52  # "ZR": the advisory-lock namespace of the rating pools
+
+
+def pool_for(tournament: Tournament) -> str | None:
+    """The tournament's rating pool, or None when its results are not rated."""
+    if not tournament.rated:
+        return None
+    try:
+        return pool_of(tournament.variant)
+    except KeyError:
+        return None
+
+
+def _lock_pool(pool: str) -> None:
+    """Serialise writers of one pool until the transaction ends (PostgreSQL advisory lock)."""
+    if connection.vendor != "postgresql":
+        return  # SQLite: one writer at a time already
+    key = zlib.crc32(pool.encode())
+    key = key - 2**32 if key >= 2**31 else key
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_CLASS, key])
+
+
+class _Lengths:
+    """A match's rated length (points, or games of a fixed-games match), cached per round."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple, tuple[int, bool]] = {}
+
+    def __call__(self, match: Match) -> tuple[int, bool]:
+        key = (match.round_id, match.match_length, match.entry_a.section_id)
+        if key not in self._cache:
+            spec = match_spec(match)
+            self._cache[key] = (
+                (int(spec.length), False) if spec.is_points else (int(spec.fixed_games), True)
+            )
+        return self._cache[key]
+
+
+def rated_match(match: Match, lengths: Callable[[Match], tuple[int, bool]] | None = None) -> RatedMatch | None:
+    """The core's view of a confirmed match (player ids as keys), or None when it is not rated."""
+    if match.result_status != ResultStatus.CONFIRMED or match.score_a is None:
+        return None
+    if any(test(match) for _, test in NOT_RATED):
+        return None
+    n, games = (lengths or _Lengths())(match)
+    a, b = match.entry_a.player_id, match.entry_b.player_id
+    x, y = match.score_a, match.score_b
+    if games:
+        won = match.winner or ("a" if x > y else "b" if y > x else "")
+        x, y = {"a": (n, 0), "b": (0, n)}.get(won, (n / 2, n / 2))
+    return RatedMatch(a, b, n, x, y, games)
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """A match's place in the pool's order, kept through corrections and recomputes."""
+
+    sequence: int
+    played_on: dt.date
+
+
+def _changes(match: Match, slot: _Slot, pool: str, changes) -> list[RatingChange]:
+    scores = {match.entry_a.player_id: (match.score_a, match.score_b),
+              match.entry_b.player_id: (match.score_b, match.score_a)}  # fmt: skip
+    return [
+        RatingChange(
+            match_id=match.pk, player_id=c.player, opponent_id=c.opponent, pool=pool,
+            sequence=slot.sequence, played_on=slot.played_on, length=c.length,
+            score_for=Decimal(scores[c.player][0]), score_against=Decimal(scores[c.player][1]),
+            result=Decimal(str(c.result)), expected=c.expected, rating_before=c.rating_before,
+            rating_after=c.rating_after, experience_before=int(c.experience_before),
+        )
+        for c in changes
+    ]  # fmt: skip
+
+
+def _player_names(match: Match):
+    names = {match.entry_a.player_id: str(match.entry_a.player)}
+    if match.entry_b_id:
+        names[match.entry_b.player_id] = str(match.entry_b.player)
+    return lambda key: names.get(key, str(key))
+
+
+@transaction.atomic
+def rate_confirmed(match: Match) -> tuple[str, int] | None:
+    """Rate a just-confirmed result; returns (pool, sequence) when the pool needs a recompute.
+
+    A first confirmation is rated here and now (both players at once). A match
+    already rated whose rated result changed (a correction, a ruling) keeps its
+    sequence; the caller schedules :func:`recompute` from it. Raises
+    :class:`~scoring.rules.errors.RuleViolation` if the core refuses the result.
+    """
+    pool = pool_for(match.round.tournament)
+    if pool is None:
+        return None
+    rated = rated_match(match)
+    _lock_pool(pool)
+    existing = list(match.rating_changes.order_by("pk"))
+    if rated is None:
+        return (pool, existing[0].sequence) if existing else None
+    if existing:
+        now = {c.player_id: (c.length, c.score_for, c.score_against) for c in existing}
+        same = now == {
+            rated.a: (rated.length, match.score_a, match.score_b),
+            rated.b: (rated.length, match.score_b, match.score_a),
+        }
+        return None if same else (pool, existing[0].sequence)
+    players = {rated.a, rated.b}
+    for player_id in players:
+        PlayerRating.objects.get_or_create(player_id=player_id, pool=pool)
+    rows = {r.player_id: r for r in PlayerRating.objects.select_for_update().filter(
+        pool=pool, player_id__in=players)}  # fmt: skip
+    start = {pid: Standing(r.rating, r.experience) for pid, r in rows.items()}
+    table, changes = replay(start, [rated], names=_player_names(match))
+    last = RatingChange.objects.filter(pool=pool).aggregate(m=Max("sequence"))["m"] or 0
+    slot = _Slot(last + 1, timezone.localdate())
+    RatingChange.objects.bulk_create(_changes(match, slot, pool, changes))
+    for pid, row in rows.items():
+        row.rating, row.experience = table[pid].rating, int(table[pid].experience)
+        row.matches += 1
+        row.last_played = max(filter(None, (row.last_played, slot.played_on)))
+        row.save(update_fields=["rating", "experience", "matches", "last_played"])
+    return None
+
+
+@transaction.atomic
+def unrate(match: Match) -> tuple[str, int] | None:
+    """A confirmed result was voided: drop its changes; returns (pool, sequence) to recompute from."""
+    first = match.rating_changes.order_by("sequence").first()
+    if first is None:
+        return None
+    _lock_pool(first.pool)
+    match.rating_changes.all().delete()
+    return first.pool, first.sequence
+
+
+def _pool_matches(pool: str):
+    return Match.objects.filter(
+        round__tournament__rated=True,
+        round__tournament__variant__in=POOLS[pool].variants,
+        result_status=ResultStatus.CONFIRMED,
+        entry_b__isnull=False,
+    ).select_related(
+        "round__tournament", "round__section", "entry_a__player", "entry_b__player", "entry_a__section"
+    )
+
+
+def _before(pool: str, sequence: int, players: Iterable[int]) -> dict[int, tuple[Standing, int, dt.date | None]]:
+    """Each player's standing, rated matches and last date just before ``sequence`` (one query)."""
+    earlier = RatingChange.objects.filter(player=OuterRef("pk"), pool=pool, sequence__lt=sequence)
+    last = earlier.order_by("-sequence")
+    rows = (
+        Player.objects.filter(pk__in=list(players))
+        .annotate(
+            r=Subquery(last.values("rating_after")[:1]),
+            e=Subquery(last.annotate(x=F("experience_before") + F("length")).values("x")[:1]),
+            d=Subquery(last.values("played_on")[:1]),
+            c=Subquery(earlier.order_by().values("player").annotate(c=Count("pk")).values("c")[:1]),
+        )
+        .values_list("pk", "r", "e", "d", "c")
+    )
+    return {pk: (Standing(r, e), c or 0, d) for pk, r, e, d, c in rows if r is not None}
+
+
+@transaction.atomic
+def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = None) -> int:
+    """Replay the pool's confirmed results from ``from_sequence`` on; returns the matches rated.
+
+    From 1 it is a full rebuild: every confirmed result of the pool's rated events
+    counts, in the stored order; results never rated yet are appended in the order
+    they were last saved, results no longer rated lose their changes.
+    """
+    _lock_pool(pool)
+    full = from_sequence <= 1
+    old = RatingChange.objects.filter(pool=pool, sequence__gte=from_sequence)
+    slots = {m: _Slot(s, d) for m, s, d in old.values_list("match_id", "sequence", "played_on")}
+    matches = _pool_matches(pool)
+    if full:
+        # Every confirmed rated match: those with a place keep it, new ones go last.
+        found = list(matches.order_by("updated_at", "pk"))
+    else:
+        found = list(matches.filter(pk__in=list(slots)))
+        found += list(matches.filter(rating_changes__isnull=True).order_by("updated_at", "pk"))
+    lengths = _Lengths()
+    order: list[tuple[Match, RatedMatch]] = []
+    for match in found:
+        rated = rated_match(match, lengths)
+        if rated is not None:
+            order.append((match, rated))
+    order.sort(key=lambda item: (0, slots[item[0].pk].sequence) if item[0].pk in slots else (1, 0))
+    total = len(order)
+    if progress:
+        progress(0, total)
+    involved = {p for _, r in order for p in (r.a, r.b)}
+    involved |= set(old.values_list("player_id", flat=True))
+    before = {} if full else _before(pool, from_sequence, involved)
+    start = {pid: state for pid, (state, _c, _d) in before.items()}
+    table, changes = replay(start, [r for _, r in order])
+    # New places: renumbered from ``from_sequence`` in order (a full rebuild compacts them).
+    rows: list[RatingChange] = []
+    counts = {pid: c for pid, (_s, c, _d) in before.items()}
+    dates = {pid: d for pid, (_s, _c, d) in before.items()}
+    for number, (match, _rated) in enumerate(order):
+        old_slot = slots.get(match.pk)
+        played_on = old_slot.played_on if old_slot else timezone.localdate(match.updated_at)
+        slot = _Slot(max(from_sequence, 1) + number, played_on)
+        pair = changes[2 * number : 2 * number + 2]
+        rows.extend(_changes(match, slot, pool, pair))
+        for c in pair:
+            counts[c.player] = counts.get(c.player, 0) + 1
+            dates[c.player] = max(filter(None, (dates.get(c.player), played_on)))
+        if progress and number % 1000 == 999:
+            progress(number + 1, total)
+    if full:
+        RatingChange.objects.filter(pool=pool).delete()
+    else:
+        old.delete()
+    RatingChange.objects.bulk_create(rows, batch_size=BATCH)
+    _store_ratings(pool, table, counts, dates, involved, full)
+    if progress:
+        progress(total, total)
+    return total
+
+
+def _store_ratings(pool, table, counts, dates, involved, full) -> None:
+    """Make PlayerRating of the pool what the replay says: bulk update, create, delete."""
+    current = {r.player_id: r for r in PlayerRating.objects.filter(pool=pool)}
+    update, create = [], []
+    for pid in involved | (set(current) if full else set()):
+        if not counts.get(pid):
+            continue
+        state = table[pid]
+        row = current.get(pid) or PlayerRating(player_id=pid, pool=pool)
+        row.rating, row.experience = state.rating, int(state.experience)
+        row.matches, row.last_played = counts[pid], dates.get(pid)
+        (update if row.pk else create).append(row)
+    gone = [pid for pid in (set(current) if full else involved & set(current)) if not counts.get(pid)]
+    PlayerRating.objects.filter(pool=pool, player_id__in=gone).delete()
+    PlayerRating.objects.bulk_update(
+        update, ["rating", "experience", "matches", "last_played"], batch_size=BATCH
+    )
+    PlayerRating.objects.bulk_create(create, batch_size=BATCH)
+
+
+def seeding_ratings(tournament: Tournament, entries: Iterable) -> dict[int, float]:
+    """Entry id → the rating to seed by: the pool's rating, else the rating at entry, else the player's."""
+    entries = list(entries)
+    pool = None
+    try:
+        pool = pool_of(tournament.variant)
+    except KeyError:
+        pass
+    pooled = dict(
+        PlayerRating.objects.filter(pool=pool, player_id__in=[e.player_id for e in entries])
+        .values_list("player_id", "rating")
+    ) if pool else {}  # fmt: skip
+    out = {}
+    for e in entries:
+        value = pooled.get(e.player_id)
+        if value is None:
+            value = e.seed_rating if e.seed_rating is not None else e.player.rating
+        out[e.pk] = float(value or 0)
+    return out
