@@ -39,6 +39,7 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import Count, F, Max, OuterRef, Subquery
@@ -54,11 +55,40 @@ from .validation import match_spec
 
 Progress = Callable[[int, int], None]
 
+
+class MatchRow(NamedTuple):
+    """What rating needs of a confirmed match, read as a plain row (no model objects in bulk)."""
+
+    pk: int
+    round_id: int
+    match_length: int | None
+    section_id: int | None
+    entry_b_id: int | None
+    player_a: int
+    player_b: int | None
+    score_a: int | None
+    score_b: int | None
+    winner: str
+    updated_at: dt.datetime
+
+
+ROW_FIELDS = (
+    "pk", "round_id", "match_length", "entry_a__section_id", "entry_b_id",
+    "entry_a__player_id", "entry_b__player_id", "score_a", "score_b", "winner", "updated_at",
+)  # fmt: skip
+
 #: Matches that are never rated, whatever their result: (reason, test). A newcomer adds a row.
-NOT_RATED: tuple[tuple[str, Callable[[Match], bool]], ...] = (
-    ("bye", lambda match: match.entry_b_id is None),
-    # issue 15: ("forfeit", lambda match: <no games were played>),
+NOT_RATED: tuple[tuple[str, Callable[[MatchRow], bool]], ...] = (
+    ("bye", lambda row: row.entry_b_id is None),
+    # issue 15: ("forfeit", lambda row: <no games were played>),
 )
+
+#: RatingChange's columns in the order :func:`_change_rows` gives them (and COPY writes them).
+CHANGE_COLUMNS = (
+    "match_id", "player_id", "opponent_id", "pool", "sequence", "played_on", "length",
+    "score_for", "score_against", "result", "expected", "rating_before", "rating_after",
+    "experience_before",
+)  # fmt: skip
 
 BATCH = 5000
 _LOCK_CLASS = 0x5A52  # "ZR": the advisory-lock namespace of the rating pools
@@ -84,35 +114,51 @@ def _lock_pool(pool: str) -> None:
         cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_CLASS, key])
 
 
-class _Lengths:
-    """A match's rated length (points, or games of a fixed-games match), cached per round."""
-
-    def __init__(self) -> None:
-        self._cache: dict[tuple, tuple[int, bool]] = {}
-
-    def __call__(self, match: Match) -> tuple[int, bool]:
-        key = (match.round_id, match.match_length, match.entry_a.section_id)
-        if key not in self._cache:
-            spec = match_spec(match)
-            self._cache[key] = (
-                (int(spec.length), False) if spec.is_points else (int(spec.fixed_games), True)
-            )
-        return self._cache[key]
+def _row_of(match: Match) -> MatchRow:
+    return MatchRow(
+        match.pk, match.round_id, match.match_length, match.entry_a.section_id, match.entry_b_id,
+        match.entry_a.player_id, match.entry_b.player_id if match.entry_b_id else None,
+        match.score_a, match.score_b, match.winner, match.updated_at,
+    )  # fmt: skip
 
 
-def rated_match(match: Match, lengths: Callable[[Match], tuple[int, bool]] | None = None) -> RatedMatch | None:
+def _length_key(row: MatchRow) -> tuple:
+    return (row.round_id, row.match_length, row.section_id)
+
+
+def _length_of(match: Match) -> tuple[int, bool]:
+    """A match's rated length: (points, False), or (games, True) for a fixed-games match."""
+    spec = match_spec(match)
+    return (int(spec.length), False) if spec.is_points else (int(spec.fixed_games), True)
+
+
+def _lengths(rows: list[MatchRow]) -> dict[tuple, tuple[int, bool]]:
+    """The rated length of every (round, match length, section) the rows have: one query."""
+    sample = {_length_key(row): row.pk for row in rows}
+    matches = Match.objects.filter(pk__in=sample.values()).select_related(
+        "round__tournament", "round__section", "entry_a__section"
+    )
+    by_pk = {m.pk: m for m in matches}
+    return {key: _length_of(by_pk[pk]) for key, pk in sample.items()}
+
+
+def rated_row(row: MatchRow, length: tuple[int, bool]) -> RatedMatch | None:
     """The core's view of a confirmed match (player ids as keys), or None when it is not rated."""
-    if match.result_status != ResultStatus.CONFIRMED or match.score_a is None:
+    if row.score_a is None or any(test(row) for _, test in NOT_RATED):
         return None
-    if any(test(match) for _, test in NOT_RATED):
-        return None
-    n, games = (lengths or _Lengths())(match)
-    a, b = match.entry_a.player_id, match.entry_b.player_id
-    x, y = match.score_a, match.score_b
+    n, games = length
+    x, y = row.score_a, row.score_b
     if games:
-        won = match.winner or ("a" if x > y else "b" if y > x else "")
+        won = row.winner or ("a" if x > y else "b" if y > x else "")
         x, y = {"a": (n, 0), "b": (0, n)}.get(won, (n / 2, n / 2))
-    return RatedMatch(a, b, n, x, y, games)
+    return RatedMatch(row.player_a, row.player_b, n, x, y, games)
+
+
+def rated_match(match: Match) -> RatedMatch | None:
+    """:func:`rated_row` for one confirmed match model (the workflow's path)."""
+    if match.result_status != ResultStatus.CONFIRMED:
+        return None
+    return rated_row(_row_of(match), _length_of(match))
 
 
 @dataclass(frozen=True)
@@ -123,19 +169,33 @@ class _Slot:
     played_on: dt.date
 
 
-def _changes(match: Match, slot: _Slot, pool: str, changes) -> list[RatingChange]:
-    scores = {match.entry_a.player_id: (match.score_a, match.score_b),
-              match.entry_b.player_id: (match.score_b, match.score_a)}  # fmt: skip
+def _change_rows(row: MatchRow, slot: _Slot, pool: str, changes) -> list[tuple]:
+    """The two RatingChange rows of a match, as tuples in :data:`CHANGE_COLUMNS` order."""
+    scores = {row.player_a: (row.score_a, row.score_b), row.player_b: (row.score_b, row.score_a)}
     return [
-        RatingChange(
-            match_id=match.pk, player_id=c.player, opponent_id=c.opponent, pool=pool,
-            sequence=slot.sequence, played_on=slot.played_on, length=c.length,
-            score_for=Decimal(scores[c.player][0]), score_against=Decimal(scores[c.player][1]),
-            result=Decimal(str(c.result)), expected=c.expected, rating_before=c.rating_before,
-            rating_after=c.rating_after, experience_before=int(c.experience_before),
+        (
+            row.pk, c.player, c.opponent, pool, slot.sequence, slot.played_on, c.length,
+            Decimal(scores[c.player][0]), Decimal(scores[c.player][1]), Decimal(str(c.result)),
+            c.expected, c.rating_before, c.rating_after, int(c.experience_before),
         )
         for c in changes
     ]  # fmt: skip
+
+
+def _write_changes(rows: list[tuple]) -> None:
+    """Insert RatingChange rows: PostgreSQL's COPY (no model objects), else bulk_create."""
+    if connection.vendor == "postgresql":
+        table = RatingChange._meta.db_table
+        columns = ", ".join(RatingChange._meta.get_field(n).column for n in CHANGE_COLUMNS)
+        with connection.cursor() as cursor:
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for values in rows:
+                    copy.write_row(values)
+        return
+    RatingChange.objects.bulk_create(
+        (RatingChange(**dict(zip(CHANGE_COLUMNS, values, strict=True))) for values in rows),
+        batch_size=BATCH,
+    )
 
 
 def _player_names(match: Match):
@@ -178,7 +238,7 @@ def rate_confirmed(match: Match) -> tuple[str, int] | None:
     table, changes = replay(start, [rated], names=_player_names(match))
     last = RatingChange.objects.filter(pool=pool).aggregate(m=Max("sequence"))["m"] or 0
     slot = _Slot(last + 1, timezone.localdate())
-    RatingChange.objects.bulk_create(_changes(match, slot, pool, changes))
+    _write_changes(_change_rows(_row_of(match), slot, pool, changes))
     for pid, row in rows.items():
         row.rating, row.experience = table[pid].rating, int(table[pid].experience)
         row.matches += 1
@@ -198,14 +258,13 @@ def unrate(match: Match) -> tuple[str, int] | None:
     return first.pool, first.sequence
 
 
-def _pool_matches(pool: str):
+def _pool_rows(pool: str):
+    """The pool's confirmed, rated matches as plain rows (byes left out here already)."""
     return Match.objects.filter(
         round__tournament__rated=True,
         round__tournament__variant__in=POOLS[pool].variants,
         result_status=ResultStatus.CONFIRMED,
         entry_b__isnull=False,
-    ).select_related(
-        "round__tournament", "round__section", "entry_a__player", "entry_b__player", "entry_a__section"
     )
 
 
@@ -238,19 +297,24 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
     full = from_sequence <= 1
     old = RatingChange.objects.filter(pool=pool, sequence__gte=from_sequence)
     slots = {m: _Slot(s, d) for m, s, d in old.values_list("match_id", "sequence", "played_on")}
-    matches = _pool_matches(pool)
+    matches = _pool_rows(pool)
     if full:
         # Every confirmed rated match: those with a place keep it, new ones go last.
-        found = list(matches.order_by("updated_at", "pk"))
+        found = [MatchRow(*v) for v in matches.order_by("updated_at", "pk").values_list(*ROW_FIELDS)]
     else:
-        found = list(matches.filter(pk__in=list(slots)))
-        found += list(matches.filter(rating_changes__isnull=True).order_by("updated_at", "pk"))
-    lengths = _Lengths()
-    order: list[tuple[Match, RatedMatch]] = []
-    for match in found:
-        rated = rated_match(match, lengths)
+        found = [MatchRow(*v) for v in matches.filter(pk__in=list(slots)).values_list(*ROW_FIELDS)]
+        found += [
+            MatchRow(*v)
+            for v in matches.filter(rating_changes__isnull=True)
+            .order_by("updated_at", "pk")
+            .values_list(*ROW_FIELDS)
+        ]
+    lengths = _lengths(found)
+    order: list[tuple[MatchRow, RatedMatch]] = []
+    for row in found:
+        rated = rated_row(row, lengths[_length_key(row)])
         if rated is not None:
-            order.append((match, rated))
+            order.append((row, rated))
     order.sort(key=lambda item: (0, slots[item[0].pk].sequence) if item[0].pk in slots else (1, 0))
     total = len(order)
     if progress:
@@ -261,7 +325,7 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
     start = {pid: state for pid, (state, _c, _d) in before.items()}
     table, changes = replay(start, [r for _, r in order])
     # New places: renumbered from ``from_sequence`` in order (a full rebuild compacts them).
-    rows: list[RatingChange] = []
+    rows: list[tuple] = []
     counts = {pid: c for pid, (_s, c, _d) in before.items()}
     dates = {pid: d for pid, (_s, _c, d) in before.items()}
     for number, (match, _rated) in enumerate(order):
@@ -269,7 +333,7 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
         played_on = old_slot.played_on if old_slot else timezone.localdate(match.updated_at)
         slot = _Slot(max(from_sequence, 1) + number, played_on)
         pair = changes[2 * number : 2 * number + 2]
-        rows.extend(_changes(match, slot, pool, pair))
+        rows.extend(_change_rows(match, slot, pool, pair))
         for c in pair:
             counts[c.player] = counts.get(c.player, 0) + 1
             dates[c.player] = max(filter(None, (dates.get(c.player), played_on)))
@@ -279,7 +343,7 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
         RatingChange.objects.filter(pool=pool).delete()
     else:
         old.delete()
-    RatingChange.objects.bulk_create(rows, batch_size=BATCH)
+    _write_changes(rows)
     _store_ratings(pool, table, counts, dates, involved, full)
     if progress:
         progress(total, total)
@@ -287,18 +351,31 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
 
 
 def _store_ratings(pool, table, counts, dates, involved, full) -> None:
-    """Make PlayerRating of the pool what the replay says: bulk update, create, delete."""
-    current = {r.player_id: r for r in PlayerRating.objects.filter(pool=pool)}
-    update, create = [], []
-    for pid in involved | (set(current) if full else set()):
-        if not counts.get(pid):
-            continue
+    """Make PlayerRating of the pool what the replay says.
+
+    A full rebuild rewrites the pool's rows (one delete, one bulk insert: far cheaper
+    than updating thousands of rows one CASE at a time); a partial one updates,
+    creates and deletes only the players involved.
+    """
+    def row_for(pid, row=None):
+        row = row or PlayerRating(player_id=pid, pool=pool)
         state = table[pid]
-        row = current.get(pid) or PlayerRating(player_id=pid, pool=pool)
         row.rating, row.experience = state.rating, int(state.experience)
         row.matches, row.last_played = counts[pid], dates.get(pid)
-        (update if row.pk else create).append(row)
-    gone = [pid for pid in (set(current) if full else involved & set(current)) if not counts.get(pid)]
+        return row
+
+    if full:
+        PlayerRating.objects.filter(pool=pool).delete()
+        rows = [row_for(pid) for pid in sorted(involved) if counts.get(pid)]
+        PlayerRating.objects.bulk_create(rows, batch_size=BATCH)
+        return
+    current = {r.player_id: r for r in PlayerRating.objects.filter(pool=pool, player_id__in=involved)}
+    update, create = [], []
+    for pid in involved:
+        if counts.get(pid):
+            row = row_for(pid, current.get(pid))
+            (update if row.pk else create).append(row)
+    gone = [pid for pid in current if not counts.get(pid)]
     PlayerRating.objects.filter(pool=pool, player_id__in=gone).delete()
     PlayerRating.objects.bulk_update(
         update, ["rating", "experience", "matches", "last_played"], batch_size=BATCH

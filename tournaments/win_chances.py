@@ -20,13 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from clubs.models import PlayerRating
-from clubs.ratings.fibs import win_probability
+from clubs.ratings.fibs import NEW_RATING, win_probability
 from clubs.ratings.pools import pool_of
 
 from .models import RatingChange
 from .standings_service import Event, Pairing
-
-START_RATING = 1500.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +75,7 @@ def chances(event: Event, pairings: Sequence[Pairing]) -> dict[int, Chance]:
             length = match_length(event, p, round_lengths)
             if not length:
                 continue
-            prob = win_probability(ratings.get(a, START_RATING), ratings.get(b, START_RATING), length)
+            prob = win_probability(ratings.get(a, NEW_RATING), ratings.get(b, NEW_RATING), length)
         side, best = ("a", prob) if prob >= 0.5 else ("b", 1 - prob)
         out[p.id] = Chance(side, round(best * 100), prob)
     return out
