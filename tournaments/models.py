@@ -763,11 +763,15 @@ class RatingChange(models.Model):
     ``sequence`` order reproduces every rating (``clubs.ratings``).
     """
 
+    # No single-column indexes on match and player: the unique (match, player) and the
+    # (player, pool, sequence) indexes lead with them, and each index costs every recompute.
     match = models.ForeignKey(
-        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="rating_changes"
+        Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="rating_changes",
+        db_index=False,
     )
     player = models.ForeignKey(
-        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="rating_changes"
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="rating_changes",
+        db_index=False,
     )
     opponent = models.ForeignKey(
         Player, verbose_name=_("opponent"), on_delete=models.CASCADE, related_name="+"

@@ -38,7 +38,6 @@ import datetime as dt
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import NamedTuple
 
 from django.db import connection, transaction
@@ -175,7 +174,7 @@ def _change_rows(row: MatchRow, slot: _Slot, pool: str, changes) -> list[tuple]:
     return [
         (
             row.pk, c.player, c.opponent, pool, slot.sequence, slot.played_on, c.length,
-            Decimal(scores[c.player][0]), Decimal(scores[c.player][1]), Decimal(str(c.result)),
+            scores[c.player][0], scores[c.player][1], c.result,  # plain numbers: decimal columns
             c.expected, c.rating_before, c.rating_after, int(c.experience_before),
         )
         for c in changes
@@ -328,9 +327,10 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
     rows: list[tuple] = []
     counts = {pid: c for pid, (_s, c, _d) in before.items()}
     dates = {pid: d for pid, (_s, _c, d) in before.items()}
+    here = timezone.get_current_timezone()
     for number, (match, _rated) in enumerate(order):
         old_slot = slots.get(match.pk)
-        played_on = old_slot.played_on if old_slot else timezone.localdate(match.updated_at)
+        played_on = old_slot.played_on if old_slot else match.updated_at.astimezone(here).date()
         slot = _Slot(max(from_sequence, 1) + number, played_on)
         pair = changes[2 * number : 2 * number + 2]
         rows.extend(_change_rows(match, slot, pool, pair))
@@ -351,36 +351,23 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
 
 
 def _store_ratings(pool, table, counts, dates, involved, full) -> None:
-    """Make PlayerRating of the pool what the replay says.
+    """Make PlayerRating of the pool what the replay says, for the players involved.
 
-    A full rebuild rewrites the pool's rows (one delete, one bulk insert: far cheaper
-    than updating thousands of rows one CASE at a time); a partial one updates,
-    creates and deletes only the players involved.
+    Their rows are deleted and inserted again in bulk (the whole pool's on a full
+    rebuild): far cheaper than updating thousands of rows one ``CASE`` at a time.
+    Nothing refers to a PlayerRating row, so its id may change.
     """
-    def row_for(pid, row=None):
-        row = row or PlayerRating(player_id=pid, pool=pool)
-        state = table[pid]
-        row.rating, row.experience = state.rating, int(state.experience)
-        row.matches, row.last_played = counts[pid], dates.get(pid)
-        return row
-
-    if full:
-        PlayerRating.objects.filter(pool=pool).delete()
-        rows = [row_for(pid) for pid in sorted(involved) if counts.get(pid)]
-        PlayerRating.objects.bulk_create(rows, batch_size=BATCH)
-        return
-    current = {r.player_id: r for r in PlayerRating.objects.filter(pool=pool, player_id__in=involved)}
-    update, create = [], []
-    for pid in involved:
+    stale = PlayerRating.objects.filter(pool=pool)
+    stale.delete() if full else stale.filter(player_id__in=involved).delete()
+    rows = []
+    for pid in sorted(involved):
         if counts.get(pid):
-            row = row_for(pid, current.get(pid))
-            (update if row.pk else create).append(row)
-    gone = [pid for pid in current if not counts.get(pid)]
-    PlayerRating.objects.filter(pool=pool, player_id__in=gone).delete()
-    PlayerRating.objects.bulk_update(
-        update, ["rating", "experience", "matches", "last_played"], batch_size=BATCH
-    )
-    PlayerRating.objects.bulk_create(create, batch_size=BATCH)
+            state = table[pid]
+            rows.append(PlayerRating(
+                player_id=pid, pool=pool, rating=state.rating, experience=int(state.experience),
+                matches=counts[pid], last_played=dates.get(pid),
+            ))  # fmt: skip
+    PlayerRating.objects.bulk_create(rows, batch_size=BATCH)
 
 
 def seeding_ratings(tournament: Tournament, entries: Iterable) -> dict[int, float]:
