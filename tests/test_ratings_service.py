@@ -6,8 +6,10 @@ confirmed results of the pool's rated tournaments, in sequence order.
 
 from __future__ import annotations
 
+import lxml.html
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 from clubs.models import PlayerRating
 from clubs.ratings.fibs import Standing
@@ -23,6 +25,7 @@ from tests.factories import (
     UserFactory,
     enter,
 )
+from tests.test_setup_pages import post
 from tournaments import ratings_service
 from tournaments.models import Match, RatingChange, ResultStatus
 from tournaments.services import seed_numbers
@@ -228,3 +231,29 @@ def test_seeding_by_rating_uses_the_pool_rating_first(director):
     seed_numbers(t)
     numbers = dict(t.entries.values_list("player_id", "draw_number"))
     assert numbers == {p[2].pk: 1, p[1].pk: 2, p[0].pk: 3}
+
+
+def test_making_an_event_rated_on_its_settings_page_rates_its_results(
+    client, director, django_capture_on_commit_callbacks
+):
+    a, b = PlayerFactory(), PlayerFactory()
+    t, (ea, eb), (r1, *_) = event(director, [a, b], rated=False, public=True)
+    play(director, r1, ea, eb, (5, 2))
+    assert not RatingChange.objects.exists()
+    client.force_login(director)
+    url = reverse("manage-settings", kwargs={"slug": t.slug})
+    forms = lxml.html.fromstring(client.get(url).content.decode()).forms
+    form = next(f for f in forms if "rated" in f.fields)
+    values = [(k, v) for k, v in form.form_values() if k != "rated"] + [("rated", "on")]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = post(client, url, values)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    t.refresh_from_db()
+    assert t.rated
+    assert_stored_equals_replay()
+    rating = dict(PlayerRating.objects.values_list("player_id", "rating"))
+    assert rating[ea.player_id] > 1500 > rating[eb.player_id], rating
+    form = next(f for f in lxml.html.fromstring(client.get(url).content.decode()).forms if "rated" in f.fields)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert post(client, url, [(k, v) for k, v in form.form_values() if k != "rated"]).status_code == 302
+    assert not RatingChange.objects.exists() and not PlayerRating.objects.exists()  # unrated again

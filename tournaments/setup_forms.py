@@ -40,7 +40,7 @@ FIELDSETS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("cube", "crawford", "holland", "jacoby", "beaver", "raccoon", "autodouble_limit",
       "max_cube")),
     ("competition", _("Competition system"),
-     ("system", "rounds_planned", "seeding", "check_in_required")),
+     ("system", "rounds_planned", "seeding", "check_in_required", "rated")),
     ("registration", _("Self-registration"),
      ("registration_open", "registration_deadline", "entry_limit", "registration_categories",
       "registration_approval")),

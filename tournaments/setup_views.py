@@ -35,6 +35,7 @@ from .setup_forms import (
     section_formset,
 )
 from .setup_problems import SETUP
+from .tasks import rerate_after_toggle
 from .tiebreak_preview import preview
 
 EDIT = "tournament.edit"
@@ -259,11 +260,14 @@ def new_preview(request):
 @_view(EDIT)
 def settings(request, tournament: Tournament):
     before = audit.snapshot(tournament)
+    was_rated = tournament.rated  # the form writes the new value into the instance as it validates
     form = SetupOptionsForm(request.POST or None, instance=tournament)
     if request.method == "POST" and request.POST.get("step") != "preview" and form.is_valid():
         with transaction.atomic():
             form.save()
             audit.record(request.user, tournament, "tournament.settings", tournament, before, tournament)
+            if tournament.rated != was_rated:
+                rerate_after_toggle(tournament)
         messages.success(request, _("Settings saved."))
         return redirect("manage-settings", slug=tournament.slug)
     return render(

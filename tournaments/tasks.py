@@ -14,10 +14,12 @@ from celery import shared_task
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from clubs.ratings.pools import pool_of
+
 from . import jobs, ratings_service
 from . import pairing_manager as pm
 from .job_problems import JOB
-from .models import Section, Tournament
+from .models import Match, ResultStatus, Section, Tournament
 
 
 @shared_task(bind=True, name="tournaments.pair_round")
@@ -74,6 +76,20 @@ def recompute_ratings(self, pool: str, from_sequence: int = 1, job: str | None =
     outcome = {"state": jobs.SUCCESS, "pool": pool, "from": from_sequence, "matches": count}
     jobs.write_status(folder, job, **outcome)
     return outcome
+
+
+def rerate_after_toggle(tournament) -> None:
+    """The event became rated or unrated: rebuild its pool from the start once this commits.
+
+    A full rebuild is the one recompute that picks up (or drops) a whole event's
+    results at their places in the order.
+    """
+    try:
+        pool = pool_of(tournament.variant)
+    except KeyError:
+        return
+    if Match.objects.filter(round__tournament=tournament, result_status=ResultStatus.CONFIRMED).exists():
+        schedule_recompute(pool, 1)
 
 
 def schedule_recompute(pool: str, from_sequence: int) -> None:
