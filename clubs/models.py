@@ -68,6 +68,14 @@ class Player(models.Model):
     city = models.CharField(_("city"), max_length=120, blank=True)
     country = models.CharField(_("country"), max_length=2, blank=True)
     email = models.EmailField(_("email"), blank=True)
+    email_notifications = models.BooleanField(
+        _("email notifications"), default=True,
+        help_text=_("pairings, results to confirm, rulings; the player can opt out from any email"),
+    )
+    language = models.CharField(
+        _("language"), max_length=5, blank=True, choices=settings.LANGUAGES,
+        help_text=_("for emails; empty: the site's language"),
+    )
     search_key = models.CharField(
         _("search key"), max_length=250, blank=True, editable=False, db_index=True,
         help_text=_("the name in every alphabet, folded for search (clubs.names)"),

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import audit, entry_status, ratings_service, round_flow, tasks
+from tournaments.events import emit
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -274,6 +275,9 @@ def _confirm(match: Match, result: Result, user, *, action: str, reason: str = "
     audit.record(user, tournament, action, result, None, result, reason)
     audit.record(user, tournament, "match.result", match, before, match, reason)
     round_flow.close_when_complete(match)
+    correction = action == "result.correct"
+    emit("result.confirmed", tournament.pk, match=match.pk, result=result.pk, correction=correction)
+    emit("standings.changed", tournament.pk, match=match.pk)
     return result
 
 
@@ -358,6 +362,7 @@ def submit_result(
         _("replaces an earlier report") if superseded else "",
     )
     audit.record(user, tournament, "match.result", match, before, match)
+    emit("result.reported", tournament.pk, match=match.pk, result=result.pk, side=result.reported_side)
     return result
 
 
@@ -407,6 +412,7 @@ def dispute_result(
     audit.record(user, tournament, "result.dispute", result, before, result, reason.strip())
     audit.record(user, tournament, "dispute.open", dispute, None, dispute, reason.strip())
     audit.record(user, tournament, "match.result", match, before_match, match)
+    emit("dispute.opened", tournament.pk, match=match.pk, dispute=dispute.pk)
     return dispute
 
 
@@ -485,6 +491,9 @@ def _save_dispute(dispute: Dispute, match: Match, user, action: str, before, rea
     """Write the dispute's new step and its audit line."""
     dispute.save()
     audit.record(user, match.round.tournament, action, dispute, before, dispute, reason)
+    if action in ("dispute.rule", "dispute.final"):
+        final = action == "dispute.final"
+        emit("dispute.ruled", match.round.tournament_id, match=match.pk, dispute=dispute.pk, final=final)
     return dispute
 
 

@@ -802,3 +802,135 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} · {self.pool} #{self.sequence}: {self.rating_before:.2f} → {self.rating_after:.2f}"
+
+
+# --- the API: tokens and idempotency; webhooks --------------------------------------------
+
+
+class TokenScope(models.TextChoices):
+    READ = "read", _("Read only")
+    WRITE = "write", _("Read and write")
+
+
+class ApiToken(models.Model):
+    """A user's API token: acts with the user's rights, narrowed to reading for a read token.
+
+    Only a hash of the key is stored (the key is shown once, when it is created);
+    ``prefix`` lets the owner tell their tokens apart.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE,
+        related_name="api_tokens",
+    )
+    name = models.CharField(_("name"), max_length=100)
+    prefix = models.CharField(_("prefix"), max_length=12, db_index=True)
+    key_hash = models.CharField(_("key hash"), max_length=64, unique=True)
+    scope = models.CharField(_("scope"), max_length=5, choices=TokenScope.choices, default=TokenScope.READ)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["user", "-created_at"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.name} ({self.prefix}…)"
+
+
+class IdempotencyRecord(models.Model):
+    """The answer to a POST sent with an ``Idempotency-Key``: a retry gets it again, not a second action."""
+
+    owner = models.CharField(_("owner"), max_length=64)  # "user:<id>" or "token:<id>"
+    key = models.CharField(_("idempotency key"), max_length=255)
+    method = models.CharField(_("method"), max_length=10)
+    path = models.CharField(_("path"), max_length=500)
+    fingerprint = models.CharField(_("request fingerprint"), max_length=64)
+    status = models.PositiveSmallIntegerField(_("status"), null=True, blank=True)
+    body = models.JSONField(_("response body"), null=True, blank=True)
+    headers = models.JSONField(_("response headers"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("idempotency record")
+        verbose_name_plural = _("idempotency records")
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "key"], name="one_answer_per_idempotency_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner} {self.method} {self.path} [{self.key}]"
+
+
+class WebhookSubscription(models.Model):
+    """An integrator's URL that hears of a tournament's (or a club's) events, signed with ``secret``."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), null=True, blank=True, on_delete=models.CASCADE,
+        related_name="webhooks",
+    )
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.CASCADE,
+        related_name="webhooks",
+    )
+    url = models.URLField(_("URL"), max_length=500)
+    secret = models.CharField(_("signing secret"), max_length=64)
+    events = models.JSONField(_("events"), default=list, blank=True, help_text=_("empty: every event"))
+    active = models.BooleanField(_("active"), default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True,
+        on_delete=models.SET_NULL,
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("webhook")
+        verbose_name_plural = _("webhooks")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(tournament__isnull=False) | Q(club__isnull=False),
+                name="webhook_has_a_tournament_or_a_club",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class DeliveryStatus(models.TextChoices):
+    PENDING = "pending", _("Pending")
+    DELIVERED = "delivered", _("Delivered")
+    FAILED = "failed", _("Failed")
+
+
+class WebhookDelivery(models.Model):
+    """One event sent to one subscription: the delivery log (status, attempts, the last response)."""
+
+    subscription = models.ForeignKey(
+        WebhookSubscription, verbose_name=_("webhook"), on_delete=models.CASCADE,
+        related_name="deliveries",
+    )
+    event = models.CharField(_("event"), max_length=40)
+    event_id = models.CharField(_("event id"), max_length=40, db_index=True)
+    payload = models.JSONField(_("payload"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=DeliveryStatus.choices, default=DeliveryStatus.PENDING
+    )
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    response_status = models.PositiveSmallIntegerField(_("last response status"), null=True, blank=True)
+    response_body = models.TextField(_("last response (start)"), blank=True)
+    error = models.CharField(_("last error"), max_length=500, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    last_attempt_at = models.DateTimeField(_("last attempt"), null=True, blank=True)
+    delivered_at = models.DateTimeField(_("delivered"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("webhook delivery")
+        verbose_name_plural = _("webhook deliveries")
+
+    def __str__(self) -> str:
+        return f"{self.event} → {self.subscription} ({self.status})"

@@ -15,6 +15,7 @@ from django.db.models import Max, Q
 from django.dispatch import Signal
 
 from . import audit
+from .events import emit
 from .models import Match, ResultStatus, Round, RoundStatus, Tournament
 from .visibility import public_matches, public_rounds
 
@@ -56,6 +57,7 @@ def close_round(rnd: Round, user) -> bool:
         locked.status = rnd.status = RoundStatus.FINISHED
         audit.record(user, locked.tournament, "round.close", locked, before, locked)
         round_closed.send(sender=Round, round=locked, user=user)
+        emit("round.finished", locked.tournament_id, round=locked.pk, number=locked.number)
         return True
 
 

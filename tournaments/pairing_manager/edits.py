@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.rules.errors import Problem
+from tournaments.events import emit
 from tournaments.models import Entry, Match, ResultStatus, Round, RoundStatus, Seat
 from tournaments.pairing.checks import check_pairings
 from tournaments.pairing.problems import WHY
@@ -139,6 +140,9 @@ def _rewrite(
             },
             reason=reason.strip(),
         )
+        if rnd.status == RoundStatus.PUBLISHED:
+            changed = sorted({e for _m, a, b in changes for e in (a, b) if e is not None})
+            emit("round.repaired", rnd.tournament_id, round=rnd.pk, number=rnd.number, entries=changed)
     return rnd
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from tournaments.events import emit
 from tournaments.models import Round, RoundStatus
 
 from .checks import guard_results, matches_with_results
@@ -43,6 +44,7 @@ def publish_round(rnd: Round, *, user=None) -> Round:
             after={"status": "published"},
         )
         update_status(rnd.tournament, user)
+        emit("round.published", rnd.tournament_id, round=rnd.pk, number=rnd.number)
     return rnd
 
 
