@@ -10,6 +10,9 @@ class ScoringConfig(AppConfig):
         # A reported or confirmed result changes the tournament's public pages.
         from tournaments.signals import on_match_part, watch
 
+        from . import event_details
         from .models import Result
 
         watch(Result, on_match_part)
+        # Webhooks and emails describe results and disputes through these rows.
+        event_details.register()

@@ -9,8 +9,13 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # Public pages' cache invalidation, and the export task (so a worker registers it).
         from . import export_tasks, signals  # noqa: F401
+        from .events import subscribe
         from .pairing_manager.status import on_round_closed
         from .round_flow import round_closed
+        from .tasks import on_event_emails, on_event_webhooks
 
         signals.connect()
+        # Webhooks and email notifications hear every event after its commit.
+        subscribe(on_event_webhooks)
+        subscribe(on_event_emails)
         round_closed.connect(on_round_closed, dispatch_uid="zarik-tournament-status")

@@ -11,4 +11,5 @@ from . import private_views as views
 urlpatterns = [
     path("", views.entry_page, name="private-entry"),
     path("check-in/", views.check_in, name="private-check-in"),
+    path("notifications/", views.notifications, name="private-notifications"),
 ]

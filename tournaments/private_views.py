@@ -83,3 +83,16 @@ def check_in(request, token: str):
     else:
         messages.success(request, _("You are checked in. Good luck!"))
     return redirect("private-entry", token=token)
+
+
+@require_POST
+def notifications(request, token: str):
+    """The player turns their email notifications on or off (``Player.email_notifications``)."""
+    player = holder_or_404(token).entry.player
+    player.email_notifications = request.POST.get("on") == "1"
+    player.save(update_fields=["email_notifications"])
+    if player.email_notifications:
+        messages.success(request, _("You will receive emails about your pairings and results."))
+    else:
+        messages.success(request, _("You will receive no more notification emails."))
+    return redirect("private-entry", token=token)

@@ -16,10 +16,11 @@ from django.db import transaction
 
 from clubs.ratings.pools import pool_of
 
-from . import jobs, ratings_service
+from . import jobs, notifications, ratings_service, webhooks
 from . import pairing_manager as pm
+from .events import Event
 from .job_problems import JOB
-from .models import Match, ResultStatus, Section, Tournament
+from .models import DeliveryStatus, Match, ResultStatus, Section, Tournament, WebhookDelivery
 
 
 @shared_task(bind=True, name="tournaments.pair_round")
@@ -100,3 +101,47 @@ def schedule_recompute(pool: str, from_sequence: int) -> None:
         jobs.enqueue(recompute_ratings, (pool, from_sequence, job), job)
 
     transaction.on_commit(run)
+
+
+# --------------------------------------------------------------------------- webhooks and emails
+
+
+@shared_task(bind=True, name="tournaments.deliver_webhook", max_retries=None)
+def deliver_webhook(self, delivery_id: int) -> str:
+    """POST one logged delivery; on a failure retry with exponential backoff up to the last attempt.
+
+    Each attempt updates the :class:`WebhookDelivery` row (the organiser's log).
+    In eager mode (no broker, no worker to come back later) the attempts follow
+    one another at once.
+    """
+    delivery = WebhookDelivery.objects.select_related("subscription").filter(pk=delivery_id).first()
+    if delivery is None or delivery.status != DeliveryStatus.PENDING:
+        return "skipped"
+    while not webhooks.attempt(delivery):
+        if delivery.status == DeliveryStatus.FAILED:
+            return DeliveryStatus.FAILED
+        if not self.request.is_eager:
+            raise self.retry(countdown=webhooks.backoff(delivery.attempts))
+    return DeliveryStatus.DELIVERED
+
+
+def queue_delivery(delivery: WebhookDelivery) -> None:
+    deliver_webhook.delay(delivery.pk)
+
+
+def on_event_webhooks(event: Event) -> None:
+    """The events handler: log a delivery for every listening subscription and queue it."""
+    for delivery in webhooks.deliveries_for(event):
+        queue_delivery(delivery)
+
+
+@shared_task(name="tournaments.send_notifications")
+def send_notifications(name: str, tournament_id: int, data: dict[str, Any]) -> int:
+    """Send the emails of one event (``notifications.NOTIFICATIONS``); returns how many went."""
+    return notifications.send_for(Event(name, tournament_id, data))
+
+
+def on_event_emails(event: Event) -> None:
+    """The events handler: send the event's emails in the background."""
+    if event.name in notifications.NOTIFICATIONS:
+        send_notifications.delay(event.name, event.tournament_id, dict(event.data))

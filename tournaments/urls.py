@@ -9,6 +9,7 @@ from django.urls import include, path
 from . import (
     category_views,
     landing_views,
+    notification_views,
     public_views,
     rating_list_views,
     season_views,
@@ -27,6 +28,7 @@ urlpatterns = [
     path("t/<slug:slug>/manage/", include("tournaments.entries_urls")),
     path("t/<slug:slug>/", include("tournaments.players_urls")),
     path("p/<str:token>/", include("tournaments.private_urls")),
+    path("notifications/<str:token>/", notification_views.opt_out, name="email-opt-out"),
     path("players/<int:player_id>/category/", category_views.change, name="player-category"),
     path("clubs/", include("tournaments.club_urls")),
     path("seasons/<slug:slug>/", season_views.season_detail, name="season-detail"),

@@ -1,0 +1,116 @@
+"""Webhooks: signed JSON delivered to a real local HTTP server, retried with backoff, logged."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import override_settings
+
+from tests.factories import ClubFactory, EntryFactory, MatchFactory, RoundFactory, TournamentFactory
+from tests.webhook_receiver import webhook_receiver
+from tournaments import webhooks
+from tournaments.models import DeliveryStatus, WebhookDelivery, WebhookSubscription
+from tournaments.pairing_manager.lifecycle import publish_round
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_retries")]
+
+
+@pytest.fixture
+def quick_retries():
+    with override_settings(WEBHOOK_BACKOFF_SECONDS=0, WEBHOOK_MAX_ATTEMPTS=4, WEBHOOK_TIMEOUT=2):
+        yield
+
+
+def draft_round(tournament):
+    rnd = RoundFactory(tournament=tournament, draft=True)
+    a = EntryFactory(tournament=tournament, player__last_name="Иванов", player__first_name="Пётр")
+    b = EntryFactory(tournament=tournament, player__last_name="Сидоров", player__first_name="Фёдор")
+    MatchFactory(round=rnd, table=3, entry_a=a, entry_b=b)
+    return rnd
+
+
+def publish(rnd, capture):
+    with capture(execute=True):
+        publish_round(rnd)
+
+
+def test_a_published_round_arrives_signed_with_names_and_numbers(django_capture_on_commit_callbacks):
+    t = TournamentFactory(name="Кубок Зарика", slug="kubok")
+    rnd = draft_round(t)
+    with webhook_receiver() as receiver:
+        sub = WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="s3cret")
+        publish(rnd, django_capture_on_commit_callbacks)
+    [request] = receiver.requests
+    headers = request.headers
+    assert headers["Zarik-Signature"] == webhooks.signature("s3cret", headers["Zarik-Timestamp"], request.body)
+    assert webhooks.verify("s3cret", headers["Zarik-Timestamp"], request.body, headers["Zarik-Signature"])
+    assert not webhooks.verify("other", headers["Zarik-Timestamp"], request.body, headers["Zarik-Signature"])
+    body = json.loads(request.body)
+    assert body["event"] == "round.published"
+    assert body["tournament"] == {"slug": "kubok", "name": "Кубок Зарика"}
+    assert body["data"]["round"]["number"] == 1
+    delivery = WebhookDelivery.objects.get(subscription=sub)
+    assert body["id"] == delivery.event_id
+    assert (delivery.status, delivery.attempts, delivery.response_status) == (DeliveryStatus.DELIVERED, 1, 200)
+    assert delivery.delivered_at is not None
+
+
+def test_a_failing_receiver_is_retried_and_every_attempt_is_logged(django_capture_on_commit_callbacks):
+    t = TournamentFactory()
+    rnd = draft_round(t)
+    with webhook_receiver(script=[500, 503]) as receiver:
+        sub = WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x")
+        publish(rnd, django_capture_on_commit_callbacks)
+    assert len(receiver.requests) == 3
+    ids = {json.loads(r.body)["id"] for r in receiver.requests}
+    assert len(ids) == 1  # the same event each time: receivers can deduplicate
+    delivery = WebhookDelivery.objects.get(subscription=sub)
+    assert (delivery.status, delivery.attempts, delivery.response_status) == (DeliveryStatus.DELIVERED, 3, 200)
+
+
+def test_a_receiver_that_never_answers_2xx_ends_failed_after_the_last_attempt(
+    django_capture_on_commit_callbacks,
+):
+    t = TournamentFactory()
+    rnd = draft_round(t)
+    with webhook_receiver(default=500) as receiver:
+        sub = WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x")
+        publish(rnd, django_capture_on_commit_callbacks)
+    assert len(receiver.requests) == 4
+    delivery = WebhookDelivery.objects.get(subscription=sub)
+    assert (delivery.status, delivery.attempts, delivery.response_status) == (DeliveryStatus.FAILED, 4, 500)
+    assert delivery.response_body.startswith("receiver is down")
+    assert delivery.error == "HTTP 500"
+
+
+def test_backoff_doubles_from_the_base():
+    with override_settings(WEBHOOK_BACKOFF_SECONDS=10):
+        assert [webhooks.backoff(n) for n in (1, 2, 3, 4)] == [10, 20, 40, 80]
+
+
+def test_only_chosen_events_of_active_subscriptions_and_the_club_hears_its_events(
+    django_capture_on_commit_callbacks,
+):
+    club = ClubFactory()
+    t = TournamentFactory(club=club)
+    rnd = draft_round(t)
+    with webhook_receiver() as receiver:
+        WebhookSubscription.objects.create(tournament=t, url=receiver.url + "/deaf", secret="x", events=["dispute.opened"])
+        WebhookSubscription.objects.create(tournament=t, url=receiver.url + "/paused", secret="x", active=False)
+        WebhookSubscription.objects.create(club=club, url=receiver.url + "/club", secret="x")
+        WebhookSubscription.objects.create(club=ClubFactory(), url=receiver.url + "/other", secret="x")
+        publish(rnd, django_capture_on_commit_callbacks)
+    assert [r.path for r in receiver.requests] == ["/hook/club"]
+
+
+def test_an_unreachable_url_is_logged_as_an_error_not_raised(django_capture_on_commit_callbacks):
+    t = TournamentFactory()
+    rnd = draft_round(t)
+    with webhook_receiver() as receiver:
+        url = receiver.url
+    sub = WebhookSubscription.objects.create(tournament=t, url=url, secret="x")  # server gone
+    publish(rnd, django_capture_on_commit_callbacks)
+    delivery = WebhookDelivery.objects.get(subscription=sub)
+    assert delivery.status == DeliveryStatus.FAILED
+    assert delivery.response_status is None and delivery.error
