@@ -6,11 +6,21 @@ import json
 
 import pytest
 from django.test import override_settings
+from django.urls import reverse
 
-from tests.factories import ClubFactory, EntryFactory, MatchFactory, RoundFactory, TournamentFactory
+from clubs.models import ClubRole
+from tests.factories import (
+    ClubFactory,
+    EntryFactory,
+    MatchFactory,
+    OfficialFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+)
 from tests.webhook_receiver import webhook_receiver
 from tournaments import webhooks
-from tournaments.models import DeliveryStatus, WebhookDelivery, WebhookSubscription
+from tournaments.models import DeliveryStatus, OfficialRole, WebhookDelivery, WebhookSubscription
 from tournaments.pairing_manager.lifecycle import publish_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_retries")]
@@ -114,3 +124,71 @@ def test_an_unreachable_url_is_logged_as_an_error_not_raised(django_capture_on_c
     delivery = WebhookDelivery.objects.get(subscription=sub)
     assert delivery.status == DeliveryStatus.FAILED
     assert delivery.response_status is None and delivery.error
+
+
+# --------------------------------------------------------------------------- the organiser's pages
+
+
+def organiser_of(tournament, client):
+    user = UserFactory()
+    OfficialFactory(tournament=tournament, user=user, role=OfficialRole.ORGANISER)
+    client.force_login(user)
+    return user
+
+
+def test_the_organiser_adds_sees_the_secret_once_tests_pauses_and_redelivers(client):
+    t = TournamentFactory()
+    organiser_of(t, client)
+    url = reverse("manage-webhooks", kwargs={"slug": t.slug})
+    with webhook_receiver(script=[500]) as receiver:
+        page = client.post(url, {"action": "add", "url": receiver.url, "events": ["round.published"]}, follow=True)
+        sub = WebhookSubscription.objects.get(tournament=t)
+        assert sub.events == ["round.published"] and sub.created_by is not None
+        assert sub.secret in page.content.decode()
+        assert sub.secret not in client.get(url).content.decode()  # only once
+        client.post(url, {"action": "test", "subscription": sub.pk})
+        [ping] = receiver.requests[-1:]
+        assert json.loads(ping.body)["event"] == "ping"
+        delivery = WebhookDelivery.objects.get(subscription=sub)
+        assert delivery.attempts == 2 and delivery.status == DeliveryStatus.DELIVERED  # a 500, then 200
+        page = client.get(url).content.decode()
+        assert f'id="delivery-{delivery.pk}"' in page and "ping" in page
+        client.post(url, {"action": "redeliver", "delivery": delivery.pk})
+        assert len(receiver.requests) == 3
+        delivery.refresh_from_db()
+        assert (delivery.attempts, delivery.status) == (1, DeliveryStatus.DELIVERED)
+    client.post(url, {"action": "pause", "subscription": sub.pk})
+    sub.refresh_from_db()
+    assert sub.active is False
+    client.post(url, {"action": "delete", "subscription": sub.pk})
+    assert not WebhookSubscription.objects.filter(pk=sub.pk).exists()
+
+
+def test_a_bad_url_is_a_clear_error_and_the_input_is_kept(client):
+    t = TournamentFactory()
+    organiser_of(t, client)
+    url = reverse("manage-webhooks", kwargs={"slug": t.slug})
+    page = client.post(url, {"action": "add", "url": "not a url", "events": ["dispute.opened"]})
+    assert page.status_code == 400
+    html = page.content.decode()
+    assert 'value="not a url"' in html and "checked" in html
+    assert not WebhookSubscription.objects.exists()
+
+
+def test_only_organisers_reach_the_pages(client):
+    club = ClubFactory()
+    t = TournamentFactory(club=club)
+    client.force_login(UserFactory())
+    assert client.get(reverse("manage-webhooks", kwargs={"slug": t.slug})).status_code == 403
+    assert client.get(reverse("club-webhooks", kwargs={"slug": club.slug})).status_code == 403
+
+
+def test_the_club_organiser_manages_the_club_webhooks(client):
+    club = ClubFactory()
+    user = UserFactory()
+    ClubRole.objects.create(club=club, user=user)
+    client.force_login(user)
+    url = reverse("club-webhooks", kwargs={"slug": club.slug})
+    assert client.get(url).status_code == 200
+    client.post(url, {"action": "add", "url": "https://example.org/hook"})
+    assert WebhookSubscription.objects.get(club=club).events == []

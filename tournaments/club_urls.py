@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import club_views, season_views
+from . import club_views, season_views, webhook_views
 
 urlpatterns = [
     path("", club_views.club_list, name="club-list"),
@@ -10,6 +10,7 @@ urlpatterns = [
     path("<slug:slug>/members/", club_views.members, name="club-members"),
     path("<slug:slug>/members/search/", club_views.members_search, name="club-members-search"),
     path("<slug:slug>/members/import/", club_views.members_import, name="club-members-import"),
+    path("<slug:slug>/webhooks/", webhook_views.club_webhooks, name="club-webhooks"),
     path("<slug:club_slug>/seasons/new/", season_views.season_new, name="season-new"),
     path("<slug:club_slug>/seasons/<slug:season_slug>/edit/", season_views.season_edit, name="season-edit"),
 ]

@@ -43,5 +43,6 @@ TABS: tuple[Tab, ...] = (
     Tab("sanctions", "sanction-list", _("Discipline"), "sanction.record"),
     Tab("print", "manage-print", _("Print"), "tournament.officiate"),
     Tab("audit", "audit-log", _("Audit log"), "audit.view"),
+    Tab("webhooks", "manage-webhooks", _("Webhooks"), "tournament.edit"),
     Tab("hall", "hall", _("Hall display"), "tournament.officiate"),
 )

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from . import draw_views
+from . import draw_views, webhook_views
 from . import organiser_views as views
 
 urlpatterns = [
@@ -16,6 +16,7 @@ urlpatterns = [
     path("draw/", draw_views.manage, name="manage-draw"),
     path("draw/commit/", draw_views.commit, name="manage-draw-commit"),
     path("draw/perform/", draw_views.perform, name="manage-draw-perform"),
+    path("webhooks/", webhook_views.tournament_webhooks, name="manage-webhooks"),
     path("print/", include("tournaments.print_urls")),
     path("task/<str:task_id>/", views.task_progress, name="manage-task"),
     path("task/<str:task_id>/status/", views.task_status, name="manage-task-status"),
