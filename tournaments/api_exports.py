@@ -11,7 +11,7 @@ from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -36,6 +36,11 @@ class ExportStatusSerializer(serializers.Serializer):
     error = serializers.CharField(allow_null=True)
 
 
+@extend_schema_view(
+    create=extend_schema(parameters=[OpenApiParameter("slug", str, OpenApiParameter.PATH)]),
+    retrieve=extend_schema(parameters=[OpenApiParameter("slug", str, OpenApiParameter.PATH)]),
+    download=extend_schema(parameters=[OpenApiParameter("slug", str, OpenApiParameter.PATH)]),
+)
 class ExportViewSet(viewsets.GenericViewSet):
     serializer_class = ExportStatusSerializer
     lookup_field = "job"

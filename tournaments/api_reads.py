@@ -143,6 +143,7 @@ class RatingListViewSet(viewsets.GenericViewSet):
     """``/api/ratings/?pool=…&club=…&city=…&category=…&months=…``: the rating list page's data."""
 
     serializer_class = RatingSerializer
+    queryset = PlayerRating.objects.none()  # the list is rating_list(); this names the model for the schema
 
     @extend_schema(parameters=[RatingFilterSerializer])
     def list(self, request):
