@@ -1,4 +1,7 @@
-"""The result workflow over the REST API: check, report and confirm, through the same code as the pages.
+"""The result workflow over the REST API: check, report, confirm, dispute, ruling, appeal, jury decision.
+
+Everything goes through :mod:`scoring.services`, the same code as the pages
+(permissions, refusals, audit, events). Answers name the players.
 
 Extends the read-only match endpoints of :mod:`tournaments.api`; every refusal
 of the workflow becomes an HTTP answer with its code and a clear message.
@@ -9,15 +12,17 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import permissions, serializers, status
+from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.api import MatchViewSet
+from tournaments.permissions import allowed
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
 
 from . import services
+from .models import Dispute, Outcome
 from .workflow_problems import workflow_problem
 
 
@@ -68,12 +73,65 @@ class ConfirmSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1)
 
 
+class PlayersSerializer(serializers.Serializer):
+    a = serializers.CharField()
+    b = serializers.CharField(required=False)
+
+
 class ResultOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+    match = serializers.IntegerField(source="match_id")
     state = serializers.CharField()
     score_a = serializers.IntegerField()
     score_b = serializers.IntegerField()
     match_version = serializers.IntegerField(source="match.version")
+    players = serializers.SerializerMethodField()
+
+    def get_players(self, result) -> dict[str, str]:
+        """The match's players by side, in the request's language."""
+        return result.match.side_names(current_language())
+
+
+class DisputeInSerializer(serializers.Serializer):
+    result = serializers.IntegerField(min_value=1)
+    version = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField()
+
+
+class RulingSerializer(ResultCheckSerializer):
+    outcome = serializers.ChoiceField(choices=[Outcome.UPHOLD, Outcome.REPLACE, Outcome.VOID])
+    ruling = serializers.CharField()
+    version = serializers.IntegerField(min_value=1)
+
+    def validate(self, attrs):
+        if attrs["outcome"] == Outcome.REPLACE:
+            return super().validate(attrs)
+        return attrs
+
+
+class DecisionSerializer(RulingSerializer):
+    outcome = serializers.ChoiceField(choices=Outcome.values)
+    ruling = None
+    decision = serializers.CharField()
+
+
+class AppealSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+
+
+class DisputeOutSerializer(serializers.ModelSerializer):
+    players = serializers.SerializerMethodField()
+    match_version = serializers.IntegerField(source="match.version")
+
+    class Meta:
+        model = Dispute
+        fields = [
+            "id", "match", "result", "state", "reason", "ruling", "ruling_outcome", "appeal_reason",
+            "jury_decision", "jury_outcome", "decided_result", "match_version", "players",
+        ]
+
+    def get_players(self, dispute) -> dict[str, str]:
+        return dispute.match.side_names(current_language())
 
 
 class MatchWorkflowViewSet(MatchViewSet):
@@ -128,8 +186,22 @@ class MatchWorkflowViewSet(MatchViewSet):
             lambda: services.confirm_result(match.pk, v["result"], request.user, version=v["version"])
         )
 
+    @extend_schema(request=DisputeInSerializer, responses={201: DisputeOutSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def dispute(self, request, pk=None):
+        """A player contests a report (or a confirmed result): the director will rule."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = DisputeInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.dispute_result(match.pk, v["result"], request.user, version=v["version"], reason=v["reason"]),
+            status.HTTP_201_CREATED,
+            out=DisputeOutSerializer,
+        )
+
     @staticmethod
-    def _run(action_call, ok_status=status.HTTP_200_OK, names_of=None) -> Response:
+    def _run(action_call, ok_status=status.HTTP_200_OK, names_of=None, out=ResultOutSerializer) -> Response:
         """Run a workflow service and map its refusals to HTTP answers with a clear message.
 
         ``names_of``: the match whose players' names the rules' problems use for the
@@ -153,4 +225,61 @@ class MatchWorkflowViewSet(MatchViewSet):
                 {"code": exc.code, "problem": exc.problem.code, "message": exc.message}, status=409
             )
         result.match.refresh_from_db(fields=["version"])
-        return Response(ResultOutSerializer(result).data, status=ok_status)
+        return Response(out(result).data, status=ok_status)
+
+
+def _final(v) -> tuple[int, int] | None:
+    return tuple(v["final"]) if v.get("final") else None
+
+
+class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """``/api/disputes/<id>/``: read a dispute (its players, the director, the jury); rule, appeal, decide."""
+
+    serializer_class = DisputeOutSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    queryset = Dispute.objects.select_related(
+        "match__entry_a__player", "match__entry_b__player", "match__round__tournament"
+    )
+
+    def get_object(self):
+        dispute = super().get_object()
+        if not allowed(self.request.user, "dispute.see", dispute):
+            raise PermissionDenied
+        return dispute
+
+    @extend_schema(request=RulingSerializer, responses=DisputeOutSerializer)
+    @action(detail=True, methods=["post"])
+    def rule(self, request, pk=None):
+        """The director's ruling: uphold the report, replace it with another result, or void it."""
+        data = RulingSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return MatchWorkflowViewSet._run(
+            lambda: services.rule_dispute(int(pk), request.user, outcome=v["outcome"], ruling=v["ruling"],
+                                          version=v["version"], final=_final(v), games=v.get("games")),
+            out=DisputeOutSerializer,
+        )  # fmt: skip
+
+    @extend_schema(request=AppealSerializer, responses=DisputeOutSerializer)
+    @action(detail=True, methods=["post"])
+    def appeal(self, request, pk=None):
+        """A player appeals the director's ruling to the jury."""
+        data = AppealSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return MatchWorkflowViewSet._run(
+            lambda: services.appeal_dispute(int(pk), request.user, reason=data.validated_data["reason"]),
+            out=DisputeOutSerializer,
+        )
+
+    @extend_schema(request=DecisionSerializer, responses=DisputeOutSerializer)
+    @action(detail=True, methods=["post"])
+    def decide(self, request, pk=None):
+        """The jury's decision on an appeal (final): sustain the ruling or set the outcome itself."""
+        data = DecisionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return MatchWorkflowViewSet._run(
+            lambda: services.decide_appeal(int(pk), request.user, outcome=v["outcome"], decision=v["decision"],
+                                           version=v["version"], final=_final(v), games=v.get("games")),
+            out=DisputeOutSerializer,
+        )  # fmt: skip

@@ -11,7 +11,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-from django.core.cache import cache
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -20,9 +19,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from zarik.i18n import current_language
 
-from . import cache as page_cache
-from . import export_tasks, jobs
-from .job_problems import JOB
+from . import export_jobs, jobs
 from .models import Tournament
 from .permissions import tournament_view
 from .public_frame import message
@@ -31,10 +28,6 @@ from .public_frame import message
 def _export_language(request) -> str | None:
     lang = request.POST.get("lang") or current_language()
     return lang if lang in ("ru", "en") else None
-
-
-def _reuse_key(tournament: Tournament, lang: str) -> str:
-    return page_cache.fragment_key(tournament.pk, "export-job", {"lang": lang})
 
 
 @require_http_methods(["GET", "POST"])
@@ -62,40 +55,17 @@ def export_start(request, tournament: Tournament) -> HttpResponse:
             % {"value": request.POST.get("lang", "")[:10]},
             400,
         )
-    reuse_key = _reuse_key(tournament, lang)
-    job = cache.get(reuse_key)
-    status = jobs.read_status(tournament.slug, job) if job else None
-    if status is None or status.get("state") == jobs.FAILURE:
-        job = jobs.start(tournament.slug)
-        cache.set(reuse_key, job, page_cache.FRAGMENT_TIMEOUT)
-        jobs.enqueue(export_tasks.export_standings_task, (tournament.pk, lang, job), job)
+    job = export_jobs.start(tournament, lang)
     return redirect("public-export-progress", slug=tournament.slug, job=job)
 
 
 def _job_status(tournament: Tournament, job: str) -> dict[str, Any] | None:
-    status = jobs.read_status(tournament.slug, job)
-    if status is None:
-        return None
-    if status.get("state") == jobs.QUEUED:
-        if jobs.worker_state(export_tasks.export_standings_task, job) == jobs.FAILURE:
-            status = {"state": jobs.FAILURE, "problems": [JOB.problem("worker_failed").to_data()]}
-    done, total = int(status.get("done") or 0), int(status.get("total") or 0)
-    lang = current_language()
-    success = status["state"] == jobs.SUCCESS
-    problems = jobs.problems(status)
-    out: dict[str, Any] = {
-        "state": status["state"],
-        "done": done,
-        "total": total,
-        "percent": 100 if success else (int(100 * done / total) if total else 0),
-        "download": None,
-        "error": "; ".join(p.message(lang) for p in problems) or None,
-    }
-    if success:
-        out["download"] = reverse(
+    status = export_jobs.status(tournament, job)
+    if status is not None and status["state"] == jobs.SUCCESS:
+        status["download"] = reverse(
             "public-export-download", kwargs={"slug": tournament.slug, "job": job}
         )
-    return out
+    return status
 
 
 @require_safe
@@ -131,14 +101,12 @@ def export_status(request, tournament: Tournament, job: uuid.UUID) -> JsonRespon
 @require_safe
 @tournament_view("tournament.view")
 def export_download(request, tournament: Tournament, job: uuid.UUID) -> FileResponse:
-    status = jobs.read_status(tournament.slug, str(job))
-    path = export_tasks.workbook_path(tournament.slug, str(job))
-    if not status or status.get("state") != jobs.SUCCESS or not path.is_file():
+    path = export_jobs.workbook(tournament, str(job))
+    if path is None:
         raise Http404(_("This export is not ready or no longer exists."))
-    lang = status.get("language") or "ru"
     return FileResponse(
         path.open("rb"),
         as_attachment=True,
-        filename=f"{tournament.slug}-{lang}.xlsx",
+        filename=export_jobs.filename(tournament, str(job)),
         content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     )

@@ -33,7 +33,7 @@ from django.views.decorators.http import require_POST
 
 from zarik.i18n import current_language
 
-from . import jobs
+from . import jobs, round_generation
 from . import pairing_manager as pm
 from .forms import GenerateRoundForm, PairingChangeForm
 from .models import Entry, Round, RoundStatus, Tournament
@@ -42,7 +42,6 @@ from .tasks import pair_round
 
 OFFICIATE = "tournament.officiate"  # actions of the permissions table
 MANAGE = "round.manage"
-BIG_FIELD = 300  # players: from here on the round is paired by the background task
 
 
 def _view(action: str):
@@ -110,36 +109,21 @@ def rounds(request, tournament: Tournament):
 def generate(request, tournament: Tournament):
     form = GenerateRoundForm(tournament, request.POST)
     if form.is_valid():
-        section = form.cleaned_data.get("section")
-        reason = form.cleaned_data["reason"]
-        absent = [e.pk for e in form.cleaned_data.get("absent") or ()]
-        half = [e.pk for e in form.cleaned_data.get("half_bye") or ()]
-        field = tournament.entries.count()
-        if form.cleaned_data["background"] or field >= BIG_FIELD:
-            job = jobs.start(tournament.slug)
-            args = (tournament.pk, section.pk if section else None, request.user.pk, reason, absent, half)
-            jobs.enqueue(pair_round, (*args, job), job)
-            status = jobs.read_status(tournament.slug, job) or {}
-            if status.get("state") == jobs.SUCCESS:
-                return _generated(request, tournament, status["rounds"])
-            if status.get("state") != jobs.FAILURE:
-                return redirect("manage-task", slug=tournament.slug, task_id=job)
-            for p in jobs.problems(status):
-                form.add_error(None, p.message(current_language()))
-        else:
-            try:
-                created = pm.generate_next(
-                    tournament,
-                    section,
-                    user=request.user,
-                    reason=reason,
-                    absent=absent,
-                    half_bye=half,
-                )
-            except pm.PairingRefused as exc:
-                _add_problems(form, exc.problems)
-            else:
-                return _generated(request, tournament, [r.pk for r in created])
+        data = form.cleaned_data
+        outcome = round_generation.generate(
+            tournament,
+            data.get("section"),
+            request.user,
+            reason=data["reason"],
+            absent=[e.pk for e in data.get("absent") or ()],
+            half_bye=[e.pk for e in data.get("half_bye") or ()],
+            background=data["background"],
+        )
+        if outcome.job:
+            return redirect("manage-task", slug=tournament.slug, task_id=outcome.job)
+        if outcome.rounds:
+            return _generated(request, tournament, outcome.rounds)
+        _add_problems(form, outcome.problems)
     return render(request, "organiser/rounds.html", _rounds_context(tournament, form, request.user))
 
 

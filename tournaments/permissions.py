@@ -196,6 +196,18 @@ def visible_tournaments(user):
     return qs.filter(public=True)
 
 
+def officiated_tournaments(user):
+    """The tournaments where ``user`` holds an official role: the queryset form of :func:`official_roles`."""
+    qs = Tournament.objects.all()
+    if user.is_superuser:
+        return qs
+    if not user.is_authenticated or user.pk is None:
+        return qs.none()
+    return qs.filter(
+        Q(officials__user=user) | Q(club__roles__user=user, club__roles__role=CLUB_ORGANISER)
+    ).distinct()
+
+
 def player_entry(user, tournament: Tournament) -> Entry | None:
     """The user's own entry in the tournament, if they play in it."""
     if isinstance(user, LinkHolder):

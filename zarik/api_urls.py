@@ -1,9 +1,22 @@
 from rest_framework.routers import DefaultRouter
 
-from scoring.api import MatchWorkflowViewSet
+from scoring.api import DisputeViewSet, MatchWorkflowViewSet
 from tournaments.api import TournamentViewSet
+from tournaments.api_exports import ExportViewSet
+from tournaments.api_reads import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
+from tournaments.api_rounds import RoundViewSet, TournamentRoundActionsViewSet
 
 router = DefaultRouter()
+# issue 14, running an event (W3). The two "tournaments" viewsets go before TournamentViewSet,
+# whose list keeps the root's "tournaments" entry; they add only /api/tournaments/<slug>/<action>/.
+router.register("tournaments", TournamentRoundActionsViewSet, basename="api-tournament-rounds")
+router.register("tournaments", TournamentReadsViewSet, basename="api-tournament-reads")
+router.register(r"tournaments/(?P<slug>[^/.]+)/exports", ExportViewSet, basename="api-export")
+router.register("rounds", RoundViewSet, basename="api-round")
+router.register("disputes", DisputeViewSet, basename="api-dispute")
+router.register("ratings", RatingListViewSet, basename="api-rating")
+router.register("players", PlayerRatingsViewSet, basename="api-player")
+# end of W3's lines
 router.register("tournaments", TournamentViewSet, basename="api-tournament")
 router.register("matches", MatchWorkflowViewSet, basename="api-match")
 

@@ -193,6 +193,12 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Zarik API",
     "DESCRIPTION": "Tournaments, pairings and results for backgammon and nardy.",
     "VERSION": "0.1.0",
+    # One name per choice set that several fields share (else drf-spectacular warns, and
+    # `check --deploy` fails): a dispute's outcomes, a round's status.
+    "ENUM_NAME_OVERRIDES": {
+        "DisputeOutcomeEnum": "scoring.models.Outcome",
+        "RoundStatusEnum": "tournaments.models.RoundStatus",
+    },
 }
 
 if PRODUCTION:

@@ -497,6 +497,14 @@ PAIRING = Catalogue(
             "составляется, когда подтверждены все результаты, — или укажите причину, чтобы "
             "составить его сейчас.",
         ),
+        "close_open": (
+            "Round {round} cannot close: tables {tables} have no confirmed result yet.",
+            "Тур {round} нельзя завершить: за столами {tables} ещё нет подтверждённого результата.",
+        ),
+        "close_not_published": (
+            "Round {round} cannot close: it is a draft; publish it and confirm its results first.",
+            "Тур {round} нельзя завершить: это черновик; сначала опубликуйте его и подтвердите результаты.",
+        ),
         "rounds_planned": (
             "All {planned} planned rounds are paired; give a reason to add round {next}.",
             "Все запланированные туры ({planned}) уже составлены; укажите причину, чтобы "

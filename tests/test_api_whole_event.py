@@ -1,0 +1,56 @@
+"""The issue's proof: a 16-player Swiss from creation to final standings over nothing but HTTP.
+
+Only a club organiser's account exists beforehand; everything else is requests.
+Until the token authentication (W1) is merged the client logs in over HTTP at
+``/accounts/login/``; at merge it switches to ``Authorization: Token``. Creating
+the tournament and entering players use the setup endpoints of W2
+(``POST /api/tournaments/``, ``POST /api/tournaments/<slug>/entries/``): xfail until merged.
+"""
+
+import pytest
+from django.test import Client
+
+from clubs.models import ClubRole
+from tests.factories import ClubFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+ROUNDS = 4
+
+
+@pytest.mark.xfail(strict=False, reason="needs the setup endpoints (W2) and tokens (W1); finished at merge")
+def test_a_16_player_swiss_over_http_only():
+    club = ClubFactory()
+    ClubRole.objects.create(club=club, user=UserFactory(username="director"), role="organiser")
+    http = Client()
+    assert http.post("/accounts/login/", {"username": "director", "password": "zarik-test"}).status_code == 302
+
+    def call(method, url, data=None, ok=(200, 201)):
+        answer = getattr(http, method)(url, data, content_type="application/json")
+        assert answer.status_code in ok, (url, answer.status_code, answer.content[:500])
+        return answer.json() if answer.content else None
+
+    created = call("post", "/api/tournaments/", {
+        "club": club.slug, "name": "Кубок API", "slug": "api-cup", "starts_on": "2026-05-01",
+        "system": "swiss", "rounds_planned": ROUNDS, "match_length": 5, "variant": "backgammon",
+    })  # fmt: skip
+    slug = created["slug"]
+    players = [{"last_name": f"Игроков{i:02d}", "first_name": "Пётр", "last_name_latin": f"Igrokov{i:02d}"} for i in range(16)]
+    call("post", f"/api/tournaments/{slug}/entries/", players)
+    call("patch", f"/api/tournaments/{slug}/", {"seeding": "registration"})
+    for number in range(1, ROUNDS + 1):
+        [rnd] = call("post", f"/api/tournaments/{slug}/generate/", {})["rounds"]
+        assert rnd["number"] == number and len(rnd["pairings"]) == 8
+        call("post", f"/api/rounds/{rnd['id']}/publish/")
+        for pairing in rnd["pairings"]:
+            match = pairing["match"]
+            reported = call("post", f"/api/matches/{match}/report/", {"final": [5, 2], "version": pairing["version"]})
+            if reported["state"] != "confirmed":
+                call("post", f"/api/matches/{match}/confirm/", {"result": reported["id"], "version": reported["match_version"]})
+        closed = call("get", f"/api/rounds/{rnd['id']}/")
+        if closed["status"] != "finished":
+            call("post", f"/api/rounds/{rnd['id']}/close/")
+    standings = call("get", f"/api/tournaments/{slug}/standings/")
+    rows = standings["sections"][0]["rows"]
+    assert len(rows) == 16 and rows[0]["place"] == "1"
+    assert standings["rounds"] == list(range(1, ROUNDS + 1))
