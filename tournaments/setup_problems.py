@@ -45,5 +45,9 @@ SETUP = Catalogue(
             "Choose one of the presets.",
             "Выберите одну из заготовок.",
         ),
+        "not_empty": (
+            "{name!r} has entries or rounds and cannot be deleted.",
+            "В турнире «{name}» уже есть участники или туры, его нельзя удалить.",
+        ),
     },
 )
