@@ -65,7 +65,7 @@ def is_empty(tournament: Tournament) -> bool:
 def delete_tournament(tournament: Tournament, user) -> None:
     """Delete an empty tournament (refused ``setup.not_empty`` otherwise), audited."""
     if not is_empty(tournament):
-        raise SetupRefused(SETUP.problem("not_empty", name=tournament.name))
+        raise SetupRefused(SETUP.problem("not_empty", tournament=tournament.name))
     audit.record(user, None, "tournament.delete", tournament, audit.snapshot(tournament), None)
     tournament.delete()
 

@@ -54,8 +54,8 @@ SETUP = Catalogue(
             "Приложите файл для импорта (CSV, XLSX или TRF).",
         ),
         "not_empty": (
-            "{name!r} has entries or rounds and cannot be deleted.",
-            "В турнире «{name}» уже есть участники или туры, его нельзя удалить.",
+            "{tournament!r} has entries or rounds and cannot be deleted.",
+            "В турнире «{tournament}» уже есть участники или туры, его нельзя удалить.",
         ),
     },
 )

@@ -55,7 +55,7 @@ EDIT = "tournament.edit"
 
 TOURNAMENT_EXAMPLE = OpenApiExample(
     "A club Swiss",
-    value={"club": "zarik", "preset": "club-swiss", "name": "Spring Swiss", "starts_on": "2025-04-05",
+    value={"club": "zarik", "preset": "club_swiss", "name": "Spring Swiss", "starts_on": "2025-04-05",
            "rounds_planned": 5, "match_length": 5, "tiebreaks": ["buchholz"]},
     request_only=True,
 )  # fmt: skip
@@ -107,7 +107,7 @@ class TournamentViewSet(
             raise ValidationError({"club": [SETUP.problem("unknown_club").message(current_language())]})
         if not allowed(request.user, "tournament.create", club):
             raise PermissionDenied
-        preset = get_preset(payload.pop("preset", None) or "club-swiss")
+        preset = get_preset(payload.pop("preset", None) or "club_swiss")
         if preset is None:
             raise ValidationError({"preset": [SETUP.problem("unknown_preset").message(current_language())]})
         sections_in = payload.pop("sections", None)
