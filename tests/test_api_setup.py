@@ -136,3 +136,9 @@ def test_matches_say_their_tournament_and_name_players():
     assert data[0]["player_a"]["name"]
     nested = APIClient().get(f"/api/tournaments/{first.slug}/matches/").json()["results"]
     assert [m["id"] for m in nested] == [data[0]["id"]]
+
+
+def test_the_openapi_schema_builds_without_warnings():
+    from django.core.management import call_command
+
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")

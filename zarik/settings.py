@@ -193,6 +193,8 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Zarik API",
     "DESCRIPTION": "Tournaments, pairings and results for backgammon and nardy.",
     "VERSION": "0.1.0",
+    # One name for the book's categories 1–9, whichever field (min, max, rule…) uses them.
+    "ENUM_NAME_OVERRIDES": {"CategoryEnum": "clubs.models.Category"},
 }
 
 if PRODUCTION:
