@@ -16,9 +16,9 @@ def test_lists_released_tournaments_only(client, demo):
 
 
 def test_entries_and_rounds_of_the_book_tournament(client, demo):
-    entries = client.get(f"/api/tournaments/{BOOK_SLUG}/entries/").json()
+    entries = client.get(f"/api/tournaments/{BOOK_SLUG}/entries/").json()["results"]
     assert [e["name"] for e in entries][:3] == ["Иванов", "Петров", "Сидоров"]
-    rounds = client.get(f"/api/tournaments/{BOOK_SLUG}/rounds/").json()
+    rounds = client.get(f"/api/tournaments/{BOOK_SLUG}/rounds/").json()["results"]
     assert len(rounds) == 5 and all(len(r["matches"]) == 3 for r in rounds)
 
 

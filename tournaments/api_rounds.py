@@ -31,6 +31,7 @@ from zarik.i18n import current_language
 
 from . import pairing_manager as pm
 from . import round_flow, round_generation
+from .api.serializers import ReasonSerializer, SideSerializer
 from .api_problems import RefusalSerializer, form_errors_response, problems_response
 from .forms import GenerateRoundForm, PairingChangeForm
 from .models import Round, RoundStatus, Tournament
@@ -42,43 +43,16 @@ from .permissions import officiated_tournaments, require, visible_tournaments
 # --------------------------------------------------------------------------------------------
 
 
-class SideSerializer(serializers.Serializer):
-    entry = serializers.IntegerField()
-    draw_number = serializers.IntegerField(allow_null=True)
-    name = serializers.CharField()
-    name_latin = serializers.CharField()
-
-
-def side(entry) -> dict | None:
-    """A player of a pairing, named (not a bare id)."""
-    if entry is None:
-        return None
-    return {
-        "entry": entry.pk,
-        "draw_number": entry.draw_number,
-        "name": entry.player.full_name,
-        "name_latin": entry.player.latin_name,
-    }
-
-
 class PairingSerializer(serializers.Serializer):
     match = serializers.IntegerField(source="pk")
     table = serializers.IntegerField()
-    player_a = serializers.SerializerMethodField()
-    player_b = serializers.SerializerMethodField()
+    player_a = SideSerializer(source="entry_a", read_only=True)
+    player_b = SideSerializer(source="entry_b", read_only=True, allow_null=True)
     match_length = serializers.IntegerField(allow_null=True)
     result_status = serializers.CharField()
     score_a = serializers.IntegerField(allow_null=True)
     score_b = serializers.IntegerField(allow_null=True)
     version = serializers.IntegerField(help_text="send it back with report/confirm")
-
-    @extend_schema_field(SideSerializer)
-    def get_player_a(self, match) -> dict | None:
-        return side(match.entry_a)
-
-    @extend_schema_field(SideSerializer(allow_null=True))
-    def get_player_b(self, match) -> dict | None:
-        return side(match.entry_b)
 
 
 class RoundOutSerializer(serializers.ModelSerializer):
@@ -90,8 +64,15 @@ class RoundOutSerializer(serializers.ModelSerializer):
     class Meta:
         model = Round
         fields = [
-            "id", "tournament", "number", "section", "status", "match_length", "published_at",
-            "pairings", "notes",
+            "id",
+            "tournament",
+            "number",
+            "section",
+            "status",
+            "match_length",
+            "published_at",
+            "pairings",
+            "notes",
         ]
 
     @extend_schema_field(PairingSerializer(many=True))
@@ -114,10 +95,24 @@ class RoundOutSerializer(serializers.ModelSerializer):
 
 
 class GenerateSerializer(serializers.Serializer):
-    section = serializers.IntegerField(required=False, allow_null=True, help_text="section id (required when the event has sections)")
-    absent = serializers.ListField(child=serializers.IntegerField(), required=False, help_text="entry ids not paired this round (Swiss)")
-    half_bye = serializers.ListField(child=serializers.IntegerField(), required=False, help_text="entry ids on a requested half-point bye (Swiss)")
-    reason = serializers.CharField(required=False, allow_blank=True, default="", help_text="needed to override a rule; audited")
+    section = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        help_text="section id (required when the event has sections)",
+    )
+    absent = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="entry ids not paired this round (Swiss)",
+    )
+    half_bye = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="entry ids on a requested half-point bye (Swiss)",
+    )
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="needed to override a rule; audited"
+    )
     background = serializers.BooleanField(required=False, default=False)
 
 
@@ -128,15 +123,14 @@ class GeneratedSerializer(serializers.Serializer):
 
 
 class ChangeSerializer(serializers.Serializer):
-    action = serializers.ChoiceField(choices=[PairingChangeForm.SWAP, PairingChangeForm.FIX], help_text="swap: the two players change tables; fix: they meet")
+    action = serializers.ChoiceField(
+        choices=[PairingChangeForm.SWAP, PairingChangeForm.FIX],
+        help_text="swap: the two players change tables; fix: they meet",
+    )
     player_x = serializers.IntegerField(help_text="entry id")
     player_y = serializers.IntegerField(help_text="entry id")
     reason = serializers.CharField(required=False, allow_blank=True, default="")
     discard_results = serializers.BooleanField(required=False, default=False)
-
-
-class ReasonSerializer(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
 class DeleteSerializer(ReasonSerializer):
@@ -149,7 +143,13 @@ def _form_data(data: dict) -> dict:
     for key, value in data.items():
         if value is None or value is False:
             continue
-        out[key] = [str(v) for v in value] if isinstance(value, list) else str(value) if value is not True else "on"
+        out[key] = (
+            [str(v) for v in value]
+            if isinstance(value, list)
+            else str(value)
+            if value is not True
+            else "on"
+        )
     return out
 
 
@@ -169,7 +169,9 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self):
         user = self.request.user
         qs = Round.objects.filter(tournament__in=visible_tournaments(user))
-        qs = qs.filter(~Q(status=RoundStatus.DRAFT) | Q(tournament__in=officiated_tournaments(user)))
+        qs = qs.filter(
+            ~Q(status=RoundStatus.DRAFT) | Q(tournament__in=officiated_tournaments(user))
+        )
         slug = self.request.query_params.get("tournament")
         if slug:
             qs = qs.filter(tournament__slug=slug)
@@ -184,7 +186,9 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
             return [permissions.AllowAny()]
         return [permissions.IsAuthenticated()]
 
-    @extend_schema(parameters=[OpenApiParameter("tournament", OpenApiTypes.STR, description="tournament slug")])
+    @extend_schema(
+        parameters=[OpenApiParameter("tournament", OpenApiTypes.STR, description="tournament slug")]
+    )
     def list(self, request, *args, **kwargs):
         return super().list(request, *args, **kwargs)
 
@@ -195,9 +199,14 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
 
     def _answer(self, rnd: Round, code: int = status.HTTP_200_OK) -> Response:
         fresh = self.get_queryset().filter(pk=rnd.pk).first()
-        return Response(RoundOutSerializer(fresh, context={"request": self.request}).data, status=code)
+        return Response(
+            RoundOutSerializer(fresh, context={"request": self.request}).data, status=code
+        )
 
-    @extend_schema(request=ChangeSerializer, responses={200: RoundOutSerializer, 400: OpenApiTypes.OBJECT, **REFUSED})
+    @extend_schema(
+        request=ChangeSerializer,
+        responses={200: RoundOutSerializer, 400: OpenApiTypes.OBJECT, **REFUSED},
+    )
     @action(detail=True, methods=["post"])
     def change(self, request, pk=None):
         """Re-pair a draft by hand: swap two players between tables, or make two players meet."""
@@ -248,8 +257,12 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         if rnd.status == RoundStatus.DRAFT:
             return problems_response([PAIRING.problem("close_not_published", round=rnd.number)])
         if not round_flow.close_round(rnd, request.user):
-            tables = ", ".join(str(t) for t in round_flow.open_matches(rnd).values_list("table", flat=True))
-            return problems_response([PAIRING.problem("close_open", round=rnd.number, tables=tables or "—")])
+            tables = ", ".join(
+                str(t) for t in round_flow.open_matches(rnd).values_list("table", flat=True)
+            )
+            return problems_response(
+                [PAIRING.problem("close_open", round=rnd.number, tables=tables or "—")]
+            )
         return self._answer(rnd)
 
     @extend_schema(
@@ -284,8 +297,19 @@ class TournamentRoundActionsViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         request=GenerateSerializer,
-        responses={201: GeneratedSerializer, 202: GeneratedSerializer, 400: OpenApiTypes.OBJECT, **REFUSED},
-        examples=[OpenApiExample("Round with an absent player", value={"absent": [17], "reason": ""}, request_only=True)],
+        responses={
+            201: GeneratedSerializer,
+            202: GeneratedSerializer,
+            400: OpenApiTypes.OBJECT,
+            **REFUSED,
+        },
+        examples=[
+            OpenApiExample(
+                "Round with an absent player",
+                value={"absent": [17], "reason": ""},
+                request_only=True,
+            )
+        ],
     )
     @action(detail=True, methods=["post"])
     def generate(self, request, slug=None):
@@ -306,7 +330,9 @@ class TournamentRoundActionsViewSet(viewsets.GenericViewSet):
         if outcome.problems:
             return problems_response(outcome.problems)
         if outcome.job:
-            url = reverse("manage-task-status", kwargs={"slug": tournament.slug, "task_id": outcome.job})
+            url = reverse(
+                "manage-task-status", kwargs={"slug": tournament.slug, "task_id": outcome.job}
+            )
             return Response({"rounds": [], "job": outcome.job, "status_url": url}, status=202)
         rounds = (
             Round.objects.filter(pk__in=outcome.rounds)

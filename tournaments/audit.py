@@ -124,6 +124,7 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "sanction.disqualification": ("Disqualification", "Дисквалификация"),
     "tournament.create": ("Tournament created", "Турнир создан"),
     "tournament.settings": ("Tournament settings changed", "Настройки турнира изменены"),
+    "tournament.delete": ("Empty tournament deleted", "Пустой турнир удалён"),
     "section.add": ("Section added", "Секция добавлена"),
     "section.change": ("Section changed", "Секция изменена"),
     "section.delete": ("Section deleted", "Секция удалена"),

@@ -35,6 +35,7 @@ from .services import (
     latest_draw,
     participants,
     perform_draw,
+    perform_refusals,
 )
 
 MANAGE = "round.manage"
@@ -129,11 +130,7 @@ def commit(request, tournament: Tournament) -> HttpResponse:
 @_manage
 def perform(request, tournament: Tournament) -> HttpResponse:
     """GET: the confirmation step; POST: hold the draw with the committed seed."""
-    problems = []
-    if draw_locked(tournament):
-        problems.append(DRAW.problem("rounds_exist"))
-    elif not tournament.draw_secret:
-        problems.append(DRAW.problem("not_committed"))
+    problems = perform_refusals(tournament)
     if problems:
         _refused(request, problems)
         return redirect("manage-draw", slug=tournament.slug)

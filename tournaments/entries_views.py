@@ -9,8 +9,6 @@ is shown on the page in the reader's language with everything typed kept.
 
 from __future__ import annotations
 
-from datetime import date
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -19,7 +17,6 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.models import Membership
 from clubs.search import search_players
 from zarik.i18n import current_language
 
@@ -131,12 +128,10 @@ def new_player(request, tournament: Tournament):
     form = NewPlayerForm(tournament, request.POST)
     if not form.is_valid():
         return _page(request, tournament, new_form=form, status=400)
-    with transaction.atomic():
-        player = form.save()
-        club = form.cleaned_data.get("club")
-        if club is not None:
-            Membership.objects.create(player=player, club=club, started_on=date.today())
-        entry = entry_roster.add_entry(tournament, player, request.user, form.cleaned_data["section"])
+    entry = entry_roster.add_new_player(
+        tournament, form.save(commit=False), request.user,
+        form.cleaned_data.get("club"), form.cleaned_data["section"],
+    )  # fmt: skip
     _said_added(request, entry)
     return _back(tournament)
 

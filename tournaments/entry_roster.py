@@ -9,11 +9,13 @@ permissions table's ``tournament.edit`` row.
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
 
-from clubs.models import Player
+from clubs.models import Membership, Player
 
 from . import audit
 from .entry_problems import ENTRY
@@ -80,6 +82,19 @@ def enter(
     audit.record(user, tournament, "entry.add", entry, None, entry, reason)
     update_status(tournament, user)
     return entry
+
+
+@transaction.atomic
+def add_new_player(
+    tournament: Tournament, player: Player, user, club=None, section: Section | None = None
+) -> Entry:
+    """Save a new ``player`` (validated, unsaved), make them a member of ``club`` from today, enter them."""
+    if not allowed(user, EDIT, tournament):
+        raise PermissionDenied
+    player.save()
+    if club is not None:
+        Membership.objects.create(player=player, club=club, started_on=date.today())
+    return enter(tournament, player, user, section)
 
 
 def was_paired(entry: Entry) -> bool:

@@ -40,6 +40,15 @@ def draw_locked(tournament: Tournament) -> bool:
     return Round.objects.filter(tournament=tournament).exists()
 
 
+def perform_refusals(tournament: Tournament) -> list[Problem]:
+    """Why the committed draw cannot be held now (empty: it can)."""
+    if draw_locked(tournament):
+        return [DRAW.problem("rounds_exist")]
+    if not tournament.draw_secret:
+        return [DRAW.problem("not_committed")]
+    return []
+
+
 @transaction.atomic
 def commit_draw(tournament: Tournament, user=None) -> str:
     """Choose a fresh secret seed and publish its SHA-256; returns the commitment.

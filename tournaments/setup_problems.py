@@ -45,5 +45,17 @@ SETUP = Catalogue(
             "Choose one of the presets.",
             "Выберите одну из заготовок.",
         ),
+        "unknown_club": (
+            "Give the slug of a club you organise.",
+            "Укажите адрес (slug) клуба, который вы организуете.",
+        ),
+        "no_file": (
+            "Attach the file to import (CSV, XLSX or TRF).",
+            "Приложите файл для импорта (CSV, XLSX или TRF).",
+        ),
+        "not_empty": (
+            "{tournament!r} has entries or rounds and cannot be deleted.",
+            "В турнире «{tournament}» уже есть участники или туры, его нельзя удалить.",
+        ),
     },
 )

@@ -22,8 +22,8 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club, ClubRole, ClubRoleKind
 from zarik.i18n import current_language
 
-from . import audit
-from .models import Official, OfficialRole, Section, Tournament
+from . import audit, setup
+from .models import Official, Section, Tournament
 from .permissions import CLUB_ORGANISER, ORGANISER, organised_clubs, require, tournament_view
 from .presets import PRESETS, get_preset
 from .setup_forms import (
@@ -35,7 +35,6 @@ from .setup_forms import (
     section_formset,
 )
 from .setup_problems import SETUP
-from .tasks import rerate_after_toggle
 from .tiebreak_preview import preview
 
 EDIT = "tournament.edit"
@@ -225,17 +224,10 @@ def new(request):
             request, "organiser/setup/new_confirm.html",
             {"club": club, "preset": preset, "form": form, "formset": formset, "summary": _summary(form)},
         )
-    with transaction.atomic():
-        tournament = form.save()
-        if formset is not None:
-            for section_form in formset.forms:
-                if section_form in formset.deleted_forms or not section_form.cleaned_data:
-                    continue
-                section = section_form.save(commit=False)
-                section.tournament = tournament
-                section.save()
-        Official.objects.get_or_create(tournament=tournament, user=request.user, role=OfficialRole.ORGANISER)
-        audit.record(request.user, tournament, "tournament.create", tournament, None, tournament, f"preset: {preset.key}")
+    sections = [] if formset is None else [
+        f.save(commit=False) for f in formset.forms if f not in formset.deleted_forms and f.cleaned_data
+    ]
+    tournament = setup.create_tournament(club, request.user, form.save(commit=False), sections, preset.key)
     messages.success(request, _("Tournament “%(name)s” created.") % {"name": tournament.name})
     return redirect("manage-settings", slug=tournament.slug)
 
@@ -263,11 +255,7 @@ def settings(request, tournament: Tournament):
     was_rated = tournament.rated  # the form writes the new value into the instance as it validates
     form = SetupOptionsForm(request.POST or None, instance=tournament)
     if request.method == "POST" and request.POST.get("step") != "preview" and form.is_valid():
-        with transaction.atomic():
-            form.save()
-            audit.record(request.user, tournament, "tournament.settings", tournament, before, tournament)
-            if tournament.rated != was_rated:
-                rerate_after_toggle(tournament)
+        setup.save_settings(form, request.user, before, was_rated)
         messages.success(request, _("Settings saved."))
         return redirect("manage-settings", slug=tournament.slug)
     return render(
@@ -313,11 +301,9 @@ def sections(request, tournament: Tournament):
 def officials(request, tournament: Tournament):
     form = OfficialForm(tournament, request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            official = Official.objects.create(
-                tournament=tournament, user=form.cleaned_data["user"], role=form.cleaned_data["role"]
-            )
-            audit.record(request.user, tournament, "official.appoint", official, None, official)
+        official = setup.appoint_official(
+            tournament, request.user, form.cleaned_data["user"], form.cleaned_data["role"]
+        )
         messages.success(
             request, _("%(user)s appointed: %(role)s.") % {"user": official.user, "role": official.get_role_display()}
         )
@@ -330,12 +316,10 @@ def officials(request, tournament: Tournament):
 @require_POST
 def official_remove(request, tournament: Tournament, official_id: int):
     official = get_object_or_404(Official, pk=official_id, tournament=tournament)
-    organisers = tournament.officials.filter(role=OfficialRole.ORGANISER)
-    if official.role == OfficialRole.ORGANISER and organisers.count() <= 1 and not tournament.club_id:
-        messages.error(request, SETUP.problem("last_organiser").message(current_language()))
+    try:
+        setup.remove_official(official, request.user)
+    except setup.SetupRefused as exc:
+        messages.error(request, exc.problem.message(current_language()))
     else:
-        with transaction.atomic():
-            audit.record(request.user, tournament, "official.remove", official, official, None)
-            official.delete()
         messages.success(request, _("%(user)s removed: %(role)s.") % {"user": official.user, "role": official.get_role_display()})
     return redirect("manage-officials", slug=tournament.slug)

@@ -1,7 +1,17 @@
-from rest_framework.routers import DefaultRouter
+"""The API's routes: flat collections (filterable by ``?tournament=<slug>``) and the same under a tournament."""
+
+from django.urls import include, path
+from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from scoring.api import DisputeViewSet, MatchWorkflowViewSet
-from tournaments.api import TournamentViewSet
+from tournaments.api import (
+    EntryViewSet,
+    OfficialViewSet,
+    SectionViewSet,
+    TournamentViewSet,
+)
+from tournaments.api import RoundViewSet as TournamentRoundsViewSet
+from tournaments.api.setup import TournamentEntriesViewSet
 from tournaments.api_exports import ExportViewSet
 from tournaments.api_reads import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
 from tournaments.api_rounds import RoundViewSet, TournamentRoundActionsViewSet
@@ -18,6 +28,18 @@ router.register("ratings", RatingListViewSet, basename="api-rating")
 router.register("players", PlayerRatingsViewSet, basename="api-player")
 # end of W3's lines
 router.register("tournaments", TournamentViewSet, basename="api-tournament")
+router.register("entries", EntryViewSet, basename="api-entry")
 router.register("matches", MatchWorkflowViewSet, basename="api-match")
 
-urlpatterns = router.urls
+#: /api/tournaments/<slug>/<collection>/: one table, one row per nested collection.
+nested = SimpleRouter()
+nested.register("entries", TournamentEntriesViewSet, basename="api-tournament-entry")
+nested.register("rounds", TournamentRoundsViewSet, basename="api-tournament-round")
+nested.register("matches", MatchWorkflowViewSet, basename="api-tournament-match")
+nested.register("sections", SectionViewSet, basename="api-tournament-section")
+nested.register("officials", OfficialViewSet, basename="api-tournament-official")
+
+urlpatterns = [
+    path("tournaments/<slug:tournament_slug>/", include(nested.urls)),
+    *router.urls,
+]

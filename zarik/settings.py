@@ -194,10 +194,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Tournaments, pairings and results for backgammon and nardy.",
     "VERSION": "0.1.0",
     # One name per choice set that several fields share (else drf-spectacular warns, and
-    # `check --deploy` fails): a dispute's outcomes, a round's status.
+    # `check --deploy` fails): a dispute's outcomes, a round's status, the book's categories.
     "ENUM_NAME_OVERRIDES": {
         "DisputeOutcomeEnum": "scoring.models.Outcome",
         "RoundStatusEnum": "tournaments.models.RoundStatus",
+        "CategoryEnum": "clubs.models.Category",
     },
 }
 

@@ -1,0 +1,144 @@
+"""The event's setup over HTTP: the same forms, services, rights and refusals as the organiser's pages."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from clubs.models import ClubRole, ClubRoleKind
+from tests.factories import (
+    ClubFactory,
+    EntryFactory,
+    MatchFactory,
+    PlayerFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tournaments.models import AuditEntry, Entry, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def club():
+    return ClubFactory(slug="zarik")
+
+
+@pytest.fixture
+def api(club):
+    user = UserFactory(username="clubber")
+    ClubRole.objects.create(club=club, user=user, role=ClubRoleKind.ORGANISER)
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def _create(api, **values):
+    body = {"club": "zarik", "name": "Spring Swiss", "starts_on": "2025-04-05", **values}
+    return api.post("/api/tournaments/", body, format="json", HTTP_ACCEPT_LANGUAGE="en")
+
+
+def test_a_club_organiser_creates_changes_and_deletes_an_empty_tournament(api):
+    response = _create(api, rounds_planned=5, tiebreaks=["buchholz"])
+    assert response.status_code == 201, response.json()
+    slug = response.json()["slug"]
+    assert Tournament.objects.get(slug=slug).officials.filter(user__username="clubber").exists()
+    changed = api.patch(f"/api/tournaments/{slug}/", {"venue": "Hall 2"}, format="json")
+    assert changed.status_code == 200 and changed.json()["venue"] == "Hall 2"
+    assert api.delete(f"/api/tournaments/{slug}/").status_code == 204
+    assert not Tournament.objects.filter(slug=slug).exists()
+
+
+def test_validation_errors_keep_the_field_names(api):
+    response = _create(api, match_length=-3)
+    assert response.status_code == 400
+    assert "match_length" in response.json()
+
+
+def test_strangers_cannot_create_or_change(club):
+    stranger = APIClient()
+    stranger.force_authenticate(UserFactory())
+    assert _create(stranger).status_code == 403
+    tournament = TournamentFactory(public=True)
+    assert stranger.patch(f"/api/tournaments/{tournament.slug}/", {"venue": "x"}, format="json").status_code == 403
+    hidden = TournamentFactory(public=False)
+    assert stranger.patch(f"/api/tournaments/{hidden.slug}/", {"venue": "x"}, format="json").status_code == 404
+
+
+def test_a_tournament_with_entries_is_not_deleted(api):
+    slug = _create(api).json()["slug"]
+    EntryFactory(tournament=Tournament.objects.get(slug=slug))
+    response = api.delete(f"/api/tournaments/{slug}/")
+    assert response.status_code == 409 and response.json()["code"] == "setup.not_empty"
+
+
+def test_entries_one_many_withdraw_and_the_audit(api):
+    slug = _create(api).json()["slug"]
+    stored = PlayerFactory()
+    one = api.post(f"/api/tournaments/{slug}/entries/", {"player": stored.pk}, format="json")
+    assert one.status_code == 201, one.json()
+    many = api.post(
+        f"/api/tournaments/{slug}/entries/",
+        [{"last_name": "Петров", "first_name": "Иван", "category": 5},
+         {"last_name": "Сидоров", "first_name": "Пётр", "category": 3}],
+        format="json",
+    )
+    assert many.status_code == 201, many.json()
+    assert Entry.objects.filter(tournament__slug=slug).count() == 3
+    bad = api.post(f"/api/tournaments/{slug}/entries/", [{"first_name": "x"}], format="json")
+    assert bad.status_code == 400 and "last_name" in bad.json()[0]
+    entry_id = one.json()["id"]
+    out = api.post(f"/api/tournaments/{slug}/entries/{entry_id}/withdraw/", {"reason": "ill"}, format="json")
+    assert out.status_code == 200 and out.json()["status"] == "withdrawn"
+    assert AuditEntry.objects.filter(action="entry.add").count() == 3
+
+
+def test_import_dry_run_writes_nothing(api):
+    slug = _create(api).json()["slug"]
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    data = "last_name,first_name,category\nИванов,Иван,4\n".encode()
+    upload = SimpleUploadedFile("list.csv", data, content_type="text/csv")
+    response = api.post(f"/api/tournaments/{slug}/entries/import/?dry_run=1", {"file": upload}, format="multipart")
+    assert response.status_code == 200, response.json()
+    assert set(response.json()) == {"created", "existing", "errors"}
+    assert not Entry.objects.filter(tournament__slug=slug).exists()
+
+
+def test_officials_appoint_and_remove(api):
+    slug = _create(api).json()["slug"]
+    UserFactory(username="ref", email="ref@example.org")
+    made = api.post(f"/api/tournaments/{slug}/officials/", {"user": "ref@example.org", "role": "referee"}, format="json")
+    assert made.status_code == 201, made.json()
+    unknown = api.post(f"/api/tournaments/{slug}/officials/", {"user": "nobody", "role": "referee"}, format="json")
+    assert unknown.status_code == 400 and "user" in unknown.json()
+    assert api.delete(f"/api/tournaments/{slug}/officials/{made.json()['id']}/").status_code == 204
+
+
+def test_the_open_draw_commit_perform_and_record(api):
+    slug = _create(api).json()["slug"]
+    tournament = Tournament.objects.get(slug=slug)
+    for _ in range(4):
+        EntryFactory(tournament=tournament, draw_number=None)
+    assert api.post(f"/api/tournaments/{slug}/draw/perform/").status_code == 409
+    assert api.post(f"/api/tournaments/{slug}/draw/commit/").status_code == 200
+    done = api.post(f"/api/tournaments/{slug}/draw/perform/")
+    assert done.status_code == 200 and len(done.json()["numbers"]) == 4 and done.json()["verified"]
+    assert APIClient().get(f"/api/tournaments/{slug}/draw/").status_code in (200, 404)
+
+
+def test_matches_say_their_tournament_and_name_players():
+    first, second = TournamentFactory(public=True), TournamentFactory(public=True)
+    for t in (first, second):
+        rnd = RoundFactory(tournament=t, number=4, status="published")
+        MatchFactory(round=rnd)
+    data = APIClient().get(f"/api/matches/?tournament={first.slug}&round=4").json()["results"]
+    assert len(data) == 1 and data[0]["tournament"] == first.slug and data[0]["round"] == 4
+    assert data[0]["player_a"]["name"]
+    nested = APIClient().get(f"/api/tournaments/{first.slug}/matches/").json()["results"]
+    assert [m["id"] for m in nested] == [data[0]["id"]]
+
+
+def test_the_openapi_schema_builds_without_warnings():
+    from django.core.management import call_command
+
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")

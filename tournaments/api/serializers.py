@@ -1,0 +1,130 @@
+"""The JSON of tournaments, entries, rounds and matches: every match says where it belongs and who plays."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from ..models import Entry, Match, Official, Round, Section, Tournament
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "slug", "name", "club", "starts_on", "ends_on", "venue", "variant", "scoring", "system",
+            "match_format", "match_length", "fixed_games", "cube", "crawford", "holland",
+            "beaver", "raccoon", "autodouble_limit", "max_cube", "status", "rounds_planned",
+            "public", "seeding", "tiebreaks",
+        ]  # fmt: skip
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    tournament = serializers.CharField(source="tournament.slug", read_only=True)
+    player = serializers.IntegerField(source="player_id", read_only=True)
+    name = serializers.CharField(source="player.full_name", read_only=True)
+    name_latin = serializers.CharField(source="player.latin_name", read_only=True)
+    category = serializers.IntegerField(source="player.category", read_only=True)
+    section = serializers.CharField(source="section.name", default=None, read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = [
+            "id", "tournament", "player", "draw_number", "name", "name_latin", "category", "section",
+            "status", "joined_round",
+        ]  # fmt: skip
+
+
+class SideSerializer(serializers.Serializer):
+    """A player of a match by name (null for the bye's empty side)."""
+
+    entry = serializers.IntegerField(source="pk")
+    draw_number = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField(source="player.full_name")
+    name_latin = serializers.CharField(source="player.latin_name")
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    tournament = serializers.CharField(source="round.tournament.slug", read_only=True)
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    player_a = SideSerializer(source="entry_a", read_only=True, allow_null=True)
+    player_b = SideSerializer(source="entry_b", read_only=True, allow_null=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id", "tournament", "round", "table", "entry_a", "entry_b", "player_a", "player_b",
+            "match_length", "result_status", "score_a", "score_b", "winner",
+        ]  # fmt: skip
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    tournament = serializers.CharField(source="tournament.slug", read_only=True)
+    section = serializers.CharField(source="section.name", default=None)
+    matches = MatchSerializer(many=True)
+
+    class Meta:
+        model = Round
+        fields = ["id", "tournament", "number", "section", "status", "match_length", "published_at", "matches"]
+
+
+class SectionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Section
+        fields = [
+            "id", "name", "group", "min_category", "max_category", "rule_category", "cube",
+            "match_length", "override_reason", "order",
+        ]  # fmt: skip
+
+
+class OfficialSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    class Meta:
+        model = Official
+        fields = ["id", "username", "role"]
+
+
+class OfficialInSerializer(serializers.Serializer):
+    user = serializers.CharField(help_text="username or email")
+    role = serializers.CharField()
+
+
+class EntryInSerializer(serializers.Serializer):
+    """One entry: ``player`` (a stored player's id) or the new player's fields."""
+
+    player = serializers.IntegerField(required=False)
+    section = serializers.IntegerField(required=False, allow_null=True)
+    last_name = serializers.CharField(required=False)
+    first_name = serializers.CharField(required=False)
+    last_name_latin = serializers.CharField(required=False)
+    first_name_latin = serializers.CharField(required=False)
+    category = serializers.IntegerField(required=False)
+    rating = serializers.FloatField(required=False)
+    email = serializers.EmailField(required=False)
+    club = serializers.IntegerField(required=False, allow_null=True)
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+
+class ImportResultSerializer(serializers.Serializer):
+    created = serializers.IntegerField()
+    existing = serializers.IntegerField()
+    errors = serializers.ListField(child=serializers.DictField())
+
+
+class DrawSerializer(serializers.Serializer):
+    """The open draw's public record: the commitment, and once drawn the seed and the numbers."""
+
+    commitment = serializers.CharField(source="tournament.draw_commitment")
+    pending = serializers.BooleanField()
+    algorithm = serializers.CharField(allow_null=True)
+    seed = serializers.CharField(allow_null=True)
+    performed_at = serializers.DateTimeField(allow_null=True)
+    numbers = serializers.ListField(child=serializers.DictField())
+    verified = serializers.BooleanField(allow_null=True)
+
+

@@ -1,0 +1,367 @@
+"""The event's setup over the API: tournaments, sections, officials, entries, the open draw.
+
+Validation is the organiser pages' own forms (so the API refuses exactly what the
+pages refuse, with the field names), saving is the services the pages call
+(``tournaments.setup``, ``entry_roster``, ``entry_import``, ``entry_status``,
+``services``); rights are the permissions table's rows.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import mixins, parsers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.response import Response
+
+from clubs.models import Club
+from scoring.rules.errors import RuleViolation
+from zarik.i18n import current_language
+
+from .. import entry_import, entry_roster, entry_status, setup
+from ..draw import ALGORITHM
+from ..entries_forms import AddPlayerForm, NewPlayerForm
+from ..entry_status import EntryRefused
+from ..models import Official, Section, Tournament
+from ..permissions import allowed, require, visible_tournaments
+from ..presets import get_preset
+from ..services import check_draw, commit_draw, latest_draw, perform_draw, perform_refusals
+from ..setup_forms import (
+    OfficialForm,
+    SectionForm,
+    SetupOptionsForm,
+    tiebreak_field,
+    tiebreak_order_field,
+)
+from ..setup_problems import SETUP
+from .errors import Refused, form_errors, raise_form_errors
+from .reads import EntryViewSet, NestedUnderTournament
+from .serializers import (
+    DrawSerializer,
+    EntryInSerializer,
+    EntrySerializer,
+    ImportResultSerializer,
+    OfficialInSerializer,
+    OfficialSerializer,
+    ReasonSerializer,
+    SectionSerializer,
+    TournamentSerializer,
+)
+
+EDIT = "tournament.edit"
+
+TOURNAMENT_EXAMPLE = OpenApiExample(
+    "A club Swiss",
+    value={"club": "zarik", "preset": "club_swiss", "name": "Spring Swiss", "starts_on": "2025-04-05",
+           "rounds_planned": 5, "match_length": 5, "tiebreaks": ["buchholz"]},
+    request_only=True,
+)  # fmt: skip
+
+
+def _form_data(form, payload: dict) -> dict:
+    """The form's current values (the instance's, or the preset's) overlaid with ``payload``.
+
+    ``tiebreaks`` (a list of metric keys, in order) becomes the picker's fields.
+    """
+    data = {name: form[name].value() for name in form.fields}
+    payload = dict(payload)
+    if "tiebreaks" in payload:
+        keys = payload.pop("tiebreaks") or []
+        for name in list(data):
+            if name.startswith("tb__"):
+                data[name] = False if not name.endswith("__order") else None
+        for position, key in enumerate(keys, 1):
+            data[tiebreak_field(key)] = True
+            data[tiebreak_order_field(key)] = position
+    data.update({k: v for k, v in payload.items() if k in form.fields})
+    return {k: v for k, v in data.items() if v is not None and v is not False}
+
+
+class TournamentViewSet(
+    mixins.CreateModelMixin, mixins.UpdateModelMixin, mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet
+):
+    """Tournaments: read the visible ones; create (club organisers), change, delete while empty."""
+
+    serializer_class = TournamentSerializer
+    lookup_field = "slug"
+    filterset_fields = ["status", "system", "variant"]
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        return visible_tournaments(self.request.user).select_related("club").order_by("-starts_on", "name")
+
+    def editable(self, action: str = EDIT) -> Tournament:
+        tournament = self.get_object()
+        require(self.request.user, action, tournament)
+        return tournament
+
+    @extend_schema(request=TournamentSerializer, examples=[TOURNAMENT_EXAMPLE])
+    def create(self, request, *args, **kwargs):
+        """Create a tournament of a club (``club``: its slug), optionally from a preset, with sections."""
+        payload = dict(request.data)
+        club = Club.objects.filter(slug=payload.pop("club", None) or "").first()
+        if club is None:
+            raise ValidationError({"club": [SETUP.problem("unknown_club").message(current_language())]})
+        if not allowed(request.user, "tournament.create", club):
+            raise PermissionDenied
+        preset = get_preset(payload.pop("preset", None) or "club_swiss")
+        if preset is None:
+            raise ValidationError({"preset": [SETUP.problem("unknown_preset").message(current_language())]})
+        sections_in = payload.pop("sections", None)
+        draft = Tournament(club=club, starts_on=timezone.localdate(), **preset.tournament_values())
+        form = SetupOptionsForm(_form_data(SetupOptionsForm(instance=draft, club=club), payload),
+                                instance=draft, club=club)  # fmt: skip
+        if not form.is_valid():
+            raise_form_errors(form)
+        sections = []
+        for index, values in enumerate(sections_in or []):
+            section_form = SectionForm(values)
+            if not section_form.is_valid():
+                raise ValidationError({"sections": {index: form_errors(section_form)}})
+            sections.append(section_form.save(commit=False))
+        tournament = setup.create_tournament(club, request.user, form.save(commit=False), sections, preset.key)
+        return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=TournamentSerializer)
+    def partial_update(self, request, *args, **kwargs):
+        """Change options: the settings page's form and its locks once round 1 exists."""
+        tournament = self.editable()
+        before = setup.audit.snapshot(tournament)
+        was_rated = tournament.rated
+        form = SetupOptionsForm(_form_data(SetupOptionsForm(instance=tournament), request.data), instance=tournament)
+        if not form.is_valid():
+            raise_form_errors(form)
+        setup.save_settings(form, request.user, before, was_rated)
+        return Response(TournamentSerializer(tournament).data)
+
+    def update(self, request, *args, **kwargs):
+        if not kwargs.get("partial"):
+            return self.partial_update(request, *args, **kwargs)
+        return self.partial_update(request, *args, **kwargs)
+
+    def destroy(self, request, *args, **kwargs):
+        """Delete a tournament with no entries and no rounds (409 ``setup.not_empty`` otherwise)."""
+        tournament = self.editable()
+        try:
+            setup.delete_tournament(tournament, request.user)
+        except setup.SetupRefused as exc:
+            raise Refused(exc.problem) from None
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    # -- the open draw ----------------------------------------------------------------------
+
+    def _draw_record(self, tournament: Tournament) -> dict:
+        draw = latest_draw(tournament)
+        pending = bool(tournament.draw_secret)
+        shown = None if pending else draw
+        return {
+            "tournament": tournament,
+            "pending": pending,
+            "algorithm": shown.algorithm if shown else ALGORITHM,
+            "seed": shown.seed if shown else None,
+            "performed_at": shown.performed_at if shown else None,
+            "numbers": [{"entry": p["entry"], "name": p["name"], "number": n}
+                        for p, n in zip(shown.participants, shown.numbers, strict=True)] if shown else [],
+            "verified": check_draw(shown).ok if shown else None,
+        }  # fmt: skip
+
+    @extend_schema(responses=DrawSerializer)
+    @action(detail=True, methods=["get"])
+    def draw(self, request, slug=None):
+        """The draw's public record: the commitment; once held, the seed and every number."""
+        return Response(DrawSerializer(self._draw_record(self.get_object())).data)
+
+    @extend_schema(request=None, responses=DrawSerializer)
+    @action(detail=True, methods=["post"], url_path="draw/commit")
+    def draw_commit(self, request, slug=None):
+        """Choose and commit a secret seed (publishes its SHA-256)."""
+        tournament = self.editable("round.manage")
+        try:
+            commit_draw(tournament, request.user)
+        except RuleViolation as exc:
+            raise Refused(exc.problems[0]) from None
+        return Response(DrawSerializer(self._draw_record(tournament)).data)
+
+    @extend_schema(request=None, responses=DrawSerializer)
+    @action(detail=True, methods=["post"], url_path="draw/perform")
+    def draw_perform(self, request, slug=None):
+        """Hold the draw with the committed seed: every active entry gets its number."""
+        tournament = self.editable("round.manage")
+        problems = perform_refusals(tournament)
+        try:
+            if problems:
+                raise RuleViolation(*problems)
+            perform_draw(tournament, user=request.user)
+        except RuleViolation as exc:
+            raise Refused(exc.problems[0]) from None
+        tournament.refresh_from_db()
+        return Response(DrawSerializer(self._draw_record(tournament)).data)
+
+
+class EditableUnderTournament(NestedUnderTournament):
+    def editable(self) -> Tournament:
+        tournament = self.tournament()
+        if tournament is None:
+            raise NotFound
+        require(self.request.user, EDIT, tournament)
+        return tournament
+
+
+class SectionViewSet(EditableUnderTournament, viewsets.ModelViewSet):
+    """``/api/tournaments/<slug>/sections/``: the category groups (organisers change them)."""
+
+    serializer_class = SectionSerializer
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        return self.visible(Section.objects.all()).order_by("order", "id")
+
+    def _save(self, request, instance=None):
+        tournament = self.editable()
+        initial = SectionSerializer(instance).data if instance is not None else {}
+        form = SectionForm({**initial, **request.data}, instance=instance)
+        if not form.is_valid():
+            raise_form_errors(form)
+        section = setup.save_section(form.save(commit=False), tournament, request.user)
+        return Response(SectionSerializer(section).data, status=201 if instance is None else 200)
+
+    def create(self, request, *args, **kwargs):
+        return self._save(request)
+
+    def partial_update(self, request, *args, **kwargs):
+        return self._save(request, self.get_object())
+
+    def destroy(self, request, *args, **kwargs):
+        section = self.get_object()
+        self.editable()
+        try:
+            setup.delete_section(section, request.user)
+        except setup.SetupRefused as exc:
+            raise Refused(exc.problem) from None
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class OfficialViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.DestroyModelMixin,
+                      viewsets.ReadOnlyModelViewSet):  # fmt: skip
+    """``/api/tournaments/<slug>/officials/``: appoint by username or email, remove."""
+
+    serializer_class = OfficialSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no tournament
+            return Official.objects.none()
+        self.editable()
+        return self.visible(Official.objects.select_related("user")).order_by("role", "user__username")
+
+    @extend_schema(request=OfficialInSerializer, responses={201: OfficialSerializer})
+    def create(self, request, *args, **kwargs):
+        tournament = self.editable()
+        form = OfficialForm(tournament, request.data)
+        if not form.is_valid():
+            raise_form_errors(form)
+        official = setup.appoint_official(tournament, request.user, form.cleaned_data["user"], form.cleaned_data["role"])
+        return Response(OfficialSerializer(official).data, status=status.HTTP_201_CREATED)
+
+    def destroy(self, request, *args, **kwargs):
+        official = self.get_object()
+        try:
+            setup.remove_official(official, request.user)
+        except setup.SetupRefused as exc:
+            raise Refused(exc.problem) from None
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TournamentEntriesViewSet(EditableUnderTournament, mixins.CreateModelMixin, EntryViewSet):
+    """``/api/tournaments/<slug>/entries/``: read; organisers enter players (one or a list), import, withdraw."""
+
+    def _enter(self, tournament, values: dict):
+        if values.get("player") is not None:
+            form = AddPlayerForm(tournament, values)
+            if not form.is_valid():
+                return None, form
+            return entry_roster.add_entry(tournament, form.cleaned_data["player"], self.request.user,
+                                          form.cleaned_data["section"]), None  # fmt: skip
+        form = NewPlayerForm(tournament, values)
+        if not form.is_valid():
+            return None, form
+        entry = entry_roster.add_new_player(
+            tournament, form.save(commit=False), self.request.user,
+            form.cleaned_data.get("club"), form.cleaned_data["section"],
+        )  # fmt: skip
+        return entry, None
+
+    @extend_schema(
+        request=EntryInSerializer(many=True), responses={201: EntrySerializer(many=True)},
+        examples=[OpenApiExample("a stored player", value={"player": 12}, request_only=True),
+                  OpenApiExample("a new player", value={"last_name": "Петров", "first_name": "Иван",
+                                 "category": 5}, request_only=True)],
+    )  # fmt: skip
+    def create(self, request, *args, **kwargs):
+        """Enter one player (an object) or many (a list, all or none): a stored ``player`` id or new fields."""
+        tournament = self.editable()
+        many = isinstance(request.data, list)
+        items = request.data if many else [request.data]
+        entries, errors = [], []
+        try:
+            with transaction.atomic():
+                for values in items:
+                    entry, form = self._enter(tournament, dict(values))
+                    errors.append(form_errors(form) if form is not None else {})
+                    if entry is not None:
+                        entries.append(entry)
+                if any(errors):
+                    raise ValidationError(errors if many else errors[0])
+        except EntryRefused as exc:
+            raise Refused(exc.problem) from None
+        data = EntrySerializer(entries, many=True).data
+        return Response(data if many else data[0], status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request={"multipart/form-data": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}},
+        parameters=[OpenApiParameter("dry_run", bool, description="1: only say what would happen")],
+        responses=ImportResultSerializer,
+    )
+    @action(detail=False, methods=["post"], url_path="import",
+            parser_classes=[parsers.MultiPartParser, parsers.FormParser])  # fmt: skip
+    def import_file(self, request, tournament_slug=None):
+        """Import a CSV, XLSX or TRF file of entries (``?dry_run=1``: the plan only, nothing written)."""
+        tournament = self.editable()
+        upload = request.FILES.get("file")
+        if upload is None:
+            raise ValidationError({"file": [SETUP.problem("no_file").message(current_language())]})
+        try:
+            rows = entry_import.read_file(upload.name, upload.read())
+        except entry_import.ImportRefused as exc:
+            raise ValidationError({"file": [exc.problem.message(current_language())]}) from None
+        if request.query_params.get("dry_run") in ("1", "true", "yes"):
+            result = entry_import.plan(tournament, rows)
+        else:
+            result = entry_import.apply(tournament, rows, request.user)
+        return Response(result.summary(current_language()))
+
+    def _status(self, request, move):
+        tournament = self.editable()
+        entry = get_object_or_404(self.get_queryset(), pk=self.kwargs["pk"], tournament=tournament)
+        reason = ReasonSerializer(data=request.data)
+        reason.is_valid(raise_exception=True)
+        try:
+            move(entry, request.user, reason.validated_data.get("reason", ""))
+        except EntryRefused as exc:
+            raise Refused(exc.problem) from None
+        entry.refresh_from_db()
+        return Response(EntrySerializer(entry).data)
+
+    @extend_schema(request=ReasonSerializer, responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request, tournament_slug=None, pk=None):
+        """Withdraw an entry (audited; a paired player stays in the standings)."""
+        return self._status(request, entry_status.withdraw)
+
+    @extend_schema(request=ReasonSerializer, responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def reinstate(self, request, tournament_slug=None, pk=None):
+        """Bring a withdrawn entry back."""
+        return self._status(request, entry_status.reinstate)
