@@ -288,3 +288,33 @@ def test_anonymous_readers_are_throttled_by_address(settings):
     client = _client()
     assert client.get("/api/tournaments/").status_code == 200
     _is_problem(client.get("/api/tournaments/"), 429, "api.throttled")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_identical_posts_at_once_act_once():
+    """Real concurrency (PostgreSQL): the reserved key row lets only one of two simultaneous requests act."""
+    import threading
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrent writers need PostgreSQL")
+    user = UserFactory()
+    _token, key = tokens.issue(user, "w", "write")
+    statuses = []
+
+    def post():
+        try:
+            response = _client(key).post("/api/slow-clubs/", {"name": "Гонка", "slug": "race"}, format="json",
+                                         HTTP_IDEMPOTENCY_KEY="race")
+            statuses.append(response.status_code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [201, 409]
+    assert Club.objects.filter(slug="race").count() == 1
