@@ -7,6 +7,7 @@ no view has to remember it.
 
 from __future__ import annotations
 
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.permissions import SAFE_METHODS
 
@@ -46,3 +47,16 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
     def authenticate_header(self, request):
         # A 401 (not 403) for a missing or bad token, with the scheme to use.
         return self.keyword
+
+
+class ApiTokenScheme(OpenApiAuthenticationExtension):
+    """The token in the OpenAPI schema (drf-spectacular finds this class by subclassing)."""
+
+    target_class = "tournaments.apihttp.auth.ApiTokenAuthentication"
+    name = "apiToken"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "http", "scheme": "bearer",
+            "description": "An API token from /account/tokens/: `Authorization: Bearer <key>` or `Token <key>`.",
+        }
