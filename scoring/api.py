@@ -17,6 +17,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.api import MatchViewSet
+from tournaments.apihttp.errors import ApiProblem
 from tournaments.permissions import allowed
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
@@ -202,28 +203,27 @@ class MatchWorkflowViewSet(MatchViewSet):
 
     @staticmethod
     def _run(action_call, ok_status=status.HTTP_200_OK, names_of=None, out=ResultOutSerializer) -> Response:
-        """Run a workflow service and map its refusals to HTTP answers with a clear message.
+        """Run a workflow service and map its refusals to problem details with the workflow's code.
+
+        ``reason`` keeps the workflow's short kind of refusal ("stale", "duplicate", …).
 
         ``names_of``: the match whose players' names the rules' problems use for the
         sides; they are loaded only when there are problems to word.
         """
-        language = current_language()
         try:
             result = action_call()
-        except PermissionDenied:
-            message = workflow_problem("forbidden").message(language)
-            return Response({"code": "forbidden", "message": message}, status=403)
+        except PermissionDenied as exc:
+            raise ApiProblem(403, workflow_problem("forbidden")) from exc
         except services.InvalidResult as exc:
+            language = current_language()
             names = names_of.side_names(language) if names_of is not None else None
-            return Response(
-                {"code": exc.code, "message": exc.message,
-                 "errors": [{"game": p.game, "code": p.code, "message": p.message(language, names)} for p in exc.problems]},
-                status=400,
-            )
+            problems = [{"game": p.game, "code": p.code, "message": p.message(language, names)} for p in exc.problems]
+            raise ApiProblem(
+                400, exc.problem, reason=exc.code, problems=problems,
+                errors={"result": [p["message"] for p in problems]},
+            ) from exc
         except services.ResultError as exc:  # a stale version included: 409 with its own code
-            return Response(
-                {"code": exc.code, "problem": exc.problem.code, "message": exc.message}, status=409
-            )
+            raise ApiProblem(409, exc.problem, reason=exc.code) from exc
         result.match.refresh_from_db(fields=["version"])
         return Response(out(result).data, status=ok_status)
 

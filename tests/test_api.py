@@ -100,12 +100,13 @@ def test_api_refuses_stale_versions_and_impossible_scores(client, demo):
         f"/api/matches/{match.pk}/report/", {"final": [12, 3], "version": match.version},
         content_type="application/json", HTTP_ACCEPT_LANGUAGE="en",
     )
-    assert bad.status_code == 400 and bad.json()["errors"]
+    assert bad.status_code == 400 and bad.json()["errors"]["result"] and bad.json()["problems"]
     stale = client.post(
         f"/api/matches/{match.pk}/report/", {"final": [7, 3], "version": match.version + 5},
         content_type="application/json",
     )
-    assert stale.status_code == 409 and stale.json()["code"] == "stale"
+    assert stale.status_code == 409 and stale["Content-Type"] == "application/problem+json"
+    assert stale.json()["code"].startswith("workflow.stale") and stale.json()["reason"] == "stale"
 
 
 def test_anonymous_cannot_report(client, demo):

@@ -50,9 +50,9 @@ def test_absent_players_are_not_paired_and_bad_ids_are_field_errors(event):
     both = api.post(
         f"/api/tournaments/{event.slug}/generate/", {"absent": absent, "half_bye": absent}, format="json"
     )
-    assert both.status_code == 400 and "non_field_errors" in both.json()
+    assert both.status_code == 400 and "non_field_errors" in both.json()["errors"]
     wrong = api.post(f"/api/tournaments/{event.slug}/generate/", {"absent": [999999]}, format="json")
-    assert wrong.status_code == 400 and "absent" in wrong.json()
+    assert wrong.status_code == 400 and "absent" in wrong.json()["errors"]
 
 
 def test_referees_and_strangers_cannot_generate(event):
@@ -71,7 +71,7 @@ def test_publish_close_and_refusals_with_codes_in_the_requested_language(event):
     assert published.status_code == 200 and published.json()["status"] == "published"
     assert APIClient().get(f"/api/rounds/{rnd['id']}/").status_code == 200  # public now
     open_ = api.post(f"/api/rounds/{rnd['id']}/close/", HTTP_ACCEPT_LANGUAGE="ru")
-    assert open_.status_code == 409 and "нельзя завершить" in open_.json()["message"]
+    assert open_.status_code == 409 and "нельзя завершить" in open_.json()["detail"]
     no_reason = api.post(f"/api/rounds/{rnd['id']}/unpublish/", {}, format="json", HTTP_ACCEPT_LANGUAGE="en")
     assert no_reason.status_code == 409 and no_reason.json()["code"] == "pairing.unpublish_needs_reason"
     confirm_round(Round.objects.get(pk=rnd["id"]))

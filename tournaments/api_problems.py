@@ -1,8 +1,9 @@
-"""Coded problems as API answers: ``{"code", "message", "errors": [{"code", "message"}]}``.
+"""Coded refusals of the rounds API, as problem details (RFC 9457) like every API error.
 
-The pages show the same catalogue problems as form errors; the API answers
-them in the request's language (Accept-Language) with their codes, so an
-integrator can branch on the code and show the message.
+The pages show the same catalogue problems as form errors; the API answers them
+through :class:`tournaments.apihttp.errors.ApiProblem` — one error format for the
+whole API — in the request's language, with the first problem's code and every
+problem under ``problems``.
 """
 
 from __future__ import annotations
@@ -10,10 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rest_framework import serializers
-from rest_framework.response import Response
+from rest_framework.exceptions import ValidationError
 
 from scoring.rules.errors import Problem
 from zarik.i18n import current_language
+
+from .api.errors import form_errors
+from .apihttp.errors import ApiProblem
 
 
 class ProblemOutSerializer(serializers.Serializer):
@@ -22,23 +26,22 @@ class ProblemOutSerializer(serializers.Serializer):
 
 
 class RefusalSerializer(serializers.Serializer):
+    """The schema of a refusal: problem details with the catalogue's problems."""
+
+    type = serializers.CharField()
+    title = serializers.CharField()
+    status = serializers.IntegerField()
+    detail = serializers.CharField()
     code = serializers.CharField()
-    message = serializers.CharField()
-    errors = ProblemOutSerializer(many=True)
+    problems = ProblemOutSerializer(many=True)
 
 
-def problems_response(problems: Sequence[Problem], status: int = 409) -> Response:
-    """The refusal as an HTTP answer; the first problem names it."""
+def problems_response(problems: Sequence[Problem], status: int = 409):
+    """Refuse with ``problems`` (the first names the refusal); raises, so ``return`` reads well."""
     lang = current_language()
-    errors = [{"code": p.code, "message": p.message(lang)} for p in problems]
-    first = errors[0] if errors else {"code": "refused", "message": ""}
-    return Response({**first, "errors": errors}, status=status)
+    raise ApiProblem(status, problems[0], problems=[{"code": p.code, "message": p.message(lang)} for p in problems])
 
 
-def form_errors_response(form) -> Response:
-    """A Django form's errors as DRF's field errors (400), the form's field names kept."""
-    data = {
-        (name if name != "__all__" else "non_field_errors"): [e["message"] for e in errs]
-        for name, errs in form.errors.get_json_data().items()
-    }
-    return Response(data, status=400)
+def form_errors_response(form):
+    """A Django form's errors as field errors (400, the form's field names kept); raises."""
+    raise ValidationError(form_errors(form))

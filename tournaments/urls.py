@@ -14,12 +14,15 @@ from . import (
     rating_list_views,
     season_views,
     setup_urls,
+    token_views,
     views,
 )
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("me/", landing_views.me, name="me"),
+    path("account/tokens/", token_views.token_list, name="account-tokens"),
+    path("account/tokens/<int:token_id>/revoke/", token_views.token_revoke, name="account-token-revoke"),
     path("t/<slug:slug>/", public_views.overview, name="tournament"),
     path("t/<slug:slug>/", include("tournaments.public_urls")),
     path("t/<slug:slug>/manage/", include("tournaments.organiser_urls")),

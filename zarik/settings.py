@@ -60,6 +60,10 @@ MIDDLEWARE = [
     "zarik.middleware.RejectNulBytesMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Under /api/ only: the request's language and problem details, Idempotency-Key, ETags.
+    "tournaments.apihttp.middleware.ApiProblemMiddleware",
+    "tournaments.apihttp.idempotency.IdempotencyMiddleware",
+    "tournaments.apihttp.etags.ETagMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -182,12 +186,22 @@ if not CELERY_BROKER_URL:
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    # API tokens first (their scheme answers a 401), then the session (with CSRF) and Basic.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "tournaments.apihttp.auth.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "tournaments.apihttp.pagination.ApiPagination",
     "PAGE_SIZE": 100,
+    "DEFAULT_THROTTLE_CLASSES": ["tournaments.apihttp.throttling.ApiRateThrottle"],
+    "EXCEPTION_HANDLER": "tournaments.apihttp.errors.exception_handler",
+}
+# Requests per token, per logged-in user, per anonymous IP address ("N/s|min|hour|day").
+ZARIK_API_THROTTLE_RATES = {
+    "token": os.environ.get("API_RATE_TOKEN", "1200/min"),
+    "user": os.environ.get("API_RATE_USER", "1200/min"),
+    "anon": os.environ.get("API_RATE_ANON", "300/min"),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Zarik API",

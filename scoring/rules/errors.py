@@ -78,6 +78,11 @@ class _Entry:
 _REGISTRY: dict[str, _Entry] = {}
 
 
+def is_catalogued(code: str) -> bool:
+    """Whether ``code`` is a row of some catalogue (so a client may rely on it)."""
+    return code in _REGISTRY
+
+
 class Catalogue:
     """All problem codes of one namespace with their RU/EN templates; a newcomer adds a row.
 

@@ -3,22 +3,16 @@
 from __future__ import annotations
 
 from rest_framework import status
-from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.exceptions import ValidationError
 
-from zarik.i18n import current_language
+from ..apihttp.errors import ApiProblem
 
 
-class Refused(APIException):
-    """The rules forbid the change in the current state (409), with the catalogue's code."""
-
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "refused"
+class Refused(ApiProblem):
+    """The rules forbid the change in the current state: a 409 problem with the catalogue's code."""
 
     def __init__(self, problem):
-        self.problem = problem
-        super().__init__(
-            {"code": problem.code, "message": problem.message(current_language())}, problem.code
-        )
+        super().__init__(status.HTTP_409_CONFLICT, problem)
 
 
 def form_errors(form) -> dict:

@@ -1,0 +1,79 @@
+"""``api.*``: what the HTTP layer of the API can tell a client, in Russian and English.
+
+The domain catalogues (``workflow.*``, ``pairing.*``, ``entry.*``…) speak for
+the rules; this one speaks for HTTP itself (authentication, throttling,
+idempotency, preconditions, pages). One row per kind; a newcomer adds a row.
+"""
+
+from scoring.rules.errors import Catalogue
+
+API = Catalogue(
+    "api",
+    {
+        "invalid": ("The request has invalid fields.", "В запросе есть неверные поля."),
+        "parse_error": ("The request body could not be read: {reason}", "Не удалось прочитать тело запроса: {reason}"),
+        "not_authenticated": (
+            "Authentication is required: send “Authorization: Token <key>” or log in.",
+            "Нужна аутентификация: передайте «Authorization: Token <ключ>» или войдите на сайт.",
+        ),
+        "authentication_failed": ("The credentials were not accepted.", "Учётные данные не приняты."),
+        "token_invalid": (
+            "This API token is unknown. Check the key, or create a new token on your tokens page.",
+            "Такой API-токен неизвестен. Проверьте ключ или создайте новый токен на странице токенов.",
+        ),
+        "token_revoked": (
+            "This API token has been revoked. Create a new one on your tokens page.",
+            "Этот API-токен отозван. Создайте новый на странице токенов.",
+        ),
+        "token_read_only": (
+            "This token may only read. Create a read-and-write token to change data.",
+            "Этот токен только для чтения. Чтобы изменять данные, создайте токен на чтение и запись.",
+        ),
+        "forbidden": ("You do not have permission to do this.", "У вас нет прав на это действие."),
+        "not_found": ("Not found.", "Не найдено."),
+        "invalid_page": (
+            "There is no page {page}: {reason}",
+            "Страницы {page} нет: {reason}",
+        ),
+        "method_not_allowed": ("Method {method} is not allowed here.", "Метод {method} здесь не разрешён."),
+        "not_acceptable": (
+            "None of the requested formats can be produced.",
+            "Ни один из запрошенных форматов не поддерживается.",
+        ),
+        "unsupported_media_type": (
+            "The body's media type {media_type} is not supported; send JSON.",
+            "Тип тела запроса {media_type} не поддерживается; отправьте JSON.",
+        ),
+        "throttled": (
+            "Too many requests. Try again in {wait} s.",
+            "Слишком много запросов. Повторите через {wait} с.",
+        ),
+        "idempotency_in_progress": (
+            "A request with this Idempotency-Key is still being processed. Retry after it finishes.",
+            "Запрос с этим Idempotency-Key ещё выполняется. Повторите, когда он завершится.",
+        ),
+        "idempotency_key_reused": (
+            "This Idempotency-Key was already used for a different request. Use a new key.",
+            "Этот Idempotency-Key уже использован для другого запроса. Возьмите новый ключ.",
+        ),
+        "idempotency_key_too_long": (
+            "An Idempotency-Key may have at most 255 characters.",
+            "Idempotency-Key может содержать не более 255 символов.",
+        ),
+        "precondition_failed": (
+            "The resource has changed since you read it (If-Match does not match). Read it again, then retry.",
+            "Ресурс изменился после того, как вы его прочитали (If-Match не совпадает). Прочитайте его снова и повторите.",
+        ),
+        "conflict": ("The request conflicts with the current state.", "Запрос противоречит текущему состоянию."),
+        "server_error": (
+            "Something went wrong on the server; nothing you sent was lost. Try again, or tell the organisers.",
+            "На сервере произошла ошибка; отправленное вами не потеряно. Повторите или сообщите организаторам.",
+        ),
+        "error": ("The request failed.", "Запрос не выполнен."),
+    },
+)
+
+
+def api_problem(name: str, **details):
+    """The ``api.<name>`` problem with the details its message needs."""
+    return API.problem(name, **details)
