@@ -1,10 +1,8 @@
 """The issue's proof: a 16-player Swiss from creation to final standings over nothing but HTTP.
 
-Only a club organiser's account exists beforehand; everything else is requests.
-Until the token authentication (W1) is merged the client logs in over HTTP at
-``/accounts/login/``; at merge it switches to ``Authorization: Token``. Creating
-the tournament and entering players use the setup endpoints of W2
-(``POST /api/tournaments/``, ``POST /api/tournaments/<slug>/entries/``): xfail until merged.
+Only a club organiser's account and their read-write API token exist beforehand
+(the token is what the organiser creates on their account page); everything else
+is requests with ``Authorization: Token …`` — no session, no CSRF, no ORM.
 """
 
 import pytest
@@ -12,18 +10,20 @@ from django.test import Client
 
 from clubs.models import ClubRole
 from tests.factories import ClubFactory, UserFactory
+from tournaments.apihttp.tokens import issue as issue_token
+from tournaments.models import TokenScope
 
 pytestmark = pytest.mark.django_db
 
 ROUNDS = 4
 
 
-@pytest.mark.xfail(strict=False, reason="needs the setup endpoints (W2) and tokens (W1); finished at merge")
 def test_a_16_player_swiss_over_http_only():
     club = ClubFactory()
-    ClubRole.objects.create(club=club, user=UserFactory(username="director"), role="organiser")
-    http = Client()
-    assert http.post("/accounts/login/", {"username": "director", "password": "zarik-test"}).status_code == 302
+    director = UserFactory(username="director")
+    ClubRole.objects.create(club=club, user=director, role="organiser")
+    _token, key = issue_token(director, "integration", TokenScope.WRITE)
+    http = Client(HTTP_AUTHORIZATION=f"Token {key}")
 
     def call(method, url, data=None, ok=(200, 201)):
         answer = getattr(http, method)(url, data, content_type="application/json")
@@ -35,7 +35,8 @@ def test_a_16_player_swiss_over_http_only():
         "system": "swiss", "rounds_planned": ROUNDS, "match_length": 5, "variant": "backgammon",
     })  # fmt: skip
     slug = created["slug"]
-    players = [{"last_name": f"Игроков{i:02d}", "first_name": "Пётр", "last_name_latin": f"Igrokov{i:02d}"} for i in range(16)]
+    players = [{"last_name": f"Игроков{i:02d}", "first_name": "Пётр", "last_name_latin": f"Igrokov{i:02d}",
+                "category": 1 + i % 9} for i in range(16)]
     call("post", f"/api/tournaments/{slug}/entries/", players)
     call("patch", f"/api/tournaments/{slug}/", {"seeding": "registration"})
     for number in range(1, ROUNDS + 1):

@@ -27,6 +27,7 @@ from zarik.i18n import current_language
 
 from . import cache as page_cache
 from . import profiles
+from .club_forms import MAX_MONTHS
 from .permissions import visible_tournaments
 from .rating_lists import Filters, rating_list
 from .standings_service import Event, load_event
@@ -135,7 +136,7 @@ class RatingFilterSerializer(serializers.Serializer):
     club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all(), required=False)
     city = serializers.CharField(required=False, default="")
     category = serializers.IntegerField(required=False, min_value=1, max_value=9)
-    months = serializers.IntegerField(required=False, min_value=1)
+    months = serializers.IntegerField(required=False, min_value=1, max_value=MAX_MONTHS)
     order = serializers.ChoiceField(choices=["-rating", "rating"], default="-rating")
 
 
@@ -166,17 +167,29 @@ class RatingChangeSerializer(serializers.Serializer):
     expected = serializers.FloatField()
 
 
+class RatingHistorySerializer(serializers.Serializer):
+    """One player's history in one pool: who, the current rating, every change in order."""
+
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    name_latin = serializers.CharField()
+    pool = serializers.CharField()
+    rating = serializers.FloatField(allow_null=True)
+    changes = RatingChangeSerializer(many=True)
+
+
 class PlayerRatingsViewSet(viewsets.GenericViewSet):
     """``/api/players/<id>/rating-history/?pool=…``: every rating change of one pool, in order."""
 
     serializer_class = RatingChangeSerializer
     queryset = Player.objects.all()
+    lookup_value_regex = r"\d+"
 
     @extend_schema(
         parameters=[OpenApiParameter("pool", OpenApiTypes.STR, enum=list(POOLS))],
-        responses=RatingChangeSerializer(many=True),
+        responses=RatingHistorySerializer,
     )
-    @action(detail=True, url_path="rating-history")
+    @action(detail=True, url_path="rating-history", pagination_class=None)
     def rating_history(self, request, pk=None):
         pool = request.query_params.get("pool") or next(iter(POOLS))
         if pool not in POOLS:

@@ -57,7 +57,7 @@ class PairingSerializer(serializers.Serializer):
 
 class RoundOutSerializer(serializers.ModelSerializer):
     tournament = serializers.CharField(source="tournament.slug")
-    section = serializers.CharField(source="section.name", default=None)
+    section = serializers.CharField(source="section.name", default=None, allow_null=True)
     pairings = serializers.SerializerMethodField()
     notes = serializers.SerializerMethodField()
 

@@ -8,7 +8,7 @@ from ..models import Entry, Match, Official, Round, Section, Tournament
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
 
     class Meta:
         model = Tournament
@@ -26,7 +26,7 @@ class EntrySerializer(serializers.ModelSerializer):
     name = serializers.CharField(source="player.full_name", read_only=True)
     name_latin = serializers.CharField(source="player.latin_name", read_only=True)
     category = serializers.IntegerField(source="player.category", read_only=True)
-    section = serializers.CharField(source="section.name", default=None, read_only=True)
+    section = serializers.CharField(source="section.name", default=None, read_only=True, allow_null=True)
 
     class Meta:
         model = Entry
@@ -61,7 +61,7 @@ class MatchSerializer(serializers.ModelSerializer):
 
 class RoundSerializer(serializers.ModelSerializer):
     tournament = serializers.CharField(source="tournament.slug", read_only=True)
-    section = serializers.CharField(source="section.name", default=None)
+    section = serializers.CharField(source="section.name", default=None, allow_null=True)
     matches = MatchSerializer(many=True)
 
     class Meta:
