@@ -27,6 +27,7 @@ from zarik.i18n import current_language
 
 from .forms import TournamentOptionsForm, option_field_names
 from .models import CompetitionSystem, OfficialRole, Section, Tournament
+from .setup import section_in_use
 from .setup_problems import SETUP
 
 #: The form's fields by fieldset, in the order the page shows them (pairing options and
@@ -283,8 +284,7 @@ class BaseSectionFormSet(forms.BaseModelFormSet):
         in_use = [
             _problem(SETUP.problem("section_in_use", section=form.instance.name))
             for form in self.deleted_forms
-            if form.instance.pk
-            and (form.instance.entries.exists() or form.instance.rounds.exists())
+            if form.instance.pk and section_in_use(form.instance)
         ]
         if in_use:  # a deleted form's own errors would be ignored: refuse the whole set
             raise forms.ValidationError(in_use)

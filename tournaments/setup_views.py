@@ -281,17 +281,12 @@ def sections(request, tournament: Tournament):
     qs = tournament.sections.all()
     formset = section_formset(0, request.POST or None, queryset=qs, prefix="sections")
     if request.method == "POST" and formset.is_valid():
-        with transaction.atomic():
-            before = {s.pk: audit.snapshot(s) for s in qs}
+        with transaction.atomic():  # the same services as the API, so the same audit
             saved = formset.save(commit=False)
             for section in formset.deleted_objects:
-                audit.record(request.user, tournament, "section.delete", section, before.get(section.pk), None)
-                section.delete()
+                setup.delete_section(section, request.user)
             for section in saved:
-                action = "section.change" if section.pk else "section.add"
-                section.tournament = tournament
-                section.save()
-                audit.record(request.user, tournament, action, section, before.get(section.pk), section)
+                setup.save_section(section, tournament, request.user)
         messages.success(request, _("Sections saved."))
         return redirect("manage-sections", slug=tournament.slug)
     return render(request, "organiser/setup/sections.html", {"tournament": tournament, "formset": formset})
