@@ -165,15 +165,14 @@ def members_import(request, slug: str):
     form = MemberImportForm()
     plan = None
     if request.method == "POST" and request.POST.get("confirm"):
-        stored = request.session.get(key)
-        if not stored:
+        stashed = entry_import.stashed_rows(request.session, key)
+        if stashed is None:
             return redirect("club-members-import", slug=club.slug)
-        rows = [entry_import.Row.from_data(r) for r in stored["rows"]]
+        rows, name = stashed
         with transaction.atomic():
             result = entry_import.apply_members(club, rows)
             joined = [i.player.pk for i in result.rows if i.action in (entry_import.CREATE, entry_import.MATCH)]
-            audit.record(request.user, None, "membership.import", club, None,
-                         {"file": stored.get("name", ""), "players": joined})
+            audit.record(request.user, None, "membership.import", club, None, {"file": name, "players": joined})
         del request.session[key]
         messages.success(
             request,
@@ -185,14 +184,9 @@ def members_import(request, slug: str):
     if request.method == "POST":
         form = MemberImportForm(request.POST, request.FILES)
         if form.is_valid():
-            upload = form.cleaned_data["file"]
-            try:
-                rows = entry_import.read_file(upload.name, upload.read())
-            except entry_import.ImportRefused as exc:
-                form.add_error("file", exc.problem.message(lang))
-            else:
+            rows = entry_import.stash_upload(request.session, key, form)
+            if rows is not None:
                 plan = entry_import.plan_members(club, rows)
-                request.session[key] = {"name": upload.name, "rows": [r.to_data() for r in rows]}
     else:
         request.session.pop(key, None)
     context = {"club": club, "form": form, "plan": plan}

@@ -173,11 +173,11 @@ def import_entries(request, tournament: Tournament):
     key = SESSION_KEY.format(pk=tournament.pk)
     lang = current_language()
     if request.method == "POST" and request.POST.get("confirm"):
-        stored = request.session.get(key)
-        if not stored:
+        stashed = entry_import.stashed_rows(request.session, key)
+        if stashed is None:
             messages.error(request, _("The preview has expired: upload the file again."))
             return redirect("manage-entries-import", slug=tournament.slug)
-        rows = [entry_import.Row.from_data(r) for r in stored["rows"]]
+        rows, _name = stashed
         result = entry_import.apply(tournament, rows, request.user)
         del request.session[key]
         summary = result.summary(lang)
@@ -190,14 +190,9 @@ def import_entries(request, tournament: Tournament):
     form = ImportForm(request.POST or None, request.FILES or None)
     plan = None
     if request.method == "POST" and form.is_valid():
-        upload = form.cleaned_data["file"]
-        try:
-            rows = entry_import.read_file(upload.name, upload.read())
-        except entry_import.ImportRefused as exc:
-            form.add_error("file", exc.problem.message(lang))
-        else:
+        rows = entry_import.stash_upload(request.session, key, form)
+        if rows is not None:
             plan = entry_import.plan(tournament, rows)
-            request.session[key] = {"name": upload.name, "rows": [r.to_data() for r in rows]}
     elif request.method == "GET":
         request.session.pop(key, None)
     context = {

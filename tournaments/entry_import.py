@@ -39,6 +39,7 @@ from clubs.models import Club, Membership, Player
 from clubs.names import search_key, to_latin
 from scoring.rules.categories import CATEGORIES, get_category
 from scoring.rules.errors import Problem, RuleViolation
+from zarik.i18n import current_language
 
 from .entry_problems import ENTRY
 from .entry_roster import enter, section_for
@@ -453,3 +454,31 @@ def apply_members(club: Club, rows: list[Row], on: date | None = None) -> Plan:
         elif item.action == MATCH:
             Membership.objects.create(player=item.player, club=club, started_on=started)
     return result
+
+
+# --- the preview between upload and "Import": the parsed rows wait in the session --------------
+
+
+def stash_upload(session, key: str, form) -> list[Row] | None:
+    """Read the valid upload ``form``'s file and keep its rows under ``key`` until confirmed.
+
+    A file refused as a whole becomes the form's ``file`` error (None is returned).
+    Both import pages (entries, club members) use this, so confirming never needs the
+    file again.
+    """
+    upload = form.cleaned_data["file"]
+    try:
+        rows = read_file(upload.name, upload.read())
+    except ImportRefused as exc:
+        form.add_error("file", exc.problem.message(current_language()))
+        return None
+    session[key] = {"name": upload.name, "rows": [r.to_data() for r in rows]}
+    return rows
+
+
+def stashed_rows(session, key: str) -> tuple[list[Row], str] | None:
+    """The rows kept by :func:`stash_upload` and the file's name, or None when the preview expired."""
+    stored = session.get(key)
+    if not stored:
+        return None
+    return [Row.from_data(r) for r in stored["rows"]], stored.get("name", "")
