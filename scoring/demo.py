@@ -15,6 +15,8 @@ from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
 from clubs.models import Category, Club, ClubRole, ClubRoleKind, Membership, Player
+from clubs.ratings.pools import POOLS
+from tournaments import ratings_service
 from tournaments.models import (
     CompetitionSystem,
     Entry,
@@ -283,6 +285,10 @@ def load_demo() -> list[Tournament]:
     referee = _user("referee", password="zarik-referee")
     tournaments = [load_book_crosstable(referee), load_swiss(referee, organiser)]
     load_demo_accounts()
+    # The demo's results are written directly, not confirmed one by one: rate them in one go,
+    # as `manage.py recompute_ratings` would, so rating lists and profiles have something to show.
+    for pool in POOLS:
+        ratings_service.recompute(pool)
     return tournaments
 
 
