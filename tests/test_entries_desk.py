@@ -238,3 +238,8 @@ def test_team_sheet(client, organiser, event):
     assert TeamMember.objects.get(entry=a).team == other  # moved, not doubled
     html = client.get(url("manage-teams"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'aria-current="page">Teams<' in html
+    assert "Delete team" in html
+    client.post(url("manage-teams"), {"what": "delete", "team": other.pk})
+    assert not event.teams.filter(pk=other.pk).exists()
+    assert AuditEntry.objects.filter(tournament=event, action="team.delete").exists()
+    assert TeamMember.objects.filter(entry=a).count() == 0 and Entry.objects.filter(pk=a.pk).exists()

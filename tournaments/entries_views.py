@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -21,6 +20,7 @@ from clubs.search import search_players
 from zarik.i18n import current_language
 
 from . import audit, entry_import, entry_roster, entry_status
+from . import teams as team_service
 from .entries_forms import AddPlayerForm, ImportForm, NewPlayerForm, TeamForm, TeamMemberForm
 from .entry_status import EntryRefused
 from .models import Entry, Team, TeamMember, Tournament
@@ -222,18 +222,23 @@ def teams(request, tournament: Tournament):
         if what == "team":
             team_form = TeamForm(tournament, request.POST)
             if team_form.is_valid():
-                team_form.save()
+                team_service.create_team(request.user, tournament, team_form.save(commit=False))
                 return redirect("manage-teams", slug=tournament.slug)
         elif what == "member":
             member_form = TeamMemberForm(tournament, request.POST)
             if member_form.is_valid():
-                _put_on_board(request.user, tournament, **member_form.cleaned_data)
+                team_service.put_on_board(request.user, tournament, **member_form.cleaned_data)
                 return redirect("manage-teams", slug=tournament.slug)
         elif what == "unassign":
             member = get_object_or_404(TeamMember, pk=request.POST.get("member"), team__tournament=tournament)
-            before = audit.snapshot(member)
-            audit.record(request.user, tournament, "team.change", member.entry, before, None)
-            member.delete()
+            team_service.take_off(request.user, member)
+            return redirect("manage-teams", slug=tournament.slug)
+        elif what == "delete":
+            team = get_object_or_404(Team, pk=request.POST.get("team"), tournament=tournament)
+            try:
+                team_service.delete_team(request.user, team)
+            except EntryRefused as exc:
+                messages.error(request, exc.message)
             return redirect("manage-teams", slug=tournament.slug)
         status = 400
     teams = Team.objects.filter(tournament=tournament).prefetch_related("members__entry__player")
@@ -241,6 +246,7 @@ def teams(request, tournament: Tournament):
     context = {
         "tournament": tournament,
         "teams": teams,
+        "in_play": tournament.rounds.exists(),
         "team_form": team_form,
         "member_form": member_form,
         "unplaced": tournament.entries.exclude(pk__in=placed).select_related("player"),
@@ -248,12 +254,3 @@ def teams(request, tournament: Tournament):
     return render(request, "organiser/entries/teams.html", context, status=status)
 
 
-@transaction.atomic
-def _put_on_board(user, tournament: Tournament, team: Team, entry: Entry, board: int) -> None:
-    member = TeamMember.objects.filter(entry=entry).first()
-    before = audit.snapshot(member)
-    if member is None:
-        member = TeamMember(entry=entry)
-    member.team, member.board = team, board
-    member.save()
-    audit.record(user, tournament, "team.change", entry, before, member)

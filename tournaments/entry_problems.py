@@ -26,6 +26,10 @@ ENTRY = Catalogue(
             "Board {board} of this team is taken by {who}.",
             "Доска {board} этой команды уже занята: {who}.",
         ),
+        "team_in_play": (
+            "Team “{team}” has been paired already: its line-up can no longer be deleted.",
+            "Команда «{team}» уже участвует в парах: удалить её нельзя.",
+        ),
         # importing entries from a file (the whole file)
         "import_format": (
             "“{file}” is not a CSV, XLSX or TRF-16 file.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from ..models import Entry, Match, Official, Round, Section, Tournament
+from ..models import Entry, Match, Official, Round, Section, Team, TeamMember, Tournament
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -128,3 +128,34 @@ class DrawSerializer(serializers.Serializer):
     verified = serializers.BooleanField(allow_null=True)
 
 
+
+
+class TeamMemberSerializer(serializers.ModelSerializer):
+    entry = serializers.IntegerField(source="entry_id", read_only=True)
+    name = serializers.CharField(source="entry.player.full_name", read_only=True)
+    name_latin = serializers.CharField(source="entry.player.latin_name", read_only=True)
+
+    class Meta:
+        model = TeamMember
+        fields = ["board", "entry", "name", "name_latin"]
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    """A team with its line-up by board; ``club`` is the club's slug."""
+
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True, allow_null=True)
+    members = TeamMemberSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "club", "members"]
+
+
+class TeamInSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    club = serializers.CharField(required=False, allow_null=True, help_text="the club's slug")
+
+
+class BoardInSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(help_text="the entry's id")
+    board = serializers.IntegerField(min_value=1, max_value=99)

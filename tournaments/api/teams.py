@@ -1,0 +1,85 @@
+"""``/api/tournaments/<slug>/teams/``: the Scheveningen line-ups, through the teams page's forms and services.
+
+Create (``name``, ``club`` slug), delete while unpaired, put an entry on a board
+(``POST …/teams/<id>/members/``) and take it off (``DELETE …/teams/<id>/members/<entry>/``).
+Reading is open to whoever sees the tournament; changes need ``tournament.edit``.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from clubs.models import Club
+
+from .. import teams
+from ..entries_forms import TeamForm, TeamMemberForm
+from ..entry_status import EntryRefused
+from ..models import Team, TeamMember
+from .errors import Refused, raise_form_errors
+from .serializers import BoardInSerializer, TeamInSerializer, TeamMemberSerializer, TeamSerializer
+from .setup import EditableUnderTournament
+
+
+class TeamViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.DestroyModelMixin,
+                  viewsets.ReadOnlyModelViewSet):  # fmt: skip
+    serializer_class = TeamSerializer
+
+    def get_queryset(self):
+        return self.visible(
+            Team.objects.select_related("club").prefetch_related("members__entry__player")
+        ).order_by("name", "id")
+
+    @extend_schema(
+        request=TeamInSerializer, responses={201: TeamSerializer},
+        examples=[OpenApiExample("A club's team", value={"name": "Зарик-1", "club": "zarik"}, request_only=True)],
+    )  # fmt: skip
+    def create(self, request, *args, **kwargs):
+        tournament = self.editable()
+        data = {"name": request.data.get("name", "")}
+        slug = request.data.get("club")
+        if slug:
+            club = Club.objects.filter(slug=str(slug)).first()
+            data["club"] = club.pk if club else -1  # an unknown slug is the form's "not a valid choice"
+        form = TeamForm(tournament, data)
+        if not form.is_valid():
+            raise_form_errors(form)
+        team = teams.create_team(request.user, tournament, form.save(commit=False))
+        return Response(TeamSerializer(team).data, status=status.HTTP_201_CREATED)
+
+    def destroy(self, request, *args, **kwargs):
+        team = self.get_object()
+        self.editable()
+        try:
+            teams.delete_team(request.user, team)
+        except EntryRefused as exc:
+            raise Refused(exc.problem) from None
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        request=BoardInSerializer, responses={200: TeamMemberSerializer},
+        examples=[OpenApiExample("Board 1", value={"entry": 17, "board": 1}, request_only=True)],
+    )  # fmt: skip
+    @action(detail=True, methods=["post"])
+    def members(self, request, tournament_slug=None, pk=None):
+        """Put an entry on a board of this team (moving it from any other team or board)."""
+        team = self.get_object()
+        tournament = self.editable()
+        values = {"team": team.pk, "entry": request.data.get("entry"), "board": request.data.get("board")}
+        form = TeamMemberForm(tournament, values)
+        if not form.is_valid():
+            raise_form_errors(form)
+        member = teams.put_on_board(request.user, tournament, **form.cleaned_data)
+        return Response(TeamMemberSerializer(member).data)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["delete"], url_path=r"members/(?P<entry_id>[0-9]{1,9})")
+    def member(self, request, tournament_slug=None, pk=None, entry_id=None):
+        """Take a player off this team (the entry stays in the tournament)."""
+        team = self.get_object()
+        self.editable()
+        teams.take_off(request.user, get_object_or_404(TeamMember, team=team, entry_id=entry_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
