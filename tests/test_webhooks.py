@@ -7,6 +7,7 @@ import json
 import pytest
 from django.test import override_settings
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from clubs.models import ClubRole
 from tests.factories import (
@@ -192,3 +193,45 @@ def test_the_club_organiser_manages_the_club_webhooks(client):
     assert client.get(url).status_code == 200
     client.post(url, {"action": "add", "url": "https://example.org/hook"})
     assert WebhookSubscription.objects.get(club=club).events == []
+
+
+# --- the API's subscriptions ---------------------------------------------------------------------
+
+
+def test_an_integrator_subscribes_pings_and_reads_the_log_over_the_api():
+    t = TournamentFactory(slug="api-hooks")
+    organiser = OfficialFactory(tournament=t, role=OfficialRole.ORGANISER).user
+    api = APIClient()
+    api.force_authenticate(organiser)
+    url = "/api/tournaments/api-hooks/webhooks/"
+    with webhook_receiver() as receiver:
+        created = api.post(url, {"url": receiver.url, "events": ["round.published"]}, format="json")
+        assert created.status_code == 201, created.json()
+        sub = created.json()
+        assert len(sub["secret"]) >= 32 and sub["events"] == ["round.published"]
+        assert "secret" not in api.get(f"{url}{sub['id']}/").json()  # shown once
+        ping = api.post(f"{url}{sub['id']}/test/")
+        assert ping.status_code == 202 and ping.json()["status"] == DeliveryStatus.DELIVERED
+    [request] = receiver.requests
+    assert webhooks.verify(sub["secret"], request.headers["Zarik-Timestamp"], request.body,
+                           request.headers["Zarik-Signature"])  # fmt: skip
+    log = api.get(f"{url}{sub['id']}/deliveries/").json()
+    assert [(d["event"], d["status"], d["attempts"]) for d in log] == [("ping", "delivered", 1)]
+    paused = api.patch(f"{url}{sub['id']}/", {"active": False}, format="json")
+    assert paused.status_code == 200 and not WebhookSubscription.objects.get(pk=sub["id"]).active
+    assert api.delete(f"{url}{sub['id']}/").status_code == 204
+
+
+def test_a_bad_webhook_url_is_a_field_error_and_strangers_are_refused():
+    club = ClubFactory(slug="hooks-club")
+    manager = UserFactory()
+    ClubRole.objects.create(club=club, user=manager, role="organiser")
+    api = APIClient()
+    api.force_authenticate(manager)
+    bad = api.post("/api/clubs/hooks-club/webhooks/", {"url": "not a url", "events": ["nope"]}, format="json",
+                   HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    assert bad.status_code == 400 and {"url", "events"} <= set(bad.json()["errors"])
+    assert not WebhookSubscription.objects.exists()
+    stranger = APIClient()
+    stranger.force_authenticate(UserFactory())
+    assert stranger.get("/api/clubs/hooks-club/webhooks/").status_code == 403

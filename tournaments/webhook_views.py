@@ -49,10 +49,7 @@ def _handle(request, owner: dict, here: str) -> HttpResponse | WebhookForm:
         form = WebhookForm(request.POST)
         if not form.is_valid():
             return form
-        sub = subs.create(
-            url=form.cleaned_data["url"], events=form.cleaned_data["events"],
-            secret=webhooks.new_secret(), created_by=request.user, **owner,
-        )
+        sub = webhooks.subscribe(owner, form.cleaned_data["url"], form.cleaned_data["events"], request.user)
         request.session["webhook_secret"] = [sub.pk, sub.secret]
         messages.success(request, _("Webhook added. Copy its signing secret now: it is shown only once."))
     elif action == "redeliver":
@@ -64,8 +61,7 @@ def _handle(request, owner: dict, here: str) -> HttpResponse | WebhookForm:
     else:
         sub = get_object_or_404(subs, pk=request.POST.get("subscription"))
         if action in ("pause", "resume"):
-            sub.active = action == "resume"
-            sub.save(update_fields=["active"])
+            webhooks.set_active(sub, action == "resume")
         elif action == "delete":
             sub.delete()
             messages.success(request, _("Webhook removed."))

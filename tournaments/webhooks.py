@@ -108,6 +108,22 @@ def deliveries_for(event: Event) -> list[WebhookDelivery]:
     ]
 
 
+def subscribe(owner: dict, url: str, events: list[str], user) -> WebhookSubscription:
+    """A new subscription of ``owner`` (``{"tournament": t}`` or ``{"club": c}``) with a fresh secret.
+
+    The page and the API both show the secret once, on creation, and never again.
+    """
+    return WebhookSubscription.objects.create(
+        url=url, events=list(events), secret=new_secret(), created_by=user, **owner
+    )
+
+
+def set_active(subscription: WebhookSubscription, active: bool) -> None:
+    """Pause (no new deliveries are logged) or resume a subscription."""
+    subscription.active = active
+    subscription.save(update_fields=["active"])
+
+
 def test_delivery(subscription: WebhookSubscription) -> WebhookDelivery:
     """A ``ping`` event for the organiser's "send a test event" button."""
     tournament = subscription.tournament

@@ -13,6 +13,7 @@ from tournaments.api import (
 from tournaments.api import RoundViewSet as TournamentRoundsViewSet
 from tournaments.api.setup import TournamentEntriesViewSet
 from tournaments.api.teams import TeamViewSet
+from tournaments.api.webhooks import WebhookViewSet
 from tournaments.api_exports import ExportViewSet
 from tournaments.api_reads import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
 from tournaments.api_rounds import RoundViewSet, TournamentRoundActionsViewSet
@@ -40,8 +41,14 @@ nested.register("matches", MatchWorkflowViewSet, basename="api-tournament-match"
 nested.register("sections", SectionViewSet, basename="api-tournament-section")
 nested.register("officials", OfficialViewSet, basename="api-tournament-official")
 nested.register("teams", TeamViewSet, basename="api-tournament-team")
+nested.register("webhooks", WebhookViewSet, basename="api-tournament-webhook")
+
+#: /api/clubs/<slug>/<collection>/
+club_nested = SimpleRouter()
+club_nested.register("webhooks", WebhookViewSet, basename="api-club-webhook")
 
 urlpatterns = [
     path("tournaments/<slug:tournament_slug>/", include(nested.urls)),
+    path("clubs/<slug:club_slug>/", include(club_nested.urls)),
     *router.urls,
 ]

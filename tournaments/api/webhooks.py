@@ -1,0 +1,137 @@
+"""Webhook subscriptions over the API: ``/api/tournaments/<slug>/webhooks/`` and ``/api/clubs/<slug>/webhooks/``.
+
+The same form (URL, events), services (:mod:`tournaments.webhooks`) and rights
+(``tournament.edit``, ``club.manage``) as the webhooks pages. The signing secret is
+in the answer to the POST that creates a subscription, and never again. Each
+subscription's delivery log is ``…/webhooks/<id>/deliveries/``; ``…/test/`` sends a
+``ping``, ``…/deliveries/<id>/redeliver/`` sends a logged delivery again.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from clubs.models import Club
+
+from .. import webhooks
+from ..models import WebhookDelivery, WebhookSubscription
+from ..permissions import require, visible_tournaments
+from ..tasks import queue_delivery
+from ..webhook_views import LOG_ROWS, WebhookForm
+from .errors import raise_form_errors
+
+
+class WebhookSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = WebhookSubscription
+        fields = ["id", "url", "events", "active", "created_at"]
+        read_only_fields = ["id", "created_at"]
+
+
+class NewWebhookSerializer(WebhookSerializer):
+    """The answer to a creation: the only time the signing secret is shown."""
+
+    class Meta(WebhookSerializer.Meta):
+        fields = [*WebhookSerializer.Meta.fields, "secret"]
+
+
+class WebhookInSerializer(serializers.Serializer):
+    url = serializers.URLField()
+    events = serializers.ListField(child=serializers.CharField(), required=False, help_text="empty: every event")
+
+
+class WebhookChangeSerializer(serializers.Serializer):
+    active = serializers.BooleanField()
+
+
+class DeliverySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = WebhookDelivery
+        fields = [
+            "id", "event", "event_id", "status", "attempts", "response_status", "error",
+            "created_at", "last_attempt_at", "delivered_at",
+        ]  # fmt: skip
+
+
+class WebhookViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
+    """One body for both owners; the route says whose subscriptions these are."""
+
+    serializer_class = WebhookSerializer
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def owner(self) -> dict:
+        if not hasattr(self, "_owner"):
+            if "club_slug" in self.kwargs:
+                club = get_object_or_404(Club, slug=self.kwargs["club_slug"])
+                require(self.request.user, "club.manage", club)
+                self._owner = {"club": club}
+            else:
+                slug = self.kwargs.get("tournament_slug")
+                tournament = visible_tournaments(self.request.user).filter(slug=slug).first()
+                if tournament is None:
+                    raise NotFound
+                require(self.request.user, "tournament.edit", tournament)
+                self._owner = {"tournament": tournament}
+        return self._owner
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no owner
+            return WebhookSubscription.objects.none()
+        return WebhookSubscription.objects.filter(**self.owner()).order_by("-created_at", "-pk")
+
+    @extend_schema(
+        request=WebhookInSerializer, responses={201: NewWebhookSerializer},
+        examples=[OpenApiExample(
+            "Pairings and confirmed results",
+            value={"url": "https://example.org/zarik", "events": ["round.published", "result.confirmed"]},
+            request_only=True,
+        )],
+    )  # fmt: skip
+    def create(self, request, *args, **kwargs):
+        owner = self.owner()
+        data = {"url": request.data.get("url", ""), "events": request.data.get("events") or []}
+        form = WebhookForm(data)
+        if not form.is_valid():
+            raise_form_errors(form)
+        sub = webhooks.subscribe(owner, form.cleaned_data["url"], form.cleaned_data["events"], request.user)
+        return Response(NewWebhookSerializer(sub).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=WebhookChangeSerializer, responses={200: WebhookSerializer})
+    def partial_update(self, request, *args, **kwargs):
+        """Pause (``{"active": false}``) or resume a subscription."""
+        sub = self.get_object()
+        change = WebhookChangeSerializer(data=request.data)
+        change.is_valid(raise_exception=True)
+        webhooks.set_active(sub, change.validated_data["active"])
+        return Response(WebhookSerializer(sub).data)
+
+    @extend_schema(request=None, responses={202: DeliverySerializer})
+    @action(detail=True, methods=["post"])
+    def test(self, request, pk=None, **kwargs):
+        """Send a ``ping`` event to the subscription's URL; its outcome appears in the delivery log."""
+        delivery = webhooks.test_delivery(self.get_object())
+        queue_delivery(delivery)
+        delivery.refresh_from_db()
+        return Response(DeliverySerializer(delivery).data, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(responses={200: DeliverySerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def deliveries(self, request, pk=None, **kwargs):
+        """The latest deliveries (newest first): status, attempts, the receiver's last answer."""
+        log = self.get_object().deliveries.order_by("-created_at", "-pk")[:LOG_ROWS]
+        return Response(DeliverySerializer(log, many=True).data)
+
+    @extend_schema(request=None, responses={202: DeliverySerializer})
+    @action(detail=True, methods=["post"], url_path=r"deliveries/(?P<delivery_id>[0-9]{1,12})/redeliver")
+    def redeliver(self, request, pk=None, delivery_id=None, **kwargs):
+        """Send a logged delivery again from the start, with the same event id."""
+        delivery = get_object_or_404(self.get_object().deliveries, pk=delivery_id)
+        delivery = webhooks.redelivery(delivery)
+        queue_delivery(delivery)
+        delivery.refresh_from_db()
+        return Response(DeliverySerializer(delivery).data, status=status.HTTP_202_ACCEPTED)
