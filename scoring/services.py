@@ -351,6 +351,7 @@ def submit_result(
     if correction or confirm:
         action = "result.correct" if correction else "result.enter"
         return _confirm(match, result, user, action=action, reason=reason.strip())
+    round_flow.announce_when_all_reported(match)
     _save_match(match, result_status=ResultStatus.REPORTED)
     audit.record(
         user,

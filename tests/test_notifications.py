@@ -131,3 +131,27 @@ def test_the_private_page_turns_emails_off_and_on(event, client):
     client.post(path_for(entry) + "notifications/", {"on": "1"})
     entry.player.refresh_from_db()
     assert entry.player.email_notifications is True
+
+
+def test_the_organisers_hear_when_a_round_is_ready_to_close(django_capture_on_commit_callbacks):
+    t = TournamentFactory(name="Кубок", slug="ready", match_length=5)
+    director = UserFactory(email="director@example.org")
+    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
+    rnd = RoundFactory(tournament=t, draft=True)
+    first, second = (
+        MatchFactory(round=rnd, table=n, entry_a=EntryFactory(tournament=t), entry_b=EntryFactory(tournament=t))
+        for n in (1, 2)
+    )
+    publish_round(rnd)
+    with smtp_server() as inbox, django_capture_on_commit_callbacks(execute=True):
+        services.submit_result(first.pk, LinkHolder(first.entry_a), version=first.version, final=(5, 1))
+    assert inbox.to("director@example.org") == []  # table 2 has not reported yet
+    with smtp_server() as inbox, django_capture_on_commit_callbacks(execute=True):
+        services.submit_result(second.pk, LinkHolder(second.entry_b), version=second.version, final=(2, 5))
+    [mail] = inbox.to("director@example.org")
+    assert mail["Subject"].strip() == "Тур 1 готов к закрытию · Кубок"
+    assert "ждут подтверждения: 2" in Inbox.body(mail) and "/t/ready/desk/" in Inbox.body(mail)
+    second.refresh_from_db()
+    with smtp_server() as inbox, django_capture_on_commit_callbacks(execute=True):  # a re-report says nothing new
+        services.submit_result(second.pk, LinkHolder(second.entry_b), version=second.version, final=(3, 5))
+    assert inbox.to("director@example.org") == []

@@ -24,6 +24,10 @@ EVENTS: dict[str, tuple[str, str]] = {
     "round.published": ("A round's pairings were published", "Опубликованы пары тура"),
     "round.repaired": ("A published round's pairings were changed", "Изменены пары опубликованного тура"),
     "round.finished": ("A round was closed: every result confirmed", "Тур закрыт: все результаты подтверждены"),
+    "round.awaiting": (
+        "Every match of a round has a result: the round closes once they are confirmed",
+        "У всех партий тура есть результат: тур закроется, когда их подтвердят",
+    ),
     "result.reported": ("A result was reported and awaits confirmation", "Сообщён результат, ждёт подтверждения"),
     "result.confirmed": ("A result was confirmed", "Результат подтверждён"),
     "dispute.opened": ("A result was disputed", "Результат оспорен"),

@@ -211,6 +211,9 @@ NOTIFICATIONS: dict[str, tuple[Notification, ...]] = {
     "dispute.opened": (
         Notification("dispute_opened", _("A result was disputed · %(tournament)s"), _organisers),
     ),
+    "round.awaiting": (
+        Notification("round_awaiting", _("Round %(round)s is ready to close · %(tournament)s"), _organisers),
+    ),
     "round.finished": (
         Notification("round_finished", _("Round %(round)s is finished · %(tournament)s"), _organisers),
     ),

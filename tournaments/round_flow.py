@@ -37,6 +37,24 @@ def round_complete(rnd: Round) -> bool:
     return rnd.matches.exists() and not open_matches(rnd).exists()
 
 
+def announce_when_all_reported(match: Match) -> None:
+    """Tell the organisers a round is ready to close when the report on its last unplayed match arrives.
+
+    Call it before the match's own status changes: only the report that turns the last
+    *pending* match into a reported one announces (a re-report or a correction does not),
+    and only while some results still await confirmation — a round whose every result is
+    confirmed closes itself and announces ``round.finished`` instead.
+    """
+    rnd = match.round
+    if rnd.status != RoundStatus.PUBLISHED or match.result_status != ResultStatus.PENDING:
+        return
+    others = rnd.matches.filter(entry_b__isnull=False).exclude(pk=match.pk)
+    if others.filter(result_status=ResultStatus.PENDING).exists():
+        return
+    emit("round.awaiting", rnd.tournament_id, round=rnd.pk, number=rnd.number,
+         unconfirmed=others.exclude(result_status=ResultStatus.CONFIRMED).count() + 1)  # fmt: skip
+
+
 def close_round(rnd: Round, user) -> bool:
     """Finish a published round if all its results are confirmed; True if it is now finished.
 
