@@ -318,3 +318,24 @@ def test_two_identical_posts_at_once_act_once():
         thread.join()
     assert sorted(statuses) == [201, 409]
     assert Club.objects.filter(slug="race").count() == 1
+
+
+# --- what the write fuzzing (schemathesis) found: answers, never 500s ------------------------------
+
+
+@pytest.mark.django_db
+def test_a_non_numeric_id_is_a_404_and_a_body_that_is_not_an_object_a_400():
+    api = APIClient()
+    api.force_authenticate(UserFactory(is_superuser=True))
+    assert api.post("/api/matches/null,null/check/", {"final": [0, 0]}, format="json").status_code == 404
+    assert api.post("/api/disputes/1e3/rule/", {"outcome": "replace"}, format="json").status_code == 404
+    refused = api.post("/api/tournaments/", [None, None], format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 400 and refused.json()["code"] == "api.body_not_object"
+    assert "not an array" in refused.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_a_broken_multipart_body_is_a_400(client):
+    body = b"--b\r\n" + b"X-Header: " + b"a" * 10000 + b"\r\n\r\nv\r\n--b--\r\n"
+    response = client.post("/api/tournaments/", body, content_type="multipart/form-data; boundary=b")
+    assert response.status_code == 400

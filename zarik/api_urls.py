@@ -18,7 +18,26 @@ from tournaments.api_exports import ExportViewSet
 from tournaments.api_reads import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
 from tournaments.api_rounds import RoundViewSet, TournamentRoundActionsViewSet
 
-router = DefaultRouter()
+
+class NumericIds:
+    """Routes whose lookup is a primary key match digits only: ``/api/matches/null/…`` is a 404, not a 500."""
+
+    def get_lookup_regex(self, viewset, lookup_prefix=""):
+        if not hasattr(viewset, "lookup_value_regex") and getattr(viewset, "lookup_field", "pk") == "pk":
+            kwarg = getattr(viewset, "lookup_url_kwarg", None) or "pk"
+            return f"(?P<{lookup_prefix}{kwarg}>[0-9]{{1,12}})"
+        return super().get_lookup_regex(viewset, lookup_prefix)
+
+
+class Router(NumericIds, DefaultRouter):
+    pass
+
+
+class NestedRouter(NumericIds, SimpleRouter):
+    pass
+
+
+router = Router()
 # issue 14, running an event (W3). The two "tournaments" viewsets go before TournamentViewSet,
 # whose list keeps the root's "tournaments" entry; they add only /api/tournaments/<slug>/<action>/.
 router.register("tournaments", TournamentRoundActionsViewSet, basename="api-tournament-rounds")
@@ -34,7 +53,7 @@ router.register("entries", EntryViewSet, basename="api-entry")
 router.register("matches", MatchWorkflowViewSet, basename="api-match")
 
 #: /api/tournaments/<slug>/<collection>/: one table, one row per nested collection.
-nested = SimpleRouter()
+nested = NestedRouter()
 nested.register("entries", TournamentEntriesViewSet, basename="api-tournament-entry")
 nested.register("rounds", TournamentRoundsViewSet, basename="api-tournament-round")
 nested.register("matches", MatchWorkflowViewSet, basename="api-tournament-match")
@@ -44,7 +63,7 @@ nested.register("teams", TeamViewSet, basename="api-tournament-team")
 nested.register("webhooks", WebhookViewSet, basename="api-tournament-webhook")
 
 #: /api/clubs/<slug>/<collection>/
-club_nested = SimpleRouter()
+club_nested = NestedRouter()
 club_nested.register("webhooks", WebhookViewSet, basename="api-club-webhook")
 
 urlpatterns = [

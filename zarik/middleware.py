@@ -1,6 +1,7 @@
 """Request hygiene shared by every page and the API."""
 
 from django.http import HttpResponseBadRequest
+from django.http.multipartparser import MultiPartParserError
 from django.utils.translation import gettext as _
 
 
@@ -21,7 +22,13 @@ class RejectNulBytesMiddleware:
             "application/x-www-form-urlencoded",
             "multipart/form-data",
         ):
-            fields.append(request.POST)
+            try:
+                fields.append(request.POST)
+            except MultiPartParserError as exc:
+                return HttpResponseBadRequest(
+                    _("The form data could not be read (%(reason)s). Send it again.") % {"reason": exc},
+                    content_type="text/plain; charset=utf-8",
+                )
         for data in fields:
             for key, values in data.lists():
                 if "\x00" in key or any("\x00" in v for v in values):

@@ -51,3 +51,14 @@ def test_reading_the_api_finds_no_server_error_and_no_schema_violation(live_serv
     done = run_schemathesis(live_server.url, organiser_key, "--include-method", "GET")
     Path(os.environ.get("ZARIK_SCHEMATHESIS_LOG", "/tmp/zarik-schemathesis.log")).write_text(done.stdout + done.stderr)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+
+
+def test_writing_to_the_api_finds_no_server_error_and_no_schema_violation(live_server, organiser_key):
+    """POST, PATCH and DELETE with generated bodies: refusals are 4xx problems that match the schema."""
+    if not CLI.exists() and not shutil.which("st"):
+        pytest.fail("schemathesis is not installed (requirements-dev.txt)")
+    methods = ("--include-method", "POST", "--include-method", "PATCH", "--include-method", "DELETE")
+    done = run_schemathesis(live_server.url, organiser_key, *methods)
+    log = Path(os.environ.get("ZARIK_SCHEMATHESIS_LOG", "/tmp/zarik-schemathesis.log"))
+    log.with_suffix(".write.log").write_text(done.stdout + done.stderr)
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 
 from ..apihttp.errors import ApiProblem
+from ..apihttp.problems import api_problem
+
+#: How a body that is not an object is named in the refusal (JSON's words).
+JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number", bool: "a boolean"}
 
 
 class Refused(ApiProblem):
@@ -27,3 +33,15 @@ def form_errors(form) -> dict:
 def raise_form_errors(form, prefix: str | None = None) -> None:
     errors = form_errors(form)
     raise ValidationError({prefix: errors} if prefix else errors)
+
+
+def object_body(data) -> Mapping:
+    """The request body as a mapping of fields, or a 400 problem saying what came instead.
+
+    Forms and ``dict(...)`` need field → value; a JSON array or a bare value would
+    otherwise fail deep in a view as a server error.
+    """
+    if isinstance(data, Mapping):
+        return data
+    kind = JSON_KINDS.get(type(data), "null" if data is None else type(data).__name__)
+    raise ApiProblem(status.HTTP_400_BAD_REQUEST, api_problem("body_not_object", kind=kind))

@@ -37,7 +37,7 @@ from ..setup_forms import (
     tiebreak_order_field,
 )
 from ..setup_problems import SETUP
-from .errors import Refused, form_errors, raise_form_errors
+from .errors import Refused, form_errors, object_body, raise_form_errors
 from .reads import EntryViewSet, NestedUnderTournament
 from .serializers import (
     DrawSerializer,
@@ -101,7 +101,7 @@ class TournamentViewSet(
     @extend_schema(request=TournamentSerializer, examples=[TOURNAMENT_EXAMPLE])
     def create(self, request, *args, **kwargs):
         """Create a tournament of a club (``club``: its slug), optionally from a preset, with sections."""
-        payload = dict(request.data)
+        payload = dict(object_body(request.data))
         club = Club.objects.filter(slug=payload.pop("club", None) or "").first()
         if club is None:
             raise ValidationError({"club": [SETUP.problem("unknown_club").message(current_language())]})
@@ -131,7 +131,7 @@ class TournamentViewSet(
         tournament = self.editable()
         before = setup.audit.snapshot(tournament)
         was_rated = tournament.rated
-        form = SetupOptionsForm(_form_data(SetupOptionsForm(instance=tournament), request.data), instance=tournament)
+        form = SetupOptionsForm(_form_data(SetupOptionsForm(instance=tournament), object_body(request.data)), instance=tournament)
         if not form.is_valid():
             raise_form_errors(form)
         setup.save_settings(form, request.user, before, was_rated)
@@ -222,7 +222,7 @@ class SectionViewSet(EditableUnderTournament, viewsets.ModelViewSet):
     def _save(self, request, instance=None):
         tournament = self.editable()
         initial = SectionSerializer(instance).data if instance is not None else {}
-        form = SectionForm({**initial, **request.data}, instance=instance)
+        form = SectionForm({**initial, **object_body(request.data)}, instance=instance)
         if not form.is_valid():
             raise_form_errors(form)
         section = setup.save_section(form.save(commit=False), tournament, request.user)
@@ -259,7 +259,7 @@ class OfficialViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.D
     @extend_schema(request=OfficialInSerializer, responses={201: OfficialSerializer})
     def create(self, request, *args, **kwargs):
         tournament = self.editable()
-        form = OfficialForm(tournament, request.data)
+        form = OfficialForm(tournament, object_body(request.data))
         if not form.is_valid():
             raise_form_errors(form)
         official = setup.appoint_official(tournament, request.user, form.cleaned_data["user"], form.cleaned_data["role"])
@@ -308,7 +308,7 @@ class TournamentEntriesViewSet(EditableUnderTournament, mixins.CreateModelMixin,
         try:
             with transaction.atomic():
                 for values in items:
-                    entry, form = self._enter(tournament, dict(values))
+                    entry, form = self._enter(tournament, dict(object_body(values)))
                     errors.append(form_errors(form) if form is not None else {})
                     if entry is not None:
                         entries.append(entry)

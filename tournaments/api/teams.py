@@ -19,7 +19,7 @@ from .. import teams
 from ..entries_forms import TeamForm, TeamMemberForm
 from ..entry_status import EntryRefused
 from ..models import Team, TeamMember
-from .errors import Refused, raise_form_errors
+from .errors import Refused, object_body, raise_form_errors
 from .serializers import BoardInSerializer, TeamInSerializer, TeamMemberSerializer, TeamSerializer
 from .setup import EditableUnderTournament
 
@@ -39,8 +39,9 @@ class TeamViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.Destr
     )  # fmt: skip
     def create(self, request, *args, **kwargs):
         tournament = self.editable()
-        data = {"name": request.data.get("name", "")}
-        slug = request.data.get("club")
+        body = object_body(request.data)
+        data = {"name": body.get("name", "")}
+        slug = body.get("club")
         if slug:
             club = Club.objects.filter(slug=str(slug)).first()
             data["club"] = club.pk if club else -1  # an unknown slug is the form's "not a valid choice"
@@ -68,7 +69,8 @@ class TeamViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.Destr
         """Put an entry on a board of this team (moving it from any other team or board)."""
         team = self.get_object()
         tournament = self.editable()
-        values = {"team": team.pk, "entry": request.data.get("entry"), "board": request.data.get("board")}
+        body = object_body(request.data)
+        values = {"team": team.pk, "entry": body.get("entry"), "board": body.get("board")}
         form = TeamMemberForm(tournament, values)
         if not form.is_valid():
             raise_form_errors(form)

@@ -23,7 +23,7 @@ from ..models import WebhookDelivery, WebhookSubscription
 from ..permissions import require, visible_tournaments
 from ..tasks import queue_delivery
 from ..webhook_views import LOG_ROWS, WebhookForm
-from .errors import raise_form_errors
+from .errors import object_body, raise_form_errors
 
 
 class WebhookSerializer(serializers.ModelSerializer):
@@ -94,7 +94,8 @@ class WebhookViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
     )  # fmt: skip
     def create(self, request, *args, **kwargs):
         owner = self.owner()
-        data = {"url": request.data.get("url", ""), "events": request.data.get("events") or []}
+        body = object_body(request.data)
+        data = {"url": body.get("url", ""), "events": body.get("events") or []}
         form = WebhookForm(data)
         if not form.is_valid():
             raise_form_errors(form)

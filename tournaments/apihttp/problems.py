@@ -64,6 +64,10 @@ API = Catalogue(
             "The resource has changed since you read it (If-Match does not match). Read it again, then retry.",
             "Ресурс изменился после того, как вы его прочитали (If-Match не совпадает). Прочитайте его снова и повторите.",
         ),
+        "body_not_object": (
+            "The request body must be a JSON object (field: value), not {kind}.",
+            "Тело запроса должно быть объектом JSON (поле: значение), а не {kind}.",
+        ),
         "conflict": ("The request conflicts with the current state.", "Запрос противоречит текущему состоянию."),
         "server_error": (
             "Something went wrong on the server; nothing you sent was lost. Try again, or tell the organisers.",
