@@ -140,7 +140,7 @@ class MatchWorkflowViewSet(MatchViewSet):
 
     @extend_schema(request=ResultCheckSerializer, responses=VerdictSerializer)
     @action(detail=True, methods=["post"])
-    def check(self, request, pk=None):
+    def check(self, request, pk=None, **route):
         """Would this result be accepted? Checks through the match-rules core; saves nothing."""
         match = get_object_or_404(
             self.get_queryset().select_related(
@@ -159,7 +159,7 @@ class MatchWorkflowViewSet(MatchViewSet):
 
     @extend_schema(request=ReportSerializer, responses={201: ResultOutSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
-    def report(self, request, pk=None):
+    def report(self, request, pk=None, **route):
         """Report (player) or enter (referee) a result: the same service as the pages."""
         match = get_object_or_404(self.get_queryset(), pk=pk)
         data = ReportSerializer(data=request.data)
@@ -177,7 +177,7 @@ class MatchWorkflowViewSet(MatchViewSet):
 
     @extend_schema(request=ConfirmSerializer, responses=ResultOutSerializer)
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
-    def confirm(self, request, pk=None):
+    def confirm(self, request, pk=None, **route):
         """The opponent or an official confirms a reported result."""
         match = get_object_or_404(self.get_queryset(), pk=pk)
         data = ConfirmSerializer(data=request.data)
@@ -189,7 +189,7 @@ class MatchWorkflowViewSet(MatchViewSet):
 
     @extend_schema(request=DisputeInSerializer, responses={201: DisputeOutSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
-    def dispute(self, request, pk=None):
+    def dispute(self, request, pk=None, **route):
         """A player contests a report (or a confirmed result): the director will rule."""
         match = get_object_or_404(self.get_queryset(), pk=pk)
         data = DisputeInSerializer(data=request.data)
