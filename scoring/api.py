@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -35,6 +35,7 @@ class GameInSerializer(serializers.Serializer):
     autodoubles = serializers.IntegerField(min_value=0, default=0)
 
 
+@extend_schema_serializer(examples=[OpenApiExample("A final score", value={"final": [7, 4]}, request_only=True), OpenApiExample("Game by game", value={"games": [{"winner": "a", "kind": "oyun", "cube": 2}, {"winner": "b", "kind": "mars"}]}, request_only=True)])
 class ResultCheckSerializer(serializers.Serializer):
     final = serializers.ListField(
         child=serializers.IntegerField(min_value=0), min_length=2, max_length=2, required=False
@@ -63,12 +64,14 @@ class VerdictSerializer(serializers.Serializer):
     crawford_game = serializers.IntegerField(allow_null=True)
 
 
+@extend_schema_serializer(examples=[OpenApiExample("A player reports", value={"final": [7, 4], "version": 3}, request_only=True), OpenApiExample("A referee corrects a confirmed result", value={"final": [7, 5], "version": 5, "confirm": True, "reason": "score sheet signed 7:5"}, request_only=True)])
 class ReportSerializer(ResultCheckSerializer):
     version = serializers.IntegerField(min_value=1, help_text="the match version you saw (optimistic concurrency)")
     confirm = serializers.BooleanField(default=False, help_text="officials only: enter it confirmed")
     reason = serializers.CharField(default="", allow_blank=True, help_text="required to correct a confirmed result")
 
 
+@extend_schema_serializer(examples=[OpenApiExample("The opponent confirms", value={"result": 41, "version": 4}, request_only=True)])
 class ConfirmSerializer(serializers.Serializer):
     result = serializers.IntegerField(min_value=1)
     version = serializers.IntegerField(min_value=1)
@@ -93,12 +96,14 @@ class ResultOutSerializer(serializers.Serializer):
         return result.match.side_names(current_language())
 
 
+@extend_schema_serializer(examples=[OpenApiExample("The opponent disputes", value={"result": 41, "version": 4, "reason": "It was 7:5, not 7:4"}, request_only=True)])
 class DisputeInSerializer(serializers.Serializer):
     result = serializers.IntegerField(min_value=1)
     version = serializers.IntegerField(min_value=1)
     reason = serializers.CharField()
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Replace the result", value={"outcome": "replace", "ruling": "Score sheet says 7:5", "version": 6, "final": [7, 5]}, request_only=True), OpenApiExample("Uphold the report", value={"outcome": "uphold", "ruling": "The sheet confirms the report", "version": 6}, request_only=True)])
 class RulingSerializer(ResultCheckSerializer):
     outcome = serializers.ChoiceField(choices=[Outcome.UPHOLD, Outcome.REPLACE, Outcome.VOID])
     ruling = serializers.CharField()
@@ -110,12 +115,14 @@ class RulingSerializer(ResultCheckSerializer):
         return attrs
 
 
+@extend_schema_serializer(examples=[OpenApiExample("The jury sustains", value={"outcome": "uphold", "decision": "Ruling sustained", "version": 7}, request_only=True)])
 class DecisionSerializer(RulingSerializer):
     outcome = serializers.ChoiceField(choices=Outcome.values)
     ruling = None
     decision = serializers.CharField()
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Appeal to the jury", value={"reason": "The director did not see the score sheet"}, request_only=True)])
 class AppealSerializer(serializers.Serializer):
     reason = serializers.CharField()
 

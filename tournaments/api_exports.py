@@ -11,7 +11,13 @@ from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_serializer,
+    extend_schema_view,
+)
 from rest_framework import serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -22,6 +28,7 @@ from . import export_jobs, jobs
 from .permissions import visible_tournaments
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Standings and crosstable", value={}, request_only=True)])
 class ExportStartSerializer(serializers.Serializer):
     lang = serializers.ChoiceField(choices=["ru", "en"], required=False)
 

@@ -22,6 +22,7 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
     extend_schema_field,
+    extend_schema_serializer,
 )
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -94,6 +95,7 @@ class RoundOutSerializer(serializers.ModelSerializer):
 # --------------------------------------------------------------------------------------------
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Pair the next round", value={}, request_only=True), OpenApiExample("A section, two players absent", value={"section": 2, "absent": [31, 44]}, request_only=True)])
 class GenerateSerializer(serializers.Serializer):
     section = serializers.IntegerField(
         required=False,
@@ -122,6 +124,7 @@ class GeneratedSerializer(serializers.Serializer):
     status_url = serializers.CharField(allow_null=True)
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Swap two players of a draft", value={"action": "swap", "player_x": 12, "player_y": 17, "reason": "family"}, request_only=True)])
 class ChangeSerializer(serializers.Serializer):
     action = serializers.ChoiceField(
         choices=[PairingChangeForm.SWAP, PairingChangeForm.FIX],
@@ -133,6 +136,7 @@ class ChangeSerializer(serializers.Serializer):
     discard_results = serializers.BooleanField(required=False, default=False)
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Delete a draft", value={"reason": "wrong section"}, request_only=True)])
 class DeleteSerializer(ReasonSerializer):
     discard_results = serializers.BooleanField(required=False, default=False)
 

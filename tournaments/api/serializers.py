@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
 from ..models import Entry, Match, Official, Round, Section, Team, TeamMember, Tournament
@@ -69,6 +70,7 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["id", "tournament", "number", "section", "status", "match_length", "published_at", "matches"]
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Higher categories", value={"name": "Высшая", "min_category": 7, "max_category": 9, "cube": True, "match_length": 11}, request_only=True)])
 class SectionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Section
@@ -86,6 +88,7 @@ class OfficialSerializer(serializers.ModelSerializer):
         fields = ["id", "username", "role"]
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Appoint a referee", value={"user": "referee", "role": "referee"}, request_only=True)])
 class OfficialInSerializer(serializers.Serializer):
     user = serializers.CharField(help_text="username or email")
     role = serializers.CharField()
@@ -106,6 +109,7 @@ class EntryInSerializer(serializers.Serializer):
     club = serializers.IntegerField(required=False, allow_null=True)
 
 
+@extend_schema_serializer(examples=[OpenApiExample("With a reason", value={"reason": "left the hall ill"}, request_only=True)])
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
 
@@ -151,11 +155,13 @@ class TeamSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "club", "members"]
 
 
+@extend_schema_serializer(examples=[OpenApiExample("A club's team", value={"name": "Зарик-1", "club": "zarik"}, request_only=True)])
 class TeamInSerializer(serializers.Serializer):
     name = serializers.CharField()
     club = serializers.CharField(required=False, allow_null=True, help_text="the club's slug")
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Board 1", value={"entry": 17, "board": 1}, request_only=True)])
 class BoardInSerializer(serializers.Serializer):
     entry = serializers.IntegerField(help_text="the entry's id")
     board = serializers.IntegerField(min_value=1, max_value=99)

@@ -125,7 +125,9 @@ class TournamentViewSet(
         tournament = setup.create_tournament(club, request.user, form.save(commit=False), sections, preset.key)
         return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=TournamentSerializer)
+    @extend_schema(request=TournamentSerializer, examples=[
+        OpenApiExample("Change the venue and the rounds", value={"venue": "Hall 2", "rounds_planned": 7}, request_only=True),
+    ])  # fmt: skip
     def partial_update(self, request, *args, **kwargs):
         """Change options: the settings page's form and its locks once round 1 exists."""
         tournament = self.editable()

@@ -10,7 +10,7 @@ subscription's delivery log is ``…/webhooks/<id>/deliveries/``; ``…/test/`` 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -45,6 +45,7 @@ class WebhookInSerializer(serializers.Serializer):
     events = serializers.ListField(child=serializers.CharField(), required=False, help_text="empty: every event")
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Pause", value={"active": False}, request_only=True)])
 class WebhookChangeSerializer(serializers.Serializer):
     active = serializers.BooleanField()
 
