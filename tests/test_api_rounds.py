@@ -4,7 +4,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import OfficialFactory, TournamentFactory, UserFactory, confirm_round, enter
-from tournaments.models import AuditEntry, OfficialRole, Round, RoundStatus
+from tournaments import jobs
+from tournaments.apihttp.tokens import issue
+from tournaments.models import AuditEntry, OfficialRole, Round, RoundStatus, TokenScope
+from tournaments.tasks import pair_round
 
 pytestmark = pytest.mark.django_db
 
@@ -98,3 +101,18 @@ def test_change_swaps_players_and_delete_throws_the_draft_away(event):
     assert api.delete(f"/api/rounds/{rnd['id']}/").status_code == 204
     assert not Round.objects.exists()
     assert AuditEntry.objects.filter(tournament=event, action="round.delete_draft").exists()
+
+
+def test_a_background_pairing_is_polled_over_the_api_with_a_token(event):
+    organiser = OfficialFactory(tournament=event, role=OfficialRole.ORGANISER).user
+    job = jobs.start(event.slug)
+    pair_round.delay(event.pk, None, organiser.pk, job=job).get(timeout=60)
+    _token, key = issue(organiser, "poller", TokenScope.READ)
+    api = APIClient(HTTP_AUTHORIZATION=f"Token {key}")
+    state = api.get(f"/api/tournaments/{event.slug}/pairing-jobs/{job}/")
+    assert state.status_code == 200, state.content
+    assert state.json()["state"] == "SUCCESS"
+    [rnd] = state.json()["rounds"]
+    assert api.get(f"/api/rounds/{rnd}/").json()["number"] == 1
+    assert api.get(f"/api/tournaments/{event.slug}/pairing-jobs/no-such-job/").status_code == 404
+    assert _client(event, role=None).get(f"/api/tournaments/{event.slug}/pairing-jobs/{job}/").status_code == 403

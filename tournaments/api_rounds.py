@@ -26,6 +26,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from zarik.i18n import current_language
@@ -289,6 +290,14 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class PairingJobSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(choices=["QUEUED", "PROGRESS", "SUCCESS", "FAILURE"])
+    done = serializers.IntegerField(allow_null=True)
+    total = serializers.IntegerField(allow_null=True)
+    rounds = serializers.ListField(child=serializers.IntegerField(), help_text="the new rounds' ids (SUCCESS)")
+    problems = serializers.ListField(child=serializers.CharField(), help_text="why it failed (FAILURE)")
+
+
 class TournamentRoundActionsViewSet(viewsets.GenericViewSet):
     """``POST /api/tournaments/<slug>/generate/``: pair the next round (or the schedule) as drafts."""
 
@@ -334,8 +343,8 @@ class TournamentRoundActionsViewSet(viewsets.GenericViewSet):
         if outcome.problems:
             return problems_response(outcome.problems)
         if outcome.job:
-            url = reverse(
-                "manage-task-status", kwargs={"slug": tournament.slug, "task_id": outcome.job}
+            url = request.build_absolute_uri(
+                reverse("api-tournament-rounds-pairing-job", kwargs={"slug": tournament.slug, "job": outcome.job})
             )
             return Response({"rounds": [], "job": outcome.job, "status_url": url}, status=202)
         rounds = (
@@ -346,3 +355,15 @@ class TournamentRoundActionsViewSet(viewsets.GenericViewSet):
         )
         out = RoundOutSerializer(rounds, many=True, context={"request": request}).data
         return Response({"rounds": out, "job": None, "status_url": None}, status=201)
+
+    @extend_schema(responses={200: PairingJobSerializer})
+    @action(detail=True, methods=["get"], url_path=r"pairing-jobs/(?P<job>[0-9a-zA-Z-]{1,64})", url_name="pairing-job")
+    def pairing_job(self, request, slug=None, job=None):
+        """A background pairing's progress: poll it after a 202 from ``generate``; ``rounds`` when done."""
+        tournament: Tournament = self.get_object()
+        require(request.user, "round.manage", tournament)
+        state = round_generation.job_state(tournament, job)
+        if state is None:
+            raise NotFound
+        language = current_language()
+        return Response({**state, "problems": [p.message(language) for p in state["problems"]]})

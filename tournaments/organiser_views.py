@@ -38,7 +38,6 @@ from . import pairing_manager as pm
 from .forms import GenerateRoundForm, PairingChangeForm
 from .models import Entry, Round, RoundStatus, Tournament
 from .permissions import allowed, tournament_view
-from .tasks import pair_round
 
 OFFICIATE = "tournament.officiate"  # actions of the permissions table
 MANAGE = "round.manage"
@@ -338,21 +337,14 @@ def round_delete(request, tournament: Tournament, round_id: int):
 
 def _task_state(tournament: Tournament, task_id: str) -> dict[str, Any]:
     """The pairing job's progress as the page shows it (a job of another tournament is a 404)."""
-    status = jobs.read_status(tournament.slug, task_id)
-    if status is None:
+    state = round_generation.job_state(tournament, task_id)
+    if state is None:
         raise Http404
-    state = status["state"]
-    if state == jobs.QUEUED and jobs.worker_state(pair_round, task_id) == jobs.FAILURE:
-        state, status = jobs.FAILURE, {"state": jobs.FAILURE}
-    out: dict[str, Any] = {"state": state, "done": None, "total": None}
-    if state == jobs.PROGRESS:
-        out.update(done=status.get("done"), total=status.get("total"))
-    elif state == jobs.SUCCESS:
-        out["url"] = reverse(
-            "manage-round", kwargs={"slug": tournament.slug, "round_id": status["rounds"][0]}
-        )
-    elif state == jobs.FAILURE:
-        out["problems"] = [p.message(current_language()) for p in jobs.problems(status)]
+    out: dict[str, Any] = {"state": state["state"], "done": state["done"], "total": state["total"]}
+    if state["rounds"]:
+        out["url"] = reverse("manage-round", kwargs={"slug": tournament.slug, "round_id": state["rounds"][0]})
+    if state["state"] == jobs.FAILURE:
+        out["problems"] = [p.message(current_language()) for p in state["problems"]]
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from scoring.rules.errors import Problem
 
@@ -63,3 +64,26 @@ def generate(
     except pm.PairingRefused as exc:
         return Generated(problems=exc.problems)
     return Generated(rounds=[r.pk for r in created])
+
+
+def job_state(tournament: Tournament, job: str) -> dict[str, Any] | None:
+    """A background pairing's progress for the round page and the API (None: no such job here).
+
+    ``state`` is QUEUED, PROGRESS (with ``done``/``total``), SUCCESS (with the new
+    ``rounds``' ids) or FAILURE (with ``problems``). A job the worker lost before it
+    wrote anything is FAILURE too, so nobody polls forever.
+    """
+    status = jobs.read_status(tournament.slug, job)
+    if status is None:
+        return None
+    state = status["state"]
+    if state == jobs.QUEUED and jobs.worker_state(pair_round, job) == jobs.FAILURE:
+        state, status = jobs.FAILURE, {"state": jobs.FAILURE}
+    out: dict[str, Any] = {"state": state, "done": None, "total": None, "rounds": [], "problems": []}
+    if state == jobs.PROGRESS:
+        out.update(done=status.get("done"), total=status.get("total"))
+    elif state == jobs.SUCCESS:
+        out["rounds"] = list(status.get("rounds") or [])
+    elif state == jobs.FAILURE:
+        out["problems"] = jobs.problems(status)
+    return out
