@@ -198,6 +198,11 @@ class Sanction(models.Model):
     decided_as = models.CharField(_("decided as"), max_length=10, blank=True)
     reason = models.TextField(_("reason"))
     at = models.DateTimeField(_("when"), auto_now_add=True)
+    adjustment = models.OneToOneField(
+        "tournaments.StandingsAdjustment", verbose_name=_("standings adjustment"), null=True,
+        blank=True, on_delete=models.SET_NULL, related_name="sanction",
+        help_text=_("a penalty's points taken from the tournament score"),
+    )
 
     class Meta:
         ordering = ["-at"]
