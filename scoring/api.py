@@ -18,12 +18,13 @@ from rest_framework.response import Response
 
 from tournaments.api import MatchViewSet
 from tournaments.apihttp.errors import ApiProblem
+from tournaments.models import Tournament
 from tournaments.permissions import allowed
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
 
 from . import services
-from .models import Dispute, Outcome
+from .models import Dispute, Outcome, Sanction, SanctionKind
 from .workflow_problems import workflow_problem
 
 
@@ -283,3 +284,60 @@ class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
                                            version=v["version"], final=_final(v), games=v.get("games")),
             out=DisputeOutSerializer,
         )  # fmt: skip
+
+
+class SanctionSerializer(serializers.Serializer):
+    """One decision of the director or the jury; a penalty's points come off the tournament score."""
+
+    id = serializers.IntegerField(read_only=True)
+    entry = serializers.IntegerField(source="entry_id", help_text="the entry's id in this tournament")
+    player = serializers.CharField(source="entry.player.full_name", read_only=True)
+    kind = serializers.ChoiceField(choices=SanctionKind.choices)
+    points = serializers.DecimalField(
+        max_digits=5, decimal_places=1, required=False, allow_null=True,
+        help_text="a penalty's points, taken from the tournament score",
+    )
+    reason = serializers.CharField()
+    decided_as = serializers.CharField(read_only=True)
+    at = serializers.DateTimeField(read_only=True)
+
+
+class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """``/api/tournaments/<slug>/sanctions/``: the discipline page's list and its "record" button.
+
+    The same :func:`scoring.services.record_sanction` as the page: the same
+    permission row (``sanction.record``: director or jury), refusals (409 with a
+    ``workflow.*`` code) and audit entries.
+    """
+
+    serializer_class = SanctionSerializer
+    permission_classes = [permissions.IsAuthenticated]
+
+    def _tournament(self):
+        tournament = get_object_or_404(Tournament, slug=self.kwargs["tournament_slug"])
+        if not allowed(self.request.user, "sanction.record", tournament):
+            raise ApiProblem(403, workflow_problem("forbidden"))
+        return tournament
+
+    def get_queryset(self):
+        return Sanction.objects.filter(tournament=self._tournament()).select_related("entry__player")
+
+    @extend_schema(request=SanctionSerializer, responses=SanctionSerializer)
+    def create(self, request, tournament_slug=None):
+        tournament = self._tournament()
+        data = SanctionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        entry = tournament.entries.filter(pk=v["entry_id"]).first()
+        if entry is None:
+            raise ApiProblem(409, workflow_problem("not_entered"), reason="entry")
+        try:
+            sanction = services.record_sanction(
+                tournament, entry, request.user, kind=v["kind"], reason=v["reason"],
+                points=v.get("points"),
+            )
+        except PermissionDenied as exc:
+            raise ApiProblem(403, workflow_problem("forbidden")) from exc
+        except services.ResultError as exc:
+            raise ApiProblem(409, exc.problem, reason=exc.code) from exc
+        return Response(SanctionSerializer(sanction).data, status=status.HTTP_201_CREATED)

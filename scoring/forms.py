@@ -328,7 +328,8 @@ class SanctionForm(forms.Form):
     entry = forms.ModelChoiceField(label=gettext_lazy("Player"), queryset=None)
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=SanctionKind.choices)
     points = forms.DecimalField(
-        label=gettext_lazy("Penalty points"), required=False, min_value=0, max_digits=5, decimal_places=1
+        label=gettext_lazy("Penalty points"), required=False, min_value=0, max_digits=5, decimal_places=1,
+        help_text=gettext_lazy("for a penalty: taken from the player's score in the standings"),
     )
     reason = forms.CharField(label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
 

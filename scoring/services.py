@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
@@ -34,6 +35,7 @@ from tournaments.models import (
     Game,
     Match,
     ResultStatus,
+    StandingsAdjustment,
     Tournament,
 )
 from tournaments.permissions import acts_as_official, allowed, is_organiser, side_of
@@ -574,6 +576,19 @@ def decide_appeal(
 # --------------------------------------------------------------------------- discipline
 
 
+def _penalty_points(points: Any) -> Decimal:
+    """A penalty's points: a positive number in steps of ½ (the ledger stores halves exactly)."""
+    try:
+        amount = Decimal(str(points)) if points not in (None, "") else None
+    except InvalidOperation:
+        amount = None
+    if amount is None or amount <= 0 or (amount * 2) != (amount * 2).to_integral_value():
+        raise refuse("penalty_points", "points", value=points if points not in (None, "") else "—")
+    if amount > 999:
+        raise refuse("penalty_points", "points", value=points)
+    return amount
+
+
 @transaction.atomic
 def record_sanction(
     tournament: Tournament,
@@ -588,8 +603,11 @@ def record_sanction(
     """A warning, penalty or disqualification decided by the director or the jury (Part 9).
 
     A penalty needs an earlier warning to the same player (the book: the director
-    may fine a slow player "but with a prior warning"); a disqualification also
-    withdraws the entry, so it is not paired again.
+    may fine a slow player "but with a prior warning") and a number of points: they
+    are taken from the player's tournament score as a
+    :class:`~tournaments.models.StandingsAdjustment`, which the standings core
+    counts in the main score and every page marks with the reason. A
+    disqualification also withdraws the entry, so it is not paired again.
     """
     if not allowed(user, "sanction.record", tournament):
         raise PermissionDenied
@@ -604,6 +622,12 @@ def record_sanction(
         and not entry.sanctions.filter(kind=SanctionKind.WARNING).exists()
     ):
         raise refuse("warning_first", "warning_first")
+    adjustment = None
+    if kind == SanctionKind.PENALTY:
+        amount = _penalty_points(points)
+        adjustment = StandingsAdjustment.objects.create(
+            tournament=tournament, entry=entry, points=-amount, reason=reason.strip()
+        )
     decided_as = "director" if is_organiser(user, tournament) else "jury"
     sanction = Sanction.objects.create(
         tournament=tournament,
@@ -614,6 +638,7 @@ def record_sanction(
         decided_by=user,
         decided_as=decided_as,
         reason=reason.strip(),
+        adjustment=adjustment,
     )
     audit.record(user, tournament, "sanction." + kind, sanction, None, sanction, reason.strip())
     if kind == SanctionKind.DISQUALIFICATION and entry.status != EntryStatus.WITHDRAWN:

@@ -144,6 +144,12 @@ WORKFLOW = Catalogue(
             "A penalty follows a warning (Part 9): warn the player first.",
             "Штраф назначается после предупреждения (часть 9): сначала предупредите игрока.",
         ),
+        "penalty_points": (
+            "A penalty takes points from the player's tournament score: give a positive number "
+            "in steps of ½, not {value}.",
+            "Штраф снимает очки с результата игрока в турнире: укажите положительное число с "
+            "шагом ½, а не {value}.",
+        ),
         "round_open": (
             "Round {round} cannot close: tables {tables} have no confirmed result yet.",
             "Тур {round} нельзя завершить: за столами {tables} ещё нет подтверждённого результата.",

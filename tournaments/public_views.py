@@ -502,7 +502,7 @@ def _rounds_fragment(event: Event, section: str | None) -> frame.Fragment:
                         }
                         for cell in row.cells
                     ],
-                    "total": _number(row.total),
+                    **_adjusted_total(event.standings[key].row(row.player.id), table.basis, row.total),
                 }
             )
         blocks.append(
@@ -514,7 +514,18 @@ def _rounds_fragment(event: Event, section: str | None) -> frame.Fragment:
                 "basis": table.basis,
             }
         )
-    return frame.render_fragment("public/_crosstable_rounds.html", event, title=title, blocks=blocks)
+    return frame.render_fragment(
+        "public/_crosstable_rounds.html", event, title=title, blocks=blocks, legend=_legend(event, lang)
+    )
+
+
+def _adjusted_total(row: core.StandingRow, basis: str, total: float) -> dict[str, Any]:
+    """The running total with the rulings' adjustments to it, marked (as in the standings)."""
+    mine = [a for a in row.adjustments if a.metric == basis]
+    return {
+        "total": _number(total + sum(a.amount for a in mine)),
+        "mark": "".join(dict.fromkeys(a.mark for a in mine)),
+    }
 
 
 @require_safe

@@ -3,7 +3,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from scoring.api import DisputeViewSet, MatchWorkflowViewSet
+from scoring.api import DisputeViewSet, MatchWorkflowViewSet, TournamentSanctionViewSet
 from tournaments.api import (
     EntryViewSet,
     OfficialViewSet,
@@ -38,6 +38,7 @@ nested.register("rounds", TournamentRoundsViewSet, basename="api-tournament-roun
 nested.register("matches", MatchWorkflowViewSet, basename="api-tournament-match")
 nested.register("sections", SectionViewSet, basename="api-tournament-section")
 nested.register("officials", OfficialViewSet, basename="api-tournament-official")
+nested.register("sanctions", TournamentSanctionViewSet, basename="api-tournament-sanction")
 
 urlpatterns = [
     path("tournaments/<slug:tournament_slug>/", include(nested.urls)),
