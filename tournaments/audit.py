@@ -40,7 +40,10 @@ SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
         "confirmed_by_id",
         "note",
     ),
-    "entry": ("player_id", "section_id", "draw_number", "status", "seed_rating", "joined_round"),
+    "entry": (
+        "player_id", "section_id", "draw_number", "status", "seed_rating", "joined_round",
+        "fee_amount", "fee_paid",
+    ),
     "round": ("number", "section_id", "status", "match_length", "published_at"),
     "dispute": (
         "match_id",
@@ -149,6 +152,10 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "registration.open": ("Self-registration opened", "Регистрация открыта"),
     "registration.close": ("Self-registration closed", "Регистрация закрыта"),
     "registration.settings": ("Registration options changed", "Условия регистрации изменены"),
+    "entry.fee": ("Entry fee recorded", "Вступительный взнос отмечен"),
+    "prize.fund": ("Prize fund changed", "Призовой фонд изменён"),
+    "prize.set": ("Prize set", "Приз назначен"),
+    "prize.remove": ("Prize removed", "Приз удалён"),
     "admin.create": ("Created in the back office", "Создано в админке"),
     "admin.change": ("Changed in the back office", "Изменено в админке"),
     "admin.delete": ("Deleted in the back office", "Удалено в админке"),

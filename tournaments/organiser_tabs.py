@@ -31,6 +31,7 @@ TABS: tuple[Tab, ...] = (
     Tab("sections", "manage-sections", _("Sections"), "tournament.edit"),
     Tab("officials", "manage-officials", _("Officials"), "tournament.edit"),
     Tab("entries", "manage-entries", _("Entries"), "tournament.edit"),
+    Tab("prizes", "manage-prizes", _("Fees and prizes"), "tournament.edit"),
     Tab("teams", "manage-teams", _("Teams"), "tournament.edit", systems=("scheveningen",)),
     Tab("registrations", "manage-registrations", _("Registrations"), "tournament.edit"),
     Tab("links", "manage-links", _("Private links"), "tournament.edit"),
