@@ -121,6 +121,11 @@ class Dispute(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("raised by"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="disputes_raised",
     )
+    raised_side = models.CharField(
+        _("raised by the player of side"), max_length=1, blank=True,
+        choices=[("a", "A"), ("b", "B")],
+        help_text=_("set when a player raises it (also through a private link, with no account)"),
+    )
     raised_at = models.DateTimeField(_("raised at"), auto_now_add=True)
     reason = models.TextField(_("reason"))
     state = models.CharField(

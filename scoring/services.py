@@ -38,7 +38,13 @@ from tournaments.models import (
     StandingsAdjustment,
     Tournament,
 )
-from tournaments.permissions import acts_as_official, allowed, is_organiser, side_of
+from tournaments.permissions import (
+    acts_as_official,
+    allowed,
+    dispute_window_closed,
+    is_organiser,
+    side_of,
+)
 from tournaments.validation import validate_result
 from tournaments.visibility import is_public_round
 from zarik.i18n import current_language
@@ -389,13 +395,21 @@ def confirm_result(match_id: int, result_id: int, user, *, version: int | None) 
 def dispute_result(
     match_id: int, result_id: int, user, *, version: int | None, reason: str
 ) -> Dispute:
-    """A player contests a report (or a confirmed result): the director will rule."""
+    """A player contests a report, or a confirmed result within the organiser's window.
+
+    The window (``Tournament.dispute_window``, minutes after the confirmation)
+    is checked by the permission row ``result.dispute``; past it the refusal says
+    so (``workflow.dispute_window``) rather than a bare "forbidden".
+    """
     match = _lock_match(match_id)
     _check_version(match, version)
     result = match.results.filter(pk=result_id).first()
     if result is None:
         raise refuse("report_missing", "missing")
     if not allowed(user, "result.dispute", result):
+        closed = dispute_window_closed(result)
+        if closed is not None and side_of(user, match):
+            raise refuse("dispute_window", "window", minutes=closed)
         raise PermissionDenied
     if not reason.strip():
         raise refuse("dispute_reason", "reason_required")
@@ -406,7 +420,11 @@ def dispute_result(
         result.state = ResultState.DISPUTED
         result.save(update_fields=["state"])
     dispute = Dispute.objects.create(
-        match=match, result=result, raised_by=account(user), reason=reason.strip()
+        match=match,
+        result=result,
+        raised_by=account(user),
+        raised_side=player_side(user, match),
+        reason=reason.strip(),
     )
     before_match = audit.snapshot(match)
     _save_match(match, result_status=ResultStatus.DISPUTED)

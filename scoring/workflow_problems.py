@@ -144,6 +144,12 @@ WORKFLOW = Catalogue(
             "A penalty follows a warning (Part 9): warn the player first.",
             "Штраф назначается после предупреждения (часть 9): сначала предупредите игрока.",
         ),
+        "dispute_window": (
+            "This result was confirmed more than {minutes} minutes ago: the organiser's time to "
+            "dispute it has passed. Ask the director.",
+            "Этот результат подтверждён больше {minutes} мин назад: установленное организатором "
+            "время для спора истекло. Обратитесь к директору.",
+        ),
         "penalty_points": (
             "A penalty takes points from the player's tournament score: give a positive number "
             "in steps of ½, not {value}.",

@@ -181,8 +181,8 @@ class Tournament(models.Model):
     # Rulings after the fact and the prize fund (issue 15, items 7 and 10)
     dispute_window = models.PositiveIntegerField(
         _("minutes to dispute a confirmed result"), default=0,
-        help_text=_("a player may still dispute a confirmed result this long after it was "
-                    "confirmed; 0: only unconfirmed reports can be disputed"),
+        help_text=_("either player may dispute a confirmed result this long after it was "
+                    "confirmed; 0: only a player who took no part in confirming it may"),
     )
     prize_fund = models.DecimalField(
         _("prize fund"), max_digits=12, decimal_places=2, null=True, blank=True,
