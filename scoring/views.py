@@ -497,6 +497,13 @@ def _ruling(request, tournament, item, *, jury: bool) -> HttpResponse:
             if jury
             else _("The ruling is recorded."),
         )
+        rnd = item.match.round
+        if rnd.tournament.rounds.filter(section=rnd.section_id, number__gt=rnd.number).exists():
+            messages.warning(
+                request,
+                _("The standings are recomputed. Later rounds were paired from the old standings: "
+                  "see “Rulings and pairings” to keep them or pair a draft again."),
+            )
         return redirect("dispute-detail", slug=tournament.slug, dispute_id=item.pk)
     item.refresh_from_db()
     return _dispute_page(request, tournament, item, **{key: form})

@@ -154,6 +154,10 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "registration.settings": ("Registration options changed", "Условия регистрации изменены"),
     "entry.fee": ("Entry fee recorded", "Вступительный взнос отмечен"),
     "prize.fund": ("Prize fund changed", "Призовой фонд изменён"),
+    "ruling.keep_pairings": (
+        "Pairings kept after a ruling", "Пары оставлены после решения по спору",
+    ),
+    "ruling.repair": ("Round paired again after a ruling", "Тур пересоставлен после решения по спору"),
     "prize.set": ("Prize set", "Приз назначен"),
     "prize.remove": ("Prize removed", "Приз удалён"),
     "admin.create": ("Created in the back office", "Создано в админке"),

@@ -41,6 +41,7 @@ TABS: tuple[Tab, ...] = (
     Tab("desk", "desk", _("Desk"), "desk.run"),
     Tab("referee", "referee-tables", _("Tables"), "result.enter"),
     Tab("disputes", "dispute-list", _("Disputes"), "dispute.list"),
+    Tab("rulings", "manage-rulings", _("Rulings and pairings"), "round.manage"),
     Tab("sanctions", "sanction-list", _("Discipline"), "sanction.record"),
     Tab("print", "manage-print", _("Print"), "tournament.officiate"),
     Tab("audit", "audit-log", _("Audit log"), "audit.view"),
