@@ -25,6 +25,7 @@ from zarik.i18n import current_language
 
 from . import services
 from .models import Dispute, Outcome, Sanction, SanctionKind
+from .templatetags.people import raiser
 from .workflow_problems import workflow_problem
 
 
@@ -124,16 +125,21 @@ class AppealSerializer(serializers.Serializer):
 class DisputeOutSerializer(serializers.ModelSerializer):
     players = serializers.SerializerMethodField()
     match_version = serializers.IntegerField(source="match.version")
+    raised_by = serializers.SerializerMethodField(help_text="who raised the dispute (a name)")
 
     class Meta:
         model = Dispute
         fields = [
             "id", "match", "result", "state", "reason", "ruling", "ruling_outcome", "appeal_reason",
             "jury_decision", "jury_outcome", "decided_result", "match_version", "players",
+            "raised_by", "raised_side",
         ]
 
     def get_players(self, dispute) -> dict[str, str]:
         return dispute.match.side_names(current_language())
+
+    def get_raised_by(self, dispute) -> str:
+        return raiser(dispute)
 
 
 class MatchWorkflowViewSet(MatchViewSet):
