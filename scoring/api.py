@@ -126,6 +126,9 @@ class DisputeOutSerializer(serializers.ModelSerializer):
     players = serializers.SerializerMethodField()
     match_version = serializers.IntegerField(source="match.version")
     raised_by = serializers.SerializerMethodField(help_text="who raised the dispute (a name)")
+    raised_side = serializers.CharField(
+        read_only=True, help_text="'a' or 'b' when a player raised it, else empty"
+    )
 
     class Meta:
         model = Dispute
@@ -326,6 +329,8 @@ class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         return tournament
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no tournament
+            return Sanction.objects.none()
         return Sanction.objects.filter(tournament=self._tournament()).select_related("entry__player")
 
     @extend_schema(request=SanctionSerializer, responses=SanctionSerializer)
