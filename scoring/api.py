@@ -18,7 +18,7 @@ from rest_framework.response import Response
 
 from tournaments.api import MatchViewSet
 from tournaments.apihttp.errors import ApiProblem
-from tournaments.models import Tournament
+from tournaments.models import Match, Tournament
 from tournaments.permissions import allowed
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
@@ -306,6 +306,12 @@ class SanctionSerializer(serializers.Serializer):
         max_digits=5, decimal_places=1, required=False, allow_null=True,
         help_text="a penalty's points, taken from the tournament score",
     )
+    match = serializers.IntegerField(
+        source="match_id", required=False, allow_null=True, help_text="for an annulled game"
+    )
+    game = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, help_text="the annulled game's number"
+    )
     reason = serializers.CharField()
     decided_as = serializers.CharField(read_only=True)
     at = serializers.DateTimeField(read_only=True)
@@ -342,10 +348,15 @@ class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         entry = tournament.entries.filter(pk=v["entry_id"]).first()
         if entry is None:
             raise ApiProblem(409, workflow_problem("not_entered"), reason="entry")
+        match = None
+        if v.get("match_id"):
+            match = Match.objects.filter(pk=v["match_id"], round__tournament=tournament).first()
+            if match is None:
+                raise ApiProblem(409, workflow_problem("annul_match"), reason="match")
         try:
             sanction = services.record_sanction(
                 tournament, entry, request.user, kind=v["kind"], reason=v["reason"],
-                points=v.get("points"),
+                points=v.get("points"), match=match, game=v.get("game"),
             )
         except PermissionDenied as exc:
             raise ApiProblem(403, workflow_problem("forbidden")) from exc

@@ -173,6 +173,7 @@ class Dispute(models.Model):
 class SanctionKind(models.TextChoices):
     WARNING = "warning", _("Warning")
     PENALTY = "penalty", _("Penalty")
+    ANNUL = "annul", _("Game annulled (prompting)")
     DISQUALIFICATION = "disqualification", _("Disqualification")
 
 
@@ -203,6 +204,10 @@ class Sanction(models.Model):
     decided_as = models.CharField(_("decided as"), max_length=10, blank=True)
     reason = models.TextField(_("reason"))
     at = models.DateTimeField(_("when"), auto_now_add=True)
+    game = models.PositiveSmallIntegerField(
+        _("game number"), null=True, blank=True,
+        help_text=_("for an annulled game: its number in the match"),
+    )
     adjustment = models.OneToOneField(
         "tournaments.StandingsAdjustment", verbose_name=_("standings adjustment"), null=True,
         blank=True, on_delete=models.SET_NULL, related_name="sanction",

@@ -594,6 +594,51 @@ def decide_appeal(
 # --------------------------------------------------------------------------- discipline
 
 
+def _annul_game(match_id: int, number: int, user, reason: str) -> None:
+    """Take game ``number`` out of the match's ledger (Part 9, prompting), through the workflow.
+
+    A match still in play with nothing reported: nothing to change yet, the
+    players report the match without that game. With a recorded ledger: if the
+    games left still finish the match, that is the corrected result (confirmed,
+    audited, ratings recomputed); otherwise the match goes back to play from
+    the score without the game (the results set aside, as a voided report).
+    A result with a final score but no games cannot lose one game: the
+    director corrects the score instead.
+    """
+    match = _lock_match(match_id)
+    standing = match.results.filter(state=ResultState.CONFIRMED).first() or (
+        match.results.filter(state__in=[ResultState.REPORTED, ResultState.DISPUTED])
+        .order_by("-reported_at", "-pk")
+        .first()
+    )
+    if standing is None:
+        return
+    games = list(standing.games or [])
+    if not games:
+        raise refuse("annul_needs_ledger", "ledger")
+    if number > len(games):
+        raise refuse("annul_no_game", "game", number=number, games=len(games))
+    rest = games[: number - 1] + games[number:]
+    validation = validate_result(match, games=rest) if rest else None
+    if validation is not None and validation.ok:
+        score_a, score_b = (_whole(x) for x in validation.score)
+        result = Result.objects.create(
+            match=match, score_a=score_a, score_b=score_b, games=rest,
+            state=ResultState.REPORTED, reported_by=account(user), note=reason,
+        )  # fmt: skip
+        _confirm(match, result, user, action="result.correct", reason=reason)
+        return
+    before = audit.snapshot(match)
+    match.results.filter(
+        state__in=[ResultState.CONFIRMED, ResultState.REPORTED, ResultState.DISPUTED]
+    ).update(state=ResultState.REJECTED)
+    Game.objects.filter(match=match).delete()
+    _save_match(match, score_a=None, score_b=None, winner="", result_status=ResultStatus.PENDING)
+    _rerate(ratings_service.unrate(match))
+    audit.record(user, match.round.tournament, "match.result", match, before, match, reason)
+    emit("standings.changed", match.round.tournament_id, match=match.pk)
+
+
 def _penalty_points(points: Any) -> Decimal:
     """A penalty's points: a positive number in steps of ½ (the ledger stores halves exactly)."""
     try:
@@ -617,6 +662,7 @@ def record_sanction(
     reason: str,
     points: Any = None,
     match: Match | None = None,
+    game: int | None = None,
 ) -> Sanction:
     """A warning, penalty or disqualification decided by the director or the jury (Part 9).
 
@@ -624,8 +670,10 @@ def record_sanction(
     may fine a slow player "but with a prior warning") and a number of points: they
     are taken from the player's tournament score as a
     :class:`~tournaments.models.StandingsAdjustment`, which the standings core
-    counts in the main score and every page marks with the reason. A
-    disqualification also withdraws the entry, so it is not paired again.
+    counts in the main score and every page marks with the reason. An
+    annulled game (Part 9: "партия игрока, получившего подсказку, аннулируется")
+    leaves the match's ledger (:func:`_annul_game`). A disqualification also
+    withdraws the entry, so it is not paired again.
     """
     if not allowed(user, "sanction.record", tournament):
         raise PermissionDenied
@@ -635,6 +683,12 @@ def record_sanction(
         raise refuse("sanction_kind", "kind")
     if not reason.strip():
         raise refuse("sanction_reason", "reason_required")
+    if kind == SanctionKind.ANNUL:
+        if match is None or entry.pk not in (match.entry_a_id, match.entry_b_id):
+            raise refuse("annul_match", "match")
+        if not game or int(game) < 1:
+            raise refuse("annul_game", "game")
+        _annul_game(match.pk, int(game), user, reason.strip())
     if (
         kind == SanctionKind.PENALTY
         and not entry.sanctions.filter(kind=SanctionKind.WARNING).exists()
@@ -657,6 +711,7 @@ def record_sanction(
         decided_as=decided_as,
         reason=reason.strip(),
         adjustment=adjustment,
+        game=game if kind == SanctionKind.ANNUL else None,
     )
     audit.record(user, tournament, "sanction." + kind, sanction, None, sanction, reason.strip())
     if kind == SanctionKind.DISQUALIFICATION and entry.status != EntryStatus.WITHDRAWN:

@@ -560,6 +560,8 @@ def sanction_list(request, tournament) -> HttpResponse:
                 kind=data["kind"],
                 reason=data["reason"],
                 points=data.get("points"),
+                match=data.get("match"),
+                game=data.get("game"),
             )
         except services.ResultError as exc:
             form.add_error(None, exc.message)

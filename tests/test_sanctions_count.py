@@ -113,3 +113,73 @@ def test_the_api_records_a_penalty_with_the_same_rules_as_the_page(swiss):
     rows = listed["results"] if isinstance(listed, dict) else listed
     assert {r["kind"] for r in rows} >= {"warning", "penalty"}
     assert Sanction.objects.filter(entry=entry).count() == 2
+
+
+# --------------------------------------------------------------------------- annulled game
+
+def _match(swiss):
+    from tournaments.models import Match
+
+    return Match.objects.select_related("entry_a__player", "entry_b__player").get(
+        round__tournament=swiss, round__number=3, table=1
+    )
+
+
+def _fresh(match):
+    from tournaments.models import Match
+
+    return Match.objects.get(pk=match.pk)
+
+
+def test_an_annulled_game_leaves_the_ledger_and_the_result_is_corrected(client, swiss):
+    """Part 9: "партия игрока, получившего подсказку, аннулируется"."""
+    match = _match(swiss)
+    referee, organiser = User.objects.get(username="referee"), User.objects.get(username="organiser")
+    games = [
+        {"winner": "a", "kind": "backgammon"},
+        {"winner": "b", "kind": "single"},
+        {"winner": "a", "kind": "backgammon"},
+        {"winner": "a", "kind": "gammon"},
+    ]
+    services.submit_result(match.pk, referee, version=match.version, games=games, confirm=True)
+    assert (_fresh(match).score_a, _fresh(match).score_b) == (8, 1)
+    client.force_login(organiser)
+    answer = client.post(
+        reverse("sanction-list", kwargs={"slug": SWISS_SLUG}),
+        {"entry": match.entry_b_id, "kind": "annul", "match": match.pk, "game": 2,
+         "reason": "a spectator prompted the move"},
+    )  # fmt: skip
+    assert answer.status_code == 302
+    m = _fresh(match)
+    assert (m.score_a, m.score_b, m.result_status) == (8, 0, "confirmed")
+    assert m.games.count() == 3
+    assert Sanction.objects.get(kind="annul").game == 2
+    assert AuditEntry.objects.filter(action="sanction.annul").exists()
+    assert AuditEntry.objects.filter(action="result.correct", reason__contains="prompted").exists()
+    with pytest.raises(services.ResultError) as refused:
+        services.record_sanction(
+            swiss, match.entry_b, organiser, kind="annul", match=m, game=9, reason="typo"
+        )
+    assert refused.value.problem.code == "workflow.annul_no_game"
+    assert "there is no game 9" in refused.value.problem.message("en")
+
+
+def test_annulling_a_deciding_game_sends_the_match_back_to_play(swiss):
+    match = _match(swiss)
+    referee, jury = User.objects.get(username="referee"), User.objects.get(username="jury")
+    games = [{"winner": "a", "kind": "backgammon"}] * 3
+    services.submit_result(match.pk, referee, version=match.version, games=games, confirm=True)
+    services.record_sanction(
+        swiss, match.entry_a, jury, kind="annul", match=_fresh(match), game=3, reason="prompting"
+    )
+    m = _fresh(match)
+    assert (m.score_a, m.result_status) == (None, "pending")  # 6:0, not finished: play on
+    # in play again with nothing reported: the annulment is recorded, the players report without it
+    services.record_sanction(swiss, match.entry_b, jury, kind="annul", match=m, game=5, reason="again")
+    assert _fresh(match).result_status == "pending"
+    services.submit_result(match.pk, referee, version=_fresh(match).version, final=(7, 2), confirm=True)
+    with pytest.raises(services.ResultError) as refused:
+        services.record_sanction(
+            swiss, match.entry_a, jury, kind="annul", match=_fresh(match), game=1, reason="x"
+        )
+    assert refused.value.problem.code == "workflow.annul_needs_ledger"

@@ -60,7 +60,9 @@ SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
         "jury_by_id",
         "decided_result_id",
     ),
-    "sanction": ("entry_id", "match_id", "kind", "points", "decided_by_id", "decided_as", "reason"),
+    "sanction": (
+        "entry_id", "match_id", "kind", "points", "game", "decided_by_id", "decided_as", "reason",
+    ),
     "official": ("user_id", "role"),
     "clubrole": ("club_id", "user_id", "role"),
     "section": (
@@ -124,6 +126,7 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "result.dispute": ("Result disputed", "Результат оспорен"),
     "sanction.warning": ("Warning", "Предупреждение"),
     "sanction.penalty": ("Penalty", "Штраф"),
+    "sanction.annul": ("Game annulled (prompting)", "Партия аннулирована (подсказка)"),
     "sanction.disqualification": ("Disqualification", "Дисквалификация"),
     "tournament.create": ("Tournament created", "Турнир создан"),
     "tournament.settings": ("Tournament settings changed", "Настройки турнира изменены"),
