@@ -18,12 +18,14 @@ from rest_framework.response import Response
 
 from tournaments.api import MatchViewSet
 from tournaments.apihttp.errors import ApiProblem
+from tournaments.models import Match, Tournament
 from tournaments.permissions import allowed
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
 
 from . import services
-from .models import Dispute, Outcome
+from .models import Dispute, Outcome, Sanction, SanctionKind
+from .templatetags.people import raiser
 from .workflow_problems import workflow_problem
 
 
@@ -130,16 +132,24 @@ class AppealSerializer(serializers.Serializer):
 class DisputeOutSerializer(serializers.ModelSerializer):
     players = serializers.SerializerMethodField()
     match_version = serializers.IntegerField(source="match.version")
+    raised_by = serializers.SerializerMethodField(help_text="who raised the dispute (a name)")
+    raised_side = serializers.CharField(
+        read_only=True, help_text="'a' or 'b' when a player raised it, else empty"
+    )
 
     class Meta:
         model = Dispute
         fields = [
             "id", "match", "result", "state", "reason", "ruling", "ruling_outcome", "appeal_reason",
             "jury_decision", "jury_outcome", "decided_result", "match_version", "players",
+            "raised_by", "raised_side",
         ]
 
     def get_players(self, dispute) -> dict[str, str]:
         return dispute.match.side_names(current_language())
+
+    def get_raised_by(self, dispute) -> str:
+        return raiser(dispute)
 
 
 class MatchWorkflowViewSet(MatchViewSet):
@@ -290,3 +300,73 @@ class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
                                            version=v["version"], final=_final(v), games=v.get("games")),
             out=DisputeOutSerializer,
         )  # fmt: skip
+
+
+class SanctionSerializer(serializers.Serializer):
+    """One decision of the director or the jury; a penalty's points come off the tournament score."""
+
+    id = serializers.IntegerField(read_only=True)
+    entry = serializers.IntegerField(source="entry_id", help_text="the entry's id in this tournament")
+    player = serializers.CharField(source="entry.player.full_name", read_only=True)
+    kind = serializers.ChoiceField(choices=SanctionKind.choices)
+    points = serializers.DecimalField(
+        max_digits=5, decimal_places=1, required=False, allow_null=True,
+        help_text="a penalty's points, taken from the tournament score",
+    )
+    match = serializers.IntegerField(
+        source="match_id", required=False, allow_null=True, help_text="for an annulled game"
+    )
+    game = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, help_text="the annulled game's number"
+    )
+    reason = serializers.CharField()
+    decided_as = serializers.CharField(read_only=True)
+    at = serializers.DateTimeField(read_only=True)
+
+
+class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """``/api/tournaments/<slug>/sanctions/``: the discipline page's list and its "record" button.
+
+    The same :func:`scoring.services.record_sanction` as the page: the same
+    permission row (``sanction.record``: director or jury), refusals (409 with a
+    ``workflow.*`` code) and audit entries.
+    """
+
+    serializer_class = SanctionSerializer
+    permission_classes = [permissions.IsAuthenticated]
+
+    def _tournament(self):
+        tournament = get_object_or_404(Tournament, slug=self.kwargs["tournament_slug"])
+        if not allowed(self.request.user, "sanction.record", tournament):
+            raise ApiProblem(403, workflow_problem("forbidden"))
+        return tournament
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no tournament
+            return Sanction.objects.none()
+        return Sanction.objects.filter(tournament=self._tournament()).select_related("entry__player")
+
+    @extend_schema(request=SanctionSerializer, responses=SanctionSerializer)
+    def create(self, request, tournament_slug=None):
+        tournament = self._tournament()
+        data = SanctionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        entry = tournament.entries.filter(pk=v["entry_id"]).first()
+        if entry is None:
+            raise ApiProblem(409, workflow_problem("not_entered"), reason="entry")
+        match = None
+        if v.get("match_id"):
+            match = Match.objects.filter(pk=v["match_id"], round__tournament=tournament).first()
+            if match is None:
+                raise ApiProblem(409, workflow_problem("annul_match"), reason="match")
+        try:
+            sanction = services.record_sanction(
+                tournament, entry, request.user, kind=v["kind"], reason=v["reason"],
+                points=v.get("points"), match=match, game=v.get("game"),
+            )
+        except PermissionDenied as exc:
+            raise ApiProblem(403, workflow_problem("forbidden")) from exc
+        except services.ResultError as exc:
+            raise ApiProblem(409, exc.problem, reason=exc.code) from exc
+        return Response(SanctionSerializer(sanction).data, status=status.HTTP_201_CREATED)

@@ -21,7 +21,7 @@ from scoring.rules.matfile import MatchReport, looks_like_mat, validate_mat_text
 from scoring.rules.record_report import ReplayReport
 from scoring.rules.record_validate import validate_text
 from scoring.rules.variants import SCORING_TABLES
-from tournaments.models import GameKind, Match
+from tournaments.models import GameKind, Match, RoundStatus
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
 
@@ -328,7 +328,16 @@ class SanctionForm(forms.Form):
     entry = forms.ModelChoiceField(label=gettext_lazy("Player"), queryset=None)
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=SanctionKind.choices)
     points = forms.DecimalField(
-        label=gettext_lazy("Penalty points"), required=False, min_value=0, max_digits=5, decimal_places=1
+        label=gettext_lazy("Penalty points"), required=False, min_value=0, max_digits=5, decimal_places=1,
+        help_text=gettext_lazy("for a penalty: taken from the player's score in the standings"),
+    )
+    match = forms.ModelChoiceField(
+        label=gettext_lazy("Match"), queryset=None, required=False,
+        help_text=gettext_lazy("for an annulled game: the match it was played in"),
+    )
+    game = forms.IntegerField(
+        label=gettext_lazy("Game number"), required=False, min_value=1, max_value=999,
+        help_text=gettext_lazy("for an annulled game (Part 9: the game of a player who was prompted)"),
     )
     reason = forms.CharField(label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
 
@@ -336,6 +345,12 @@ class SanctionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["entry"].queryset = tournament.entries.select_related("player").order_by(
             "draw_number", "id"
+        )
+        self.fields["match"].queryset = (
+            Match.objects.filter(round__tournament=tournament, entry_b__isnull=False)
+            .exclude(round__status=RoundStatus.DRAFT)
+            .select_related("round", "entry_a__player", "entry_b__player")
+            .order_by("-round__number", "table")
         )
 
 

@@ -121,6 +121,11 @@ class Dispute(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("raised by"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="disputes_raised",
     )
+    raised_side = models.CharField(
+        _("raised by the player of side"), max_length=1, blank=True,
+        choices=[("a", "A"), ("b", "B")],
+        help_text=_("set when a player raises it (also through a private link, with no account)"),
+    )
     raised_at = models.DateTimeField(_("raised at"), auto_now_add=True)
     reason = models.TextField(_("reason"))
     state = models.CharField(
@@ -168,6 +173,7 @@ class Dispute(models.Model):
 class SanctionKind(models.TextChoices):
     WARNING = "warning", _("Warning")
     PENALTY = "penalty", _("Penalty")
+    ANNUL = "annul", _("Game annulled (prompting)")
     DISQUALIFICATION = "disqualification", _("Disqualification")
 
 
@@ -198,6 +204,15 @@ class Sanction(models.Model):
     decided_as = models.CharField(_("decided as"), max_length=10, blank=True)
     reason = models.TextField(_("reason"))
     at = models.DateTimeField(_("when"), auto_now_add=True)
+    game = models.PositiveSmallIntegerField(
+        _("game number"), null=True, blank=True,
+        help_text=_("for an annulled game: its number in the match"),
+    )
+    adjustment = models.OneToOneField(
+        "tournaments.StandingsAdjustment", verbose_name=_("standings adjustment"), null=True,
+        blank=True, on_delete=models.SET_NULL, related_name="sanction",
+        help_text=_("a penalty's points taken from the tournament score"),
+    )
 
     class Meta:
         ordering = ["-at"]

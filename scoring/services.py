@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
@@ -34,9 +35,16 @@ from tournaments.models import (
     Game,
     Match,
     ResultStatus,
+    StandingsAdjustment,
     Tournament,
 )
-from tournaments.permissions import acts_as_official, allowed, is_organiser, side_of
+from tournaments.permissions import (
+    acts_as_official,
+    allowed,
+    dispute_window_closed,
+    is_organiser,
+    side_of,
+)
 from tournaments.validation import validate_result
 from tournaments.visibility import is_public_round
 from zarik.i18n import current_language
@@ -388,13 +396,21 @@ def confirm_result(match_id: int, result_id: int, user, *, version: int | None) 
 def dispute_result(
     match_id: int, result_id: int, user, *, version: int | None, reason: str
 ) -> Dispute:
-    """A player contests a report (or a confirmed result): the director will rule."""
+    """A player contests a report, or a confirmed result within the organiser's window.
+
+    The window (``Tournament.dispute_window``, minutes after the confirmation)
+    is checked by the permission row ``result.dispute``; past it the refusal says
+    so (``workflow.dispute_window``) rather than a bare "forbidden".
+    """
     match = _lock_match(match_id)
     _check_version(match, version)
     result = match.results.filter(pk=result_id).first()
     if result is None:
         raise refuse("report_missing", "missing")
     if not allowed(user, "result.dispute", result):
+        closed = dispute_window_closed(result)
+        if closed is not None and side_of(user, match):
+            raise refuse("dispute_window", "window", minutes=closed)
         raise PermissionDenied
     if not reason.strip():
         raise refuse("dispute_reason", "reason_required")
@@ -405,7 +421,11 @@ def dispute_result(
         result.state = ResultState.DISPUTED
         result.save(update_fields=["state"])
     dispute = Dispute.objects.create(
-        match=match, result=result, raised_by=account(user), reason=reason.strip()
+        match=match,
+        result=result,
+        raised_by=account(user),
+        raised_side=player_side(user, match),
+        reason=reason.strip(),
     )
     before_match = audit.snapshot(match)
     _save_match(match, result_status=ResultStatus.DISPUTED)
@@ -575,6 +595,64 @@ def decide_appeal(
 # --------------------------------------------------------------------------- discipline
 
 
+def _annul_game(match_id: int, number: int, user, reason: str) -> None:
+    """Take game ``number`` out of the match's ledger (Part 9, prompting), through the workflow.
+
+    A match still in play with nothing reported: nothing to change yet, the
+    players report the match without that game. With a recorded ledger: if the
+    games left still finish the match, that is the corrected result (confirmed,
+    audited, ratings recomputed); otherwise the match goes back to play from
+    the score without the game (the results set aside, as a voided report).
+    A result with a final score but no games cannot lose one game: the
+    director corrects the score instead.
+    """
+    match = _lock_match(match_id)
+    standing = match.results.filter(state=ResultState.CONFIRMED).first() or (
+        match.results.filter(state__in=[ResultState.REPORTED, ResultState.DISPUTED])
+        .order_by("-reported_at", "-pk")
+        .first()
+    )
+    if standing is None:
+        return
+    games = list(standing.games or [])
+    if not games:
+        raise refuse("annul_needs_ledger", "ledger")
+    if number > len(games):
+        raise refuse("annul_no_game", "game", number=number, games=len(games))
+    rest = games[: number - 1] + games[number:]
+    validation = validate_result(match, games=rest) if rest else None
+    if validation is not None and validation.ok:
+        score_a, score_b = (_whole(x) for x in validation.score)
+        result = Result.objects.create(
+            match=match, score_a=score_a, score_b=score_b, games=rest,
+            state=ResultState.REPORTED, reported_by=account(user), note=reason,
+        )  # fmt: skip
+        _confirm(match, result, user, action="result.correct", reason=reason)
+        return
+    before = audit.snapshot(match)
+    match.results.filter(
+        state__in=[ResultState.CONFIRMED, ResultState.REPORTED, ResultState.DISPUTED]
+    ).update(state=ResultState.REJECTED)
+    Game.objects.filter(match=match).delete()
+    _save_match(match, score_a=None, score_b=None, winner="", result_status=ResultStatus.PENDING)
+    _rerate(ratings_service.unrate(match))
+    audit.record(user, match.round.tournament, "match.result", match, before, match, reason)
+    emit("standings.changed", match.round.tournament_id, match=match.pk)
+
+
+def _penalty_points(points: Any) -> Decimal:
+    """A penalty's points: a positive number in steps of ½ (the ledger stores halves exactly)."""
+    try:
+        amount = Decimal(str(points)) if points not in (None, "") else None
+    except InvalidOperation:
+        amount = None
+    if amount is None or amount <= 0 or (amount * 2) != (amount * 2).to_integral_value():
+        raise refuse("penalty_points", "points", value=points if points not in (None, "") else "—")
+    if amount > 999:
+        raise refuse("penalty_points", "points", value=points)
+    return amount
+
+
 @transaction.atomic
 def record_sanction(
     tournament: Tournament,
@@ -585,11 +663,17 @@ def record_sanction(
     reason: str,
     points: Any = None,
     match: Match | None = None,
+    game: int | None = None,
 ) -> Sanction:
     """A warning, penalty or disqualification decided by the director or the jury (Part 9).
 
     A penalty needs an earlier warning to the same player (the book: the director
-    may fine a slow player "but with a prior warning"); a disqualification also
+    may fine a slow player "but with a prior warning") and a number of points: they
+    are taken from the player's tournament score as a
+    :class:`~tournaments.models.StandingsAdjustment`, which the standings core
+    counts in the main score and every page marks with the reason. An
+    annulled game (Part 9: "партия игрока, получившего подсказку, аннулируется")
+    leaves the match's ledger (:func:`_annul_game`). A disqualification also
     withdraws the entry, so it is not paired again.
     """
     if not allowed(user, "sanction.record", tournament):
@@ -600,11 +684,23 @@ def record_sanction(
         raise refuse("sanction_kind", "kind")
     if not reason.strip():
         raise refuse("sanction_reason", "reason_required")
+    if kind == SanctionKind.ANNUL:
+        if match is None or entry.pk not in (match.entry_a_id, match.entry_b_id):
+            raise refuse("annul_match", "match")
+        if not game or int(game) < 1:
+            raise refuse("annul_game", "game")
+        _annul_game(match.pk, int(game), user, reason.strip())
     if (
         kind == SanctionKind.PENALTY
         and not entry.sanctions.filter(kind=SanctionKind.WARNING).exists()
     ):
         raise refuse("warning_first", "warning_first")
+    adjustment = None
+    if kind == SanctionKind.PENALTY:
+        amount = _penalty_points(points)
+        adjustment = StandingsAdjustment.objects.create(
+            tournament=tournament, entry=entry, points=-amount, reason=reason.strip()
+        )
     decided_as = "director" if is_organiser(user, tournament) else "jury"
     sanction = Sanction.objects.create(
         tournament=tournament,
@@ -615,6 +711,8 @@ def record_sanction(
         decided_by=user,
         decided_as=decided_as,
         reason=reason.strip(),
+        adjustment=adjustment,
+        game=game if kind == SanctionKind.ANNUL else None,
     )
     audit.record(user, tournament, "sanction." + kind, sanction, None, sanction, reason.strip())
     if kind == SanctionKind.DISQUALIFICATION and entry.status != EntryStatus.WITHDRAWN:

@@ -21,7 +21,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import entry_status, round_flow
 from tournaments.models import (
@@ -37,7 +37,9 @@ from tournaments.permissions import (
     acts_as_official,
     allowed,
     can_view,
+    dispute_window_closed,
     player_entry,
+    side_of,
     tournament_view,
 )
 from tournaments.visibility import can_see_round, public_matches
@@ -339,12 +341,14 @@ def confirm_posted(request, match: Match, user) -> None:
         messages.success(request, _("Result confirmed."))
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_first
 @tournament_view("tournament.view")
 def dispute(request, tournament, match_id: int) -> HttpResponse:
+    """POST contests a result; a GET (a bookmarked or typed address) lands on the match page."""
     match = _match(request, tournament, match_id, may="match.see")
-    dispute_posted(request, match, request.user)
+    if request.method == "POST":
+        dispute_posted(request, match, request.user)
     return redirect("result-match", slug=tournament.slug, match_id=match.pk)
 
 
@@ -352,6 +356,10 @@ def dispute_posted(request, match: Match, user) -> None:
     """Contest the posted result as ``user`` (an account or a private-link holder); say how it went."""
     result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
     if not allowed(user, "result.dispute", result):
+        closed = dispute_window_closed(result)
+        if closed is not None and side_of(user, match):
+            messages.error(request, workflow_message("dispute_window", minutes=closed))
+            return
         raise PermissionDenied
     form = DisputeForm(request.POST)
     if not form.is_valid():
@@ -489,6 +497,13 @@ def _ruling(request, tournament, item, *, jury: bool) -> HttpResponse:
             if jury
             else _("The ruling is recorded."),
         )
+        rnd = item.match.round
+        if rnd.tournament.rounds.filter(section=rnd.section_id, number__gt=rnd.number).exists():
+            messages.warning(
+                request,
+                _("The standings are recomputed. Later rounds were paired from the old standings: "
+                  "see “Rulings and pairings” to keep them or pair a draft again."),
+            )
         return redirect("dispute-detail", slug=tournament.slug, dispute_id=item.pk)
     item.refresh_from_db()
     return _dispute_page(request, tournament, item, **{key: form})
@@ -545,6 +560,8 @@ def sanction_list(request, tournament) -> HttpResponse:
                 kind=data["kind"],
                 reason=data["reason"],
                 points=data.get("points"),
+                match=data.get("match"),
+                game=data.get("game"),
             )
         except services.ResultError as exc:
             form.add_error(None, exc.message)

@@ -133,8 +133,8 @@ WORKFLOW = Catalogue(
             "Этот игрок не заявлен в этом турнире.",
         ),
         "sanction_kind": (
-            "Choose a warning, a penalty or a disqualification.",
-            "Выберите предупреждение, штраф или дисквалификацию.",
+            "Choose a warning, a penalty, an annulled game or a disqualification.",
+            "Выберите предупреждение, штраф, аннулирование партии или дисквалификацию.",
         ),
         "sanction_reason": (
             "Write what happened and why this is decided.",
@@ -143,6 +143,36 @@ WORKFLOW = Catalogue(
         "warning_first": (
             "A penalty follows a warning (Part 9): warn the player first.",
             "Штраф назначается после предупреждения (часть 9): сначала предупредите игрока.",
+        ),
+        "dispute_window": (
+            "This result was confirmed more than {minutes} minutes ago: the organiser's time to "
+            "dispute it has passed. Ask the director.",
+            "Этот результат подтверждён больше {minutes} мин назад: установленное организатором "
+            "время для спора истекло. Обратитесь к директору.",
+        ),
+        "annul_match": (
+            "To annul a game, choose a match of this player.",
+            "Чтобы аннулировать партию, выберите матч этого игрока.",
+        ),
+        "annul_game": (
+            "To annul a game, give its number in the match (from 1).",
+            "Чтобы аннулировать партию, укажите её номер в матче (с 1).",
+        ),
+        "annul_no_game": (
+            "The match has {games} games recorded; there is no game {number}.",
+            "В матче записано партий: {games}; партии {number} нет.",
+        ),
+        "annul_needs_ledger": (
+            "This result has a final score but no games: one game cannot be taken out of it. "
+            "Correct the score instead.",
+            "В этом результате есть только итоговый счёт без партий: одну партию из него не "
+            "убрать. Исправьте счёт.",
+        ),
+        "penalty_points": (
+            "A penalty takes points from the player's tournament score: give a positive number "
+            "in steps of ½, not {value}.",
+            "Штраф снимает очки с результата игрока в турнире: укажите положительное число с "
+            "шагом ½, а не {value}.",
         ),
         "round_open": (
             "Round {round} cannot close: tables {tables} have no confirmed result yet.",

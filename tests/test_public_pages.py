@@ -113,7 +113,8 @@ def test_query_counts_are_the_same_for_20_and_200_players(client):
             warm, again = count_queries(client, address)
             assert main(again) == main(response)
             counts[t.slug] = (cold, warm)
-        # Tournament + entries/players + rounds + matches when built; the tournament alone when
+        # Tournament + entries/players + rounds + matches + the rulings' adjustments when built
+        # (the standings also read the prize table); the tournament alone when
         # cached — plus, on the pairings page, whatever the live-refresh snippet costs (fixed too)
         # and, when built, the expected win %: the players' pool ratings, and for a round with
         # confirmed results the stored rating changes (tournaments.win_chances).
@@ -121,7 +122,8 @@ def test_query_counts_are_the_same_for_20_and_200_players(client):
         chances = 0
         if name.startswith("public-pairings"):
             chances = 2 if query == "?round=1" else 1
-        assert counts["small"] == counts["large"] == (4 + extra + chances, 1 + extra), (
+        prizes = 1 if name.startswith("public-standings") else 0
+        assert counts["small"] == counts["large"] == (5 + extra + chances + prizes, 1 + extra), (
             name, query, counts,
         )
 
@@ -140,7 +142,7 @@ def test_a_confirmed_result_shows_at_once_although_the_page_was_cached(client):
     match.save()
     ResultFactory(match=match, score_a=0, score_b=7, state=ResultState.CONFIRMED)
     queries, after = count_queries(client, standings)
-    assert queries == 4 and after.content != before
+    assert queries == 6 and after.content != before  # + adjustments and the prize table
     assert "0:7" in score_cells(client.get(pairings))
 
 

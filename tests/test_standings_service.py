@@ -61,10 +61,10 @@ def names(rows) -> list[str]:
     return [r.player.name_ru for r in rows]
 
 
-def test_book_demo_ranks_as_the_book_with_three_queries(book):
+def test_book_demo_ranks_as_the_book_with_four_queries(book):
     with CaptureQueriesContext(connection) as queries:
         event = load_event(book)
-    assert len(queries) == 3  # entries+players, rounds, matches
+    assert len(queries) == 4  # entries+players, rounds, matches, the rulings' adjustments
     table = event.standings[""]
     assert names(table.rows) == ["Сидоров", "Белов", "Петров", "Серов", "Иванов", "Чернов"]
     assert [r.values["points"] for r in table.rows] == [27, 26, 22, 22, 21, 19]
@@ -154,13 +154,13 @@ def test_gammon_wins_are_counted_from_the_ledger_only_when_chosen():
         GameFactory(match=m, number=number, winner=winner, kind=kind)
     with CaptureQueriesContext(connection) as queries:
         event = load_event(t)
-    assert len(queries) == 4  # + one aggregate over the games
+    assert len(queries) == 5  # + one aggregate over the games
     values = {r.player.name_ru: r.values["gammons"] for r in event.standings[""].rows}
     assert values == {"Аа": 2, "Бб": 1}
     plain, _ = make_tournament("nogam", [("Вв", "Vv")])
     with CaptureQueriesContext(connection) as queries:
         load_event(plain)
-    assert len(queries) == 3
+    assert len(queries) == 4
 
 
 def test_query_count_does_not_grow_with_the_event():
@@ -171,7 +171,7 @@ def test_query_count_does_not_grow_with_the_event():
             event = load_event(t, with_clubs=True)
             assert len(event.standings[""].rows) == size
         counts.append(len(queries))
-    assert counts[0] == counts[1] == 4  # entries, rounds, matches, clubs
+    assert counts[0] == counts[1] == 5  # entries, rounds, matches, adjustments, clubs
 
 
 @pytest.mark.parametrize(

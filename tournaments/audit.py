@@ -40,7 +40,10 @@ SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
         "confirmed_by_id",
         "note",
     ),
-    "entry": ("player_id", "section_id", "draw_number", "status", "seed_rating", "joined_round"),
+    "entry": (
+        "player_id", "section_id", "draw_number", "status", "seed_rating", "joined_round",
+        "fee_amount", "fee_paid",
+    ),
     "round": ("number", "section_id", "status", "match_length", "published_at"),
     "dispute": (
         "match_id",
@@ -57,7 +60,9 @@ SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
         "jury_by_id",
         "decided_result_id",
     ),
-    "sanction": ("entry_id", "match_id", "kind", "points", "decided_by_id", "decided_as", "reason"),
+    "sanction": (
+        "entry_id", "match_id", "kind", "points", "game", "decided_by_id", "decided_as", "reason",
+    ),
     "official": ("user_id", "role"),
     "clubrole": ("club_id", "user_id", "role"),
     "section": (
@@ -123,6 +128,7 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "result.dispute": ("Result disputed", "Результат оспорен"),
     "sanction.warning": ("Warning", "Предупреждение"),
     "sanction.penalty": ("Penalty", "Штраф"),
+    "sanction.annul": ("Game annulled (prompting)", "Партия аннулирована (подсказка)"),
     "sanction.disqualification": ("Disqualification", "Дисквалификация"),
     "tournament.create": ("Tournament created", "Турнир создан"),
     "tournament.settings": ("Tournament settings changed", "Настройки турнира изменены"),
@@ -151,6 +157,14 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "registration.open": ("Self-registration opened", "Регистрация открыта"),
     "registration.close": ("Self-registration closed", "Регистрация закрыта"),
     "registration.settings": ("Registration options changed", "Условия регистрации изменены"),
+    "entry.fee": ("Entry fee recorded", "Вступительный взнос отмечен"),
+    "prize.fund": ("Prize fund changed", "Призовой фонд изменён"),
+    "ruling.keep_pairings": (
+        "Pairings kept after a ruling", "Пары оставлены после решения по спору",
+    ),
+    "ruling.repair": ("Round paired again after a ruling", "Тур пересоставлен после решения по спору"),
+    "prize.set": ("Prize set", "Приз назначен"),
+    "prize.remove": ("Prize removed", "Приз удалён"),
     "admin.create": ("Created in the back office", "Создано в админке"),
     "admin.change": ("Changed in the back office", "Изменено в админке"),
     "admin.delete": ("Deleted in the back office", "Удалено в админке"),

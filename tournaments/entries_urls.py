@@ -3,6 +3,7 @@
 from django.urls import path
 
 from . import entries_views as views
+from . import prize_views
 
 urlpatterns = [
     path("entries/", views.entries, name="manage-entries"),
@@ -12,4 +13,7 @@ urlpatterns = [
     path("entries/import/", views.import_entries, name="manage-entries-import"),
     path("entries/<int:entry_id>/", views.entry_action, name="manage-entry"),
     path("teams/", views.teams, name="manage-teams"),
+    path("entries/<int:entry_id>/fee/", prize_views.entry_fee, name="manage-entry-fee"),
+    path("prizes/", prize_views.prize_table, name="manage-prizes"),
+    path("prizes/<int:prize_id>/remove/", prize_views.prize_remove, name="manage-prize-remove"),
 ]

@@ -30,6 +30,15 @@ ENTRY = Catalogue(
             "Team “{team}” has been paired already: its line-up can no longer be deleted.",
             "Команда «{team}» уже участвует в парах: удалить её нельзя.",
         ),
+        # the entry fee at the desk (Part 9)
+        "fee_amount": (
+            "The fee paid must be a sum of money of at least 0, not “{value}”.",
+            "Уплаченный взнос должен быть денежной суммой не меньше 0, а не «{value}».",
+        ),
+        "fee_without_amount": (
+            "Say how much was paid, or untick “paid”.",
+            "Укажите, сколько уплачено, или снимите отметку «уплачен».",
+        ),
         # importing entries from a file (the whole file)
         "import_format": (
             "“{file}” is not a CSV, XLSX or TRF-16 file.",

@@ -21,7 +21,7 @@ from tournaments.exports import write_workbook
 from . import jobs
 from .job_problems import JOB
 from .models import Tournament
-from .standings_service import load_event
+from .standings_service import load_event, prize_awards
 
 
 def workbook_path(slug: str, job: str) -> Path:
@@ -42,7 +42,7 @@ def build_workbook(
         event.export_info(),
         event.players,
         event.matches,
-        event.export_options(language),
+        event.export_options(language, prize_awards(event).amounts),
         progress=progress,
     )
     return event.option_problems

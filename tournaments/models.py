@@ -66,6 +66,13 @@ class Seeding(models.TextChoices):
     REGISTRATION = "registration", _("In order of registration")
 
 
+class PrizeSplitRule(models.TextChoices):
+    """How players level in the final table share prizes (see ``standings/prizes.py``)."""
+
+    EQUAL = "equal", _("equally, when level on the main score")
+    TIEBREAK = "tiebreak", _("by tie-breaks; equally only when still level")
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(_("slug"), max_length=80, unique=True)
@@ -170,6 +177,20 @@ class Tournament(models.Model):
     check_in_required = models.BooleanField(
         _("pair only players who checked in"), default=False,
         help_text=_("players who have not checked in are left out of the next round"),
+    )
+    # Rulings after the fact and the prize fund (issue 15, items 7 and 10)
+    dispute_window = models.PositiveIntegerField(
+        _("minutes to dispute a confirmed result"), default=0,
+        help_text=_("either player may dispute a confirmed result this long after it was "
+                    "confirmed; 0: only a player who took no part in confirming it may"),
+    )
+    prize_fund = models.DecimalField(
+        _("prize fund"), max_digits=12, decimal_places=2, null=True, blank=True,
+        help_text=_("the prize table may not pay out more than this (Part 9: fees and sponsors)"),
+    )
+    prize_split = models.CharField(
+        _("tied places share prizes"), max_length=10, choices=PrizeSplitRule.choices,
+        default=PrizeSplitRule.EQUAL,
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
@@ -322,6 +343,11 @@ class Entry(models.Model):
         _("private link version"), default=1, editable=False,
         help_text=_("reissuing the private link raises it, so the old link stops working"),
     )
+    fee_amount = models.DecimalField(
+        _("fee paid"), max_digits=10, decimal_places=2, null=True, blank=True,
+        help_text=_("the entry fee taken at the desk (Part 9)"),
+    )
+    fee_paid = models.BooleanField(_("fee paid"), default=False)
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
 
     class Meta:
@@ -934,3 +960,64 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} → {self.subscription} ({self.status})"
+
+
+class StandingsAdjustment(models.Model):
+    """Points a ruling adds to (negative: takes from) one entry's main score in the standings.
+
+    The standings core reads these rows as plain :class:`~tournaments.standings.Adjustment`
+    data; a penalty "from tournament points" (Part 9: the director fines a slow
+    player after a warning) is one of them. Pages mark the changed value and
+    print ``reason`` in the legend.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+        related_name="adjustments",
+    )
+    entry = models.ForeignKey(
+        Entry, verbose_name=_("player"), on_delete=models.CASCADE, related_name="adjustments"
+    )
+    points = models.DecimalField(_("points"), max_digits=5, decimal_places=1)
+    reason = models.TextField(_("reason"))
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("standings adjustment")
+        verbose_name_plural = _("standings adjustments")
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.points}"
+
+
+class Prize(models.Model):
+    """One line of the prize table: the amount for a place, overall or in one section."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="prizes"
+    )
+    section = models.ForeignKey(
+        Section, verbose_name=_("section"), null=True, blank=True, on_delete=models.CASCADE,
+        related_name="prizes", help_text=_("empty: the whole tournament's table"),
+    )
+    place = models.PositiveSmallIntegerField(_("place"))
+    amount = models.DecimalField(_("amount"), max_digits=12, decimal_places=2)
+
+    class Meta:
+        ordering = ["tournament", "section", "place"]
+        verbose_name = _("prize")
+        verbose_name_plural = _("prizes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "section", "place"], name="one_prize_per_place",
+                violation_error_message=_("This place already has a prize."),
+            ),
+            models.CheckConstraint(
+                condition=Q(place__gte=1) & Q(amount__gte=0), name="prize_place_and_amount",
+                violation_error_message=_("Places start at 1 and amounts are not negative."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.place} — {self.amount}"

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from . import draw_views, webhook_views
+from . import draw_views, ruling_views, webhook_views
 from . import organiser_views as views
 
 urlpatterns = [
@@ -17,6 +17,8 @@ urlpatterns = [
     path("draw/commit/", draw_views.commit, name="manage-draw-commit"),
     path("draw/perform/", draw_views.perform, name="manage-draw-perform"),
     path("webhooks/", webhook_views.tournament_webhooks, name="manage-webhooks"),
+    path("rulings/", ruling_views.rulings, name="manage-rulings"),
+    path("rulings/round/<int:round_id>/", ruling_views.ruling_decide, name="manage-ruling-decide"),
     path("print/", include("tournaments.print_urls")),
     path("task/<str:task_id>/", views.task_progress, name="manage-task"),
     path("task/<str:task_id>/status/", views.task_status, name="manage-task-status"),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import wraps
 from typing import Any
 
@@ -27,6 +28,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 
 from clubs.models import Club, ClubRole, ClubRoleKind
 
@@ -92,8 +94,31 @@ def _confirmable(user, result, as_official: bool) -> bool:
     return _reporter_side(result) != side_of(user, result.match)
 
 
+def dispute_window_closed(result, now=None) -> int | None:
+    """The window's length in minutes if ``result`` is confirmed and its window has passed, else None.
+
+    The organiser sets the window (``Tournament.dispute_window``, minutes after
+    the confirmation); with none set (0) this is always None.
+    """
+    minutes = result.match.round.tournament.dispute_window
+    if result.state != CONFIRMED or not minutes:
+        return None
+    confirmed_at = result.confirmed_at
+    if confirmed_at is not None and (now or timezone.now()) <= confirmed_at + timedelta(minutes=minutes):
+        return None
+    return minutes
+
+
 def _disputable(user, result, as_official: bool) -> bool:
-    """A reported or confirmed result, contested by a player who neither reported nor confirmed it."""
+    """A result a player of the match may contest.
+
+    With a dispute window set by the organiser, a confirmed result may be
+    contested by either player — the one who confirmed it may have been wrong —
+    until the window closes. Otherwise (and for reports) only by a player who
+    neither reported nor confirmed it (e.g. a result a referee entered).
+    """
+    if result.state == CONFIRMED and result.match.round.tournament.dispute_window:
+        return bool(side_of(user, result.match)) and dispute_window_closed(result) is None
     if result.state not in (REPORTED, CONFIRMED):
         return False
     if _same_account(user, result.reported_by_id) or _same_account(user, result.confirmed_by_id):

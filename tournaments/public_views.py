@@ -28,7 +28,7 @@ from . import public_frame as frame
 from .bracket_layout import bracket_svg
 from .models import CompetitionSystem, Tournament
 from .permissions import tournament_view
-from .standings_service import Event, Pairing, find_entries, is_knockout
+from .standings_service import Event, Pairing, find_entries, is_knockout, prize_awards
 from .win_chances import chances
 
 GRID_LIMIT = 60
@@ -62,8 +62,30 @@ def _player(event: Event, player_id: int, lang: str) -> dict[str, Any]:
     return {"entry": entry, "name": entry.name(lang)}
 
 
-def _standings_blocks(event: Event, lang: str) -> list[dict[str, Any]]:
+def _marked(row: core.StandingRow, key: str) -> str:
+    """The adjustment marks of ``row``'s metric ``key`` (the legend under the table explains them)."""
+    return "".join(dict.fromkeys(a.mark for a in row.adjustments if a.metric == key))
+
+
+def _legend(event: Event, lang: str) -> list[dict[str, str]]:
+    """Every ruling that changed the table: mark, player, points, reason."""
+    return [
+        {
+            "mark": a.mark,
+            "name": event.entries[a.player].name(lang),
+            "amount": _number(a.amount),
+            "reason": a.reason,
+        }
+        for a in event.adjustments
+        if a.player in event.entries
+    ]
+
+
+def _standings_blocks(
+    event: Event, lang: str, prizes: dict[int, Any] | None = None
+) -> list[dict[str, Any]]:
     blocks = []
+    prizes = prizes or {}
     for key, table in event.standings.items():
         metrics = table.metrics
         rows = []
@@ -74,7 +96,11 @@ def _standings_blocks(event: Event, lang: str) -> list[dict[str, Any]]:
                     "shared": r.shared,
                     **_player(event, r.player.id, lang),
                     "withdrawn": r.player.withdrawn,
-                    "values": [_number(r.values.get(m.key)) for m in metrics],
+                    "values": [
+                        {"value": _number(r.values.get(m.key)), "mark": _marked(r, m.key)}
+                        for m in metrics
+                    ],
+                    "prize": prizes.get(r.player.id),
                 }
             )
         blocks.append(
@@ -298,13 +324,17 @@ def pairings_print(request, tournament: Tournament) -> HttpResponse:
 
 def _standings_fragment(event: Event) -> frame.Fragment:
     lang = current_language()
+    awards = prize_awards(event)
     return frame.render_fragment(
         "public/_standings.html",
         event,
         title=_("Standings"),
-        blocks=_standings_blocks(event, lang),
+        blocks=_standings_blocks(event, lang, awards.amounts),
         champion=_champion(event, lang),
-        problems=_problems(event, lang),
+        problems=_problems(event, lang) + [p.message(lang) for p in awards.problems],
+        legend=_legend(event, lang),
+        has_prizes=bool(awards.amounts),
+        prize_split=event.tournament.get_prize_split_display() if awards.amounts else "",
     )
 
 
@@ -386,13 +416,17 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
                     **_player(event, player.id, lang),
                     "cells": cells,
                     "total": _number(grid.totals[r]),
+                    "mark": "".join(dict.fromkeys(a.mark for a in grid.adjustments[r])),
                     "place": grid.places[r],
                 }
             )
         block.update(
             numbers=numbers,
             rows=rows,
-            totals=[_number(t) for t in grid.totals],
+            totals=[
+                {"value": _number(t), "mark": "".join(dict.fromkeys(a.mark for a in adj))}
+                for t, adj in zip(grid.totals, grid.adjustments, strict=True)
+            ],
             places=list(grid.places),
         )
         blocks.append(block)
@@ -403,6 +437,7 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
         blocks=blocks,
         book=layout == core.CrosstableLayout.BOOK,
         problems=_problems(event, lang),
+        legend=_legend(event, lang),
         # The book's own words ("Итого:", "Место"), shared with the Excel sheet.
         total_label=book_label("total", lang),
         place_label=book_label("place", lang),
@@ -467,7 +502,7 @@ def _rounds_fragment(event: Event, section: str | None) -> frame.Fragment:
                         }
                         for cell in row.cells
                     ],
-                    "total": _number(row.total),
+                    **_adjusted_total(event.standings[key].row(row.player.id), table.basis, row.total),
                 }
             )
         blocks.append(
@@ -479,7 +514,18 @@ def _rounds_fragment(event: Event, section: str | None) -> frame.Fragment:
                 "basis": table.basis,
             }
         )
-    return frame.render_fragment("public/_crosstable_rounds.html", event, title=title, blocks=blocks)
+    return frame.render_fragment(
+        "public/_crosstable_rounds.html", event, title=title, blocks=blocks, legend=_legend(event, lang)
+    )
+
+
+def _adjusted_total(row: core.StandingRow, basis: str, total: float) -> dict[str, Any]:
+    """The running total with the rulings' adjustments to it, marked (as in the standings)."""
+    mine = [a for a in row.adjustments if a.metric == basis]
+    return {
+        "total": _number(total + sum(a.amount for a in mine)),
+        "mark": "".join(dict.fromkeys(a.mark for a in mine)),
+    }
 
 
 @require_safe

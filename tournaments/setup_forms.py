@@ -42,6 +42,7 @@ FIELDSETS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
       "max_cube")),
     ("competition", _("Competition system"),
      ("system", "rounds_planned", "seeding", "check_in_required", "rated")),
+    ("rulings", _("Disputes and rulings"), ("dispute_window",)),
     ("registration", _("Self-registration"),
      ("registration_open", "registration_deadline", "entry_limit", "registration_categories",
       "registration_approval")),

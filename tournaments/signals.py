@@ -13,7 +13,7 @@ from django.db.models.signals import post_delete, post_save
 from clubs.models import Player
 
 from .cache import invalidate
-from .models import Entry, Game, Match, Round, Section, Tournament
+from .models import Entry, Game, Match, Prize, Round, Section, StandingsAdjustment, Tournament
 
 
 def _cached(instance, field: str):
@@ -83,6 +83,8 @@ RECEIVERS = (
     (Match, _on_match),
     (Game, on_match_part),
     (Player, _on_player),
+    (StandingsAdjustment, _on_owned),
+    (Prize, _on_owned),
 )
 
 

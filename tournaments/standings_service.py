@@ -17,6 +17,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from functools import cached_property
 
 from django.db.models import Count, Q
@@ -26,6 +27,7 @@ from scoring.rules.errors import Problem, RuleViolation
 from tournaments import standings as core
 from tournaments.exports import ExportOptions, TournamentInfo
 from tournaments.standings.order import parse_tiebreaks
+from tournaments.standings.prizes import award_prizes, prize_problems
 
 from .models import (
     CompetitionSystem,
@@ -34,8 +36,10 @@ from .models import (
     Game,
     GameKind,
     Match,
+    Prize,
     ResultStatus,
     Round,
+    StandingsAdjustment,
     Tournament,
 )
 from .visibility import public_matches, public_rounds
@@ -129,6 +133,8 @@ class Event:
     pairings: list[Pairing]
     matches: list[core.Match]
     clubs: dict[int, str] = field(default_factory=dict)
+    adjustments: list[core.Adjustment] = field(default_factory=list)
+    """The rulings' penalties on the tournament score (marked on every table, with reasons)."""
 
     @property
     def system(self) -> core.System:
@@ -141,7 +147,7 @@ class Event:
     @cached_property
     def standings(self) -> dict[str, core.Standings]:
         """Per section, in the sections' order (one section "" when the event has none)."""
-        out = core.section_standings(self.players, self.matches, self.options)
+        out = core.section_standings(self.players, self.matches, self.options, self.adjustments)
         return {key: out[key] for key in self.sections if key in out}
 
     @cached_property
@@ -149,7 +155,9 @@ class Event:
         """The absolute champion across sections (None for a single-section event)."""
         if not self.multi_section:
             return None
-        return core.absolute_champion(self.players, self.matches, self.options)
+        return core.absolute_champion(
+            self.players, self.matches, self.options, adjustments=self.adjustments
+        )
 
     def places(self) -> dict[int, str]:
         out: dict[int, str] = {}
@@ -190,10 +198,23 @@ class Event:
             sections=dict(self.sections),
         )
 
-    def export_options(self, language: str = "ru") -> ExportOptions:
+    def export_options(
+        self, language: str = "ru", prizes: dict[int, int] | None = None
+    ) -> ExportOptions:
         return ExportOptions(
-            language="en" if language.startswith("en") else "ru", standings=self.options
+            language="en" if language.startswith("en") else "ru",
+            standings=self.options,
+            adjustments=tuple(self.adjustments),
+            prizes=prizes or {},
         )
+
+    def legend(self) -> list[tuple[str, str, str]]:
+        """(mark, player's name pair, reason) for every adjustment, in the order they were made."""
+        return [
+            (a.mark, self.entries[a.player].name_ru, a.reason)
+            for a in self.adjustments
+            if a.player in self.entries
+        ]
 
 
 def standings_options(tournament: Tournament) -> tuple[core.StandingsOptions, list[Problem]]:
@@ -281,6 +302,11 @@ def load_events(tournaments: Sequence[Tournament], *, with_clubs: bool = False) 
             "match_length",
         )
     )
+    adjustment_rows = _group(
+        StandingsAdjustment.objects.filter(tournament_id__in=ids)
+        .order_by("created_at", "id")
+        .values_list("tournament_id", "entry_id", "points", "reason")
+    )
     with_gammons = [tid for tid, (opts, _p) in options.items() if "gammons" in opts.tiebreaks]
     gammons = _gammon_counts(with_gammons) if with_gammons else {}
     clubs: dict[int, str] = {}
@@ -295,6 +321,7 @@ def load_events(tournaments: Sequence[Tournament], *, with_clubs: bool = False) 
             match_rows.get(tid, []),
             gammons,
             clubs,
+            adjustment_rows.get(tid, []),
         )
         for tid in ids
     }
@@ -317,6 +344,7 @@ def _assemble(
     match_rows: list[tuple],
     gammons: dict[int, tuple[int, int]],
     all_clubs: dict[int, str],
+    adjustment_rows: list[tuple] = (),
 ) -> Event:
     """One tournament's :class:`Event` from its rows (no query)."""
     sections: dict[str, str] = {}
@@ -394,7 +422,72 @@ def _assemble(
         pairings=pairings,
         matches=matches,
         clubs=clubs,
+        adjustments=[
+            core.Adjustment(entry_id, _score(points), reason)
+            for entry_id, points, reason in adjustment_rows
+            if entry_id in entries
+        ],
     )
+
+
+def _score(value: Decimal) -> core.Score:
+    """A stored decimal as the core's score: whole numbers as ints, halves as floats."""
+    return int(value) if value == int(value) else float(value)
+
+
+def to_minor(amount: Decimal | None) -> int | None:
+    """Money in minor units (kopecks): the prize core counts in whole units so shares add up."""
+    return None if amount is None else int((amount * 100).to_integral_value())
+
+
+def from_minor(minor: int) -> Decimal:
+    return (Decimal(minor) / 100).quantize(Decimal("0.01"))
+
+
+@dataclass(frozen=True)
+class PrizeAwards:
+    """Who gets what (entry id → amount), and what was wrong with the prize table, if anything."""
+
+    amounts: dict[int, Decimal]
+    problems: list[Problem]
+    table: list[Prize]
+
+    @property
+    def paid(self) -> Decimal:
+        return sum(self.amounts.values(), Decimal("0.00"))
+
+
+def prize_awards(event: Event) -> PrizeAwards:
+    """The prize table applied to the final standings (1 query), by the organiser's split rule.
+
+    Prizes with a section go to that section's table; prizes without one to the
+    whole tournament's table (in a multi-section event: everyone ranked together,
+    as for the absolute champion).
+    """
+    tournament = event.tournament
+    table = list(Prize.objects.filter(tournament=tournament).order_by("section_id", "place"))
+    fund = to_minor(tournament.prize_fund)
+    by_section: dict[str, dict[int, int]] = {}
+    for prize in table:
+        key = _section_key(prize.section_id)
+        by_section.setdefault(key, {})[prize.place] = to_minor(prize.amount) or 0
+    everything = {
+        (key, place): amount for key, places in by_section.items() for place, amount in places.items()
+    }
+    found = prize_problems({i: a for i, a in enumerate(everything.values(), start=1)}, fund)
+    amounts: dict[int, Decimal] = {}
+    if found:
+        return PrizeAwards(amounts, found, table)
+    for key, prizes in by_section.items():
+        if key == NO_SECTION and event.multi_section:
+            standings = event.champion.overall if event.champion else None
+        else:
+            standings = event.standings.get(key)
+        if standings is None:
+            continue
+        for entry_id, minor in award_prizes(standings, prizes, tournament.prize_split).items():
+            amounts[entry_id] = amounts.get(entry_id, Decimal("0.00")) + from_minor(minor)
+    return PrizeAwards(amounts, [], table)
 
 
 def _section_key(section_id: int | None) -> str:

@@ -3,7 +3,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from scoring.api import DisputeViewSet, MatchWorkflowViewSet
+from scoring.api import DisputeViewSet, MatchWorkflowViewSet, TournamentSanctionViewSet
 from tournaments.api import (
     EntryViewSet,
     OfficialViewSet,
@@ -61,6 +61,7 @@ nested.register("sections", SectionViewSet, basename="api-tournament-section")
 nested.register("officials", OfficialViewSet, basename="api-tournament-official")
 nested.register("teams", TeamViewSet, basename="api-tournament-team")
 nested.register("webhooks", WebhookViewSet, basename="api-tournament-webhook")
+nested.register("sanctions", TournamentSanctionViewSet, basename="api-tournament-sanction")
 
 #: /api/clubs/<slug>/<collection>/
 club_nested = NestedRouter()

@@ -58,3 +58,14 @@ def confirmer(result) -> str:
     if result.confirmed_by_id:
         return person(result.confirmed_by)
     return (_side_player(result, result.confirmed_side) if result.confirmed_side else "") or "—"
+
+
+@register.filter
+def raiser(dispute) -> str:
+    """Who raised a dispute: the account, or the player of the side (through a private link).
+
+    Never the reporter of the disputed result: the dispute is the other player's word.
+    """
+    if dispute.raised_by_id:
+        return person(dispute.raised_by)
+    return (_side_player(dispute, dispute.raised_side) if dispute.raised_side else "") or "—"

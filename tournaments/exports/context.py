@@ -53,6 +53,11 @@ def prepare(
     """Rank every section (and decide the absolute champion if there are several)."""
     standing_opts = resolve_options(options.standings)
     sections = section_keys(players)
-    standings = section_standings(players, matches, standing_opts)
-    champion = absolute_champion(players, matches, standing_opts) if len(sections) > 1 else None
+    adjustments = options.adjustments
+    standings = section_standings(players, matches, standing_opts, adjustments)
+    champion = (
+        absolute_champion(players, matches, standing_opts, adjustments=adjustments)
+        if len(sections) > 1
+        else None
+    )
     return ExportData(info, options, players, matches, sections, standings, champion)

@@ -26,6 +26,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "name_latin": ("Имя (лат.)", "Name (Latin)"),
     "section": ("Категория", "Section"),
     "club": ("Клуб", "Club"),
+    "prize": ("Приз", "Prize"),
+    "adjustments": ("Штрафы (* — очки сняты решением директора или жюри)", "Penalties (* — points taken by a ruling of the director or the jury)"),
     "rating": ("Рейтинг", "Rating"),
     "status": ("Статус", "Status"),
     "withdrawn": ("выбыл", "withdrawn"),

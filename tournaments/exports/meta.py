@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from tournaments.standings import CrosstableLayout, StandingsOptions
+from tournaments.standings import Adjustment, CrosstableLayout, StandingsOptions
 
 
 class CrosstableKind(StrEnum):
@@ -53,3 +53,7 @@ class ExportOptions:
     crosstable_order: str = "draw"
     pairings_per_round: bool = False
     grid_limit: int = 60
+    adjustments: tuple[Adjustment, ...] = ()
+    """Penalties on the tournament score: counted, marked, and listed in a legend."""
+    prizes: Mapping[int, object] = field(default_factory=dict)
+    """Player id → prize amount (already split by the organiser's rule), shown in a column."""

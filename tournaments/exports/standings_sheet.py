@@ -22,6 +22,15 @@ def number(value: float | None) -> float | int | str:
     return int(value) if value == int(value) else value
 
 
+def _value(row, key: str) -> float | int | str:
+    """The metric's value; one a ruling changed gets the adjustment's mark ("7*", see the legend)."""
+    value = number(row.values.get(key))
+    if key in row.adjusted:
+        marks = "".join(dict.fromkeys(a.mark for a in row.adjustments if a.metric == key))
+        return f"{value}{marks}"
+    return value
+
+
 def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
     lang = data.language
     ws = wb.create_sheet(SHEET_STANDINGS)
@@ -40,6 +49,10 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
         widths.append(name_width([p.club for p in data.players], 12, 30))
     headers += [m.name(lang) for m in metrics]
     widths += [13] * len(metrics)
+    prizes = data.options.prizes
+    if prizes:
+        headers.append(label("prize", lang))
+        widths.append(12)
     setup_sheet(ws, widths, freeze_cols=len(headers) - len(metrics))
     write_title(out, data, label("standings", lang))
     out.append([(h, "header") for h in headers])
@@ -55,9 +68,19 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
             cells.append((p.name(lang), "name_top" if top else None))
             if has_club:
                 cells.append((p.club, None))
-            cells += [(number(row.values.get(m.key)), None) for m in metrics]
+            cells += [(_value(row, m.key), None) for m in metrics]
+            if prizes:
+                prize = prizes.get(p.id)
+                cells.append((float(prize) if prize is not None else "", None))
             out.append(cells)
             progress.advance()
+    if data.options.adjustments:
+        out.blank()
+        out.append([(label("adjustments", lang), "title")])
+        names = {p.id: p.name(lang) for p in data.players}
+        for adj in data.options.adjustments:
+            amount = number(adj.amount)
+            out.append([(adj.mark, None), (names.get(adj.player, ""), None), (amount, None), (adj.reason, None)])
     champion = data.champion
     if champion is not None:
         out.blank()

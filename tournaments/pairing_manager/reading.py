@@ -113,11 +113,22 @@ def _match_points(m: Match) -> tuple[float, float]:
 
 
 def history(
-    tournament: Tournament, section: Section | None, options: core.SwissOptions
+    tournament: Tournament,
+    section: Section | None,
+    options: core.SwissOptions,
+    before: int | None = None,
 ) -> list[core.TableResult]:
-    """Every earlier table and bye of this section as plain results (draft rounds excluded)."""
+    """Every earlier table and bye of this section as plain results (draft rounds excluded).
+
+    ``before``: only rounds numbered below it — the history round ``before`` was
+    (or would be) paired from, so a later round can be paired again after a
+    ruling changed an earlier result (:mod:`.recheck`).
+    """
     out: list[core.TableResult] = []
-    rounds = list(rounds_of(tournament, section).exclude(status=RoundStatus.DRAFT))
+    rounds = rounds_of(tournament, section).exclude(status=RoundStatus.DRAFT)
+    if before is not None:
+        rounds = rounds.filter(number__lt=before)
+    rounds = list(rounds)
     matches = (
         Match.objects.filter(round__in=rounds)
         .select_related("entry_a", "entry_b", "round")
@@ -210,7 +221,8 @@ def swiss_input(
         elif e.pk in half_bye:
             statuses[e.draw_number] = "half_bye"
     players = core.build_players(
-        entrants, history(tournament, section, options), statuses, score=options.score
+        entrants, history(tournament, section, options, before=number), statuses,
+        score=options.score,
     )
     return core.PairingInput(number, players, options), by_id, late
 

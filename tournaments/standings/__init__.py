@@ -20,9 +20,10 @@ from .crosstable import (
 from .metrics import DEFAULT_TIEBREAKS, Metric, all_metrics, default_tiebreaks, get_metric
 from .ranking import StandingRow, Standings, check_matches, compute_standings, resolve_options
 from .sections import ChampionDecision, absolute_champion, section_keys, section_standings
-from .types import ByeValue, Match, MatchStatus, Player, Score, StandingsOptions, System
+from .types import Adjustment, ByeValue, Match, MatchStatus, Player, Score, StandingsOptions, System
 
 __all__ = [
+    "Adjustment",
     "DEFAULT_TIEBREAKS",
     "ByeValue",
     "ChampionDecision",

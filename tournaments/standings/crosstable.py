@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .ranking import Standings, compute_standings
-from .types import Match, Player, Score, StandingsOptions
+from .types import Adjustment, Match, Player, Score, StandingsOptions
 
 
 class CrosstableLayout(StrEnum):
@@ -71,6 +71,9 @@ class Crosstable:
     cells: tuple[tuple[CrossCell | None, ...], ...]
     totals: tuple[Score, ...]
     places: tuple[str, ...]
+    adjustments: tuple[tuple[Adjustment, ...], ...] = ()
+    """Per player, the rulings that changed their values; a penalty on game points is
+    already in ``totals`` (so "Итого" agrees with the standings), and is marked."""
 
     def text(self, r: int, c: int) -> str:
         cell = self.cells[r][c]
@@ -134,6 +137,9 @@ def build_crosstable(
             totals[index[reader]] += sum(x for x, _ in scores)
         cells.append(tuple(row))
     places = standings.places()
+    adjusted = tuple(standings.row(p.id).adjustments for p in listed)
+    for i, adjustments in enumerate(adjusted):
+        totals[i] += sum(a.amount for a in adjustments if a.metric == "points")
     return Crosstable(
         section=standings.section,
         layout=layout,
@@ -141,6 +147,7 @@ def build_crosstable(
         cells=tuple(cells),
         totals=tuple(int(t) if t == int(t) else t for t in totals),
         places=tuple(places[p.id] for p in listed),
+        adjustments=adjusted,
     )
 
 

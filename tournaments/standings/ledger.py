@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from .types import Match, Player, Score, StandingsOptions
+from .types import Adjustment, Match, Player, Score, StandingsOptions
 
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
 
@@ -30,6 +30,16 @@ class Game:
     @property
     def is_bye(self) -> bool:
         return self.opponent is None
+
+
+def main_score_key(options: StandingsOptions) -> str:
+    """The table's main score: the first criterion when it is a score, else the score basis.
+
+    A penalty "from tournament points" is taken from this metric.
+    """
+    if options.tiebreaks and options.tiebreaks[0] in ("wins", "points"):
+        return options.tiebreaks[0]
+    return options.score_basis or "wins"
 
 
 class Computes(Protocol):
@@ -53,6 +63,7 @@ class Ledger:
         matches: Iterable[Match],
         options: StandingsOptions,
         metric: Callable[[str], Computes],
+        adjustments: Iterable[Adjustment] = (),
     ) -> None:
         self.options = options
         self._metric = metric
@@ -61,6 +72,14 @@ class Ledger:
         self.pending: dict[int, list[int]] = {pid: [] for pid in self.players}
         self.last_round = 0
         self._values: dict[str, dict[int, float]] = {}
+        self.adjustments: dict[int, list[Adjustment]] = {}
+        main = main_score_key(options)
+        for adj in adjustments:
+            if adj.player in self.players:
+                resolved = adj if adj.metric else Adjustment(
+                    adj.player, adj.amount, adj.reason, main, adj.mark
+                )
+                self.adjustments.setdefault(adj.player, []).append(resolved)
         for match in matches:
             self._add(match)
         for games in self.games.values():
@@ -92,6 +111,10 @@ class Ledger:
     def total_rounds(self) -> int:
         """Rounds of the event: as announced, else as many as have been played."""
         return max(self.options.total_rounds or 0, self.last_round)
+
+    def adjustment(self, key: str, player: int) -> Score:
+        """The sum of the rulings' adjustments to ``player``'s metric ``key`` (0 when none)."""
+        return sum((a.amount for a in self.adjustments.get(player, ()) if a.metric == key), 0)
 
     def values(self, key: str) -> dict[int, float]:
         """Every player's value of metric ``key`` (computed on first use)."""

@@ -50,8 +50,38 @@ STANDINGS = Catalogue(
             "Дополнительные показатели турнира должны быть списком ключей, а не {value}; "
             "применяется порядок по умолчанию для системы.",
         ),
+        "prize_place": (
+            "Prize places are numbered from 1, not {place}.",
+            "Призовые места нумеруются с 1, а не {place}.",
+        ),
+        "prize_negative": (
+            "The prize for place {place} cannot be negative.",
+            "Приз за {place}-е место не может быть отрицательным.",
+        ),
+        "prize_over_fund": (
+            "The prizes add up to {total}, more than the prize fund of {fund}.",
+            "Сумма призов {total} больше призового фонда {fund}.",
+        ),
     },
 )
+
+
+def prize_place(place: int) -> Problem:
+    return STANDINGS.problem("prize_place", place=place)
+
+
+def prize_negative(place: int) -> Problem:
+    return STANDINGS.problem("prize_negative", place=place)
+
+
+def prize_over_fund(total: int, fund: int) -> Problem:
+    """``total`` and ``fund`` in minor units; the message shows them in whole units."""
+    return STANDINGS.problem("prize_over_fund", total=_money(total), fund=_money(fund))
+
+
+def _money(minor: int) -> str:
+    whole, cents = divmod(minor, 100)
+    return f"{whole}.{cents:02d}" if cents else str(whole)
 
 
 def unknown_metric(key: str, known: list[str]) -> Problem:

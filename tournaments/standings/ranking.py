@@ -17,7 +17,7 @@ from scoring.rules.errors import Problem, RuleViolation
 from . import problems
 from .ledger import Ledger
 from .metrics import Metric, default_tiebreaks, get_metric, tiebreak_problems
-from .types import Match, Player, StandingsOptions, System
+from .types import Adjustment, Match, Player, StandingsOptions, System
 
 SCORE_BASES = ("wins", "points")
 
@@ -34,6 +34,13 @@ class StandingRow:
     place: int
     place_to: int
     values: Mapping[str, float | None]
+    adjustments: tuple[Adjustment, ...] = ()
+    """The rulings that changed this player's values (shown with their mark and reason)."""
+
+    @property
+    def adjusted(self) -> frozenset[str]:
+        """Keys of the metrics a ruling changed for this player (the pages mark them)."""
+        return frozenset(a.metric for a in self.adjustments if a.metric)
 
     @property
     def shared(self) -> bool:
@@ -145,15 +152,19 @@ def compute_standings(
     options: StandingsOptions | None = None,
     *,
     section: str | None = None,
+    adjustments: Iterable[Adjustment] = (),
 ) -> Standings:
     """Rank ``players`` (only ``section``'s, if given) by their finished ``matches``.
+
+    ``adjustments`` (penalties of the director or the jury) are added to the
+    metric each names; the rows carry them so the pages can mark the values.
 
     Raises :class:`RuleViolation` for unknown or repeated criteria; matches with
     players outside the group are ignored, so one call per section is enough.
     """
     opts = resolve_options(options or StandingsOptions())
     group_players = [p for p in players if section is None or p.section == section]
-    ledger = Ledger(group_players, matches, opts, get_metric)
+    ledger = Ledger(group_players, matches, opts, get_metric, adjustments)
     metrics = [get_metric(k) for k in opts.tiebreaks]
     groups, local = rank(ledger, metrics)
     global_values = {m.key: ledger.values(m.key) for m in metrics if m.global_value}
@@ -165,7 +176,15 @@ def compute_standings(
             for m in metrics:
                 source = global_values.get(m.key) if m.global_value else local.get(m.key, {})
                 values[m.key] = source.get(pid) if source is not None else None
-            rows.append(StandingRow(ledger.players[pid], place, place + len(group) - 1, values))
+            rows.append(
+                StandingRow(
+                    ledger.players[pid],
+                    place,
+                    place + len(group) - 1,
+                    values,
+                    tuple(ledger.adjustments.get(pid, ())),
+                )
+            )
         place += len(group)
     name = section if section is not None else (group_players[0].section if group_players else "")
     index = {r.player.id: i for i, r in enumerate(rows)}

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from .ranking import Standings, compute_standings
-from .types import Match, Player, StandingsOptions
+from .types import Adjustment, Match, Player, StandingsOptions
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +35,14 @@ def section_keys(players: Iterable[Player]) -> list[str]:
 
 
 def section_standings(
-    players: Sequence[Player], matches: Sequence[Match], options: StandingsOptions | None = None
+    players: Sequence[Player],
+    matches: Sequence[Match],
+    options: StandingsOptions | None = None,
+    adjustments: Sequence[Adjustment] = (),
 ) -> dict[str, Standings]:
     """One ranking per section, each from the matches inside that section."""
     return {
-        key: compute_standings(players, matches, options, section=key)
+        key: compute_standings(players, matches, options, section=key, adjustments=adjustments)
         for key in section_keys(players)
     }
 
@@ -51,6 +54,7 @@ def absolute_champion(
     *,
     criteria: Sequence[str] | None = None,
     playoff: bool = False,
+    adjustments: Sequence[Adjustment] = (),
 ) -> ChampionDecision:
     """Who is champion of the whole event.
 
@@ -61,14 +65,14 @@ def absolute_champion(
     """
     if playoff:
         winners: list[Player] = []
-        for standing in section_standings(players, matches, options).values():
+        for standing in section_standings(players, matches, options, adjustments).values():
             winners.extend(r.player for r in standing.rows if r.place == 1)
         alone = winners[0] if len(winners) == 1 else None
         return ChampionDecision(alone, tuple(winners), len(winners) > 1, None)
     opts = options or StandingsOptions()
     if criteria:
         opts = replace(opts, tiebreaks=tuple(criteria))
-    overall = compute_standings(players, matches, opts)
+    overall = compute_standings(players, matches, opts, adjustments=adjustments)
     leaders = tuple(r.player for r in overall.rows if r.place == 1)
     alone = leaders[0] if len(leaders) == 1 else None
     return ChampionDecision(alone, leaders, len(leaders) > 1, overall)

@@ -106,6 +106,25 @@ class Match:
 
 
 @dataclass(frozen=True, slots=True)
+class Adjustment:
+    """Points a ruling adds to (negative: takes from) one player's metric, with its reason.
+
+    A penalty of the director or the jury (Part 9: "директор может оштрафовать
+    медленного игрока") is data, not a special case: the metric ``metric`` (a
+    key of the registry; ``None`` = the table's main score) sums the player's
+    results plus every adjustment of that player for it, so opponents' sums
+    (Buchholz, Sonneborn-Berger) read the adjusted score like the table shows.
+    ``mark`` is the sign the pages print next to the value (legend: reason).
+    """
+
+    player: int
+    amount: Score
+    reason: str = ""
+    metric: str | None = None
+    mark: str = "*"
+
+
+@dataclass(frozen=True, slots=True)
 class StandingsOptions:
     """How the organiser wants the table ranked.
 

@@ -60,13 +60,20 @@ class Metric:
 
 
 class PerGameMetric(Metric):
-    """A metric that adds up one number per finished game of each player."""
+    """A metric that adds up one number per finished game of each player.
+
+    Plus the rulings' adjustments to it (:class:`~..types.Adjustment`): a penalty
+    is one more term of the same sum, never a special case in a metric.
+    """
 
     def per_game(self, game: Game) -> float:
         raise NotImplementedError
 
     def compute(self, ledger: Ledger) -> dict[int, float]:
-        return {pid: sum(self.per_game(g) for g in games) for pid, games in ledger.games.items()}
+        return {
+            pid: sum(self.per_game(g) for g in games) + ledger.adjustment(self.key, pid)
+            for pid, games in ledger.games.items()
+        }
 
 
 def register(cls: type[Metric]) -> type[Metric]:

@@ -1,0 +1,100 @@
+"""Prize money by place and the organiser's rule for tied places (Part 9).
+
+The book (Part 9, «Жеребьёвка, регистрация и взносы»): players pay the entry
+fee the organisers set, and "из этих вступительных взносов и спонсорских
+вложений формируется призовой фонд". How tied players share prizes the book
+leaves to the organiser; two rules are offered, as chess arbiters use them:
+
+* :attr:`PrizeSplit.EQUAL` — players level on the table's main score pool the
+  prizes of the places they occupy together and share them equally
+  (tie-breaks order the list but do not decide money: the FIDE "Hort"-free,
+  plain pooling most open events announce);
+* :attr:`PrizeSplit.TIEBREAK` — the tie-breaks decide; only players still level
+  after every criterion (a shared place such as "3–4") pool and share.
+
+Amounts are whole minor units (kopecks, cents): a pool that does not divide
+evenly gives the first players in table order one unit more, so the shares
+always add up to the pool exactly and never exceed the fund.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from enum import StrEnum
+
+from scoring.rules.errors import Problem, RuleViolation
+
+from . import problems
+from .ledger import main_score_key
+from .ranking import Standings
+
+
+class PrizeSplit(StrEnum):
+    EQUAL = "equal"
+    TIEBREAK = "tiebreak"
+
+
+def prize_problems(prizes: Mapping[int, int], fund: int | None = None) -> list[Problem]:
+    """What is wrong with a prize table: places from 1, no negative amounts, within the fund."""
+    found: list[Problem] = []
+    for place, amount in sorted(prizes.items()):
+        if place < 1:
+            found.append(problems.prize_place(place))
+        if amount < 0:
+            found.append(problems.prize_negative(place))
+    total = sum(prizes.values())
+    if fund is not None and total > fund:
+        found.append(problems.prize_over_fund(total, fund))
+    return found
+
+
+def split_prizes(
+    order: Sequence[int],
+    groups: Sequence[Hashable],
+    prizes: Mapping[int, int],
+    fund: int | None = None,
+) -> dict[int, int]:
+    """Each player's prize (minor units) from the table order and who is level with whom.
+
+    ``order`` lists players best first; ``groups[i]`` says which tie ``order[i]``
+    belongs to (consecutive equal keys are level and occupy consecutive places).
+    ``prizes`` maps a place (from 1) to its amount. Players with no prize are
+    left out. Raises :class:`RuleViolation` for a bad table or one over ``fund``.
+    """
+    found = prize_problems(prizes, fund)
+    if found:
+        raise RuleViolation(found)
+    if len(order) != len(groups):
+        raise ValueError("order and groups must have the same length")
+    out: dict[int, int] = {}
+    i = 0
+    while i < len(order):
+        j = i + 1
+        while j < len(order) and groups[j] == groups[i]:
+            j += 1
+        tied = order[i:j]
+        pool = sum(prizes.get(place, 0) for place in range(i + 1, j + 1))
+        share, extra = divmod(pool, len(tied))
+        for k, pid in enumerate(tied):
+            amount = share + (1 if k < extra else 0)
+            if amount:
+                out[pid] = amount
+        i = j
+    return out
+
+
+def award_prizes(
+    standings: Standings,
+    prizes: Mapping[int, int],
+    split: PrizeSplit | str = PrizeSplit.EQUAL,
+    fund: int | None = None,
+) -> dict[int, int]:
+    """The prizes of one standings table (one section) by the organiser's split rule."""
+    split = PrizeSplit(split)
+    order = [r.player.id for r in standings.rows]
+    if split == PrizeSplit.EQUAL:
+        key = main_score_key(standings.options)
+        groups: list[Hashable] = [r.values.get(key) for r in standings.rows]
+    else:
+        groups = [(r.place, r.place_to) for r in standings.rows]
+    return split_prizes(order, groups, prizes, fund)
