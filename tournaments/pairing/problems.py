@@ -330,6 +330,12 @@ KNOCKOUT = Catalogue(
             "Система с выбыванием после двух поражений уже даёт второй шанс; выберите её или "
             "утешительный турнир, но не оба.",
         ),
+        "progressive_and_other": (
+            "The progressive consolation already takes the losers of every round; it cannot be "
+            "combined with the consolation bracket or double elimination.",
+            "Прогрессивный утешительный турнир уже принимает проигравших каждого круга; его "
+            "нельзя совмещать с утешительным турниром или выбыванием после двух поражений.",
+        ),
         "unknown_match": (
             "There is no match {match!r} in this bracket.",
             "В сетке нет матча {match!r}.",
