@@ -220,6 +220,10 @@ OPTION_LABELS = {
     "consolation": _("Consolation bracket"),
     "last_chance": _("Last-chance bracket"),
     "double_elimination": _("Double elimination"),
+    "single_grand_final": _("Grand final without a reset"),
+    "progressive_consolation": _("Progressive consolation"),
+    "club_apart_rounds": _("Same club apart for the first rounds"),
+    "late_entry_points": _("Points per missed round for a late entry"),
 }
 
 
@@ -260,6 +264,24 @@ OPTION_HELP = {
     ),
     "double_elimination": _(
         "A player leaves only after a second loss; not together with a consolation bracket."
+    ),
+    "single_grand_final": _(
+        "Double elimination: by default, if the losers' bracket winner wins the grand final it "
+        "is played again, so the winners' bracket finalist also leaves only after a second "
+        "loss; tick to play the grand final once."
+    ),
+    "progressive_consolation": _(
+        "The losers of each main round (the final excepted) enter a consolation draw at their "
+        "level: first-round losers play each other, their winners meet the second-round losers, "
+        "and so on."
+    ),
+    "club_apart_rounds": _(
+        "Players of the same club do not meet in rounds 1 to K (0: no such rule); the "
+        "director's forbidden pairs apply in every round."
+    ),
+    "late_entry_points": _(
+        "A late entry is credited with these points for each round played before they joined "
+        "(0 by default; 0.5 gives half a point per missed round)."
     ),
 }
 

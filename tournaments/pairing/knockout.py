@@ -88,7 +88,7 @@ class KnockoutOptions:
     consolation: bool = False
     last_chance: bool = False
     double_elimination: bool = False
-    grand_final_reset: bool = True  # double elimination: the WB champion must lose twice
+    single_grand_final: bool = False  # True: no reset (the WB champion may lose once)
     progressive_consolation: bool = False
 
     def problems(self) -> list[Problem]:
@@ -311,7 +311,7 @@ def _losers_bracket(
     matches.append(
         Match("GF", GRAND_FINAL, rnd, 1, final_length, Source(WINNER, match=final), champion_lb)
     )
-    if options.grand_final_reset:
+    if not options.single_grand_final:
         matches.append(
             Match(
                 "GF2",

@@ -195,7 +195,7 @@ def test_grand_final_reset_is_played_only_when_the_losers_bracket_champion_wins(
 
 
 def test_grand_final_without_reset_is_an_option():
-    b = build_knockout(entrants(4), KnockoutOptions(double_elimination=True, grand_final_reset=False))
+    b = build_knockout(entrants(4), KnockoutOptions(double_elimination=True, single_grand_final=True))
     assert "GF2" not in {m.id for m in b.matches}
 
 
