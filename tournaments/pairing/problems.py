@@ -684,6 +684,14 @@ PAIRING = Catalogue(
             "{player} has already asked to sit out round {round}.",
             "{player} уже заявил(а) пропуск тура {round}.",
         ),
+        "qualify_count": (
+            "A cup needs 2 to {ranked} qualifiers from these standings, not {top}.",
+            "Для кубка нужно от 2 до {ranked} участников из этой таблицы, а не {top}.",
+        ),
+        "qualify_slug": (
+            "The address {slug!r} is already taken by another tournament.",
+            "Адрес {slug!r} уже занят другим турниром.",
+        ),
         "bye_request_withdrawn": (
             "{player} is withdrawn from the tournament: there is nothing to sit out.",
             "{player} снят(а) с турнира: пропускать нечего.",
