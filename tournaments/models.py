@@ -959,6 +959,9 @@ class ForbiddenPair(models.Model):
             models.UniqueConstraint(fields=["entry_a", "entry_b"], name="one_forbidden_pair"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.entry_a} ≠ {self.entry_b}"
+
 
 class ByeRequest(models.Model):
     """A player's advance request to sit out round ``round_number`` (scored by the
@@ -977,3 +980,6 @@ class ByeRequest(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["entry", "round_number"], name="one_bye_request"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.round_number}"
