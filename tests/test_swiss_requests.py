@@ -144,15 +144,19 @@ def test_director_page_forbids_a_pair_and_keeps_bad_input(client, director):
     client.force_login(director)
     url = f"/t/{t.slug}/manage/swiss/"
     page = client.get(url)
-    assert page.status_code == 200 and "Forbidden pairs" in page.content.decode() or "Запрещённые" in page.content.decode()
+    assert page.status_code == 200 and "Запрещённые пары" in page.content.decode()
     one = entry(t, 1)
     bad = client.post(url + "forbid/", {"forbid-entry_a": one.pk, "forbid-entry_b": one.pk, "forbid-reason": "x"})
     assert bad.status_code == 400
     assert "разных" in bad.content.decode() and 'value="x"' in bad.content.decode()
     ok = client.post(url + "forbid/", {"forbid-entry_a": one.pk, "forbid-entry_b": entry(t, 2).pk})
     assert ok.status_code == 302 and ForbiddenPair.objects.filter(tournament=t).count() == 1
-    done = client.post(url + "bye/", {"bye-entry": one.pk, "bye-round_number": 2})
-    assert done.status_code == 302 and ByeRequest.objects.get().round_number == 2
+    done = client.post(url + "bye/", {"bye-entry": one.pk, "bye-round_number": 1})
+    assert done.status_code == 302 and ByeRequest.objects.get().round_number == 1
+    # The generate form shows the request next to the player's half-point-bye box.
+    assert "заявлено заранее" in client.get(f"/t/{t.slug}/manage/").content.decode()
+    past = client.post(url + "bye/", {"bye-entry": one.pk, "bye-round_number": 0})
+    assert past.status_code == 400
     strangers = UserFactory()
     client.force_login(strangers)
     assert client.post(url + "bye/", {"bye-entry": one.pk, "bye-round_number": 3}).status_code in (403, 404)

@@ -24,7 +24,7 @@ from tournaments.pairing.options import (
 from tournaments.standings.order import dump_tiebreaks, parse_tiebreaks
 from zarik.i18n import current_language, problems_to_validation_error
 
-from .models import Entry, EntryStatus, Round, Section, Tournament
+from .models import ByeRequest, Entry, EntryStatus, Round, Section, Tournament
 from .pairing_manager import SYSTEMS
 
 
@@ -106,6 +106,7 @@ class GenerateRoundForm(forms.Form):
             self.fields["half_bye"].queryset = Entry.objects.filter(pk__in=pks)
             if tournament.check_in_required and not self.is_bound:
                 self.initial["absent"] = [e.pk for e in self.entries if not _present(e)]
+            self.requested = _requested_byes(tournament)
         else:
             self.entries = []
             del self.fields["absent"]
@@ -120,11 +121,13 @@ class GenerateRoundForm(forms.Form):
         """One row per entry still in the event: the two check boxes, ticked as posted or preset."""
         absent, half = self._ticked("absent"), self._ticked("half_bye")
         check_in = self.tournament.check_in_required
+        requested = getattr(self, "requested", set())
         return [
             {
                 "entry": e,
                 "absent": str(e.pk) in absent,
                 "half_bye": str(e.pk) in half,
+                "requested": e.pk in requested,
                 "not_checked_in": check_in and not _present(e),
             }
             for e in self.entries
@@ -148,6 +151,21 @@ class GenerateRoundForm(forms.Form):
                 params={"names": names},
             )
         return data
+
+
+def _requested_byes(tournament: Tournament) -> set[int]:
+    """Entries that asked in advance to sit out their section's next round (the pairing
+    gives them the requested bye whatever is ticked; the form only shows it)."""
+    last = {
+        section: number
+        for section, number in tournament.rounds.values_list("section_id", "number").order_by("number")
+    }
+    return {
+        entry_id
+        for entry_id, section, number in ByeRequest.objects.filter(entry__tournament=tournament)
+        .values_list("entry_id", "entry__section_id", "round_number")
+        if number == last.get(section, 0) + 1
+    }
 
 
 def _present(entry: Entry) -> bool:
