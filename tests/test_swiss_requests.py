@@ -54,13 +54,17 @@ def director(db):
     return UserFactory(username="director")
 
 
-def test_a_forbidden_pair_is_never_paired_and_the_explanation_says_so(director):
+def test_a_forbidden_pair_is_never_paired_and_the_explanation_says_so(client, director):
     t = swiss(4)
+    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
     swiss_requests.forbid_pair(t, entry(t, 1), entry(t, 2), "братья", director)
     [r1] = pm.generate_next(t, user=director)
     assert frozenset((1, 2)) not in pairs(r1)  # the book's round 1 would be 1–2, 3–4
     note = next(n for n in r1.explanation["notes"] if n["code"] == "pairing.why.forbidden_pair")
     assert note["details"]["comment"] == "братья"
+    client.force_login(director)
+    page = client.get(f"/t/{t.slug}/manage/round/{r1.pk}/").content.decode()
+    assert "запретил эту пару" in page and "братья" in page
     assert AuditEntry.objects.filter(action="swiss.forbid_pair", tournament=t).exists()
 
 
