@@ -108,6 +108,9 @@ def test_a_requested_bye_sits_the_player_out_for_the_organisers_points(director,
     assert bye["player"] == 3 and bye["points"] == points
     pm.publish_round(r1, user=director)
     confirm_round(r1)
+    # The public standings count it as the pairing did.
+    table = next(iter(load_event(t).standings.values()))
+    assert table.row(entry(t, 3).pk).values[table.options.tiebreaks[0]] == points
     # Round 2's score groups count the requested bye's points.
     [r2] = pm.generate_next(t, user=director)
     groups = {p: g["score"] for g in r2.explanation["groups"] for p in g["players"]}
@@ -140,6 +143,10 @@ def test_a_late_entry_is_credited_by_the_documented_rule(director, points):
     groups = {p: g["score"] for g in r2.explanation["groups"] for p in g["players"]}
     assert groups.get(5, 0.0) == points
     assert ("pairing.why.late_entry_points" in codes(r2)) == bool(points)
+    pm.publish_round(r2, user=director)
+    table = next(iter(load_event(t).standings.values()))
+    pairing_bye = r2.matches.filter(entry_a=entry(t, 5), entry_b__isnull=True).count()  # 1 point
+    assert table.row(entry(t, 5).pk).values[table.options.tiebreaks[0]] == points + pairing_bye
 
 
 def test_director_page_forbids_a_pair_and_keeps_bad_input(client, director):

@@ -29,6 +29,7 @@ from tournaments.models import (
     Seeding,
     Tournament,
 )
+from tournaments.pairing.history import late_entry_byes
 from tournaments.pairing.problems import PAIRING, WHY
 from tournaments.services import seed_numbers
 from tournaments.validation import rule_for
@@ -121,23 +122,18 @@ LATE = "late"
 def late_entry_credits(
     tournament: Tournament, section: Section | None, options: core.SwissOptions
 ) -> dict[int, tuple[int, float]]:
-    """Late entries' credit for missed rounds: draw number → (rounds missed, points).
-
-    The documented rule (the Swiss option ``late_entry_points``, per missed round):
-    0 by default — FIDE's C.04.2 practice and the fairest to those who played those
-    rounds — or ½ a round when the organiser's regulations say so. A late entry is
-    one with ``joined_round`` = j > 1; rounds 1..j-1 are the missed ones. The pairing
-    history and the explanation both read this one function.
-    """
+    """Late entries' credit for missed rounds: draw number → (rounds missed, points),
+    by the one rule :func:`tournaments.pairing.history.late_entry_byes`."""
     if not options.late_entry_points:
         return {}
     entries = tournament.entries.filter(joined_round__gt=1, draw_number__isnull=False)
     if section is not None:
         entries = entries.filter(section=section)
-    return {
-        number: (joined - 1, (joined - 1) * options.late_entry_points)
-        for number, joined in entries.values_list("draw_number", "joined_round")
-    }
+    out = {}
+    for number, joined in entries.values_list("draw_number", "joined_round"):
+        byes = late_entry_byes(joined, options.late_entry_points)
+        out[number] = (len(byes), sum(points for _r, points in byes))
+    return out
 
 
 def history(
