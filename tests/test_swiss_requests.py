@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from rest_framework.test import APIClient
 
 from clubs.models import Membership
 from tests.factories import (
@@ -216,3 +217,32 @@ def test_top_n_of_a_swiss_are_seeded_into_a_cup(client, director):
     byes = [m for m in r1.matches.all() if m.entry_b_id is None]
     assert [m.entry_a.draw_number for m in byes] == [1]  # the Swiss winner gets the bye
     assert AuditEntry.objects.filter(action="knockout.qualify", tournament=t).exists()
+
+
+def test_the_api_runs_the_same_services(director):
+    t = swiss(4)
+    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
+    api = APIClient()
+    api.force_authenticate(director)
+    base = f"/api/tournaments/{t.slug}"
+    one, two = entry(t, 1), entry(t, 2)
+    made = api.post(f"{base}/forbidden-pairs/", {"entry_a": one.pk, "entry_b": two.pk, "reason": "сёстры"}, format="json")
+    assert made.status_code == 201, made.content
+    again = api.post(f"{base}/forbidden-pairs/", {"entry_a": two.pk, "entry_b": one.pk}, format="json",
+                     HTTP_ACCEPT_LANGUAGE="en")
+    assert again.status_code == 409 and again.json()["code"] == "pairing.forbid_exists"
+    assert [p["reason"] for p in api.get(f"{base}/forbidden-pairs/").json()["results"]] == ["сёстры"]
+    bad = api.post(f"{base}/bye-requests/", {"entry": one.pk, "round": "x"}, format="json")
+    assert bad.status_code == 400 and "round_number" in bad.json()["errors"]
+    asked = api.post(f"{base}/bye-requests/", {"entry": one.pk, "round": 1}, format="json")
+    assert asked.status_code == 201 and asked.json()["round"] == 1
+    [r1] = pm.generate_next(t, user=director)
+    assert any(b["kind"] == "requested" and b["player"] == 1 for b in r1.explanation["byes"])
+    late = api.delete(f"{base}/bye-requests/{asked.json()['id']}/")
+    assert late.status_code == 409 and late.json()["code"] == "pairing.bye_request_past"
+    assert api.delete(f"{base}/forbidden-pairs/{made.json()['id']}/").status_code == 204
+    stranger = APIClient()
+    stranger.force_authenticate(UserFactory())
+    assert stranger.post(f"{base}/forbidden-pairs/", {"entry_a": one.pk, "entry_b": two.pk}, format="json").status_code == 403
+    few = api.post(f"{base}/qualify/", {"top": 9, "name": "Cup", "slug": "api-cup"}, format="json")
+    assert few.status_code == 409 and few.json()["code"] == "pairing.qualify_count"

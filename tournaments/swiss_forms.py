@@ -28,7 +28,8 @@ class ForbidPairForm(forms.Form):
     )
 
     def __init__(self, tournament: Tournament, *args, **kwargs):
-        super().__init__(*args, prefix="forbid", **kwargs)
+        kwargs.setdefault("prefix", "forbid")
+        super().__init__(*args, **kwargs)
         for name in ("entry_a", "entry_b"):
             self.fields[name].queryset = _entries(tournament)
 
@@ -40,7 +41,8 @@ class ByeRequestForm(forms.Form):
     round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=999)
 
     def __init__(self, tournament: Tournament, *args, **kwargs):
-        super().__init__(*args, prefix="bye", **kwargs)
+        kwargs.setdefault("prefix", "bye")
+        super().__init__(*args, **kwargs)
         self.fields["entry"].queryset = _entries(tournament)
 
 
@@ -64,7 +66,8 @@ class QualifyForm(forms.Form):
     progressive_consolation = forms.BooleanField(label=_("Progressive consolation"), required=False)
 
     def __init__(self, tournament: Tournament, *args, **kwargs):
-        super().__init__(*args, prefix="qualify", **kwargs)
+        kwargs.setdefault("prefix", "qualify")
+        super().__init__(*args, **kwargs)
         self.fields["section"].queryset = tournament.sections.order_by("order", "name")
         if not self.is_bound:
             self.initial.setdefault("name", f"{tournament.name}: {_('cup')}")

@@ -12,6 +12,7 @@ from tournaments.api import (
 )
 from tournaments.api import RoundViewSet as TournamentRoundsViewSet
 from tournaments.api.setup import TournamentEntriesViewSet
+from tournaments.api.swiss import ByeRequestViewSet, ForbiddenPairViewSet, QualifyViewSet
 from tournaments.api_exports import ExportViewSet
 from tournaments.api_reads import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
 from tournaments.api_rounds import RoundViewSet, TournamentRoundActionsViewSet
@@ -38,6 +39,9 @@ nested.register("rounds", TournamentRoundsViewSet, basename="api-tournament-roun
 nested.register("matches", MatchWorkflowViewSet, basename="api-tournament-match")
 nested.register("sections", SectionViewSet, basename="api-tournament-section")
 nested.register("officials", OfficialViewSet, basename="api-tournament-official")
+nested.register("forbidden-pairs", ForbiddenPairViewSet, basename="api-tournament-forbidden-pair")
+nested.register("bye-requests", ByeRequestViewSet, basename="api-tournament-bye-request")
+nested.register("qualify", QualifyViewSet, basename="api-tournament-qualify")
 
 urlpatterns = [
     path("tournaments/<slug:tournament_slug>/", include(nested.urls)),
