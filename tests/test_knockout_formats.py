@@ -16,7 +16,7 @@ from tests.factories import (
     confirm_round,
 )
 from tournaments import pairing_manager as pm
-from tournaments.models import OfficialRole, RoundStatus, Tournament, TournamentStatus
+from tournaments.models import OfficialRole, Tournament, TournamentStatus
 from tournaments.pairing import knockout as ko
 from tournaments.pairing_manager.reading import knockout_state
 from tournaments.round_flow import close_round
@@ -37,15 +37,19 @@ def cup(n: int, **options) -> tuple[Tournament, object]:
 
 
 def play(t, org, decide) -> list[str]:
-    """Generate, publish and confirm stage after stage; ``decide(a, b, meetings)`` → "a"/"b"."""
+    """Generate, publish, confirm and close stage after stage; ``decide(a, b, meetings)`` →
+    "a"/"b". The tournament is marked finished exactly when nothing is left to play."""
     met: dict[frozenset[int], int] = {}
     played: list[str] = []
+    finished = False
     while True:
         try:
             [rnd] = pm.generate_next(t, user=org)
         except pm.PairingRefused as exc:
             assert exc.problems[0].code == "pairing.knockout_over"
+            assert finished
             return played
+        assert not finished, "marked finished with a match left to play"
         pm.publish_round(rnd, user=org)
         played += [row["match_id"] for row in rnd.explanation["pairings"]]
 
@@ -56,6 +60,9 @@ def play(t, org, decide) -> list[str]:
             return decide(a, b, met[key])
 
         confirm_round(rnd, winner_of=winner)
+        close_round(rnd, org)  # as the desk does on the last confirmation
+        t.refresh_from_db()
+        finished = t.status == TournamentStatus.FINISHED
 
 
 def test_double_elimination_plays_the_reset_when_the_losers_bracket_champion_wins(client):
@@ -70,8 +77,6 @@ def test_double_elimination_plays_the_reset_when_the_losers_bracket_champion_win
     assert played[-2:] == ["GF", "GF2"]
     bracket, results, _ = knockout_state(t, None)
     assert ko.champion(bracket, results) == 1
-    for rnd in t.rounds.filter(status=RoundStatus.PUBLISHED):
-        close_round(rnd, org)  # as the desk does on the last confirmation
     t.refresh_from_db()
     assert t.status == TournamentStatus.FINISHED
 
@@ -90,6 +95,8 @@ def test_progressive_consolation_is_played_to_its_own_winner(client):
     # Lower numbers always win: 5..8 lose first, 5 and 6 win their consolation round, then
     # meet the semi-final losers 3 and 4 — who win; 3 beats 4 for the consolation.
     assert ko.side_champion(bracket, results, ko.PROGRESSIVE) == 3
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED
 
 
 def test_each_bracket_is_drawn_on_its_own_with_empty_slots(client):

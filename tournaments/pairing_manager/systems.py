@@ -19,7 +19,7 @@ from typing import Any
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import pairing as core
 from tournaments.models import Entry, Match, RoundStatus, Section, Tournament, Variant
-from tournaments.pairing.knockout import PLAYABLE, WALKOVER
+from tournaments.pairing.knockout import PLAYABLE, WAITING, WALKOVER
 from tournaments.pairing.options import parse_options
 from tournaments.pairing.problems import WHY
 
@@ -432,11 +432,14 @@ def schedule_over(tournament: Tournament, section: Section | None) -> bool:
 
 
 def knockout_over(tournament: Tournament, section: Section | None) -> bool:
-    """Every drawn stage is closed and the final has a winner."""
+    """Every drawn stage is closed, the final has a winner and no side bracket (consolation,
+    progressive consolation, a grand-final reset) has a match left to play."""
     if not _all_finished(list(reading.rounds_of(tournament, section))):
         return False
     bracket, results, _scheduled = reading.knockout_state(tournament, section)
-    return bracket is not None and core.champion(bracket, results) is not None
+    if bracket is None or core.champion(bracket, results) is None:
+        return False
+    return all(s.status not in (WAITING, PLAYABLE) for s in core.resolve(bracket, results).values())
 
 
 def scheveningen_over(tournament: Tournament, section: Section | None) -> bool:
