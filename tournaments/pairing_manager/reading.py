@@ -282,9 +282,14 @@ def without_forbidden(
     inp: core.PairingInput, forbidden: dict[frozenset[int], dict]
 ) -> core.PairingInput:
     """The same input as if no pair were forbidden (to tell which pairings an option changed)."""
+    added: dict[int, list[int]] = {}
+    for pair in forbidden:
+        a, b = sorted(pair)
+        added.setdefault(a, []).append(b)
+        added.setdefault(b, []).append(a)
     players = []
     for p in inp.players:
-        drop = {o for pair in forbidden if p.id in pair for o in pair if o != p.id}
+        drop = added.get(p.id)
         if drop:
             kept = list(p.opponents)
             for o in drop:
