@@ -146,7 +146,7 @@ def _slot_label(src: ko.Source) -> str:
     if src.kind in (ko.LOSER, ko.FIRST_LOSS):
         return _("loser of %(match)s") % {"match": src.match}
     if src.kind in (ko.RESET_A, ko.RESET_B):
-        return _("if %(match)s needs a reset") % {"match": src.match}
+        return _("if needed")
     return ""
 
 
@@ -213,14 +213,16 @@ def _one_bracket(matches, states, played, by_number, lang, bye_label, player_bas
         if done:
             flip = by_number.get(st.a) is not None and by_number[st.a].id != p.a
             score_a, score_b = (p.score_b, p.score_a) if flip else (p.score_a, p.score_b)
+        if st.status == ko.WALKOVER and st.a is None:
+            sides.reverse()  # the player who goes through on top, "bye" below, as in round 1
         first = sides[0][1]
         boxes.append(
             {
                 "x": x, "y": top, "id": m.id,
                 "a": sides[0][0], "b": sides[1][0],
                 "score_a": score_a, "score_b": score_b,
-                "win_a": st.winner is not None and st.winner == st.a,
-                "win_b": st.winner is not None and st.winner == st.b,
+                "win_a": st.winner is not None and (st.winner == st.a or st.status == ko.WALKOVER),
+                "win_b": st.winner is not None and st.winner == st.b and st.status != ko.WALKOVER,
                 "bye": st.status == ko.WALKOVER,
                 "empty": st.status in (ko.WAITING, ko.VOID),
                 "href": f"{player_base}{first.id}/" if first is not None else "",
