@@ -110,6 +110,10 @@ def test_each_bracket_is_drawn_on_its_own_with_empty_slots(client):
     bracket, _results, _ = knockout_state(t, None)
     assert body.count("<rect") == len(bracket.matches)  # every match, played or not
     assert re.search(r"(winner of|победитель) M1-", body)  # slots not yet decided
+    # Coordinates are plain numbers even in Russian (no decimal comma inside translate()).
+    assert re.findall(r'translate\(([^)]*)\)', body) and all(
+        re.fullmatch(r"[\d.]+,[\d.]+", xy) for xy in re.findall(r'translate\(([^)]*)\)', body)
+    )
     client.force_login(org)
     sheet = client.get(reverse("print-bracket", kwargs={"slug": t.slug})).content.decode()
     assert sheet.count('<svg class="bracket"') == 3 and "Боец1" in sheet
