@@ -125,6 +125,7 @@ def test_a_confirmed_result_cannot_be_confirmed_again(world):
 # On player A's entry: A (by account), the organiser at the desk; officials see it.
 ON_AN_ENTRY = {
     "entry.check_in": (N, N, Y, N, N, Y, N, N, N),
+    "entry.request_bye": (N, N, Y, N, N, Y, N, N, N),
     "entry.see": (N, N, Y, N, Y, Y, Y, N, Y),
 }
 

@@ -24,7 +24,7 @@ from tournaments.pairing.options import (
 from tournaments.standings.order import dump_tiebreaks, parse_tiebreaks
 from zarik.i18n import current_language, problems_to_validation_error
 
-from .models import Entry, EntryStatus, Round, Section, Tournament
+from .models import ByeRequest, Entry, EntryStatus, Round, Section, Tournament
 from .pairing_manager import SYSTEMS
 
 
@@ -106,6 +106,7 @@ class GenerateRoundForm(forms.Form):
             self.fields["half_bye"].queryset = Entry.objects.filter(pk__in=pks)
             if tournament.check_in_required and not self.is_bound:
                 self.initial["absent"] = [e.pk for e in self.entries if not _present(e)]
+            self.requested = _requested_byes(tournament)
         else:
             self.entries = []
             del self.fields["absent"]
@@ -120,11 +121,13 @@ class GenerateRoundForm(forms.Form):
         """One row per entry still in the event: the two check boxes, ticked as posted or preset."""
         absent, half = self._ticked("absent"), self._ticked("half_bye")
         check_in = self.tournament.check_in_required
+        requested = getattr(self, "requested", set())
         return [
             {
                 "entry": e,
                 "absent": str(e.pk) in absent,
                 "half_bye": str(e.pk) in half,
+                "requested": e.pk in requested,
                 "not_checked_in": check_in and not _present(e),
             }
             for e in self.entries
@@ -148,6 +151,21 @@ class GenerateRoundForm(forms.Form):
                 params={"names": names},
             )
         return data
+
+
+def _requested_byes(tournament: Tournament) -> set[int]:
+    """Entries that asked in advance to sit out their section's next round (the pairing
+    gives them the requested bye whatever is ticked; the form only shows it)."""
+    last = {
+        section: number
+        for section, number in tournament.rounds.values_list("section_id", "number").order_by("number")
+    }
+    return {
+        entry_id
+        for entry_id, section, number in ByeRequest.objects.filter(entry__tournament=tournament)
+        .values_list("entry_id", "entry__section_id", "round_number")
+        if number == last.get(section, 0) + 1
+    }
 
 
 def _present(entry: Entry) -> bool:
@@ -220,6 +238,10 @@ OPTION_LABELS = {
     "consolation": _("Consolation bracket"),
     "last_chance": _("Last-chance bracket"),
     "double_elimination": _("Double elimination"),
+    "single_grand_final": _("Grand final without a reset"),
+    "progressive_consolation": _("Progressive consolation"),
+    "club_apart_rounds": _("Same club apart for the first rounds"),
+    "late_entry_points": _("Points per missed round for a late entry"),
 }
 
 
@@ -260,6 +282,24 @@ OPTION_HELP = {
     ),
     "double_elimination": _(
         "A player leaves only after a second loss; not together with a consolation bracket."
+    ),
+    "single_grand_final": _(
+        "Double elimination: by default, if the losers' bracket winner wins the grand final it "
+        "is played again, so the winners' bracket finalist also leaves only after a second "
+        "loss; tick to play the grand final once."
+    ),
+    "progressive_consolation": _(
+        "The losers of each main round (the final excepted) enter a consolation draw at their "
+        "level: first-round losers play each other, their winners meet the second-round losers, "
+        "and so on."
+    ),
+    "club_apart_rounds": _(
+        "Players of the same club do not meet in rounds 1 to K (0: no such rule); the "
+        "director's forbidden pairs apply in every round."
+    ),
+    "late_entry_points": _(
+        "A late entry is credited with these points for each round played before they joined "
+        "(0 by default; 0.5 gives half a point per missed round)."
     ),
 }
 

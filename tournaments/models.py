@@ -1021,3 +1021,52 @@ class Prize(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.place} — {self.amount}"
+
+
+class ForbiddenPair(models.Model):
+    """Two entries the Swiss must never pair (a family, a coach and pupil — the director's call).
+
+    Stored with ``entry_a_id < entry_b_id`` so a pair exists once whichever way it was
+    picked; the pairing reads them through ``pairing_manager.constraints``.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
+        related_name="forbidden_pairs",
+    )
+    entry_a = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    entry_b = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("forbidden pair")
+        verbose_name_plural = _("forbidden pairs")
+        constraints = [
+            models.UniqueConstraint(fields=["entry_a", "entry_b"], name="one_forbidden_pair"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_a} ≠ {self.entry_b}"
+
+
+class ByeRequest(models.Model):
+    """A player's advance request to sit out round ``round_number`` (scored by the
+    Swiss option ``half_bye_points``: 0, ½ or 1 as the organiser's rule says)."""
+
+    entry = models.ForeignKey(
+        Entry, verbose_name=_("entry"), on_delete=models.CASCADE, related_name="bye_requests"
+    )
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["round_number", "entry"]
+        verbose_name = _("requested bye")
+        verbose_name_plural = _("requested byes")
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "round_number"], name="one_bye_request"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry}: {self.round_number}"

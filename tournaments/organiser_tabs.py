@@ -38,6 +38,7 @@ TABS: tuple[Tab, ...] = (
     Tab("check-in", "manage-check-in", _("Check-in"), "desk.run"),
     Tab("draw", "manage-draw", _("Draw"), "round.manage"),
     Tab("rounds", "manage-rounds", _("Rounds"), "tournament.officiate"),
+    Tab("swiss", "manage-swiss", _("Pairs and byes"), "round.manage", systems=("swiss",)),
     Tab("desk", "desk", _("Desk"), "desk.run"),
     Tab("referee", "referee-tables", _("Tables"), "result.enter"),
     Tab("disputes", "dispute-list", _("Disputes"), "dispute.list"),

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from . import draw_views, ruling_views, webhook_views
+from . import draw_views, ruling_views, swiss_views, webhook_views
 from . import organiser_views as views
 
 urlpatterns = [
@@ -13,6 +13,12 @@ urlpatterns = [
     path("round/<int:round_id>/publish/", views.round_publish, name="manage-round-publish"),
     path("round/<int:round_id>/unpublish/", views.round_unpublish, name="manage-round-unpublish"),
     path("round/<int:round_id>/delete/", views.round_delete, name="manage-round-delete"),
+    path("swiss/", swiss_views.swiss_options, name="manage-swiss"),
+    path("swiss/forbid/", swiss_views.forbid, name="manage-swiss-forbid"),
+    path("swiss/forbid/<int:pair_id>/lift/", swiss_views.allow, name="manage-swiss-allow"),
+    path("swiss/bye/", swiss_views.bye, name="manage-swiss-bye"),
+    path("swiss/bye/<int:request_id>/cancel/", swiss_views.bye_cancel, name="manage-swiss-bye-cancel"),
+    path("swiss/qualify/", swiss_views.qualify, name="manage-swiss-qualify"),
     path("draw/", draw_views.manage, name="manage-draw"),
     path("draw/commit/", draw_views.commit, name="manage-draw-commit"),
     path("draw/perform/", draw_views.perform, name="manage-draw-perform"),

@@ -140,6 +140,7 @@ PERMISSIONS: dict[str, Rule] = {
     # one entry (checked on the Entry): its own player, by account or private link, or the desk
     "entry.check_in": Rule(roles=frozenset({ORGANISER}), players=True),
     "entry.see": Rule(roles=OFFICIALS, players=True),  # the entry's private page
+    "entry.request_bye": Rule(roles=frozenset({ORGANISER}), players=True),  # sit out round k
     "sanction.record": Rule(roles=frozenset({ORGANISER, JURY})),  # Part 9: director or jury
     "dispute.list": Rule(roles=frozenset({ORGANISER, JURY})),
     "audit.view": Rule(roles=frozenset({ORGANISER, JURY})),

@@ -31,7 +31,7 @@ from django.views.decorators.http import require_safe
 from scoring.rules.variants import SCORING_TABLES
 from zarik.i18n import current_language
 
-from .bracket_layout import bracket_svg
+from .bracket_layout import section_drawings
 from .models import Entry, EntryStatus, Match, Round, Tournament
 from .permissions import tournament_view
 from .private_links import url_for
@@ -224,11 +224,9 @@ def player_cards(request, tournament: Tournament) -> HttpResponse:
 def bracket_sheet(request, tournament: Tournament) -> HttpResponse:
     lang = current_language()
     event = load_event(tournament)
-    drawings = []
-    for key, title in event.sections.items():
-        svg = bracket_svg(event, key, lang, bye_label=_("bye"), player_base=player_url_prefix(tournament.slug))
-        if svg is not None:
-            drawings.append({"title": title, "svg": svg})
+    drawings = section_drawings(
+        event, lang, bye_label=_("bye"), player_base=player_url_prefix(tournament.slug)
+    )
     return _sheet_page(
         request, tournament, "print/bracket.html", _("Knockout draw sheet"), drawings=drawings,
         knockout=is_knockout(tournament),

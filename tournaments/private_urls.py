@@ -12,4 +12,6 @@ urlpatterns = [
     path("", views.entry_page, name="private-entry"),
     path("check-in/", views.check_in, name="private-check-in"),
     path("notifications/", views.notifications, name="private-notifications"),
+    path("bye/", views.request_bye, name="private-bye"),
+    path("bye/<int:request_id>/cancel/", views.cancel_bye, name="private-bye-cancel"),
 ]

@@ -15,9 +15,13 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from . import entry_status, private_links
-from .models import EntryStatus, Match, RoundStatus, TournamentStatus
+from zarik.i18n import current_language
+
+from . import entry_status, private_links, swiss_requests
+from .models import ByeRequest, CompetitionSystem, EntryStatus, Match, RoundStatus, TournamentStatus
+from .pairing_manager.refusals import PairingRefused
 from .permissions import allowed
+from .swiss_forms import OwnByeRequestForm
 from .visibility import public_matches
 
 
@@ -68,8 +72,60 @@ def entry_page(request, token: str):
             "current": current,
             "token": token,
             "can_check_in": may_check_in(holder),
+            "bye_requests": entry.bye_requests.all(),
+            "bye_form": OwnByeRequestForm() if may_request_bye(holder) else None,
         },
     )
+
+
+def may_request_bye(holder: private_links.LinkHolder) -> bool:
+    """A player of a Swiss still under way may ask in advance to sit out a round."""
+    entry = holder.entry
+    return (
+        entry.tournament.system == CompetitionSystem.SWISS
+        and entry.status != EntryStatus.WITHDRAWN
+        and entry.tournament.status != TournamentStatus.FINISHED
+        and allowed(holder, "entry.request_bye", entry)
+    )
+
+
+@require_POST
+def request_bye(request, token: str):
+    """The player asks to sit out round k (scored by the tournament's rule for requested byes)."""
+    holder = holder_or_404(token)
+    form = OwnByeRequestForm(request.POST)
+    if not may_request_bye(holder):
+        messages.error(request, _("Byes can be requested only in a Swiss tournament under way."))
+    elif not form.is_valid():
+        for errors in form.errors.values():
+            for e in errors:
+                messages.error(request, e)
+    else:
+        try:
+            swiss_requests.request_bye(holder.entry, form.cleaned_data["round_number"], holder)
+        except PairingRefused as exc:
+            for p in exc.problems:
+                messages.error(request, p.message(current_language()))
+        else:
+            messages.success(request, _("Your request to sit out the round is recorded."))
+    return redirect("private-entry", token=token)
+
+
+@require_POST
+def cancel_bye(request, token: str, request_id: int):
+    """The player takes back a requested bye while its round is not paired yet."""
+    holder = holder_or_404(token)
+    req = ByeRequest.objects.filter(pk=request_id, entry=holder.entry).first()
+    if req is None:
+        raise Http404
+    try:
+        swiss_requests.cancel_bye(req, holder)
+    except PairingRefused as exc:
+        for p in exc.problems:
+            messages.error(request, p.message(current_language()))
+    else:
+        messages.success(request, _("The requested bye was cancelled."))
+    return redirect("private-entry", token=token)
 
 
 @require_POST

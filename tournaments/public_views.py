@@ -25,7 +25,7 @@ from tournaments.exports.labels import label as book_label
 from zarik.i18n import current_language
 
 from . import public_frame as frame
-from .bracket_layout import bracket_svg
+from .bracket_layout import section_drawings
 from .models import CompetitionSystem, Tournament
 from .permissions import tournament_view
 from .standings_service import Event, Pairing, find_entries, is_knockout, prize_awards
@@ -634,17 +634,9 @@ def _bracket_fragment(event: Event) -> frame.Fragment:
             )
             % {"system": CompetitionSystem(event.tournament.system).label},
         )
-    drawings = []
-    for key in event.sections:
-        svg = bracket_svg(
-            event,
-            key,
-            lang,
-            bye_label=_("bye"),
-            player_base=frame.player_url_prefix(event.tournament.slug),
-        )
-        if svg is not None:
-            drawings.append({"title": _section_title(event, key), "svg": svg})
+    drawings = section_drawings(
+        event, lang, bye_label=_("bye"), player_base=frame.player_url_prefix(event.tournament.slug)
+    )
     return frame.render_fragment("public/_bracket.html", event, title=title, drawings=drawings)
 
 

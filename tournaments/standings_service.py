@@ -26,6 +26,8 @@ from clubs.models import Membership
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import standings as core
 from tournaments.exports import ExportOptions, TournamentInfo
+from tournaments.pairing.history import late_entry_byes
+from tournaments.pairing.options import parse_options
 from tournaments.standings.order import parse_tiebreaks
 from tournaments.standings.prizes import award_prizes, prize_problems
 
@@ -276,13 +278,15 @@ def load_events(tournaments: Sequence[Tournament], *, with_clubs: bool = False) 
             "player__category",
             "seed_rating",
             "player__rating",
+            "joined_round",
         )
     )
     round_rows = _group(
         public_rounds(Round.objects.filter(tournament_id__in=ids))
         .order_by("section__order", "section__name", "number")
         .values_list(
-            "tournament_id", "id", "number", "section_id", "section__name", "status", "match_length"
+            "tournament_id", "id", "number", "section_id", "section__name", "status", "match_length",
+            "explanation__byes",
         )
     )
     match_rows = _group(
@@ -349,6 +353,7 @@ def _assemble(
     """One tournament's :class:`Event` from its rows (no query)."""
     sections: dict[str, str] = {}
     entries: dict[int, EntryInfo] = {}
+    joined: dict[int, int | None] = {}
     players: list[core.Player] = []
     for (
         eid,
@@ -364,6 +369,7 @@ def _assemble(
         category,
         seed_rating,
         rating,
+        joined_round,
     ) in entry_rows:
         key = _section_key(section_id)
         sections.setdefault(key, section_name or "")
@@ -373,6 +379,7 @@ def _assemble(
         entries[eid] = EntryInfo(
             eid, pid, draw, status, key, name_ru, name_latin, category, rating_value
         )
+        joined[eid] = joined_round
         players.append(
             core.Player(
                 id=eid,
@@ -386,12 +393,14 @@ def _assemble(
         )
     rounds: list[RoundInfo] = []
     round_by_id: dict[int, RoundInfo] = {}
-    for rid, number, section_id, section_name, status, length in round_rows:
+    byes_of: dict[int, list] = {}
+    for rid, number, section_id, section_name, status, length, byes in round_rows:
         key = _section_key(section_id)
         sections.setdefault(key, section_name or "")
         info = RoundInfo(rid, number, key, status, length)
         rounds.append(info)
         round_by_id[rid] = info
+        byes_of[rid] = byes if isinstance(byes, list) else []
     pairings: list[Pairing] = []
     matches: list[core.Match] = []
     for mid, rid, table, a, b, score_a, score_b, winner, result_status, length in match_rows:
@@ -404,6 +413,8 @@ def _assemble(
         )
         pairings.append(pairing)
         matches.append(_core_match(pairing, gammons.get(mid)))
+    if tournament.system == "swiss":
+        matches += _credited_byes(tournament, entries, joined, rounds, byes_of)
     clubs = {}
     if all_clubs:
         clubs = {e.player_id: all_clubs[e.player_id] for e in entries.values() if e.player_id in all_clubs}
@@ -488,6 +499,41 @@ def prize_awards(event: Event) -> PrizeAwards:
         for entry_id, minor in award_prizes(standings, prizes, tournament.prize_split).items():
             amounts[entry_id] = amounts.get(entry_id, Decimal("0.00")) + from_minor(minor)
     return PrizeAwards(amounts, [], table)
+def _credited_byes(
+    tournament: Tournament,
+    entries: dict[int, EntryInfo],
+    joined: dict[int, int | None],
+    rounds: list[RoundInfo],
+    byes_of: dict[int, list],
+) -> list[core.Match]:
+    """Byes a Swiss scores without a match row: requested in advance (the points stored
+    with the round's explanation, ``half_bye_points``) and a late entry's missed rounds
+    (:func:`~tournaments.pairing.history.late_entry_byes`) — the same credit the
+    pairing gave the player's score group."""
+    out: list[core.Match] = []
+    by_draw = {
+        (e.section, e.draw_number): e.id for e in entries.values() if e.draw_number is not None
+    }
+    last: dict[str, int] = {}
+    for rnd in rounds:
+        last[rnd.section] = max(last.get(rnd.section, 0), rnd.number)
+        for bye in byes_of.get(rnd.id, ()):
+            eid = by_draw.get((rnd.section, bye.get("player")))
+            if bye.get("kind") == "requested" and eid is not None:
+                out.append(_bye(rnd.number, eid, float(bye.get("points") or 0)))
+    try:
+        options = parse_options("swiss", tournament.pairing_options)
+    except RuleViolation:
+        return out  # the settings page shows what is wrong; no credit meanwhile
+    for eid, joined_round in joined.items():
+        for number, points in late_entry_byes(joined_round, options.late_entry_points):
+            if number <= last.get(entries[eid].section, 0):
+                out.append(_bye(number, eid, points))
+    return out
+
+
+def _bye(number: int, entry_id: int, points: float) -> core.Match:
+    return core.Match(round=number, player_a=entry_id, player_b=None, winner=entry_id, bye_result=points)
 
 
 def _section_key(section_id: int | None) -> str:

@@ -12,6 +12,7 @@ from tournaments.api import (
 )
 from tournaments.api import RoundViewSet as TournamentRoundsViewSet
 from tournaments.api.setup import TournamentEntriesViewSet
+from tournaments.api.swiss import ByeRequestViewSet, ForbiddenPairViewSet, QualifyViewSet
 from tournaments.api.teams import TeamViewSet
 from tournaments.api.webhooks import WebhookViewSet
 from tournaments.api_exports import ExportViewSet
@@ -62,6 +63,9 @@ nested.register("officials", OfficialViewSet, basename="api-tournament-official"
 nested.register("teams", TeamViewSet, basename="api-tournament-team")
 nested.register("webhooks", WebhookViewSet, basename="api-tournament-webhook")
 nested.register("sanctions", TournamentSanctionViewSet, basename="api-tournament-sanction")
+nested.register("forbidden-pairs", ForbiddenPairViewSet, basename="api-tournament-forbidden-pair")
+nested.register("bye-requests", ByeRequestViewSet, basename="api-tournament-bye-request")
+nested.register("qualify", QualifyViewSet, basename="api-tournament-qualify")
 
 #: /api/clubs/<slug>/<collection>/
 club_nested = NestedRouter()

@@ -55,6 +55,22 @@ class TableResult:
     kind: str = PLAYED
 
 
+def late_entry_byes(joined_round: int | None, points: float) -> list[tuple[int, float]]:
+    """The documented late-entry rule: ``(round, points)`` for each round missed.
+
+    A player entered from round j (j > 1) is credited ``points`` (the Swiss option
+    ``late_entry_points``) for each of rounds 1..j-1. The default 0 follows FIDE
+    practice (C.04.2: no points for rounds not played, unless the regulations say
+    otherwise), fairest to those who played them; ½ a round is the common
+    alternative some regulations choose. No credit at all when ``points`` is 0, so
+    an unplayed round stays unplayed for tie-breaks. The pairing and the standings
+    both read this one function.
+    """
+    if not points or not joined_round or joined_round <= 1:
+        return []
+    return [(r, points) for r in range(1, joined_round)]
+
+
 def build_players(
     entrants: Iterable[Entrant],
     results: Iterable[TableResult],

@@ -14,7 +14,12 @@ re-derives, and nothing is ever stored twice.
   losers, and players who lost right after a bye.
 * Last chance: the same rule applied to the consolation bracket.
 * Double elimination: a losers' bracket fed by every main-bracket loser, then a
-  grand final.
+  grand final and, when the losers'-bracket champion wins it, the reset (``GF2``):
+  the winners'-bracket finalist must lose twice like everybody else.
+* Progressive consolation: the losers of each main round (the final excepted) enter
+  a consolation draw at their level — first-round losers play each other, their
+  winners meet the second-round losers, and so on — the same feeding pattern as
+  the losers' bracket, but without a grand final against the main winner.
 """
 
 from __future__ import annotations
@@ -32,6 +37,11 @@ WINNER = "winner"
 LOSER = "loser"
 FIRST_LOSS = "first_loss"
 NOBODY = "none"
+#: The reset of the grand final: its side "a" is the grand final's a-player (the
+#: winners'-bracket champion) only if that player lost the grand final, else nobody;
+#: side "b" likewise the grand final's winner. Both nobody → the reset is void.
+RESET_A = "reset_a"
+RESET_B = "reset_b"
 
 MAIN = "main"
 CONSOLATION = "consolation"
@@ -39,6 +49,7 @@ LAST_CHANCE = "last_chance"
 LOSERS = "losers"
 THIRD_PLACE = "third_place"
 GRAND_FINAL = "grand_final"
+PROGRESSIVE = "progressive"
 
 WAITING = "waiting"
 PLAYABLE = "playable"
@@ -77,6 +88,8 @@ class KnockoutOptions:
     consolation: bool = False
     last_chance: bool = False
     double_elimination: bool = False
+    single_grand_final: bool = False  # True: no reset (the WB champion may lose once)
+    progressive_consolation: bool = False
 
     def problems(self) -> list[Problem]:
         out = []
@@ -99,6 +112,8 @@ class KnockoutOptions:
             out.append(KNOCKOUT.problem("last_chance"))
         if self.double_elimination and self.consolation:
             out.append(KNOCKOUT.problem("double_and_consolation"))
+        if self.progressive_consolation and (self.consolation or self.double_elimination):
+            out.append(KNOCKOUT.problem("progressive_and_other"))
         return out
 
 
@@ -208,7 +223,9 @@ def build_knockout(entrants: Sequence[KnockoutEntrant], options: KnockoutOptions
             slots = [Source(FIRST_LOSS, match=m) for m in cons[0]]
             _knockout_rounds("LC", LAST_CHANCE, slots, lambda r: side_length, matches, {})
     if options.double_elimination:
-        _losers_bracket(main_rounds, side_length, main_length(rounds), matches)
+        _losers_bracket(main_rounds, side_length, main_length(rounds), matches, options)
+    if options.progressive_consolation and len(main_rounds) >= 2:
+        _drop_bracket("P", PROGRESSIVE, main_rounds[:-1], side_length, matches)
     return Bracket(size, tuple(seeds), tuple(matches), options)
 
 
@@ -250,48 +267,77 @@ def _seed_note(a: Source, b: Source, seed_no: dict[PlayerId, int]) -> Problem:
     return WHY.problem("seeding", seed_a=sa, seed_b=sb)
 
 
-def _losers_bracket(
-    main_rounds: list[list[str]], length: int, final_length: int, matches: list[Match]
-) -> None:
-    """Losers' bracket: LB odd rounds pair survivors, even rounds take the next main losers."""
+def _drop_bracket(
+    prefix: str, bracket: str, main_rounds: list[list[str]], length: int, matches: list[Match]
+) -> Source:
+    """A bracket fed by the losers of each main round in turn; returns its winner's source.
+
+    Odd rounds pair the survivors among themselves; before each later round the
+    losers of the next main round come in, each against one survivor (in reverse
+    order every other round, so two players who met in the main bracket do not
+    meet again at once). Used by double elimination (prefix ``L``) and by the
+    progressive consolation (prefix ``P``).
+    """
     drop = [[Source(LOSER, match=m) for m in ids] for ids in main_rounds]
+    current = drop[0]
+    rnd = 0
+    for wb in range(1, len(main_rounds) + 1):
+        if wb > 1:
+            incoming = drop[wb - 1]
+            if wb % 2 == 0:
+                incoming = list(reversed(incoming))
+            rnd += 1
+            current = _lb_round(prefix, bracket, rnd, current, incoming, length, matches)
+        if len(current) > 1:
+            rnd += 1
+            current = _lb_round(prefix, bracket, rnd, current[0::2], current[1::2], length, matches)
+    return current[0]
+
+
+def _losers_bracket(
+    main_rounds: list[list[str]],
+    length: int,
+    final_length: int,
+    matches: list[Match],
+    options: KnockoutOptions,
+) -> None:
+    """Losers' bracket, the grand final and (by default) its reset."""
     if len(main_rounds) == 1:
-        champion_lb = drop[0][0]
+        champion_lb = Source(LOSER, match=main_rounds[0][0])
     else:
-        current = drop[0]
-        lb_round = 0
-        for wb in range(1, len(main_rounds) + 1):
-            if wb > 1:
-                incoming = drop[wb - 1]
-                if wb % 2 == 0:
-                    incoming = list(reversed(incoming))
-                lb_round += 1
-                current = _lb_round(lb_round, current, incoming, length, matches)
-            if len(current) > 1:
-                lb_round += 1
-                current = _lb_round(lb_round, current[0::2], current[1::2], length, matches)
-        champion_lb = current[0]
+        champion_lb = _drop_bracket("L", LOSERS, main_rounds, length, matches)
     final = main_rounds[-1][0]
+    rnd = len(main_rounds) + 1
     matches.append(
-        Match(
-            "GF",
-            GRAND_FINAL,
-            len(main_rounds) + 1,
-            1,
-            final_length,
-            Source(WINNER, match=final),
-            champion_lb,
-        )
+        Match("GF", GRAND_FINAL, rnd, 1, final_length, Source(WINNER, match=final), champion_lb)
     )
+    if not options.single_grand_final:
+        matches.append(
+            Match(
+                "GF2",
+                GRAND_FINAL,
+                rnd + 1,
+                1,
+                final_length,
+                Source(RESET_A, match="GF"),
+                Source(RESET_B, match="GF"),
+            )
+        )
 
 
 def _lb_round(
-    rnd: int, left: list[Source], right: list[Source], length: int, matches: list[Match]
+    prefix: str,
+    bracket: str,
+    rnd: int,
+    left: list[Source],
+    right: list[Source],
+    length: int,
+    matches: list[Match],
 ) -> list[Source]:
     out = []
     for pos, (a, b) in enumerate(zip(left, right, strict=True)):
-        mid = f"L{rnd}-{pos + 1}"
-        matches.append(Match(mid, LOSERS, rnd, pos + 1, length, a, b))
+        mid = f"{prefix}{rnd}-{pos + 1}"
+        matches.append(Match(mid, bracket, rnd, pos + 1, length, a, b))
         out.append(Source(WINNER, match=mid))
     return out
 
@@ -341,6 +387,12 @@ def _side(src: Source, states: dict[str, MatchState], next_of: dict[str, str]):
         return st.winner if st.status in (DONE, WALKOVER, VOID) else _UNKNOWN
     if src.kind == LOSER:
         return st.loser if st.status in (DONE, WALKOVER, VOID) else _UNKNOWN
+    if src.kind in (RESET_A, RESET_B):
+        if st.status in (WAITING, PLAYABLE):
+            return _UNKNOWN
+        if st.status == DONE and st.winner == st.b:  # the losers'-bracket champion won
+            return st.a if src.kind == RESET_A else st.b
+        return None
     # FIRST_LOSS: follow the slot's player through walkovers to their first real match.
     if st.status == VOID:
         return None
@@ -387,11 +439,23 @@ def advance(
 
 
 def champion(bracket: Bracket, results: Mapping[str, PlayerId]) -> PlayerId | None:
+    """The winner of the whole event: the main final, else the grand final (or its reset)."""
     states = resolve(bracket, results)
-    final_id = (
-        "GF"
-        if "GF" in states
-        else max((m for m in bracket.matches if m.bracket == MAIN), key=lambda m: m.round).id
-    )
+    if "GF2" in states and states["GF2"].status != VOID:
+        final_id = "GF2"
+    elif "GF" in states:
+        final_id = "GF"
+    else:
+        final_id = max((m for m in bracket.matches if m.bracket == MAIN), key=lambda m: m.round).id
     st = states[final_id]
+    return st.winner if st.status in (DONE, WALKOVER) else None
+
+
+def side_champion(bracket: Bracket, results: Mapping[str, PlayerId], name: str) -> PlayerId | None:
+    """The winner of a side bracket (consolation, last chance, progressive), once decided."""
+    own = [m for m in bracket.matches if m.bracket == name]
+    if not own:
+        return None
+    last = max(own, key=lambda m: (m.round, -m.position))
+    st = resolve(bracket, results)[last.id]
     return st.winner if st.status in (DONE, WALKOVER) else None

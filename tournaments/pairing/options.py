@@ -78,7 +78,7 @@ SYSTEM_OPTIONS: dict[str, SystemOptions] = {
             "swiss",
             SwissOptions,
             choices={"score": SCORES, "first_round": FIRST_ROUND_RULES, "seed_by": SEED_BY},
-            minimum={"repair_limit": 2},
+            minimum={"repair_limit": 2, "club_apart_rounds": 0},
         ),
         SystemOptions("round_robin", RoundRobinOptions, minimum={"cycles": 1}),
         SystemOptions(

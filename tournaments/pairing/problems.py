@@ -29,7 +29,7 @@ PLAYER_KEYS = ("player", "a", "b", "white", "entry", "champion")
 #: Detail keys that hold a list of player ids.
 PLAYER_LIST_KEYS = ("skipped", "players")
 #: Detail keys that hold a score (written 3, 2.5 — never 3.0).
-SCORE_KEYS = ("score", "from", "to", "points")
+SCORE_KEYS = ("score", "from", "to", "points", "each")
 
 #: Words for coded detail values: (key, value) → (English, Russian); shown as ``{key_word}``.
 WORDS: dict[tuple[str, Any], tuple[str, str]] = {
@@ -267,6 +267,30 @@ WHY = Catalogue(
             "Set by hand (tables {table_a} and {table_b}).{comment_text}",
             "Пара назначена вручную (столы {table_a} и {table_b}).{comment_text}",
         ),
+        "forbidden_pair": (
+            "{a} and {b} would have met in this round, but the director forbade this pairing: "
+            "both were paired with other players.{comment_text}",
+            "{a} и {b} встретились бы в этом туре, но главный судья запретил эту пару: оба "
+            "сыграют с другими соперниками.{comment_text}",
+        ),
+        "club_apart": (
+            "{a} and {b} would have met in this round, but players of the same club are kept "
+            "apart in rounds 1–{until}: both were paired with other players.",
+            "{a} и {b} встретились бы в этом туре, но игроки одного клуба не встречаются в "
+            "турах 1–{until}: оба сыграют с другими соперниками.",
+        ),
+        "bye_request": (
+            "{player} asked in advance to sit out this round: {points} point(s) by the "
+            "tournament's rule.",
+            "{player} заранее попросил(а) пропустить этот тур: {points} очк. по правилу "
+            "турнира.",
+        ),
+        "late_entry_points": (
+            "Late entry {player} missed {missed} round(s): {points} point(s) credited by the "
+            "tournament's rule ({each} a round).",
+            "Поздняя заявка {player} пропустила туров: {missed}; по правилу турнира начислено "
+            "{points} очк. ({each} за тур).",
+        ),
     },
     fields=pairing_fields,
 )
@@ -329,6 +353,12 @@ KNOCKOUT = Catalogue(
             "consolation bracket, not both.",
             "Система с выбыванием после двух поражений уже даёт второй шанс; выберите её или "
             "утешительный турнир, но не оба.",
+        ),
+        "progressive_and_other": (
+            "The progressive consolation already takes the losers of every round; it cannot be "
+            "combined with the consolation bracket or double elimination.",
+            "Прогрессивный утешительный турнир уже принимает проигравших каждого круга; его "
+            "нельзя совмещать с утешительным турниром или выбыванием после двух поражений.",
         ),
         "unknown_match": (
             "There is no match {match!r} in this bracket.",
@@ -627,6 +657,44 @@ PAIRING = Catalogue(
         "discard_needs_reason": (
             "Discarding entered results needs a reason; it is recorded in the audit log.",
             "Чтобы отменить внесённые результаты, укажите причину; она записывается в журнал.",
+        ),
+        "forbid_same": (
+            "A forbidden pair needs two different players.",
+            "Для запрещённой пары нужны два разных игрока.",
+        ),
+        "forbid_exists": (
+            "{a} and {b} are already a forbidden pair.",
+            "{a} и {b} уже составляют запрещённую пару.",
+        ),
+        "forbid_not_swiss": (
+            "Forbidden pairs and requested byes apply to Swiss pairing only; this tournament is "
+            "played as {system_word}.",
+            "Запрещённые пары и заявленные пропуски туров действуют только в швейцарской "
+            "системе; этот турнир играется как {system_word}.",
+        ),
+        "bye_request_past": (
+            "Round {round} is already paired: a bye can be asked for round {next} or later.",
+            "Тур {round} уже сформирован: пропуск можно заявить на тур {next} или позже.",
+        ),
+        "bye_request_beyond": (
+            "The tournament has {planned} rounds: there is no round {round}.",
+            "В турнире {planned} туров: тура {round} нет.",
+        ),
+        "bye_request_exists": (
+            "{player} has already asked to sit out round {round}.",
+            "{player} уже заявил(а) пропуск тура {round}.",
+        ),
+        "qualify_count": (
+            "A cup needs 2 to {ranked} qualifiers from these standings, not {top}.",
+            "Для кубка нужно от 2 до {ranked} участников из этой таблицы, а не {top}.",
+        ),
+        "qualify_slug": (
+            "The address {slug!r} is already taken by another tournament.",
+            "Адрес {slug!r} уже занят другим турниром.",
+        ),
+        "bye_request_withdrawn": (
+            "{player} is withdrawn from the tournament: there is nothing to sit out.",
+            "{player} снят(а) с турнира: пропускать нечего.",
         ),
     },
     fields=pairing_fields,

@@ -76,6 +76,11 @@ class SwissOptions:
     alternate_colours: bool = False
     allow_rematches: bool = False
     repair_limit: int = 400  # largest group re-ordered by the exact preference pass
+    #: Read by the manager, not the matching: players of one club kept apart in rounds 1..K,
+    #: and the points a late entry gets for each round missed (FIDE C.04.2: 0 unless the
+    #: regulations say otherwise; ½ per missed round is the common alternative).
+    club_apart_rounds: int = 0
+    late_entry_points: float = 0.0
 
     def problems(self) -> list[Problem]:
         """Every invalid option, so a settings form can show them all at once."""
@@ -98,6 +103,10 @@ class SwissOptions:
             bad("bye_points", self.bye_points, "number")
         if not 0 <= self.half_bye_points <= 1e6:
             bad("half_bye_points", self.half_bye_points, "number")
+        if self.club_apart_rounds < 0:
+            bad("club_apart_rounds", self.club_apart_rounds, "integer", minimum=0)
+        if not 0 <= self.late_entry_points <= 1:
+            bad("late_entry_points", self.late_entry_points, "number")
         if self.repair_limit < 2:
             bad("repair_limit", self.repair_limit, "integer", minimum=2)
         return out

@@ -10,6 +10,7 @@ draw or the seeding the organiser chose (:func:`ensure_draw_numbers`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from django.db.models import Max
@@ -17,6 +18,7 @@ from django.db.models import Max
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import pairing as core
 from tournaments.models import (
+    ByeRequest,
     Entry,
     EntryStatus,
     Match,
@@ -27,10 +29,12 @@ from tournaments.models import (
     Seeding,
     Tournament,
 )
+from tournaments.pairing.history import late_entry_byes
 from tournaments.pairing.problems import PAIRING, WHY
 from tournaments.services import seed_numbers
 from tournaments.validation import rule_for
 
+from .constraints import forbidden_pairs_for
 from .refusals import PairingRefused
 
 
@@ -112,6 +116,26 @@ def _match_points(m: Match) -> tuple[float, float]:
     return 0.0, 0.0
 
 
+LATE = "late"
+
+
+def late_entry_credits(
+    tournament: Tournament, section: Section | None, options: core.SwissOptions
+) -> dict[int, tuple[int, float]]:
+    """Late entries' credit for missed rounds: draw number → (rounds missed, points),
+    by the one rule :func:`tournaments.pairing.history.late_entry_byes`."""
+    if not options.late_entry_points:
+        return {}
+    entries = tournament.entries.filter(joined_round__gt=1, draw_number__isnull=False)
+    if section is not None:
+        entries = entries.filter(section=section)
+    out = {}
+    for number, joined in entries.values_list("draw_number", "joined_round"):
+        byes = late_entry_byes(joined, options.late_entry_points)
+        out[number] = (len(byes), sum(points for _r, points in byes))
+    return out
+
+
 def history(
     tournament: Tournament,
     section: Section | None,
@@ -129,6 +153,10 @@ def history(
     if before is not None:
         rounds = rounds.filter(number__lt=before)
     rounds = list(rounds)
+    for number, (missed, _points) in late_entry_credits(tournament, section, options).items():
+        for r in range(1, missed + 1):
+            if before is None or r < before:
+                out.append(core.TableResult(r, number, None, options.late_entry_points, kind=LATE))
     matches = (
         Match.objects.filter(round__in=rounds)
         .select_related("entry_a", "entry_b", "round")
@@ -201,11 +229,22 @@ def swiss_input(
     absent: Iterable[int] = (),
     half_bye: Iterable[int] = (),
     user=None,
-) -> tuple[core.PairingInput, dict[int, Entry], list[Problem]]:
-    """The Swiss generator's input for round ``number``; ``absent``/``half_bye`` are entry ids."""
+) -> tuple[core.PairingInput, dict[int, Entry], list[Problem], dict[frozenset[int], dict]]:
+    """The Swiss generator's input for round ``number``; ``absent``/``half_bye`` are entry ids.
+
+    Byes players asked for in advance (``ByeRequest`` rows for this round) join
+    ``half_bye``; the director's forbidden pairs are added to the players' past
+    opponents and returned (those not already played), so the caller can say
+    which pairing they changed.
+    """
     entries = list(entries_of(tournament, section))
     late = ensure_draw_numbers(tournament, entries, user)
-    absent, half_bye = set(absent), set(half_bye)
+    absent = set(absent)
+    half_bye = set(half_bye) | set(
+        ByeRequest.objects.filter(entry__in=entries, round_number=number).values_list(
+            "entry_id", flat=True
+        )
+    )
     statuses: dict[int, str] = {}
     entrants = []
     by_id: dict[int, Entry] = {}
@@ -224,7 +263,53 @@ def swiss_input(
         entrants, history(tournament, section, options, before=number), statuses,
         score=options.score,
     )
-    return core.PairingInput(number, players, options), by_id, late
+    forbidden = forbidden_pairs_for(tournament, section, number, options.club_apart_rounds)
+    players, forbidden = _as_played(players, forbidden)
+    return core.PairingInput(number, players, options), by_id, late, forbidden
+
+
+def _as_played(
+    players: tuple[core.SwissPlayer, ...], forbidden: dict[frozenset[int], dict]
+) -> tuple[tuple[core.SwissPlayer, ...], dict[frozenset[int], dict]]:
+    """Forbidden pairs given to the core as already-played pairs (those that really met
+    are dropped: the core avoids them anyway). The one place the lead re-wires to the
+    core's own ``forbidden_pairs`` input."""
+    met = {frozenset((p.id, o)) for p in players for o in p.opponents}
+    ids = {p.id for p in players}
+    forbidden = {k: v for k, v in forbidden.items() if k not in met and k <= ids}
+    if not forbidden:
+        return players, {}
+    extra: dict[int, list[int]] = {}
+    for pair in forbidden:
+        a, b = sorted(pair)
+        extra.setdefault(a, []).append(b)
+        extra.setdefault(b, []).append(a)
+    out = tuple(
+        replace(p, opponents=p.opponents + tuple(extra[p.id])) if p.id in extra else p
+        for p in players
+    )
+    return out, forbidden
+
+
+def without_forbidden(
+    inp: core.PairingInput, forbidden: dict[frozenset[int], dict]
+) -> core.PairingInput:
+    """The same input as if no pair were forbidden (to tell which pairings an option changed)."""
+    added: dict[int, list[int]] = {}
+    for pair in forbidden:
+        a, b = sorted(pair)
+        added.setdefault(a, []).append(b)
+        added.setdefault(b, []).append(a)
+    players = []
+    for p in inp.players:
+        drop = added.get(p.id)
+        if drop:
+            kept = list(p.opponents)
+            for o in drop:
+                kept.remove(o)  # the one occurrence _as_played added
+            p = replace(p, opponents=tuple(kept))
+        players.append(p)
+    return core.PairingInput(inp.round_number, tuple(players), inp.options)
 
 
 def knockout_state(tournament: Tournament, section: Section | None = None):

@@ -89,7 +89,7 @@ def recheck_round(rnd: Round) -> RoundCheck:
     with transaction.atomic():  # reading may number late entries: never keep that here
         try:
             options = options_of(tournament)
-            inp, by_id, _late = reading.swiss_input(
+            inp, by_id, _late, _forbidden = reading.swiss_input(
                 tournament, rnd.section, rnd.number, options, absent=absent, half_bye=half
             )
         except PairingRefused as exc:

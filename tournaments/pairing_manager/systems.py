@@ -19,8 +19,9 @@ from typing import Any
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import pairing as core
 from tournaments.models import Entry, Match, RoundStatus, Section, Tournament, Variant
-from tournaments.pairing.knockout import PLAYABLE, WALKOVER
+from tournaments.pairing.knockout import PLAYABLE, WAITING, WALKOVER
 from tournaments.pairing.options import parse_options
+from tournaments.pairing.problems import WHY
 
 from ..round_flow import open_matches
 from . import reading
@@ -62,11 +63,14 @@ class Plan:
 def pair_swiss(req: Request) -> Plan:
     tournament, section = req.tournament, req.section
     number = reading.next_number(tournament, section)
-    inp, by_id, late = reading.swiss_input(
+    inp, by_id, late, forbidden = reading.swiss_input(
         tournament, section, number, req.options, absent=req.absent, half_bye=req.half_bye,
         user=req.user,
     )
     result = core.pair_swiss(inp)
+    late = [*late, *_late_notes(tournament, section, req.options, number)]
+    if forbidden and result.status != "invalid":
+        late = [*late, *_forbidden_notes(inp, result, forbidden)]
     if result.status == "invalid":
         raise PairingRefused(result.problems)
     if result.status == "no_rematch_free" and not req.reason.strip():
@@ -104,6 +108,37 @@ def pair_swiss(req: Request) -> Plan:
         [PlannedRound(number, tables, expl, length)],
         audit_after={"number": number, "tables": len(tables), "status": result.status},
     )
+
+
+def _forbidden_notes(inp, result, forbidden: dict[frozenset[int], dict]) -> list[Problem]:
+    """Which tables a forbidden pair changed: the pairs the core would have made without
+    the options and did not make with them (paired again without, to compare)."""
+    free = core.pair_swiss(reading.without_forbidden(inp, forbidden))
+    made = {frozenset(p.players) for p in result.pairings}
+    notes = []
+    for p in free.pairings:
+        pair = frozenset(p.players)
+        why = forbidden.get(pair)
+        if why is None or pair in made:
+            continue
+        if why["rule"] == "club":
+            notes.append(WHY.problem("club_apart", a=p.a, b=p.b, until=why["until"]))
+        else:
+            notes.append(WHY.problem("forbidden_pair", a=p.a, b=p.b, comment=why["comment"]))
+    return notes
+
+
+def _late_notes(tournament, section, options, number: int) -> list[Problem]:
+    """A late entry's credit for missed rounds, said once: in the round they first play."""
+    credits = reading.late_entry_credits(tournament, section, options)
+    return [
+        WHY.problem(
+            "late_entry_points", player=player, missed=missed, points=points,
+            each=options.late_entry_points,
+        )
+        for player, (missed, points) in sorted(credits.items())
+        if missed + 1 == number
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -397,11 +432,14 @@ def schedule_over(tournament: Tournament, section: Section | None) -> bool:
 
 
 def knockout_over(tournament: Tournament, section: Section | None) -> bool:
-    """Every drawn stage is closed and the final has a winner."""
+    """Every drawn stage is closed, the final has a winner and no side bracket (consolation,
+    progressive consolation, a grand-final reset) has a match left to play."""
     if not _all_finished(list(reading.rounds_of(tournament, section))):
         return False
     bracket, results, _scheduled = reading.knockout_state(tournament, section)
-    return bracket is not None and core.champion(bracket, results) is not None
+    if bracket is None or core.champion(bracket, results) is None:
+        return False
+    return all(s.status not in (WAITING, PLAYABLE) for s in core.resolve(bracket, results).values())
 
 
 def scheveningen_over(tournament: Tournament, section: Section | None) -> bool:

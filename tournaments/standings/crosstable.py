@@ -258,6 +258,8 @@ def _round_cell(
     score_for, score_against = (m.score_a, m.score_b) if mine else (m.score_b, m.score_a)
     if opponent is None:
         result, outcome = (1.0 if bye_is_win else 0.0), "bye"
+        if m.bye_result is not None:
+            result = m.bye_result
     elif m.winner is None:
         result, outcome = 0.5, "draw"
     elif m.winner == pid:

@@ -98,6 +98,8 @@ class Ledger:
         self.last_round = max(self.last_round, m.round)
         if b is None:
             result = WIN if self.options.bye_is_win else LOSS
+            if m.bye_result is not None:
+                result = m.bye_result
             self.games[a].append(Game(m.round, None, m.score_a, m.score_b, result, 0))
             return
         if m.winner is None:

@@ -95,6 +95,10 @@ class Match:
     gammons_b: int | None = None
     status: MatchStatus = MatchStatus.FINISHED
     table: int | None = None
+    #: A bye the player did not get from the pairing — asked for in advance, or a round
+    #: missed by a late entry: the result it counts (0, ½, 1) by the organiser's rule.
+    #: ``None``: a pairing bye, counted by ``StandingsOptions.bye_is_win``.
+    bye_result: float | None = None
 
     @property
     def is_bye(self) -> bool:

@@ -18,7 +18,9 @@ from tournaments.pairing.knockout import (
     MAIN,
     NOBODY,
     PLAYABLE,
+    PROGRESSIVE,
     SEED,
+    VOID,
     KnockoutEntrant,
     KnockoutOptions,
     advance,
@@ -26,6 +28,7 @@ from tournaments.pairing.knockout import (
     champion,
     playable,
     resolve,
+    side_champion,
     standard_positions,
 )
 
@@ -154,13 +157,122 @@ def test_double_elimination_knocks_out_after_two_losses(n, seed):
     losses = Counter(s.loser for s in states.values() if s.status == DONE)
     winner = champion(b, results)
     assert winner is not None and losses[winner] <= 1
-    final = states["GF"]
+    # With the grand-final reset everyone but the champion is out after exactly two losses,
+    # the winners'-bracket finalist included; the champion is the only one with fewer.
     for p in (100 + i for i in range(1, n + 1)):
-        if p not in (winner, final.loser):
+        if p != winner:
             assert losses[p] == 2, p
+    final = states["GF"]
     main_losers = {s.loser for s in states.values() if s.match.bracket == MAIN and s.loser}
     lb_players = {x for s in states.values() if s.match.bracket == LOSERS for x in (s.a, s.b)}
     assert main_losers <= lb_players | {final.b}  # every main-bracket loser gets a second life
+
+
+def _eliminated_after(states, player) -> int | None:
+    """How many losses a player had when they played their last match (None: never played)."""
+    played = [s for s in states.values() if s.status == DONE and player in (s.a, s.b)]
+    if not played:
+        return None
+    return sum(1 for s in played if s.loser == player)
+
+
+def test_grand_final_reset_is_played_only_when_the_losers_bracket_champion_wins():
+    b = build_knockout(entrants(4), KnockoutOptions(double_elimination=True))
+    r = advance(b, {}, "M1-1", 101)
+    r = advance(b, r, "M1-2", 102)
+    r = advance(b, r, "M2-1", 101)  # 101 wins the winners' bracket
+    r = advance(b, r, "L1-1", 104)
+    r = advance(b, r, "L2-1", 102)  # 102 (lost the final) wins the losers' bracket
+    gf = resolve(b, r)["GF"]
+    assert (gf.a, gf.b) == (101, 102)
+    lb_wins = advance(b, r, "GF", 102)
+    assert champion(b, lb_wins) is None  # 101 has lost once only: the reset decides
+    reset = resolve(b, lb_wins)["GF2"]
+    assert reset.status == PLAYABLE and {reset.a, reset.b} == {101, 102}
+    assert champion(b, advance(b, lb_wins, "GF2", 101)) == 101
+    wb_wins = advance(b, r, "GF", 101)
+    assert resolve(b, wb_wins)["GF2"].status == VOID and champion(b, wb_wins) == 101
+
+
+def test_grand_final_without_reset_is_an_option():
+    b = build_knockout(entrants(4), KnockoutOptions(double_elimination=True, single_grand_final=True))
+    assert "GF2" not in {m.id for m in b.matches}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    n=st.integers(min_value=2, max_value=40),
+    seed=st.integers(min_value=0, max_value=9999),
+    kind=st.sampled_from(["single", "double", "progressive"]),
+)
+def test_every_format_has_one_champion_and_eliminates_after_the_nth_loss(n, seed, kind):
+    opts = {
+        "single": KnockoutOptions(),
+        "double": KnockoutOptions(double_elimination=True),
+        "progressive": KnockoutOptions(progressive_consolation=True),
+    }[kind]
+    b = build_knockout(entrants(n), opts)
+    results = play_out(b, random.Random(seed))
+    states = resolve(b, results)
+    assert not [s for s in states.values() if s.status == PLAYABLE]
+    winner = champion(b, results)
+    players = [100 + i for i in range(1, n + 1)]
+    assert winner in players
+    # Unique: nobody else is unbeaten where the champion's bracket decides it.
+    assert [p for p in players if _eliminated_after(states, p) in (None, 0)] in ([winner], [])
+    needed = 2 if kind == "double" else 1
+    for p in players:
+        if p == winner:
+            continue
+        main_losses = [s for s in states.values() if s.loser == p and s.match.bracket == MAIN]
+        if kind == "double":
+            assert _eliminated_after(states, p) == needed, p
+        else:
+            assert len(main_losses) == 1, p  # out of the main draw after exactly one loss
+    # Seeds 1 and 2 are in opposite halves: they can meet only in the main final.
+    top = max(m.round for m in b.matches if m.bracket == MAIN)
+    for s in states.values():
+        if s.match.bracket == MAIN and {s.a, s.b} == {101, 102}:
+            assert s.match.round == top
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(min_value=3, max_value=40), seed=st.integers(min_value=0, max_value=9999))
+def test_progressive_consolation_takes_the_losers_of_every_main_round_but_the_final(n, seed):
+    b = build_knockout(entrants(n), KnockoutOptions(progressive_consolation=True))
+    results = play_out(b, random.Random(seed))
+    states = resolve(b, results)
+    top = max(m.round for m in b.matches if m.bracket == MAIN)
+    in_side = {x for s in states.values() if s.match.bracket == PROGRESSIVE for x in (s.a, s.b)}
+    for s in states.values():
+        if s.match.bracket == MAIN and s.status == DONE and s.match.round < top:
+            assert s.loser in in_side, (s.match.id, s.loser)
+    # A player enters it at the level of their main-round loss, never earlier.
+    for s in states.values():
+        if s.match.bracket == MAIN and s.status == DONE and s.match.round < top:
+            first = min(
+                t.match.round
+                for t in states.values()
+                if t.match.bracket == PROGRESSIVE and s.loser in (t.a, t.b)
+            )
+            assert first >= 2 * s.match.round - 2
+    cons = side_champion(b, results, PROGRESSIVE)
+    assert cons is not None and cons != champion(b, results)
+    # Everyone but the two finalists and the consolation winner is out after two losses.
+    final = states[f"M{top}-1"]
+    for p in (100 + i for i in range(1, n + 1)):
+        if p not in (final.a, final.b, cons) and _eliminated_after(states, p) is not None:
+            assert _eliminated_after(states, p) == 2, p
+
+
+def test_progressive_consolation_of_eight():
+    b = build_knockout(entrants(8), KnockoutOptions(progressive_consolation=True))
+    ids = [m.id for m in b.matches if m.bracket == PROGRESSIVE]
+    # 4 first-round losers → 2; + 2 semi-final losers → 2 → 1: the consolation winner.
+    assert ids == ["P1-1", "P1-2", "P2-1", "P2-2", "P3-1"]
+    with pytest.raises(RuleViolation) as err:
+        build_knockout(entrants(8), KnockoutOptions(progressive_consolation=True, consolation=True))
+    assert err.value.problems[0].code == "pairing.knockout.progressive_and_other"
 
 
 def test_results_are_validated():

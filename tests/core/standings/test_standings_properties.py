@@ -84,3 +84,26 @@ def test_crosstable_totals_are_the_points_of_played_matches(event):
         assert book.totals[i] == played == rows.totals[i]
         for j in range(len(book.players)):
             assert book.text(i, j) == rows.text(j, i)
+
+
+@settings(max_examples=60, deadline=None)
+@given(events(), st.lists(st.tuples(st.integers(1, 9), st.sampled_from([0.0, 0.5, 1.0])), max_size=6))
+def test_requested_and_late_byes_add_exactly_their_points(event, credits):
+    """A bye the player asked for (or a late entry's missed round) adds what the rule
+    gives — 0, ½ or 1 — to the match-wins score and to the crosstable's running total,
+    nothing else."""
+    players, matches = event
+    ids = {p.id for p in players}
+    extra = [
+        Match(99 + i, pid, None, 0, 0, winner=pid, bye_result=pts)
+        for i, (pid, pts) in enumerate(credits)
+        if pid in ids
+    ]
+    opts = StandingsOptions(tiebreaks=("wins",))
+    before = {r.player.id: r.values["wins"] for r in compute_standings(players, matches, opts).rows}
+    after = {
+        r.player.id: r.values["wins"] for r in compute_standings(players, matches + extra, opts).rows
+    }
+    for pid in ids:
+        gained = sum(m.bye_result for m in extra if m.player_a == pid)
+        assert after[pid] == before[pid] + gained

@@ -1,0 +1,169 @@
+"""The director's Swiss options over the API, through the same forms and services as
+``manage/swiss/`` (:mod:`tournaments.swiss_requests`): refusals are the same coded
+409s, bad input the forms' 400s, every change audited.
+
+* ``/api/tournaments/<slug>/forbidden-pairs/`` — list (officials), add, lift;
+* ``/api/tournaments/<slug>/bye-requests/`` — list (officials; a player sees their
+  own), ask (the organiser for anyone, a player for themselves), cancel;
+* ``POST /api/tournaments/<slug>/qualify/`` — the top N into a new knockout cup.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from zarik.i18n import current_language
+
+from .. import swiss_requests
+from ..apihttp.errors import ApiProblem
+from ..models import ByeRequest, ForbiddenPair
+from ..pairing_manager.refusals import PairingRefused
+from ..permissions import allowed, player_entry, require
+from ..swiss_forms import ByeRequestForm, ForbidPairForm, QualifyForm
+from .errors import raise_form_errors
+from .reads import NestedUnderTournament
+
+MANAGE = "round.manage"
+OFFICIATE = "tournament.officiate"
+
+
+def _refused(exc: PairingRefused):
+    """A 409 problem named by the first refusal, every refusal's code and message listed."""
+    lang = current_language()
+    problems = [{"code": p.code, "message": p.message(lang)} for p in exc.problems]
+    raise ApiProblem(status.HTTP_409_CONFLICT, exc.problems[0], problems=problems)
+
+
+class ForbiddenPairSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ForbiddenPair
+        fields = ["id", "entry_a", "entry_b", "reason", "created_at"]
+        read_only_fields = ["id", "created_at"]
+
+
+class ByeRequestSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round_number")
+
+    class Meta:
+        model = ByeRequest
+        fields = ["id", "entry", "round", "created_at"]
+        read_only_fields = ["id", "created_at"]
+
+
+class QualifySerializer(serializers.Serializer):
+    section = serializers.IntegerField(required=False, allow_null=True)
+    top = serializers.IntegerField(min_value=2)
+    name = serializers.CharField()
+    slug = serializers.SlugField()
+    double_elimination = serializers.BooleanField(required=False)
+    progressive_consolation = serializers.BooleanField(required=False)
+
+
+class ForbiddenPairViewSet(
+    NestedUnderTournament, mixins.CreateModelMixin, mixins.DestroyModelMixin,
+    viewsets.ReadOnlyModelViewSet,
+):  # fmt: skip
+    serializer_class = ForbiddenPairSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no tournament
+            return ForbiddenPair.objects.none()
+        tournament = self.tournament()
+        if tournament is None:
+            raise NotFound
+        require(self.request.user, OFFICIATE, tournament)
+        return ForbiddenPair.objects.filter(tournament=tournament).order_by("pk")
+
+    @extend_schema(request=ForbiddenPairSerializer, responses={201: ForbiddenPairSerializer})
+    def create(self, request, *args, **kwargs):
+        tournament = self.tournament()
+        require(request.user, MANAGE, tournament)
+        form = ForbidPairForm(tournament, request.data, prefix=None)
+        if not form.is_valid():
+            raise_form_errors(form)
+        d = form.cleaned_data
+        try:
+            pair = swiss_requests.forbid_pair(tournament, d["entry_a"], d["entry_b"], d["reason"], request.user)
+        except PairingRefused as exc:
+            _refused(exc)
+        return Response(ForbiddenPairSerializer(pair).data, status=status.HTTP_201_CREATED)
+
+    def destroy(self, request, *args, **kwargs):
+        pair = self.get_object()
+        require(request.user, MANAGE, pair.tournament)
+        swiss_requests.allow_pair(pair, request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ByeRequestViewSet(
+    NestedUnderTournament, mixins.CreateModelMixin, mixins.DestroyModelMixin,
+    viewsets.ReadOnlyModelViewSet,
+):  # fmt: skip
+    serializer_class = ByeRequestSerializer
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no tournament
+            return ByeRequest.objects.none()
+        tournament = self.tournament()
+        if tournament is None:
+            raise NotFound
+        qs = ByeRequest.objects.filter(entry__tournament=tournament).order_by("round_number", "pk")
+        if allowed(self.request.user, OFFICIATE, tournament):
+            return qs
+        mine = player_entry(self.request.user, tournament)
+        return qs.filter(entry=mine) if mine is not None else qs.none()
+
+    @extend_schema(request=ByeRequestSerializer, responses={201: ByeRequestSerializer})
+    def create(self, request, *args, **kwargs):
+        tournament = self.tournament()
+        data = {"entry": request.data.get("entry"), "round_number": request.data.get("round")}
+        form = ByeRequestForm(tournament, data, prefix=None)
+        if not form.is_valid():
+            raise_form_errors(form)
+        entry = form.cleaned_data["entry"]
+        require(request.user, "entry.request_bye", entry)
+        try:
+            req = swiss_requests.request_bye(entry, form.cleaned_data["round_number"], request.user)
+        except PairingRefused as exc:
+            _refused(exc)
+        return Response(ByeRequestSerializer(req).data, status=status.HTTP_201_CREATED)
+
+    def destroy(self, request, *args, **kwargs):
+        req = self.get_object()
+        require(request.user, "entry.request_bye", req.entry)
+        try:
+            swiss_requests.cancel_bye(req, request.user)
+        except PairingRefused as exc:
+            _refused(exc)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class QualifyViewSet(NestedUnderTournament, viewsets.GenericViewSet):
+    serializer_class = QualifySerializer
+
+    @extend_schema(request=QualifySerializer, responses={201: None})
+    def create(self, request, *args, **kwargs):
+        tournament = self.tournament()
+        if tournament is None:
+            raise NotFound
+        require(request.user, MANAGE, tournament)
+        form = QualifyForm(tournament, request.data, prefix=None)
+        if not form.is_valid():
+            raise_form_errors(form)
+        d = form.cleaned_data
+        extra = {k: True for k in ("double_elimination", "progressive_consolation") if d[k]}
+        try:
+            cup = swiss_requests.qualify_to_knockout(
+                tournament, d["section"], d["top"], name=d["name"], slug=d["slug"],
+                user=request.user, knockout=extra,
+            )
+        except PairingRefused as exc:
+            _refused(exc)
+        entries = cup.entries.order_by("draw_number").values_list("draw_number", "player_id")
+        return Response(
+            {"slug": cup.slug, "seeds": [{"seed": n, "player": p} for n, p in entries]},
+            status=status.HTTP_201_CREATED,
+        )
