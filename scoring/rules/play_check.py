@@ -66,6 +66,8 @@ PROBLEM_CODES: dict[str, str] = {
     "record.larger_die_not_played": "only one die could be played and it had to be the larger",
     "record.not_all_dice_played": "fewer dice played than the rules require (more moves were possible)",
     "record.pass_while_move_exists": "a pass (Ø) although a legal move existed",
+    "record.ambiguous_step": "a step spanning two dice passes two open blots: either route hits a "
+    "different checker and no ``*`` says which (the readings are listed)",
 }
 # A defensive fallback, ``illegal_play``, covers any combination not named above; no
 # known position reaches it.
@@ -174,6 +176,8 @@ def check_play(
         return PlayCheck(None, [problem], tuple(steps))
     walk = _walk(position, v, dice, steps)
     done = tuple(walk.done)
+    if walk.finding is not None and walk.finding[0] == "ambiguous_step":
+        return PlayCheck(None, [_describe(position, numbering, dice, walk.finding)], done)
     if walk.finding is not None:
         # The walk takes the steps in the printed order and gives each the die of its
         # length, so "1/off, 2/1" for 2-1 stumbles although "2/1, 1/off" is the same
@@ -230,9 +234,19 @@ def _walk(position: Position, v: Variant, dice: tuple[int, int], steps: Sequence
         plan = [src - dst] if src - dst in unused else _split(src - dst, dst == OFF, unused, src)
         assert plan is not None  # _printed_step_finding has said so otherwise
         if len(plan) == 2 and plan[0] != plan[1]:
-            mid = src - plan[0]
+            mid, other = src - plan[0], src - plan[1]
             if mid > 0 and opm[mid] >= closed:
                 plan = plan[::-1]
+            elif hitting and mid > 0 and other > 0 and opm[other] < closed:
+                # Both routes are open. ch7 marks a hit with "*", so an unmarked step
+                # through one blot goes the way that does not hit (as GNU Backgammon
+                # writes it too); through two blots either way hits a different checker,
+                # and only a printed "*" could say which: the cell is ambiguous.
+                if opm[mid] == 1 and opm[other] == 1:
+                    labels = {"via_a": mid, "via_b": other, "src_label": src, "dst_label": dst}
+                    return _Walk(me, done, _finding("ambiguous_step", src, dst, labels), owed, hit_bits)
+                if opm[mid] == 1:
+                    plan = plan[::-1]
         cur = src
         final = len(plan) - 1
         for n, die in enumerate(plan):
