@@ -435,7 +435,7 @@ def _same_as_a_legal_play(
     position: Position, dice: tuple[int, int], steps: list[Step] | tuple[Step, ...]
 ) -> Play | None:
     """The legal play with the outcome of the printed steps, if there is one."""
-    steps = [s if isinstance(s, Step) else Step(*s) for s in steps]
+    steps = _workable_order([s if isinstance(s, Step) else Step(*s) for s in steps], position)
     done = play_unchecked(position, steps)
     if done.missing or any(s.hit and s.dst not in done.hits for s in steps):
         return None
@@ -443,6 +443,31 @@ def _same_as_a_legal_play(
         if play.steps and play.position == done.position:
             return play
     return None
+
+
+def _workable_order(steps: list[Step], position: Position) -> list[Step]:
+    """The printed steps in an order the checkers can follow (``02/03, 01/02`` → ``01/02, 02/03``).
+
+    The book prints a turn's moves in any order; the outcome of a set of steps does not
+    depend on the order they are made in (the mover's checkers end where they end, and a
+    blot is hit by the first checker that lands on it), so any workable order is *the*
+    reading. Entering from the bar comes first. Returns the printed order if none works.
+    """
+    me = list(position.mover)
+    pending = list(steps)
+    ordered: list[Step] = []
+    while pending:
+        ready = next(
+            (s for s in pending if me[s.src] > 0 and (not me[BAR] or s.src == BAR)),
+            None,
+        )
+        if ready is None:
+            return steps
+        pending.remove(ready)
+        ordered.append(ready)
+        me[ready.src] -= 1
+        me[ready.dst] += 1
+    return ordered
 
 
 def _legal_without_exact_bear_off(

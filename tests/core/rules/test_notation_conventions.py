@@ -1,0 +1,119 @@
+"""Every convention of the book's notation (ch7, Part 6) read with one meaning (issue 16 item 1).
+
+The survey itself is the table in ``scoring/rules/NOTATION.md``; each row has a case here.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.rules import Position, legal_plays
+from scoring.rules.notation import Chain, parse_ply
+from scoring.rules.play_notation import format_play, parse_play
+from scoring.rules.record_reader import parse_record
+from scoring.rules.record_validate import validate_text
+
+SHORT = ("backgammon", "short_nardy", "caucasian", "nackgammon")
+
+HEAD = "Партия №9. Бэкгэммон.\n\n№ хода\tБелые:\tЧёрные:\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "chains", "mark"),
+    [
+        # ch7: the repeat count "(2)"; Part 6 also prints the hit mark after it.
+        ("3–3 13/10*(2)", (Chain(("13", "10"), (False, True), 2),), None),
+        ("3–3 13/10(2)*", (Chain(("13", "10"), (False, True), 2),), None),
+        # ch7: quality marks, glued or spaced, and in brackets as Part 6 prints them.
+        ("6–5 24/13!", (Chain(("24", "13"), (False, False), 1, "!"),), None),
+        ("6–5 24/13 (?)", (Chain(("24", "13"), (False, False), 1, "?"),), None),
+        ("6–5 24/13 (?!)", (Chain(("24", "13"), (False, False), 1, "?!"),), None),
+        ("6–5 24/13 =", (Chain(("24", "13"), (False, False)),), "="),
+        # A comma is the book's separator; a space alone (GNU Backgammon) means the same.
+        ("6–5 13/7 13/8", (Chain(("13", "7"), (False, False)), Chain(("13", "8"), (False, False))), None),
+    ],
+)
+def test_each_cell_convention_has_one_reading(text: str, chains: tuple, mark: str | None) -> None:
+    ply = parse_ply(text)
+    assert ply.chains == chains and ply.mark == mark
+
+
+def test_bracketed_alternatives_and_remarks_are_kept_as_annotations() -> None:
+    ply = parse_ply("6–5 13/7, 13/8 (или 24/13) (форсированно)")
+    assert ply.alternatives == ("24/13",) and ply.remarks == ("форсированно",)
+    assert len(ply.chains) == 2
+    for word in ("or", "лучше", "better"):
+        assert parse_ply(f"6–5 13/7, 13/8 ({word} 24/13)").alternatives == ("24/13",)
+
+
+def test_an_alternative_is_not_played_but_an_illegal_one_is_a_note() -> None:
+    fine = HEAD + "1.\t6–5 13/7, 13/8 (или 24/13)\t4–2 12/16, 12/14 или 1/5, 12/14\n"
+    report = validate_text(fine)
+    assert report.ok and report.errors == [] and report.notes == []
+    # The move stands; "24/14" is not a 6–5 play, so a note says so, at its move and side.
+    wrong = HEAD + "1.\t6–5 13/7, 13/8 (или 24/14)\t4–2 12/16, 12/14\n"
+    report = validate_text(wrong)
+    assert report.ok and report.errors == []
+    [note] = report.notes
+    assert (note.move, note.side, note.code) == (1, "white", "record.alternative_illegal")
+    assert "24/14" in note.en and "Note" in note.en and "Замечание" in note.ru
+    assert "6-5" in note.en  # the reason the rules core gives
+    event = parse_record(wrong).plays[0]
+    assert event.alternatives == ("24/14",)
+    assert report.as_dict()["notes"][0]["code"] == "record.alternative_illegal"
+
+
+def test_moves_of_one_checker_printed_in_the_other_order_are_the_same_play() -> None:
+    start = Position.start("backgammon")
+    printed = parse_play(start, "6–1 7/6, 13/7", numbering="through")  # 13/7 must come first
+    assert printed.position == parse_play(start, "6–1 13/7/6", numbering="through").position
+
+
+def test_the_book_games_misprints_are_still_located_with_annotations_added() -> None:
+    text = HEAD + "1.\t6–5 13/7, 13/8 (!)\t4–2 12/16 (?), 12/15\n"
+    assert [(p.move, p.side, p.code) for p in validate_text(text).errors] == [
+        (1, "black", "record.wrong_distance")
+    ]
+
+
+# --------------------------------------------------------------------------- properties
+
+REMARKS = ["", " (?)", " (!)", "!", " ?!", " (или 13/7, 13/11)", " (форсированно)", " (or 24/13) (!)"]
+dice = st.tuples(st.integers(1, 6), st.integers(1, 6))
+
+
+def _walk(variant: str, rolls: list[tuple[int, int]], picks: list[int]):
+    position = Position.start(variant)
+    for roll, pick in zip(rolls, picks, strict=False):
+        plays = legal_plays(position, roll)
+        yield position, roll
+        position = plays[pick % len(plays)].position
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    variant=st.sampled_from((*SHORT, "long_nardy")),
+    rolls=st.lists(dice, min_size=1, max_size=25),
+    picks=st.lists(st.integers(0, 10_000), min_size=25, max_size=25),
+    numbering=st.sampled_from(("traditional", "through")),
+    remark=st.sampled_from(REMARKS),
+    reverse=st.booleans(),
+)
+def test_any_legal_play_printed_with_any_remark_reads_back(
+    variant, rolls, picks, numbering, remark, reverse
+) -> None:
+    """Any legal play, in either numbering, with its roll in either order, its moves in
+    reverse order and any remark or alternative attached, reads back as the same play."""
+    if variant == "long_nardy" and numbering == "through":
+        numbering = "traditional"  # the book numbers long nardy traditionally only
+    for position, roll in _walk(variant, rolls, picks):
+        for play in legal_plays(position, roll):
+            moves = format_play(position, play, numbering=numbering)
+            if reverse and moves != "Ø":
+                moves = ", ".join(reversed(moves.split(", ")))
+            first, second = (roll[1], roll[0]) if reverse else roll
+            text = f"{first}–{second} {moves}{remark}"
+            again = parse_play(position, text, numbering=numbering)
+            assert again.position == play.position, (text, roll)
