@@ -45,6 +45,8 @@ def _start(client, club) -> ChouetteSession:
 def _game(client, session, *, box, captain, winner, kind="single", cubes=None, passed=()):
     data = {"box": box, "captain": captain, "winner": winner, "kind": kind}
     for index, player in enumerate(session.players):
+        if player == box:
+            continue  # the page shows no row for the box
         data[f"cube_{index}"] = str((cubes or {}).get(player, 1))
         if player in passed:
             data[f"passed_{index}"] = "on"

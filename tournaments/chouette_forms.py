@@ -86,8 +86,8 @@ class GameForm(forms.Form):
         for index, player in enumerate(session.players):
             cube = forms.TypedChoiceField(
                 label=_("cube of %(player)s") % {"player": player}, choices=CUBE_CHOICES,
-                coerce=int, initial=1,
-            )  # fmt: skip
+                coerce=int, initial=1, required=False, empty_value=1,
+            )  # fmt: skip  (the box's row is not shown, so it may be missing)
             passed = forms.BooleanField(
                 label=_("%(player)s passed the double") % {"player": player}, required=False
             )
