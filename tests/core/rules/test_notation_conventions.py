@@ -78,6 +78,21 @@ def test_the_book_games_misprints_are_still_located_with_annotations_added() -> 
     ]
 
 
+def test_a_step_through_two_blots_is_an_ambiguous_cell_at_its_move_and_side() -> None:
+    # Black leaves blots on 9 and 10; White's "4–3 13/6" passes one of them, and the cell
+    # does not say which (either hits a different checker).
+    text = (
+        HEAD
+        + "1.\t2–1 24/23, 24/22\t6–2 1/7/9\n"
+        + "2.\t2–1 13/11, 6/5\t6–3 1/7/10\n"
+        + "3.\t4–3 13/6\t\n"
+    )
+    [problem] = validate_text(text).errors
+    assert (problem.move, problem.side, problem.code) == (3, "white", "record.ambiguous_step")
+    assert "13/9*/6 or 13/10*/6" in problem.en and "13/9*/6 или 13/10*/6" in problem.ru
+    assert validate_text(text.replace("4–3 13/6", "4–3 13/9*/6")).errors == []
+
+
 # --------------------------------------------------------------------------- properties
 
 REMARKS = ["", " (?)", " (!)", "!", " ?!", " (или 13/7, 13/11)", " (форсированно)", " (or 24/13) (!)"]
