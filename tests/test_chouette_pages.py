@@ -9,6 +9,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from clubs.models import ChouetteGame, ChouetteSession, ClubRole
+from scoring.demo import load_demo
 from tests.factories import ClubFactory, UserFactory
 from tournaments.models import AuditEntry
 
@@ -127,3 +128,12 @@ def test_a_bad_player_list_is_refused_on_the_form(client, club, organiser) -> No
     page = response.content.decode()
     assert "is listed twice" in page and "at least three players" in page
     assert "Анна\nАнна" in page
+
+
+def test_the_demo_has_a_chouette_night_with_totals(client) -> None:
+    load_demo()
+    load_demo()  # idempotent: the games are entered once
+    session = ChouetteSession.objects.get(name="Пятничный швец")
+    assert session.games.count() == 3
+    page = client.get(reverse("chouette-list", kwargs={"slug": session.club.slug})).content.decode()
+    assert "Пятничный швец" in page
