@@ -319,13 +319,30 @@ def _read_brackets(reader: _Reader, notes: _Notes) -> bool:
     return True
 
 
+#: A word in brackets glued to a point inside a move, ``012(голова)/07`` (ch9): a remark.
+_INNER_REMARK = re.compile(r"\(([^()\d/]+)\)(?=/)")
+
+
+def _inner_remark(reader: _Reader, notes: _Notes | None) -> None:
+    """Keep a bracketed word between a point and the next ``/`` as a remark (ch9 prints
+    ``012(голова)/07/02/9/4``: the head is named, the move is the same)."""
+    if notes is None or reader.pos >= len(reader.text) or reader.text[reader.pos] != "(":
+        return
+    found = _INNER_REMARK.match(reader.text, reader.pos)
+    if found:
+        notes.remarks.append(found.group(1).strip())
+        reader.pos = found.end()
+
+
 def _read_chain(reader: _Reader, notes: _Notes | None = None) -> Chain:
     start = reader.pos
     path = [_read_label(reader, "expected_point")]
     hits = [False]
+    _inner_remark(reader, notes)
     while reader.take("/"):
         path.append(_read_label(reader, "point_after_slash"))
         hits.append(reader.take_glued("*"))
+        _inner_remark(reader, notes)
     if len(path) < 2:
         raise NotationError(
             _problem("unparsable", reader.text, start, reason="from_to")

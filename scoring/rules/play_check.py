@@ -435,7 +435,12 @@ def _same_as_a_legal_play(
     position: Position, dice: tuple[int, int], steps: list[Step] | tuple[Step, ...]
 ) -> Play | None:
     """The legal play with the outcome of the printed steps, if there is one."""
-    steps = _workable_order([s if isinstance(s, Step) else Step(*s) for s in steps], position)
+    steps = [s if isinstance(s, Step) else Step(*s) for s in steps]
+    if not all(_plausible_length(s, dice) for s in steps):
+        # Same outcome, but through a point no die reaches (ch9 prints Black's first 3–3
+        # as "12/09/6/3": 09 is a misprint, though the checker ends where 12/9/6/3 ends).
+        return None
+    steps = _workable_order(steps, position)
     done = play_unchecked(position, steps)
     if done.missing or any(s.hit and s.dst not in done.hits for s in steps):
         return None
@@ -443,6 +448,20 @@ def _same_as_a_legal_play(
         if play.steps and play.position == done.position:
             return play
     return None
+
+
+def _plausible_length(step: Step, dice: tuple[int, int]) -> bool:
+    """Whether a printed step's length can be made of the roll's dice (forward, and a die,
+    both dice, or up to four of a double; bearing off may use a larger die)."""
+    dist = step.src - step.dst
+    if dist <= 0:
+        return False
+    a, b = dice
+    if step.dst == OFF:
+        return dist <= (4 * a if a == b else a + b)
+    if a == b:
+        return dist % a == 0 and dist // a <= 4
+    return dist in (a, b, a + b)
 
 
 def _workable_order(steps: list[Step], position: Position) -> list[Step]:

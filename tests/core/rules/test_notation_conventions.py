@@ -48,6 +48,13 @@ def test_bracketed_alternatives_and_remarks_are_kept_as_annotations() -> None:
         assert parse_ply(f"6–5 13/7, 13/8 ({word} 24/13)").alternatives == ("24/13",)
 
 
+def test_a_word_in_brackets_inside_a_move_is_a_remark() -> None:
+    # ch9: "5–5 012(голова)/07/02/9/4" names the head in passing.
+    ply = parse_ply("5–5 012(голова)/07/02/9/4")
+    assert ply.chains == (Chain(("012", "07", "02", "9", "4"), (False,) * 5),)
+    assert ply.remarks == ("голова",)
+
+
 def test_an_alternative_is_not_played_but_an_illegal_one_is_a_note() -> None:
     fine = HEAD + "1.\t6–5 13/7, 13/8 (или 24/13)\t4–2 12/16, 12/14 или 1/5, 12/14\n"
     report = validate_text(fine)
@@ -91,6 +98,34 @@ def test_a_step_through_two_blots_is_an_ambiguous_cell_at_its_move_and_side() ->
     assert (problem.move, problem.side, problem.code) == (3, "white", "record.ambiguous_step")
     assert "13/9*/6 or 13/10*/6" in problem.en and "13/9*/6 или 13/10*/6" in problem.ru
     assert validate_text(text.replace("4–3 13/6", "4–3 13/9*/6")).errors == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # ch9: the first moves of long nardy, both sides on one chess-style row.
+        "Партия. Длинные нарды.\n1. 3–3 012/09/06/03, 012/09 3–3 12/9/6/3, 12/9.\n",
+        "Партия. Длинные нарды.\n1. 1–1 012/011/010/09/08 1–1 12/11/10/9/8.\n",
+        "Партия. Длинные нарды.\n1. 4–4 012/08/04(2) 4–4 12/8/4(2)\n",
+        "Партия. Длинные нарды.\n1. 5–5 012(голова)/07/02/9/4\n",
+    ],
+)
+def test_the_move_rows_printed_in_the_chapters_read_cleanly(text: str) -> None:
+    assert validate_text(text).errors == []
+
+
+def test_the_chapters_misprints_are_reported_where_they_are() -> None:
+    # ch7's trictrac rows print Black's 3–3 as "012/10/7(2)": Black's checkers stand on 12,
+    # so it is "12/010/07(2)" written from the wrong side; with it the rows read cleanly.
+    ch7 = "Партия. Триктрак.\n1. 6–5 01/07/012 3–3 012/10/7(2);\n2. 3–1 8/5, 6/5 5–3 08/03, 06/03.\n"
+    assert [(p.move, p.side, p.code) for p in validate_text(ch7).errors][0] == (1, "black", "record.no_checker")
+    assert validate_text(ch7.replace("012/10/7(2)", "12/010/07(2)")).errors == []
+    # ch9's running text prints Black's first 3–3 once as "12/09/6/3" (two lines later as
+    # 12/9/6/3): the checker ends on the same point, but no die reaches 09.
+    ch9 = "Партия. Длинные нарды.\n1. 3–3 012/09/06/03, 012/09 3–3 12/09/6/3, 12/9.\n"
+    [problem] = validate_text(ch9).errors
+    assert (problem.move, problem.side, problem.code) == (1, "black", "record.wrong_distance")
+    assert "12/09" in problem.en
 
 
 # --------------------------------------------------------------------------- properties
