@@ -44,6 +44,16 @@ def _wall_ms(scale: float = 1.0) -> str:
     return f"(wall {WALL[-1] * 1e3 * scale:6.2f} ms)"
 
 
+def _annotate(line: str) -> str:
+    """A table row with "(!)" and "(или 24/23)" after each side's play (the alternative is
+    checked and usually illegal, so it also exercises the notes)."""
+    parts = line.split("\t")
+    if len(parts) < 3 or not parts[0].strip().rstrip(".").isdigit():
+        return line
+    cells = [c + " (!) (или 24/23)" if c.strip() and c[:1].isdigit() else c for c in parts[1:]]
+    return "\t".join([parts[0], *cells])
+
+
 def main() -> None:
     _, calibration = _timeit(lambda: sum(range(1_000_000)))
     print(
@@ -71,6 +81,18 @@ def main() -> None:
     print(
         f"book game 1, replay only:              {runs / elapsed:8.0f} records/s, "
         f"{per * 1e3:6.2f} ms/record {_wall_ms()}"
+    )
+
+    # The same game with an annotation mark and a bracketed alternative on every move (the
+    # worst case of issue 16's conventions: each alternative is checked against the rules).
+    annotated = "\n".join(_annotate(line) for line in book.splitlines())
+    assert len(parse_record(annotated).plays) == plies
+    runs, elapsed = _timeit(lambda: replay(parse_record(annotated)))
+    per = elapsed / runs
+    print(
+        f"book game 1 annotated, parse + replay: {runs / elapsed:8.0f} records/s, "
+        f"{per * 1e3:6.2f} ms/record, {per * 1e3 * 60 / plies:6.2f} ms per 60 plies "
+        f"{_wall_ms(60 / plies)}"
     )
 
     records = []

@@ -1,6 +1,16 @@
 from django.contrib import admin
 
-from .models import CategoryChange, Club, ClubRole, Membership, Player, PlayerRating, Season
+from .models import (
+    CategoryChange,
+    ChouetteGame,
+    ChouetteSession,
+    Club,
+    ClubRole,
+    Membership,
+    Player,
+    PlayerRating,
+    Season,
+)
 
 
 class MembershipInline(admin.TabularInline):
@@ -66,3 +76,27 @@ class SeasonAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "starts_on", "ends_on", "best_of"]
     list_filter = ["club"]
     prepopulated_fields = {"slug": ["name"]}
+
+
+class ChouetteGameInline(admin.TabularInline):
+    model = ChouetteGame
+    extra = 0
+    can_delete = False
+    readonly_fields = ["number", "box", "captain", "winner", "kind", "members"]
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(ChouetteSession)
+class ChouetteSessionAdmin(admin.ModelAdmin):
+    """Games are read-only here: they are entered on the session page, where the core
+    (``scoring.rules.chouette``) checks each against the rotation and the cubes."""
+
+    list_display = ["name", "club", "played_on", "cube_mode", "stake"]
+    list_filter = ["club"]
+    readonly_fields = ["players", "cube_mode"]
+    inlines = [ChouetteGameInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False

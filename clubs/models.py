@@ -272,3 +272,72 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.club}"
+
+
+class ChouetteCubeMode(models.TextChoices):
+    """ch10–11: each team member has their own cube, or one cube serves the whole team."""
+
+    OWN = "own", _("own cube for each member")
+    COMMON = "common", _("one common cube")
+
+
+class ChouetteSession(models.Model):
+    """A club night's chouette («Швец», book ch10–11): its players in the order of the draw.
+
+    The games are stored as entered; the seats, amounts and totals are always derived by the
+    core (:mod:`scoring.rules.chouette`), so there is one ledger rule and nothing to keep in step.
+    """
+
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="chouette_sessions"
+    )
+    name = models.CharField(_("name"), max_length=200)
+    played_on = models.DateField(_("date"))
+    players = models.JSONField(
+        _("players"), default=list,
+        help_text=_("in the order of the draw: the box, the captain, then the queue"),
+    )
+    cube_mode = models.CharField(
+        _("cube"), max_length=8, choices=ChouetteCubeMode.choices, default=ChouetteCubeMode.OWN
+    )
+    stake = models.DecimalField(
+        _("stake per point"), max_digits=9, decimal_places=2, default=1,
+        help_text=_("what one point is worth when the night is settled"),
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "-played_on", "-pk"]
+        verbose_name = _("chouette session")
+        verbose_name_plural = _("chouette sessions")
+
+    def __str__(self) -> str:
+        return f"{self.club} · {self.name}"
+
+
+class ChouetteGame(models.Model):
+    """One game of a chouette session as the table saw it (see :class:`scoring.rules.chouette.Game`)."""
+
+    session = models.ForeignKey(
+        ChouetteSession, verbose_name=_("session"), on_delete=models.CASCADE, related_name="games"
+    )
+    number = models.PositiveIntegerField(_("game"))
+    box = models.CharField(_("box"), max_length=200)
+    captain = models.CharField(_("captain"), max_length=200)
+    winner = models.CharField(
+        _("winner"), max_length=4, choices=[("box", _("the box")), ("team", _("the team"))]
+    )
+    kind = models.CharField(_("result"), max_length=12, default="single")
+    #: ``[{"player": name, "cube": 2, "passed": false}, …]`` for every team member.
+    members = models.JSONField(_("team members"), default=list)
+
+    class Meta:
+        ordering = ["session", "number"]
+        verbose_name = _("chouette game")
+        verbose_name_plural = _("chouette games")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="unique_chouette_game_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} · {self.number}"

@@ -14,9 +14,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
 
-from clubs.models import Category, Club, ClubRole, ClubRoleKind, Membership, Player
+from clubs.models import Category, ChouetteSession, Club, ClubRole, ClubRoleKind, Membership, Player
 from clubs.ratings.pools import POOLS
-from tournaments import ratings_service
+from scoring.rules import chouette
+from tournaments import chouette_service, ratings_service
 from tournaments.models import (
     CompetitionSystem,
     Entry,
@@ -285,11 +286,35 @@ def load_demo() -> list[Tournament]:
     referee = _user("referee", password="zarik-referee")
     tournaments = [load_book_crosstable(referee), load_swiss(referee, organiser)]
     load_demo_accounts()
+    load_chouette(organiser)
     # The demo's results are written directly, not confirmed one by one: rate them in one go,
     # as `manage.py recompute_ratings` would, so rating lists and profiles have something to show.
     for pool in POOLS:
         ratings_service.recompute(pool)
     return tournaments
+
+
+def load_chouette(organiser) -> ChouetteSession:
+    """A club night's chouette (book ch10–11) with a few games, entered through the core."""
+    club = Club.objects.get(slug=CLUBS[0][1])
+    session, _ = ChouetteSession.objects.get_or_create(
+        club=club, name="Пятничный швец",
+        defaults={"played_on": dt.date(2026, 11, 20), "players": ["Семёнов", "Хайкин", "Ахмедов", "Лурье"],
+                  "stake": 10},
+    )  # fmt: skip
+    if not session.games.exists():
+        for winner, kind, cubes, passed in (
+            ("team", "gammon", {}, ()),
+            ("box", "single", {"Лурье": 2}, ("Лурье",)),
+            ("box", "single", {"Ахмедов": 2, "Семёнов": 2}, ()),
+        ):
+            seats = chouette_service.ledger(session).lineup
+            members = tuple(
+                chouette.Member(p, cubes.get(p, 1), p in passed) for p in seats.team
+            )
+            game = chouette.Game(seats.box, seats.captain, members, winner, kind)  # type: ignore[arg-type]
+            chouette_service.add_game(session, organiser, game)
+    return session
 
 
 # --- demo accounts for the result workflow (issue 7, scoring) ------------------------------

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import club_views, season_views, webhook_views
+from . import chouette_views, club_views, season_views, webhook_views
 
 urlpatterns = [
     path("", club_views.club_list, name="club-list"),
@@ -11,6 +11,11 @@ urlpatterns = [
     path("<slug:slug>/members/search/", club_views.members_search, name="club-members-search"),
     path("<slug:slug>/members/import/", club_views.members_import, name="club-members-import"),
     path("<slug:slug>/webhooks/", webhook_views.club_webhooks, name="club-webhooks"),
+    path("<slug:slug>/chouette/", chouette_views.sessions, name="chouette-list"),
+    path("<slug:slug>/chouette/new/", chouette_views.session_new, name="chouette-new"),
+    path("<slug:slug>/chouette/<int:pk>/", chouette_views.session_detail, name="chouette-session"),
+    path("<slug:slug>/chouette/<int:pk>/undo/", chouette_views.session_undo, name="chouette-undo"),
+    path("<slug:slug>/chouette/<int:pk>/export.xlsx", chouette_views.session_export, name="chouette-export"),
     path("<slug:club_slug>/seasons/new/", season_views.season_new, name="season-new"),
     path("<slug:club_slug>/seasons/<slug:season_slug>/edit/", season_views.season_edit, name="season-edit"),
 ]

@@ -70,7 +70,10 @@ class Ply(NamedTuple):
     because every entry point was closed).  ``passed`` is the ``Ø`` sign, alone
     or after a partial play.  ``pass_remarks`` keeps ``(Pass 6)``/``P6``, the die
     that could not be played.  ``comment`` is free text after the play
-    (``2/08. Чярдар (08...011).``), kept so nothing printed is lost.
+    (``2/08. Чярдар (08...011).``), kept so nothing printed is lost.  ``alternatives``
+    are the plays a cell names in brackets as not played (``(или 24/13)``, ``(or …)``,
+    ``(лучше …)``): kept as text, checked by the replay and reported as a note only.
+    ``remarks`` are any other bracketed words (``(форсированно)``), kept as annotations.
     """
 
     dice: tuple[int, int] | None = None
@@ -81,6 +84,8 @@ class Ply(NamedTuple):
     pass_remarks: tuple[int, ...] = ()
     mark: str | None = None
     comment: str | None = None
+    alternatives: tuple[str, ...] = ()
+    remarks: tuple[str, ...] = ()
 
     @property
     def is_play(self) -> bool:
@@ -123,6 +128,10 @@ _LABEL = re.compile(r"(?P<bar>bar|бар|борт)|(?P<off>off|двор|выво
 _REPEAT = re.compile(r"\(\s*(\d)\s*\)")
 _REMARK = re.compile(r"\(\s*(?:pass|пас)\s+([1-6])\s*\)|(?<![\w/])(?:P|П)([1-6])(?![\w/])", re.I)
 _MARK = re.compile(r"\?\?|!!|\?!|!\?|\?|!|=")
+#: An annotation mark in brackets, ``(?)``, ``(!)``, ``(?!)`` (Part 6 prints both forms).
+_PAREN_MARK = re.compile(r"\(\s*(\?\?|!!|\?!|!\?|\?|!|=)\s*\)")
+#: A bracketed alternative: ``(или 24/13)``, ``(or 24/13)``, ``(лучше 24/13)``, ``(better …)``.
+_ALT_WORD = re.compile(r"(?:или|либо|or|лучше|better|сильнее)\b[\s:,]*", re.IGNORECASE)
 
 
 def _problem(
@@ -250,13 +259,90 @@ def _read_label(reader: _Reader, reason: str) -> str:
     return _canonical_label(found.group(0), reader.text, label_at)
 
 
-def _read_chain(reader: _Reader) -> Chain:
+class _Notes:
+    """Bracketed annotations met while reading one cell (marks, alternatives, remarks)."""
+
+    __slots__ = ("alternatives", "mark", "remarks")
+
+    def __init__(self) -> None:
+        self.mark: str | None = None
+        self.alternatives: list[str] = []
+        self.remarks: list[str] = []
+
+
+def _read_brackets(reader: _Reader, notes: _Notes) -> bool:
+    """Take one bracketed annotation at the reader's position, if there is one.
+
+    ``(?)``/``(!)`` are annotation marks, ``(или …)`` an alternative, anything else in
+    balanced brackets that is not a repeat count ``(2)`` or a pass remark ``(Pass 6)`` a
+    remark. Returns whether something was taken.
+    """
+    start = reader.pos
+    reader.skip_ws()
+    text, pos = reader.text, reader.pos
+    if pos >= len(text) or text[pos] != "(" or _REPEAT.match(text, pos) or _REMARK.match(text, pos):
+        reader.pos = start
+        return False
+    if _DROP.match(text, pos):
+        reader.pos = start
+        return False
+    found = _PAREN_MARK.match(text, pos)
+    if found:
+        if notes.mark is None:
+            notes.mark = found.group(1)
+        else:
+            notes.remarks.append(found.group(1))
+        reader.pos = found.end()
+        return True
+    depth, end = 0, None
+    for i in range(pos, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+    if end is None:
+        reader.pos = start
+        return False
+    inner = text[pos + 1 : end].strip()
+    word = _ALT_WORD.match(inner)
+    if word:
+        notes.alternatives.extend(
+            part.strip() for part in re.split(r"\s*;\s*|\s+(?:или|or)\s+", inner[word.end() :])
+            if part.strip()
+        )
+    elif inner:
+        notes.remarks.append(inner)
+    reader.pos = end + 1
+    return True
+
+
+#: A word in brackets glued to a point inside a move, ``012(голова)/07`` (ch9): a remark.
+_INNER_REMARK = re.compile(r"\(([^()\d/]+)\)(?=/)")
+
+
+def _inner_remark(reader: _Reader, notes: _Notes | None) -> None:
+    """Keep a bracketed word between a point and the next ``/`` as a remark (ch9 prints
+    ``012(голова)/07/02/9/4``: the head is named, the move is the same)."""
+    if notes is None or reader.pos >= len(reader.text) or reader.text[reader.pos] != "(":
+        return
+    found = _INNER_REMARK.match(reader.text, reader.pos)
+    if found:
+        notes.remarks.append(found.group(1).strip())
+        reader.pos = found.end()
+
+
+def _read_chain(reader: _Reader, notes: _Notes | None = None) -> Chain:
     start = reader.pos
     path = [_read_label(reader, "expected_point")]
     hits = [False]
+    _inner_remark(reader, notes)
     while reader.take("/"):
         path.append(_read_label(reader, "point_after_slash"))
         hits.append(reader.take_glued("*"))
+        _inner_remark(reader, notes)
     if len(path) < 2:
         raise NotationError(
             _problem("unparsable", reader.text, start, reason="from_to")
@@ -272,24 +358,39 @@ def _read_chain(reader: _Reader) -> Chain:
             raise NotationError(
                 _problem("unparsable", reader.text, rep.start(), reason="repeat", repeat=repeat)
             )
+        if reader.take_glued("*") and not hits[-1]:
+            # The hit mark after the repeat count (``13/10(2)*``, Part 6) means what
+            # ``13/10*(2)`` does: the last landing hits.
+            hits[-1] = True
     mark = None
     if reader.pos < len(reader.text) and reader.text[reader.pos] in "?!=":
         found_mark = _MARK.match(reader.text, reader.pos)
         if found_mark:
             mark = found_mark.group(0)
             reader.pos = found_mark.end()
+    if notes is not None:
+        while _read_brackets(reader, notes):
+            if mark is None and notes.mark is not None:
+                mark, notes.mark = notes.mark, None
     return Chain(tuple(path), tuple(hits), repeat, mark)
 
 
-def _read_body(reader: _Reader) -> tuple[list[Chain], bool]:
+#: A chain that follows the previous one with no comma (``13/7 13/8``, as GNU Backgammon
+#: and some printed cells write it): a label glued to a slash, so never prose.
+_NEXT_CHAIN = re.compile(r"[ \t]+(?=(?:bar|бар|борт|0?\d{1,2})/)", re.IGNORECASE)
+
+
+def _read_body(reader: _Reader, notes: _Notes | None = None) -> tuple[list[Chain], bool]:
     chains: list[Chain] = []
     passed = False
     while True:
         if reader.take(_EMPTY_SET):
             passed = True
         else:
-            chains.append(_read_chain(reader))
+            chains.append(_read_chain(reader, notes))
         if not reader.take(","):
+            if not passed and _NEXT_CHAIN.match(reader.text, reader.pos):
+                continue
             return chains, passed
         if passed:
             raise NotationError(
@@ -360,6 +461,7 @@ def parse_ply(
     if fast is not None:
         return fast
     reader = _Reader(text)
+    notes = _Notes()
     cube = _read_cube(reader)
     dice: tuple[int, int] | None = None
     no_roll = False
@@ -377,11 +479,11 @@ def parse_ply(
                     _problem("bad_dice", text, dice_at, move=move, side=side, dice=found.group(0))
                 )
             if not reader.at_end() and (reader.peek(_EMPTY_SET) or _LABEL.match(text, reader.pos)):
-                chains, passed = _read_body(reader)
+                chains, passed = _read_body(reader, notes)
         elif not reader.at_end() and (reader.peek(_EMPTY_SET) or _LABEL.match(text, reader.pos)):
             # The book prints fragments such as "8/5, Ø" without the roll; keep them readable
             # and let the replay say that the dice are missing.
-            chains, passed = _read_body(reader)
+            chains, passed = _read_body(reader, notes)
     remarks: list[int] = []
     mark = None
     while True:
@@ -395,6 +497,10 @@ def parse_ply(
             mark = found_mark.group(0)
             continue
         reader.pos = start
+        if _read_brackets(reader, notes):
+            if mark is None and notes.mark is not None:
+                mark, notes.mark = notes.mark, None
+            continue
         break
     trailing_cube = _read_cube(reader)
     comment = None
@@ -431,6 +537,8 @@ def parse_ply(
         pass_remarks=tuple(remarks),
         mark=mark,
         comment=comment,
+        alternatives=tuple(notes.alternatives),
+        remarks=tuple(notes.remarks) + ((notes.mark,) if notes.mark else ()),
     )
 
 
@@ -520,6 +628,9 @@ def format_ply(ply: Ply, lang: str = "en") -> str:
     out.extend(f"({word} {die})" for die in ply.pass_remarks)
     if ply.mark:
         out.append(ply.mark)
+    either = "или" if lang.startswith("ru") else "or"
+    out.extend(f"({either} {alternative})" for alternative in ply.alternatives)
+    out.extend(f"({remark})" for remark in ply.remarks)
     out.extend(format_cube(a, lang) for a in drops)
     text = " ".join(out)
     if ply.comment:

@@ -66,6 +66,8 @@ PROBLEM_CODES: dict[str, str] = {
     "record.larger_die_not_played": "only one die could be played and it had to be the larger",
     "record.not_all_dice_played": "fewer dice played than the rules require (more moves were possible)",
     "record.pass_while_move_exists": "a pass (Ø) although a legal move existed",
+    "record.ambiguous_step": "a step spanning two dice passes two open blots: either route hits a "
+    "different checker and no ``*`` says which (the readings are listed)",
 }
 # A defensive fallback, ``illegal_play``, covers any combination not named above; no
 # known position reaches it.
@@ -174,6 +176,8 @@ def check_play(
         return PlayCheck(None, [problem], tuple(steps))
     walk = _walk(position, v, dice, steps)
     done = tuple(walk.done)
+    if walk.finding is not None and walk.finding[0] == "ambiguous_step":
+        return PlayCheck(None, [_describe(position, numbering, dice, walk.finding)], done)
     if walk.finding is not None:
         # The walk takes the steps in the printed order and gives each the die of its
         # length, so "1/off, 2/1" for 2-1 stumbles although "2/1, 1/off" is the same
@@ -230,9 +234,19 @@ def _walk(position: Position, v: Variant, dice: tuple[int, int], steps: Sequence
         plan = [src - dst] if src - dst in unused else _split(src - dst, dst == OFF, unused, src)
         assert plan is not None  # _printed_step_finding has said so otherwise
         if len(plan) == 2 and plan[0] != plan[1]:
-            mid = src - plan[0]
+            mid, other = src - plan[0], src - plan[1]
             if mid > 0 and opm[mid] >= closed:
                 plan = plan[::-1]
+            elif hitting and mid > 0 and other > 0 and opm[other] < closed:
+                # Both routes are open. ch7 marks a hit with "*", so an unmarked step
+                # through one blot goes the way that does not hit (as GNU Backgammon
+                # writes it too); through two blots either way hits a different checker,
+                # and only a printed "*" could say which: the cell is ambiguous.
+                if opm[mid] == 1 and opm[other] == 1:
+                    labels = {"via_a": mid, "via_b": other, "src_label": src, "dst_label": dst}
+                    return _Walk(me, done, _finding("ambiguous_step", src, dst, labels), owed, hit_bits)
+                if opm[mid] == 1:
+                    plan = plan[::-1]
         cur = src
         final = len(plan) - 1
         for n, die in enumerate(plan):
@@ -422,6 +436,11 @@ def _same_as_a_legal_play(
 ) -> Play | None:
     """The legal play with the outcome of the printed steps, if there is one."""
     steps = [s if isinstance(s, Step) else Step(*s) for s in steps]
+    if not all(_plausible_length(s, dice) for s in steps):
+        # Same outcome, but through a point no die reaches (ch9 prints Black's first 3–3
+        # as "12/09/6/3": 09 is a misprint, though the checker ends where 12/9/6/3 ends).
+        return None
+    steps = _workable_order(steps, position)
     done = play_unchecked(position, steps)
     if done.missing or any(s.hit and s.dst not in done.hits for s in steps):
         return None
@@ -429,6 +448,45 @@ def _same_as_a_legal_play(
         if play.steps and play.position == done.position:
             return play
     return None
+
+
+def _plausible_length(step: Step, dice: tuple[int, int]) -> bool:
+    """Whether a printed step's length can be made of the roll's dice (forward, and a die,
+    both dice, or up to four of a double; bearing off may use a larger die)."""
+    dist = step.src - step.dst
+    if dist <= 0:
+        return False
+    a, b = dice
+    if step.dst == OFF:
+        return dist <= (4 * a if a == b else a + b)
+    if a == b:
+        return dist % a == 0 and dist // a <= 4
+    return dist in (a, b, a + b)
+
+
+def _workable_order(steps: list[Step], position: Position) -> list[Step]:
+    """The printed steps in an order the checkers can follow (``02/03, 01/02`` → ``01/02, 02/03``).
+
+    The book prints a turn's moves in any order; the outcome of a set of steps does not
+    depend on the order they are made in (the mover's checkers end where they end, and a
+    blot is hit by the first checker that lands on it), so any workable order is *the*
+    reading. Entering from the bar comes first. Returns the printed order if none works.
+    """
+    me = list(position.mover)
+    pending = list(steps)
+    ordered: list[Step] = []
+    while pending:
+        ready = next(
+            (s for s in pending if me[s.src] > 0 and (not me[BAR] or s.src == BAR)),
+            None,
+        )
+        if ready is None:
+            return steps
+        pending.remove(ready)
+        ordered.append(ready)
+        me[ready.src] -= 1
+        me[ready.dst] += 1
+    return ordered
 
 
 def _legal_without_exact_bear_off(

@@ -32,6 +32,25 @@ DICE_START = re.compile(r"(?<![\d/])[0-9]\s*[-–—−]\s*[0-9](?![\d/])|[-–�
 Lenient = dict[str, tuple[Ply | None, Problem | None]]
 
 
+def split_alternatives(cell: str) -> list[str]:
+    """The played cell and its bare ``или``/``or`` alternatives (not those in brackets).
+
+    ``6–5 13/7, 13/8 или 24/13`` → ``["6–5 13/7, 13/8", "24/13"]``; a bracketed
+    ``(или 24/13)`` stays in the cell for the notation reader, which keeps it as an annotation.
+    """
+    if "(" not in cell:
+        return ALTERNATIVE.split(cell)
+    parts: list[str] = []
+    last = 0
+    for found in ALTERNATIVE.finditer(cell):
+        depth = cell.count("(", 0, found.start()) - cell.count(")", 0, found.start())
+        if depth <= 0:
+            parts.append(cell[last : found.start()])
+            last = found.end()
+    parts.append(cell[last:])
+    return parts
+
+
 def cells_of_inline(rest: str) -> list[str]:
     """Split ``6–5 01/07/012 3–3 012/10/7(2);`` (chess-style, one line) into two cells."""
     rest = rest.strip().rstrip(";")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.rules.errors import Catalogue, is_english
+from scoring.rules.errors import Catalogue, Problem, is_english
 
 #: A colour in English and in Russian (nominative, genitive, dative).
 _COLOURS: dict[str, tuple[str, tuple[str, str, str]]] = {
@@ -218,6 +218,9 @@ def record_fields(details: Mapping[str, Any], language: str, names: Mapping[str,
         f["result_name"] = _pick(_RESULTS.get(details["result"], (details["result"],) * 2), en)
     if "replay_points" in details or "limit" in details:
         f["why"] = _pick(_CLAIM["replay_points" in details], en).format_map(f)
+    if "inner_code" in details:
+        inner = Problem(details["inner_code"], details=details.get("inner_details") or {})
+        f["reason_text"] = inner.message(language, names).rstrip(".")
     if "diff" in details:
         f["diff_text"] = "; ".join(
             f"{_colour(side, en, names, 0)} "
@@ -355,6 +358,21 @@ RECORD = Catalogue(
             "it and none in its home ({rule}).{then}",
             "Ход строит щещдар {from_label}…{to_label}, но впереди него нет ни одной шашки "
             "соперника и ни одна не вошла в свой дом (гл. 9, {rule}).{then}",
+        ),
+        "ambiguous_step": (
+            "{step} can be read two ways: {src_label}/{via_a}*/{dst_label} or "
+            "{src_label}/{via_b}*/{dst_label} (a different checker is hit); the hit must be "
+            "marked on the point passed through (ch7: a hit is marked with “*”).{then}",
+            "{step} читается двояко: {src_label}/{via_a}*/{dst_label} или "
+            "{src_label}/{via_b}*/{dst_label} (бьётся разная шашка); взятие нужно отметить на "
+            "промежуточном пункте (гл. 7: взятие обозначается значком «*»).{then}",
+        ),
+        # -- annotations: notes, never errors --------------------------------------
+        "alternative_illegal": (
+            "Note: the alternative “{alternative}” printed with this move is not a legal play "
+            "here ({reason_text}).",
+            "Замечание: вариант «{alternative}», напечатанный при этом ходе, здесь невозможен "
+            "({reason_text}).",
         ),
         "illegal_play": (
             "{mover_name}'s play {play} with {roll} is not legal.{then}",

@@ -14,7 +14,6 @@ from __future__ import annotations
 from scoring.rules.errors import Problem
 from scoring.rules.notation import _fast_ply, try_parse_ply
 from scoring.rules.record_cells import (
-    ALTERNATIVE,
     BLACK_WORD,
     DICE_START,
     HEADER_ROW,
@@ -24,6 +23,7 @@ from scoring.rules.record_cells import (
     Lenient,
     cells_of_inline,
     is_cell,
+    split_alternatives,
 )
 from scoring.rules.record_commentary import Commentary
 from scoring.rules.record_events import CubeEvent, Event, PlayEvent, Record, other_side
@@ -105,14 +105,14 @@ def parse_record(
                 # in it, so it is read at once (most cells of a record).
                 events.append(PlayEvent(current_move, side, cell, fast, number))
                 continue
-            main, *alternatives = ALTERNATIVE.split(cell)
+            main, *alternatives = split_alternatives(cell)
             ply, problem = try_parse_ply(main, move=current_move, side=side, strict=False)
             if ply is not None and not ply.is_play:
                 events.append(CubeEvent(ply.cube, side, current_move, main, number))
                 continue
-            events.append(
-                PlayEvent(current_move, side, main, ply, number, problem, tuple(alternatives))
-            )
+            # Alternatives printed with a bare "или" and in brackets ("(или …)") are one list.
+            printed = tuple(alternatives) + (ply.alternatives if ply is not None else ())
+            events.append(PlayEvent(current_move, side, main, ply, number, problem, printed))
     commentary.close()
 
     detected = header.variant()

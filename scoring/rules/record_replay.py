@@ -30,7 +30,7 @@ from scoring.rules.board import (
 from scoring.rules.cube import CubeState
 from scoring.rules.errors import Problem, RuleViolation
 from scoring.rules.legal import has_legal_move, legal_plays
-from scoring.rules.notation import BAR, OFF, CubeAction, Ply
+from scoring.rules.notation import BAR, OFF, CubeAction, Ply, try_parse_ply
 from scoring.rules.play_check import check_play
 from scoring.rules.record_checkpoint import compare_checkpoint
 from scoring.rules.record_events import (
@@ -76,6 +76,8 @@ class Replayer:
         self.position = Position.start(record.variant, side_index(record.first))
         self.cube = CubeState.start(record.cube_rules)
         self.errors: list[Problem] = list(record.problems)
+        #: Findings that do not make the record wrong: an illegal printed alternative.
+        self.notes: list[Problem] = []
         self.checkpoints: list[CheckpointReport] = []
         self.turn = record.first
         self.expected_move = 1
@@ -206,6 +208,8 @@ class Replayer:
             self._advance(event.side, event.move)
             return
         self.plays += 1
+        if event.alternatives:
+            self._check_alternatives(position, event, ply, numbering)
         if ply.no_roll:
             self._no_roll(position, event, where)
         elif ply.dice is None:
@@ -230,6 +234,45 @@ class Replayer:
         if self.keep_positions:
             self.positions.append(self.position)
         self._advance(event.side, event.move)
+
+    def _check_alternatives(
+        self, position: Position, event: PlayEvent, ply: Ply, numbering: str
+    ) -> None:
+        """Check each printed alternative against the position before the move (a note if not legal).
+
+        An alternative is not played, so it never changes the board or the verdict; it
+        takes the move's roll unless it prints its own.
+        """
+        for text in event.alternatives:
+            alternative, problem = try_parse_ply(text, strict=False)
+            if problem is None and alternative is not None:
+                dice = alternative.dice or ply.dice
+                if dice is None or not all(1 <= d <= 6 for d in dice):
+                    continue  # the move itself is reported; nothing to check against
+                try:
+                    steps = self._steps(alternative, event.side, numbering)
+                except ValueError:
+                    bad = next(
+                        (lb for lb in alternative.labels if not self._label_ok(lb, event.side, numbering)),
+                        "?",
+                    )
+                    problem = record_problem("bad_point", label=bad, scope="numbering", numbering=numbering)
+                else:
+                    check = check_play(position, dice, steps, numbering=_msg_numbering(numbering))
+                    problem = None if check.ok else check.problems[0]
+            if problem is not None:
+                self.notes.append(
+                    record_problem(
+                        "alternative_illegal",
+                        move=event.move,
+                        side=event.side,
+                        text=event.text,
+                        game=self.game,
+                        alternative=text,
+                        inner_code=problem.code,
+                        inner_details=dict(problem.details),
+                    )
+                )
 
     def _label_ok(self, label: str, side: str, numbering: str) -> bool:
         try:
@@ -495,6 +538,7 @@ class Replayer:
             position=self.position,
             plays=self.plays,
             positions=self.positions,
+            notes=self.notes,
         )
 
 

@@ -80,6 +80,8 @@ class ReplayReport:
     position: Position
     plays: int = 0
     positions: list[Position] = field(default_factory=list)
+    #: Notes: findings that leave the record correct (an illegal printed alternative).
+    notes: list[Problem] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -98,6 +100,10 @@ class ReplayReport:
                     "message": p.message(language),
                 }
                 for p in self.errors
+            ],
+            "notes": [
+                {"move": p.move, "side": p.side, "code": p.code, "message": p.message(language)}
+                for p in self.notes
             ],
             "checkpoints": [c.as_dict() for c in self.checkpoints],
             "result": self.result.as_dict() if self.result else None,

@@ -72,6 +72,8 @@ def _readable(data: dict[str, Any], lang: str, name: str) -> str:
         lines.append(f"Найдено проблем: {count}." if ru else f"Problems found: {count}.")
     for error in data["errors"]:
         lines.append(f"  [{error['code']}] {error['message']}")
+    for note in data.get("notes", []):
+        lines.append(f"  [{note['code']}] {note['message']}")
     for check in data["checkpoints"]:
         side = side_word(check["side"], "ru") if ru else check["side"]
         mark = "ok" if check["ok"] else ("не совпадает" if ru else "differs")

@@ -152,6 +152,32 @@ def test_russian_messages_name_the_side_in_the_right_case():
         assert not any(word in problem.ru.lower() for word in ("white", "black"))
 
 
+def test_a_step_through_two_blots_is_ambiguous_and_lists_both_readings():
+    # 6-5 from 13 to 2 passes 7 or 8; Black has a lone checker on each, so either route
+    # hits a different checker and only a printed "*" could say which (ch7).
+    pos = Position.from_labels(
+        {"13": 15}, {"7": 1, "8": 1, "19": 13}, WHITE, numbering="through"
+    )
+    found, check = codes(pos, (6, 5), "13/2")
+    assert found == ["record.ambiguous_step"]
+    problem = check.problems[0]
+    assert "13/7*/2" in problem.en and "13/8*/2" in problem.en
+    assert "13/7*/2" in problem.ru and "читается двояко" in problem.ru
+    # With the hit printed on the point passed through the cell has one meaning.
+    geo = pos.rules.geometry
+    at = lambda label: label_to_index(label, WHITE, "through", geo)  # noqa: E731
+    marked = check_play(pos, (6, 5), [Step(at("13"), at("7"), True), Step(at("7"), at("2"))])
+    assert marked.ok
+
+
+def test_an_unmarked_step_past_one_blot_takes_the_route_that_does_not_hit():
+    # ch7 marks a hit with "*": "13/2" with a blot on 7 only goes through 8, hitting nothing.
+    pos = Position.from_labels({"13": 15}, {"7": 1, "19": 14}, WHITE, numbering="through")
+    found, check = codes(pos, (6, 5), "13/2")
+    assert found == [] and check.ok
+    assert check.position.black[0] == 0 and check.position.black[25] == 0  # nobody on the bar
+
+
 def test_every_documented_code_is_exercised():
     # Runs last in this module (pytest keeps file order).
     assert set(PROBLEM_CODES) <= TESTED, set(PROBLEM_CODES) - TESTED

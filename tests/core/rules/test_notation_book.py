@@ -193,6 +193,8 @@ def plies(draw: st.DrawFn) -> Ply:
         pass_remarks=tuple(draw(st.lists(st.integers(1, 6), max_size=2))),
         mark=draw(st.sampled_from([None, "?", "!", "?!", "="])),
         comment=draw(st.sampled_from([None, "Хороший ход.", "A quiet move"])),
+        alternatives=tuple(draw(st.lists(st.sampled_from(["24/13", "13/7, 13/11", "8/5*"]), max_size=2))),
+        remarks=tuple(draw(st.lists(st.sampled_from(["форсированно", "forced", "по книге"]), max_size=2))),
     )
 
 
