@@ -119,6 +119,8 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "entry.change": ("Entry changed", "Заявка изменена"),
     "team.change": ("Team line-up changed", "Состав команды изменён"),
     "result.dispute": ("Result disputed", "Результат оспорен"),
+    "record.attach": ("Match file attached to the match", "Файл матча прикреплён к матчу"),
+    "record.discard": ("Match file discarded", "Файл матча удалён"),
     "sanction.warning": ("Warning", "Предупреждение"),
     "sanction.penalty": ("Penalty", "Штраф"),
     "sanction.disqualification": ("Disqualification", "Дисквалификация"),

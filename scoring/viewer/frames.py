@@ -1,0 +1,327 @@
+"""A record as a list of frames: every position of every game, with what led to it.
+
+Why a separate layer: the validator answers "is this record right?" and keeps only the
+problems; the viewer needs every intermediate position, the cube after each action and
+the match score, and it must place each problem on the frame where it happened. It drives
+the one :class:`~scoring.rules.record_replay.Replayer` event by event (never a second
+replayer), so a position shown is exactly the position the validator judged.
+
+Frame ``0`` of each game is its starting position; then one frame per play or cube
+action, in playing order. Frames are numbered through the whole match, so ``?ply=N``
+names one position of a match file.
+
+Bad input never raises: a text that cannot be read at all still gives a view with the
+start position and the located problems of the reader.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from scoring.rules.board import BLACK, WHITE, Position, index_to_label, label_to_index
+from scoring.rules.errors import Problem
+from scoring.rules.matfile import crawford_game, game_record, looks_like_mat, parse_mat, validate_match
+from scoring.rules.notation import BAR, OFF, Chain, CubeAction, Ply, format_cube, format_ply
+from scoring.rules.posid import CUBE_CENTRED, MatchKey, encode_match_id, position_id
+from scoring.rules.record_events import (
+    CheckpointEvent,
+    ClaimEvent,
+    CubeEvent,
+    PlayEvent,
+    Record,
+    side_index,
+)
+from scoring.rules.record_reader import parse_record
+from scoring.rules.record_replay import Replayer
+from scoring.rules.variants import get_variant
+from scoring.viewer.problems import MATCHFILE
+
+NUMBERINGS = ("traditional", "through")
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One position of the match and what produced it.
+
+    ``side`` is who acted (None for a game's start); ``moves`` maps each numbering to the
+    play written in it (``{}`` when the printed labels could not be read); ``score`` is the
+    match score (white, black) before this game; ``problems`` are indices into
+    :attr:`RecordView.problems`.
+    """
+
+    index: int
+    game: int
+    kind: str  # "start" | "play" | "cube"
+    move: int | None
+    side: str | None
+    printed: str
+    dice: tuple[int, int] | None
+    moves: dict[str, str]
+    position: Position
+    cube: int
+    cube_owner: str | None
+    offered: bool
+    score: tuple[int, int]
+    crawford: bool
+    position_id: str | None
+    match_id: str | None
+    problems: tuple[int, ...] = ()
+
+
+@dataclass(slots=True)
+class GameView:
+    """Where a game's frames start and end in :attr:`RecordView.frames`, and its result."""
+
+    number: int
+    first: int
+    last: int
+    score: tuple[int, int]
+    winner: str | None = None
+    points: int | None = None
+    kind: str | None = None
+    cube: int = 1
+    dropped: bool = False
+
+
+@dataclass(slots=True)
+class RecordView:
+    """Everything the viewer page shows; ``problem_frames[i]`` is the frame of problem ``i``."""
+
+    variant: str
+    kind: str  # "mat" | "text"
+    length: int
+    players: tuple[str, str]
+    numbering: str
+    frames: list[Frame] = field(default_factory=list)
+    games: list[GameView] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    problem_frames: list[int | None] = field(default_factory=list)
+
+    @property
+    def final_score(self) -> tuple[int, int]:
+        """The score after the last game (white, black), from the replayed results."""
+        score = [0, 0] if not self.games else list(self.games[-1].score)
+        if self.games and self.games[-1].winner is not None:
+            score[0 if self.games[-1].winner == "white" else 1] += self.games[-1].points or 0
+        return score[0], score[1]
+
+    def frame(self, index: int | None) -> Frame:
+        """The frame ``index``, clamped to the view (a bad ``?ply=`` shows the nearest)."""
+        if index is None:
+            return self.frames[0]
+        return self.frames[max(0, min(index, len(self.frames) - 1))]
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def _convert(label: str, side: str, source: str, target: str, geometry: str) -> str:
+    if label in (BAR, OFF):
+        return label
+    s = side_index(side)
+    index = int(label) if source == "own" else label_to_index(label, s, source, geometry)
+    if index == 25:
+        return BAR
+    if index == 0:
+        return OFF
+    return index_to_label(index, s, target, geometry)
+
+
+def moves_in_numberings(ply: Ply, side: str, numbering: str, geometry: str) -> dict[str, str]:
+    """The play written in each numbering (traditional and through); ``{}`` if unreadable.
+
+    Cube marks and remarks stay as printed; only the point labels change.
+    """
+    out: dict[str, str] = {}
+    try:
+        for target in NUMBERINGS:
+            chains = tuple(
+                Chain(
+                    tuple(_convert(lb, side, numbering, target, geometry) for lb in c.path),
+                    c.hits,
+                    c.repeat,
+                    c.mark,
+                )
+                for c in ply.chains
+            )
+            out[target] = format_ply(ply._replace(chains=chains, cube=(), comment=None))
+    except (ValueError, IndexError):
+        return {}
+    return out
+
+
+# --------------------------------------------------------------------------- building
+
+
+class _Builder:
+    def __init__(self, variant: str, kind: str, length: int, players: tuple[str, str], numbering: str):
+        self.view = RecordView(variant, kind, length, players, numbering)
+        self.rules = get_variant(variant)
+        self.short = self.rules.geometry == "short"
+
+    def _ids(self, replayer: Replayer, score: tuple[int, int], crawford: bool) -> tuple[str | None, str | None]:
+        if not self.short:
+            return None, None
+        position = replayer.position
+        turn = position.turn
+        cube = replayer.cube
+        try:
+            pid = position_id(position)
+            owner = CUBE_CENTRED if cube.owner is None else (WHITE if cube.owner == "white" else BLACK)
+            mid = encode_match_id(
+                MatchKey(
+                    cube=cube.value,
+                    cube_owner=owner,
+                    dice_owner=turn,
+                    crawford=crawford,
+                    turn=turn,
+                    double_offered=cube.pending is not None,
+                    match_length=self.view.length,
+                    score=score,
+                )
+            )
+        except (ValueError, OverflowError):
+            return None, None
+        return pid, mid
+
+    def _frame(self, replayer: Replayer, game: int, kind: str, score: tuple[int, int], crawford: bool, **what) -> None:
+        pid, mid = self._ids(replayer, score, crawford)
+        cube = replayer.cube
+        self.view.frames.append(
+            Frame(
+                index=len(self.view.frames),
+                game=game,
+                kind=kind,
+                move=what.get("move"),
+                side=what.get("side"),
+                printed=what.get("printed", ""),
+                dice=what.get("dice"),
+                moves=what.get("moves", {}),
+                position=replayer.position,
+                cube=cube.value,
+                cube_owner=cube.owner,
+                offered=cube.pending is not None,
+                score=score,
+                crawford=crawford,
+                position_id=pid,
+                match_id=mid,
+            )
+        )
+
+    def game(
+        self, record: Record, number: int, score: tuple[int, int], crawford: bool, *, place: bool = True
+    ) -> Replayer:
+        """Replay one game, a frame per play or cube action (checkpoints only correct the board)."""
+        replayer = Replayer(record)
+        replayer.opening()
+        first = len(self.view.frames)
+        self._frame(replayer, number, "start", score, crawford, printed=record.title or "")
+        numbering = record.numbering
+        for event in record.events:
+            if isinstance(event, PlayEvent):
+                replayer.play(event)
+                moves = {}
+                if event.ply is not None:
+                    moves = moves_in_numberings(
+                        event.ply, event.side, event.numbering or numbering, self.rules.geometry
+                    )
+                self._frame(
+                    replayer, number, "play", score, crawford,
+                    move=event.move, side=event.side, printed=event.text,
+                    dice=event.ply.dice if event.ply else None, moves=moves,
+                )
+            elif isinstance(event, CubeEvent):
+                replayer.cube_event(event)
+                side = replayer.trace[-1][0] if replayer.trace else event.side
+                value = replayer.cube.value
+                text = " ".join(
+                    format_cube(a if a.value is not None or a.kind == "drop" else CubeAction(a.kind, value))
+                    for a in event.actions
+                )
+                self._frame(
+                    replayer, number, "cube", score, crawford,
+                    move=replayer.expected_move, side=side, printed=event.text,
+                    moves={n: text for n in NUMBERINGS},
+                )
+            elif isinstance(event, CheckpointEvent):
+                replayer.checkpoint(event)
+            elif isinstance(event, ClaimEvent):
+                replayer.claim = event
+        report = replayer.report()
+        view = GameView(number, first, len(self.view.frames) - 1, score)
+        if report.result is not None:
+            result = report.result
+            view.winner, view.points, view.kind = result.winner, result.points, result.kind
+            view.cube, view.dropped = result.cube, result.by_drop
+        self.view.games.append(view)
+        if place:
+            self.place(report.errors, view)
+        return replayer
+
+    def place(self, problems: list[Problem], game: GameView | None) -> None:
+        """Attach each problem to the frame of its move and side (else the game's start)."""
+        frames = self.view.frames
+        for problem in problems:
+            target: int | None = None
+            if game is not None:
+                target = game.first
+                for frame in frames[game.first : game.last + 1]:
+                    if frame.kind != "start" and frame.move == problem.move and (
+                        problem.side is None or frame.side == problem.side
+                    ):
+                        target = frame.index
+                        break
+            self.add(problem, target)
+
+    def add(self, problem: Problem, frame: int | None) -> None:
+        self.view.problems.append(problem)
+        self.view.problem_frames.append(frame)
+        if frame is not None:
+            old = self.view.frames[frame]
+            self.view.frames[frame] = _with_problem(old, len(self.view.problems) - 1)
+
+
+def _with_problem(frame: Frame, index: int) -> Frame:
+    return replace(frame, problems=(*frame.problems, index))
+
+
+def view_text(text: str, *, variant: str | None = None, numbering: str | None = None) -> RecordView:
+    """The frames of ``text``: a ``.mat`` match file or one game in the book's notation."""
+    if looks_like_mat(text):
+        return view_mat(text, variant=variant or "backgammon")
+    record = parse_record(text, variant=variant, numbering=numbering)
+    builder = _Builder(record.variant, "text", 0, ("White", "Black"), record.numbering)
+    builder.game(record, 1, (0, 0), False)
+    return _nothing_read(builder)
+
+
+def _nothing_read(builder: _Builder) -> RecordView:
+    """A text with no move in it gets a problem that says so (never a silent empty board)."""
+    if not any(f.kind != "start" for f in builder.view.frames):
+        builder.add(MATCHFILE.problem("no_moves", file=""), 0)
+    return builder.view
+
+
+def view_mat(text: str, *, variant: str = "backgammon") -> RecordView:
+    """The frames of a ``.mat`` file; problems are the validator's (score lines included)."""
+    match = parse_mat(text)
+    builder = _Builder(variant, "mat", match.length, match.players, "own")
+    crawford_no = crawford_game(match)
+    score = (0, 0)
+    for game in match.games:
+        record = game_record(match, game, variant=variant, crawford=crawford_no == game.number)
+        score = game.score
+        builder.game(record, game.number, score, crawford_no == game.number, place=False)
+    # The problems are the validator's own (unreadable lines and score lines included), so
+    # the viewer and the result check never disagree; each is placed on its game's frames.
+    games = {g.number: g for g in builder.view.games}
+    for problem in validate_match(match, variant=variant).errors:
+        builder.place([problem], games.get(problem.game) if problem.game is not None else None)
+    if not builder.view.frames:
+        empty = Replayer(Record(variant=variant, numbering="own"))
+        builder._frame(empty, 1, "start", score, False)
+        builder.view.games.append(GameView(1, 0, 0, score))
+    return _nothing_read(builder)
+
+
+__all__ = ["Frame", "GameView", "RecordView", "moves_in_numberings", "view_mat", "view_text"]
