@@ -103,7 +103,7 @@ def decode(raw: bytes, name: str = "") -> tuple[str | None, Problem | None]:
     return raw.decode("latin-1"), None
 
 
-def _game_blocks(text: str) -> list[str]:
+def game_blocks(text: str) -> list[str]:
     """Each game's block of a .mat file, to store with the game it records."""
     starts = [m.start() for m in re.finditer(r"^\s*Game\s+\d+", text, re.MULTILINE)]
     return [text[s:e].strip("\n") for s, e in zip(starts, starts[1:] + [len(text)], strict=True)]
@@ -112,7 +112,7 @@ def _game_blocks(text: str) -> list[str]:
 def check_text(text: str, *, variant: str = "backgammon", name: str = "") -> FileCheck:
     """Replay ``text`` (a .mat file or one game in the book's notation) and summarise it."""
     view = view_text(text, variant=variant)
-    blocks = _game_blocks(text) if view.kind == "mat" else [text]
+    blocks = game_blocks(text) if view.kind == "mat" else [text]
     games = []
     for i, game in enumerate(view.games):
         if game.winner is None:
@@ -439,3 +439,51 @@ def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -
             out.append(f"\t{side}: +{game.points}\t")
         out.append("")
     return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- bulk upload
+
+
+def _names_from_file_name(name: str) -> tuple[str, str]:
+    """``Petrov-Ivanov.mat`` / ``Петров vs Иванов.txt`` → the two names (book records have none)."""
+    stem = re.sub(r"\.[A-Za-z0-9]{1,4}$", "", name.rsplit("/", 1)[-1])
+    parts = [p for p in re.split(r"\s+vs\.?\s+|\s*[-_–—]+\s*", stem, flags=re.IGNORECASE) if p.strip()]
+    return (parts[0], parts[1]) if len(parts) == 2 else ("", "")
+
+
+def bulk_process(rnd, job: str, uploads: list[tuple[str, bytes]], progress=None) -> dict[str, int]:
+    """Read every file of a bulk upload, match it to a pairing of ``rnd``, compare, keep it.
+
+    Nothing is attached or overwritten: each file waits for the referee's decision on the
+    round's report page. Returns the counts of matched, mismatching and unmatched files.
+    """
+    tournament = rnd.tournament
+    files, archive_problems = unpack(uploads)
+    matches = list(rnd.matches.select_related("entry_a__player", "entry_b__player", "round__tournament"))
+    counts = {"matched": 0, "mismatch": 0, "unmatched": 0}
+    total = len(files)
+    for done, (name, raw) in enumerate(files, start=1):
+        check = read_file(raw, name=name, variant=tournament.variant)
+        players = check.players if any(check.players) else _names_from_file_name(name)
+        match, side, problem = (None, "", None)
+        if check.text:
+            match, side, problem = find_pairing(matches, players, name)
+        compared: list[Problem] = [problem] if problem else []
+        verdict = "unmatched"
+        if match is not None:
+            comparison = compare(match, check, side)
+            compared = comparison.problems
+            verdict = "matched" if comparison.agrees and not check.problems else "mismatch"
+        counts[verdict] += 1
+        mf = store(check, tournament=tournament, match=match, round=rnd, batch=job, proposed=side)
+        mf.summary = {**mf.summary, "verdict": verdict, "compare": [p.to_data() for p in compared]}
+        mf.save(update_fields=["summary"])
+        if progress is not None and (done == total or done % 10 == 0):
+            progress(done, total)
+    for problem in archive_problems:
+        counts["unmatched"] += 1
+        broken = FileCheck(problem.details.get("file", "").rstrip(": "), "", "text", ("", ""), 0, [], (0, 0), [problem])
+        mf = store(broken, tournament=tournament, round=rnd, batch=job)
+        mf.summary = {**mf.summary, "verdict": "unmatched", "compare": []}
+        mf.save(update_fields=["summary"])
+    return counts

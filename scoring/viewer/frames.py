@@ -20,7 +20,13 @@ from dataclasses import dataclass, field, replace
 
 from scoring.rules.board import BLACK, WHITE, Position, index_to_label, label_to_index
 from scoring.rules.errors import Problem
-from scoring.rules.matfile import crawford_game, game_record, looks_like_mat, parse_mat, validate_match
+from scoring.rules.matfile import (
+    crawford_game,
+    game_record,
+    looks_like_mat,
+    parse_mat,
+    validate_match,
+)
 from scoring.rules.notation import BAR, OFF, Chain, CubeAction, Ply, format_cube, format_ply
 from scoring.rules.posid import CUBE_CENTRED, MatchKey, encode_match_id, position_id
 from scoring.rules.record_events import (
