@@ -93,7 +93,7 @@ def decode(raw: bytes, name: str = "") -> tuple[str | None, Problem | None]:
     """Bytes of an upload → text (UTF-8, then Windows-1251), or the problem why not."""
     if len(raw) > MAX_BYTES:
         return None, MATCHFILE.problem("too_large", file=_prefix(name), limit=MAX_BYTES // 1024)
-    if b"\x00" in raw[:4096]:
+    if b"\x00" in raw:  # binary, and PostgreSQL text cannot hold NUL
         return None, MATCHFILE.problem("not_text", file=_prefix(name))
     for encoding in ("utf-8-sig", "cp1251"):
         try:
@@ -411,32 +411,49 @@ def as_mat(text: str, *, variant: str, length: int, players: tuple[str, str]) ->
 
 
 def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -> str:
-    """The record in the book's two-column notation (traditional numbering), game by game."""
+    """The record in the book's two-column notation (traditional numbering), game by game.
+
+    Laid out as the book prints cube play (Part 6, game 1): a row starts with a play and
+    is numbered; cube actions that come between plays go into an unnumbered continuation
+    row in the column of the side that made them (``\tD16. B32\t6–6 …``), so each game reads
+    back through the book's reader to the same positions.
+    """
     title = "Game {n}" if english else "Партия №{n}"
-    head = "Move\tWhite:\tBlack:" if english else "№ хода\tБелые:\tЧёрные:"
+    words = {"white": "White:" if english else "Белые:", "black": "Black:" if english else "Чёрные:"}
     out: list[str] = []
     if view.kind == "mat":
         out.append(f"{players[0]} — {players[1]}" + (f", {view.length}" if view.length else ""))
         out.append("")
     for game in view.games:
-        out.extend([title.format(n=game.number), "", head])
-        rows: list[tuple[int | None, dict[str, str]]] = []
-        for frame in view.frames[game.first + 1 : game.last + 1]:
-            text = frame.moves.get("traditional") or frame.printed
-            if frame.kind == "cube":
-                rows.append((None, {"note": text}))
-                continue
-            if not rows or rows[-1][0] != frame.move or frame.side in rows[-1][1]:
-                rows.append((frame.move, {}))
-            rows[-1][1][frame.side or "white"] = text
-        for move, cells in rows:
-            if move is None:
-                out.append(f"\t{cells['note']}\t")
-            else:
-                out.append(f"{move}.\t{cells.get('white', '...')}\t{cells.get('black', '')}".rstrip("\t"))
+        heading = title.format(n=game.number)
         if game.winner is not None:
-            side = players[0] if game.winner == "white" else players[1]
-            out.append(f"\t{side}: +{game.points}\t")
+            heading += f" ({players[0] if game.winner == 'white' else players[1]} +{game.points})"
+        frames = view.frames[game.first + 1 : game.last + 1]
+        first = next((f.side for f in frames if f.kind == "play" and f.side), "white")
+        second = "black" if first == "white" else "white"
+        out.extend([heading, "", f"{'Move' if english else '№ хода'}\t{words[first]}\t{words[second]}"])
+        rows: list[tuple[str, dict[str, str]]] = []
+        number = 0
+        for frame in frames:
+            side = "white" if (frame.side or first) == first else "black"  # columns: first mover left
+            text = frame.moves.get("traditional") or frame.printed
+            row = rows[-1][1] if rows else None
+            if row is not None and side in row and frame.kind == "cube" and side == "white" and "black" not in row:
+                row[side] += ". " + text  # "D16. B32": one side's cube actions in one cell
+                continue
+            if row is None or side in row or (side == "white" and "black" in row) or frame.kind == "play" and row and not rows[-1][0] and side == "white":
+                if frame.kind == "play":
+                    if side == "white" or number == 0:
+                        number += 1
+                    label = f"{number}."
+                else:
+                    label = ""
+                rows.append((label, {}))
+                row = rows[-1][1]
+            row[side] = text
+        for label, cells in rows:
+            out.append(f"{label}\t{cells.get('white', '...')}\t{cells.get('black', '')}".rstrip("\t"))
+        # (the columns are "first mover" and "second": the book puts whoever rolled first left)
         out.append("")
     return "\n".join(out)
 
