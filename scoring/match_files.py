@@ -22,6 +22,7 @@ import io
 import re
 import zipfile
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.db import transaction
@@ -184,9 +185,17 @@ def _name_words(player) -> set[str]:
     )
 
 
+@lru_cache(maxsize=4096)
+def _folded(name: str) -> frozenset[str]:
+    return frozenset(words(name))
+
+
 def _likeness(name: str, player) -> int:
     """How many folded words of ``name`` are words of the player's names (any alphabet)."""
-    return len(set(words(name)) & _name_words(player))
+    known = player.__dict__.get("_zarik_name_words")
+    if known is None:
+        known = player.__dict__["_zarik_name_words"] = _name_words(player)
+    return len(_folded(name) & known)
 
 
 def propose(match: Match, players: tuple[str, str]) -> str:

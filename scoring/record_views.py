@@ -8,6 +8,8 @@ Broken input never raises: it is shown as located problems with the input kept.
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from typing import Any
 
 from django.contrib import messages
@@ -35,6 +37,28 @@ from .tasks import bulk_upload_task
 from .views import login_first
 
 MAX_UPLOADS = 400
+VIEW_CACHE_SIZE = 16
+_VIEWS: OrderedDict[tuple[str, str], RecordView] = OrderedDict()
+
+
+def cached_view(text: str, variant: str) -> RecordView:
+    """The replayed record, kept for the last few records shown in this process.
+
+    Stepping through a match asks for the same record again at every key press; a 25-game
+    match takes tens of milliseconds to replay, so the page would spend its time replaying
+    (``bench/record_viewer.py``). Keyed by the text's hash: a changed record is a new key.
+    Views are never changed after they are built, so sharing them is safe.
+    """
+    key = (hashlib.sha256(text.encode()).hexdigest(), variant)
+    view = _VIEWS.get(key)
+    if view is None:
+        view = view_text(text, variant=variant)
+        _VIEWS[key] = view
+        while len(_VIEWS) > VIEW_CACHE_SIZE:
+            _VIEWS.popitem(last=False)
+    else:
+        _VIEWS.move_to_end(key)
+    return view
 
 
 # --------------------------------------------------------------------------- viewer
@@ -73,7 +97,10 @@ def viewer_context(view: RecordView, ply: int | None, names: dict[str, str], lan
     games = []
     for game in view.games:
         rows: list[dict[str, Any]] = []
-        for f in view.frames[game.first + 1 : game.last + 1]:
+        # Only the shown game's moves are listed (the others are one link each): a long
+        # match stays a small page, and the moves are written out only for what is shown.
+        shown = view.frames[game.first + 1 : game.last + 1] if game.number == frame.game else []
+        for f in shown:
             if not rows or rows[-1]["move"] != f.move or f.side in rows[-1]:
                 rows.append({"move": f.move})
             rows[-1][f.side or "white"] = f
@@ -136,7 +163,7 @@ def _match_viewer(request, tournament, match: Match, *, urls: dict[str, str]) ->
     if found is None:
         return render(request, "scoring/record_viewer.html", {**ctx, "no_record": True})
     text, mf = found
-    view = view_text(text, variant=tournament.variant)
+    view = cached_view(text, tournament.variant)
     ctx.update(viewer_context(view, _int(request.GET.get("ply")), _names_for(view, match, mf, language), language))
     template = "scoring/_record_board.html" if request.headers.get("HX-Request") else "scoring/record_viewer.html"
     return render(request, template, ctx)

@@ -20,13 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from scoring.rules.board import BLACK, WHITE, Position, index_to_label, label_to_index
 from scoring.rules.errors import Problem
-from scoring.rules.matfile import (
-    crawford_game,
-    game_record,
-    looks_like_mat,
-    parse_mat,
-    validate_match,
-)
+from scoring.rules.matfile import looks_like_mat, parse_mat, validate_match
 from scoring.rules.notation import BAR, OFF, Chain, CubeAction, Ply, format_cube, format_ply
 from scoring.rules.posid import CUBE_CENTRED, MatchKey, encode_match_id, position_id
 from scoring.rules.record_events import (
@@ -62,16 +56,51 @@ class Frame:
     side: str | None
     printed: str
     dice: tuple[int, int] | None
-    moves: dict[str, str]
     position: Position
     cube: int
     cube_owner: str | None
     offered: bool
     score: tuple[int, int]
     crawford: bool
-    position_id: str | None
-    match_id: str | None
+    length: int = 0
+    ply: Ply | None = None
+    numbering: str = "traditional"
+    cube_text: str = ""
     problems: tuple[int, ...] = ()
+
+    @property
+    def moves(self) -> dict[str, str]:
+        """The play in each numbering (computed when shown: a page shows one game's moves)."""
+        if self.kind == "cube":
+            return {n: self.cube_text for n in NUMBERINGS}
+        if self.ply is None or self.side is None:
+            return {}
+        return moves_in_numberings(self.ply, self.side, self.numbering, get_variant(self.position.variant).geometry)
+
+    @property
+    def position_id(self) -> str | None:
+        """GNU Backgammon's Position ID, the side on roll's view (short games only)."""
+        return self._ids()[0]
+
+    @property
+    def match_id(self) -> str | None:
+        """GNU Backgammon's Match ID: cube, owner, turn, Crawford, length and score (white = 0)."""
+        return self._ids()[1]
+
+    def _ids(self) -> tuple[str | None, str | None]:
+        if get_variant(self.position.variant).geometry != "short":
+            return None, None
+        turn = self.position.turn
+        owner = CUBE_CENTRED if self.cube_owner is None else (WHITE if self.cube_owner == "white" else BLACK)
+        try:
+            return position_id(self.position), encode_match_id(
+                MatchKey(
+                    cube=self.cube, cube_owner=owner, dice_owner=turn, crawford=self.crawford,
+                    turn=turn, double_offered=self.offered, match_length=self.length, score=self.score,
+                )
+            )
+        except (ValueError, OverflowError):
+            return None, None
 
 
 @dataclass(slots=True)
@@ -165,33 +194,9 @@ class _Builder:
         self.rules = get_variant(variant)
         self.short = self.rules.geometry == "short"
 
-    def _ids(self, replayer: Replayer, score: tuple[int, int], crawford: bool) -> tuple[str | None, str | None]:
-        if not self.short:
-            return None, None
-        position = replayer.position
-        turn = position.turn
-        cube = replayer.cube
-        try:
-            pid = position_id(position)
-            owner = CUBE_CENTRED if cube.owner is None else (WHITE if cube.owner == "white" else BLACK)
-            mid = encode_match_id(
-                MatchKey(
-                    cube=cube.value,
-                    cube_owner=owner,
-                    dice_owner=turn,
-                    crawford=crawford,
-                    turn=turn,
-                    double_offered=cube.pending is not None,
-                    match_length=self.view.length,
-                    score=score,
-                )
-            )
-        except (ValueError, OverflowError):
-            return None, None
-        return pid, mid
-
-    def _frame(self, replayer: Replayer, game: int, kind: str, score: tuple[int, int], crawford: bool, **what) -> None:
-        pid, mid = self._ids(replayer, score, crawford)
+    def _frame(
+        self, replayer: Replayer, game: int, kind: str, score: tuple[int, int], crawford: bool, **what
+    ) -> None:
         cube = replayer.cube
         self.view.frames.append(
             Frame(
@@ -202,39 +207,36 @@ class _Builder:
                 side=what.get("side"),
                 printed=what.get("printed", ""),
                 dice=what.get("dice"),
-                moves=what.get("moves", {}),
                 position=replayer.position,
                 cube=cube.value,
                 cube_owner=cube.owner,
                 offered=cube.pending is not None,
                 score=score,
                 crawford=crawford,
-                position_id=pid,
-                match_id=mid,
+                length=self.view.length,
+                ply=what.get("ply"),
+                numbering=what.get("numbering", "traditional"),
+                cube_text=what.get("cube_text", ""),
             )
         )
 
-    def game(
-        self, record: Record, number: int, score: tuple[int, int], crawford: bool, *, place: bool = True
-    ) -> Replayer:
-        """Replay one game, a frame per play or cube action (checkpoints only correct the board)."""
-        replayer = Replayer(record)
+    def drive(self, replayer: Replayer, number: int, score: tuple[int, int], crawford: bool) -> GameView:
+        """Step one game's replayer event by event, a frame per play or cube action.
+
+        Checkpoints only correct the board; the caller asks the replayer for its report.
+        """
         replayer.opening()
         first = len(self.view.frames)
-        self._frame(replayer, number, "start", score, crawford, printed=record.title or "")
-        numbering = record.numbering
-        for event in record.events:
+        self._frame(replayer, number, "start", score, crawford, printed=replayer.record.title or "")
+        numbering = replayer.record.numbering
+        for event in replayer.record.events:
             if isinstance(event, PlayEvent):
                 replayer.play(event)
-                moves = {}
-                if event.ply is not None:
-                    moves = moves_in_numberings(
-                        event.ply, event.side, event.numbering or numbering, self.rules.geometry
-                    )
                 self._frame(
                     replayer, number, "play", score, crawford,
                     move=event.move, side=event.side, printed=event.text,
-                    dice=event.ply.dice if event.ply else None, moves=moves,
+                    dice=event.ply.dice if event.ply else None, ply=event.ply,
+                    numbering=event.numbering or numbering,
                 )
             elif isinstance(event, CubeEvent):
                 replayer.cube_event(event)
@@ -246,23 +248,22 @@ class _Builder:
                 )
                 self._frame(
                     replayer, number, "cube", score, crawford,
-                    move=replayer.expected_move, side=side, printed=event.text,
-                    moves={n: text for n in NUMBERINGS},
+                    move=replayer.expected_move, side=side, printed=event.text, cube_text=text,
                 )
             elif isinstance(event, CheckpointEvent):
                 replayer.checkpoint(event)
             elif isinstance(event, ClaimEvent):
                 replayer.claim = event
-        report = replayer.report()
         view = GameView(number, first, len(self.view.frames) - 1, score)
-        if report.result is not None:
-            result = report.result
+        self.view.games.append(view)
+        return view
+
+    @staticmethod
+    def settle(view: GameView, result) -> None:
+        """Record how the game ended (from the replay's report)."""
+        if result is not None:
             view.winner, view.points, view.kind = result.winner, result.points, result.kind
             view.cube, view.dropped = result.cube, result.by_drop
-        self.view.games.append(view)
-        if place:
-            self.place(report.errors, view)
-        return replayer
 
     def place(self, problems: list[Problem], game: GameView | None) -> None:
         """Attach each problem to the frame of its move and side (else the game's start)."""
@@ -297,7 +298,11 @@ def view_text(text: str, *, variant: str | None = None, numbering: str | None = 
         return view_mat(text, variant=variant or "backgammon")
     record = parse_record(text, variant=variant, numbering=numbering)
     builder = _Builder(record.variant, "text", 0, ("White", "Black"), record.numbering)
-    builder.game(record, 1, (0, 0), False)
+    replayer = Replayer(record)
+    game = builder.drive(replayer, 1, (0, 0), False)
+    report = replayer.report()
+    builder.settle(game, report.result)
+    builder.place(report.errors, game)
     return _nothing_read(builder)
 
 
@@ -309,24 +314,29 @@ def _nothing_read(builder: _Builder) -> RecordView:
 
 
 def view_mat(text: str, *, variant: str = "backgammon") -> RecordView:
-    """The frames of a ``.mat`` file; problems are the validator's (score lines included)."""
+    """The frames of a ``.mat`` file, from the validator's own replay (one replay, not two).
+
+    The problems are the validator's (unreadable lines and score lines included), so the
+    viewer and the result check never disagree; each is placed on its game's frames.
+    """
     match = parse_mat(text)
     builder = _Builder(variant, "mat", match.length, match.players, "own")
-    crawford_no = crawford_game(match)
-    score = (0, 0)
-    for game in match.games:
-        record = game_record(match, game, variant=variant, crawford=crawford_no == game.number)
-        score = game.score
-        builder.game(record, game.number, score, crawford_no == game.number, place=False)
-    # The problems are the validator's own (unreadable lines and score lines included), so
-    # the viewer and the result check never disagree; each is placed on its game's frames.
+    printed = {g.number: g.score for g in match.games}
+
+    def run(replayer: Replayer) -> None:
+        number = replayer.record.game or 0
+        builder.drive(replayer, number, printed.get(number, (0, 0)), replayer.record.cube_rules.crawford_game)
+
+    report = validate_match(match, variant=variant, run=run)
+    for game, game_report in zip(builder.view.games, report.games, strict=True):
+        builder.settle(game, game_report.result)
     games = {g.number: g for g in builder.view.games}
-    for problem in validate_match(match, variant=variant).errors:
+    for problem in report.errors:
         builder.place([problem], games.get(problem.game) if problem.game is not None else None)
     if not builder.view.frames:
         empty = Replayer(Record(variant=variant, numbering="own"))
-        builder._frame(empty, 1, "start", score, False)
-        builder.view.games.append(GameView(1, 0, 0, score))
+        builder._frame(empty, 1, "start", (0, 0), False)
+        builder.view.games.append(GameView(1, 0, 0, (0, 0)))
     return _nothing_read(builder)
 
 
