@@ -494,6 +494,10 @@ def bulk_process(rnd, job: str, uploads: list[tuple[str, bytes]], progress=None)
         match, side, problem = (None, "", None)
         if check.text:
             match, side, problem = find_pairing(matches, players, name)
+            from_name = _names_from_file_name(name)
+            if match is None and any(from_name) and from_name != players:
+                # Play sites write nicknames; a file named after the players still finds its pairing.
+                match, side, problem = find_pairing(matches, from_name, name)
         compared: list[Problem] = [problem] if problem else []
         verdict = "unmatched"
         if match is not None:

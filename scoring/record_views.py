@@ -180,6 +180,10 @@ def record_paste(request) -> HttpResponse:
             ctx["errors"].append(problem.message(current_language()))
         else:
             text = ctx["text"] = decoded or ""
+    if len(text) > match_files.MAX_BYTES:
+        too_large = match_files.MATCHFILE.problem("too_large", file="", limit=match_files.MAX_BYTES // 1024)
+        ctx["errors"].append(too_large.message(current_language()))
+        text = ""
     if request.method == "POST" and text.strip():
         language = current_language()
         view = view_text(text, variant=request.POST.get("variant") or None)

@@ -217,6 +217,7 @@ def test_bulk_upload_matches_files_to_pairings_and_waits_for_the_referee(client,
         "t2.mat": named(MAT7, "Fedorov", "Sokolov"),  # table 2, but the reported score is 7:3
         "other.mat": named(MAT7, "Nobody", "Someone"),
         "broken.mat": "\x00",
+        "Федоров - Sokolov.txt": (DATA / "book_game1_backgammon.txt").read_text(),  # names in the file name
     })
     url = reverse("round-records", kwargs={"slug": t.slug, "round_id": rnd.pk})
     response = client.post(url, {"files": [SimpleUploadedFile("round1.zip", archive), SimpleUploadedFile("bad.zip", b"PK\x03\x04broken")]})
@@ -227,9 +228,12 @@ def test_bulk_upload_matches_files_to_pairings_and_waits_for_the_referee(client,
     assert files["t1.mat"].summary["verdict"] == "matched"
     assert files["t2.mat"].summary["verdict"] == "mismatch"
     assert files["other.mat"].match is None and files["other.mat"].summary["verdict"] == "unmatched"
+    assert files["Федоров - Sokolov.txt"].match == m2 and files["Федоров - Sokolov.txt"].proposed == "a"
+    assert files["broken.mat"].match is None and files["broken.mat"].problems
     assert all(mf.state == MatchFileState.PENDING for mf in files.values())
     assert not Result.objects.filter(match=m1).exists()  # nothing attached by the upload
-    assert "Mismatching" in report or "Несовпад" in report
+    mismatching = report.split('class="bulk-files mismatch"')[1].split("</table>")[0]
+    assert "t2.mat" in mismatching and "t1.mat" not in mismatching
     # The referee confirms one, discards another.
     client.post(reverse("record-file", kwargs={"slug": t.slug, "file_id": files["t1.mat"].pk}),
                 {"action": "attach", "first_is": "b", "use_result": "1"})
