@@ -43,7 +43,7 @@ NUMBERINGS = ("traditional", "through")
 class Frame:
     """One position of the match and what produced it.
 
-    ``side`` is who acted (None for a game's start); ``moves`` maps each numbering to the
+    ``side`` is who acted (None for a game's start); ``moves`` (computed when asked) maps each numbering to the
     play written in it (``{}`` when the printed labels could not be read); ``score`` is the
     match score (white, black) before this game; ``problems`` are indices into
     :attr:`RecordView.problems`.
@@ -191,8 +191,6 @@ def moves_in_numberings(ply: Ply, side: str, numbering: str, geometry: str) -> d
 class _Builder:
     def __init__(self, variant: str, kind: str, length: int, players: tuple[str, str], numbering: str):
         self.view = RecordView(variant, kind, length, players, numbering)
-        self.rules = get_variant(variant)
-        self.short = self.rules.geometry == "short"
 
     def _frame(
         self, replayer: Replayer, game: int, kind: str, score: tuple[int, int], crawford: bool, **what
