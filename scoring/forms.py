@@ -9,7 +9,6 @@ the bound form is re-rendered, so nothing typed is lost.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django import forms
@@ -21,10 +20,12 @@ from scoring.rules.matfile import MatchReport, looks_like_mat, validate_mat_text
 from scoring.rules.record_report import ReplayReport
 from scoring.rules.record_validate import validate_text
 from scoring.rules.variants import SCORING_TABLES
+from scoring.viewer.problems import MATCHFILE
 from tournaments.models import GameKind, Match, RoundStatus
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
 
+from . import match_files
 from .models import Outcome, SanctionKind
 from .workflow_problems import workflow_message
 
@@ -107,6 +108,13 @@ class ResultForm(forms.Form):
         help_text=gettext_lazy("optional: paste a record in the book's notation or a .mat match"),
     )
     mat_file = forms.FileField(label=gettext_lazy("or upload a .mat file"), required=False)
+    mat_first = forms.ChoiceField(
+        label=gettext_lazy("The .mat file's first player is"),
+        choices=[("", "—"), ("a", "A"), ("b", "B")],
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=gettext_lazy("a .mat file names its own players: say who is who before its score counts"),
+    )
     reason = forms.CharField(
         label=gettext_lazy("Reason for the correction"),
         required=False,
@@ -136,12 +144,6 @@ def _record_message(p: Problem) -> str:
     return f"{place}«{p.text}»: {body}" if p.text else place + body
 
 
-def _mat_games(text: str) -> list[str]:
-    """Each game's block of a .mat file, to store with the game it records."""
-    starts = [m.start() for m in re.finditer(r"^\s*Game\s+\d+", text, re.MULTILINE)]
-    return [text[s:e].strip("\n") for s, e in zip(starts, starts[1:] + [len(text)], strict=True)]
-
-
 class ResultEntry:
     """The result form and its game rows, validated together against the match's rules."""
 
@@ -152,6 +154,12 @@ class ResultEntry:
         self.need_reason = need_reason
         initial = {"version": match.version}
         self.form = ResultForm(data, files, initial=initial, prefix=prefix or None)
+        names = match.side_names(current_language())
+        self.form.fields["mat_first"].choices = [
+            ("a", f"A: {names.get('a', '')}"),
+            ("b", f"B: {names.get('b', '')}"),
+        ]
+        self.proposed = ""
         rows = 0
         if data is None:
             rows = 3 if match.round.tournament.match_format == "games" else 2
@@ -196,41 +204,40 @@ class ResultEntry:
             errors = report.errors
         for p in errors:
             self.form.add_error("record", _record_message(p))
-        if errors or not isinstance(report, MatchReport):
-            return None
+        if errors or not isinstance(report, MatchReport) or self.ledger:
+            return None  # a typed ledger wins; the file is then not asked to decide anything
         return self._mat_ledger(report, text)
 
-    def _mat_ledger(self, report: MatchReport, text: str) -> list[dict[str, Any]]:
-        names = [n.strip().lower() for n in report.match.players]
-        a = self.match.entry_a.player
-        swap = (
-            bool(names)
-            and names[0]
-            in {
-                (self.match.entry_b.player.last_name_latin or "").lower(),
-                (self.match.entry_b.player.last_name or "").lower(),
-            }
-            if self.match.entry_b_id
-            else False
-        )
-        self.notes.append(
-            _("From the .mat file: %(first)s is player %(side)s (%(name)s).")
-            % {
-                "first": report.match.players[0],
-                "side": "B" if swap else "A",
-                "name": self.match.entry_b.player.last_name if swap else a.last_name,
-            }
-        )
-        blocks = _mat_games(text)
+    def _mat_ledger(self, report: MatchReport, text: str) -> list[dict[str, Any]] | None:
+        """The file's games as ledger rows, once a person has said who the file's first player is.
+
+        A .mat file names its own players; the names only *propose* a mapping
+        (:func:`scoring.match_files.propose`), and the file's score decides nothing until
+        the form's "first player is" choice is made.
+        """
+        players = report.match.players
+        first = self.form.cleaned_data.get("mat_first") or ""
+        self.proposed = match_files.propose(self.match, players)
+        if first not in ("a", "b"):
+            problem = MATCHFILE.problem("mapping_needed", first=players[0])
+            self.form.add_error("mat_first", problem.message(current_language()))
+            if self.proposed:
+                names = self.match.side_names(current_language())
+                self.notes.append(
+                    _("Proposed from the names: %(first)s is %(name)s.")
+                    % {"first": players[0], "name": names.get(self.proposed, "")}
+                )
+            return None
+        blocks = match_files.game_blocks(text)
         ledger = []
+        side = {"white": first, "black": "b" if first == "a" else "a"}
         for i, game in enumerate(report.games):
             res = game.result
             if res is None:
                 continue
-            white_side, black_side = ("b", "a") if swap else ("a", "b")
             ledger.append(
                 {
-                    "winner": white_side if res.winner == "white" else black_side,
+                    "winner": side[res.winner],
                     "kind": res.kind,
                     "cube": res.cube,
                     "dropped": res.by_drop,
@@ -271,11 +278,14 @@ class ResultEntry:
         return not self.form.errors and all(not f.errors for f in self._row_forms)
 
     def keep_text(self, data) -> None:
-        """Carry an uploaded .mat into the text box, so a re-render keeps it."""
+        """Carry an uploaded .mat into the text box (and the proposed mapping), so a re-render keeps it."""
         if self.record_text and data is not None:
             data["record" if not self.form.prefix else f"{self.form.prefix}-record"] = (
                 self.record_text
             )
+            key = "mat_first" if not self.form.prefix else f"{self.form.prefix}-mat_first"
+            if self.proposed and not data.get(key):
+                data[key] = self.proposed
 
     def add_error(self, message: str) -> None:
         self.form.add_error(None, message)

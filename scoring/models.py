@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Match
+from tournaments.models import Match, Round, Tournament
 from tournaments.validation import validate_result
 from zarik.i18n import problems_to_validation_error
 
@@ -221,3 +221,68 @@ class Sanction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry}: {self.get_kind_display()}"
+
+
+class MatchFileState(models.TextChoices):
+    PENDING = "pending", _("Waiting for a decision")
+    ATTACHED = "attached", _("Attached to the match")
+    DISCARDED = "discarded", _("Discarded")
+
+
+class MatchFile(models.Model):
+    """An uploaded match file (``.mat``) or game record, kept until a person decides on it.
+
+    A file names its own players; ``first_is`` says which side of the pairing (``a``/``b``)
+    the file's first player is, and it is only ever set by a person (``proposed`` is the
+    guess from the names). Until then the file's score decides nothing. Bulk uploads of a
+    round share a ``batch`` (the job id) and may have no match yet.
+    """
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="match_files"
+    )
+    round = models.ForeignKey(
+        Round, verbose_name=_("round"), null=True, blank=True, on_delete=models.CASCADE,
+        related_name="match_files",
+    )
+    match = models.ForeignKey(
+        Match, verbose_name=_("match"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="files",
+    )
+    batch = models.CharField(_("bulk upload"), max_length=40, blank=True, db_index=True)
+    name = models.CharField(_("file name"), max_length=200, blank=True)
+    text = models.TextField(_("content"))
+    kind = models.CharField(_("format"), max_length=4, choices=[("mat", ".mat"), ("text", _("book notation"))])
+    players = models.JSONField(_("players named in the file"), default=list, blank=True)
+    summary = models.JSONField(
+        _("what the file says"), default=dict, blank=True,
+        help_text=_("length, score and games as replayed by the rules core"),
+    )
+    problems = models.JSONField(_("problems"), default=list, blank=True)
+    proposed = models.CharField(_("proposed side of the first player"), max_length=1, blank=True)
+    first_is = models.CharField(
+        _("the file's first player is"), max_length=1, blank=True,
+        choices=[("a", "A"), ("b", "B")],
+    )
+    state = models.CharField(
+        _("state"), max_length=10, choices=MatchFileState.choices, default=MatchFileState.PENDING
+    )
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("uploaded by"), null=True, blank=True,
+        on_delete=models.SET_NULL, related_name="match_files",
+    )
+    uploaded_side = models.CharField(
+        _("uploaded by the player of side"), max_length=1, blank=True,
+        choices=[("a", "A"), ("b", "B")],
+    )
+    uploaded_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-uploaded_at", "-pk"]
+        verbose_name = _("match file")
+        verbose_name_plural = _("match files")
+        indexes = [models.Index(fields=["match", "state"])]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.get_kind_display()} #{self.pk}"

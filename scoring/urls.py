@@ -6,7 +6,7 @@ unique across apps; all paths live under ``/t/<slug>/``.
 
 from django.urls import include, path
 
-from . import grid_views, views
+from . import grid_views, record_views, views
 
 # Relative to /t/<slug>/.
 tournament_patterns = [
@@ -17,6 +17,20 @@ tournament_patterns = [
     path("match/<int:match_id>/", views.match_result, name="result-match"),
     path("match/<int:match_id>/confirm/", views.confirm, name="result-confirm"),
     path("match/<int:match_id>/dispute/", views.dispute, name="result-dispute"),
+    path("match/<int:match_id>/record/", record_views.record_viewer, name="record-viewer"),
+    path("match/<int:match_id>/record/upload/", record_views.record_upload, name="record-upload"),
+    path(
+        "match/<int:match_id>/record.<slug:fmt>",
+        record_views.record_download,
+        name="record-download",
+    ),
+    path("records/<int:file_id>/", record_views.record_file, name="record-file"),
+    path("manage/round/<int:round_id>/records/", record_views.round_records, name="round-records"),
+    path(
+        "manage/round/<int:round_id>/records/discard/",
+        record_views.round_records_discard,
+        name="round-records-discard",
+    ),
     path("disputes/", views.dispute_list, name="dispute-list"),
     path("disputes/<int:dispute_id>/", views.dispute_detail, name="dispute-detail"),
     path("disputes/<int:dispute_id>/rule/", views.dispute_rule, name="dispute-rule"),
@@ -33,6 +47,7 @@ tournament_patterns = [
 ]
 
 urlpatterns = [
+    path("records/view/", record_views.record_paste, name="record-paste"),
     path("t/<slug:slug>/", include(tournament_patterns)),
     path("p/<str:token>/", include("scoring.private_urls")),
 ]

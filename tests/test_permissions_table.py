@@ -50,6 +50,7 @@ ON_THE_MATCH = {
     "match.see": (N, N, Y, Y, Y, Y, Y, N, Y),
     "result.enter": (N, N, N, N, Y, Y, N, N, Y),
     "result.report": (N, N, Y, Y, N, N, N, N, N),
+    "record.upload": (N, N, Y, Y, Y, Y, N, N, Y),
     "dispute.appeal": (N, N, Y, Y, N, N, N, N, N),
     "dispute.rule": (N, N, N, N, N, Y, N, N, N),
 }

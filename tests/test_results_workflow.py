@@ -391,8 +391,18 @@ def cube_match(swiss):
 def test_a_clean_mat_upload_gives_the_official_ledger(client, cube_match):
     mat = (DATA / "gnubg_match7_seed5.mat").read_bytes()
     login(client, user("referee"))
+    # The file names its own players ("gnubg", "root"): its score decides nothing until a
+    # person says who is who; the page keeps the file and asks.
     response = referee_post(
         client, cube_match, mat_file=SimpleUploadedFile("m.mat", mat, content_type="text/plain")
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "gnubg" in html and 'name="mat_first"' in html
+    assert not Result.objects.filter(match=cube_match).exists()
+    response = referee_post(
+        client, cube_match, mat_file=SimpleUploadedFile("m.mat", mat, content_type="text/plain"),
+        mat_first="a",
     )
     assert response.status_code == 302, response.content.decode()[:3000]
     m = fresh(cube_match)

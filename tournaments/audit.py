@@ -126,6 +126,8 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "team.change": ("Team line-up changed", "Состав команды изменён"),
     "team.delete": ("Team deleted", "Команда удалена"),
     "result.dispute": ("Result disputed", "Результат оспорен"),
+    "record.attach": ("Match file attached to the match", "Файл матча прикреплён к матчу"),
+    "record.discard": ("Match file discarded", "Файл матча удалён"),
     "sanction.warning": ("Warning", "Предупреждение"),
     "sanction.penalty": ("Penalty", "Штраф"),
     "sanction.annul": ("Game annulled (prompting)", "Партия аннулирована (подсказка)"),

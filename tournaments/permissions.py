@@ -148,6 +148,8 @@ PERMISSIONS: dict[str, Rule] = {
     "match.see": Rule(roles=OFFICIALS, players=True),
     "result.enter": Rule(roles=frozenset({ORGANISER, REFEREE})),
     "result.report": Rule(players=True, condition=_not_a_bye),
+    # a match file (.mat or record) for the match: its referee or its players (account or link)
+    "record.upload": Rule(roles=frozenset({ORGANISER, REFEREE}), players=True, condition=_not_a_bye),
     "result.confirm": Rule(roles=frozenset({ORGANISER, REFEREE}), players=True, condition=_confirmable),
     "result.dispute": Rule(players=True, condition=_disputable),
     # disputes: the director rules, a player may appeal, the jury decides (final)

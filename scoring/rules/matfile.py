@@ -29,6 +29,7 @@ format can express.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -319,8 +320,17 @@ class MatchReport:
         }
 
 
-def validate_match(match: MatMatch, *, variant: str = "backgammon") -> MatchReport:
-    """Replay every game and check the score lines (see the module docstring)."""
+def validate_match(
+    match: MatMatch,
+    *,
+    variant: str = "backgammon",
+    run: Callable[[Replayer], None] | None = None,
+) -> MatchReport:
+    """Replay every game and check the score lines (see the module docstring).
+
+    ``run`` drives each game's replayer instead of :meth:`Replayer.run` (the record viewer
+    steps it event by event to keep every position), so a viewer never replays twice.
+    """
     problems = list(match.problems)
     reports: list[ReplayReport] = []
     running: list[int] | None = None
@@ -342,7 +352,10 @@ def validate_match(match: MatMatch, *, variant: str = "backgammon") -> MatchRepo
         in_crawford = match.length > 1 and not crawford_played and match.length - 1 in running
         crawford_played = crawford_played or in_crawford
         replayer = Replayer(game_record(match, game, variant=variant, crawford=in_crawford))
-        replayer.run(replayer.record.events)
+        if run is None:
+            replayer.run(replayer.record.events)
+        else:
+            run(replayer)
         report = replayer.report()
         reports.append(report)
         if report.result is not None:

@@ -1,0 +1,341 @@
+"""A record as a list of frames: every position of every game, with what led to it.
+
+Why a separate layer: the validator answers "is this record right?" and keeps only the
+problems; the viewer needs every intermediate position, the cube after each action and
+the match score, and it must place each problem on the frame where it happened. It drives
+the one :class:`~scoring.rules.record_replay.Replayer` event by event (never a second
+replayer), so a position shown is exactly the position the validator judged.
+
+Frame ``0`` of each game is its starting position; then one frame per play or cube
+action, in playing order. Frames are numbered through the whole match, so ``?ply=N``
+names one position of a match file.
+
+Bad input never raises: a text that cannot be read at all still gives a view with the
+start position and the located problems of the reader.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from scoring.rules.board import BLACK, WHITE, Position, index_to_label, label_to_index
+from scoring.rules.errors import Problem
+from scoring.rules.matfile import looks_like_mat, parse_mat, validate_match
+from scoring.rules.notation import BAR, OFF, Chain, CubeAction, Ply, format_cube, format_ply
+from scoring.rules.posid import CUBE_CENTRED, MatchKey, encode_match_id, position_id
+from scoring.rules.record_events import (
+    CheckpointEvent,
+    ClaimEvent,
+    CubeEvent,
+    PlayEvent,
+    Record,
+    side_index,
+)
+from scoring.rules.record_reader import parse_record
+from scoring.rules.record_replay import Replayer
+from scoring.rules.variants import get_variant
+from scoring.viewer.problems import MATCHFILE
+
+NUMBERINGS = ("traditional", "through")
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One position of the match and what produced it.
+
+    ``side`` is who acted (None for a game's start); ``moves`` (computed when asked) maps each numbering to the
+    play written in it (``{}`` when the printed labels could not be read); ``score`` is the
+    match score (white, black) before this game; ``problems`` are indices into
+    :attr:`RecordView.problems`.
+    """
+
+    index: int
+    game: int
+    kind: str  # "start" | "play" | "cube"
+    move: int | None
+    side: str | None
+    printed: str
+    dice: tuple[int, int] | None
+    position: Position
+    cube: int
+    cube_owner: str | None
+    offered: bool
+    score: tuple[int, int]
+    crawford: bool
+    length: int = 0
+    ply: Ply | None = None
+    numbering: str = "traditional"
+    cube_text: str = ""
+    problems: tuple[int, ...] = ()
+
+    @property
+    def moves(self) -> dict[str, str]:
+        """The play in each numbering (computed when shown: a page shows one game's moves)."""
+        if self.kind == "cube":
+            return {n: self.cube_text for n in NUMBERINGS}
+        if self.ply is None or self.side is None:
+            return {}
+        return moves_in_numberings(self.ply, self.side, self.numbering, get_variant(self.position.variant).geometry)
+
+    @property
+    def position_id(self) -> str | None:
+        """GNU Backgammon's Position ID, the side on roll's view (short games only)."""
+        return self._ids()[0]
+
+    @property
+    def match_id(self) -> str | None:
+        """GNU Backgammon's Match ID: cube, owner, turn, Crawford, length and score (white = 0)."""
+        return self._ids()[1]
+
+    def _ids(self) -> tuple[str | None, str | None]:
+        if get_variant(self.position.variant).geometry != "short":
+            return None, None
+        turn = self.position.turn
+        owner = CUBE_CENTRED if self.cube_owner is None else (WHITE if self.cube_owner == "white" else BLACK)
+        try:
+            return position_id(self.position), encode_match_id(
+                MatchKey(
+                    cube=self.cube, cube_owner=owner, dice_owner=turn, crawford=self.crawford,
+                    turn=turn, double_offered=self.offered, match_length=self.length, score=self.score,
+                )
+            )
+        except (ValueError, OverflowError):
+            return None, None
+
+
+@dataclass(slots=True)
+class GameView:
+    """Where a game's frames start and end in :attr:`RecordView.frames`, and its result."""
+
+    number: int
+    first: int
+    last: int
+    score: tuple[int, int]
+    winner: str | None = None
+    points: int | None = None
+    kind: str | None = None
+    cube: int = 1
+    dropped: bool = False
+
+
+@dataclass(slots=True)
+class RecordView:
+    """Everything the viewer page shows; ``problem_frames[i]`` is the frame of problem ``i``."""
+
+    variant: str
+    kind: str  # "mat" | "text"
+    length: int
+    players: tuple[str, str]
+    numbering: str
+    frames: list[Frame] = field(default_factory=list)
+    games: list[GameView] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    problem_frames: list[int | None] = field(default_factory=list)
+
+    @property
+    def final_score(self) -> tuple[int, int]:
+        """The score after the last game (white, black), from the replayed results."""
+        score = [0, 0] if not self.games else list(self.games[-1].score)
+        if self.games and self.games[-1].winner is not None:
+            score[0 if self.games[-1].winner == "white" else 1] += self.games[-1].points or 0
+        return score[0], score[1]
+
+    def frame(self, index: int | None) -> Frame:
+        """The frame ``index``, clamped to the view (a bad ``?ply=`` shows the nearest)."""
+        if index is None:
+            return self.frames[0]
+        return self.frames[max(0, min(index, len(self.frames) - 1))]
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def _convert(label: str, side: str, source: str, target: str, geometry: str) -> str:
+    if label in (BAR, OFF):
+        return label
+    s = side_index(side)
+    index = int(label) if source == "own" else label_to_index(label, s, source, geometry)
+    if index == 25:
+        return BAR
+    if index == 0:
+        return OFF
+    return index_to_label(index, s, target, geometry)
+
+
+def moves_in_numberings(ply: Ply, side: str, numbering: str, geometry: str) -> dict[str, str]:
+    """The play written in each numbering (traditional and through); ``{}`` if unreadable.
+
+    Cube marks and remarks stay as printed; only the point labels change.
+    """
+    out: dict[str, str] = {}
+    try:
+        for target in NUMBERINGS:
+            chains = tuple(
+                Chain(
+                    tuple(_convert(lb, side, numbering, target, geometry) for lb in c.path),
+                    c.hits,
+                    c.repeat,
+                    c.mark,
+                )
+                for c in ply.chains
+            )
+            out[target] = format_ply(ply._replace(chains=chains, cube=(), comment=None))
+    except (ValueError, IndexError):
+        return {}
+    return out
+
+
+# --------------------------------------------------------------------------- building
+
+
+class _Builder:
+    def __init__(self, variant: str, kind: str, length: int, players: tuple[str, str], numbering: str):
+        self.view = RecordView(variant, kind, length, players, numbering)
+
+    def _frame(
+        self, replayer: Replayer, game: int, kind: str, score: tuple[int, int], crawford: bool, **what
+    ) -> None:
+        cube = replayer.cube
+        self.view.frames.append(
+            Frame(
+                index=len(self.view.frames),
+                game=game,
+                kind=kind,
+                move=what.get("move"),
+                side=what.get("side"),
+                printed=what.get("printed", ""),
+                dice=what.get("dice"),
+                position=replayer.position,
+                cube=cube.value,
+                cube_owner=cube.owner,
+                offered=cube.pending is not None,
+                score=score,
+                crawford=crawford,
+                length=self.view.length,
+                ply=what.get("ply"),
+                numbering=what.get("numbering", "traditional"),
+                cube_text=what.get("cube_text", ""),
+            )
+        )
+
+    def drive(self, replayer: Replayer, number: int, score: tuple[int, int], crawford: bool) -> GameView:
+        """Step one game's replayer event by event, a frame per play or cube action.
+
+        Checkpoints only correct the board; the caller asks the replayer for its report.
+        """
+        replayer.opening()
+        first = len(self.view.frames)
+        self._frame(replayer, number, "start", score, crawford, printed=replayer.record.title or "")
+        numbering = replayer.record.numbering
+        for event in replayer.record.events:
+            if isinstance(event, PlayEvent):
+                replayer.play(event)
+                self._frame(
+                    replayer, number, "play", score, crawford,
+                    move=event.move, side=event.side, printed=event.text,
+                    dice=event.ply.dice if event.ply else None, ply=event.ply,
+                    numbering=event.numbering or numbering,
+                )
+            elif isinstance(event, CubeEvent):
+                replayer.cube_event(event)
+                side = replayer.trace[-1][0] if replayer.trace else event.side
+                value = replayer.cube.value
+                text = " ".join(
+                    format_cube(a if a.value is not None or a.kind == "drop" else CubeAction(a.kind, value))
+                    for a in event.actions
+                )
+                self._frame(
+                    replayer, number, "cube", score, crawford,
+                    move=replayer.expected_move, side=side, printed=event.text, cube_text=text,
+                )
+            elif isinstance(event, CheckpointEvent):
+                replayer.checkpoint(event)
+            elif isinstance(event, ClaimEvent):
+                replayer.claim = event
+        view = GameView(number, first, len(self.view.frames) - 1, score)
+        self.view.games.append(view)
+        return view
+
+    @staticmethod
+    def settle(view: GameView, result) -> None:
+        """Record how the game ended (from the replay's report)."""
+        if result is not None:
+            view.winner, view.points, view.kind = result.winner, result.points, result.kind
+            view.cube, view.dropped = result.cube, result.by_drop
+
+    def place(self, problems: list[Problem], game: GameView | None) -> None:
+        """Attach each problem to the frame of its move and side (else the game's start)."""
+        frames = self.view.frames
+        for problem in problems:
+            target: int | None = None
+            if game is not None:
+                target = game.first
+                for frame in frames[game.first : game.last + 1]:
+                    if frame.kind != "start" and frame.move == problem.move and (
+                        problem.side is None or frame.side == problem.side
+                    ):
+                        target = frame.index
+                        break
+            self.add(problem, target)
+
+    def add(self, problem: Problem, frame: int | None) -> None:
+        self.view.problems.append(problem)
+        self.view.problem_frames.append(frame)
+        if frame is not None:
+            old = self.view.frames[frame]
+            self.view.frames[frame] = _with_problem(old, len(self.view.problems) - 1)
+
+
+def _with_problem(frame: Frame, index: int) -> Frame:
+    return replace(frame, problems=(*frame.problems, index))
+
+
+def view_text(text: str, *, variant: str | None = None, numbering: str | None = None) -> RecordView:
+    """The frames of ``text``: a ``.mat`` match file or one game in the book's notation."""
+    if looks_like_mat(text):
+        return view_mat(text, variant=variant or "backgammon")
+    record = parse_record(text, variant=variant, numbering=numbering)
+    builder = _Builder(record.variant, "text", 0, ("White", "Black"), record.numbering)
+    replayer = Replayer(record)
+    game = builder.drive(replayer, 1, (0, 0), False)
+    report = replayer.report()
+    builder.settle(game, report.result)
+    builder.place(report.errors, game)
+    return _nothing_read(builder)
+
+
+def _nothing_read(builder: _Builder) -> RecordView:
+    """A text with no move in it gets a problem that says so (never a silent empty board)."""
+    if not any(f.kind != "start" for f in builder.view.frames):
+        builder.add(MATCHFILE.problem("no_moves", file=""), 0)
+    return builder.view
+
+
+def view_mat(text: str, *, variant: str = "backgammon") -> RecordView:
+    """The frames of a ``.mat`` file, from the validator's own replay (one replay, not two).
+
+    The problems are the validator's (unreadable lines and score lines included), so the
+    viewer and the result check never disagree; each is placed on its game's frames.
+    """
+    match = parse_mat(text)
+    builder = _Builder(variant, "mat", match.length, match.players, "own")
+    printed = {g.number: g.score for g in match.games}
+
+    def run(replayer: Replayer) -> None:
+        number = replayer.record.game or 0
+        builder.drive(replayer, number, printed.get(number, (0, 0)), replayer.record.cube_rules.crawford_game)
+
+    report = validate_match(match, variant=variant, run=run)
+    for game, game_report in zip(builder.view.games, report.games, strict=True):
+        builder.settle(game, game_report.result)
+    games = {g.number: g for g in builder.view.games}
+    for problem in report.errors:
+        builder.place([problem], games.get(problem.game) if problem.game is not None else None)
+    if not builder.view.frames:
+        empty = Replayer(Record(variant=variant, numbering="own"))
+        builder._frame(empty, 1, "start", (0, 0), False)
+        builder.view.games.append(GameView(1, 0, 0, (0, 0)))
+    return _nothing_read(builder)
+
+
+__all__ = ["Frame", "GameView", "RecordView", "moves_in_numberings", "view_mat", "view_text"]

@@ -1,0 +1,58 @@
+"""``matchfile.*``: what the viewer and the match-file uploads can say about a file as a whole.
+
+Moves and cube actions are judged by the rules core (``record.*``); these rows cover what
+only a file has: nothing readable in it, an archive that cannot be opened, players that
+cannot be told apart, a score that differs from the one reported.
+"""
+
+from scoring.rules.errors import Catalogue
+
+MATCHFILE = Catalogue(
+    "matchfile",
+    {
+        "no_moves": (
+            "{file}no move could be read: paste a record in the book's notation or a .mat match file.",
+            "{file}не прочитано ни одного хода: вставьте запись в нотации книги или файл матча .mat.",
+        ),
+        "too_large": (
+            "{file}the file is too large (at most {limit} KB).",
+            "{file}файл слишком большой (не больше {limit} КБ).",
+        ),
+        "not_text": (
+            "{file}this is not a text file (a record or a .mat file is plain text).",
+            "{file}это не текстовый файл (запись партии или файл .mat — обычный текст).",
+        ),
+        "bad_zip": (
+            "{file}the archive cannot be opened: {reason}.",
+            "{file}архив не открывается: {reason}.",
+        ),
+        "no_pairing": (
+            "{file}no pairing of this round has players named like “{first}” and “{second}”.",
+            "{file}в этом туре нет пары с игроками, похожими на «{first}» и «{second}».",
+        ),
+        "ambiguous_pairing": (
+            "{file}the names “{first}” and “{second}” fit several pairings ({tables}); choose one.",
+            "{file}имена «{first}» и «{second}» подходят к нескольким парам ({tables}); выберите пару.",
+        ),
+        "differs_reported": (
+            "The file's score {file_score} differs from the reported score {match_score}.",
+            "Счёт в файле {file_score} отличается от заявленного счёта {match_score}.",
+        ),
+        "differs_official": (
+            "The file's score {file_score} differs from the official score {match_score}.",
+            "Счёт в файле {file_score} отличается от официального счёта {match_score}.",
+        ),
+        "unfinished": (
+            "The file's match is not finished: {file_score} in a match to {length}.",
+            "Матч в файле не доигран: {file_score} в матче до {length}.",
+        ),
+        "length_differs": (
+            "The file is a match to {file_length}; this match is played to {length}.",
+            "В файле матч до {file_length}; этот матч играется до {length}.",
+        ),
+        "mapping_needed": (
+            "Say which player of the pairing is the file's “{first}” before its score is used.",
+            "Укажите, кто из пары — «{first}» в файле, прежде чем использовать его счёт.",
+        ),
+    },
+)
