@@ -207,8 +207,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "zarik@localhost")
 # The site's address for links in emails sent outside a request (e.g. a waiting-list promotion).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
-# Cache: local memory by default, Redis when CACHE_URL is given (shared by all web processes).
-CACHE_URL = os.environ.get("CACHE_URL")
+# Cache: local memory by default, Redis when CACHE_URL (or REDIS_URL) is given (shared by all
+# web processes; required in production, zarik/checks.py).
+CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
@@ -242,7 +243,6 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],  # Basic goes in production unless API_BASIC_AUTH=1 (below); axes locks it out like the login form
-
     "DEFAULT_PAGINATION_CLASS": "tournaments.apihttp.pagination.ApiPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_THROTTLE_CLASSES": ["tournaments.apihttp.throttling.ApiRateThrottle"],
@@ -296,13 +296,18 @@ CONTENT_SECURITY_POLICY = {
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 
+# LOCAL_HTTP=1 runs the production stack on a laptop without TLS (`make serve`): no redirect to
+# https and cookies without the Secure flag (else no browser would send them back over http).
+# `check --deploy` warns about exactly that, so never set it on a server.
+LOCAL_HTTP = PRODUCTION and env_bool("LOCAL_HTTP", False)
+
 if PRODUCTION:
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
     SESSION_COOKIE_HTTPONLY = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not LOCAL_HTTP)
+    SESSION_COOKIE_SECURE = not LOCAL_HTTP
+    CSRF_COOKIE_SECURE = not LOCAL_HTTP
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
