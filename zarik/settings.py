@@ -231,6 +231,8 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_TRACK_STARTED = True
+# In production the worker logs through LOGGING above (JSON lines, like the web processes).
+CELERY_WORKER_HIJACK_ROOT_LOGGER = not PRODUCTION
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
 
