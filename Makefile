@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench worker migrate demo messages clean
+.PHONY: run serve test lint bench worker migrate demo messages clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,19 @@ run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+## serve: the production stack locally: gunicorn (WEB_CONCURRENCY workers) + a Celery worker on
+## PostgreSQL and Redis, static files by WhiteNoise, over plain http://127.0.0.1:$(PORT) (LOCAL_HTTP=1).
+## Every variable may be overridden; on a server run bin/serve with the README's environment.
+serve: $(STAMP)
+	ZARIK_ENV=production \
+	SECRET_KEY="$${SECRET_KEY:-local-serve-only-not-for-a-server-$$(hostname)-0123456789abcdefghij}" \
+	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-127.0.0.1,localhost}" \
+	LOCAL_HTTP="$${LOCAL_HTTP:-1}" \
+	DATABASE_URL="$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/zarik}" \
+	CACHE_URL="$${CACHE_URL:-redis://127.0.0.1:6379/1}" \
+	CELERY_BROKER_URL="$${CELERY_BROKER_URL:-redis://127.0.0.1:6379/0}" \
+	PORT=$(PORT) VENV=$(VENV) exec sh bin/serve
 
 ## test: install, check the architecture contracts (lint-imports) and run the whole suite (translations are committed compiled, so no gettext is needed)
 test: $(STAMP)

@@ -84,6 +84,15 @@ class GameForm(forms.Form):
 
 
 class BaseGameFormSet(forms.BaseFormSet):
+    # absolute_max = max_num (below): a posted TOTAL_FORMS of a billion builds at most 60 forms
+    # and is refused with this message instead of Django's generic one.
+    default_error_messages = {
+        "too_many_forms": gettext_lazy(
+            "A result has at most %(num)d games; the form sent more rows. "
+            "Reload the page and enter the games again."
+        ),
+    }
+
     def __init__(self, *args: Any, match: Match, **kwargs: Any):
         self.match = match
         super().__init__(*args, **kwargs)
@@ -93,7 +102,7 @@ class BaseGameFormSet(forms.BaseFormSet):
 
 
 GameFormSet = forms.formset_factory(
-    GameForm, formset=BaseGameFormSet, extra=0, max_num=60, validate_max=True
+    GameForm, formset=BaseGameFormSet, extra=0, max_num=60, validate_max=True, absolute_max=60
 )
 
 
@@ -106,6 +115,9 @@ class ResultForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
         help_text=gettext_lazy("optional: paste a record in the book's notation or a .mat match"),
+        max_length=MAX_RECORD_BYTES,  # the same bound as an uploaded .mat file
+        error_messages={"max_length": gettext_lazy(
+            "The record is too long (%(show_value)d characters; at most %(limit_value)d).")},
     )
     mat_file = forms.FileField(label=gettext_lazy("or upload a .mat file"), required=False)
     mat_first = forms.ChoiceField(
@@ -128,6 +140,11 @@ class ResultForm(forms.Form):
         if upload.size > MAX_RECORD_BYTES:
             raise forms.ValidationError(_("The file is too large (at most 512 KB)."))
         raw = upload.read()
+        if b"\x00" in raw[:4000]:  # a binary file (an image, a spreadsheet…), not a record
+            raise forms.ValidationError(
+                _("“%(file)s” is not a text file: upload a .mat match file or paste the game record.")
+                % {"file": upload.name}
+            )
         for encoding in ("utf-8-sig", "cp1251", "latin-1"):
             try:
                 return raw.decode(encoding)

@@ -22,6 +22,10 @@ def _required(env: str) -> bool:
 def fast_password_hasher(settings):
     """PBKDF2's deliberate slowness protects real accounts; tests only need correctness."""
     settings.PASSWORD_HASHERS = FAST_HASHERS
+    # The private-link guess limit counts 404s per address on the cache, which outlives a
+    # test: raised here so the suite's forged-link checks never add up; tests/test_security.py
+    # sets its own low limit.
+    settings.PRIVATE_LINK_MISS_RATE = "100000/10m"
 
 
 @pytest.fixture(autouse=True)

@@ -1,5 +1,8 @@
-"""Production settings from the environment pass Django's deployment checks."""
+"""Production settings from the environment: deploy checks clean, and the settings that were
+seen failing in production refuse to start (tests run ``manage.py`` in a subprocess, so the
+settings module is read exactly as a server would read it)."""
 
+import json
 import os
 import subprocess
 import sys
@@ -7,29 +10,100 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+SECRET = "x" * 60 + "-Production-Secret-Key-For-Check-0123456789"
 
-def test_check_deploy_passes_with_production_environment():
+
+def production_env(**overrides) -> dict:
     # The browser tests switch Django's async-safety check off for their session; a deployment never would.
-    base = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    base = {k: v for k, v in os.environ.items()
+            if k not in {"DJANGO_ALLOW_ASYNC_UNSAFE", "DATABASE_URL", "CACHE_URL", "CONN_MAX_AGE"}}
     env = dict(
         base,
         ZARIK_ENV="production",
-        SECRET_KEY="x" * 60 + "-Production-Secret-Key-For-Check-0123456789",
+        SECRET_KEY=SECRET,
         ALLOWED_HOSTS="zarik.example.org",
+        CACHE_URL="redis://127.0.0.1:6379/15",
         DEBUG="0",
     )
-    proc = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
-    )
+    env.update(overrides)
+    return {k: v for k, v in env.items() if v is not None}
+
+
+def run(args, env) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_check_deploy_passes_with_production_environment():
+    proc = run(["manage.py", "check", "--deploy", "--fail-level", "WARNING"], production_env())
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "no issues" in proc.stdout
 
 
 def test_production_refuses_to_start_without_a_secret_key():
-    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
-    env["ZARIK_ENV"] = "production"
-    proc = subprocess.run(
-        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True,
-        text=True, timeout=120,
-    )
+    env = production_env(SECRET_KEY=None)
+    proc = run(["manage.py", "check"], env)
     assert proc.returncode != 0 and "SECRET_KEY" in proc.stderr
+
+
+def test_production_without_a_shared_cache_fails_the_checks_and_the_web_server():
+    env = production_env(CACHE_URL=None)
+    proc = run(["manage.py", "check", "--deploy"], env)
+    assert proc.returncode != 0
+    assert "zarik.E001" in proc.stderr and "CACHE_URL=redis://" in proc.stderr
+    # gunicorn imports zarik.wsgi and runs no checks: the module itself refuses.
+    proc = run(["-c", "import zarik.wsgi"], env)
+    assert proc.returncode != 0 and "zarik.E001" in proc.stderr
+
+
+def test_more_persistent_connections_than_postgresql_allows_is_refused():
+    env = production_env(DATABASE_URL="postgres://zarik@127.0.0.1:5432/zarik", WEB_CONCURRENCY="12",
+                         GUNICORN_THREADS="8", CELERY_CONCURRENCY="4", DB_MAX_CONNECTIONS="100")
+    proc = run(["manage.py", "check"], env)
+    assert proc.returncode != 0 and "zarik.E002" in proc.stderr
+    assert "reach 105" in proc.stderr  # 12 × 8 + 4 + 5
+    env["GUNICORN_THREADS"] = "2"  # 12 × 2 + 4 + 5 = 33: fine
+    proc = run(["manage.py", "check"], env)
+    assert proc.returncode == 0, proc.stderr
+
+
+DUMP = """
+import json, django
+django.setup()
+from django.conf import settings as s
+from rest_framework.settings import api_settings
+print(json.dumps({
+    "conn_max_age": s.DATABASES["default"]["CONN_MAX_AGE"],
+    "conn_health_checks": s.DATABASES["default"]["CONN_HEALTH_CHECKS"],
+    "auth": [c.__name__ for c in api_settings.DEFAULT_AUTHENTICATION_CLASSES],
+    "hsts": s.SECURE_HSTS_SECONDS, "session_secure": s.SESSION_COOKIE_SECURE,
+    "csrf_secure": s.CSRF_COOKIE_SECURE, "referrer": s.SECURE_REFERRER_POLICY,
+    "middleware": s.MIDDLEWARE, "log_format": s.LOG_FORMAT,
+    "swagger": s.SPECTACULAR_SETTINGS.get("SWAGGER_UI_DIST"),
+    "max_fields": s.DATA_UPLOAD_MAX_NUMBER_FIELDS,
+}))
+"""
+
+
+def dump(env) -> dict:
+    proc = run(["-c", DUMP], dict(env, DJANGO_SETTINGS_MODULE="zarik.settings"))
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_production_settings_harden_what_development_leaves_easy():
+    prod = dump(production_env())
+    assert prod["conn_max_age"] == 60 and prod["conn_health_checks"] is True
+    assert "BasicAuthentication" not in prod["auth"]  # passwords are not sent with every API call
+    assert {"ApiTokenAuthentication", "SessionAuthentication"} <= set(prod["auth"])
+    assert prod["hsts"] >= 31536000 and prod["session_secure"] and prod["csrf_secure"]
+    assert prod["referrer"] == "same-origin"
+    assert "whitenoise.middleware.WhiteNoiseMiddleware" in prod["middleware"]
+    assert "csp.middleware.CSPMiddleware" in prod["middleware"]
+    assert prod["log_format"] == "json" and prod["swagger"] == "SIDECAR"
+    assert 1000 <= prod["max_fields"] <= 10000
+    # Basic authentication can be switched back on (axes still locks out guessing).
+    assert "BasicAuthentication" in dump(production_env(API_BASIC_AUTH="1"))["auth"]
+    # runserver starts a thread per request: there connections are never kept.
+    dev = {k: v for k, v in os.environ.items() if k not in {"ZARIK_ENV", "CONN_MAX_AGE"}}
+    assert dump(dev)["conn_max_age"] == 0

@@ -188,8 +188,26 @@ def _looks_like_trf(data: bytes) -> bool:
     return any(line.startswith(("001 ", "012 ")) for line in head.splitlines())
 
 
+# An import file's limit: a 10,000-player list in CSV or XLSX is well under 1 MB, and parsing
+# (XLSX is a zip) costs memory in proportion, so anything bigger is refused before reading.
+MAX_IMPORT_BYTES = 2 * 2**20
+
+
+def _refuse_too_large(name: str, size: int) -> None:
+    if size > MAX_IMPORT_BYTES:
+        raise ImportRefused(ENTRY.problem(
+            "import_too_large", file=name, size=-(-size // 1024), limit=MAX_IMPORT_BYTES // 1024))
+
+
+def read_upload(upload) -> list[Row]:
+    """The rows of an uploaded file (pages and API), its size checked before it is read."""
+    _refuse_too_large(upload.name, upload.size)
+    return read_file(upload.name, upload.read())
+
+
 def read_file(name: str, data: bytes) -> list[Row]:
     """The rows of an uploaded file, by its content first (a zip is XLSX), then its name."""
+    _refuse_too_large(name, len(data))
     lower = name.lower()
     if data[:4] == b"PK\x03\x04":
         return read_xlsx(data)
@@ -468,7 +486,7 @@ def stash_upload(session, key: str, form) -> list[Row] | None:
     """
     upload = form.cleaned_data["file"]
     try:
-        rows = read_file(upload.name, upload.read())
+        rows = read_upload(upload)
     except ImportRefused as exc:
         form.add_error("file", exc.problem.message(current_language()))
         return None

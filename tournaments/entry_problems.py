@@ -44,6 +44,12 @@ ENTRY = Catalogue(
             "“{file}” is not a CSV, XLSX or TRF-16 file.",
             "«{file}» — не файл CSV, XLSX или TRF-16.",
         ),
+        "import_too_large": (
+            "“{file}” is {size} KB; an import file may be at most {limit} KB "
+            "(split the list into several files).",
+            "«{file}» — {size} КБ; файл импорта может быть не больше {limit} КБ "
+            "(разбейте список на несколько файлов).",
+        ),
         "import_encoding": (
             "The file is not in UTF-8: save it as “CSV UTF-8” and try again.",
             "Файл не в кодировке UTF-8: сохраните его как «CSV UTF-8» и попробуйте снова.",

@@ -747,16 +747,19 @@ class Official(models.Model):
 
 
 class AuditEntry(models.Model):
-    """Who changed what and when, with the state before and after."""
+    """Who changed what and when, with the state before and after. Append-only."""
 
     at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("who"), null=True, blank=True,
         on_delete=models.SET_NULL,
     )
+    # SET_NULL, not CASCADE: the log outlives what it describes (deleting an empty tournament
+    # keeps its history); on PostgreSQL a trigger refuses any other UPDATE and every DELETE
+    # (migration 0009_audit_append_only).
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), null=True, blank=True,
-        on_delete=models.CASCADE, related_name="audit_entries",
+        on_delete=models.SET_NULL, related_name="audit_entries",
     )
     action = models.CharField(_("action"), max_length=40)
     object_type = models.CharField(_("object type"), max_length=40)

@@ -267,8 +267,18 @@ class SectionForm(forms.ModelForm):
         }
 
 
+# Sections (category groups) of one tournament; also the formset's absolute_max, so a posted
+# TOTAL_FORMS of a billion builds at most this many forms and is refused with the message below.
+MAX_SECTIONS = 50
+
+
 class BaseSectionFormSet(forms.BaseModelFormSet):
     """Sections of one tournament: names unique, and a section in use is never deleted."""
+
+    default_error_messages = {
+        "too_many_forms": _("A tournament has at most %(num)d sections; the form sent more rows. "
+                            "Reload the page and try again."),
+    }
 
     def clean(self):
         super().clean()
@@ -299,7 +309,7 @@ def section_formset(preset_count: int, data=None, **kwargs) -> BaseSectionFormSe
     """
     cls = forms.modelformset_factory(
         Section, form=SectionForm, formset=BaseSectionFormSet, extra=1, min_num=preset_count,
-        can_delete=True,
+        can_delete=True, max_num=MAX_SECTIONS, validate_max=True, absolute_max=MAX_SECTIONS,
     )
     return cls(data, **kwargs)
 

@@ -1,8 +1,49 @@
 """Request hygiene shared by every page and the API."""
 
+import logging
+import re
+import time
+import uuid
+
 from django.http import HttpResponseBadRequest
 from django.http.multipartparser import MultiPartParserError
 from django.utils.translation import gettext as _
+
+from zarik.logs import request_id
+
+request_logger = logging.getLogger("zarik.request")
+# An id from the proxy is kept when it is plain (so one id follows the request through the
+# load balancer's logs too); anything else is replaced, so logs cannot be forged through it.
+_SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
+
+
+class RequestIdMiddleware:
+    """Gives every request an id: in the logs (zarik/logs.py) and the ``X-Request-ID`` header.
+
+    It also writes one line per request to the ``zarik.request`` logger (method, path,
+    status, milliseconds), so the web server's own access log can stay off.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        incoming = request.META.get("HTTP_X_REQUEST_ID", "")
+        rid = incoming if _SAFE_ID.match(incoming) else uuid.uuid4().hex
+        request.request_id = rid
+        token = request_id.set(rid)
+        started = time.perf_counter()
+        try:
+            response = self.get_response(request)
+            response["X-Request-ID"] = rid
+            request_logger.info(
+                "%s %s %s", request.method, request.path, response.status_code,
+                extra={"method": request.method, "path": request.path, "status": response.status_code,
+                       "ms": round((time.perf_counter() - started) * 1000, 1)},
+            )
+            return response
+        finally:
+            request_id.reset(token)
 
 
 class RejectNulBytesMiddleware:

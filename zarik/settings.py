@@ -2,11 +2,14 @@
 
 Defaults give the embedded set-up a newcomer needs (SQLite file, eager Celery,
 DEBUG on). Production is ``ZARIK_ENV=production`` plus ``SECRET_KEY``,
-``ALLOWED_HOSTS``, ``DATABASE_URL`` and ``CELERY_BROKER_URL``; it then passes
-``manage.py check --deploy``.
+``ALLOWED_HOSTS``, ``DATABASE_URL``, ``CACHE_URL`` and ``CELERY_BROKER_URL``; it then
+passes ``manage.py check --deploy`` with no warning, and refuses to start without a
+shared cache (``zarik/checks.py``: several web processes with private caches served
+stale pairings).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -47,15 +50,22 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI's assets as our own static files (no CDN)
+    "axes",  # login lockout
+    "zarik.apps.ZarikConfig",  # the production system checks (zarik/checks.py)
     "clubs.apps.ClubsConfig",
     "tournaments.apps.TournamentsConfig",
     "scoring.apps.ScoringConfig",
 ]
 
 MIDDLEWARE = [
+    # First, so every response (errors too) carries X-Request-ID and every log line its id.
+    "zarik.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "zarik.security.PrivateLinkLimitMiddleware",  # unknown /p/<token>/ guesses → 429
     "django.middleware.common.CommonMiddleware",
     "zarik.middleware.RejectNulBytesMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -66,11 +76,34 @@ MIDDLEWARE = [
     "tournaments.apihttp.etags.ETagMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a lockout into the 429 page (AXES_LOCKOUT_CALLABLE).
+    "axes.middleware.AxesMiddleware",
 ]
 
 if PRODUCTION:
     # Static files from the web process after collectstatic; runserver serves them in development.
-    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+    MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+                      "whitenoise.middleware.WhiteNoiseMiddleware")
+
+# Axes checks its lockout before Django's password check (login form, admin, API Basic).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+# One account from one address: a typo-prone player does not lock out the whole hall's NAT.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "zarik.security.login_locked_out"
+# Behind a proxy set CLIENT_IP_HEADER (e.g. HTTP_X_FORWARDED_FOR) so limits count clients, not the proxy.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+if CLIENT_IP_HEADER:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = (CLIENT_IP_HEADER, "REMOTE_ADDR")
+    AXES_IPWARE_PROXY_COUNT = int(os.environ.get("CLIENT_IP_PROXY_COUNT", "1"))
+    RATELIMIT_IP_META_KEY = "zarik.security.client_ip"
+# Unknown private-link tokens (/p/<token>/) per client address before a 429 (zarik/security.py).
+PRIVATE_LINK_MISS_RATE = os.environ.get("PRIVATE_LINK_MISS_RATE", "20/10m")
 
 ROOT_URLCONF = "zarik.urls"
 
@@ -93,13 +126,24 @@ TEMPLATES = [
 WSGI_APPLICATION = "zarik.wsgi.application"
 
 # SQLite file by default; DATABASE_URL (postgres://…) switches to PostgreSQL via psycopg 3.
+# Persistent connections only where the number of threads is bounded: gunicorn (production)
+# holds at most WEB_CONCURRENCY × GUNICORN_THREADS per host, plus CELERY_CONCURRENCY per
+# worker host; runserver starts a thread per request, so there every request closes its
+# connection (CONN_MAX_AGE=60 there exhausted PostgreSQL's 100 connections). zarik/checks.py
+# compares the sum with DB_MAX_CONNECTIONS.
+CONN_MAX_AGE = int(os.environ.get("CONN_MAX_AGE", "60" if PRODUCTION else "0"))
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        conn_max_age=CONN_MAX_AGE,
         conn_health_checks=True,
     )
 }
+WEB_CONCURRENCY = int(os.environ.get("WEB_CONCURRENCY", "3"))
+GUNICORN_THREADS = int(os.environ.get("GUNICORN_THREADS", "1"))
+CELERY_CONCURRENCY = int(os.environ.get("CELERY_CONCURRENCY", "2"))
+DB_MAX_CONNECTIONS = int(os.environ.get("DB_MAX_CONNECTIONS", "100"))  # PostgreSQL's max_connections
+DB_HOSTS = int(os.environ.get("DB_CLIENT_HOSTS", "1"))  # web hosts sharing the database
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Let concurrent writers wait for the lock instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
@@ -136,6 +180,12 @@ STORAGES = {
     },
 }
 
+# Bounded request bodies: the biggest legitimate form is a results grid (3 fields a table)
+# of a 1,000-table round; uploads (imports, .mat records) have their own, smaller limits.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
+DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 2**20
+FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 2**20
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "me"  # a player lands on their own match (tournaments.landing_views.me)
 LOGOUT_REDIRECT_URL = "home"
@@ -157,8 +207,9 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "zarik@localhost")
 # The site's address for links in emails sent outside a request (e.g. a waiting-list promotion).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
-# Cache: local memory by default, Redis when CACHE_URL is given (shared by all web processes).
-CACHE_URL = os.environ.get("CACHE_URL")
+# Cache: local memory by default, Redis when CACHE_URL (or REDIS_URL) is given (shared by all
+# web processes; required in production, zarik/checks.py).
+CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
@@ -180,6 +231,8 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_TRACK_STARTED = True
+# In production the worker logs through LOGGING above (JSON lines, like the web processes).
+CELERY_WORKER_HIJACK_ROOT_LOGGER = not PRODUCTION
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
 
@@ -191,7 +244,7 @@ REST_FRAMEWORK = {
         "tournaments.apihttp.auth.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
-    ],
+    ],  # Basic goes in production unless API_BASIC_AUTH=1 (below); axes locks it out like the login form
     "DEFAULT_PAGINATION_CLASS": "tournaments.apihttp.pagination.ApiPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_THROTTLE_CLASSES": ["tournaments.apihttp.throttling.ApiRateThrottle"],
@@ -207,6 +260,10 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Zarik API",
     "DESCRIPTION": "Tournaments, pairings and results for backgammon and nardy.",
     "VERSION": "0.1.0",
+    # Swagger UI from drf-spectacular-sidecar's static files (the CSP allows no CDN).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # One name per choice set that several fields share (else drf-spectacular warns, and
     # `check --deploy` fails): a dispute's outcomes, a round's status, the book's categories.
     "ENUM_NAME_OVERRIDES": {
@@ -216,20 +273,69 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+if PRODUCTION and not env_bool("API_BASIC_AUTH", False):
+    # A password in every request invites guessing; tokens and sessions remain.
+    REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] = [
+        c for c in REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] if not c.endswith("BasicAuthentication")
+    ]
+
+# Content Security Policy on every page (django-csp): scripts and styles from our own files
+# only, never inline (tests/test_security.py scans templates/ for inline code).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+
+# LOCAL_HTTP=1 runs the production stack on a laptop without TLS (`make serve`): no redirect to
+# https and cookies without the Secure flag (else no browser would send them back over http).
+# `check --deploy` warns about exactly that, so never set it on a server.
+LOCAL_HTTP = PRODUCTION and env_bool("LOCAL_HTTP", False)
+
 if PRODUCTION:
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
+    SESSION_COOKIE_HTTPONLY = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not LOCAL_HTTP)
+    SESSION_COOKIE_SECURE = not LOCAL_HTTP
+    CSRF_COOKIE_SECURE = not LOCAL_HTTP
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
     X_FRAME_OPTIONS = "DENY"
 
+# Logs: one JSON object a line in production (LOG_FORMAT=json|text), each with the request's
+# id (zarik/logs.py); "zarik.request" logs one line per request at INFO.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json" if PRODUCTION else "text")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "zarik.logs.RequestIdFilter"}},
+    "formatters": {
+        "json": {"()": "zarik.logs.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": "json" if LOG_FORMAT == "json" else "text",
+        }
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "zarik.request": {"level": os.environ.get("REQUEST_LOG_LEVEL", "INFO" if PRODUCTION else "WARNING")},
+    },
 }

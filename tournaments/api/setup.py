@@ -335,7 +335,7 @@ class TournamentEntriesViewSet(EditableUnderTournament, mixins.CreateModelMixin,
         if upload is None:
             raise ValidationError({"file": [SETUP.problem("no_file").message(current_language())]})
         try:
-            rows = entry_import.read_file(upload.name, upload.read())
+            rows = entry_import.read_upload(upload)
         except entry_import.ImportRefused as exc:
             raise ValidationError({"file": [exc.problem.message(current_language())]}) from None
         if request.query_params.get("dry_run") in ("1", "true", "yes"):

@@ -4,7 +4,8 @@ Setting fonts and fills one attribute at a time makes openpyxl hash style
 objects for every cell; for 100,000 cells that dominates the export. So body
 cells that need no colour are written bare (print gridlines draw the lines),
 and styled cells are built once per style and column and reused
-(:class:`RowWriter`).
+(:class:`RowWriter`). Every cell of every sheet passes through :class:`RowWriter`, so
+it is also the one place where text that looks like a formula is pinned as text.
 """
 
 from __future__ import annotations
@@ -50,6 +51,25 @@ STYLES: dict[str, dict[str, Any]] = {
 }
 
 
+# A text starting with one of these is a formula (or DDE payload) to Excel or LibreOffice
+# once someone retypes or re-saves it as CSV; a player named "=HYPERLINK(…)" must stay a name.
+FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text_cell(ws: WriteOnlyWorksheet, value: str, style: str | None) -> WriteOnlyCell:
+    """A fresh cell pinned to the string type (openpyxl makes "=…" a formula), value unchanged.
+
+    Fresh, not the reused cell of its style and column: ``quotePrefix`` is part of the
+    style and would otherwise stick to the following rows.
+    """
+    cell = WriteOnlyCell(ws, value)
+    for attr, obj in STYLES[style].items() if style else ():
+        setattr(cell, attr, obj)
+    cell.data_type = "s"
+    cell.quotePrefix = True  # shown and re-saved as typed text, never evaluated
+    return cell
+
+
 class RowWriter:
     """Appends rows of ``(value, style)`` pairs to one write-only worksheet.
 
@@ -65,6 +85,9 @@ class RowWriter:
     def append(self, items: list[tuple[Any, str | None]]) -> None:
         row: list[Any] = []
         for column, (value, style) in enumerate(items):
+            if isinstance(value, str) and value.startswith(FORMULA_TRIGGERS):
+                row.append(_text_cell(self.ws, value, style))
+                continue
             if style is None:
                 row.append(None if value == "" else value)
                 continue

@@ -1,0 +1,114 @@
+/* Zarik's small behaviours, wired by data attributes (the CSP allows no inline script).
+   Each block finds its elements and does nothing on pages without them. */
+(function () {
+  "use strict";
+
+  /* <button data-print>: print the page. */
+  document.querySelectorAll("[data-print]").forEach(function (b) {
+    b.addEventListener("click", function () { window.print(); });
+  });
+
+  /* <button data-reload>: reload the page. */
+  document.querySelectorAll("[data-reload]").forEach(function (b) {
+    b.addEventListener("click", function () { location.reload(); });
+  });
+
+  /* <form data-confirm="question">: ask before submitting. */
+  document.querySelectorAll("form[data-confirm]").forEach(function (f) {
+    f.addEventListener("submit", function (e) {
+      if (!window.confirm(f.dataset.confirm)) { e.preventDefault(); }
+    });
+  });
+
+  /* Live refresh of public pages (scoring/_live_refresh.html): poll the stamp, reload when it
+     changes, unless the user has typed into a form (then show the notice). */
+  var live = document.getElementById("live-refresh");
+  if (live && window.fetch) {
+    var seen = live.dataset.stamp, dirty = false;
+    var every = (window.zarikLiveInterval || Math.max(3, parseInt(live.dataset.interval, 10) || 15)) * 1000;
+    document.addEventListener("input", function () { dirty = true; }, true);
+    var pollLive = function () {
+      if (document.hidden) return;
+      fetch(live.dataset.url, {cache: "no-store", credentials: "same-origin"})
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (data) {
+          if (!data || data.stamp === seen) return;
+          if (dirty) { live.hidden = false; } else { location.reload(); }
+        })
+        .catch(function () {});
+    };
+    setInterval(pollLive, every);
+    document.addEventListener("visibilitychange", pollLive);
+  }
+
+  /* The referee's tables: filter by table number or player as one types. */
+  var q = document.querySelector("[data-filter-tables]");
+  if (q) {
+    var items = document.querySelectorAll("#tables li[data-search]");
+    q.addEventListener("input", function () {
+      var t = q.value.trim().toLowerCase();
+      items.forEach(function (li) {
+        var s = li.dataset.search, show = !t || (/^\d+$/.test(t) ? s.split(" ")[0] === t : s.indexOf(t) >= 0);
+        li.hidden = !show;
+      });
+    });
+  }
+
+  /* The result form: "add a game" copies the template row and counts it in TOTAL_FORMS. */
+  var add = document.getElementById("add-game");
+  if (add) {
+    var rows = document.getElementById("game-rows"), tpl = document.getElementById("game-template");
+    var total = document.getElementById(add.dataset.totalId);
+    if (rows && tpl && total) {
+      add.addEventListener("click", function () {
+        var n = parseInt(total.value, 10);
+        var html = tpl.innerHTML.replace(/__prefix__/g, n).replace("__n__", n + 1);
+        rows.insertAdjacentHTML("beforeend", html);
+        total.value = n + 1;
+      });
+    }
+  }
+
+  /* The Excel export's progress (public/export_progress.html). */
+  var box = document.getElementById("export");
+  if (box && box.dataset.poll === "1") {
+    var bar = document.getElementById("export-bar"), state = document.getElementById("export-state");
+    var dl = document.getElementById("export-download"), link = document.getElementById("export-link");
+    var pollExport = function () {
+      fetch(box.dataset.statusUrl, {headers: {"Accept": "application/json"}})
+        .then(function (r) { return r.json(); })
+        .then(function (s) {
+          bar.value = s.percent;
+          if (s.state === "SUCCESS") {
+            state.textContent = box.dataset.textReady; link.href = s.download; dl.hidden = false; return;
+          }
+          if (s.state === "FAILURE" || s.state === "UNKNOWN") {
+            state.textContent = s.error || box.dataset.textFailed; return;
+          }
+          state.textContent = s.state === "PROGRESS" ? box.dataset.textWriting + " " + s.percent + "%" : box.dataset.textWaiting;
+          setTimeout(pollExport, 1000);
+        })
+        .catch(function () { setTimeout(pollExport, 3000); });
+    };
+    pollExport();
+  }
+
+  /* A background pairing's progress (organiser/task.html): go to the draft when it is ready. */
+  var task = document.querySelector("[data-task-status]");
+  if (task) {
+    var taskBar = document.getElementById("bar");
+    var pollTask = function () {
+      fetch(task.dataset.statusUrl, {credentials: "same-origin"}).then(function (r) { return r.json(); }).then(function (s) {
+        if (s.url) { window.location = s.url; return; }
+        if (s.problems) {
+          var out = document.getElementById("problems"); out.textContent = "";
+          s.problems.forEach(function (p) { var e = document.createElement("p"); e.className = "refused"; e.textContent = p; out.appendChild(e); });
+          return;
+        }
+        if (s.total) { taskBar.max = s.total; taskBar.value = s.done; task.textContent = s.done + " / " + s.total; }
+        setTimeout(pollTask, 1000);
+      }).catch(function () { setTimeout(pollTask, 3000); });
+    };
+    setTimeout(pollTask, 500);
+  }
+})();

@@ -1,0 +1,11 @@
+"""The project package as an app, so its system checks (zarik/checks.py) run with every command."""
+
+from django.apps import AppConfig
+
+
+class ZarikConfig(AppConfig):
+    name = "zarik"
+    verbose_name = "Zarik"
+
+    def ready(self) -> None:
+        from zarik import checks  # noqa: F401  (registers the checks)
