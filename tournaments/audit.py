@@ -125,6 +125,7 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "tournament.create": ("Tournament created", "Турнир создан"),
     "tournament.settings": ("Tournament settings changed", "Настройки турнира изменены"),
     "tournament.delete": ("Empty tournament deleted", "Пустой турнир удалён"),
+    "tournament.import": ("Tournament restored from an archive", "Турнир восстановлен из архива"),
     "section.add": ("Section added", "Секция добавлена"),
     "section.change": ("Section changed", "Секция изменена"),
     "section.delete": ("Section deleted", "Секция удалена"),
