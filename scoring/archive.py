@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -52,6 +53,7 @@ from tournaments.models import (
 from .models import Dispute, Result, Sanction
 
 FORMAT = "zarik-tournament"
+SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # Django's slug, as in the tournament's URLs
 #: Bump when a row's meaning changes; :func:`load` refuses versions it does not know.
 VERSION = 1
 
@@ -77,6 +79,12 @@ ARCHIVE = Catalogue(
             "Import it under another address.",
             "Турнир с адресом «{slug}» здесь уже есть; ничего не импортировано. "
             "Импортируйте под другим адресом.",
+        ),
+        "slug": (
+            "“{slug}” cannot be a tournament's address: use up to 80 Latin letters, digits, "
+            "hyphens and underscores.",
+            "«{slug}» не может быть адресом турнира: до 80 латинских букв, цифр, дефисов "
+            "и подчёркиваний.",
         ),
         "broken": (
             "The archive is damaged: {part}, row {row}: {error}. Nothing was imported.",
@@ -315,6 +323,8 @@ def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club
     if not isinstance(head, dict):
         raise ArchiveError(ARCHIVE.problem("broken", part="tournament", row=1, error="missing"))
     slug = slug or head.get("slug", "")
+    if not isinstance(slug, str) or not SLUG.fullmatch(slug) or len(slug) > 80:
+        raise ArchiveError(ARCHIVE.problem("slug", slug=slug))
     if Tournament.objects.filter(slug=slug).exists():
         raise ArchiveError(ARCHIVE.problem("slug_taken", slug=slug))
     resolver = _Resolver(data)
