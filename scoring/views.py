@@ -653,10 +653,13 @@ def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
 @tournament_view("desk.run")
 def desk_round_close(request, tournament, round_id: int) -> HttpResponse:
     rnd = get_object_or_404(Round, pk=round_id, tournament=tournament)
-    if round_flow.close_round(rnd, request.user):
+    outcome = round_flow.close(rnd, request.user)
+    if outcome == round_flow.CLOSED:
         messages.success(
             request, _("Round %(n)s is finished; the next round can be paired.") % {"n": rnd.number}
         )
+    elif outcome == round_flow.ALREADY_CLOSED:  # another director closed it first
+        messages.info(request, workflow_message("round_already_closed", round=rnd.number))
     else:
         tables = ", ".join(
             str(t) for t in round_flow.open_matches(rnd).values_list("table", flat=True)

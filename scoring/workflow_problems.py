@@ -144,6 +144,10 @@ WORKFLOW = Catalogue(
             "A penalty follows a warning (Part 9): warn the player first.",
             "Штраф назначается после предупреждения (часть 9): сначала предупредите игрока.",
         ),
+        "round_already_closed": (
+            "Round {round} was already finished (someone else closed it a moment ago); nothing changed.",
+            "Тур {round} уже завершён (его только что закрыл кто-то другой); ничего не изменилось.",
+        ),
         "round_open": (
             "Round {round} cannot close: tables {tables} have no confirmed result yet.",
             "Тур {round} нельзя завершить: за столами {tables} ещё нет подтверждённого результата.",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import tempfile
 import time
 import uuid
@@ -30,6 +31,9 @@ QUEUED, PROGRESS, SUCCESS, FAILURE = "QUEUED", "PROGRESS", "SUCCESS", "FAILURE"
 JOBS_DIR = "jobs"
 KEEP_SECONDS = 24 * 60 * 60
 """Finished jobs are kept a day (starting a new job of the same tournament prunes older ones)."""
+
+STALE_SECONDS = 600
+"""A running job whose status has not moved for this long, on a worker we cannot see, is dead."""
 
 Progress = Callable[[int, int], None]
 
@@ -60,7 +64,11 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 
 def write_status(slug: str, job: str, state: str, **extra: Any) -> None:
+    """Write the job's status; a running job also names its process, so a dead one can be told."""
     payload = {"state": state, **extra}
+    if state == PROGRESS:
+        payload.setdefault("host", socket.gethostname())
+        payload.setdefault("pid", os.getpid())
     atomic_write(file_path(slug, job, ".json"), json.dumps(payload, ensure_ascii=False).encode())
 
 
@@ -85,6 +93,41 @@ def problems(status: dict[str, Any]) -> list[Problem]:
     if status.get("state") == FAILURE and not stored:
         stored = [JOB.problem("failed")]
     return stored
+
+
+def _process_gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # alive, someone else's
+        return False
+    return False
+
+
+def abandoned(slug: str, job: str, status: dict[str, Any]) -> bool:
+    """A job left running by a worker that died (killed, out of memory, host lost).
+
+    Its process is gone (same host: checked at once), or its status has not
+    moved for :data:`STALE_SECONDS` (a worker on another host).
+    """
+    if status.get("state") != PROGRESS:
+        return False
+    pid = status.get("pid")
+    if status.get("host") == socket.gethostname() and isinstance(pid, int):
+        return _process_gone(pid)
+    try:
+        age = time.time() - file_path(slug, job, ".json").stat().st_mtime
+    except FileNotFoundError:
+        return False
+    return age > STALE_SECONDS
+
+
+def settle(slug: str, job: str, status: dict[str, Any]) -> dict[str, Any]:
+    """The status as it really is: an abandoned job is marked failed (for good), so it can be retried."""
+    if abandoned(slug, job, status):
+        return fail(slug, job, [JOB.problem("worker_failed")])
+    return status
 
 
 def enqueue(task, args: tuple, job: str) -> None:

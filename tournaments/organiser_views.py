@@ -341,6 +341,7 @@ def _task_state(tournament: Tournament, task_id: str) -> dict[str, Any]:
     status = jobs.read_status(tournament.slug, task_id)
     if status is None:
         raise Http404
+    status = jobs.settle(tournament.slug, task_id, status)
     state = status["state"]
     if state == jobs.QUEUED and jobs.worker_state(pair_round, task_id) == jobs.FAILURE:
         state, status = jobs.FAILURE, {"state": jobs.FAILURE}

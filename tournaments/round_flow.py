@@ -37,28 +37,40 @@ def round_complete(rnd: Round) -> bool:
     return rnd.matches.exists() and not open_matches(rnd).exists()
 
 
+#: What :func:`close` did: closed it now, found it closed already (by someone else), or left it open.
+CLOSED, ALREADY_CLOSED, STILL_OPEN = "closed", "already_closed", "open"
+
+
 def close_round(rnd: Round, user) -> bool:
-    """Finish a published round if all its results are confirmed; True if it is now finished.
+    """Finish a published round if all its results are confirmed; True if it is now finished."""
+    return close(rnd, user) != STILL_OPEN
+
+
+def close(rnd: Round, user) -> str:
+    """Finish a published round if all its results are confirmed: :data:`CLOSED` and friends.
 
     Called after every confirmation (inside its transaction). The round row is
     locked before counting, so of two last confirmations committing together
-    the later one sees the earlier and closes the round; none is missed.
+    the later one sees the earlier and closes the round; none is missed. Of two
+    directors closing at once, one closes it and the other gets
+    :data:`ALREADY_CLOSED`, so the desk can tell them.
     """
     with transaction.atomic():
         locked = Round.objects.select_for_update(of=("self",)).filter(pk=rnd.pk).order_by().first()
         if locked is None:
-            return False
+            return STILL_OPEN
         if locked.status == RoundStatus.FINISHED:
-            return True
+            rnd.status = RoundStatus.FINISHED
+            return ALREADY_CLOSED
         if locked.status != RoundStatus.PUBLISHED or not round_complete(locked):
-            return False
+            return STILL_OPEN
         before = audit.snapshot(locked)
         Round.objects.filter(pk=locked.pk).update(status=RoundStatus.FINISHED)
         locked.status = rnd.status = RoundStatus.FINISHED
         audit.record(user, locked.tournament, "round.close", locked, before, locked)
         round_closed.send(sender=Round, round=locked, user=user)
         emit("round.finished", locked.tournament_id, round=locked.pk, number=locked.number)
-        return True
+        return CLOSED
 
 
 def close_when_complete(match: Match) -> None:

@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "tournaments.apihttp.etags.ETagMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "tournaments.db_unavailable.DatabaseUnavailableMiddleware",  # a lost DB: 503, input kept
 ]
 
 if PRODUCTION:
@@ -161,7 +162,7 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 CACHE_URL = os.environ.get("CACHE_URL")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        {"BACKEND": "zarik.cache.ResilientRedisCache", "LOCATION": CACHE_URL}  # Redis down = a miss
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "zarik"}
     )
