@@ -239,3 +239,20 @@ def test_the_director_closing_a_round_already_closed_is_told_so(client, table):
     assert "уже завершён" in second or "already finished" in second
     assert Round.objects.get(pk=rnd.pk).status == RoundStatus.FINISHED
     assert AuditEntry.objects.filter(action="round.close").count() == 1
+
+
+@pytest.mark.django_db
+def test_with_the_broker_down_an_export_runs_in_the_web_process(client, book, media_root, settings):
+    from tests.conftest import forget_celery_connections
+    from zarik.celery import app
+
+    old = {k: app.conf.get(k) for k in ("task_always_eager", "broker_url", "broker_connection_timeout")}
+    forget_celery_connections()
+    app.conf.update(task_always_eager=False, broker_url=NOWHERE, broker_connection_timeout=0.5)
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    try:
+        status = client.get(_export(client, book) + "status/").json()
+    finally:
+        app.conf.update(old)
+        forget_celery_connections()
+    assert status["state"] == "SUCCESS"

@@ -12,6 +12,7 @@ a reader never sees half a status.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import socket
 import tempfile
@@ -22,10 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from kombu.exceptions import OperationalError
 
 from scoring.rules.errors import Problem
 
 from .job_problems import JOB
+
+logger = logging.getLogger(__name__)
 
 QUEUED, PROGRESS, SUCCESS, FAILURE = "QUEUED", "PROGRESS", "SUCCESS", "FAILURE"
 JOBS_DIR = "jobs"
@@ -134,11 +138,17 @@ def enqueue(task, args: tuple, job: str) -> None:
     """Run ``task`` as job ``job``: on a worker when there is a broker, else at once in-process.
 
     Eager runs use ``apply`` so that no producer pool is opened on the placeholder broker.
+    When the broker cannot be reached the task runs in this process instead (slower for
+    the one request, but the export or recompute is done, not silently lost).
     """
     if task.app.conf.task_always_eager:
         task.apply(args, task_id=job)
-    else:
+        return
+    try:
         task.apply_async(args, task_id=job)
+    except OperationalError as exc:  # the broker is down: do the work here rather than lose it
+        logger.warning("broker unavailable, running %s in the web process: %s", task.name, exc)
+        task.apply(args, task_id=job)
 
 
 def worker_state(task, job: str) -> str | None:
