@@ -256,3 +256,36 @@ def test_with_the_broker_down_an_export_runs_in_the_web_process(client, book, me
         app.conf.update(old)
         forget_celery_connections()
     assert status["state"] == "SUCCESS"
+
+
+@pytest.mark.celery_worker
+def test_a_real_worker_killed_during_an_export(transactional_db, media_root, celery_worker_process, client, settings):
+    """SIGKILL the worker process while it writes a big workbook; the page then says it failed."""
+    import signal
+    import time
+
+    from tests.factories import swiss_event
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the worker is another process and must see the test database: PostgreSQL only")
+    app, worker = celery_worker_process
+    big = swiss_event(1000, slug="big-export", rounds_done=6)
+    client.cookies["django_language"] = "en"
+    progress = _export(client, big)
+    job = progress.rstrip("/").rsplit("/", 1)[1]
+    deadline = time.monotonic() + 60
+    while (jobs.read_status(big.slug, job) or {}).get("state") != jobs.PROGRESS:
+        assert time.monotonic() < deadline, "the worker never started the export"
+        time.sleep(0.005)
+    worker.send_signal(signal.SIGKILL)
+    worker.wait(timeout=10)
+    status = client.get(progress + "status/").json()
+    assert status["state"] == "FAILURE", status  # not stuck "in progress" for ever
+    assert "worker failed" in status["error"]
+    assert client.get(progress + "download/").status_code == 404
+    assert not export_tasks.workbook_path(big.slug, job).exists()
+    # Retry: with no worker left, run it here (eager) — the button starts a new job.
+    app.conf.task_always_eager = True
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    again = _export(client, big)
+    assert again != progress and client.get(again + "status/").json()["state"] == "SUCCESS"
