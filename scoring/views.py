@@ -52,7 +52,7 @@ from .forms import (
     RulingForm,
     SanctionForm,
 )
-from .models import Dispute, DisputeState, ResultState, Sanction
+from .models import Dispute, DisputeState, Sanction
 from .workflow_problems import workflow_message
 
 
@@ -328,11 +328,10 @@ def confirm(request, tournament, match_id: int) -> HttpResponse:
 
 def confirm_posted(request, match: Match, user) -> None:
     """Confirm the posted result as ``user`` (an account or a private-link holder); say how it went."""
-    result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
-    if not allowed(user, "result.confirm", result) and result.state == ResultState.REPORTED:
-        raise PermissionDenied
+    # The service reads the result under the match's lock and checks the user's right there
+    # (an unknown result is its "report missing" message): one read, not two.
     try:
-        services.confirm_result(match.pk, result.pk, user, version=_version(request))
+        services.confirm_result(match.pk, _int(request.POST.get("result")) or 0, user, version=_version(request))
     except services.ResultError as exc:
         messages.error(request, exc.message)
     else:

@@ -91,9 +91,15 @@ def close_when_complete(match: Match) -> None:
 
 
 def _close_after_commit(round_id: int) -> None:
+    """One query while matches are open (the common case); the round itself only when none is."""
     try:
-        rnd = Round.objects.filter(pk=round_id, status=RoundStatus.PUBLISHED).first()
-        if rnd is not None and not open_matches(rnd).exists():
+        still_open = (
+            Match.objects.filter(round_id=round_id, entry_b__isnull=False)
+            .exclude(result_status=ResultStatus.CONFIRMED)
+            .exists()
+        )
+        rnd = None if still_open else Round.objects.filter(pk=round_id, status=RoundStatus.PUBLISHED).first()
+        if rnd is not None:
             close_round(rnd, None)
     except Exception:  # the confirmation is committed; the desk can still close the round
         logger.exception("closing round %s after a confirmation failed", round_id)
