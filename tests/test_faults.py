@@ -125,6 +125,9 @@ def test_with_redis_down_pages_and_result_entry_keep_working(client, redis_down,
     pairings = client.get(reverse("public-pairings", kwargs={"slug": slug})).content.decode()
     assert "5:2" in pairings or "5 : 2" in pairings
     assert table.entry_a.player.last_name in standings
+    from django.core.cache import caches
+
+    assert caches["default"]._down_until > 0  # it really ran without Redis
 
 
 def test_a_redis_outage_is_a_miss_and_a_lost_write_clears_the_cache_when_it_is_back():
