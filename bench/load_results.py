@@ -136,6 +136,24 @@ def cpu_ticks(root_pid: int) -> int:
     return total
 
 
+def db_ticks(name: str) -> int:
+    """CPU ticks of the PostgreSQL backends serving the bench database (same host, /proc)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [name])
+        pids = [row[0] for row in cursor.fetchall()]
+    total = 0
+    for pid in pids:
+        try:
+            raw = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        fields = raw[raw.rindex(")") + 2 :].split()
+        total += int(fields[11]) + int(fields[12])
+    return total
+
+
 # ------------------------------------------------------------------------------------------ data
 
 
@@ -443,11 +461,12 @@ def stop(proc: subprocess.Popen) -> None:
             pass
 
 
-def summary(bench: Bench, phase: str, seconds: float, cpu_ms: float, lost_dup=None) -> bool:
+def summary(bench: Bench, phase: str, seconds: float, cpu_ms: float, lost_dup=None, db_ms: float = 0.0) -> bool:
     ok = True
     requests = bench.requests[phase]
     print(f"\n== {phase}: {requests} requests in {seconds:.1f} s ({requests / max(seconds, 1e-9):.1f}/s), "
-          f"web CPU {cpu_ms / max(requests, 1):.1f} ms per request")  # fmt: skip
+          f"CPU per request: web {cpu_ms / max(requests, 1):.1f} ms, database {db_ms / max(requests, 1):.1f} ms; "
+          f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
     actions_goal, pages_goal = GOALS.get(phase, (None, None))
     for (ph, kind), values in sorted(bench.latency.items()):
         if ph != phase or not values:
@@ -506,12 +525,13 @@ def main() -> int:
             if phase in skip:
                 continue
             bench.phase = phase
-            cpu0, t0 = cpu_ticks(server.pid), time.monotonic()
+            tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
+            cpu0, db0, t0 = cpu_ticks(server.pid), db_ticks(name), time.monotonic()
             rounds, intended = run()
             seconds = time.monotonic() - t0
-            cpu_ms = (cpu_ticks(server.pid) - cpu0) * 1000 / os.sysconf("SC_CLK_TCK")
+            cpu_ms, db_ms = (cpu_ticks(server.pid) - cpu0) * tick_ms, (db_ticks(name) - db0) * tick_ms
             time.sleep(1)  # the after-commit work of the last confirmations
-            all_ok &= summary(bench, phase, seconds, cpu_ms, check(rounds, intended, data["tournament_id"]))
+            all_ok &= summary(bench, phase, seconds, cpu_ms, check(rounds, intended, data["tournament_id"]), db_ms)
             if phase == "steady":
                 print(f"  staleness: {bench.stale['stale']} of {bench.stale['checked']} confirmed results "
                       "not yet on the public pairings page right after the confirmation")  # fmt: skip
