@@ -1,77 +1,99 @@
-"""Load benchmark of the result workflow: 200 referees and players, a 400-player round.
+"""Load benchmark of result entry over HTTP against gunicorn, PostgreSQL, Redis and a Celery worker.
 
-Run (PostgreSQL only; by default a throwaway database is created next to the one named,
-migrated, used and dropped):
+One command prepares everything and cleans up after itself:
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/load_results.py
-    # options: --players 400 --actors 200 --db-connections 20 --think 0 --timeout 300 --use-given
+    # options: --players 400 --actors 200 --think 5 --workers 4 --threads 4 --steady-rounds 4
+    #          --visitors 40 --capacity 20,40,60,80,120 --cache-url redis://127.0.0.1:6379/9
 
-200 actor threads work on one published round of 200 matches (to 5 points): 100 "players"
-each report a match as player A and then confirm another as player B; 100 "referees"
-each wait for a report on their matches and race the players to confirm it. Every call
-goes through :mod:`scoring.services` (row lock + version check + the rules core + audit),
-served by a pool of ``--db-connections`` server threads, each with its own persistent
-database connection (as web workers would be). Latency is measured from the "click"
-(before waiting for a free worker) to the answer; the service time alone is printed too.
+It creates a throwaway database next to the one named, migrates it, builds a Swiss of
+``--players`` players with several published rounds of ``players/2`` matches, issues an
+API token to every player, starts ``gunicorn`` (``--workers`` × ``--threads``) and one
+Celery worker (ratings, webhooks and emails run there, as in production) with the Redis
+cache, and then drives them over HTTP with real requests:
 
-At the end every match is checked: exactly one confirmed result, equal to what was
-reported, reflected in the match row, and the round closed. Prints ``results lost`` and
-``duplicates`` (both must be 0) and the latency percentiles. Bounded: every wait has a
-deadline (``--timeout``) and the script stops, reports and cleans up when it passes.
+1. ramp-up and steady phase: ``--actors`` players, each owning one table per round, load
+   the match (GET ``/api/matches/<id>/``), report it as player A (POST ``report/``) and
+   confirm it as player B (POST ``confirm/``), with exponential think times of mean
+   ``--think`` seconds, started over ``--ramp`` seconds; meanwhile ``--visitors`` read the
+   public pairings and standings pages. One confirmation in five is followed at once by a
+   read of the public pairings page: it must already show the confirmed score (staleness).
+2. burst: a fresh round; every actor reports at the same instant (a barrier), then every
+   actor confirms at the same instant.
+3. capacity: open-loop arrivals at each rate of ``--capacity`` (actions per second) for
+   ``--capacity-seconds``; the highest rate whose report/confirm p95 stays under 300 ms.
+
+After each phase every match is checked in the database: exactly one confirmed result equal
+to what was reported (``lost``), never two (``duplicated``). Printed per phase and action:
+count, p50/p95/p99/max latency, failures by kind, and the web workers' CPU milliseconds per
+request (from /proc). Exit status 1 if anything was lost or duplicated.
+
+Everything runs on the one machine (client threads included), so the figures are an upper
+bound of what the server alone costs.
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
+import json
 import os
 import random
-import statistics
+import re
+import signal
+import subprocess
 import sys
 import threading
 import time
 import uuid
-from collections import defaultdict
-from concurrent.futures import ThreadPoolExecutor, TimeoutError
+from collections import Counter, defaultdict
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+GOALS = {"steady": (300.0, 100.0), "burst": (1500.0, None)}  # p95 ms: actions, public pages
+ACTIONS = ("report", "confirm")
+
 
 def parse_args() -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--players", type=int, default=400, help="players in the round (even)")
-    p.add_argument("--actors", type=int, default=200, help="simulated referees and players")
-    p.add_argument(
-        "--db-connections",
-        type=int,
-        default=20,
-        help="server workers, each with its own persistent DB connection",
-    )
-    p.add_argument(
-        "--think",
-        type=float,
-        default=0.0,
-        help="mean pause before each click, seconds (0: everyone clicks at once, the worst case)",
-    )
-    p.add_argument("--timeout", type=float, default=300.0, help="hard stop, seconds")
-    p.add_argument(
-        "--use-given",
-        action="store_true",
-        help="use the DATABASE_URL database itself instead of a throwaway one",
-    )
+    p.add_argument("--players", type=int, default=400, help="players (even); a round has players/2 matches")
+    p.add_argument("--actors", type=int, default=200, help="simulated players entering results")
+    p.add_argument("--think", type=float, default=5.0, help="mean think time before each action, s")
+    p.add_argument("--ramp", type=float, default=10.0, help="actors start over this many seconds")
+    p.add_argument("--steady-rounds", type=int, default=3, help="rounds each actor plays in the steady phase")
+    p.add_argument("--visitors", type=int, default=40, help="public readers during the steady phase")
+    p.add_argument("--visitor-think", type=float, default=2.0, help="mean pause between a visitor's reads, s")
+    p.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
+    p.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
+    p.add_argument("--port", type=int, default=0, help="server port (0: a free one)")
+    p.add_argument("--cache-url", default="redis://127.0.0.1:6379/9", help="Redis for the shared cache")
+    p.add_argument("--broker-url", default="redis://127.0.0.1:6379/10", help="Redis for Celery")
+    p.add_argument("--capacity", default="20,40,60,80,100,140", help="open-loop rates to try, actions/s")
+    p.add_argument("--capacity-seconds", type=float, default=15.0, help="length of each capacity step")
+    p.add_argument("--skip", default="", help="phases to skip: steady,burst,capacity")
+    p.add_argument("--timeout", type=float, default=900.0, help="hard stop of the whole run, s")
     return p.parse_args()
 
 
+# --------------------------------------------------------------------------------------- helpers
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
+
+
 def throwaway_database(url: str) -> tuple[str, str]:
-    """Create an empty database on the server of ``url``; returns (its URL, its name)."""
     import psycopg
 
     parts = urlsplit(url)
     name = f"zarik_bench_{uuid.uuid4().hex[:10]}"
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
+    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     return urlunsplit(parts._replace(path=f"/{name}")), name
 
@@ -79,296 +101,477 @@ def throwaway_database(url: str) -> tuple[str, str]:
 def drop_database(url: str, name: str) -> None:
     import psycopg
 
-    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
+    with psycopg.connect(urlunsplit(urlsplit(url)._replace(path="/postgres")), autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[index]
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_ticks(root_pid: int) -> int:
+    """User + system clock ticks of a process and all its descendants (Linux /proc)."""
+    children: dict[int, list[int]] = defaultdict(list)
+    ticks: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            raw = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        fields = raw[raw.rindex(")") + 2 :].split()
+        pid = int(entry)
+        children[int(fields[1])].append(pid)
+        ticks[pid] = int(fields[11]) + int(fields[12])
+    total, todo = 0, [root_pid]
+    while todo:
+        pid = todo.pop()
+        total += ticks.get(pid, 0)
+        todo.extend(children.get(pid, ()))
+    return total
+
+
+def db_ticks(name: str) -> int:
+    """CPU ticks of the PostgreSQL backends serving the bench database (same host, /proc)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [name])
+        pids = [row[0] for row in cursor.fetchall()]
+    total = 0
+    for pid in pids:
+        try:
+            raw = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            continue
+        fields = raw[raw.rindex(")") + 2 :].split()
+        total += int(fields[11]) + int(fields[12])
+    return total
+
+
+# ------------------------------------------------------------------------------------------ data
+
+
+def build(args) -> dict:
+    """The tournament, its rounds (all published), one API token per player."""
+    import datetime as dt
+
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Player
+    from tournaments.apihttp import tokens
+    from tournaments.models import Entry, Match, Round, RoundStatus, Tournament
+
+    users = get_user_model()
+    slug = f"bench-{uuid.uuid4().hex[:8]}"
+    t = Tournament.objects.create(
+        name="Load benchmark", slug=slug, public=True, starts_on=dt.date(2026, 1, 1), match_length=5,
+        rounds_planned=None,
+    )  # fmt: skip
+    player_users = users.objects.bulk_create(users(username=f"{slug}-p{i}") for i in range(args.players))
+    players = Player.objects.bulk_create(
+        Player(last_name=f"Bench{i:03d}", first_name="Load", user=u) for i, u in enumerate(player_users)
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=t, player=p, draw_number=i + 1) for i, p in enumerate(players)
+    )
+    keys = {u.pk: tokens.issue(u, "bench", "write")[1] for u in player_users}
+    n_rounds = args.steady_rounds + 1 + 12  # steady, burst, capacity
+    half = args.players // 2
+    rounds = Round.objects.bulk_create(
+        Round(tournament=t, number=n, status=RoundStatus.PUBLISHED, match_length=5)
+        for n in range(1, n_rounds + 1)
+    )
+    matches = []
+    for rnd in rounds:
+        shift = rnd.number  # a different opponent each round
+        for k in range(half):
+            a, b = entries[k], entries[half + (k + shift) % half]
+            matches.append(Match(round=rnd, table=k + 1, entry_a=a, entry_b=b, match_length=5))
+    Match.objects.bulk_create(matches, batch_size=2000)
+    by_round: dict[int, list[dict]] = defaultdict(list)
+    user_of = {e.pk: e.player.user_id for e in Entry.objects.filter(tournament=t).select_related("player")}
+    for m in Match.objects.filter(round__tournament=t).select_related("round").order_by("round__number", "table"):
+        want = (5, m.table % 5) if m.table % 2 else (m.table % 5, 5)
+        by_round[m.round.number].append({
+            "id": m.pk, "round": m.round.number, "table": m.table, "want": want,
+            "a": keys[user_of[m.entry_a_id]], "b": keys[user_of[m.entry_b_id]],
+        })  # fmt: skip
+    return {"slug": slug, "rounds": by_round, "tournament_id": t.pk}
+
+
+def check(rounds: list[int], intended: dict[int, tuple[int, int]], tournament_id: int) -> tuple[int, int]:
+    """(lost, duplicated) among the matches the phase acted on."""
+    from django.db import close_old_connections
+
+    from scoring.models import Result, ResultState
+    from tournaments.models import Match, ResultStatus
+
+    close_old_connections()
+    confirmed = Counter(
+        Result.objects.filter(match__round__tournament_id=tournament_id, match__round__number__in=rounds,
+                              state=ResultState.CONFIRMED).values_list("match_id", flat=True)
+    )  # fmt: skip
+    duplicated = sum(n - 1 for n in confirmed.values() if n > 1)
+    lost = 0
+    for m in Match.objects.filter(pk__in=list(intended)):
+        ok = (m.score_a, m.score_b) == intended[m.pk] and m.result_status == ResultStatus.CONFIRMED
+        lost += not ok or confirmed.get(m.pk, 0) != 1
+    return lost, duplicated
+
+
+# ------------------------------------------------------------------------------------------ HTTP
+
+
+class Client:
+    """One simulated person's requests; every call is timed and its failure kind counted."""
+
+    def __init__(self, bench: Bench):
+        self.bench = bench
+
+    def call(self, kind: str, method: str, path: str, key: str | None = None, body=None):
+        headers = {"Accept": "application/json", "Accept-Language": "en"}
+        if key:
+            headers["Authorization"] = f"Token {key}"
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        started = time.monotonic()
+        status, payload, failure = 0, b"", None
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", self.bench.port, timeout=60)
+            conn.request(method, path, body=data, headers=headers)
+            response = conn.getresponse()
+            status, payload = response.status, response.read()
+            conn.close()
+        except Exception as exc:  # counted by kind; the run goes on
+            failure = type(exc).__name__
+        elapsed = (time.monotonic() - started) * 1000
+        if failure is None and status >= 400:
+            failure = f"HTTP {status}"
+            try:
+                failure += " " + json.loads(payload).get("reason", json.loads(payload).get("code", ""))
+            except Exception:
+                pass
+        self.bench.record(kind, elapsed, failure)
+        if failure:
+            return None
+        return json.loads(payload) if payload.startswith((b"{", b"[")) else payload.decode(errors="replace")
 
 
 class Bench:
-    def __init__(self, args: argparse.Namespace):
-        self.args = args
-        self.deadline = time.monotonic() + args.timeout
-        self.pool = ThreadPoolExecutor(args.db_connections, thread_name_prefix="server")
+    def __init__(self, args, data):
+        self.args, self.data = args, data
+        self.port = args.port
         self.lock = threading.Lock()
-        self.latency: dict[str, list[float]] = defaultdict(list)
-        self.service: list[float] = []
-        self.counts: dict[str, int] = defaultdict(int)
-        self.confirmed_by_call: dict[int, list[int]] = defaultdict(list)
-        self.reported: dict[int, threading.Event] = {}
-        self.intended: dict[int, tuple[int, int]] = {}
-        self.errors: list[str] = []
+        self.phase = ""
+        self.latency: dict[tuple[str, str], list[float]] = defaultdict(list)
+        self.failures: dict[str, Counter] = defaultdict(Counter)
+        self.requests: Counter = Counter()
+        self.stale: Counter = Counter()
+        self.deadline = time.monotonic() + args.timeout
 
-    # -- setup -------------------------------------------------------------------------
-
-    def build(self):
-        import datetime as dt
-
-        from django.contrib.auth import get_user_model
-
-        from clubs.models import Player
-        from tournaments.models import Entry, Match, Official, Round, RoundStatus, Tournament
-
-        users = get_user_model()
-        slug = f"bench-{uuid.uuid4().hex[:8]}"
-        t = Tournament.objects.create(
-            name="Load benchmark",
-            slug=slug,
-            public=True,
-            starts_on=dt.date(2026, 1, 1),
-            match_length=5,
-        )
-        rnd = Round.objects.create(tournament=t, number=1, status=RoundStatus.DRAFT, match_length=5)
-        n_ref = self.args.actors // 2
-        referees = users.objects.bulk_create(users(username=f"{slug}-ref{i}") for i in range(n_ref))
-        Official.objects.bulk_create(
-            Official(tournament=t, user=u, role="referee") for u in referees
-        )
-        player_users = users.objects.bulk_create(
-            users(username=f"{slug}-p{i}") for i in range(self.args.players)
-        )
-        players = Player.objects.bulk_create(
-            Player(last_name=f"Bench{i}", first_name=slug, user=u)
-            for i, u in enumerate(player_users)
-        )
-        entries = Entry.objects.bulk_create(
-            Entry(tournament=t, player=p, draw_number=i + 1) for i, p in enumerate(players)
-        )
-        matches = []
-        for i in range(0, len(entries), 2):
-            matches.append(
-                Match.objects.create(
-                    round=rnd,
-                    table=i // 2 + 1,
-                    entry_a=entries[i],
-                    entry_b=entries[i + 1],
-                    match_length=5,
-                )
-            )
-        Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.PUBLISHED)
-        for k, m in enumerate(matches):
-            self.reported[m.pk] = threading.Event()
-            self.intended[m.pk] = (5, k % 5) if k % 2 == 0 else (k % 5, 5)
-        return t, rnd, matches, referees
-
-    # -- one request -----------------------------------------------------------------------
-
-    def call(self, kind: str, fn):
-        """Send a request to the server pool and wait for the answer; time both ways."""
-        if self.args.think > 0:
-            pause = random.uniform(0, 2 * self.args.think)
-            time.sleep(max(0.0, min(pause, self.deadline - time.monotonic())))
-        clicked = time.monotonic()
-        remaining = self.deadline - clicked
-        if remaining <= 0:
-            with self.lock:
-                self.counts["timed out"] += 1
-            return None
-        future = self.pool.submit(self.serve, kind, fn)
-        try:
-            outcome, service = future.result(timeout=remaining)
-        except TimeoutError:
-            with self.lock:
-                self.counts["timed out"] += 1
-            return None
-        done = time.monotonic()
+    def record(self, kind: str, ms: float, failure: str | None) -> None:
         with self.lock:
-            self.latency[kind].append(done - clicked)
-            self.service.append(service)
-            self.counts[f"{kind}: {type(outcome).__name__}"] += 1
-        return outcome
+            self.requests[self.phase] += 1
+            if failure:
+                self.failures[self.phase][f"{kind}: {failure}"] += 1
+            else:
+                self.latency[(self.phase, kind)].append(ms)
 
-    def serve(self, kind: str, fn):
-        """One request on a server worker (its own persistent database connection)."""
-        from django.db import close_old_connections
+    # -- one table's work -----------------------------------------------------------------------
 
-        from scoring.services import ResultError
+    def report(self, client: Client, m: dict) -> dict | None:
+        for _attempt in range(3):
+            seen = client.call("load match", "GET", f"/api/matches/{m['id']}/", m["a"])
+            if not isinstance(seen, dict):
+                continue
+            out = client.call("report", "POST", f"/api/matches/{m['id']}/report/", m["a"],
+                              {"final": list(m["want"]), "version": seen["version"]})  # fmt: skip
+            if isinstance(out, dict):
+                return out
+        return None
 
-        started = time.monotonic()
-        close_old_connections()
-        try:
-            outcome = fn()
-        except ResultError as exc:
-            outcome = exc
-        except Exception as exc:  # reported in the summary, never silently dropped
-            outcome = exc
-            with self.lock:
-                self.errors.append(f"{kind}: {type(exc).__name__}: {exc}")
-        return outcome, time.monotonic() - started
+    def confirm(self, client: Client, m: dict, reported: dict, stale_check: bool) -> None:
+        out = client.call("confirm", "POST", f"/api/matches/{m['id']}/confirm/", m["b"],
+                          {"result": reported["id"], "version": reported["match_version"]})  # fmt: skip
+        if isinstance(out, dict) and stale_check:
+            page = client.call("pairings", "GET", f"/t/{self.data['slug']}/pairings/?round={m['round']}")
+            score = _table_scores(page if isinstance(page, str) else "").get(m["table"])
+            self.stale["checked"] += 1
+            if score != "{}:{}".format(*m["want"]):
+                self.stale["stale"] += 1
 
-    def version(self, match_id: int) -> int | None:
-        from tournaments.models import Match
+    def pause(self, mean: float) -> None:
+        if mean > 0:
+            time.sleep(min(random.expovariate(1 / mean), max(0.0, self.deadline - time.monotonic())))
 
-        return self.call(
-            "load page", lambda: Match.objects.values_list("version", flat=True).get(pk=match_id)
-        )
+    # -- phases ---------------------------------------------------------------------------------
 
-    # -- actors ----------------------------------------------------------------------------
+    def steady(self) -> tuple[list[int], dict]:
+        args = self.args
+        rounds = list(range(1, args.steady_rounds + 1))
+        done = threading.Event()
+        intended = {}
 
-    def player_actor(self, report_matches, confirm_matches) -> None:
-        from scoring import services
-        from scoring.models import Result
+        def actor(i: int) -> None:
+            time.sleep(args.ramp * i / max(1, args.actors))
+            client = Client(self)
+            for n in rounds:
+                m = self.data["rounds"][n][i % len(self.data["rounds"][n])]
+                intended[m["id"]] = m["want"]
+                self.pause(args.think)
+                reported = self.report(client, m)
+                if reported is None:
+                    continue
+                self.pause(args.think)
+                self.confirm(client, m, reported, stale_check=random.random() < 0.2)
 
-        for m in report_matches:
-            for _attempt in range(5):
-                v = self.version(m.pk)
-                out = self.call(
-                    "report",
-                    lambda m=m, v=v: services.submit_result(
-                        m.pk, m.entry_a.player.user, version=v, final=self.intended[m.pk]
-                    ),
-                )
-                if isinstance(out, Result) or not isinstance(out, services.StaleVersion):
-                    break
-            self.reported[m.pk].set()  # confirmers go on either way (a failure is counted)
-        for m in confirm_matches:
-            self.confirm(m, m.entry_b.player.user)
+        def visitor() -> None:
+            client = Client(self)
+            pages = ("pairings", "standings")
+            while not done.is_set() and time.monotonic() < self.deadline:
+                page = random.choice(pages)
+                client.call(page, "GET", f"/t/{self.data['slug']}/{page}/")
+                self.pause(args.visitor_think)
 
-    def referee_actor(self, matches, referee) -> None:
-        for m in matches:
-            if self.reported[m.pk].wait(timeout=max(0.0, self.deadline - time.monotonic())):
-                self.confirm(m, referee)
-
-    def confirm(self, m, user) -> None:
-        from scoring import services
-        from scoring.models import Result, ResultState
-
-        if not self.reported[m.pk].wait(timeout=max(0.0, self.deadline - time.monotonic())):
-            return
-        for _attempt in range(5):
-            v = self.version(m.pk)
-
-            def do(m=m, v=v):
-                report = Result.objects.filter(match_id=m.pk, state=ResultState.REPORTED).first()
-                if report is None:
-                    raise services.refuse("already_confirmed", "duplicate")
-                return services.confirm_result(m.pk, report.pk, user, version=v)
-
-            out = self.call("confirm", do)
-            if isinstance(out, Result):
-                with self.lock:
-                    self.confirmed_by_call[m.pk].append(out.pk)
-                return
-            if not isinstance(out, services.StaleVersion):
-                return
-
-    # -- run and check ---------------------------------------------------------------------
-
-    def run(self) -> int:
-        from django.db import connection
-
-        from scoring.models import Result, ResultState
-        from tournaments.models import Match, ResultStatus, Round, RoundStatus
-
-        t, rnd, matches, referees = self.build()
-        connection.close()
-        n = len(matches)
-        half = self.args.actors // 2
-        threads = []
-        for i in range(half):  # players: report k, confirm k shifted by one actor's share
-            mine = matches[i::half]
-            other = matches[(i + 1) % half :: half]
-            threads.append(threading.Thread(target=self.player_actor, args=(mine, other)))
-        for i in range(half):  # referees race the players to confirm
-            threads.append(
-                threading.Thread(target=self.referee_actor, args=(matches[i::half], referees[i]))
-            )
-        began = time.monotonic()
-        for th in threads:
+        actors = [threading.Thread(target=actor, args=(i,)) for i in range(args.actors)]
+        visitors = [threading.Thread(target=visitor) for _ in range(args.visitors)]
+        for th in actors + visitors:
             th.start()
+        for th in actors:
+            th.join()
+        done.set()
+        for th in visitors:
+            th.join()
+        return rounds, intended
+
+    def burst(self) -> tuple[list[int], dict]:
+        n = self.args.steady_rounds + 1
+        tables = self.data["rounds"][n][: self.args.actors]
+        reports: dict[int, dict] = {}
+        barrier = threading.Barrier(len(tables))
+
+        def report(m):
+            client = Client(self)
+            seen = client.call("load match", "GET", f"/api/matches/{m['id']}/", m["a"])
+            barrier.wait(timeout=120)
+            if isinstance(seen, dict):
+                out = client.call("report", "POST", f"/api/matches/{m['id']}/report/", m["a"],
+                                  {"final": list(m["want"]), "version": seen["version"]})  # fmt: skip
+                if isinstance(out, dict):
+                    reports[m["id"]] = out
+
+        def confirm(m):
+            client = Client(self)
+            barrier.wait(timeout=120)
+            if m["id"] in reports:
+                self.confirm(client, m, reports[m["id"]], stale_check=False)
+
+        for step in (report, confirm):
+            barrier.reset()
+            threads = [threading.Thread(target=step, args=(m,)) for m in tables]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join()
+        return [n], {m["id"]: m["want"] for m in tables}
+
+    def capacity_step(self, rate: float, matches: list[dict]) -> tuple[float, float]:
+        """Open loop at ``rate`` actions/s: a report, and its confirmation 1 s later."""
+        started = time.monotonic()
+        threads = []
+        work = iter(matches)
+        t = started
+        while time.monotonic() - started < self.args.capacity_seconds:
+            m = next(work, None)
+            if m is None:
+                break
+
+            def one(m=m):
+                client = Client(self)
+                out = self.report(client, m)
+                if out is not None:
+                    time.sleep(1.0)
+                    self.confirm(client, m, out, stale_check=False)
+
+            th = threading.Thread(target=one)
+            th.start()
+            threads.append(th)
+            t += 2 / rate  # two actions per match
+            time.sleep(max(0.0, t - time.monotonic()))
         for th in threads:
-            th.join(timeout=max(0.1, self.deadline - time.monotonic() + 5))
-        wall = time.monotonic() - began
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        stuck = sum(th.is_alive() for th in threads)
+            th.join()
+        lat = [x for k in ACTIONS for x in self.latency[(self.phase, k)]]
+        return percentile(lat, 95), len(lat) / max(1e-9, time.monotonic() - started)
 
-        final = {m.pk: m for m in Match.objects.filter(round=rnd)}
-        confirmed = defaultdict(list)
-        for r in Result.objects.filter(match__round=rnd, state=ResultState.CONFIRMED):
-            confirmed[r.match_id].append(r)
-        duplicates = sum(len(v) - 1 for v in confirmed.values() if len(v) > 1)
-        duplicates += sum(len(v) - 1 for v in self.confirmed_by_call.values() if len(v) > 1)
-        lost = 0
-        for pk, want in self.intended.items():
-            rows = confirmed.get(pk, [])
-            m = final[pk]
-            ok = (
-                len(rows) == 1
-                and (rows[0].score_a, rows[0].score_b) == want
-                and (m.score_a, m.score_b) == want
-                and m.result_status == ResultStatus.CONFIRMED
-                and self.confirmed_by_call.get(pk) == [rows[0].pk]
-            )
-            lost += not ok
-        closed = Round.objects.get(pk=rnd.pk).status == RoundStatus.FINISHED
 
-        calls = sum(len(v) for v in self.latency.values())
-        print(
-            f"players {self.args.players}, matches {n}, actors {len(threads)} "
-            f"({half} players, {half} referees), {self.args.db_connections} served at once"
-        )
-        print(
-            f"wall time {wall:.1f} s, {calls} requests, {calls / wall:.0f} requests/s"
-            + (f", {stuck} actors still running at the deadline" if stuck else "")
-        )
-        print(f"results lost: {lost}")
-        print(f"duplicates: {duplicates}")
-        print(f"round closed: {'yes' if closed else 'NO'}")
-        for kind in ("report", "confirm", "load page"):
-            v = [x * 1000 for x in self.latency.get(kind, [])]
-            if v:
-                print(
-                    f"latency {kind:<10} n={len(v):4d}  p50 {percentile(v, 50):7.1f} ms  "
-                    f"p95 {percentile(v, 95):7.1f} ms  p99 {percentile(v, 99):7.1f} ms  "
-                    f"max {max(v):7.1f} ms"
-                )
-        s = [x * 1000 for x in self.service]
-        print(
-            f"service time (no queue)  p50 {percentile(s, 50):.1f} ms  "
-            f"p95 {percentile(s, 95):.1f} ms  p99 {percentile(s, 99):.1f} ms  "
-            f"mean {statistics.fmean(s):.1f} ms"
-        )
-        print("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items())))
-        for line in self.errors[:10]:
-            print("error:", line)
-        return 0 if lost == 0 and duplicates == 0 and closed and not self.errors else 1
+def _table_scores(html: str) -> dict[int, str]:
+    """Table number → score shown on a public pairings page."""
+    out = {}
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html, re.S):
+        table = re.search(r'<td class="num">(\d+)</td>', row)
+        score = re.search(r'<td class="score">([^<]*)</td>', row)
+        if table and score:
+            out[int(table.group(1))] = score.group(1).strip()
+    return out
+
+
+# ------------------------------------------------------------------------------------------ main
+
+
+def start_processes(args, env: dict) -> tuple[subprocess.Popen, subprocess.Popen]:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "zarik.wsgi:application", "--bind", f"127.0.0.1:{args.port}",
+         "--workers", str(args.workers), "--worker-class", "gthread", "--threads", str(args.threads),
+         "--backlog", "2048", "--timeout", "120", "--log-level", "warning"],
+        cwd=ROOT, env=env, start_new_session=True,
+    )  # fmt: skip
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "zarik", "worker", "--concurrency", "1",
+         "--loglevel", "warning", "--without-heartbeat", "--without-gossip", "--without-mingle"],
+        cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=2)
+            conn.request("GET", "/")
+            if conn.getresponse().status < 500:
+                return server, worker
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit("gunicorn did not answer within 60 s")
+
+
+def stop(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=20)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def summary(bench: Bench, phase: str, seconds: float, cpu_ms: float, lost_dup=None, db_ms: float = 0.0) -> bool:
+    ok = True
+    requests = bench.requests[phase]
+    print(f"\n== {phase}: {requests} requests in {seconds:.1f} s ({requests / max(seconds, 1e-9):.1f}/s), "
+          f"CPU per request: web {cpu_ms / max(requests, 1):.1f} ms, database {db_ms / max(requests, 1):.1f} ms; "
+          f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
+    actions_goal, pages_goal = GOALS.get(phase, (None, None))
+    for (ph, kind), values in sorted(bench.latency.items()):
+        if ph != phase or not values:
+            continue
+        p95 = percentile(values, 95)
+        goal = actions_goal if kind in ACTIONS else pages_goal if kind in ("pairings", "standings") else None
+        verdict = "" if goal is None else ("  ok" if p95 < goal else f"  OVER {goal:.0f} ms")
+        ok &= not verdict.startswith("  OVER")
+        print(f"  {kind:<11} n={len(values):5d}  p50 {percentile(values, 50):7.1f}  p95 {p95:7.1f}  "
+              f"p99 {percentile(values, 99):7.1f}  max {max(values):7.1f} ms{verdict}")  # fmt: skip
+    failures = bench.failures.get(phase)
+    print("  failures: " + (", ".join(f"{k} ×{v}" for k, v in failures.most_common()) if failures else "none"))
+    if lost_dup is not None:
+        lost, dup = lost_dup
+        print(f"  lost {lost}, duplicated {dup}")
+        ok &= lost == 0 and dup == 0
+    return ok
 
 
 def main() -> int:
     args = parse_args()
-    if args.players % 2 or args.actors % 2 or args.actors < 2:
-        sys.exit("--players and --actors must be even (pairs; half players, half referees)")
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql://")):
-        sys.exit("DATABASE_URL must point at PostgreSQL (the benchmark measures row locks)")
-    name = None
-    if not args.use_given:
-        url, name = throwaway_database(url)
-        os.environ["DATABASE_URL"] = url
-    os.environ["CONN_MAX_AGE"] = "600"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zarik.settings")
+        sys.exit("DATABASE_URL must point at PostgreSQL")
+    if args.players % 2 or args.actors > args.players // 2:
+        sys.exit("--players must be even and --actors at most players/2 (one table each)")
+    args.port = args.port or free_port()
+    db_url, name = throwaway_database(url)
+    env = dict(os.environ, DATABASE_URL=db_url, CONN_MAX_AGE="600", DEBUG="false",
+               CACHE_URL=args.cache_url, CELERY_BROKER_URL=args.broker_url,
+               DJANGO_SETTINGS_MODULE="zarik.settings", API_RATE_TOKEN="100000/min")  # fmt: skip
+    os.environ.update(env)
+    server = worker = None
     try:
         import django
 
         django.setup()
+        from django.core.cache import cache
         from django.core.management import call_command
 
-        if name:
-            call_command("migrate", verbosity=0)
-        return Bench(args).run()
+        call_command("migrate", verbosity=0)
+        cache.clear()
+        data = build(args)
+        from django.db import connections
+
+        connections.close_all()
+        server, worker = start_processes(args, env)
+        print(f"server: gunicorn {args.workers} workers × {args.threads} threads (gthread), 1 Celery worker, "
+              f"PostgreSQL, Redis cache; {args.players} players, {len(data['rounds'][1])} matches a round, "
+              f"{args.actors} actors, think {args.think} s, {args.visitors} visitors")  # fmt: skip
+        bench = Bench(args, data)
+        all_ok = True
+        skip = set(filter(None, args.skip.split(",")))
+        phases = [("steady", bench.steady), ("burst", bench.burst)]
+        for phase, run in phases:
+            if phase in skip:
+                continue
+            bench.phase = phase
+            tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
+            cpu0, db0, t0 = cpu_ticks(server.pid), db_ticks(name), time.monotonic()
+            rounds, intended = run()
+            seconds = time.monotonic() - t0
+            cpu_ms, db_ms = (cpu_ticks(server.pid) - cpu0) * tick_ms, (db_ticks(name) - db0) * tick_ms
+            time.sleep(1)  # the after-commit work of the last confirmations
+            all_ok &= summary(bench, phase, seconds, cpu_ms, check(rounds, intended, data["tournament_id"]), db_ms)
+            if phase == "steady":
+                print(f"  staleness: {bench.stale['stale']} of {bench.stale['checked']} confirmed results "
+                      "not yet on the public pairings page right after the confirmation")  # fmt: skip
+                all_ok &= bench.stale["stale"] == 0
+        if "capacity" not in skip:
+            print("\n== capacity (open loop; report + its confirmation 1 s later)")
+            best = 0.0
+            first = args.steady_rounds + 2
+            pool = [m for n in sorted(data["rounds"]) if n >= first for m in data["rounds"][n]]
+            for rate in (float(r) for r in args.capacity.split(",")):
+                bench.phase = f"capacity {rate:g}/s"
+                need = int(rate * args.capacity_seconds / 2) + 1
+                matches, pool = pool[:need], pool[need:]
+                if len(matches) < need:
+                    print(f"  {rate:g}/s: not enough fresh matches left; stopping")
+                    break
+                cpu0 = cpu_ticks(server.pid)
+                p95, achieved = bench.capacity_step(rate, matches)
+                cpu_ms = (cpu_ticks(server.pid) - cpu0) * 1000 / os.sysconf("SC_CLK_TCK")
+                fails = sum(bench.failures[bench.phase].values())
+                print(f"  target {rate:5.0f}/s: achieved {achieved:5.1f} actions/s, report+confirm p95 "
+                      f"{p95:7.1f} ms, failures {fails}, web CPU {cpu_ms / max(bench.requests[bench.phase], 1):.1f} "
+                      "ms per request")  # fmt: skip
+                if p95 < 300 and fails == 0:
+                    best = max(best, achieved)
+                else:
+                    break
+            print(f"  capacity: {best:.1f} actions/s sustained at p95 < 300 ms")
+        return 0 if all_ok else 1
     finally:
-        if name:
+        for proc in (server, worker):
+            if proc is not None:
+                stop(proc)
+        try:
             from django.db import connections
 
             connections.close_all()
-            drop_database(url, name)
+        except Exception:
+            pass
+        drop_database(url, name)
 
 
 if __name__ == "__main__":

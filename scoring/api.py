@@ -241,8 +241,7 @@ class MatchWorkflowViewSet(MatchViewSet):
             ) from exc
         except services.ResultError as exc:  # a stale version included: 409 with its own code
             raise ApiProblem(409, exc.problem, reason=exc.code) from exc
-        result.match.refresh_from_db(fields=["version"])
-        return Response(out(result).data, status=ok_status)
+        return Response(out(result).data, status=ok_status)  # the locked match: its version is current
 
 
 def _final(v) -> tuple[int, int] | None:

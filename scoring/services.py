@@ -26,7 +26,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.rules.errors import Problem, RuleViolation
+from scoring.rules.errors import Problem
 from tournaments import audit, entry_status, ratings_service, round_flow, tasks
 from tournaments.events import emit
 from tournaments.models import (
@@ -196,6 +196,14 @@ def player_side(user, match: Match) -> str:
     return side_of(user, match) or ""
 
 
+def _by_someone_else(result: Result, user, match: Match) -> bool:
+    """:func:`others_reports`' rule for one loaded report."""
+    if user.pk is not None and result.reported_by_id == user.pk:
+        return False
+    side = player_side(user, match)
+    return not (side and result.reported_side == side)
+
+
 def others_reports(match: Match, user):
     """The match's pending reports made by someone other than ``user``.
 
@@ -227,36 +235,52 @@ def _rerate(recompute: tuple[str, int] | None) -> None:
 
 
 def _rate(match: Match) -> None:
-    """Ratings follow the confirmed result in the same transaction (:mod:`tournaments.ratings_service`)."""
-    try:
-        _rerate(ratings_service.rate_confirmed(match))
-    except RuleViolation as exc:
-        raise InvalidResult(exc.problems) from None
+    """Ratings follow the confirmed result once it commits (:func:`tournaments.tasks.schedule_rating`).
+
+    Not in the confirmation's own transaction: rating takes the pool's lock, which
+    would make every confirmation of a pool wait for every other one (issue 17's
+    burst). The result and the standings are never stale; the rating follows a
+    moment later (at once without a broker).
+    """
+    tasks.schedule_rating(match.pk)
 
 
-def _confirm(match: Match, result: Result, user, *, action: str, reason: str = "") -> Result:
-    """Make ``result`` the match's one confirmed result and the official ledger."""
+def _confirm(
+    match: Match,
+    result: Result,
+    user,
+    *,
+    action: str,
+    reason: str = "",
+    others: list[Result] | None = None,
+) -> Result:
+    """Make ``result`` the match's one confirmed result and the official ledger.
+
+    ``others``: the match's other results when the caller has read them already
+    (one query per action: every query is a round trip under the match's lock).
+    """
     before = audit.snapshot(match)
-    previous = list(match.results.filter(state=ResultState.CONFIRMED).exclude(pk=result.pk))
-    for old in previous:
-        old.state = ResultState.SUPERSEDED
-        old.save(update_fields=["state"])
-    match.results.filter(state=ResultState.REPORTED).exclude(pk=result.pk).update(
-        state=ResultState.SUPERSEDED
-    )
+    if others is None:
+        others = list(match.results.exclude(pk=result.pk))
+    replaced = [
+        r.pk for r in others if r.state in (ResultState.CONFIRMED, ResultState.REPORTED)
+    ]
+    if replaced:
+        Result.objects.filter(pk__in=replaced).update(state=ResultState.SUPERSEDED)
     result.state = ResultState.CONFIRMED
     result.confirmed_by = account(user)
     result.confirmed_side = "" if user is None else player_side(user, match)
     result.confirmed_at = timezone.now()
     try:
-        with transaction.atomic():
-            result.save(update_fields=["state", "confirmed_by", "confirmed_side", "confirmed_at"])
+        # No savepoint: a refused save ends the whole action (its transaction rolls back).
+        result.save(update_fields=["state", "confirmed_by", "confirmed_side", "confirmed_at"])
     except IntegrityError:
         raise refuse("already_confirmed_match", "duplicate") from None
     validation = validate_result(
         match, final=(result.score_a, result.score_b), games=result.games or None
     )
     winner = validation.winner or ""
+    had_ledger = match.result_status not in (ResultStatus.PENDING, ResultStatus.REPORTED)
     _save_match(
         match,
         score_a=result.score_a,
@@ -264,24 +288,29 @@ def _confirm(match: Match, result: Result, user, *, action: str, reason: str = "
         winner=winner,
         result_status=ResultStatus.CONFIRMED,
     )
-    Game.objects.filter(match=match).delete()
-    Game.objects.bulk_create(
-        Game(
-            match=match,
-            number=n,
-            winner=g.get("winner") or "",
-            kind=g.get("kind") or "",
-            cube=int(g.get("cube") or 1),
-            dropped=bool(g.get("dropped")),
-            autodoubles=int(g.get("autodoubles") or 0),
-            record=g.get("record") or "",
+    if had_ledger:  # games exist only for a match confirmed before (a correction, a ruling)
+        Game.objects.filter(match=match).delete()
+    if result.games:
+        Game.objects.bulk_create(
+            Game(
+                match=match,
+                number=n,
+                winner=g.get("winner") or "",
+                kind=g.get("kind") or "",
+                cube=int(g.get("cube") or 1),
+                dropped=bool(g.get("dropped")),
+                autodoubles=int(g.get("autodoubles") or 0),
+                record=g.get("record") or "",
+            )
+            for n, g in enumerate(result.games, start=1)
         )
-        for n, g in enumerate(result.games or [], start=1)
-    )
     _rate(match)
     tournament = match.round.tournament
-    audit.record(user, tournament, action, result, None, result, reason)
-    audit.record(user, tournament, "match.result", match, before, match, reason)
+    audit.record_many(
+        user,
+        tournament,
+        [(action, result, None, result, reason), ("match.result", match, before, match, reason)],
+    )
     round_flow.close_when_complete(match)
     correction = action == "result.correct"
     emit("result.confirmed", tournament.pk, match=match.pk, result=result.pk, correction=correction)
@@ -328,8 +357,9 @@ def submit_result(
     ledger = clean_games(games)
     validation = check_result(match, final, ledger)
     score_a, score_b = (_whole(s) for s in validation.score)
+    reports = list(match.results.filter(state=ResultState.REPORTED).order_by("pk"))
     if not official:
-        pending = others_reports(match, user).first()
+        pending = next((r for r in reports if _by_someone_else(r, user, match)), None)
         if pending is not None:
             if (pending.score_a, pending.score_b) == (score_a, score_b):
                 # Both players agree (Part 9: both report the result): that is a confirmation.
@@ -342,9 +372,9 @@ def submit_result(
                 )
             raise refuse("conflict", "conflict", a=pending.score_a, b=pending.score_b)
     before = audit.snapshot(match)
-    superseded = match.results.filter(state=ResultState.REPORTED).update(
-        state=ResultState.SUPERSEDED
-    )
+    superseded = len(reports)
+    if reports:
+        Result.objects.filter(pk__in=[r.pk for r in reports]).update(state=ResultState.SUPERSEDED)
     result = Result.objects.create(
         match=match,
         score_a=score_a,
@@ -361,16 +391,14 @@ def submit_result(
         return _confirm(match, result, user, action=action, reason=reason.strip())
     round_flow.announce_when_all_reported(match)
     _save_match(match, result_status=ResultStatus.REPORTED)
-    audit.record(
+    audit.record_many(
         user,
         tournament,
-        "result.report",
-        result,
-        None,
-        result,
-        _("replaces an earlier report") if superseded else "",
+        [
+            ("result.report", result, None, result, _("replaces an earlier report") if superseded else ""),
+            ("match.result", match, before, match, ""),
+        ],
     )
-    audit.record(user, tournament, "match.result", match, before, match)
     emit("result.reported", tournament.pk, match=match.pk, result=result.pk, side=result.reported_side)
     return result
 
@@ -380,7 +408,8 @@ def confirm_result(match_id: int, result_id: int, user, *, version: int | None) 
     """The opponent (or an official) confirms a reported result."""
     match = _lock_match(match_id)
     _check_version(match, version)
-    result = match.results.filter(pk=result_id).first()
+    results = list(match.results.all())
+    result = next((r for r in results if r.pk == int(result_id)), None)
     if result is None:
         raise refuse("report_missing", "missing")
     if result.state == ResultState.CONFIRMED:
@@ -389,7 +418,8 @@ def confirm_result(match_id: int, result_id: int, user, *, version: int | None) 
         raise refuse("not_confirmable", "state")
     if not allowed(user, "result.confirm", result):
         raise PermissionDenied
-    return _confirm(match, result, user, action="result.confirm")
+    others = [r for r in results if r.pk != result.pk]
+    return _confirm(match, result, user, action="result.confirm", others=others)
 
 
 @transaction.atomic

@@ -6,7 +6,7 @@ unique across apps; all paths live under ``/t/<slug>/``.
 
 from django.urls import include, path
 
-from . import grid_views, record_views, views
+from . import archive_views, grid_views, record_views, views
 
 # Relative to /t/<slug>/.
 tournament_patterns = [
@@ -41,6 +41,7 @@ tournament_patterns = [
     path(
         "manage/round/<int:round_id>/results/", grid_views.results_grid, name="manage-results"
     ),
+    path("manage/archive/", archive_views.download, name="manage-archive"),
     path("desk/", views.desk, name="desk"),
     path("desk/entry/<int:entry_id>/<slug:action>/", views.desk_entry, name="desk-entry"),
     path("desk/round/<int:round_id>/close/", views.desk_round_close, name="desk-round-close"),
@@ -50,4 +51,5 @@ urlpatterns = [
     path("records/view/", record_views.record_paste, name="record-paste"),
     path("t/<slug:slug>/", include(tournament_patterns)),
     path("p/<str:token>/", include("scoring.private_urls")),
+    path("organise/club/<slug:club_slug>/restore/", archive_views.restore, name="organise-restore"),
 ]

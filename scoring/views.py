@@ -54,7 +54,7 @@ from .forms import (
     RulingForm,
     SanctionForm,
 )
-from .models import Dispute, DisputeState, ResultState, Sanction
+from .models import Dispute, DisputeState, Sanction
 from .workflow_problems import workflow_message
 
 
@@ -330,11 +330,10 @@ def confirm(request, tournament, match_id: int) -> HttpResponse:
 
 def confirm_posted(request, match: Match, user) -> None:
     """Confirm the posted result as ``user`` (an account or a private-link holder); say how it went."""
-    result = get_object_or_404(match.results, pk=_int(request.POST.get("result")) or 0)
-    if not allowed(user, "result.confirm", result) and result.state == ResultState.REPORTED:
-        raise PermissionDenied
+    # The service reads the result under the match's lock and checks the user's right there
+    # (an unknown result is its "report missing" message): one read, not two.
     try:
-        services.confirm_result(match.pk, result.pk, user, version=_version(request))
+        services.confirm_result(match.pk, _int(request.POST.get("result")) or 0, user, version=_version(request))
     except services.ResultError as exc:
         messages.error(request, exc.message)
     else:
@@ -670,10 +669,13 @@ def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
 @tournament_view("desk.run")
 def desk_round_close(request, tournament, round_id: int) -> HttpResponse:
     rnd = get_object_or_404(Round, pk=round_id, tournament=tournament)
-    if round_flow.close_round(rnd, request.user):
+    outcome = round_flow.close(rnd, request.user)
+    if outcome == round_flow.CLOSED:
         messages.success(
             request, _("Round %(n)s is finished; the next round can be paired.") % {"n": rnd.number}
         )
+    elif outcome == round_flow.ALREADY_CLOSED:  # another director closed it first
+        messages.info(request, workflow_message("round_already_closed", round=rnd.number))
     else:
         tables = ", ".join(
             str(t) for t in round_flow.open_matches(rnd).values_list("table", flat=True)

@@ -97,8 +97,14 @@ def forget_celery_connections() -> None:
 
 
 @pytest.fixture
-def celery_worker_app(settings):
-    """A real ``celery worker`` process on ZARIK_TEST_BROKER_URL, and the app pointed at it.
+def celery_worker_app(celery_worker_process):
+    """The Celery app pointed at a real worker (see :func:`celery_worker_process`)."""
+    return celery_worker_process[0]
+
+
+@pytest.fixture
+def celery_worker_process(settings):
+    """A real ``celery worker`` process on ZARIK_TEST_BROKER_URL: (the app pointed at it, the process).
 
     Skipped without a broker, unless ZARIK_REQUIRE_WORKER=1 (as in CI) makes
     that a failure. The worker gets this test's database settings so tasks
@@ -144,7 +150,7 @@ def celery_worker_app(settings):
                 pytest.fail(f"celery worker exited early:\n{out}")
         else:
             pytest.fail("celery worker did not answer a ping within 30 s")
-        yield app
+        yield app, proc
     finally:
         proc.terminate()
         try:

@@ -217,3 +217,29 @@ def test_eight_confirmations_in_one_rating_pool_get_distinct_ordered_sequences(b
     ])  # fmt: skip
     stored = dict(PlayerRating.objects.values_list("player_id", "rating"))
     assert stored == pytest.approx({pid: s.rating for pid, s in table.items()})
+
+
+def test_two_directors_publish_the_same_draft_at_once_one_wins_the_other_is_told(board):
+    from tournaments import pairing_manager as pm
+    from tournaments.models import AuditEntry
+
+    rnd = board["round"]
+    Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.DRAFT)
+    org = board["organiser"]
+    outcomes = race([lambda: pm.publish_round(Round.objects.get(pk=rnd.pk), user=org) for _ in range(4)])
+    won = [o for o in outcomes if isinstance(o, Round)]
+    told = [o for o in outcomes if isinstance(o, pm.PairingRefused)]
+    assert len(won) == 1 and len(told) == 3, outcomes
+    assert all(p.code == "pairing.not_draft" for t in told for p in t.problems)
+    assert AuditEntry.objects.filter(action="round.publish", object_id=str(rnd.pk)).count() == 1
+
+
+def test_two_directors_close_the_same_round_at_once_one_closes_the_other_is_told(board):
+    from tournaments import round_flow
+    from tournaments.models import AuditEntry, ResultStatus
+
+    rnd = board["round"]
+    Match.objects.filter(round=rnd).update(score_a=5, score_b=1, winner="a", result_status=ResultStatus.CONFIRMED)
+    outcomes = race([lambda: round_flow.close(Round.objects.get(pk=rnd.pk), board["organiser"]) for _ in range(4)])
+    assert sorted(outcomes) == sorted([round_flow.CLOSED] + [round_flow.ALREADY_CLOSED] * 3), outcomes
+    assert AuditEntry.objects.filter(action="round.close", object_id=str(rnd.pk)).count() == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import lxml.html
 import pytest
 from django.core.management import call_command
+from django.test import TestCase
 from django.urls import reverse
 
 from clubs.models import PlayerRating
@@ -47,9 +48,10 @@ def event(director, players, *, rated=True, variant="backgammon", rounds=3, **fi
 
 
 def play(director, rnd, a, b, score, **extra):
-    """A referee enters a confirmed result through the real workflow."""
+    """A referee enters a confirmed result through the real workflow (rated once it commits)."""
     match = MatchFactory(round=rnd, entry_a=a, entry_b=b, **extra)
-    services.submit_result(match.pk, director, version=match.version, final=score, confirm=True)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.submit_result(match.pk, director, version=match.version, final=score, confirm=True)
     return Match.objects.get(pk=match.pk)
 
 

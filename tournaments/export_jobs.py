@@ -29,6 +29,8 @@ def start(tournament: Tournament, lang: str) -> str:
     reuse_key = _reuse_key(tournament, lang)
     job = cache.get(reuse_key)
     status = jobs.read_status(tournament.slug, job) if job else None
+    if status is not None:
+        status = jobs.settle(tournament.slug, job, status)  # a killed worker's job is retried
     if status is None or status.get("state") == jobs.FAILURE:
         job = jobs.start(tournament.slug)
         cache.set(reuse_key, job, page_cache.FRAGMENT_TIMEOUT)
@@ -41,6 +43,7 @@ def status(tournament: Tournament, job: str) -> dict[str, Any] | None:
     raw = jobs.read_status(tournament.slug, job)
     if raw is None:
         return None
+    raw = jobs.settle(tournament.slug, job, raw)
     if raw.get("state") == jobs.QUEUED:
         if jobs.worker_state(export_tasks.export_standings_task, job) == jobs.FAILURE:
             raw = {"state": jobs.FAILURE, "problems": [JOB.problem("worker_failed").to_data()]}

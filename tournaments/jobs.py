@@ -12,7 +12,9 @@ a reader never sees half a status.
 from __future__ import annotations
 
 import json
+import logging
 import os
+import socket
 import tempfile
 import time
 import uuid
@@ -21,15 +23,21 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from kombu.exceptions import OperationalError
 
 from scoring.rules.errors import Problem
 
 from .job_problems import JOB
 
+logger = logging.getLogger(__name__)
+
 QUEUED, PROGRESS, SUCCESS, FAILURE = "QUEUED", "PROGRESS", "SUCCESS", "FAILURE"
 JOBS_DIR = "jobs"
 KEEP_SECONDS = 24 * 60 * 60
 """Finished jobs are kept a day (starting a new job of the same tournament prunes older ones)."""
+
+STALE_SECONDS = 600
+"""A running job whose status has not moved for this long, on a worker we cannot see, is dead."""
 
 Progress = Callable[[int, int], None]
 
@@ -60,7 +68,11 @@ def atomic_write(path: Path, data: bytes) -> None:
 
 
 def write_status(slug: str, job: str, state: str, **extra: Any) -> None:
+    """Write the job's status; a running job also names its process, so a dead one can be told."""
     payload = {"state": state, **extra}
+    if state == PROGRESS:
+        payload.setdefault("host", socket.gethostname())
+        payload.setdefault("pid", os.getpid())
     atomic_write(file_path(slug, job, ".json"), json.dumps(payload, ensure_ascii=False).encode())
 
 
@@ -87,15 +99,56 @@ def problems(status: dict[str, Any]) -> list[Problem]:
     return stored
 
 
+def _process_gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # alive, someone else's
+        return False
+    return False
+
+
+def abandoned(slug: str, job: str, status: dict[str, Any]) -> bool:
+    """A job left running by a worker that died (killed, out of memory, host lost).
+
+    Its process is gone (same host: checked at once), or its status has not
+    moved for :data:`STALE_SECONDS` (a worker on another host).
+    """
+    if status.get("state") != PROGRESS:
+        return False
+    pid = status.get("pid")
+    if status.get("host") == socket.gethostname() and isinstance(pid, int):
+        return _process_gone(pid)
+    try:
+        age = time.time() - file_path(slug, job, ".json").stat().st_mtime
+    except FileNotFoundError:
+        return False
+    return age > STALE_SECONDS
+
+
+def settle(slug: str, job: str, status: dict[str, Any]) -> dict[str, Any]:
+    """The status as it really is: an abandoned job is marked failed (for good), so it can be retried."""
+    if abandoned(slug, job, status):
+        return fail(slug, job, [JOB.problem("worker_failed")])
+    return status
+
+
 def enqueue(task, args: tuple, job: str) -> None:
     """Run ``task`` as job ``job``: on a worker when there is a broker, else at once in-process.
 
     Eager runs use ``apply`` so that no producer pool is opened on the placeholder broker.
+    When the broker cannot be reached the task runs in this process instead (slower for
+    the one request, but the export or recompute is done, not silently lost).
     """
     if task.app.conf.task_always_eager:
         task.apply(args, task_id=job)
-    else:
+        return
+    try:
         task.apply_async(args, task_id=job)
+    except OperationalError as exc:  # the broker is down: do the work here rather than lose it
+        logger.warning("broker unavailable, running %s in the web process: %s", task.name, exc)
+        task.apply(args, task_id=job)
 
 
 def worker_state(task, job: str) -> str | None:

@@ -55,28 +55,40 @@ def announce_when_all_reported(match: Match) -> None:
          unconfirmed=others.exclude(result_status=ResultStatus.CONFIRMED).count() + 1)  # fmt: skip
 
 
+#: What :func:`close` did: closed it now, found it closed already (by someone else), or left it open.
+CLOSED, ALREADY_CLOSED, STILL_OPEN = "closed", "already_closed", "open"
+
+
 def close_round(rnd: Round, user) -> bool:
-    """Finish a published round if all its results are confirmed; True if it is now finished.
+    """Finish a published round if all its results are confirmed; True if it is now finished."""
+    return close(rnd, user) != STILL_OPEN
+
+
+def close(rnd: Round, user) -> str:
+    """Finish a published round if all its results are confirmed: :data:`CLOSED` and friends.
 
     Called after every confirmation (inside its transaction). The round row is
     locked before counting, so of two last confirmations committing together
-    the later one sees the earlier and closes the round; none is missed.
+    the later one sees the earlier and closes the round; none is missed. Of two
+    directors closing at once, one closes it and the other gets
+    :data:`ALREADY_CLOSED`, so the desk can tell them.
     """
     with transaction.atomic():
         locked = Round.objects.select_for_update(of=("self",)).filter(pk=rnd.pk).order_by().first()
         if locked is None:
-            return False
+            return STILL_OPEN
         if locked.status == RoundStatus.FINISHED:
-            return True
+            rnd.status = RoundStatus.FINISHED
+            return ALREADY_CLOSED
         if locked.status != RoundStatus.PUBLISHED or not round_complete(locked):
-            return False
+            return STILL_OPEN
         before = audit.snapshot(locked)
         Round.objects.filter(pk=locked.pk).update(status=RoundStatus.FINISHED)
         locked.status = rnd.status = RoundStatus.FINISHED
         audit.record(user, locked.tournament, "round.close", locked, before, locked)
         round_closed.send(sender=Round, round=locked, user=user)
         emit("round.finished", locked.tournament_id, round=locked.pk, number=locked.number)
-        return True
+        return CLOSED
 
 
 def close_when_complete(match: Match) -> None:
@@ -97,9 +109,15 @@ def close_when_complete(match: Match) -> None:
 
 
 def _close_after_commit(round_id: int) -> None:
+    """One query while matches are open (the common case); the round itself only when none is."""
     try:
-        rnd = Round.objects.filter(pk=round_id, status=RoundStatus.PUBLISHED).first()
-        if rnd is not None and not open_matches(rnd).exists():
+        still_open = (
+            Match.objects.filter(round_id=round_id, entry_b__isnull=False)
+            .exclude(result_status=ResultStatus.CONFIRMED)
+            .exists()
+        )
+        rnd = None if still_open else Round.objects.filter(pk=round_id, status=RoundStatus.PUBLISHED).first()
+        if rnd is not None:
             close_round(rnd, None)
     except Exception:  # the confirmation is committed; the desk can still close the round
         logger.exception("closing round %s after a confirmation failed", round_id)

@@ -76,6 +76,7 @@ def job_state(tournament: Tournament, job: str) -> dict[str, Any] | None:
     status = jobs.read_status(tournament.slug, job)
     if status is None:
         return None
+    status = jobs.settle(tournament.slug, job, status)  # a worker that died mid-job: failed
     state = status["state"]
     if state == jobs.QUEUED and jobs.worker_state(pair_round, job) == jobs.FAILURE:
         state, status = jobs.FAILURE, {"state": jobs.FAILURE}

@@ -8,11 +8,13 @@ Without a broker (eager mode) the task simply runs in the request.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import shared_task
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from kombu.exceptions import OperationalError
 
 from clubs.ratings.pools import pool_of
 
@@ -21,6 +23,8 @@ from . import pairing_manager as pm
 from .events import Event
 from .job_problems import JOB
 from .models import DeliveryStatus, Match, ResultStatus, Section, Tournament, WebhookDelivery
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(bind=True, name="tournaments.pair_round")
@@ -93,6 +97,43 @@ def rerate_after_toggle(tournament) -> None:
         schedule_recompute(pool, 1)
 
 
+@shared_task(name="tournaments.rate_match")
+def rate_match(match_id: int) -> str:
+    """Rate one confirmed result (both players), or recompute its pool after a correction.
+
+    Locks the match, so a correction committing meanwhile is seen whole; a match
+    that is no longer confirmed (voided, disputed) is left to :func:`ratings_service.unrate`.
+    """
+    with transaction.atomic():
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("round__tournament", "entry_a__player", "entry_b__player")
+            .filter(pk=match_id)
+            .first()
+        )
+        if match is None or match.result_status != ResultStatus.CONFIRMED:
+            return "skipped"
+        recompute = ratings_service.rate_confirmed(match)
+    if recompute is not None:
+        schedule_recompute(*recompute)
+    return "rated"
+
+
+def schedule_rating(match_id: int) -> None:
+    """Rate a confirmed match once the current transaction commits (on a worker, or at once)."""
+
+    transaction.on_commit(lambda: later(rate_match, match_id))
+
+
+def later(task, *args: Any) -> None:
+    """Queue ``task`` for a worker; if the broker is down, run it here rather than lose it."""
+    try:
+        task.delay(*args)
+    except OperationalError as exc:
+        logger.warning("broker unavailable, running %s in this process: %s", task.name, exc)
+        task.apply(args)
+
+
 def schedule_recompute(pool: str, from_sequence: int) -> None:
     """Recompute the pool once the current transaction commits (eagerly without a broker)."""
 
@@ -129,10 +170,18 @@ def queue_delivery(delivery: WebhookDelivery) -> None:
     deliver_webhook.delay(delivery.pk)
 
 
-def on_event_webhooks(event: Event) -> None:
-    """The events handler: log a delivery for every listening subscription and queue it."""
-    for delivery in webhooks.deliveries_for(event):
+@shared_task(name="tournaments.plan_webhooks")
+def plan_webhooks(name: str, tournament_id: int, data: dict[str, Any]) -> int:
+    """Log a delivery for every subscription that hears the event and queue each; returns how many."""
+    deliveries = webhooks.deliveries_for(Event(name, tournament_id, data))
+    for delivery in deliveries:
         queue_delivery(delivery)
+    return len(deliveries)
+
+
+def on_event_webhooks(event: Event) -> None:
+    """The events handler: find the listening subscriptions in the background (not in the request)."""
+    later(plan_webhooks, event.name, event.tournament_id, dict(event.data))
 
 
 @shared_task(name="tournaments.send_notifications")
@@ -144,4 +193,4 @@ def send_notifications(name: str, tournament_id: int, data: dict[str, Any]) -> i
 def on_event_emails(event: Event) -> None:
     """The events handler: send the event's emails in the background."""
     if event.name in notifications.NOTIFICATIONS:
-        send_notifications.delay(event.name, event.tournament_id, dict(event.data))
+        later(send_notifications, event.name, event.tournament_id, dict(event.data))

@@ -76,6 +76,7 @@ MIDDLEWARE = [
     "tournaments.apihttp.etags.ETagMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "tournaments.db_unavailable.DatabaseUnavailableMiddleware",  # a lost DB: 503, input kept
     # Last: turns a lockout into the 429 page (AXES_LOCKOUT_CALLABLE).
     "axes.middleware.AxesMiddleware",
 ]
@@ -212,11 +213,14 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        {"BACKEND": "zarik.cache.ResilientRedisCache", "LOCATION": CACHE_URL}  # Redis down = a miss
         if CACHE_URL
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "zarik"}
     )
 }
+
+# Sessions read from the cache, written through to the database: one query less per page.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Celery: no broker configured -> eager, in-process (embedded default needs no server).
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")

@@ -56,8 +56,9 @@ class MatchSerializer(serializers.ModelSerializer):
         model = Match
         fields = [
             "id", "tournament", "round", "table", "entry_a", "entry_b", "player_a", "player_b",
-            "match_length", "result_status", "score_a", "score_b", "winner",
+            "match_length", "result_status", "score_a", "score_b", "winner", "version",
         ]  # fmt: skip
+        # version: what report/ and confirm/ must send back (optimistic concurrency)
 
 
 class RoundSerializer(serializers.ModelSerializer):

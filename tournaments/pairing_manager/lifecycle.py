@@ -32,6 +32,9 @@ def publish_round(rnd: Round, *, user=None) -> Round:
     if earlier is not None:
         raise refuse("publish_order", round=earlier.number, next=rnd.number)
     with transaction.atomic():
+        # Two directors publishing at once: the second waits for the row, finds it published
+        # and is told so (not_draft) — one publication, one audit line, one round of emails.
+        editable(Round.objects.select_for_update(of=("self",)).get(pk=rnd.pk))
         rnd.status = RoundStatus.PUBLISHED
         rnd.published_at = timezone.now()
         rnd.save(update_fields=["status", "published_at"])

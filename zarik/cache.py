@@ -1,0 +1,114 @@
+"""The shared Redis cache, but a Redis outage is a cache miss, never an error page.
+
+Pages and result entry must keep working when Redis is down (issue 17): every
+read answers "not cached", every write is skipped, and the process stops asking
+Redis for :data:`RETRY_SECONDS` after a failure so a dead server costs one short
+connect timeout, not one per fragment.
+
+Nothing stale survives the outage: tournament pages are cached under a version
+that every change bumps (:mod:`tournaments.cache`). A bump that could not reach
+Redis leaves old fragments reachable once it is back, so the first process
+that lost a write clears the cache database as soon as Redis answers again.
+``CACHE_URL`` must therefore name a Redis database of its own (e.g. ``/1``, with
+the Celery broker on ``/0``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+#: After a failure, Redis is not asked again in this process for this long.
+RETRY_SECONDS = 5.0
+#: Connect and read timeouts (seconds) unless CACHES["default"]["OPTIONS"] says otherwise.
+TIMEOUTS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+
+
+class ResilientRedisCache(RedisCache):
+    """:class:`RedisCache` that treats an unreachable Redis as an empty cache."""
+
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
+        params = {**params, "OPTIONS": {**TIMEOUTS, **(params.get("OPTIONS") or {})}}
+        super().__init__(server, params)
+        self._state = threading.Lock()
+        self._down_until = 0.0
+        self._lost_write = False
+
+    def _call(self, name: str, default: Any, write: bool, *args: Any, **kwargs: Any) -> Any:
+        if self._down_until:
+            if time.monotonic() < self._down_until or not self._recovered():
+                if write:
+                    self._lost_write = True
+                return default
+        try:
+            return getattr(super(), name)(*args, **kwargs)
+        except RedisError as exc:
+            self._failed(exc, write)
+            return default
+
+    def _failed(self, exc: Exception, write: bool) -> None:
+        with self._state:
+            first = self._down_until == 0.0
+            self._down_until = time.monotonic() + RETRY_SECONDS
+            self._lost_write = self._lost_write or write
+        if first:
+            logger.warning("cache unavailable, serving without it: %s", exc)
+
+    def _recovered(self) -> bool:
+        """Try Redis again; if a write of ours was lost meanwhile, clear what may be stale first."""
+        lost = self._lost_write
+        try:
+            if lost:
+                super().clear()
+            else:
+                super().has_key("zarik:ping")
+        except RedisError as exc:
+            self._failed(exc, False)
+            return False
+        with self._state:
+            self._down_until, self._lost_write = 0.0, False
+        logger.warning("cache available again%s", "; cleared (a change was not recorded)" if lost else "")
+        return True
+
+    # Reads: a miss.
+    def get(self, key, default=None, version=None):
+        return self._call("get", default, False, key, default, version)
+
+    def get_many(self, keys, version=None):
+        return self._call("get_many", {}, False, keys, version)
+
+    def has_key(self, key, version=None):
+        return self._call("has_key", False, False, key, version)
+
+    # Writes: skipped (and remembered, see the module's note).
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._call("set", None, True, key, value, timeout, version)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._call("add", False, True, key, value, timeout, version)
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._call("set_many", list(data), True, data, timeout, version)
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._call("touch", False, True, key, timeout, version)
+
+    def delete(self, key, version=None):
+        return self._call("delete", False, True, key, version)
+
+    def delete_many(self, keys, version=None):
+        return self._call("delete_many", None, True, keys, version)
+
+    def incr(self, key, delta=1, version=None):
+        return self._call("incr", delta, True, key, delta, version)
+
+    def clear(self):
+        return self._call("clear", None, True)
