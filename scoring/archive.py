@@ -36,21 +36,25 @@ from scoring.rules.errors import Catalogue, Problem
 from tournaments import audit, tasks
 from tournaments.models import (
     AuditEntry,
+    ByeRequest,
     Entry,
+    ForbiddenPair,
     Game,
     Match,
     NumberDraw,
     Official,
+    Prize,
     Registration,
     Round,
     Seat,
     Section,
+    StandingsAdjustment,
     Team,
     TeamMember,
     Tournament,
 )
 
-from .models import Dispute, Result, Sanction
+from .models import Dispute, MatchFile, Result, Sanction
 
 FORMAT = "zarik-tournament"
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # Django's slug, as in the tournament's URLs
@@ -121,12 +125,17 @@ PARTS: tuple[Part, ...] = (
     Part("registrations", Registration, "tournament"),
     Part("number_draws", NumberDraw, "tournament"),
     Part("officials", Official, "tournament"),
+    Part("forbidden_pairs", ForbiddenPair, "tournament"),
+    Part("bye_requests", ByeRequest, "entry__tournament"),
+    Part("prizes", Prize, "tournament"),
+    Part("adjustments", StandingsAdjustment, "tournament"),
     Part("rounds", Round, "tournament"),
     Part("matches", Match, "round__tournament"),
     Part("seats", Seat, "round__tournament"),
     Part("games", Game, "match__round__tournament"),
     Part("results", Result, "match__round__tournament"),
     Part("disputes", Dispute, "match__round__tournament"),
+    Part("match_files", MatchFile, "tournament"),
     Part("sanctions", Sanction, "tournament"),
     Part("audit", AuditEntry, "tournament"),
 )
