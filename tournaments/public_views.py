@@ -178,9 +178,8 @@ def _pairing_rows(
                 "name_b": b.name(lang) if b else "",
                 "found": p.a in found or (p.b is not None and p.b in found),
                 "chance": odds.get(p.id),
-                "score": f"{p.score_a}:{p.score_b}"
-                if p.confirmed and p.score_a is not None and p.score_b is not None
-                else "",
+                "score": p.score_text,
+                "kind": p.kind,
             }
         )
     return rows

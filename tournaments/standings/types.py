@@ -95,6 +95,9 @@ class Match:
     gammons_b: int | None = None
     status: MatchStatus = MatchStatus.FINISHED
     table: int | None = None
+    kind: str = "played"
+    """How the result came about (:class:`scoring.rules.result_kinds.ResultKind`): a forfeit
+    counts as a match win/loss, a double forfeit as a loss for both, a void match not at all."""
 
     @property
     def is_bye(self) -> bool:
