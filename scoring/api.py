@@ -17,7 +17,9 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.api import MatchViewSet
+from tournaments.api.serializers import MatchSerializer, ScoreOut
 from tournaments.apihttp.errors import ApiProblem
+from tournaments.models import ResultKind
 from tournaments.permissions import allowed
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
@@ -37,7 +39,9 @@ class GameInSerializer(serializers.Serializer):
 
 class ResultCheckSerializer(serializers.Serializer):
     final = serializers.ListField(
-        child=serializers.IntegerField(min_value=0), min_length=2, max_length=2, required=False
+        child=serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0),
+        min_length=2, max_length=2, required=False,
+        help_text="halves (2.5) where a drawn game is worth ½",
     )
     games = GameInSerializer(many=True, required=False)
 
@@ -83,8 +87,9 @@ class ResultOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     match = serializers.IntegerField(source="match_id")
     state = serializers.CharField()
-    score_a = serializers.IntegerField()
-    score_b = serializers.IntegerField()
+    score_a = ScoreOut()
+    score_b = ScoreOut()
+    kind = serializers.CharField()
     match_version = serializers.IntegerField(source="match.version")
     players = serializers.SerializerMethodField()
 
@@ -114,6 +119,26 @@ class DecisionSerializer(RulingSerializer):
     outcome = serializers.ChoiceField(choices=Outcome.values)
     ruling = None
     decision = serializers.CharField()
+
+
+class KindResultSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[k for k in ResultKind.values if k != ResultKind.PLAYED])
+    winner = serializers.ChoiceField(choices=["a", "b"], required=False, allow_null=True)
+    played = serializers.ListField(
+        child=serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0),
+        min_length=2, max_length=2, required=False,
+        help_text="the score on the sheet when play stopped (a time forfeit)",
+    )
+    games_played = serializers.IntegerField(min_value=0, default=0)
+    reason = serializers.CharField()
+    version = serializers.IntegerField(min_value=1)
+
+
+class LatenessSerializer(serializers.Serializer):
+    late_side = serializers.ChoiceField(choices=["a", "b"])
+    minutes = serializers.IntegerField(min_value=0)
+    reason = serializers.CharField(default="", allow_blank=True)
+    version = serializers.IntegerField(min_value=1)
 
 
 class AppealSerializer(serializers.Serializer):
@@ -201,6 +226,45 @@ class MatchWorkflowViewSet(MatchViewSet):
             out=DisputeOutSerializer,
         )
 
+    @extend_schema(request=KindResultSerializer, responses={201: MatchSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def settle(self, request, pk=None):
+        """The director settles a match not played out: ``forfeit`` (with ``winner``),
+        ``double_forfeit``, ``time_forfeit`` (``winner``, optional ``played`` score) or ``void``.
+        The score follows the tournament's forfeit rule; the same service as the desk page."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = KindResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+
+        def settle():
+            services.record_kind_result(
+                match.pk, request.user, version=v["version"], kind=v["kind"],
+                winner=v.get("winner"), reason=v["reason"],
+                played=tuple(v["played"]) if v.get("played") else None,
+                games_played=v["games_played"],
+            )
+            return match
+
+        return self._run(settle, status.HTTP_201_CREATED, names_of=match, out=MatchSerializer)
+
+    @extend_schema(request=LatenessSerializer, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def lateness(self, request, pk=None):
+        """The director applies the lateness rule: penalty points to the opponent, or a forfeit."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = LatenessSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.apply_lateness(
+                match.pk, request.user, version=v["version"], late_side=v["late_side"],
+                minutes=v["minutes"], reason=v["reason"],
+            ),
+            names_of=match,
+            out=MatchSerializer,
+        )
+
     @staticmethod
     def _run(action_call, ok_status=status.HTTP_200_OK, names_of=None, out=ResultOutSerializer) -> Response:
         """Run a workflow service and map its refusals to problem details with the workflow's code.
@@ -224,7 +288,7 @@ class MatchWorkflowViewSet(MatchViewSet):
             ) from exc
         except services.ResultError as exc:  # a stale version included: 409 with its own code
             raise ApiProblem(409, exc.problem, reason=exc.code) from exc
-        result.match.refresh_from_db(fields=["version"])
+        getattr(result, "match", result).refresh_from_db()
         return Response(out(result).data, status=ok_status)
 
 

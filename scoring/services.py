@@ -748,17 +748,18 @@ def apply_lateness(
 
 # --------------------------------------------------------------------------- leaving the event
 
-#: What happens to a leaving player's unfinished matches (the director chooses on the form).
-SETTLE_FORFEIT, SETTLE_VOID = "forfeit", "void"
-SETTLE_CHOICES = (SETTLE_FORFEIT, SETTLE_VOID)
+SETTLE_CHOICES = entry_status.SETTLE_CHOICES
 
 
 def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
     """Settle every unfinished match of ``entry`` in published rounds: a forfeit to the
     opponent, or void. Byes are voided (a leaving player keeps no bye). Runs inside the
-    caller's transaction; each match is locked and audited through the one workflow."""
+    caller's transaction; each match is locked and audited through the one workflow.
+    Registered with :func:`tournaments.entry_status.register_settler`, so a withdrawal
+    from the desk, the entries page or the API settles the same way."""
     if how not in SETTLE_CHOICES:
         raise refuse("settle_choice", "choice")
+    reason = reason.strip() or _("withdrawn")
     settled = []
     pending = Match.objects.filter(
         Q(entry_a=entry) | Q(entry_b=entry),
@@ -768,7 +769,7 @@ def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
         if not is_public_round(m.round):
             continue  # a draft is re-paired without the player (not paired after withdrawal)
         match = _lock_match(m.pk)
-        if match.is_bye or how == SETTLE_VOID:
+        if match.is_bye or how == entry_status.SETTLE_VOID:
             _record_kind(match, user, ResultKind.VOID, None, reason)
         else:
             winner = "b" if match.entry_a_id == entry.pk else "a"
@@ -791,19 +792,9 @@ def void_past(entry: Entry, user, reason: str) -> list[Match]:
 
 
 @transaction.atomic
-def withdraw_entry(entry: Entry, user, *, reason: str = "", settle: str = SETTLE_FORFEIT) -> Entry:
-    """Withdraw a player (desk, entries page, API): not paired afterwards, past results stay,
-    and a match still pending is settled by the director's choice (forfeit or void)."""
-    if settle not in SETTLE_CHOICES:
-        raise refuse("settle_choice", "choice")
-    entry_status.withdraw(entry, user, reason)
-    settle_pending(entry, user, settle, reason.strip() or _("withdrawn"))
-    return entry
-
-
-@transaction.atomic
 def remove_entry(
-    entry: Entry, user, *, how: str, reason: str, past: str = "keep", settle: str = SETTLE_FORFEIT
+    entry: Entry, user, *, how: str, reason: str, past: str = "keep",
+    settle: str = entry_status.SETTLE_FORFEIT,
 ) -> Entry:
     """Disqualify (``how="disqualified"``) or remove (``"removed"``) a player (Part 9: "дисквалификация,
     удаление с соревнований"): remaining matches forfeited (or void), past results kept or

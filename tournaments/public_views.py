@@ -26,9 +26,10 @@ from zarik.i18n import current_language
 
 from . import public_frame as frame
 from .bracket_layout import bracket_svg
-from .models import CompetitionSystem, Tournament
+from .models import CompetitionSystem, ResultKind, Tournament
 from .permissions import tournament_view
 from .standings_service import Event, Pairing, find_entries, is_knockout
+from .validation import time_control
 from .win_chances import chances
 
 GRID_LIMIT = 60
@@ -74,6 +75,7 @@ def _standings_blocks(event: Event, lang: str) -> list[dict[str, Any]]:
                     "shared": r.shared,
                     **_player(event, r.player.id, lang),
                     "withdrawn": r.player.withdrawn,
+                    "removal": event.entries[r.player.id].removal,
                     "values": [_number(r.values.get(m.key)) for m in metrics],
                 }
             )
@@ -180,6 +182,7 @@ def _pairing_rows(
                 "chance": odds.get(p.id),
                 "score": p.score_text,
                 "kind": p.kind,
+                "kind_label": ResultKind(p.kind).label if p.kind != ResultKind.PLAYED else "",
             }
         )
     return rows
@@ -233,6 +236,7 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
         hits=hits,
         rounds=event.round_numbers(),
         selected=round_number,
+        timing=time_control(event.tournament).describe(lang, event.tournament.match_length),
     )
 
 

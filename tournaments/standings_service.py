@@ -66,6 +66,8 @@ class EntryInfo:
     name_latin: str
     category: int
     rating: float | None
+    removal: str = ""
+    """"disqualified" or "removed" (a mark in the standings), else empty."""
 
     def name(self, language: str = "ru") -> str:
         if language.startswith("en") and self.name_latin:
@@ -265,6 +267,7 @@ def load_events(tournaments: Sequence[Tournament], *, with_clubs: bool = False) 
             "player__category",
             "seed_rating",
             "player__rating",
+            "removal",
         )
     )
     round_rows = _group(
@@ -347,6 +350,7 @@ def _assemble(
         category,
         seed_rating,
         rating,
+        removal,
     ) in entry_rows:
         key = _section_key(section_id)
         sections.setdefault(key, section_name or "")
@@ -354,7 +358,7 @@ def _assemble(
         name_latin = f"{first_lat} {last_lat}".strip()
         rating_value = seed_rating if seed_rating is not None else rating
         entries[eid] = EntryInfo(
-            eid, pid, draw, status, key, name_ru, name_latin, category, rating_value
+            eid, pid, draw, status, key, name_ru, name_latin, category, rating_value, removal
         )
         players.append(
             core.Player(

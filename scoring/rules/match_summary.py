@@ -7,6 +7,7 @@ lives in :mod:`scoring.rules.match_ledger`.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -69,7 +70,7 @@ def _score_numbers(final: Any, allow_halves: bool) -> tuple[Number, Number] | No
         return None
     out: list[Number] = []
     for value in final:
-        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
             return None
         try:
             number = Fraction(value)
