@@ -65,7 +65,7 @@ def test_the_director_records_a_forfeit_at_the_desk_and_it_is_not_rated(client, 
     client.force_login(director)
     url = reverse("desk-match", kwargs={"slug": event.slug, "match_id": match.pk})
     page = client.get(url)
-    assert page.status_code == 200 and "Result without play" in page.content.decode()
+    assert page.status_code == 200 and "Результат без игры" in page.content.decode()
     response = client.post(url, {"action": "kind", "version": match.version, "kind": "forfeit",
                                  "winner": "b", "reason": "A did not come"})
     assert response.status_code == 302
@@ -215,6 +215,10 @@ def test_half_points_in_a_fixed_games_match_are_stored_exactly_and_shown_as_halv
     match = Match.objects.get(pk=match.pk)
     assert match.score_a == Decimal("3.5") and match.score_b == Decimal("1.5")
     assert match.winner == "a"
+    rated = RatingChange.objects.get(match=match, player=match.entry_a.player)
+    assert (rated.score_for, rated.score_against, rated.result) == (
+        Decimal("3.5"), Decimal("1.5"), Decimal("1")
+    )
     ev = load_event(t)
     assert ev.pairings[0].score_text == "3½:1½"
     row = ev.standings[""].row(match.entry_a_id)
@@ -247,3 +251,27 @@ def test_contradicting_time_settings_are_refused_on_the_settings_page(client, ev
     with pytest.raises(Exception) as refused:
         event.full_clean()
     assert "delay or with an increment" in str(refused.value) or "задержкой" in str(refused.value)
+
+
+def test_a_time_forfeit_is_rated_as_a_win_for_the_player_the_clock_named(event, director):
+    match = pair(event)
+    services.record_kind_result(
+        match.pk, director, version=match.version, kind="time_forfeit", winner="b",
+        played=(4, 1), reason="flag fell",
+    )
+    match.refresh_from_db()
+    assert (match.score_a, match.score_b, match.winner) == (4, 5, "b")
+    change = RatingChange.objects.get(match=match, player=match.entry_b.player)
+    assert change.result == 1
+
+
+def test_a_settled_match_cannot_be_settled_again_and_void_frees_the_pairing(event, director):
+    match = pair(event)
+    services.record_kind_result(match.pk, director, version=match.version, kind="void", reason="x")
+    match.refresh_from_db()
+    assert (match.result_kind, match.result_status, match.score_a) == ("void", "confirmed", None)
+    with pytest.raises(services.ResultError) as refused:
+        services.record_kind_result(
+            match.pk, director, version=match.version, kind="forfeit", winner="a", reason="y"
+        )
+    assert refused.value.problem.code == "workflow.kind_settled"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .standings import format_score
 from .standings_service import Event, Pairing
 
 BOX_W, BOX_H, COL_GAP, ROW_GAP, TOP = 210, 44, 46, 14, 28
@@ -75,8 +76,8 @@ def bracket_svg(
                     "y": y,
                     "a": a.name(lang),
                     "b": b.name(lang) if b else bye_label,
-                    "score_a": m.score_a if done else "",
-                    "score_b": m.score_b if done else "",
+                    "score_a": format_score(float(m.score_a)) if done else "",
+                    "score_b": format_score(float(m.score_b)) if done else "",
                     "win_a": done and m.winner == "a" or m.is_bye,
                     "win_b": done and m.winner == "b",
                     "bye": m.is_bye,
