@@ -21,7 +21,8 @@ Conventions (issue 15; the lead's closing note lists them with their sources):
   the starting score: 0:0 or the lateness penalty).
 * Lateness (:class:`LatenessRule`): one penalty point to the opponent per N whole
   minutes late, a forfeit from M minutes on; a penalty that would reach the match
-  length is a forfeit too. The match then starts from the penalty score
+  length is a forfeit too. The director enters the whole lateness, so entering it
+  again corrects it rather than adding to it. The match then starts from the penalty score
   (``MatchSpec.start``), which the ledger and the final-score check start from.
 * Time control (:class:`TimeControl`): the book's limit per move (Part 9: "до 30, 35,
   40 или 45-ти секунд на один ход (не более)") and, when the director installs
@@ -179,8 +180,10 @@ class Lateness:
 def lateness_penalty(rule: LatenessRule, spec: MatchSpec, late_side: str, minutes: object) -> Lateness:
     """The penalty for ``late_side`` arriving ``minutes`` late, and the score the match starts from.
 
-    Points go to the opponent on top of the match's current starting score; a
-    penalty reaching the match length (or the rule's forfeit time) is a forfeit.
+    ``minutes`` is the whole lateness, so the director may correct it: the opponent's
+    starting score *becomes* the penalty (it is not added to an earlier one), and the
+    late side's own starting score (the other player's lateness) is kept. A penalty
+    reaching the match length, or the rule's forfeit time, is a forfeit.
     """
     if not rule.active:
         return Lateness(0, False, spec.start, (MATCH.problem("no_late_rule"),))
@@ -195,7 +198,7 @@ def lateness_penalty(rule: LatenessRule, spec: MatchSpec, late_side: str, minute
     points = late // rule.every if rule.every else 0
     other = 1 - SIDES.index(late_side)
     start = list(spec.start)
-    start[other] = start[other] + points
+    start[other] = points
     forfeit = bool(rule.forfeit_after and late >= rule.forfeit_after) or _decided(spec, start)
     return Lateness(points, forfeit, (start[0], start[1]))
 

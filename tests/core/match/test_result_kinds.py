@@ -69,6 +69,9 @@ def test_lateness_penalty_points_go_to_the_opponent_and_a_forfeit_follows():
     first = lateness_penalty(rule, TO5, "a", 11)
     assert (first.points, first.forfeit, first.start) == (2, False, (0, 2))
     assert lateness_penalty(rule, TO5, "a", 15).forfeit
+    # Entered again (a correction), the penalty replaces the earlier one; B's own lateness stays.
+    started = replace(TO5, start=(1, 2))
+    assert lateness_penalty(rule, started, "a", 6).start == (1, 1)
     # A penalty that reaches the match length decides it: a forfeit too.
     short = MatchSpec(length=3)
     assert lateness_penalty(LatenessRule(every=1), short, "b", 3).forfeit
