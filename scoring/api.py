@@ -141,6 +141,14 @@ class LatenessSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1)
 
 
+class ClockSerializer(serializers.Serializer):
+    minutes_per_point = serializers.IntegerField(min_value=1, allow_null=True, required=False)
+    delay_seconds = serializers.IntegerField(min_value=0, default=0)
+    increment_seconds = serializers.IntegerField(min_value=0, default=0)
+    reason = serializers.CharField(default="", allow_blank=True)
+    version = serializers.IntegerField(min_value=1)
+
+
 class AppealSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
@@ -262,6 +270,23 @@ class MatchWorkflowViewSet(MatchViewSet):
                 minutes=v["minutes"], reason=v["reason"],
             ),
             names_of=match,
+            out=MatchSerializer,
+        )
+
+    @extend_schema(request=ClockSerializer, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def clock(self, request, pk=None):
+        """The director installs clocks on this match (``minutes_per_point`` null: takes them off)."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = ClockSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.install_clock(
+                match.pk, request.user, version=v["version"],
+                minutes_per_point=v.get("minutes_per_point"), delay_seconds=v["delay_seconds"],
+                increment_seconds=v["increment_seconds"], reason=v["reason"],
+            ),
             out=MatchSerializer,
         )
 

@@ -417,6 +417,20 @@ class LatenessForm(forms.Form):
         self.fields["late_side"].choices = [(s, f"{s.upper()}: {n}") for s, n in names.items()]
 
 
+class ClockForm(forms.Form):
+    """Clocks on one match (Part 9): minutes per point of its length, a delay or an increment."""
+
+    minutes_per_point = forms.IntegerField(
+        label=gettext_lazy("Minutes per point of match length"), min_value=0, required=False,
+        help_text=gettext_lazy("empty or 0: take the clocks off (the tournament's policy applies)"),
+    )
+    delay_seconds = forms.IntegerField(label=gettext_lazy("Delay per move (s)"), min_value=0, required=False)
+    increment_seconds = forms.IntegerField(
+        label=gettext_lazy("Increment per move (s)"), min_value=0, required=False
+    )
+    reason = forms.CharField(label=gettext_lazy("Note"), required=False)
+
+
 class RemoveEntryForm(forms.Form):
     """Disqualification or removal from the event (Part 9), with what happens to the results."""
 

@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.result_kinds import lateness_penalty
+from scoring.rules.result_kinds import TimeControl, lateness_penalty
 from tournaments import audit, entry_status, ratings_service, round_flow, tasks
 from tournaments.events import emit
 from tournaments.models import (
@@ -41,7 +41,13 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.permissions import acts_as_official, allowed, is_organiser, side_of
-from tournaments.validation import kind_result, lateness_rule, match_spec, validate_result
+from tournaments.validation import (
+    kind_result,
+    lateness_rule,
+    match_spec,
+    time_control,
+    validate_result,
+)
 from tournaments.visibility import is_public_round
 from zarik.i18n import current_language
 
@@ -744,6 +750,38 @@ def apply_lateness(
     audit.record(user, tournament, "match.lateness", match, before, match, note)
     emit("standings.changed", tournament.pk, match=match.pk)
     return match
+
+
+@transaction.atomic
+def install_clock(
+    match_id: int, user, *, version: int | None, minutes_per_point: int | None,
+    delay_seconds: int = 0, increment_seconds: int = 0, reason: str = "",
+) -> Match:
+    """The director installs chess clocks on one match (Part 9: a player may ask the director
+    to, when the opponent slows the game down), with its own policy; ``minutes_per_point=None``
+    takes them off (the tournament's policy applies again). Checked by the core, audited."""
+    match = _director_lock(match_id, user, version)
+    tournament = match.round.tournament
+    policy = TimeControl(tournament.move_seconds, minutes_per_point, delay_seconds or 0,
+                         increment_seconds or 0)
+    problems = policy.problems()
+    if problems:
+        raise InvalidResult(problems)
+    before = audit.snapshot(match)
+    _save_match(
+        match, clock_minutes_per_point=minutes_per_point or None,
+        clock_delay_seconds=(delay_seconds or 0) if minutes_per_point else None,
+        clock_increment_seconds=(increment_seconds or 0) if minutes_per_point else None,
+    )
+    audit.record(user, tournament, "match.clock", match, before, match, reason.strip())
+    return match
+
+
+def match_timing(match: Match) -> str:
+    """The match's time control in the reader's words ("45 s a move; clock: …"), for the desk."""
+    spec = match_spec(match)
+    length = spec.length if spec.is_points else spec.fixed_games
+    return time_control(match.round.tournament, match).describe(current_language(), length)
 
 
 # --------------------------------------------------------------------------- leaving the event

@@ -48,6 +48,7 @@ from .forms import SETTLE_CHOICES as SETTLE_CHOICE_LABELS
 from .forms import (
     AppealForm,
     AuditFilterForm,
+    ClockForm,
     DisputeForm,
     KindResultForm,
     LatenessForm,
@@ -655,6 +656,10 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
     match = _match(request, tournament, match_id, may="match.see")
     kind_form = KindResultForm(match=match)
     late_form = LatenessForm(match=match)
+    clock_form = ClockForm(initial={
+        "minutes_per_point": match.clock_minutes_per_point,
+        "delay_seconds": match.clock_delay_seconds, "increment_seconds": match.clock_increment_seconds,
+    })
     status = 200
     if request.method == "POST":
         action = request.POST.get("action")
@@ -681,16 +686,29 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
                     )
                     messages.success(request, _("Result recorded."))
                     return redirect("desk", slug=tournament.slug)
+            elif action == "clock":
+                clock_form = ClockForm(request.POST)
+                if clock_form.is_valid():
+                    data = clock_form.cleaned_data
+                    services.install_clock(
+                        match.pk, request.user, version=version,
+                        minutes_per_point=data["minutes_per_point"] or None,
+                        delay_seconds=data["delay_seconds"] or 0,
+                        increment_seconds=data["increment_seconds"] or 0, reason=data["reason"],
+                    )
+                    messages.success(request, _("Clock settings saved."))
+                    return redirect("desk-match", slug=tournament.slug, match_id=match.pk)
             else:
                 raise Http404
         except services.ResultError as exc:
-            form = late_form if action == "lateness" else kind_form
+            form = {"lateness": late_form, "clock": clock_form}.get(action, kind_form)
             form.add_error(None, _problems_text(exc))
         status = 400
     return render(
         request,
         "scoring/desk_match.html",
         {"tournament": tournament, "match": match, "kind_form": kind_form, "late_form": late_form,
+         "clock_form": clock_form, "timing": services.match_timing(match),
          "late_rule": bool(tournament.late_penalty_minutes or tournament.late_forfeit_minutes)},
         status=status,
     )

@@ -285,3 +285,28 @@ def test_the_desk_links_each_open_table_and_offers_the_leaving_choices(client, e
     assert reverse("desk-match", kwargs={"slug": event.slug, "match_id": match.pk}) in body
     assert 'name="settle"' in body and "Disqualify or remove" in body
     assert f'for="rm-past-{match.entry_a_id}"' in body
+
+
+def test_the_director_installs_clocks_on_one_match_and_the_sheet_shows_them(client, event, director):
+    event.clock_minutes_per_point = None
+    event.clock_delay_seconds = 0
+    event.save()
+    match = pair(event)
+    client.force_login(director)
+    url = reverse("desk-match", kwargs={"slug": event.slug, "match_id": match.pk})
+    bad = client.post(url, {"action": "clock", "version": match.version, "minutes_per_point": 2,
+                            "delay_seconds": 10, "increment_seconds": 5}, HTTP_ACCEPT_LANGUAGE="en")
+    assert bad.status_code == 400 and "not both" in bad.content.decode()
+    ok = client.post(url, {"action": "clock", "version": match.version, "minutes_per_point": 3,
+                           "increment_seconds": 5, "reason": "slow play"})
+    assert ok.status_code == 302
+    match.refresh_from_db()
+    assert (match.clock_minutes_per_point, match.clock_increment_seconds) == (3, 5)
+    assert AuditEntry.objects.filter(action="match.clock", reason="slow play").exists()
+    sheet = client.get(reverse("print-match-sheet", kwargs={"slug": event.slug, "match_id": match.pk}),
+                       HTTP_ACCEPT_LANGUAGE="en")
+    assert "clock: 3 min a point = 15 min each, +5 s a move" in sheet.content.decode()
+    off = client.post(f"/api/matches/{match.pk}/clock/",
+                      {"minutes_per_point": None, "version": match.version},
+                      content_type="application/json")
+    assert off.status_code == 200 and off.json()["clock_minutes_per_point"] is None

@@ -31,6 +31,9 @@ SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
         "result_kind",
         "start_a",
         "start_b",
+        "clock_minutes_per_point",
+        "clock_delay_seconds",
+        "clock_increment_seconds",
         "version",
     ),
     "result": (
@@ -106,6 +109,7 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "result.report": ("Result reported", "Результат сообщён"),
     "result.forfeit": ("Result without play recorded (forfeit, time, void)", "Результат без игры внесён (неявка, время, аннулирование)"),
     "match.lateness": ("Lateness penalty applied", "Учтено опоздание игрока"),
+    "match.clock": ("Clocks installed on a match", "На матч поставлены часы"),
     "entry.remove_event": ("Player removed from the event", "Игрок удалён с соревнований"),
     "result.enter": ("Result entered by a referee", "Результат внесён судьёй"),
     "result.confirm": ("Result confirmed", "Результат подтверждён"),

@@ -659,6 +659,16 @@ class Match(models.Model):
         _("starting score A"), default=0, help_text=_("penalty points for the opponent's lateness")
     )
     start_b = models.PositiveSmallIntegerField(_("starting score B"), default=0)
+    clock_minutes_per_point = models.PositiveSmallIntegerField(
+        _("clock: minutes per point of match length"), null=True, blank=True,
+        help_text=_("clocks installed on this match by the director (Part 9); empty: the tournament's"),
+    )
+    clock_delay_seconds = models.PositiveSmallIntegerField(
+        _("clock delay per move (s)"), null=True, blank=True
+    )
+    clock_increment_seconds = models.PositiveSmallIntegerField(
+        _("clock increment per move (s)"), null=True, blank=True
+    )
     version = models.PositiveIntegerField(_("version"), default=1)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 

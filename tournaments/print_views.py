@@ -91,7 +91,7 @@ def match_options(match: Match, lang: str) -> list[tuple[str, str]]:
         lines.append((_("Drawn game"), str(float(spec.draw)).rstrip("0").rstrip(".")))
     tournament = match.round.tournament
     length = spec.length if spec.is_points else spec.fixed_games
-    timing = time_control(tournament).describe(current_language(), length)
+    timing = time_control(tournament, match).describe(current_language(), length)
     if timing:
         lines.append((_("Time control"), timing))
     if tournament.time_control:

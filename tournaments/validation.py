@@ -74,8 +74,16 @@ def tournament_problems(tournament) -> list[Problem]:
     return spec_problems(tournament_spec(tournament))
 
 
-def time_control(tournament) -> TimeControl:
-    """The tournament's time control as the core's data (limit per move, clock policy)."""
+def time_control(tournament, match=None) -> TimeControl:
+    """The time control as the core's data (limit per move, clock policy): the tournament's,
+    or — when the director installed clocks on one match (Part 9) — that match's clock."""
+    if match is not None and match.clock_minutes_per_point:
+        return TimeControl(
+            move_seconds=tournament.move_seconds,
+            minutes_per_point=match.clock_minutes_per_point,
+            delay_seconds=match.clock_delay_seconds or 0,
+            increment_seconds=match.clock_increment_seconds or 0,
+        )
     return TimeControl(
         move_seconds=tournament.move_seconds,
         minutes_per_point=tournament.clock_minutes_per_point,

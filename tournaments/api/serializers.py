@@ -77,7 +77,8 @@ class MatchSerializer(serializers.ModelSerializer):
         fields = [
             "id", "tournament", "round", "table", "entry_a", "entry_b", "player_a", "player_b",
             "match_length", "result_status", "score_a", "score_b", "winner", "result_kind",
-            "start_a", "start_b", "version",
+            "start_a", "start_b", "clock_minutes_per_point", "clock_delay_seconds",
+            "clock_increment_seconds", "version",
         ]  # fmt: skip
 
 
