@@ -25,6 +25,7 @@ from tournaments.validation import validate_result
 from zarik.i18n import current_language
 
 from . import services
+from .forms import MAX_CLOCK, MAX_MINUTES_LATE
 from .models import Dispute, Outcome
 from .workflow_problems import workflow_problem
 
@@ -125,26 +126,28 @@ class KindResultSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=[k for k in ResultKind.values if k != ResultKind.PLAYED])
     winner = serializers.ChoiceField(choices=["a", "b"], required=False, allow_null=True)
     played = serializers.ListField(
-        child=serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0),
+        child=serializers.DecimalField(max_digits=4, decimal_places=1, min_value=0, max_value=999),
         min_length=2, max_length=2, required=False,
         help_text="the score on the sheet when play stopped (a time forfeit)",
     )
-    games_played = serializers.IntegerField(min_value=0, default=0)
+    games_played = serializers.IntegerField(min_value=0, max_value=999, default=0)
     reason = serializers.CharField()
     version = serializers.IntegerField(min_value=1)
 
 
 class LatenessSerializer(serializers.Serializer):
     late_side = serializers.ChoiceField(choices=["a", "b"])
-    minutes = serializers.IntegerField(min_value=0)
+    minutes = serializers.IntegerField(min_value=0, max_value=MAX_MINUTES_LATE)
     reason = serializers.CharField(default="", allow_blank=True)
     version = serializers.IntegerField(min_value=1)
 
 
 class ClockSerializer(serializers.Serializer):
-    minutes_per_point = serializers.IntegerField(min_value=1, allow_null=True, required=False)
-    delay_seconds = serializers.IntegerField(min_value=0, default=0)
-    increment_seconds = serializers.IntegerField(min_value=0, default=0)
+    minutes_per_point = serializers.IntegerField(
+        min_value=1, max_value=MAX_CLOCK, allow_null=True, required=False
+    )
+    delay_seconds = serializers.IntegerField(min_value=0, max_value=MAX_CLOCK, default=0)
+    increment_seconds = serializers.IntegerField(min_value=0, max_value=MAX_CLOCK, default=0)
     reason = serializers.CharField(default="", allow_blank=True)
     version = serializers.IntegerField(min_value=1)
 

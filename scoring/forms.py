@@ -362,6 +362,10 @@ class AuditFilterForm(forms.Form):
 
 # --------------------------------------------------------------------------- the desk (issue 15)
 
+#: Bounds of what the desk accepts (a day late, an hour a point): sane, and within the columns.
+MAX_MINUTES_LATE = 1440
+MAX_CLOCK = 3600
+
 SETTLE_CHOICES = [
     ("forfeit", gettext_lazy("the opponent wins by forfeit")),
     ("void", gettext_lazy("void: it counts for nobody")),
@@ -381,14 +385,17 @@ class KindResultForm(forms.Form):
         help_text=gettext_lazy("for a forfeit or a time forfeit"),
     )
     played_a = forms.DecimalField(
-        label=gettext_lazy("Score played, A"), required=False, min_value=0, decimal_places=1,
+        label=gettext_lazy("Score played, A"), required=False, min_value=0, max_value=999,
+        decimal_places=1,
         help_text=gettext_lazy("a time forfeit: the score on the sheet when the flag fell"),
     )
     played_b = forms.DecimalField(
-        label=gettext_lazy("Score played, B"), required=False, min_value=0, decimal_places=1
+        label=gettext_lazy("Score played, B"), required=False, min_value=0, max_value=999,
+        decimal_places=1,
     )
     games_played = forms.IntegerField(
-        label=gettext_lazy("Games finished (fixed-games match)"), required=False, min_value=0
+        label=gettext_lazy("Games finished (fixed-games match)"), required=False, min_value=0,
+        max_value=999,
     )
     reason = forms.CharField(label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
 
@@ -408,7 +415,7 @@ class LatenessForm(forms.Form):
     """Minutes late → penalty points to the opponent, or a forfeit (the tournament's rule)."""
 
     late_side = forms.ChoiceField(label=gettext_lazy("Late player"), choices=[("a", "A"), ("b", "B")])
-    minutes = forms.IntegerField(label=gettext_lazy("Minutes late"), min_value=0)
+    minutes = forms.IntegerField(label=gettext_lazy("Minutes late"), min_value=0, max_value=MAX_MINUTES_LATE)
     reason = forms.CharField(label=gettext_lazy("Note"), required=False)
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any):
@@ -421,12 +428,15 @@ class ClockForm(forms.Form):
     """Clocks on one match (Part 9): minutes per point of its length, a delay or an increment."""
 
     minutes_per_point = forms.IntegerField(
-        label=gettext_lazy("Minutes per point of match length"), min_value=0, required=False,
+        label=gettext_lazy("Minutes per point of match length"), min_value=0, max_value=MAX_CLOCK,
+        required=False,
         help_text=gettext_lazy("empty or 0: take the clocks off (the tournament's policy applies)"),
     )
-    delay_seconds = forms.IntegerField(label=gettext_lazy("Delay per move (s)"), min_value=0, required=False)
+    delay_seconds = forms.IntegerField(
+        label=gettext_lazy("Delay per move (s)"), min_value=0, max_value=MAX_CLOCK, required=False
+    )
     increment_seconds = forms.IntegerField(
-        label=gettext_lazy("Increment per move (s)"), min_value=0, required=False
+        label=gettext_lazy("Increment per move (s)"), min_value=0, max_value=MAX_CLOCK, required=False
     )
     reason = forms.CharField(label=gettext_lazy("Note"), required=False)
 

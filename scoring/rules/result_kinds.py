@@ -116,8 +116,12 @@ def result_for_kind(
         found.append(MATCH.problem("forfeit_no_winner", result_kind=kind.value))
     start = tuple(Fraction(s) for s in spec.start)
     now = tuple(Fraction(s) for s in (played if played is not None else spec.start))
-    if len(now) != 2 or any(s < 0 for s in now):
-        found.append(MATCH.problem("bad_score", value=[float(s) for s in now], halves=True))
+    halves = spec.draw == Fraction(1, 2) and not spec.is_points
+    if len(now) != 2 or any(s < 0 or (s.denominator != 1 and not (halves and s.denominator == 2))
+                            for s in now):
+        found.append(MATCH.problem("bad_score", value=[float(s) for s in now], halves=halves))
+    elif spec.fixed_games is not None and not 0 <= games_played <= spec.fixed_games:
+        found.append(MATCH.problem("too_many_games", fixed=spec.fixed_games))
     elif any(n < s for n, s in zip(now, start, strict=True)):
         found.append(
             MATCH.problem("below_start", score=format_score(now), start=format_score(start))

@@ -47,6 +47,15 @@ def test_fixed_games_forfeit_gives_each_unplayed_game_as_a_single_win():
     assert verdict.score == (1, Fraction(7, 2))
 
 
+def test_halves_only_where_a_draw_scores_half_and_games_only_as_many_as_agreed():
+    assert result_for_kind(TO5, "time_forfeit", "a", played=(Fraction(3, 2), 1)).problems[0].code == (
+        "match.bad_score"
+    )
+    assert result_for_kind(FOUR_GAMES, "time_forfeit", "a", games_played=5).problems[0].code == (
+        "match.too_many_games"
+    )
+
+
 def test_double_forfeit_and_void_have_no_winner():
     assert result_for_kind(TO5, "double_forfeit", None).score == (0, 0)
     assert result_for_kind(TO5, "double_forfeit", None).winner is None
