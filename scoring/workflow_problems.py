@@ -41,10 +41,6 @@ WORKFLOW = Catalogue(
             "The result breaks the rules of this match; see the problems listed.",
             "Результат противоречит правилам этого матча; см. перечисленные ошибки.",
         ),
-        "not_whole": (
-            "A score of {value} cannot be stored: match scores are whole points.",
-            "Счёт {value} нельзя сохранить: счёт матча записывается целыми очками.",
-        ),
         "forbidden": (
             "You may not do this with this match.",
             "Вам нельзя это делать с этим матчем.",
