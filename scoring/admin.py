@@ -38,6 +38,8 @@ class ResultAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
         "match",
         "score_a",
         "score_b",
+        "kind",
+        "winner",
         "games",
         "state",
         "reported_by",

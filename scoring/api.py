@@ -17,13 +17,15 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from tournaments.api import MatchViewSet
+from tournaments.api.serializers import MatchSerializer, ScoreOut
 from tournaments.apihttp.errors import ApiProblem
-from tournaments.models import Match, Tournament
+from tournaments.models import Match, ResultKind, Tournament
 from tournaments.permissions import allowed
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
 
 from . import services
+from .forms import MAX_CLOCK, MAX_MINUTES_LATE
 from .models import Dispute, Outcome, Sanction, SanctionKind
 from .templatetags.people import raiser
 from .workflow_problems import workflow_problem
@@ -40,7 +42,9 @@ class GameInSerializer(serializers.Serializer):
 @extend_schema_serializer(examples=[OpenApiExample("A final score", value={"final": [7, 4]}, request_only=True), OpenApiExample("Game by game", value={"games": [{"winner": "a", "kind": "oyun", "cube": 2}, {"winner": "b", "kind": "mars"}]}, request_only=True)])
 class ResultCheckSerializer(serializers.Serializer):
     final = serializers.ListField(
-        child=serializers.IntegerField(min_value=0), min_length=2, max_length=2, required=False
+        child=serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0),
+        min_length=2, max_length=2, required=False,
+        help_text="halves (2.5) where a drawn game is worth ½",
     )
     games = GameInSerializer(many=True, required=False)
 
@@ -88,8 +92,9 @@ class ResultOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     match = serializers.IntegerField(source="match_id")
     state = serializers.CharField()
-    score_a = serializers.IntegerField()
-    score_b = serializers.IntegerField()
+    score_a = ScoreOut()
+    score_b = ScoreOut()
+    kind = serializers.CharField()
     match_version = serializers.IntegerField(source="match.version")
     players = serializers.SerializerMethodField()
 
@@ -122,6 +127,36 @@ class DecisionSerializer(RulingSerializer):
     outcome = serializers.ChoiceField(choices=Outcome.values)
     ruling = None
     decision = serializers.CharField()
+
+
+class KindResultSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[k for k in ResultKind.values if k != ResultKind.PLAYED])
+    winner = serializers.ChoiceField(choices=["a", "b"], required=False, allow_null=True)
+    played = serializers.ListField(
+        child=serializers.DecimalField(max_digits=4, decimal_places=1, min_value=0, max_value=999),
+        min_length=2, max_length=2, required=False,
+        help_text="the score on the sheet when play stopped (a time forfeit)",
+    )
+    games_played = serializers.IntegerField(min_value=0, max_value=999, default=0)
+    reason = serializers.CharField()
+    version = serializers.IntegerField(min_value=1)
+
+
+class LatenessSerializer(serializers.Serializer):
+    late_side = serializers.ChoiceField(choices=["a", "b"])
+    minutes = serializers.IntegerField(min_value=0, max_value=MAX_MINUTES_LATE)
+    reason = serializers.CharField(default="", allow_blank=True)
+    version = serializers.IntegerField(min_value=1)
+
+
+class ClockSerializer(serializers.Serializer):
+    minutes_per_point = serializers.IntegerField(
+        min_value=1, max_value=MAX_CLOCK, allow_null=True, required=False
+    )
+    delay_seconds = serializers.IntegerField(min_value=0, max_value=MAX_CLOCK, default=0)
+    increment_seconds = serializers.IntegerField(min_value=0, max_value=MAX_CLOCK, default=0)
+    reason = serializers.CharField(default="", allow_blank=True)
+    version = serializers.IntegerField(min_value=1)
 
 
 @extend_schema_serializer(examples=[OpenApiExample("Appeal to the jury", value={"reason": "The director did not see the score sheet"}, request_only=True)])
@@ -216,6 +251,62 @@ class MatchWorkflowViewSet(MatchViewSet):
             lambda: services.dispute_result(match.pk, v["result"], request.user, version=v["version"], reason=v["reason"]),
             status.HTTP_201_CREATED,
             out=DisputeOutSerializer,
+        )
+
+    @extend_schema(request=KindResultSerializer, responses={201: MatchSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def settle(self, request, pk=None):
+        """The director settles a match not played out: ``forfeit`` (with ``winner``),
+        ``double_forfeit``, ``time_forfeit`` (``winner``, optional ``played`` score) or ``void``.
+        The score follows the tournament's forfeit rule; the same service as the desk page."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = KindResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+
+        def settle():
+            services.record_kind_result(
+                match.pk, request.user, version=v["version"], kind=v["kind"],
+                winner=v.get("winner"), reason=v["reason"],
+                played=tuple(v["played"]) if v.get("played") else None,
+                games_played=v["games_played"],
+            )
+            return match
+
+        return self._run(settle, status.HTTP_201_CREATED, names_of=match, out=MatchSerializer)
+
+    @extend_schema(request=LatenessSerializer, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def lateness(self, request, pk=None):
+        """The director applies the lateness rule: penalty points to the opponent, or a forfeit."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = LatenessSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.apply_lateness(
+                match.pk, request.user, version=v["version"], late_side=v["late_side"],
+                minutes=v["minutes"], reason=v["reason"],
+            ),
+            names_of=match,
+            out=MatchSerializer,
+        )
+
+    @extend_schema(request=ClockSerializer, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def clock(self, request, pk=None):
+        """The director installs clocks on this match (``minutes_per_point`` null: takes them off)."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = ClockSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.install_clock(
+                match.pk, request.user, version=v["version"],
+                minutes_per_point=v.get("minutes_per_point"), delay_seconds=v["delay_seconds"],
+                increment_seconds=v["increment_seconds"], reason=v["reason"],
+            ),
+            out=MatchSerializer,
         )
 
     @staticmethod

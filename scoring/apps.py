@@ -8,11 +8,14 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         # A reported or confirmed result changes the tournament's public pages.
+        from tournaments import entry_status
         from tournaments.signals import on_match_part, watch
 
-        from . import event_details
+        from . import event_details, services
         from .models import Result
 
         watch(Result, on_match_part)
         # Webhooks and emails describe results and disputes through these rows.
         event_details.register()
+        # A withdrawal anywhere settles the player's pending match through the result workflow.
+        entry_status.register_settler(services.settle_pending)

@@ -21,7 +21,7 @@ from scoring.rules.record_report import ReplayReport
 from scoring.rules.record_validate import validate_text
 from scoring.rules.variants import SCORING_TABLES
 from scoring.viewer.problems import MATCHFILE
-from tournaments.models import GameKind, Match, RoundStatus
+from tournaments.models import GameKind, Match, ResultKind, RoundStatus
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
 
@@ -108,8 +108,13 @@ GameFormSet = forms.formset_factory(
 
 class ResultForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
-    score_a = forms.IntegerField(label=gettext_lazy("Score A"), min_value=0, max_value=999, required=False)
-    score_b = forms.IntegerField(label=gettext_lazy("Score B"), min_value=0, max_value=999, required=False)
+    # Halves are allowed where a drawn game scores ½ (the rules core refuses them elsewhere).
+    score_a = forms.DecimalField(
+        label=gettext_lazy("Score A"), min_value=0, max_value=999, decimal_places=1, required=False
+    )
+    score_b = forms.DecimalField(
+        label=gettext_lazy("Score B"), min_value=0, max_value=999, decimal_places=1, required=False
+    )
     record = forms.CharField(
         label=gettext_lazy("Game record or .mat text"),
         required=False,
@@ -326,8 +331,8 @@ class RulingForm(forms.Form):
     text = forms.CharField(
         label=gettext_lazy("Ruling and its grounds"), widget=forms.Textarea(attrs={"rows": 3})
     )
-    score_a = forms.IntegerField(label=gettext_lazy("Score A"), min_value=0, required=False)
-    score_b = forms.IntegerField(label=gettext_lazy("Score B"), min_value=0, required=False)
+    score_a = forms.DecimalField(label=gettext_lazy("Score A"), min_value=0, decimal_places=1, required=False)
+    score_b = forms.DecimalField(label=gettext_lazy("Score B"), min_value=0, decimal_places=1, required=False)
 
     def __init__(self, *args: Any, jury: bool = False, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -395,3 +400,99 @@ class AuditFilterForm(forms.Form):
     def __init__(self, *args: Any, object_types: list[str], **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["object_type"].choices = [("", gettext_lazy("all"))] + [(t, t) for t in object_types]
+
+
+# --------------------------------------------------------------------------- the desk (issue 15)
+
+#: Bounds of what the desk accepts (a day late, an hour a point): sane, and within the columns.
+MAX_MINUTES_LATE = 1440
+MAX_CLOCK = 3600
+
+SETTLE_CHOICES = [
+    ("forfeit", gettext_lazy("the opponent wins by forfeit")),
+    ("void", gettext_lazy("void: it counts for nobody")),
+]
+
+
+class KindResultForm(forms.Form):
+    """The director settles a match not played out: forfeit, double forfeit, time forfeit, void."""
+
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Result"),
+        choices=[(k, label) for k, label in ResultKind.choices if k != ResultKind.PLAYED],
+    )
+    winner = forms.ChoiceField(
+        label=gettext_lazy("Winner"), required=False,
+        choices=[("", "—"), ("a", "A"), ("b", "B")],
+        help_text=gettext_lazy("for a forfeit or a time forfeit"),
+    )
+    played_a = forms.DecimalField(
+        label=gettext_lazy("Score played, A"), required=False, min_value=0, max_value=999,
+        decimal_places=1,
+        help_text=gettext_lazy("a time forfeit: the score on the sheet when the flag fell"),
+    )
+    played_b = forms.DecimalField(
+        label=gettext_lazy("Score played, B"), required=False, min_value=0, max_value=999,
+        decimal_places=1,
+    )
+    games_played = forms.IntegerField(
+        label=gettext_lazy("Games finished (fixed-games match)"), required=False, min_value=0,
+        max_value=999,
+    )
+    reason = forms.CharField(label=gettext_lazy("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        names = match.side_names(current_language())
+        self.fields["winner"].choices = [("", "—")] + [(s, f"{s.upper()}: {n}") for s, n in names.items()]
+
+    def played(self) -> tuple[Any, Any] | None:
+        a, b = self.cleaned_data.get("played_a"), self.cleaned_data.get("played_b")
+        if a is None and b is None:
+            return None
+        return (a or 0, b or 0)
+
+
+class LatenessForm(forms.Form):
+    """Minutes late → penalty points to the opponent, or a forfeit (the tournament's rule)."""
+
+    late_side = forms.ChoiceField(label=gettext_lazy("Late player"), choices=[("a", "A"), ("b", "B")])
+    minutes = forms.IntegerField(label=gettext_lazy("Minutes late"), min_value=0, max_value=MAX_MINUTES_LATE)
+    reason = forms.CharField(label=gettext_lazy("Note"), required=False)
+
+    def __init__(self, *args: Any, match: Match, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        names = match.side_names(current_language())
+        self.fields["late_side"].choices = [(s, f"{s.upper()}: {n}") for s, n in names.items()]
+
+
+class ClockForm(forms.Form):
+    """Clocks on one match (Part 9): minutes per point of its length, a delay or an increment."""
+
+    minutes_per_point = forms.IntegerField(
+        label=gettext_lazy("Minutes per point of match length"), min_value=0, max_value=MAX_CLOCK,
+        required=False,
+        help_text=gettext_lazy("empty or 0: take the clocks off (the tournament's policy applies)"),
+    )
+    delay_seconds = forms.IntegerField(
+        label=gettext_lazy("Delay per move (s)"), min_value=0, max_value=MAX_CLOCK, required=False
+    )
+    increment_seconds = forms.IntegerField(
+        label=gettext_lazy("Increment per move (s)"), min_value=0, max_value=MAX_CLOCK, required=False
+    )
+    reason = forms.CharField(label=gettext_lazy("Note"), required=False)
+
+
+class RemoveEntryForm(forms.Form):
+    """Disqualification or removal from the event (Part 9), with what happens to the results."""
+
+    how = forms.ChoiceField(
+        label=gettext_lazy("Action"),
+        choices=[("disqualified", gettext_lazy("Disqualify")), ("removed", gettext_lazy("Remove from the event"))],
+    )
+    past = forms.ChoiceField(
+        label=gettext_lazy("Past results"),
+        choices=[("keep", gettext_lazy("kept")), ("void", gettext_lazy("voided"))],
+    )
+    settle = forms.ChoiceField(label=gettext_lazy("Unfinished match"), choices=SETTLE_CHOICES)
+    reason = forms.CharField(label=gettext_lazy("Reason"))

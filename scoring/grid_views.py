@@ -14,6 +14,7 @@ it, the rows that were fine are saved, and the page says how many of each.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -23,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import Match, ResultStatus, Round, RoundStatus
 from tournaments.permissions import tournament_view
+from tournaments.standings import format_score
 from tournaments.visibility import is_public_round
 from zarik.i18n import current_language
 
@@ -66,16 +68,23 @@ def _shown(match: Match) -> GridRow:
     )
     row = GridRow(match, version=match.version, report=report)
     if match.score_a is not None and match.score_b is not None:
-        row.a, row.b = str(match.score_a), str(match.score_b)
+        row.a, row.b = format_score(float(match.score_a)), format_score(float(match.score_b))
     elif report is not None:
-        row.a, row.b = str(report.score_a), str(report.score_b)
+        row.a, row.b = format_score(float(report.score_a)), format_score(float(report.score_b))
     return row
 
 
-def _score(text: str, table) -> tuple[int | None, str | None]:
+def _score(text: str, table) -> tuple[int | Decimal | None, str | None]:
+    """A typed score: whole, or a half (2.5, 2,5, 2½) where a drawn game is worth ½."""
+    typed = text.strip().replace(",", ".").replace("½", ".5")
+    if typed.startswith("."):
+        typed = "0" + typed
     try:
-        value = int(text)
-    except ValueError:
+        number = Decimal(typed)
+        value = int(number) if number == number.to_integral_value() else number
+        if number * 2 != (number * 2).to_integral_value():
+            value = -1
+    except (InvalidOperation, ValueError):
         value = -1
     if value < 0 or value > 999:
         return None, GRID.problem("not_a_score", table=table, typed=text).message(

@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import Match, ResultKind, Round, ScoreField, Tournament
 from tournaments.validation import validate_result
 from zarik.i18n import problems_to_validation_error
 
@@ -28,8 +28,15 @@ class Result(models.Model):
     match = models.ForeignKey(
         Match, verbose_name=_("match"), on_delete=models.CASCADE, related_name="results"
     )
-    score_a = models.PositiveSmallIntegerField(_("score A"))
-    score_b = models.PositiveSmallIntegerField(_("score B"))
+    score_a = ScoreField(_("score A"))
+    score_b = ScoreField(_("score B"))
+    kind = models.CharField(
+        _("result kind"), max_length=16, choices=ResultKind.choices, default=ResultKind.PLAYED
+    )
+    winner = models.CharField(
+        _("winner"), max_length=1, blank=True, choices=[("a", "A"), ("b", "B")],
+        help_text=_("named by the director for a forfeit or a time forfeit"),
+    )
     games = models.JSONField(
         _("games"), default=list, blank=True,
         help_text=_("the ledger as entered: winner, kind, cube, dropped, autodoubles, record"),
@@ -78,7 +85,8 @@ class Result(models.Model):
         if self.match_id is None or self.score_a is None or self.score_b is None:
             return
         verdict = validate_result(
-            self.match, final=(self.score_a, self.score_b), games=self.games or None
+            self.match, final=(self.score_a, self.score_b), games=self.games or None,
+            kind=self.kind, winner=self.winner or None,
         )
         if not verdict.ok:
             raise problems_to_validation_error(verdict.problems)

@@ -23,10 +23,12 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.rules.errors import Problem
+from scoring.rules.result_kinds import TimeControl, lateness_penalty
 from tournaments import audit, entry_status, ratings_service, round_flow, tasks
 from tournaments.events import emit
 from tournaments.models import (
@@ -34,6 +36,7 @@ from tournaments.models import (
     EntryStatus,
     Game,
     Match,
+    ResultKind,
     ResultStatus,
     StandingsAdjustment,
     Tournament,
@@ -45,7 +48,13 @@ from tournaments.permissions import (
     is_organiser,
     side_of,
 )
-from tournaments.validation import validate_result
+from tournaments.validation import (
+    kind_result,
+    lateness_rule,
+    match_spec,
+    time_control,
+    validate_result,
+)
 from tournaments.visibility import is_public_round
 from zarik.i18n import current_language
 
@@ -158,11 +167,12 @@ def _save_match(match: Match, **fields: Any) -> None:
         setattr(match, name, value)
 
 
-def _whole(value: Any) -> int:
+def _stored(value: Any) -> int | Decimal:
+    """A score as the database keeps it: exactly, in halves (the equal-moves draw is worth ½)."""
     number = Fraction(value)
-    if number.denominator != 1:
-        raise refuse("not_whole", value=float(number))
-    return int(number)
+    if number.denominator == 1:
+        return int(number)
+    return Decimal(number.numerator) / number.denominator
 
 
 def clean_games(games: Iterable[Mapping[str, Any]] | None) -> list[dict[str, Any]]:
@@ -277,7 +287,8 @@ def _confirm(
     except IntegrityError:
         raise refuse("already_confirmed_match", "duplicate") from None
     validation = validate_result(
-        match, final=(result.score_a, result.score_b), games=result.games or None
+        match, final=(result.score_a, result.score_b), games=result.games or None,
+        kind=result.kind, winner=result.winner or None,
     )
     winner = validation.winner or ""
     had_ledger = match.result_status not in (ResultStatus.PENDING, ResultStatus.REPORTED)
@@ -286,6 +297,7 @@ def _confirm(
         score_a=result.score_a,
         score_b=result.score_b,
         winner=winner,
+        result_kind=result.kind,
         result_status=ResultStatus.CONFIRMED,
     )
     if had_ledger:  # games exist only for a match confirmed before (a correction, a ruling)
@@ -356,7 +368,7 @@ def submit_result(
         raise PermissionDenied
     ledger = clean_games(games)
     validation = check_result(match, final, ledger)
-    score_a, score_b = (_whole(s) for s in validation.score)
+    score_a, score_b = (_stored(s) for s in validation.score)
     reports = list(match.results.filter(state=ResultState.REPORTED).order_by("pk"))
     if not official:
         pending = next((r for r in reports if _by_someone_else(r, user, match)), None)
@@ -492,7 +504,7 @@ def _apply_outcome(
     if outcome == Outcome.REPLACE:
         ledger = clean_games(games)
         validation = check_result(match, final, ledger)
-        score_a, score_b = (_whole(s) for s in validation.score)
+        score_a, score_b = (_stored(s) for s in validation.score)
         if disputed is not None and disputed.state == ResultState.DISPUTED:
             disputed.state = ResultState.REJECTED
             disputed.save(update_fields=["state"])
@@ -513,7 +525,8 @@ def _apply_outcome(
         ).update(state=ResultState.REJECTED)
         Game.objects.filter(match=match).delete()
         _save_match(
-            match, score_a=None, score_b=None, winner="", result_status=ResultStatus.PENDING
+            match, score_a=None, score_b=None, winner="", result_kind=ResultKind.PLAYED,
+            result_status=ResultStatus.PENDING,
         )
         _rerate(ratings_service.unrate(match))
         audit.record(user, match.round.tournament, "match.result", match, before, match, reason)
@@ -652,7 +665,7 @@ def _annul_game(match_id: int, number: int, user, reason: str) -> None:
     rest = games[: number - 1] + games[number:]
     validation = validate_result(match, games=rest) if rest else None
     if validation is not None and validation.ok:
-        score_a, score_b = (_whole(x) for x in validation.score)
+        score_a, score_b = (_stored(x) for x in validation.score)
         result = Result.objects.create(
             match=match, score_a=score_a, score_b=score_b, games=rest,
             state=ResultState.REPORTED, reported_by=account(user), note=reason,
@@ -694,6 +707,8 @@ def record_sanction(
     points: Any = None,
     match: Match | None = None,
     game: int | None = None,
+    past: str = "keep",
+    settle: str = "forfeit",
 ) -> Sanction:
     """A warning, penalty or disqualification decided by the director or the jury (Part 9).
 
@@ -704,7 +719,8 @@ def record_sanction(
     counts in the main score and every page marks with the reason. An
     annulled game (Part 9: "партия игрока, получившего подсказку, аннулируется")
     leaves the match's ledger (:func:`_annul_game`). A disqualification also
-    withdraws the entry, so it is not paired again.
+    withdraws the entry (:func:`remove_entry`: remaining matches settled by ``settle``,
+    past results kept or voided by ``past``), so it is not paired again.
     """
     if not allowed(user, "sanction.record", tournament):
         raise PermissionDenied
@@ -745,6 +761,224 @@ def record_sanction(
         game=game if kind == SanctionKind.ANNUL else None,
     )
     audit.record(user, tournament, "sanction." + kind, sanction, None, sanction, reason.strip())
-    if kind == SanctionKind.DISQUALIFICATION and entry.status != EntryStatus.WITHDRAWN:
-        entry_status.set_status(entry, user, EntryStatus.WITHDRAWN, "entry.disqualify", reason.strip())
+    if kind == SanctionKind.DISQUALIFICATION and not entry.removal:
+        remove_entry(entry, user, how="disqualified", reason=reason, past=past, settle=settle)
     return sanction
+
+
+# --------------------------------------------------------------------------- results without play
+
+
+def _director_lock(match_id: int, user, version: int | None) -> Match:
+    """Lock the match for a director's desk action (forfeits, lateness): the desk's right."""
+    match = _lock_match(match_id)
+    _check_version(match, version)
+    if not allowed(user, "desk.run", match.round.tournament):
+        raise PermissionDenied
+    if match.is_bye:
+        raise refuse("bye", "bye")
+    return match
+
+
+def _record_kind(match: Match, user, kind: str, winner: str | None, reason: str, *,
+                 played=None, games_played: int = 0) -> Result | None:
+    """Write a forfeit / double forfeit / time forfeit / void on a locked match (audited)."""
+    if kind == ResultKind.VOID:
+        before = audit.snapshot(match)
+        match.results.filter(
+            state__in=[ResultState.CONFIRMED, ResultState.REPORTED, ResultState.DISPUTED]
+        ).update(state=ResultState.REJECTED)
+        Game.objects.filter(match=match).delete()
+        _save_match(
+            match, score_a=None, score_b=None, winner="", result_kind=ResultKind.VOID,
+            result_status=ResultStatus.CONFIRMED,
+        )
+        _rerate(ratings_service.unrate(match))
+        tournament = match.round.tournament
+        audit.record(user, tournament, "result.forfeit", match, before, match, reason)
+        round_flow.close_when_complete(match)
+        emit("standings.changed", tournament.pk, match=match.pk)
+        return None
+    verdict = kind_result(match, kind, winner, played=played, games_played=games_played)
+    if not verdict.ok:
+        raise InvalidResult(verdict.problems)
+    match.results.filter(state__in=[ResultState.REPORTED, ResultState.DISPUTED]).update(
+        state=ResultState.SUPERSEDED
+    )
+    result = Result.objects.create(
+        match=match,
+        score_a=_stored(verdict.score[0]),
+        score_b=_stored(verdict.score[1]),
+        kind=kind,
+        winner=verdict.winner or "",
+        state=ResultState.REPORTED,
+        reported_by=account(user),
+        note=reason,
+    )
+    return _confirm(match, result, user, action="result.forfeit", reason=reason)
+
+
+@transaction.atomic
+def record_kind_result(
+    match_id: int,
+    user,
+    *,
+    version: int | None,
+    kind: str,
+    winner: str | None = None,
+    reason: str,
+    played: tuple[Any, Any] | None = None,
+    games_played: int = 0,
+) -> Result | None:
+    """The director settles a match that was not (fully) played: forfeit, double forfeit,
+    time forfeit or void. The score follows the tournament's forfeit rule (the rules core,
+    :func:`scoring.rules.result_kinds.result_for_kind`); ``played`` is the score on the
+    sheet when play stopped (a time forfeit). Forfeits are never rated; a void pairing
+    counts for nobody. Returns the confirmed result (None for a void match)."""
+    match = _director_lock(match_id, user, version)
+    if not reason.strip():
+        raise refuse("kind_reason", "reason_required")
+    if match.result_status == ResultStatus.DISPUTED:
+        raise refuse("disputed", "disputed")
+    if match.result_status == ResultStatus.CONFIRMED:
+        raise refuse("kind_settled", "confirmed", table=match.table or "—")
+    return _record_kind(
+        match, user, kind, winner or None, reason.strip(), played=played, games_played=games_played
+    )
+
+
+@transaction.atomic
+def apply_lateness(
+    match_id: int, user, *, version: int | None, late_side: str, minutes: Any, reason: str = ""
+) -> Match:
+    """The director applies the tournament's lateness rule at the desk.
+
+    Penalty points go to the opponent and the match starts from them (``Match.start_a/b``:
+    the ledger and the final-score check start there); at the rule's forfeit time, or when
+    the penalty reaches the match length, the late player loses by forfeit. Audited.
+    """
+    match = _director_lock(match_id, user, version)
+    if match.result_status != ResultStatus.PENDING:
+        raise refuse("lateness_started", "state", table=match.table or "—")
+    tournament = match.round.tournament
+    try:
+        minutes = int(minutes)
+    except (TypeError, ValueError):
+        pass
+    verdict = lateness_penalty(lateness_rule(tournament), match_spec(match), late_side, minutes)
+    if not verdict.ok:
+        raise InvalidResult(verdict.problems)
+    note = reason.strip() or _("%(minutes)s minutes late") % {"minutes": minutes}
+    if verdict.forfeit:
+        winner = "b" if late_side == "a" else "a"
+        _record_kind(match, user, ResultKind.FORFEIT, winner, note)
+        return match
+    before = audit.snapshot(match)
+    _save_match(match, start_a=int(verdict.start[0]), start_b=int(verdict.start[1]))
+    audit.record(user, tournament, "match.lateness", match, before, match, note)
+    emit("standings.changed", tournament.pk, match=match.pk)
+    return match
+
+
+@transaction.atomic
+def install_clock(
+    match_id: int, user, *, version: int | None, minutes_per_point: int | None,
+    delay_seconds: int = 0, increment_seconds: int = 0, reason: str = "",
+) -> Match:
+    """The director installs chess clocks on one match (Part 9: a player may ask the director
+    to, when the opponent slows the game down), with its own policy; ``minutes_per_point=None``
+    takes them off (the tournament's policy applies again). Checked by the core, audited."""
+    match = _director_lock(match_id, user, version)
+    tournament = match.round.tournament
+    policy = TimeControl(tournament.move_seconds, minutes_per_point, delay_seconds or 0,
+                         increment_seconds or 0)
+    problems = policy.problems()
+    if problems:
+        raise InvalidResult(problems)
+    before = audit.snapshot(match)
+    _save_match(
+        match, clock_minutes_per_point=minutes_per_point or None,
+        clock_delay_seconds=(delay_seconds or 0) if minutes_per_point else None,
+        clock_increment_seconds=(increment_seconds or 0) if minutes_per_point else None,
+    )
+    audit.record(user, tournament, "match.clock", match, before, match, reason.strip())
+    return match
+
+
+def match_timing(match: Match) -> str:
+    """The match's time control in the reader's words ("45 s a move; clock: …"), for the desk."""
+    spec = match_spec(match)
+    length = spec.length if spec.is_points else spec.fixed_games
+    return time_control(match.round.tournament, match).describe(current_language(), length)
+
+
+# --------------------------------------------------------------------------- leaving the event
+
+SETTLE_CHOICES = entry_status.SETTLE_CHOICES
+
+
+def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
+    """Settle every unfinished match of ``entry`` in published rounds: a forfeit to the
+    opponent, or void. Byes are voided (a leaving player keeps no bye). Runs inside the
+    caller's transaction; each match is locked and audited through the one workflow.
+    Registered with :func:`tournaments.entry_status.register_settler`, so a withdrawal
+    from the desk, the entries page or the API settles the same way."""
+    if how not in SETTLE_CHOICES:
+        raise refuse("settle_choice", "choice")
+    reason = reason.strip() or _("withdrawn")
+    settled = []
+    pending = Match.objects.filter(
+        Q(entry_a=entry) | Q(entry_b=entry),
+        result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED],
+    ).select_related("round")
+    for m in pending:
+        if not is_public_round(m.round):
+            continue  # a draft is re-paired without the player (not paired after withdrawal)
+        match = _lock_match(m.pk)
+        if match.is_bye or how == entry_status.SETTLE_VOID:
+            _record_kind(match, user, ResultKind.VOID, None, reason)
+        else:
+            winner = "b" if match.entry_a_id == entry.pk else "a"
+            _record_kind(match, user, ResultKind.FORFEIT, winner, reason)
+        settled.append(match)
+    return settled
+
+
+def void_past(entry: Entry, user, reason: str) -> list[Match]:
+    """Void every confirmed result of ``entry`` (a disqualification whose past results go)."""
+    voided = []
+    done = Match.objects.filter(
+        Q(entry_a=entry) | Q(entry_b=entry), result_status=ResultStatus.CONFIRMED
+    ).exclude(result_kind=ResultKind.VOID)
+    for m in done:
+        match = _lock_match(m.pk)
+        _record_kind(match, user, ResultKind.VOID, None, reason)
+        voided.append(match)
+    return voided
+
+
+@transaction.atomic
+def remove_entry(
+    entry: Entry, user, *, how: str, reason: str, past: str = "keep",
+    settle: str = entry_status.SETTLE_FORFEIT,
+) -> Entry:
+    """Disqualify (``how="disqualified"``) or remove (``"removed"``) a player (Part 9: "дисквалификация,
+    удаление с соревнований"): remaining matches forfeited (or void), past results kept or
+    voided by the director's choice; withdrawn so never paired again; audited; marked."""
+    if not allowed(user, "sanction.record", entry.tournament):
+        raise PermissionDenied
+    if not reason.strip():
+        raise refuse("sanction_reason", "reason_required")
+    if past not in ("keep", "void"):
+        raise refuse("past_choice", "choice")
+    if settle not in SETTLE_CHOICES:
+        raise refuse("settle_choice", "choice")
+    action = "entry.disqualify" if how == "disqualified" else "entry.remove_event"
+    before = audit.snapshot(entry)
+    Entry.objects.filter(pk=entry.pk).update(status=EntryStatus.WITHDRAWN, removal=how)
+    entry.status, entry.removal = EntryStatus.WITHDRAWN, how
+    audit.record(user, entry.tournament, action, entry, before, entry, reason.strip())
+    if past == "void":
+        void_past(entry, user, reason.strip())
+    settle_pending(entry, user, settle, reason.strip())
+    return entry

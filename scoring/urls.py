@@ -44,6 +44,7 @@ tournament_patterns = [
     path("manage/archive/", archive_views.download, name="manage-archive"),
     path("desk/", views.desk, name="desk"),
     path("desk/entry/<int:entry_id>/<slug:action>/", views.desk_entry, name="desk-entry"),
+    path("desk/match/<int:match_id>/", views.desk_match, name="desk-match"),
     path("desk/round/<int:round_id>/close/", views.desk_round_close, name="desk-round-close"),
 ]
 

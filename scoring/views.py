@@ -46,10 +46,15 @@ from tournaments.visibility import can_see_round, public_matches
 from zarik.i18n import current_language
 
 from . import services
+from .forms import SETTLE_CHOICES as SETTLE_CHOICE_LABELS
 from .forms import (
     AppealForm,
     AuditFilterForm,
+    ClockForm,
     DisputeForm,
+    KindResultForm,
+    LatenessForm,
+    RemoveEntryForm,
     ResultEntry,
     RulingForm,
     SanctionForm,
@@ -631,12 +636,97 @@ def desk(request, tournament) -> HttpResponse:
     entries = tournament.entries.select_related("player", "section").order_by("draw_number", "id")
     rounds = list(tournament.rounds.select_related("section").order_by("number"))
     for rnd in rounds:
-        rnd.open_tables = list(round_flow.open_matches(rnd).values_list("table", flat=True))
+        rnd.open = list(
+            round_flow.open_matches(rnd).select_related("entry_a__player", "entry_b__player")
+        )
+        rnd.open_tables = [m.table for m in rnd.open]
         rnd.complete = rnd.matches.exists() and not rnd.open_tables
     return render(
         request,
         "scoring/desk.html",
-        {"tournament": tournament, "entries": entries, "rounds": rounds},
+        {
+            "tournament": tournament, "entries": entries, "rounds": rounds,
+            "settle_choices": SETTLE_CHOICE_LABELS, "remove_form": RemoveEntryForm(),
+        },
+    )
+
+
+def _problems_text(exc: services.ResultError) -> str:
+    """A refusal as one line: the rules core's problems when there are some, else the message."""
+    problems = getattr(exc, "problems", ())
+    if problems:
+        language = current_language()
+        return " ".join(p.message(language) for p in problems)
+    return exc.message
+
+
+@login_first
+@tournament_view("desk.run")
+def desk_match(request, tournament, match_id: int) -> HttpResponse:
+    """One match at the desk: lateness (penalty points / forfeit) and results without play.
+
+    Both forms go through the result workflow (:func:`services.apply_lateness`,
+    :func:`services.record_kind_result`): the rules core computes the score, every
+    change is audited, refusals are shown with the input kept.
+    """
+    match = _match(request, tournament, match_id, may="match.see")
+    kind_form = KindResultForm(match=match)
+    late_form = LatenessForm(match=match)
+    clock_form = ClockForm(initial={
+        "minutes_per_point": match.clock_minutes_per_point,
+        "delay_seconds": match.clock_delay_seconds, "increment_seconds": match.clock_increment_seconds,
+    })
+    status = 200
+    if request.method == "POST":
+        action = request.POST.get("action")
+        version = request.POST.get("version")
+        try:
+            if action == "lateness":
+                late_form = LatenessForm(request.POST, match=match)
+                if late_form.is_valid():
+                    data = late_form.cleaned_data
+                    services.apply_lateness(
+                        match.pk, request.user, version=version, late_side=data["late_side"],
+                        minutes=data["minutes"], reason=data["reason"],
+                    )
+                    messages.success(request, _("Lateness applied."))
+                    return redirect("desk-match", slug=tournament.slug, match_id=match.pk)
+            elif action == "kind":
+                kind_form = KindResultForm(request.POST, match=match)
+                if kind_form.is_valid():
+                    data = kind_form.cleaned_data
+                    services.record_kind_result(
+                        match.pk, request.user, version=version, kind=data["kind"],
+                        winner=data["winner"] or None, reason=data["reason"],
+                        played=kind_form.played(), games_played=data["games_played"] or 0,
+                    )
+                    messages.success(request, _("Result recorded."))
+                    return redirect("desk", slug=tournament.slug)
+            elif action == "clock":
+                clock_form = ClockForm(request.POST)
+                if clock_form.is_valid():
+                    data = clock_form.cleaned_data
+                    services.install_clock(
+                        match.pk, request.user, version=version,
+                        minutes_per_point=data["minutes_per_point"] or None,
+                        delay_seconds=data["delay_seconds"] or 0,
+                        increment_seconds=data["increment_seconds"] or 0, reason=data["reason"],
+                    )
+                    messages.success(request, _("Clock settings saved."))
+                    return redirect("desk-match", slug=tournament.slug, match_id=match.pk)
+            else:
+                raise Http404
+        except services.ResultError as exc:
+            form = {"lateness": late_form, "clock": clock_form}.get(action, kind_form)
+            form.add_error(None, _problems_text(exc))
+        status = 400
+    return render(
+        request,
+        "scoring/desk_match.html",
+        {"tournament": tournament, "match": match, "kind_form": kind_form, "late_form": late_form,
+         "clock_form": clock_form, "timing": services.match_timing(match),
+         "late_rule": bool(tournament.late_penalty_minutes or tournament.late_forfeit_minutes)},
+        status=status,
     )
 
 
@@ -651,16 +741,29 @@ def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
         "check-in": entry_status.check_in,
         "withdraw": entry_status.withdraw,
         "reinstate": entry_status.reinstate,
+        "remove": None,
     }
     if action not in actions:
         raise Http404
+    reason = request.POST.get("reason", "")
     try:
         if action == "check-in":
             entry_status.check_in(entry, request.user)
+        elif action == "withdraw":
+            settle = request.POST.get("settle", entry_status.SETTLE_FORFEIT)
+            entry_status.withdraw(entry, request.user, reason, settle=settle)
+        elif action == "remove":
+            form = RemoveEntryForm(request.POST)
+            if not form.is_valid():
+                messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+            else:
+                services.remove_entry(entry, request.user, **form.cleaned_data)
         else:
-            actions[action](entry, request.user, request.POST.get("reason", ""))
+            actions[action](entry, request.user, reason)
     except entry_status.EntryRefused as exc:
         messages.error(request, exc.message)
+    except services.ResultError as exc:
+        messages.error(request, _problems_text(exc))
     return redirect(reverse("desk", kwargs={"slug": tournament.slug}) + f"#entry-{entry.pk}")
 
 

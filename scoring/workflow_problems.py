@@ -41,10 +41,6 @@ WORKFLOW = Catalogue(
             "The result breaks the rules of this match; see the problems listed.",
             "Результат противоречит правилам этого матча; см. перечисленные ошибки.",
         ),
-        "not_whole": (
-            "A score of {value} cannot be stored: match scores are whole points.",
-            "Счёт {value} нельзя сохранить: счёт матча записывается целыми очками.",
-        ),
         "forbidden": (
             "You may not do this with this match.",
             "Вам нельзя это делать с этим матчем.",
@@ -183,6 +179,30 @@ WORKFLOW = Catalogue(
             "Тур {round} нельзя завершить: за столами {tables} ещё нет подтверждённого результата.",
         ),
         "both_scores": ("Give both scores, or neither.", "Укажите оба числа счёта или ни одного."),
+        "kind_reason": (
+            "Say why the match is settled this way (who did not come, whose flag fell, …).",
+            "Напишите, почему матч решается так (кто не явился, у кого упал флажок, …).",
+        ),
+        "kind_settled": (
+            "Table {table} already has a confirmed result; a forfeit replaces it only as a "
+            "correction by a ruling.",
+            "У стола {table} уже есть подтверждённый результат; заменить его неявкой можно только "
+            "решением по спору.",
+        ),
+        "lateness_started": (
+            "Lateness is applied before the match starts: table {table} already has a result.",
+            "Опоздание учитывается до начала матча: у стола {table} уже есть результат.",
+        ),
+        "settle_choice": (
+            "Choose what happens to the player's unfinished matches: a forfeit to the opponent, "
+            "or void.",
+            "Выберите, что делать с несыгранными матчами игрока: поражение за неявку или "
+            "аннулирование.",
+        ),
+        "past_choice": (
+            "Choose whether the player's past results are kept or voided.",
+            "Выберите, сохраняются ли прошлые результаты игрока или аннулируются.",
+        ),
         "replace_both_scores": (
             "To set a different result, give both scores.",
             "Чтобы установить другой результат, укажите оба числа счёта.",

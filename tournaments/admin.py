@@ -123,6 +123,10 @@ class TournamentAdmin(AuditedAdmin):
         (_("Game and system"), {"fields": ["variant", "scoring", "system", "rounds_planned", "tiebreaks"]}),
         (_("Match format"), {"fields": ["match_format", "match_length", "fixed_games", "draw_value"]}),
         (_("Cube"), {"fields": ["cube", "crawford", "holland", "jacoby", "beaver", "raccoon", "autodouble_limit", "max_cube"]}),
+        (_("Time, lateness and forfeits"), {"fields": [
+            "move_seconds", "clock_minutes_per_point", "clock_delay_seconds",
+            "clock_increment_seconds", "late_penalty_minutes", "late_forfeit_minutes",
+            "forfeit_score"]}),
         (_("Other"), {"fields": ["time_control", "entry_fee"]}),
         (
             _("Registration and draw"),
@@ -212,7 +216,7 @@ class TeamMemberAdmin(admin.ModelAdmin):
     search_fields = ["team__name", "entry__player__last_name"]
 
 
-RESULT_FIELDS = ("result_status", "score_a", "score_b", "winner")
+RESULT_FIELDS = ("result_status", "score_a", "score_b", "winner", "result_kind", "start_a", "start_b")
 """A match's official result: written only by the result workflow (:mod:`scoring.services`)."""
 
 

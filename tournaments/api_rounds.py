@@ -33,7 +33,7 @@ from zarik.i18n import current_language
 
 from . import pairing_manager as pm
 from . import round_flow, round_generation
-from .api.serializers import ReasonSerializer, SideSerializer
+from .api.serializers import ReasonSerializer, ScoreOut, SideSerializer
 from .api_problems import RefusalSerializer, form_errors_response, problems_response
 from .forms import GenerateRoundForm, PairingChangeForm
 from .models import Round, RoundStatus, Tournament
@@ -52,8 +52,9 @@ class PairingSerializer(serializers.Serializer):
     player_b = SideSerializer(source="entry_b", read_only=True, allow_null=True)
     match_length = serializers.IntegerField(allow_null=True)
     result_status = serializers.CharField()
-    score_a = serializers.IntegerField(allow_null=True)
-    score_b = serializers.IntegerField(allow_null=True)
+    score_a = ScoreOut(allow_null=True)
+    score_b = ScoreOut(allow_null=True)
+    result_kind = serializers.CharField()
     version = serializers.IntegerField(help_text="send it back with report/confirm")
 
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.pairing import knockout as ko
 
 from .pairing_manager.reading import knockout_state, rounds_of
+from .standings import format_score
 from .standings_service import Event, Pairing
 from .visibility import public_rounds
 
@@ -86,8 +87,8 @@ def bracket_svg(
                     "y": y,
                     "a": a.name(lang),
                     "b": b.name(lang) if b else bye_label,
-                    "score_a": m.score_a if done else "",
-                    "score_b": m.score_b if done else "",
+                    "score_a": format_score(float(m.score_a)) if done else "",
+                    "score_b": format_score(float(m.score_b)) if done else "",
                     "win_a": done and m.winner == "a" or m.is_bye,
                     "win_b": done and m.winner == "b",
                     "bye": m.is_bye,
@@ -213,6 +214,7 @@ def _one_bracket(matches, states, played, by_number, lang, bye_label, player_bas
         if done:
             flip = by_number.get(st.a) is not None and by_number[st.a].id != p.a
             score_a, score_b = (p.score_b, p.score_a) if flip else (p.score_a, p.score_b)
+            score_a, score_b = (format_score(float(v)) if v is not None else "" for v in (score_a, score_b))
         if st.status == ko.WALKOVER and st.a is None:
             sides.reverse()  # the player who goes through on top, "bye" below, as in round 1
         first = sides[0][1]

@@ -145,7 +145,8 @@ def entry_action(request, tournament: Tournament, entry_id: int):
     reason = request.POST.get("reason", "")[:300]
     try:
         if action == "withdraw":
-            entry_status.withdraw(entry, request.user, reason)
+            settle = request.POST.get("settle", entry_status.SETTLE_FORFEIT)
+            entry_status.withdraw(entry, request.user, reason, settle=settle)
         elif action == "reinstate":
             entry_status.reinstate(entry, request.user, reason)
         elif action == "remove":

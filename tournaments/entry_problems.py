@@ -86,5 +86,12 @@ ENTRY = Catalogue(
             "The same person as row {first}.",
             "Тот же человек, что в строке {first}.",
         ),
+        # leaving the event with a match still to play (issue 15)
+        "settle_choice": (
+            "Choose what happens to the player's unfinished match: “forfeit” (the opponent "
+            "wins) or “void” (it counts for nobody), not “{value}”.",
+            "Выберите, что делать с несыгранным матчем игрока: «forfeit» (победа сопернику за "
+            "неявку) или «void» (матч аннулируется), а не «{value}».",
+        ),
     },
 )

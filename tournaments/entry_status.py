@@ -7,6 +7,9 @@ the permissions table's ``entry.check_in`` and ``desk.run`` rows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
@@ -57,15 +60,39 @@ def check_in(entry: Entry, user) -> Entry:
     return set_status(entry, user, EntryStatus.CHECKED_IN, "entry.check_in")
 
 
+#: What happens to a leaving player's unfinished match in a published round (the
+#: director's choice on the withdraw form): the opponent wins by forfeit, or it is void.
+SETTLE_FORFEIT, SETTLE_VOID = "forfeit", "void"
+SETTLE_CHOICES = (SETTLE_FORFEIT, SETTLE_VOID)
+
+Settler = Callable[[Entry, Any, str, str], Any]
+_settlers: list[Settler] = []
+
+
+def register_settler(settle: Settler) -> None:
+    """The result workflow (``scoring``) registers how a pending match is settled, at start-up:
+    results belong to ``scoring``, which ``tournaments`` may not import (the arrows run one way)."""
+    if settle not in _settlers:
+        _settlers.append(settle)
+
+
 @transaction.atomic
-def withdraw(entry: Entry, user, reason: str = "") -> Entry:
-    """The player leaves the event: not paired in later rounds; played results stay."""
+def withdraw(entry: Entry, user, reason: str = "", settle: str = SETTLE_FORFEIT) -> Entry:
+    """The player leaves the event: not paired in later rounds; played results stay.
+
+    A match of theirs still unplayed in a published round is settled as ``settle``
+    says (a forfeit to the opponent, or void), through the result workflow, audited.
+    """
     if not allowed(user, "desk.run", entry.tournament):
         raise PermissionDenied
+    if settle not in SETTLE_CHOICES:
+        raise EntryRefused(ENTRY.problem("settle_choice", value=settle))
     was_in = entry.status != EntryStatus.WITHDRAWN
     set_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
     if was_in and not registration.started(entry.tournament):
         registration.offer_free_places(entry.tournament, user)  # before round 1 a place frees up
+    for settler in _settlers:
+        settler(entry, user, settle, reason)
     return entry
 
 

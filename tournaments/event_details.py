@@ -74,8 +74,14 @@ def _match(pk: int) -> dict[str, Any] | None:
         "b": _entry(match.entry_b),
         "length": match_length(match),
         "result_status": match.result_status,
-        "score": [match.score_a, match.score_b] if confirmed else None,
+        "score": [_plain(match.score_a), _plain(match.score_b)] if confirmed else None,
+        "result_kind": match.result_kind,
     }
+
+
+def _plain(score):
+    """A stored score as a JSON number: 5, or 2.5 for a half (never a Decimal's string)."""
+    return score if score is None or isinstance(score, int) else float(score)
 
 
 #: Key of an event's data → the function that describes the object it names.

@@ -362,7 +362,23 @@ TOURNAMENT_HELP = {
         "How many rounds the event will have; the book: 10–13 Swiss rounds are enough for "
         "more than 20 players."
     ),
-    "time_control": _("The time allowed, as announced in the programme (e.g. 2 min per point)."),
+    "time_control": _("Anything else about time, as announced in the programme (free text)."),
+    "move_seconds": _(
+        "The book (Part 9): a reasonable limit, usually 30, 35, 40 or 45 seconds a move, no more; "
+        "shown on score sheets and pairings."
+    ),
+    "clock_minutes_per_point": _(
+        "When the director installs clocks: each player's time is this many minutes times the "
+        "match length (points, or games); empty: no clocks."
+    ),
+    "clock_delay_seconds": _("Seconds each move may take before the clock runs (delay); 0: none."),
+    "clock_increment_seconds": _("Seconds added after each move (increment); a clock has a delay or an increment, not both."),
+    "late_penalty_minutes": _("One penalty point goes to the opponent for every N whole minutes late; the match starts from that score."),
+    "late_forfeit_minutes": _("A player this many minutes late loses the match by forfeit."),
+    "forfeit_score": _(
+        "The score a forfeit gets: the whole match to the winner (e.g. 5:0; in a fixed-games "
+        "match every unplayed game as a single game won), or the points already played."
+    ),
 }
 
 

@@ -78,7 +78,7 @@ def screens(event: Event, lang: str) -> list[Screen]:
                     "b": b.name(lang) if b else "",
                     "num_b": b.draw_number if b else None,
                     "bye": b is None,
-                    "score": f"{p.score_a} : {p.score_b}" if done else "",
+                    "score": p.score_text.replace(":", " : ") if done else "",
                     "winner": p.winner if done else "",
                 }
             )

@@ -5,6 +5,9 @@ draw numbers, a player at most once per round (through :class:`Seat`), and —
 in ``scoring.models.Result`` — at most one confirmed result per match.
 """
 
+from decimal import Decimal
+from fractions import Fraction
+
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import models, transaction
@@ -18,7 +21,63 @@ from tournaments.pairing.options import options_problems
 from tournaments.standings.order import parse_tiebreaks
 from zarik.i18n import problems_to_validation_error
 
-from .validation import rule_for, tournament_problems
+from .validation import rule_for, time_problems, tournament_problems
+
+
+class ScoreField(models.DecimalField):
+    """A match score stored exactly in halves (issue 15: the equal-moves draw worth ½).
+
+    A decimal column with one place (never a float); read back as an ``int`` when
+    whole — so pages, arithmetic and JSON keep showing 5, not 5.0 — and as a
+    :class:`~decimal.Decimal` (2.5) when a drawn game made it a half. The
+    ``score`` template filter shows the half as "½"; Excel gets the number 0.5.
+    """
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("max_digits", 5)
+        kwargs.setdefault("decimal_places", 1)
+        super().__init__(*args, **kwargs)
+
+    @staticmethod
+    def _tidy(value):
+        if value is None:
+            return None
+        number = Decimal(value) if not isinstance(value, Fraction) else Decimal(value.numerator) / value.denominator
+        return int(number) if number == number.to_integral_value() else number.normalize()
+
+    def from_db_value(self, value, expression, connection):
+        return self._tidy(value)
+
+    def to_python(self, value):
+        if isinstance(value, Fraction):
+            return self._tidy(value)
+        value = super().to_python(value)
+        return self._tidy(value)
+
+    def run_validators(self, value):
+        if isinstance(value, int):
+            value = Decimal(value)
+        super().run_validators(value)
+
+    def get_prep_value(self, value):
+        if isinstance(value, Fraction):
+            value = Decimal(value.numerator) / value.denominator
+        return super().get_prep_value(value)
+
+
+class ResultKind(models.TextChoices):
+    """How a match's result came about (the rules core's ``ResultKind``; a test pins them equal)."""
+
+    PLAYED = "played", _("played")
+    FORFEIT = "forfeit", _("win by forfeit")
+    DOUBLE_FORFEIT = "double_forfeit", _("double forfeit")
+    TIME_FORFEIT = "time_forfeit", _("time forfeit")
+    VOID = "void", _("void")
+
+
+class ForfeitScore(models.TextChoices):
+    FULL = "full", _("the winner gets the whole match (e.g. 5:0)")
+    PLAYED = "played", _("the points already played stand")
 
 
 class Variant(models.TextChoices):
@@ -117,6 +176,30 @@ class Tournament(models.Model):
     )
     rounds_planned = models.PositiveSmallIntegerField(_("rounds planned"), null=True, blank=True)
     time_control = models.CharField(_("time control"), max_length=200, blank=True)
+    move_seconds = models.PositiveSmallIntegerField(
+        _("limit per move (seconds)"), null=True, blank=True,
+        help_text=_("the book (Part 9): usually 30, 35, 40 or 45 seconds a move, no more"),
+    )
+    clock_minutes_per_point = models.PositiveSmallIntegerField(
+        _("clock: minutes per point of match length"), null=True, blank=True,
+        help_text=_("empty: no clocks; each player gets this many minutes per point (or game)"),
+    )
+    clock_delay_seconds = models.PositiveSmallIntegerField(_("clock delay per move (s)"), default=0)
+    clock_increment_seconds = models.PositiveSmallIntegerField(
+        _("clock increment per move (s)"), default=0
+    )
+    forfeit_score = models.CharField(
+        _("score of a forfeit"), max_length=10, choices=ForfeitScore.choices,
+        default=ForfeitScore.FULL,
+    )
+    late_penalty_minutes = models.PositiveSmallIntegerField(
+        _("lateness: one penalty point per N minutes"), null=True, blank=True,
+        help_text=_("empty: no penalty points for lateness"),
+    )
+    late_forfeit_minutes = models.PositiveSmallIntegerField(
+        _("lateness: forfeit after M minutes"), null=True, blank=True,
+        help_text=_("empty: lateness alone never forfeits the match"),
+    )
     entry_fee = models.DecimalField(
         _("entry fee"), max_digits=10, decimal_places=2, null=True, blank=True
     )
@@ -227,7 +310,7 @@ class Tournament(models.Model):
         they sit in, in the reader's language.
         """
         errors: dict[str, list] = {}
-        problems = tournament_problems(self)
+        problems = tournament_problems(self) + time_problems(self)
         if problems:
             errors[NON_FIELD_ERRORS] = problems_to_validation_error(problems).error_list
         if self.system in CompetitionSystem.values:
@@ -334,6 +417,11 @@ class Entry(models.Model):
     seed_rating = models.FloatField(_("rating at entry"), null=True, blank=True)
     status = models.CharField(
         _("status"), max_length=12, choices=EntryStatus.choices, default=EntryStatus.REGISTERED
+    )
+    removal = models.CharField(
+        _("removed from the event as"), max_length=16, blank=True,
+        choices=[("disqualified", _("disqualified")), ("removed", _("removed"))],
+        help_text=_("set by a disqualification or removal; shown as a mark in the standings"),
     )
     joined_round = models.PositiveSmallIntegerField(
         _("late entry from round"), null=True, blank=True,
@@ -585,10 +673,27 @@ class Match(models.Model):
     result_status = models.CharField(
         _("result"), max_length=10, choices=ResultStatus.choices, default=ResultStatus.PENDING
     )
-    score_a = models.PositiveSmallIntegerField(_("score A"), null=True, blank=True)
-    score_b = models.PositiveSmallIntegerField(_("score B"), null=True, blank=True)
+    score_a = ScoreField(_("score A"), null=True, blank=True)
+    score_b = ScoreField(_("score B"), null=True, blank=True)
     winner = models.CharField(
         _("winner"), max_length=1, blank=True, choices=[("a", "A"), ("b", "B")]
+    )
+    result_kind = models.CharField(
+        _("result kind"), max_length=16, choices=ResultKind.choices, default=ResultKind.PLAYED
+    )
+    start_a = models.PositiveSmallIntegerField(
+        _("starting score A"), default=0, help_text=_("penalty points for the opponent's lateness")
+    )
+    start_b = models.PositiveSmallIntegerField(_("starting score B"), default=0)
+    clock_minutes_per_point = models.PositiveSmallIntegerField(
+        _("clock: minutes per point of match length"), null=True, blank=True,
+        help_text=_("clocks installed on this match by the director (Part 9); empty: the tournament's"),
+    )
+    clock_delay_seconds = models.PositiveSmallIntegerField(
+        _("clock delay per move (s)"), null=True, blank=True
+    )
+    clock_increment_seconds = models.PositiveSmallIntegerField(
+        _("clock increment per move (s)"), null=True, blank=True
     )
     version = models.PositiveIntegerField(_("version"), default=1)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -602,6 +707,11 @@ class Match(models.Model):
                 condition=Q(entry_b__isnull=True) | ~Q(entry_a=F("entry_b")),
                 name="match_two_different_players",
                 violation_error_message=_("A player cannot be paired against themselves."),
+            ),
+            models.CheckConstraint(
+                condition=(Q(score_a__isnull=True) | Q(score_a__gte=0))
+                & (Q(score_b__isnull=True) | Q(score_b__gte=0)),
+                name="match_scores_not_negative",
             ),
             models.UniqueConstraint(
                 fields=["round", "table"], name="unique_table_per_round",

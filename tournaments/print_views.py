@@ -38,7 +38,7 @@ from .private_links import url_for
 from .public_frame import player_url_prefix
 from .qr import qr_svg
 from .standings_service import is_knockout, load_event
-from .validation import match_spec
+from .validation import match_spec, time_control
 
 OFFICIATE = "tournament.officiate"
 DESK = "desk.run"
@@ -90,8 +90,14 @@ def match_options(match: Match, lang: str) -> list[tuple[str, str]]:
     if spec.draw is not None:
         lines.append((_("Drawn game"), str(float(spec.draw)).rstrip("0").rstrip(".")))
     tournament = match.round.tournament
+    length = spec.length if spec.is_points else spec.fixed_games
+    timing = time_control(tournament, match).describe(current_language(), length)
+    if timing:
+        lines.append((_("Time control"), timing))
     if tournament.time_control:
         lines.append((_("Time control"), tournament.time_control))
+    if match.start_a or match.start_b:
+        lines.append((_("Starts from (lateness penalty)"), f"{match.start_a}:{match.start_b}"))
     return lines
 
 

@@ -27,6 +27,7 @@ from django.db.models import Count, F, Q, QuerySet
 
 from clubs.models import Player
 from tournaments.standings import get_metric
+from tournaments.standings.crosstable import format_score
 
 from . import cache as page_cache
 from .models import Entry, Match, RatingChange, ResultStatus, Tournament
@@ -116,7 +117,7 @@ class MatchLine:
     @property
     def score(self) -> str:
         if self.outcome in ("win", "loss", "draw"):
-            return f"{self.score_for}:{self.score_against}"
+            return f"{format_score(float(self.score_for))}:{format_score(float(self.score_against))}"
         return ""
 
 

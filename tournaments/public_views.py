@@ -26,9 +26,10 @@ from zarik.i18n import current_language
 
 from . import public_frame as frame
 from .bracket_layout import section_drawings
-from .models import CompetitionSystem, Tournament
+from .models import CompetitionSystem, ResultKind, Tournament
 from .permissions import tournament_view
 from .standings_service import Event, Pairing, find_entries, is_knockout, prize_awards
+from .validation import time_control
 from .win_chances import chances
 
 GRID_LIMIT = 60
@@ -96,6 +97,7 @@ def _standings_blocks(
                     "shared": r.shared,
                     **_player(event, r.player.id, lang),
                     "withdrawn": r.player.withdrawn,
+                    "removal": event.entries[r.player.id].removal,
                     "values": [
                         {"value": _number(r.values.get(m.key)), "mark": _marked(r, m.key)}
                         for m in metrics
@@ -204,9 +206,9 @@ def _pairing_rows(
                 "name_b": b.name(lang) if b else "",
                 "found": p.a in found or (p.b is not None and p.b in found),
                 "chance": odds.get(p.id),
-                "score": f"{p.score_a}:{p.score_b}"
-                if p.confirmed and p.score_a is not None and p.score_b is not None
-                else "",
+                "score": p.score_text,
+                "kind": p.kind,
+                "kind_label": ResultKind(p.kind).label if p.kind != ResultKind.PLAYED else "",
             }
         )
     return rows
@@ -260,6 +262,7 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
         hits=hits,
         rounds=event.round_numbers(),
         selected=round_number,
+        timing=time_control(event.tournament).describe(lang, event.tournament.match_length),
     )
 
 

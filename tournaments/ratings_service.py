@@ -2,8 +2,7 @@
 
 What counts (issue 13): the confirmed result of a match of a *rated* tournament
 (``Tournament.rated``) whose variant is in a rating pool (``clubs.ratings.pools``).
-Byes are never rated; :data:`NOT_RATED` is the one table of such exclusions
-(issue 15 adds forfeits — a match with no games played — as a row there).
+Byes and forfeits are never rated; :data:`NOT_RATED` is the one table of such exclusions.
 
 - :func:`rate_confirmed` — called by the result workflow (``scoring.services``)
   inside the confirming transaction: a first confirmation updates both players'
@@ -48,8 +47,9 @@ from clubs.models import Player, PlayerRating
 from clubs.ratings.fibs import Standing
 from clubs.ratings.history import RatedMatch, replay
 from clubs.ratings.pools import POOLS, pool_of
+from scoring.rules.result_kinds import UNPLAYED
 
-from .models import Match, RatingChange, ResultStatus, Tournament
+from .models import Match, RatingChange, ResultKind, ResultStatus, Tournament
 from .validation import match_spec
 
 Progress = Callable[[int, int], None]
@@ -69,17 +69,21 @@ class MatchRow(NamedTuple):
     score_b: int | None
     winner: str
     updated_at: dt.datetime
+    result_kind: str = ResultKind.PLAYED
 
 
 ROW_FIELDS = (
     "pk", "round_id", "match_length", "entry_a__section_id", "entry_b_id",
     "entry_a__player_id", "entry_b__player_id", "score_a", "score_b", "winner", "updated_at",
+    "result_kind",
 )  # fmt: skip
 
 #: Matches that are never rated, whatever their result: (reason, test). A newcomer adds a row.
 NOT_RATED: tuple[tuple[str, Callable[[MatchRow], bool]], ...] = (
     ("bye", lambda row: row.entry_b_id is None),
-    # issue 15: ("forfeit", lambda row: <no games were played>),
+    # Forfeits, double forfeits and void matches: nobody played (FIDE: forfeits are not
+    # rated). A time forfeit was played over the board and is rated as a win for the winner.
+    ("forfeit", lambda row: row.result_kind in UNPLAYED),
 )
 
 #: RatingChange's columns in the order :func:`_change_rows` gives them (and COPY writes them).
@@ -117,7 +121,7 @@ def _row_of(match: Match) -> MatchRow:
     return MatchRow(
         match.pk, match.round_id, match.match_length, match.entry_a.section_id, match.entry_b_id,
         match.entry_a.player_id, match.entry_b.player_id if match.entry_b_id else None,
-        match.score_a, match.score_b, match.winner, match.updated_at,
+        match.score_a, match.score_b, match.winner, match.updated_at, match.result_kind,
     )  # fmt: skip
 
 
@@ -147,7 +151,9 @@ def rated_row(row: MatchRow, length: tuple[int, bool]) -> RatedMatch | None:
         return None
     n, games = length
     x, y = row.score_a, row.score_b
-    if games:
+    if row.result_kind == ResultKind.TIME_FORFEIT and row.winner in ("a", "b"):
+        x, y = (n, 0) if row.winner == "a" else (0, n)  # the clock decided, whatever the score
+    elif games:
         won = row.winner or ("a" if x > y else "b" if y > x else "")
         x, y = {"a": (n, 0), "b": (0, n)}.get(won, (n / 2, n / 2))
     return RatedMatch(row.player_a, row.player_b, n, x, y, games)

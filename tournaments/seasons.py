@@ -129,7 +129,7 @@ def _as_people(matches, person: dict[int, int], index: int) -> list[core.Match]:
             core.Match(
                 round=index * ROUND_OFFSET + m.round, player_a=person[m.player_a], player_b=b,
                 score_a=m.score_a, score_b=m.score_b, winner=winner, gammons_a=m.gammons_a,
-                gammons_b=m.gammons_b, status=m.status, table=m.table,
+                gammons_b=m.gammons_b, status=m.status, table=m.table, kind=m.kind,
             )
         )  # fmt: skip
     return out

@@ -39,6 +39,7 @@ from .models import (
     GameKind,
     Match,
     Prize,
+    ResultKind,
     ResultStatus,
     Round,
     StandingsAdjustment,
@@ -71,6 +72,8 @@ class EntryInfo:
     name_latin: str
     category: int
     rating: float | None
+    removal: str = ""
+    """"disqualified" or "removed" (a mark in the standings), else empty."""
 
     def name(self, language: str = "ru") -> str:
         if language.startswith("en") and self.name_latin:
@@ -104,10 +107,19 @@ class Pairing:
     result_status: str
     length: int | None = None
     """The match's own length (points, or games), when the pairing stored one."""
+    kind: str = ResultKind.PLAYED
+    """How the result came about (played, forfeit, double forfeit, time forfeit, void)."""
 
     @property
     def is_bye(self) -> bool:
         return self.b is None
+
+    @property
+    def score_text(self) -> str:
+        """ "5:3", "2½:1½" — the confirmed score as people write it ("" until confirmed)."""
+        if not self.confirmed or self.score_a is None or self.score_b is None:
+            return ""
+        return f"{core.format_score(_number(self.score_a))}:{core.format_score(_number(self.score_b))}"
 
     @property
     def confirmed(self) -> bool:
@@ -279,6 +291,7 @@ def load_events(tournaments: Sequence[Tournament], *, with_clubs: bool = False) 
             "seed_rating",
             "player__rating",
             "joined_round",
+            "removal",
         )
     )
     round_rows = _group(
@@ -304,6 +317,7 @@ def load_events(tournaments: Sequence[Tournament], *, with_clubs: bool = False) 
             "winner",
             "result_status",
             "match_length",
+            "result_kind",
         )
     )
     adjustment_rows = _group(
@@ -370,6 +384,7 @@ def _assemble(
         seed_rating,
         rating,
         joined_round,
+        removal,
     ) in entry_rows:
         key = _section_key(section_id)
         sections.setdefault(key, section_name or "")
@@ -377,7 +392,7 @@ def _assemble(
         name_latin = f"{first_lat} {last_lat}".strip()
         rating_value = seed_rating if seed_rating is not None else rating
         entries[eid] = EntryInfo(
-            eid, pid, draw, status, key, name_ru, name_latin, category, rating_value
+            eid, pid, draw, status, key, name_ru, name_latin, category, rating_value, removal
         )
         joined[eid] = joined_round
         players.append(
@@ -403,13 +418,13 @@ def _assemble(
         byes_of[rid] = byes if isinstance(byes, list) else []
     pairings: list[Pairing] = []
     matches: list[core.Match] = []
-    for mid, rid, table, a, b, score_a, score_b, winner, result_status, length in match_rows:
+    for mid, rid, table, a, b, score_a, score_b, winner, result_status, length, kind in match_rows:
         rnd = round_by_id.get(rid)
         if rnd is None or a not in entries or (b is not None and b not in entries):
             continue
         pairing = Pairing(
             mid, rid, rnd.number, rnd.section, table, a, b, score_a, score_b, winner,
-            result_status, length,
+            result_status, length, kind,
         )
         pairings.append(pairing)
         matches.append(_core_match(pairing, gammons.get(mid)))
@@ -551,20 +566,30 @@ def _core_match(p: Pairing, gammons: tuple[int, int] | None) -> core.Match:
             winner=p.a,
             table=p.table,
         )
+    if p.kind == ResultKind.VOID:
+        return core.Match(round=p.round, player_a=p.a, player_b=p.b, table=p.table, kind=p.kind)
     finished = p.confirmed and p.score_a is not None and p.score_b is not None
     winner = {"a": p.a, "b": p.b}.get(p.winner) if finished else None
     return core.Match(
         round=p.round,
         player_a=p.a,
         player_b=p.b,
-        score_a=(p.score_a or 0) if finished else 0,
-        score_b=(p.score_b or 0) if finished else 0,
+        score_a=_number(p.score_a) if finished else 0,
+        score_b=_number(p.score_b) if finished else 0,
+        kind=p.kind,
         winner=winner,
         gammons_a=gammons[0] if gammons and finished else None,
         gammons_b=gammons[1] if gammons and finished else None,
         status=core.MatchStatus.FINISHED if finished else core.MatchStatus.PENDING,
         table=p.table,
     )
+
+
+def _number(value) -> core.Score:
+    """A stored score (int, or a Decimal half) as the core's plain number."""
+    if value is None:
+        return 0
+    return value if isinstance(value, int) else float(value)
 
 
 def _gammon_counts(tournament_ids: Sequence[int]) -> dict[int, tuple[int, int]]:

@@ -7,14 +7,30 @@ in a view, a template or JavaScript.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from scoring.rules.categories import RoundRule, round_rule
 from scoring.rules.errors import Problem, RuleViolation
 from scoring.rules.match import validate_match
-from scoring.rules.match_spec import GameEntry, MatchSpec, MatchValidation, spec_problems
+from scoring.rules.match_problems import MATCH
+from scoring.rules.match_spec import (
+    GameEntry,
+    MatchSpec,
+    MatchValidation,
+    Number,
+    format_score,
+    spec_problems,
+)
+from scoring.rules.result_kinds import (
+    KindVerdict,
+    LatenessRule,
+    ResultKind,
+    TimeControl,
+    result_for_kind,
+)
 
 
 def rule_for(section, round_number: int, round_length: int | None = None, reason: str = "") -> RoundRule | None:
@@ -58,8 +74,43 @@ def tournament_problems(tournament) -> list[Problem]:
     return spec_problems(tournament_spec(tournament))
 
 
+def time_control(tournament, match=None) -> TimeControl:
+    """The time control as the core's data (limit per move, clock policy): the tournament's,
+    or — when the director installed clocks on one match (Part 9) — that match's clock."""
+    if match is not None and match.clock_minutes_per_point:
+        return TimeControl(
+            move_seconds=tournament.move_seconds,
+            minutes_per_point=match.clock_minutes_per_point,
+            delay_seconds=match.clock_delay_seconds or 0,
+            increment_seconds=match.clock_increment_seconds or 0,
+        )
+    return TimeControl(
+        move_seconds=tournament.move_seconds,
+        minutes_per_point=tournament.clock_minutes_per_point,
+        delay_seconds=tournament.clock_delay_seconds or 0,
+        increment_seconds=tournament.clock_increment_seconds or 0,
+    )
+
+
+def lateness_rule(tournament) -> LatenessRule:
+    return LatenessRule(tournament.late_penalty_minutes, tournament.late_forfeit_minutes)
+
+
+def time_problems(tournament) -> list[Problem]:
+    """The time control's and the lateness rule's own contradictions (the settings form shows them)."""
+    return time_control(tournament).problems() + lateness_rule(tournament).problems()
+
+
 def match_spec(match) -> MatchSpec:
-    """The options under which one paired match is played."""
+    """The options under which one paired match is played (with the score it starts from)."""
+    spec = _match_spec(match)
+    start = (match.start_a or 0, match.start_b or 0)
+    if start != (0, 0):
+        spec = replace(spec, start=start)
+    return spec
+
+
+def _match_spec(match) -> MatchSpec:
     rnd = match.round
     tournament = rnd.tournament
     section = rnd.section or (match.entry_a.section if match.entry_a_id else None)
@@ -90,8 +141,41 @@ def game_entries(games: Iterable[Mapping[str, Any]]) -> list[GameEntry]:
     ]
 
 
-def validate_result(match, *, final: tuple[int, int] | None = None,
-                    games: Iterable[Mapping[str, Any]] | None = None) -> MatchValidation:
-    """Check a reported result of ``match`` against its options: THE entry point for every shell."""
+def validate_result(match, *, final: Sequence[Number] | None = None,
+                    games: Iterable[Mapping[str, Any]] | None = None,
+                    kind: str = ResultKind.PLAYED, winner: str | None = None) -> MatchValidation:
+    """Check a reported result of ``match`` against its options: THE entry point for every shell.
+
+    A played result goes through the match core; a forfeit, double forfeit, time
+    forfeit or void result is checked by :func:`scoring.rules.result_kinds.result_for_kind`
+    (the winner must fit the kind) and its stored score must not be below the score
+    the match started from; :func:`kind_result` computes that score by the organiser's rule.
+    """
+    if kind and kind != ResultKind.PLAYED:
+        spec = match_spec(match)
+        verdict = result_for_kind(spec, kind, winner, rule="played")  # the kind and its winner
+        problems = list(verdict.problems)
+        score = tuple(final) if final is not None else verdict.score
+        if not problems and any(f < s for f, s in zip(score, spec.start, strict=True)):
+            problems.append(
+                MATCH.problem("below_start", score=format_score(score), start=format_score(spec.start))
+            )
+        ok = not problems
+        return MatchValidation(ok, tuple(problems), (score[0], score[1]), verdict.winner, decided=ok)
     ledger = game_entries(games) if games else None
     return validate_match(match_spec(match), games=ledger, final=final)
+
+
+def _as_validation(verdict: KindVerdict) -> MatchValidation:
+    return MatchValidation(verdict.ok, verdict.problems, verdict.score, verdict.winner, decided=verdict.ok)
+
+
+def kind_result(match, kind: str, winner: str | None, *, played: Sequence[Number] | None = None,
+                games_played: int = 0) -> MatchValidation:
+    """The official score of a non-played result of ``match`` by the tournament's forfeit rule."""
+    tournament = match.round.tournament
+    verdict = result_for_kind(
+        match_spec(match), kind, winner, rule=tournament.forfeit_score, played=played,
+        games_played=games_played,
+    )
+    return _as_validation(verdict)

@@ -274,6 +274,7 @@ SPECTACULAR_SETTINGS = {
         "DisputeOutcomeEnum": "scoring.models.Outcome",
         "RoundStatusEnum": "tournaments.models.RoundStatus",
         "CategoryEnum": "clubs.models.Category",
+        "SideEnum": ["a", "b"],
     },
 }
 

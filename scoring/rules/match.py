@@ -113,6 +113,13 @@ def validate_match(
         )
     if stated is None:
         return MatchValidation(False, tuple(problems), (0, 0), None)
+    if any(s < b for s, b in zip(stated, spec.start, strict=True)):
+        problems.append(
+            MATCH.problem(
+                "below_start", score=format_score(stated), start=format_score(spec.start)
+            )
+        )
+        return MatchValidation(False, tuple(problems), stated, None)
     if spec.is_points:
         problems.extend(_check_points_summary(spec, stated))
     else:

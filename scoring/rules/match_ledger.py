@@ -160,7 +160,7 @@ def _leaders(score: Sequence[Number], length: int) -> list[str]:
 
 
 def _validate_ledger(spec: MatchSpec, games: Sequence[GameEntry]) -> tuple[_Running, list[Problem]]:
-    run = _Running()
+    run = _Running(score=list(spec.start))
     found: list[Problem] = []
     length = spec.length if _is_int(spec.length) else None
     fixed = spec.fixed_games if _is_int(spec.fixed_games) else None

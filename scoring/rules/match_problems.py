@@ -31,6 +31,15 @@ KIND_NAMES_RU: Mapping[str, str] = {
     "draw": "ничья",
 }
 
+#: Result kinds of a match (issue 15) in English and Russian: what the pages and problems say.
+RESULT_KIND_NAMES: Mapping[str, tuple[str, str]] = {
+    "played": ("played", "сыгран"),
+    "forfeit": ("win by forfeit", "победа за неявку"),
+    "double_forfeit": ("double forfeit", "обоюдная неявка"),
+    "time_forfeit": ("time forfeit", "поражение по времени"),
+    "void": ("void", "матч аннулирован"),
+}
+
 #: A side key in English and in Russian (nominative, genitive, dative); a name is not declined.
 _SIDES: dict[str, tuple[str, tuple[str, str, str]]] = {
     "a": ("player A", ("игрок А", "игрока А", "игроку А")),
@@ -163,6 +172,8 @@ def match_fields(details: Mapping[str, Any], language: str, names: Mapping[str, 
             f["leader"] = _pick(_LEADER, en).format(leader=joined, leader_dat=joined_dat)
         else:
             f["leader"] = _pick(_SOMEONE_LEADS, en)
+    if "result_kind" in details:
+        f["kind_label"] = _pick(RESULT_KIND_NAMES.get(details["result_kind"], ("?", "?")), en)
     if "kind" in details and details["kind"] in _OFFERS:
         f["kind_name"] = _pick(_OFFERS[details["kind"]], en)
     if "usage" in details:
@@ -462,6 +473,63 @@ MATCH = Catalogue(
         "final_total_impossible": (
             "{score} cannot be the result of exactly {fixed} games: {why}",
             "Счёт {score} не может получиться ровно за {fixed} партий: {why}",
+        ),
+        # -- result kinds, lateness and the clock (issue 15) -------------------------
+        "bad_result_kind": (
+            "{value!r} is not a result kind (known: {known}).",
+            "{value!r} — не вид результата (допустимы: {known}).",
+        ),
+        "forfeit_needs_winner": (
+            "A {kind_label} needs the player who wins it.",
+            "Для результата «{kind_label}» нужно указать, кто выигрывает.",
+        ),
+        "forfeit_no_winner": (
+            "A {kind_label} has no winner; leave the winner empty.",
+            "У результата «{kind_label}» нет победителя; оставьте поле победителя пустым.",
+        ),
+        "forfeit_played_decided": (
+            "The score already played ({score}) decides the match; enter it as a played result.",
+            "Уже сыгранный счёт ({score}) решает матч; введите его как сыгранный результат.",
+        ),
+        "below_start": (
+            "The score {score} is below the score the match started from ({start}: lateness "
+            "penalty points).",
+            "Счёт {score} меньше счёта, с которого начался матч ({start}: штрафные очки за "
+            "опоздание).",
+        ),
+        "bad_late_rule": (
+            "The lateness rule needs whole numbers of minutes of 1 or more (one penalty point "
+            "per {every} minutes, a forfeit after {forfeit} minutes), and the forfeit must not "
+            "come before the first penalty point.",
+            "Правило опозданий задаётся целыми числами минут не меньше 1 (штрафное очко за "
+            "каждые {every} мин, поражение после {forfeit} мин), и поражение не может наступать "
+            "раньше первого штрафного очка.",
+        ),
+        "bad_minutes_late": (
+            "Minutes late must be a whole number of 0 or more, not {value!r}.",
+            "Опоздание указывается целым числом минут не меньше 0, а не {value!r}.",
+        ),
+        "no_late_rule": (
+            "This tournament has no lateness rule; the organiser sets it on the settings page.",
+            "В этом турнире нет правила опозданий; организатор задаёт его на странице настроек.",
+        ),
+        "move_limit_range": (
+            "The limit per move must be 1 to 45 seconds (the book, Part 9: usually 30, 35, 40 "
+            "or 45 seconds a move, no more), not {value}.",
+            "Ограничение на ход — от 1 до 45 секунд (книга, ч. 9: обычно 30, 35, 40 или 45 "
+            "секунд на ход, не более), а не {value}.",
+        ),
+        "bad_clock": (
+            "Clock settings must be whole numbers of 0 or more ({field}: {value!r}).",
+            "Настройки часов — целые числа не меньше 0 ({field}: {value!r}).",
+        ),
+        "delay_and_increment": (
+            "A clock runs with a delay or with an increment, not both.",
+            "Часы работают либо с задержкой, либо с добавлением времени, но не с обоими сразу.",
+        ),
+        "clock_bonus_without_clock": (
+            "A delay or an increment needs the clock's minutes per point.",
+            "Для задержки или добавления времени нужно задать минуты на очко матча.",
         ),
         # The match file itself (manage.py validate_match FILE.json).
         "file_unreadable": (

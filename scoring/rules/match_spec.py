@@ -58,7 +58,8 @@ class MatchSpec:
     category's table row; ``organiser_override`` says the organiser's change to
     that row was recorded (see :func:`scoring.rules.categories.round_rule`).
     ``first_white`` is who has White in game 1 of a fixed-games match (colours
-    alternate).
+    alternate). ``start`` is the score the match starts from: penalty points a
+    player was given because the opponent came late (:mod:`scoring.rules.result_kinds`).
     """
 
     length: int | None = None
@@ -78,6 +79,7 @@ class MatchSpec:
     round: int | None = None
     organiser_override: bool = False
     first_white: str = "a"
+    start: tuple[Number, Number] = (0, 0)
 
     @property
     def is_points(self) -> bool:

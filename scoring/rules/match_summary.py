@@ -7,6 +7,7 @@ lives in :mod:`scoring.rules.match_ledger`.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -69,7 +70,7 @@ def _score_numbers(final: Any, allow_halves: bool) -> tuple[Number, Number] | No
         return None
     out: list[Number] = []
     for value in final:
-        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, Decimal)):
             return None
         try:
             number = Fraction(value)
@@ -94,7 +95,7 @@ def _check_points_summary(spec: MatchSpec, score: tuple[Number, Number]) -> list
         return [MATCH.problem("final_both_reached", length=length, score=text)]
     w_index = 0 if reached[0] else 1
     w, loser = int(score[w_index]), int(score[1 - w_index])
-    for before in range(length):
+    for before in range(min(int(spec.start[w_index]), length), length):
         if w - before in last_game_values(spec, before, loser):
             return []
     biggest = max(max(last_game_values(spec, b, loser)) for b in range(length))
@@ -134,7 +135,7 @@ def _check_fixed_summary(spec: MatchSpec, score: tuple[Number, Number]) -> list[
     assert _is_int(fixed)
     values = game_values(spec)
     draw = Fraction(spec.draw) if spec.draw in DRAW_VALUES else None
-    x, y = (Fraction(s) for s in score)
+    x, y = (Fraction(s) - Fraction(b) for s, b in zip(score, spec.start, strict=True))
     cap = int(max(x, y))
     sums = _sums_of(values, fixed, cap)
     for draws in range(0, fixed + 1 if draw is not None else 1):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from ..models import Entry, Match, Official, Round, Section, Team, TeamMember, Tournament
@@ -17,7 +18,9 @@ class TournamentSerializer(serializers.ModelSerializer):
             "slug", "name", "club", "starts_on", "ends_on", "venue", "variant", "scoring", "system",
             "match_format", "match_length", "fixed_games", "cube", "crawford", "holland",
             "beaver", "raccoon", "autodouble_limit", "max_cube", "status", "rounds_planned",
-            "public", "seeding", "tiebreaks",
+            "public", "seeding", "tiebreaks", "move_seconds", "clock_minutes_per_point",
+            "clock_delay_seconds", "clock_increment_seconds", "late_penalty_minutes",
+            "late_forfeit_minutes", "forfeit_score",
         ]  # fmt: skip
 
 
@@ -33,7 +36,7 @@ class EntrySerializer(serializers.ModelSerializer):
         model = Entry
         fields = [
             "id", "tournament", "player", "draw_number", "name", "name_latin", "category", "section",
-            "status", "joined_round",
+            "status", "joined_round", "removal",
         ]  # fmt: skip
 
 
@@ -46,17 +49,36 @@ class SideSerializer(serializers.Serializer):
     name_latin = serializers.CharField(source="player.latin_name")
 
 
+@extend_schema_field(OpenApiTypes.NUMBER)
+class ScoreOut(serializers.Field):
+    """A stored score as a JSON number: 5, or 2.5 where a drawn game scored ½ (never a string)."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("read_only", True)
+        super().__init__(**kwargs)
+
+    def to_representation(self, value):
+        if value is None:
+            return None
+        number = float(value)
+        return int(number) if number == int(number) else number
+
+
 class MatchSerializer(serializers.ModelSerializer):
     tournament = serializers.CharField(source="round.tournament.slug", read_only=True)
     round = serializers.IntegerField(source="round.number", read_only=True)
     player_a = SideSerializer(source="entry_a", read_only=True, allow_null=True)
     player_b = SideSerializer(source="entry_b", read_only=True, allow_null=True)
+    score_a = ScoreOut(allow_null=True)
+    score_b = ScoreOut(allow_null=True)
 
     class Meta:
         model = Match
         fields = [
             "id", "tournament", "round", "table", "entry_a", "entry_b", "player_a", "player_b",
-            "match_length", "result_status", "score_a", "score_b", "winner", "version",
+            "match_length", "result_status", "score_a", "score_b", "winner", "result_kind",
+            "start_a", "start_b", "clock_minutes_per_point", "clock_delay_seconds",
+            "clock_increment_seconds", "version",
         ]  # fmt: skip
         # version: what report/ and confirm/ must send back (optimistic concurrency)
 
@@ -113,6 +135,13 @@ class EntryInSerializer(serializers.Serializer):
 @extend_schema_serializer(examples=[OpenApiExample("With a reason", value={"reason": "left the hall ill"}, request_only=True)])
 class ReasonSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+
+class WithdrawSerializer(ReasonSerializer):
+    settle = serializers.ChoiceField(
+        choices=["forfeit", "void"], required=False, default="forfeit",
+        help_text="the player's unfinished match in a published round: a forfeit to the opponent, or void",
+    )
 
 
 class ImportResultSerializer(serializers.Serializer):

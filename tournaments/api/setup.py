@@ -49,6 +49,7 @@ from .serializers import (
     ReasonSerializer,
     SectionSerializer,
     TournamentSerializer,
+    WithdrawSerializer,
 )
 
 EDIT = "tournament.edit"
@@ -344,23 +345,25 @@ class TournamentEntriesViewSet(EditableUnderTournament, mixins.CreateModelMixin,
             result = entry_import.apply(tournament, rows, request.user)
         return Response(result.summary(current_language()))
 
-    def _status(self, request, move):
+    def _status(self, request, move, serializer=ReasonSerializer):
         tournament = self.editable()
         entry = get_object_or_404(self.get_queryset(), pk=self.kwargs["pk"], tournament=tournament)
-        reason = ReasonSerializer(data=request.data)
+        reason = serializer(data=request.data)
         reason.is_valid(raise_exception=True)
+        extra = {k: v for k, v in reason.validated_data.items() if k != "reason"}
         try:
-            move(entry, request.user, reason.validated_data.get("reason", ""))
+            move(entry, request.user, reason.validated_data.get("reason", ""), **extra)
         except EntryRefused as exc:
             raise Refused(exc.problem) from None
         entry.refresh_from_db()
         return Response(EntrySerializer(entry).data)
 
-    @extend_schema(request=ReasonSerializer, responses=EntrySerializer)
+    @extend_schema(request=WithdrawSerializer, responses=EntrySerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request, tournament_slug=None, pk=None):
-        """Withdraw an entry (audited; a paired player stays in the standings)."""
-        return self._status(request, entry_status.withdraw)
+        """Withdraw an entry (audited; a paired player stays in the standings; an unfinished
+        match is settled as ``settle`` says: a forfeit to the opponent, or void)."""
+        return self._status(request, entry_status.withdraw, WithdrawSerializer)
 
     @extend_schema(request=ReasonSerializer, responses=EntrySerializer)
     @action(detail=True, methods=["post"])

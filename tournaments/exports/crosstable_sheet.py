@@ -74,6 +74,9 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
             _write_grid(out, data, section, progress)
         else:
             _write_rounds(out, data, section, progress)
+    if any(m.kind != "played" for m in data.matches):
+        out.blank()
+        out.append([(label("legend", lang), None)])
 
 
 def _write_grid(out: RowWriter, data: ExportData, section: str, progress: Progress) -> None:

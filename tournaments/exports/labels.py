@@ -49,6 +49,20 @@ _LABELS: dict[str, tuple[str, str]] = {
     "running": ("Сумма", "Running"),
     "player_a": ("Игрок 1", "Player 1"),
     "player_b": ("Игрок 2", "Player 2"),
+    # results not played out (issue 15): the pairings' status column and the crosstable legend
+    "forfeit": ("победа за неявку", "win by forfeit"),
+    "double_forfeit": ("обоюдная неявка", "double forfeit"),
+    "time_forfeit": ("поражение по времени", "time forfeit"),
+    "void": ("матч аннулирован", "void"),
+    "legend": (
+        "«+» победа за неявку, «−» поражение за неявку (у обоих «−»: обоюдная неявка), "
+        "«⏱» поражение по времени, «×» матч аннулирован; неявки считаются победой/поражением "
+        "в матче, не идут в рейтинг и для Бухгольца считаются несыгранными (виртуальный "
+        "соперник ФИДЕ).",
+        "“+” won by forfeit, “−” lost by forfeit (both “−”: a double forfeit), “⏱” lost on "
+        "time, “×” void; forfeits count as match wins and losses, are not rated, and count as "
+        "unplayed for Buchholz (FIDE’s virtual opponent).",
+    ),
 }
 
 

@@ -119,6 +119,9 @@ def _match_cells(m: Match, a: Player | None, b: Player | None, lang: str) -> Row
         ]
     number_b = b.draw_number if b and b.draw_number is not None else ""
     name_b = b.name(lang) if b else f"#{m.player_b}"
+    if m.kind == "void":
+        return [(number_a, None), (name_a, None), ("", None), (name_b, None), (number_b, None),
+                (label("void", lang), "pending")]  # fmt: skip
     if not m.finished:
         pending = label("pending", lang)
         return [
@@ -138,6 +141,10 @@ def _match_cells(m: Match, a: Player | None, b: Player | None, lang: str) -> Row
         a_won = m.winner == m.player_a
         style_a, style_b = ("winner_name", "loser_name") if a_won else ("loser_name", "winner_name")
         status = ""  # the score and the colours already say it; keeps big sheets lean
+    if m.kind == "double_forfeit":
+        style_a = style_b = "loser_name"
+    if m.kind != "played":
+        status = label(m.kind, lang)
     score = f"{format_score(m.score_a)}:{format_score(m.score_b)}"
     return [
         (number_a, None),

@@ -32,16 +32,36 @@ def format_score(value: Score) -> str:
     return f"{value:g}"
 
 
+#: Marks of results not played out, as chess crosstables write them (a legend on every
+#: crosstable page and export says so): "+" won by forfeit, "−" lost by forfeit (also
+#: each side of a double forfeit), "⏱" after the score of a time forfeit.
+FORFEIT_WIN, FORFEIT_LOSS, TIME_MARK = "+", "−", "⏱"
+
+
+def marked(kind: str, result: float, text: str) -> str:
+    """``text`` (a score) with the mark of its result kind, from the reader's side."""
+    if kind in ("forfeit", "double_forfeit"):
+        return (FORFEIT_WIN if result == 1.0 else FORFEIT_LOSS) + text
+    if kind == "time_forfeit":
+        return text + TIME_MARK
+    return text
+
+
 @dataclass(frozen=True, slots=True)
 class CrossCell:
     """All matches of one pair (several in a double round robin), from the *reading* player's side."""
 
     scores: tuple[tuple[Score, Score], ...]
     results: tuple[float, ...]
+    kinds: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
-        return ", ".join(f"{format_score(x)}:{format_score(y)}" for x, y in self.scores)
+        kinds = self.kinds or ("played",) * len(self.scores)
+        return ", ".join(
+            marked(k, r, f"{format_score(x)}:{format_score(y)}")
+            for (x, y), r, k in zip(self.scores, self.results, kinds, strict=True)
+        )
 
     @property
     def outcome(self) -> str:
@@ -108,17 +128,25 @@ def build_crosstable(
     n = len(listed)
     pair_scores: dict[tuple[int, int], list[tuple[Score, Score]]] = {}
     pair_results: dict[tuple[int, int], list[float]] = {}
+    pair_kinds: dict[tuple[int, int], list[str]] = {}
     for m in matches:
         b = m.player_b
         if not m.finished or b is None or m.player_a not in index or b not in index:
             continue
+        if m.kind == "void":
+            continue
         a = m.player_a
         res_a = 0.5 if m.winner is None else (1.0 if m.winner == a else 0.0)
+        res_b = 1.0 - res_a
+        if m.kind == "double_forfeit":
+            res_a = res_b = 0.0
         # Key (reader, other): the reader's points come first.
         pair_scores.setdefault((a, b), []).append((m.score_a, m.score_b))
         pair_results.setdefault((a, b), []).append(res_a)
+        pair_kinds.setdefault((a, b), []).append(m.kind)
         pair_scores.setdefault((b, a), []).append((m.score_b, m.score_a))
-        pair_results.setdefault((b, a), []).append(1.0 - res_a)
+        pair_results.setdefault((b, a), []).append(res_b)
+        pair_kinds.setdefault((b, a), []).append(m.kind)
     cells: list[tuple[CrossCell | None, ...]] = []
     totals = [0.0] * n
     for r, row_player in enumerate(listed):
@@ -133,7 +161,13 @@ def build_crosstable(
             if r == c or not scores:
                 row.append(None)
                 continue
-            row.append(CrossCell(tuple(scores), tuple(pair_results[(reader, other)])))
+            row.append(
+                CrossCell(
+                    tuple(scores),
+                    tuple(pair_results[(reader, other)]),
+                    tuple(pair_kinds[(reader, other)]),
+                )
+            )
             totals[index[reader]] += sum(x for x, _ in scores)
         cells.append(tuple(row))
     places = standings.places()
@@ -152,8 +186,10 @@ def build_crosstable(
 
 
 OUTCOME_LETTERS = {
-    "ru": {"win": "В", "loss": "П", "draw": "Н", "bye": "своб.", "pending": "…", "none": ""},
-    "en": {"win": "W", "loss": "L", "draw": "D", "bye": "bye", "pending": "…", "none": ""},
+    "ru": {"win": "В", "loss": "П", "draw": "Н", "bye": "своб.", "pending": "…", "none": "",
+           "forfeit_win": FORFEIT_WIN, "forfeit_loss": FORFEIT_LOSS, "void": "×"},
+    "en": {"win": "W", "loss": "L", "draw": "D", "bye": "bye", "pending": "…", "none": "",
+           "forfeit_win": FORFEIT_WIN, "forfeit_loss": FORFEIT_LOSS, "void": "×"},
 }
 
 
@@ -168,6 +204,7 @@ class RoundCell:
     score_for: Score
     score_against: Score
     running: float
+    kind: str = "played"
 
     def text(self, language: str = "ru") -> str:
         """ "12 W 5:3": the opponent's row number, the outcome letter, the match score."""
@@ -175,8 +212,9 @@ class RoundCell:
         if self.outcome in ("bye", "none"):
             return letters[self.outcome]
         parts = [str(self.opponent_row), letters[self.outcome]]
-        if self.outcome != "pending":
-            parts.append(f"{format_score(self.score_for)}:{format_score(self.score_against)}")
+        if self.outcome not in ("pending", "void"):
+            score = f"{format_score(self.score_for)}:{format_score(self.score_against)}"
+            parts.append(score + (TIME_MARK if self.kind == "time_forfeit" else ""))
         return " ".join(p for p in parts if p)
 
 
@@ -256,10 +294,17 @@ def _round_cell(
     if not m.finished:
         return RoundCell(rnd, opponent, opponent_row, "pending", 0, 0, running), 0.0
     score_for, score_against = (m.score_a, m.score_b) if mine else (m.score_b, m.score_a)
+    if m.kind == "void":
+        return RoundCell(rnd, opponent, opponent_row, "void", 0, 0, running, m.kind), 0.0
     if opponent is None:
         result, outcome = (1.0 if bye_is_win else 0.0), "bye"
         if m.bye_result is not None:
             result = m.bye_result
+    elif m.kind == "double_forfeit":
+        result, outcome = 0.0, "forfeit_loss"
+    elif m.kind == "forfeit":
+        result = 1.0 if m.winner == pid else 0.0
+        outcome = "forfeit_win" if result else "forfeit_loss"
     elif m.winner is None:
         result, outcome = 0.5, "draw"
     elif m.winner == pid:
@@ -268,6 +313,6 @@ def _round_cell(
         result, outcome = 0.0, "loss"
     gained = float(score_for) if by_points else result
     cell = RoundCell(
-        rnd, opponent, opponent_row, outcome, score_for, score_against, running + gained
+        rnd, opponent, opponent_row, outcome, score_for, score_against, running + gained, m.kind
     )
     return cell, gained

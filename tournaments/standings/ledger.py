@@ -2,7 +2,20 @@
 
 Every metric reads the same per-player view (opponent, points for and against,
 result), so building it once keeps a 1,000-player Swiss well under a second and
-keeps the rules for byes and draws in one place instead of in every metric.
+keeps the rules for byes, draws and forfeits in one place instead of in every metric.
+
+Forfeits (issue 15), the convention: a forfeit counts as a match win for the
+winner and a loss for the other (its score, by the organiser's rule, counts in
+game points); a double forfeit is a loss for both; a void match counts for
+nobody and is not pending either. For opponent-based tie-breaks (Buchholz,
+median Buchholz, Sonneborn-Berger) a forfeited game is *unplayed* (``Game.unplayed``)
+and is valued like a bye — by default through FIDE's virtual opponent (FIDE
+Handbook C.07, tie-break regulations, "unplayed games": an opponent with the
+player's own score before the round, who draws every later round; see
+:class:`~.types.ByeValue`). Why: the winner should neither gain from a strong
+opponent they never played nor lose from a weak one who walked away, and the
+loser's walk-over must not lift the Buchholz of someone who never met them.
+A time forfeit was played over the board, so it counts as a played match.
 """
 
 from __future__ import annotations
@@ -10,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
+
+from scoring.rules.result_kinds import UNPLAYED, ResultKind
 
 from .types import Adjustment, Match, Player, Score, StandingsOptions
 
@@ -26,10 +41,16 @@ class Game:
     score_against: Score
     result: float
     gammons: int
+    unplayed: bool = False
 
     @property
     def is_bye(self) -> bool:
         return self.opponent is None
+
+    @property
+    def met(self) -> bool:
+        """An opponent was met over the board (no bye, no forfeit)."""
+        return self.opponent is not None and not self.unplayed
 
 
 def main_score_key(options: StandingsOptions) -> str:
@@ -90,6 +111,8 @@ class Ledger:
         a, b = m.player_a, m.player_b
         if a not in self.players or (b is not None and b not in self.players):
             return
+        if m.kind == ResultKind.VOID:
+            return
         if not m.finished:
             self.pending[a].append(m.round)
             if b is not None:
@@ -102,12 +125,19 @@ class Ledger:
                 result = m.bye_result
             self.games[a].append(Game(m.round, None, m.score_a, m.score_b, result, 0))
             return
-        if m.winner is None:
+        if m.kind == ResultKind.DOUBLE_FORFEIT:
+            res_a = res_b = LOSS
+        elif m.winner is None:
             res_a = res_b = DRAW
         else:
             res_a, res_b = (WIN, LOSS) if m.winner == a else (LOSS, WIN)
-        self.games[a].append(Game(m.round, b, m.score_a, m.score_b, res_a, m.gammons_a or 0))
-        self.games[b].append(Game(m.round, a, m.score_b, m.score_a, res_b, m.gammons_b or 0))
+        off = m.kind in UNPLAYED
+        self.games[a].append(
+            Game(m.round, b, m.score_a, m.score_b, res_a, m.gammons_a or 0, off)
+        )
+        self.games[b].append(
+            Game(m.round, a, m.score_b, m.score_a, res_b, m.gammons_b or 0, off)
+        )
 
     @property
     def total_rounds(self) -> int:

@@ -99,6 +99,9 @@ class Match:
     #: missed by a late entry: the result it counts (0, ½, 1) by the organiser's rule.
     #: ``None``: a pairing bye, counted by ``StandingsOptions.bye_is_win``.
     bye_result: float | None = None
+    kind: str = "played"
+    """How the result came about (:class:`scoring.rules.result_kinds.ResultKind`): a forfeit
+    counts as a match win/loss, a double forfeit as a loss for both, a void match not at all."""
 
     @property
     def is_bye(self) -> bool:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
 from scoring.rules import categories
+from scoring.rules import result_kinds as rk
 from scoring.rules.cube import CubeRules, CubeState
 from scoring.rules.errors import Problem, RuleViolation
 from scoring.rules.match import validate_match, validate_match_data
@@ -114,6 +116,28 @@ CUBE_TRIGGERS: dict[str, Trigger] = {
     "bad_autodouble_limit": lambda: CubeRules(autodoubles=-2).problems(),
 }
 
+S5 = MatchSpec(length=5)
+LATE = rk.LatenessRule(every=5, forfeit_after=30)
+
+KIND_TRIGGERS: dict[str, Trigger] = {
+    "bad_result_kind": lambda: list(rk.result_for_kind(S5, "walkover", "a").problems),
+    "forfeit_needs_winner": lambda: list(rk.result_for_kind(S5, "forfeit", None).problems),
+    "forfeit_no_winner": lambda: list(rk.result_for_kind(S5, "double_forfeit", "a").problems),
+    "forfeit_played_decided": lambda: list(
+        rk.result_for_kind(S5, "time_forfeit", "a", played=(5, 2)).problems
+    ),
+    "below_start": lambda: checked(replace(S5, start=(0, 2)), final=(5, 1)),
+    "bad_late_rule": lambda: rk.LatenessRule(every=10, forfeit_after=5).problems(),
+    "bad_minutes_late": lambda: list(rk.lateness_penalty(LATE, S5, "a", -3).problems),
+    "no_late_rule": lambda: list(rk.lateness_penalty(rk.LatenessRule(), S5, "a", 3).problems),
+    "move_limit_range": lambda: rk.TimeControl(move_seconds=60).problems(),
+    "bad_clock": lambda: rk.TimeControl(minutes_per_point=-1).problems(),
+    "delay_and_increment": lambda: rk.TimeControl(
+        minutes_per_point=2, delay_seconds=12, increment_seconds=5
+    ).problems(),
+    "clock_bonus_without_clock": lambda: rk.TimeControl(delay_seconds=12).problems(),
+}
+
 CATEGORY_TRIGGERS: dict[str, Trigger] = {
     "unknown_category": lambda: raised(lambda: categories.get_category(0)),
     "bad_round": lambda: raised(lambda: categories.round_rule(7, -1)),
@@ -127,6 +151,7 @@ from scoring.rules.match_problems import MATCH  # noqa: E402
 
 CATALOGUES = [
     ("match", MATCH_TRIGGERS),
+    ("kinds", KIND_TRIGGERS),
     ("cube", CUBE_TRIGGERS),
     ("categories", CATEGORY_TRIGGERS),
 ]

@@ -2,7 +2,9 @@
 
 All of them add up the *score basis* (match wins in a Swiss, game points in a
 round robin; see ``StandingsOptions.score_basis``). A bye has no opponent, so it
-counts as the option ``bye_value`` says (see :class:`~..types.ByeValue`).
+counts as the option ``bye_value`` says (see :class:`~..types.ByeValue`); a
+forfeit (won, lost or double) is an unplayed game and counts the same way — the
+FIDE virtual opponent by default (convention in :mod:`..ledger`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ def _mean_points_per_match(ledger: Ledger) -> float:
     total = count = 0.0
     for games in ledger.games.values():
         for g in games:
-            if not g.is_bye:
+            if g.met:
                 total += g.score_for
                 count += 1
     return total / count if count else 0.0
@@ -29,7 +31,7 @@ def opponent_scores(ledger: Ledger, pid: int) -> list[tuple[Game, float]]:
     games = ledger.games[pid]
     out: list[tuple[Game, float]] = []
     for g in games:
-        if g.opponent is not None:
+        if g.met:
             out.append((g, basis[g.opponent]))
         else:
             out.append((g, _bye_score(ledger, pid, g)))
