@@ -271,6 +271,7 @@ class MatchWorkflowViewSet(MatchViewSet):
                 played=tuple(v["played"]) if v.get("played") else None,
                 games_played=v["games_played"],
             )
+            match.refresh_from_db()  # the service wrote a locked copy (a void returns no result)
             return match
 
         return self._run(settle, status.HTTP_201_CREATED, names_of=match, out=MatchSerializer)

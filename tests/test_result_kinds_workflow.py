@@ -203,7 +203,9 @@ def test_disqualification_voids_past_results_forfeits_the_rest_and_is_marked(cli
     assert "(disqualified)" in standings.content.decode()
 
 
-def test_half_points_in_a_fixed_games_match_are_stored_exactly_and_shown_as_halves(director):
+def test_half_points_in_a_fixed_games_match_are_stored_exactly_and_shown_as_halves(
+    director, django_capture_on_commit_callbacks
+):
     t = TournamentFactory(match_format="games", fixed_games=4, match_length=None,
                           scoring="long_nardy", variant="long_nardy", draw_value=Decimal("0.5"),
                           tiebreaks=["wins", "points"])
@@ -211,7 +213,8 @@ def test_half_points_in_a_fixed_games_match_are_stored_exactly_and_shown_as_halv
     match = pair(t)
     games = [{"winner": "a", "kind": "oyun"}, {"kind": "draw"}, {"winner": "b", "kind": "oyun"},
              {"winner": "a", "kind": "mars"}]
-    services.submit_result(match.pk, director, version=match.version, games=games, confirm=True)
+    with django_capture_on_commit_callbacks(execute=True):  # ratings follow the commit
+        services.submit_result(match.pk, director, version=match.version, games=games, confirm=True)
     match = Match.objects.get(pk=match.pk)
     assert match.score_a == Decimal("3.5") and match.score_b == Decimal("1.5")
     assert match.winner == "a"
@@ -253,12 +256,15 @@ def test_contradicting_time_settings_are_refused_on_the_settings_page(client, ev
     assert "delay or with an increment" in str(refused.value) or "задержкой" in str(refused.value)
 
 
-def test_a_time_forfeit_is_rated_as_a_win_for_the_player_the_clock_named(event, director):
+def test_a_time_forfeit_is_rated_as_a_win_for_the_player_the_clock_named(
+    event, director, django_capture_on_commit_callbacks
+):
     match = pair(event)
-    services.record_kind_result(
-        match.pk, director, version=match.version, kind="time_forfeit", winner="b",
-        played=(4, 1), reason="flag fell",
-    )
+    with django_capture_on_commit_callbacks(execute=True):  # ratings follow the commit
+        services.record_kind_result(
+            match.pk, director, version=match.version, kind="time_forfeit", winner="b",
+            played=(4, 1), reason="flag fell",
+        )
     match.refresh_from_db()
     assert (match.score_a, match.score_b, match.winner) == (4, 5, "b")
     change = RatingChange.objects.get(match=match, player=match.entry_b.player)
