@@ -36,6 +36,7 @@ from tournaments.models import (
     EntryStatus,
     Game,
     Match,
+    PenaltyFrom,
     ResultKind,
     ResultStatus,
     StandingsAdjustment,
@@ -744,9 +745,12 @@ def record_sanction(
     adjustment = None
     if kind == SanctionKind.PENALTY:
         amount = _penalty_points(points)
-        adjustment = StandingsAdjustment.objects.create(
-            tournament=tournament, entry=entry, points=-amount, reason=reason.strip()
-        )
+        if tournament.penalty_from == PenaltyFrom.MATCH:
+            _penalty_to_opponent(match, entry, amount, user, reason.strip())
+        else:
+            adjustment = StandingsAdjustment.objects.create(
+                tournament=tournament, entry=entry, points=-amount, reason=reason.strip()
+            )
     decided_as = "director" if is_organiser(user, tournament) else "jury"
     sanction = Sanction.objects.create(
         tournament=tournament,
@@ -764,6 +768,32 @@ def record_sanction(
     if kind == SanctionKind.DISQUALIFICATION and not entry.removal:
         remove_entry(entry, user, how="disqualified", reason=reason, past=past, settle=settle)
     return sanction
+
+
+def _penalty_to_opponent(match: Match | None, entry: Entry, amount: Decimal, user, reason: str) -> None:
+    """A penalty "from the match score" (the organiser's rule): the opponent's score in the
+    match being played goes up by the points, exactly as a lateness penalty does — the match
+    continues from the new starting score (``Match.start_a/b``, which the ledger and the
+    final-score check start from), and a penalty that reaches the match length ends it as a
+    forfeit. Only a whole number of points can be added to a match score."""
+    if match is None or entry.pk not in (match.entry_a_id, match.entry_b_id) or match.is_bye:
+        raise refuse("penalty_match", "match")
+    if amount != amount.to_integral_value():
+        raise refuse("penalty_whole", "points", value=amount)
+    locked = _lock_match(match.pk)
+    if locked.result_status != ResultStatus.PENDING:
+        raise refuse("penalty_match_started", "state", table=locked.table or "—")
+    before = audit.snapshot(locked)
+    to_b = entry.pk == locked.entry_a_id
+    start_a, start_b = locked.start_a + (0 if to_b else int(amount)), locked.start_b + (int(amount) if to_b else 0)
+    spec = match_spec(locked)
+    length = spec.length if spec.is_points else None
+    if length and max(start_a, start_b) >= length:
+        _record_kind(locked, user, ResultKind.FORFEIT, "b" if to_b else "a", reason)
+        return
+    _save_match(locked, start_a=start_a, start_b=start_b)
+    audit.record(user, locked.round.tournament, "match.penalty", locked, before, locked, reason)
+    emit("standings.changed", locked.round.tournament_id, match=locked.pk)
 
 
 # --------------------------------------------------------------------------- results without play

@@ -164,6 +164,21 @@ WORKFLOW = Catalogue(
             "В этом результате есть только итоговый счёт без партий: одну партию из него не "
             "убрать. Исправьте счёт.",
         ),
+        "penalty_match": (
+            "This tournament takes penalty points from the match score: choose the player's match "
+            "that is being played.",
+            "В этом турнире штрафные очки снимаются в матче: выберите текущий матч этого игрока.",
+        ),
+        "penalty_whole": (
+            "Only whole points can be added to a match score, not {value}.",
+            "К счёту матча можно добавить только целые очки, а не {value}.",
+        ),
+        "penalty_match_started": (
+            "Table {table} already has a reported result: a penalty in the match must come before it. "
+            "Take the points from the standings instead, or rule on the result.",
+            "У стола {table} уже есть сообщённый результат: штраф в матче назначается до него. "
+            "Снимите очки в таблице или вынесите решение по результату.",
+        ),
         "penalty_points": (
             "A penalty takes points from the player's tournament score: give a positive number "
             "in steps of ½, not {value}.",

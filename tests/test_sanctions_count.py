@@ -183,3 +183,34 @@ def test_annulling_a_deciding_game_sends_the_match_back_to_play(swiss):
             swiss, match.entry_a, jury, kind="annul", match=_fresh(match), game=1, reason="x"
         )
     assert refused.value.problem.code == "workflow.annul_needs_ledger"
+
+
+def test_a_penalty_from_the_match_score_goes_to_the_opponent_and_the_match_plays_on(client, swiss):
+    """The organiser's rule "from the match": the points go to the opponent's score in the match."""
+    Tournament.objects.filter(pk=swiss.pk).update(penalty_from="match")
+    swiss.refresh_from_db()
+    match = _match(swiss)  # round 3 of the demo: published, not played yet
+    director = User.objects.get(username="organiser")
+    services.record_sanction(swiss, match.entry_a, director, kind="warning", reason="slow play")
+    services.record_sanction(
+        swiss, match.entry_a, director, kind="penalty", points="2", match=match, reason=REASON
+    )
+    m = _fresh(match)
+    assert (m.start_a, m.start_b, m.result_status) == (0, 2, "pending")
+    assert not StandingsAdjustment.objects.filter(entry=match.entry_a).exists()
+    assert AuditEntry.objects.filter(action="match.penalty", tournament=swiss).exists()
+    length = m.match_length or m.round.match_length or swiss.match_length
+    with pytest.raises(services.InvalidResult) as below:  # B starts from 2: a final 1 is below it
+        services.check_result(m, (length, 1), None)
+    assert "match.below_start" in [p.code for p in below.value.problems]
+    with pytest.raises(services.ResultError) as refused:
+        services.record_sanction(swiss, match.entry_a, director, kind="penalty", points="1.5",
+                                 match=m, reason="again")  # fmt: skip
+    assert refused.value.problem.code == "workflow.penalty_whole"
+    with pytest.raises(services.ResultError) as refused:
+        services.record_sanction(swiss, match.entry_a, director, kind="penalty", points="1", reason="no match")
+    assert "choose the player's match" in refused.value.problem.message("en")
+    services.record_sanction(swiss, match.entry_a, director, kind="penalty", points=str(length),
+                             match=_fresh(match), reason="enough")  # fmt: skip
+    ended = _fresh(match)
+    assert (ended.result_kind, ended.result_status, ended.winner) == ("forfeit", "confirmed", "b")

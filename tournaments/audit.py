@@ -114,6 +114,7 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "result.report": ("Result reported", "Результат сообщён"),
     "result.forfeit": ("Result without play recorded (forfeit, time, void)", "Результат без игры внесён (неявка, время, аннулирование)"),
     "match.lateness": ("Lateness penalty applied", "Учтено опоздание игрока"),
+    "match.penalty": ("Penalty points added to the opponent's match score", "Штрафные очки добавлены к счёту соперника в матче"),
     "match.clock": ("Clocks installed on a match", "На матч поставлены часы"),
     "entry.remove_event": ("Player removed from the event", "Игрок удалён с соревнований"),
     "result.enter": ("Result entered by a referee", "Результат внесён судьёй"),

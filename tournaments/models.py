@@ -80,6 +80,13 @@ class ForfeitScore(models.TextChoices):
     PLAYED = "played", _("the points already played stand")
 
 
+class PenaltyFrom(models.TextChoices):
+    """Where a penalty's points come off (the organiser's rule; Part 9 leaves it to them)."""
+
+    STANDINGS = "standings", _("the player's tournament points")
+    MATCH = "match", _("the match being played (to the opponent's score)")
+
+
 class Variant(models.TextChoices):
     BACKGAMMON = "backgammon", _("Backgammon")
     SHORT_NARDY = "short_nardy", _("Short nardy (trictrac)")
@@ -199,6 +206,12 @@ class Tournament(models.Model):
     late_forfeit_minutes = models.PositiveSmallIntegerField(
         _("lateness: forfeit after M minutes"), null=True, blank=True,
         help_text=_("empty: lateness alone never forfeits the match"),
+    )
+    penalty_from = models.CharField(
+        _("penalty points come off"), max_length=10, choices=PenaltyFrom.choices,
+        default=PenaltyFrom.STANDINGS,
+        help_text=_("a penalty after a warning (Part 9): from the standings, or added to the "
+                    "opponent's score in the match being played"),
     )
     entry_fee = models.DecimalField(
         _("entry fee"), max_digits=10, decimal_places=2, null=True, blank=True

@@ -44,7 +44,7 @@ FIELDSETS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("system", "rounds_planned", "seeding", "check_in_required", "rated")),
     ("time", _("Time, lateness and forfeits"),
      ("move_seconds", "clock_minutes_per_point", "clock_delay_seconds", "clock_increment_seconds",
-      "late_penalty_minutes", "late_forfeit_minutes", "forfeit_score")),
+      "late_penalty_minutes", "late_forfeit_minutes", "forfeit_score", "penalty_from")),
     ("rulings", _("Disputes and rulings"), ("dispute_window",)),
     ("registration", _("Self-registration"),
      ("registration_open", "registration_deadline", "entry_limit", "registration_categories",
