@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.checks import Error, Tags, Warning, register
 
 SHARED_CACHE_BACKENDS = (
+    "zarik.cache.ResilientRedisCache",  # Redis, a miss while Redis is down (the default with CACHE_URL)
     "django.core.cache.backends.redis.RedisCache",
     "django.core.cache.backends.memcached.PyMemcacheCache",
     "django.core.cache.backends.memcached.PyLibMCCache",
