@@ -439,6 +439,12 @@ TRF = Catalogue(
             "TRF line {line}: round {round}: opponent {opponent} has no player line.",
             "TRF, строка {line}: тур {round}: у соперника {opponent} нет строки игрока.",
         ),
+        "no_players": (
+            "The TRF file has no player lines (001): it is empty, blank or only a header "
+            "({lines} non-blank lines), so there is nobody to pair.",
+            "В файле TRF нет строк игроков (001): он пустой, из пустых строк или только с "
+            "заголовком (непустых строк: {lines}), поэтому разбивать на пары некого.",
+        ),
         "asymmetric": (
             "TRF line {line}: round {round}: player {start} meets {opponent}, but player "
             "{opponent}'s line (line {other_line}) does not say so.",
