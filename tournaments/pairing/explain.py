@@ -84,12 +84,13 @@ def exact_window(from_score: float, to_score: float, size: int) -> Problem:
 def float_forced(
     player: PlayerId,
     score: float,
+    cause: str,
     met: list[PlayerId],
     forbidden: list[PlayerId],
     bye: PlayerId | None,
 ) -> Problem:
     """Why no better pairing kept ``player`` in the group: whom they met or may not meet."""
-    details: dict[str, object] = {"player": player, "score": score}
+    details: dict[str, object] = {"player": player, "score": score, "cause": cause}
     if met:
         details["met"] = list(met)
     if forbidden:

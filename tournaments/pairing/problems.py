@@ -54,6 +54,19 @@ WORDS: dict[tuple[str, Any], tuple[str, str]] = {
         "ни одна расстановка тура не переводит меньше игроков из групп сверху вниз до этой "
         "(причина ниже)",
     ),
+    # why the exact pairing floats a player (pairing.why.float_forced)
+    ("cause", "odd"): (
+        "the groups down to this one hold an odd number of players, so one must float, and "
+        "floating this player lets every other player be paired best",
+        "в группах до этой включительно нечётное число игроков, поэтому один должен уйти, и "
+        "перевод именно этого игрока позволяет лучше всего разбить на пары остальных",
+    ),
+    ("cause", "blocked"): (
+        "every pairing that kept more players in the groups from the top down to this one "
+        "would need a rematch or a forbidden pair",
+        "любая расстановка, оставляющая в группах сверху вниз до этой больше игроков, "
+        "потребовала бы повторной встречи или запрещённой пары",
+    ),
     ("reason", "repair"): (
         "the lower groups could not be completed without a rematch, so they were re-paired "
         "together",
@@ -261,12 +274,10 @@ WHY = Catalogue(
             "разницы в очках.",
         ),
         "float_forced": (
-            "{player} leaves score group {score} because every pairing that kept more players in "
-            "the groups from the top down to this one would need a rematch or a forbidden pair."
-            "{met_text}{forbidden_text}{bye_text}",
-            "{player} уходит из очковой группы {score}, потому что любая расстановка, "
-            "оставляющая в группах сверху вниз до этой больше игроков, потребовала бы повторной "
-            "встречи или запрещённой пары.{met_text}{forbidden_text}{bye_text}",
+            "{player} leaves score group {score}: {cause_word}.{met_text}{forbidden_text}"
+            "{bye_text}",
+            "{player} уходит из очковой группы {score}: {cause_word}.{met_text}{forbidden_text}"
+            "{bye_text}",
         ),
         "forbidden_proposed": (
             "Pair {a}–{b} is forbidden by the director and is only a proposal: no pairing "

@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from scoring.rules.errors import Problem
 from tournaments.pairing import explain
 from tournaments.pairing.matching import Matcher
-from tournaments.pairing.weighted import max_weight_matching
 from tournaments.pairing.problems import SWISS
 from tournaments.pairing.swiss_input import (
     ABSENT,
@@ -51,6 +50,7 @@ from tournaments.pairing.swiss_input import (
     SwissResult,
 )
 from tournaments.pairing.types import BYE_ABSENT, BYE_PAIRING, BYE_REQUESTED, Bye, Pairing
+from tournaments.pairing.weighted import max_weight_matching
 
 Pair = tuple[int, int]
 
@@ -575,14 +575,28 @@ def _explain_floats(
     for a, b in pairs:
         if ctx.score[a] != ctx.score[b]:
             floaters.append(a if ctx.score[a] > ctx.score[b] else b)
+    # Players crossing the boundary below each group; more than parity means the history forced it.
+    crossing = [0] * len(groups)
     for f in floaters:
-        mates = [q for q in groups[group_of[f]] if q != f] + [q for q in carried if q != f]
+        partner = next((b if a == f else a for a, b in pairs if f in (a, b)), None)
+        last = group_of[partner] if partner is not None else len(groups)
+        for g in range(group_of[f], last):
+            crossing[g] += 1
+    above = len(carried)
+    parity = []
+    for g in groups:
+        above += len(g)
+        parity.append(above % 2)
+    for f in floaters:
+        g = group_of[f]
+        mates = [q for q in groups[g] if q != f] + [q for q in carried if q != f]
         met = [q for q in mates if q in ctx.met[f]]
         forbidden = [q for q in mates if q in ctx.forbidden.get(f, ()) and q not in ctx.met[f]]
         bye = ctx.bye if ctx.bye is not None and ctx.bye_score == ctx.score[f] else None
+        cause = "odd" if crossing[g] <= parity[g] else "blocked"
         ctx.float_reason[f] = explain.REASON_OPTIMAL
         ctx.pair_notes.setdefault(f, []).append(
-            explain.float_forced(f, ctx.score[f], met, forbidden, bye)
+            explain.float_forced(f, ctx.score[f], cause, met, forbidden, bye)
         )
 
 

@@ -23,7 +23,9 @@ from tournaments.pairing.swiss import pair_swiss
 from tournaments.pairing.swiss_input import OK, WITHDRAWN, PairingInput, SwissPlayer
 
 
-def best_quality(ids: list[int], banned: dict[int, set[int]], score: dict[int, float]) -> Quality | None:
+def best_quality(
+    ids: list[int], banned: dict[int, set[int]], score: dict[int, float]
+) -> Quality | None:
     """The best quality over every perfect pairing of ``ids`` without a banned pair (None: none)."""
     best: Quality | None = None
     pairs: list[tuple[int, int]] = []
@@ -97,14 +99,32 @@ def test_the_pairing_is_never_worse_than_any_possible_pairing(inp):
     check_optimal(inp)
 
 
+#: Before round 6 (five rounds, each player met five others). On 4 points: 1, 2; on 3: 3, 4, 5,
+#: 7, 8, 11; on 2: 6, 9, 10, 13, 14; on 1: 12, 16; on 0: 15. The greedy repair paired 6-9, 10-16,
+#: 14-12, 13-15, floating three players out of the 2-point group.
+ISSUE_18_OPPONENTS = {
+    1: (7, 8, 11, 12, 14), 2: (5, 7, 8, 9, 16), 3: (4, 8, 10, 11, 13), 4: (3, 5, 9, 11, 16),
+    5: (2, 4, 7, 9, 13), 6: (12, 13, 14, 15, 16), 7: (1, 2, 5, 10, 15), 8: (1, 2, 3, 10, 13),
+    9: (2, 4, 5, 11, 14), 10: (3, 7, 8, 12, 14), 11: (1, 3, 4, 9, 16), 12: (1, 6, 10, 13, 15),
+    13: (3, 5, 6, 8, 12), 14: (1, 6, 9, 10, 15), 15: (6, 7, 12, 14, 16), 16: (2, 4, 6, 11, 15),
+}  # fmt: skip
+ISSUE_18_SCORES = {1: 4, 2: 4, 3: 3, 4: 3, 5: 3, 7: 3, 8: 3, 11: 3, 6: 2, 9: 2, 10: 2, 13: 2,
+                   14: 2, 12: 1, 16: 1, 15: 0}  # fmt: skip
+
+
 def test_issue_18_sixteen_players_before_round_six_float_one_player_not_three():
-    """The issue's example: greedy repair floated 10, 14 and 13 where one floater suffices."""
-    players = tuple(ISSUE_18_PLAYERS)
-    check_optimal(PairingInput(6, players))
-    res = pair_swiss(PairingInput(6, players))
+    players = tuple(
+        SwissPlayer(i, i, match_points=float(ISSUE_18_SCORES[i]), opponents=ISSUE_18_OPPONENTS[i])
+        for i in range(1, 17)
+    )
+    inp = PairingInput(6, players)
+    check_optimal(inp)
+    res = pair_swiss(inp)
     score = {p.id: p.match_points for p in players}
-    crossing = sum(1 for t in res.pairings if score[t.a] != score[t.b])
-    assert crossing == 1
-
-
-ISSUE_18_PLAYERS: list[SwissPlayer] = []
+    floated = [t for t in res.pairings if score[t.a] != score[t.b]]
+    # One player floats (10 meets 15: 10 can stay in no pairing that keeps the rest rematch-free).
+    assert [(t.a, t.b) for t in floated] == [(10, 15)]
+    assert quality([t.players for t in res.pairings], score)[0] == (0, 0, 1, 1)
+    why = [n for n in floated[0].notes if n.code == "pairing.why.float_forced"]
+    assert why and why[0].details["met"] == [14]
+    assert "already met №14" in why[0].en and "уже встречался с: №14" in why[0].ru
