@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from scoring.rules.errors import Problem
 from tournaments.pairing import explain
+from tournaments.pairing.criteria import parity_bound, quality
 from tournaments.pairing.matching import Matcher
 from tournaments.pairing.problems import SWISS
 from tournaments.pairing.swiss_input import (
@@ -53,6 +54,10 @@ from tournaments.pairing.types import BYE_ABSENT, BYE_PAIRING, BYE_REQUESTED, By
 from tournaments.pairing.weighted import max_weight_matching
 
 Pair = tuple[int, int]
+
+#: How many other players of the bye's score group are tried when the default bye is not
+#: provably best (each trial is one pairing of the round; only small or late fields get here).
+BYE_TRIALS = 24
 
 
 @dataclass
@@ -196,24 +201,31 @@ def _pair_section(inp: PairingInput, section: str) -> SwissResult:
     )
     problems: list[Problem] = []
     feasible = True
+    bye_id: int | None = None
     if len(ids) % 2 == 1:
         bye_id, bye_ok, bye_problem = _choose_bye(ids, ctx)
         if bye_problem is not None:
             problems.append(bye_problem)
         feasible = feasible and bye_ok
-        ids.remove(bye_id)
-        ctx.bye, ctx.bye_score = bye_id, ctx.score[bye_id]
-        note = explain.bye_pairing(bye_id, ctx.score[bye_id], opts.bye_points)
-        byes.insert(0, Bye(bye_id, BYE_PAIRING, opts.bye_points, section, (note,)))
 
     pairs: list[Pair] | None = None
+    rest = [pid for pid in ids if pid != bye_id]
     if inp.round_number == 1:
-        pairs = _first_round(ids, ctx)
+        ctx.bye = bye_id
+        pairs = _first_round(rest, ctx)
     if pairs is None:
-        pairs, unmatched = _pair_groups(ids, ctx)
+        if bye_id is not None and feasible:
+            bye_id = _best_bye(ids, bye_id, ctx)
+            rest = [pid for pid in ids if pid != bye_id]
+        ctx.bye = bye_id
+        ctx.bye_score = ctx.score[bye_id] if bye_id is not None else None
+        pairs, unmatched = _pair_groups(rest, ctx)
         if unmatched:
             feasible = False
             pairs.extend(_pair_leftovers(unmatched, ctx))
+    if bye_id is not None:
+        note = explain.bye_pairing(bye_id, ctx.score[bye_id], opts.bye_points)
+        byes.insert(0, Bye(bye_id, BYE_PAIRING, opts.bye_points, section, (note,)))
     status = OK
     rematches = [(a, b) for a, b in pairs if not ctx.ok(a, b)]  # a rematch or a forbidden pair
     if rematches:
@@ -275,6 +287,55 @@ def _choose_bye(ids: list[int], ctx: _Ctx) -> tuple[int, bool, Problem | None]:
         if matcher.release(index[pid]):
             return pid, problem is None, problem
     return eligible[0], False, problem
+
+
+def _best_bye(ids: list[int], bye_id: int, ctx: _Ctx) -> int:
+    """Among eligible players of the bye's score group, the bye that lets the rest pair best.
+
+    The bye rule fixes the score group (the lowest one with an eligible player
+    whose absence leaves a rematch-free pairing); inside it, a different player
+    can sometimes save a float higher up (the Dutch system chooses the same
+    way). Quality ties keep the lowest-ranked player. When the default bye
+    already pairs at the parity bound no other player of the group can do
+    better (the group sizes, hence the bound, are the same), so nothing is
+    tried; otherwise up to ``BYE_TRIALS`` candidates are, lowest-ranked first.
+    """
+    rest = [pid for pid in ids if pid != bye_id]
+    notes = len(ctx.notes)
+    pairs, unmatched = _pair_groups(rest, ctx)
+    del ctx.notes[notes:]
+    if unmatched or _at_parity(pairs, _score_groups(rest, ctx)):
+        return bye_id
+    best, best_quality = bye_id, quality(pairs, ctx.score)
+    candidates = [
+        pid
+        for pid in reversed(ids)
+        if pid != bye_id
+        and ctx.score[pid] == ctx.score[bye_id]
+        and not ctx.players[pid].bye_rounds
+    ]
+    for pid in candidates[:BYE_TRIALS]:
+        pairs, unmatched = _pair_groups([x for x in ids if x != pid], ctx)
+        del ctx.notes[notes:]
+        if not unmatched:
+            q = quality(pairs, ctx.score)
+            if q < best_quality:
+                best, best_quality = pid, q
+    return best
+
+
+def _at_parity(pairs: list[Pair], groups: list[list[int]]) -> bool:
+    """Every floater meets the next group and each boundary is crossed at most by parity."""
+    index = {pid: i for i, g in enumerate(groups) for pid in g}
+    cross = [0] * len(groups)
+    for a, b in pairs:
+        i, j = sorted((index[a], index[b]))
+        if j - i > 1:
+            return False
+        if j > i:
+            cross[i] += 1
+    bound = parity_bound([len(g) for g in groups])
+    return all(c <= b for c, b in zip(cross, bound, strict=False))
 
 
 def _matcher(verts: list[int], ctx: _Ctx, mate: list[int] | None = None) -> Matcher:

@@ -17,7 +17,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing.criteria import Quality, quality
+from tournaments.pairing.criteria import Quality, parity_bound, quality
 from tournaments.pairing.history import Entrant, TableResult, build_players
 from tournaments.pairing.swiss import pair_swiss
 from tournaments.pairing.swiss_input import OK, WITHDRAWN, PairingInput, SwissPlayer
@@ -49,6 +49,12 @@ def best_quality(
 
 
 def check_optimal(inp: PairingInput) -> None:
+    """The engine's round is as good as the best of every possible (bye, pairing) choice.
+
+    The bye rule is absolute: the bye goes to a player who has not had one, in
+    the lowest score group where such a player leaves a rematch-free pairing.
+    Inside that group any eligible player may take it; the pairing quality decides.
+    """
     res = pair_swiss(inp)
     active = [p for p in inp.players if p.status == "active"]
     paired = sorted(x for t in res.pairings for x in t.players)
@@ -60,9 +66,20 @@ def check_optimal(inp: PairingInput) -> None:
         banned.setdefault(a, set()).add(b)
         banned.setdefault(b, set()).add(a)
     score = {p.id: p.match_points for p in active}
-    best = best_quality(ids, banned, score)
+    everyone = sorted(score)
+    if len(everyone) % 2 == 0:
+        choices = {None: best_quality(everyone, banned, score)}
+    else:
+        eligible = [p.id for p in active if not p.bye_rounds]
+        choices = {b: best_quality([x for x in everyone if x != b], banned, score) for b in eligible}
+        choices = {b: q for b, q in choices.items() if q is not None}
+        if choices:
+            lowest = min(score[b] for b in choices)
+            choices = {b: q for b, q in choices.items() if score[b] == lowest}
+            assert score[res.pairing_bye] == lowest
+    best = min((q for q in choices.values() if q is not None), default=None)
     if best is None:
-        return  # no rematch-free pairing without this bye: the proposal path, tested elsewhere
+        return  # no rematch-free pairing exists: the proposal path, tested elsewhere
     assert res.status == OK, res.problems
     got = quality([t.players for t in res.pairings], score)
     assert got <= best, (got, best)
@@ -71,7 +88,7 @@ def check_optimal(inp: PairingInput) -> None:
 
 @st.composite
 def random_histories(draw):
-    n = draw(st.integers(min_value=4, max_value=13))
+    n = draw(st.integers(min_value=4, max_value=12))  # 12 players: 10,395 pairings each
     rounds = draw(st.integers(min_value=1, max_value=min(9, n - 1)))
     rng = random.Random(draw(st.integers(min_value=0, max_value=10**9)))
     entrants = [Entrant(i, i) for i in range(1, n + 1)]
@@ -93,7 +110,7 @@ def random_histories(draw):
     return PairingInput(rounds + 1, players, forbidden_pairs=forbidden)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(random_histories())
 def test_the_pairing_is_never_worse_than_any_possible_pairing(inp):
     check_optimal(inp)
@@ -118,13 +135,15 @@ def test_issue_18_sixteen_players_before_round_six_float_one_player_not_three():
         for i in range(1, 17)
     )
     inp = PairingInput(6, players)
-    check_optimal(inp)
     res = pair_swiss(inp)
     score = {p.id: p.match_points for p in players}
     floated = [t for t in res.pairings if score[t.a] != score[t.b]]
     # One player floats (10 meets 15: 10 can stay in no pairing that keeps the rest rematch-free).
     assert [(t.a, t.b) for t in floated] == [(10, 15)]
+    # One player crossing each boundary below an odd prefix is the least any pairing can do
+    # (the parity bound); 15 has met both 1-point players, so whoever meets 15 crosses both.
     assert quality([t.players for t in res.pairings], score)[0] == (0, 0, 1, 1)
+    assert parity_bound([2, 6, 5, 2, 1]) == (0, 0, 1, 1)
     why = [n for n in floated[0].notes if n.code == "pairing.why.float_forced"]
     assert why and why[0].details["met"] == [14]
     assert "already met №14" in why[0].en and "уже встречался с: №14" in why[0].ru
