@@ -4,8 +4,9 @@ One place for the order of the criteria (see :mod:`tournaments.pairing.swiss`):
 after the absolute rules, a pairing is better when, going down the score
 groups from the top, fewer players cross each boundary between a group and
 the next (a player who floats two groups down crosses two boundaries and so
-counts as a floater of both groups, as in the FIDE Dutch system); then when
-its score differences are smaller, the largest first. The generator, the
+counts as a floater of both groups, as in the FIDE Dutch system); then, again
+group by group from the top, when the tables its floaters play have smaller
+score differences, the largest first. The generator, the
 exhaustive oracle in the tests and the bbpPairings comparison all measure with
 :func:`quality`, so they cannot disagree on what "better" means.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-Quality = tuple[tuple[int, ...], tuple[float, ...]]
+Quality = tuple[tuple[int, ...], tuple[tuple[float, ...], ...]]
 
 
 def score_levels(scores: Iterable[float]) -> list[float]:
@@ -34,15 +35,26 @@ def crossings(pairs: Iterable[tuple[int, int]], score: Mapping[int, float]) -> t
     return tuple(out)
 
 
-def differences(pairs: Iterable[tuple[int, int]], score: Mapping[int, float]) -> tuple[float, ...]:
-    """The non-zero score differences of the tables, largest first."""
-    return tuple(
-        sorted((abs(score[a] - score[b]) for a, b in pairs if score[a] != score[b]), reverse=True)
-    )
+def differences(
+    pairs: Iterable[tuple[int, int]], score: Mapping[int, float]
+) -> tuple[tuple[float, ...], ...]:
+    """Per score group, top group first: the differences of its floaters' tables, largest first.
+
+    A table belongs to the group of its higher-scored player. Compared as
+    tuples, this prefers, group by group from the top, fewer tables with the
+    largest difference, then with the next largest, and so on.
+    """
+    levels = score_levels(score.values())
+    index = {s: i for i, s in enumerate(levels)}
+    out: list[list[float]] = [[] for _ in levels]
+    for a, b in pairs:
+        if score[a] != score[b]:
+            out[index[max(score[a], score[b])]].append(abs(score[a] - score[b]))
+    return tuple(tuple(sorted(d, reverse=True)) for d in out)
 
 
 def quality(pairs: Iterable[tuple[int, int]], score: Mapping[int, float]) -> Quality:
-    """Smaller is better, compared as a tuple: crossings top-down, then the differences."""
+    """Smaller is better, compared as a tuple: crossings top-down, then the differences by group."""
     pairs = list(pairs)
     return crossings(pairs, score), differences(pairs, score)
 

@@ -310,9 +310,7 @@ def _best_bye(ids: list[int], bye_id: int, ctx: _Ctx) -> int:
     candidates = [
         pid
         for pid in reversed(ids)
-        if pid != bye_id
-        and ctx.score[pid] == ctx.score[bye_id]
-        and not ctx.players[pid].bye_rounds
+        if pid != bye_id and ctx.score[pid] == ctx.score[bye_id] and not ctx.players[pid].bye_rounds
     ]
     for pid in candidates[:BYE_TRIALS]:
         pairs, unmatched = _pair_groups([x for x in ids if x != pid], ctx)
@@ -501,7 +499,8 @@ def _exact(
     significant first: (nobody left out, when the window reaches the bottom;)
     players crossing each boundary, top boundary first (a player left single
     when ``below`` is given floats on into the group below and crosses the
-    remaining boundaries); pairs by score difference, largest difference first;
+    remaining boundaries); per group from the top, its floaters' tables by score
+    difference, largest difference first;
     floats repeated from last round (rule 4); and how far from the bottom of
     its group a floater comes and from the top of its group its opponent comes
     (the book's order). The maximum-weight matching therefore minimises them
@@ -519,33 +518,41 @@ def _exact(
         for pos, _ in enumerate(g):
             gidx[v], from_top[v], from_bottom[v] = gi, pos, len(g) - 1 - pos
             v += 1
-    open_below = below is not None
-    bounds = len(groups) - 1 + (1 if open_below else 0)
+    bounds = len(groups) - 1 + (1 if below is not None else 0)
     score = [ctx.score[pid] for pid in verts]
     values = set(score) | ({below} if below is not None else set())
-    diffs = {hi - lo for hi in values for lo in values if hi > lo}
-    diff_level = {d: i for i, d in enumerate(sorted(diffs, reverse=True))}
+    diff_index = {
+        d: i
+        for i, d in enumerate(
+            sorted({h - lo for h in values for lo in values if h > lo}, reverse=True)
+        )
+    }
+    # A table's difference counts in the group of its higher player; carried floaters (from
+    # groups above this window) come first, as level 0, the window's groups after them.
+    n_groups = len(groups) + 1
     # Digits, least significant last: each count is at most n, the position sum at most n².
     count_base = n + 1
     mult_pos = 1
     mult_rep = n * n + 1
-    mult_diff = [0] * len(diff_level)
     m = mult_rep * count_base
-    for i in range(len(mult_diff) - 1, -1, -1):
-        mult_diff[i] = m
-        m *= count_base
+    mult_diff = [[0] * len(diff_index) for _ in range(n_groups)]
+    for g in range(n_groups - 1, -1, -1):
+        for i in range(len(diff_index) - 1, -1, -1):
+            mult_diff[g][i] = m
+            m *= count_base
     mult_cross = [0] * bounds
     for i in range(bounds - 1, -1, -1):
         mult_cross[i] = m
         m *= count_base
     mult_single = m
     last = [ctx.last_float(pid) for pid in verts]
+    level = [0 if u < len(carried) else gidx[u] + 1 for u in range(n)]
 
     def single_cost(u: int) -> int:
-        if not open_below:
+        if below is None:
             return mult_single
         cost = sum(mult_cross[gidx[u] :])
-        cost += mult_diff[diff_level[score[u] - below]]  # type: ignore[operator]
+        cost += mult_diff[level[u]][diff_index[score[u] - below]]
         cost += mult_rep * (last[u] == FLOAT_DOWN) + mult_pos * from_bottom[u]
         return cost
 
@@ -554,7 +561,8 @@ def _exact(
             u, w = w, u
         if score[u] == score[w]:
             return 0
-        cost = sum(mult_cross[gidx[u] : gidx[w]]) + mult_diff[diff_level[score[u] - score[w]]]
+        cost = sum(mult_cross[gidx[u] : gidx[w]])
+        cost += mult_diff[level[u]][diff_index[score[u] - score[w]]]
         cost += mult_rep * ((last[u] == FLOAT_DOWN) + (last[w] == FLOAT_UP))
         return cost + mult_pos * (from_bottom[u] + from_top[w])
 
