@@ -15,7 +15,10 @@ round *r* of the file, Zarik's is :func:`pair_swiss` on the file cut before
 off (backgammon has none), so both see the same field.
 
 For each metric, the per-group figures are compared from the top score group
-down; the first group that differs decides better / equal / worse:
+down; the first group that differs decides better / equal / worse. The metrics
+are Zarik's criteria in their order, so a metric is compared only where the
+ones before it are equal (fewer floaters may cost a larger difference — the
+criteria put floaters first); "overall" is the three in order:
 
 - rematches: tables of players who met before, by the higher player's group;
 - downfloaters: players crossing the boundary below each group (a player who
@@ -59,7 +62,15 @@ def find_bbp() -> str | None:
 
 
 def generate(bbp: str, players: int, rounds: int, seed: int, workdir: Path) -> TrfTournament:
-    """A whole tournament paired by bbp's Dutch system (its random results)."""
+    """A whole tournament paired by bbp's Dutch system (its random results).
+
+    Kept in $BBP_CACHE (default /tmp/bbp-cache), because bbp needs minutes per
+    round for a thousand players.
+    """
+    cache = Path(os.environ.get("BBP_CACHE", "/tmp/bbp-cache"))
+    cached = cache / f"dutch-{players}p-{rounds}r-seed{seed}.trf"
+    if cached.is_file():
+        return parse_trf(cached.read_text())
     config = workdir / "config.txt"
     config.write_text(
         f"PlayersNumber={players}\nRoundsNumber={rounds}\nDrawPercentage=0\n"
@@ -72,7 +83,10 @@ def generate(bbp: str, players: int, rounds: int, seed: int, workdir: Path) -> T
         capture_output=True,
         timeout=3600,
     )
-    return parse_trf(out.read_text())
+    text = out.read_text()
+    cache.mkdir(parents=True, exist_ok=True)
+    cached.write_text(text)
+    return parse_trf(text)
 
 
 def cut_before(t: TrfTournament, rnd: int) -> TrfTournament:
@@ -136,11 +150,15 @@ def compare(bbp: str, players: int, rounds: range, seeds: range) -> tuple[Counte
                 met = {p.id: set(p.opponents) for p in inp.players}
                 ours = per_group([t.players for t in res.pairings], score, met)
                 theirs = per_group(bbp_round(full, rnd), score, met)
+                overall = "equal"
                 for metric in METRICS:
                     v = verdict(ours[metric], theirs[metric])
-                    tally[(metric, v)] += 1
-                    if v == "worse":
-                        worse.append((players, seed, rnd, metric))
+                    if overall == "equal":
+                        tally[(metric, v)] += 1
+                        overall = v
+                tally[("overall", overall)] += 1
+                if overall == "worse":
+                    worse.append((players, seed, rnd))
     return tally, slowest, worse
 
 
@@ -167,7 +185,7 @@ def main(argv: list[str]) -> int:
         if n
     ]
     header = f"{'players':>7} {'rounds':>6} {'cmp':>4}"
-    for m in METRICS:
+    for m in (*METRICS, "overall"):
         header += f" | {m:>12} b/=/w"
     print(header + " | zarik s (max)")
     all_worse = []
@@ -176,12 +194,12 @@ def main(argv: list[str]) -> int:
         all_worse += worse
         n = sum(tally[(METRICS[0], v)] for v in ("better", "equal", "worse"))
         row = f"{players:>7} {rounds.start}-{rounds.stop - 1:<4} {n:>4}"
-        for m in METRICS:
+        for m in (*METRICS, "overall"):
             cell = f"{tally[(m, 'better')]}/{tally[(m, 'equal')]}/{tally[(m, 'worse')]}"
             row += f" | {cell:>18}"
         print(row + f" | {slowest:.4f}", flush=True)
     if all_worse:
-        print("worse (players, seed, round, metric):", all_worse)
+        print("worse (players, seed, round):", all_worse)
     else:
         print("Zarik was never worse than bbpPairings.")
     return 0
