@@ -1,24 +1,37 @@
 """Swiss pairing (book Part 9: players with equal scores meet; 1–2, 3–4, … in round 1).
 
-Rules, strongest first:
+The criteria, stated once, strongest first (:mod:`tournaments.pairing.criteria`
+measures 2 and 3; the README repeats this list):
 
-1. absolute: no rematch; at most one pairing bye per player, given to the
-   lowest-ranked player who has not had one;
-2. as few players floated out of their score group as possible;
-3. the smallest score differences;
-4. nobody floated down (or up) two rounds in a row;
-5. inside a group, top half against bottom half by rank.
+1. absolute: no rematch; no forbidden pair (``PairingInput.forbidden_pairs``);
+   each player once; the pairing bye goes to a player who has not had one, in
+   the lowest score group where such a player leaves a rematch-free pairing
+   (requested half-point byes and known absences are the organiser's; if no
+   pairing keeps these rules the result is a flagged proposal, never an
+   exception);
+2. going down the score groups from the top, as few players as possible float
+   out of each group — counted as players crossing the boundary below it, so a
+   player floated two groups down counts for both;
+3. then, group by group from the top, the smallest score differences for the
+   players who float (fewest tables with the largest difference first);
+4. then the book's order: nobody floats the same way two rounds in a row if
+   avoidable, the lowest-ranked player floats and meets the top of the group
+   below, and inside a group the top half meets the bottom half (by draw number
+   or rating). Colours play no part (backgammon has none; long nardy's sides
+   are only assigned afterwards).
 
-How it stays fast: groups are paired top-down, each on its own, carrying its
-floaters into the next. A group is first paired greedily (top half v bottom
-half, skipping former opponents); only when that leaves someone out does the
-exact matcher (Edmonds) take over for that group, deciding the minimum number
-of floaters and who they are. Only if the bottom of the field cannot be
-completed are the lowest groups merged and re-paired, growing the merged part
-until it works or the whole field proves that no rematch-free pairing exists —
-in which case the result is a flagged proposal, never an exception or a loop.
-So big fields cost little more than a sort, and the exact search runs only
-where it is needed.
+How it is optimal and still fast: the whole round is one matching problem,
+but most of it is easy. The top-down pass (each group greedily, top half v
+bottom half, its odd player floating into the next) is kept only when a lower
+bound proves it cannot be beaten on 2 and 3 (:func:`_certified`: every
+boundary crossed by no more players than parity or a maximum matching of
+either side forces, and every floater meeting the next group). Otherwise the
+groups around the trouble are paired by one maximum-weight matching
+(:mod:`tournaments.pairing.weighted`, Edmonds) whose integer weights spell
+the criteria as digits, most significant first; the window doubles until the
+certificate holds or it spans the section, where the matching is optimal by
+construction. Only allowed games are edges, and only the window's players are
+vertices, so a 10,000-player round costs about a sort.
 """
 
 from __future__ import annotations
@@ -58,6 +71,9 @@ Pair = tuple[int, int]
 #: How many other players of the bye's score group are tried when the default bye is not
 #: provably best (each trial is one pairing of the round; only small or late fields get here).
 BYE_TRIALS = 24
+#: Largest side whose maximum matching the certificate computes (a proof costs O(side²) when
+#: it fails); beyond it the window grows instead.
+BOUND_LIMIT = 600
 
 
 @dataclass
@@ -436,12 +452,48 @@ def _fast(
     for i in range(start, stop):
         got, left, odd = _greedy_bracket(carried, groups[i], ctx)
         if left:
-            return pairs, carried, i
+            matched = _bracket_matching(carried, groups[i], got, left, ctx)
+            if matched is None:
+                return pairs, carried, i
+            got, odd = matched
         pairs.extend(got)
         carried = [odd] if odd is not None else []
         for f in carried:
             ctx.float_reason.setdefault(f, explain.REASON_ODD)
     return pairs, carried, None
+
+
+def _bracket_matching(
+    down: list[int], residents: list[int], greedy: list[Pair], left: list[int], ctx: _Ctx
+) -> tuple[list[Pair], int | None] | None:
+    """Complete a group the greedy pass left unfinished with an exact maximum matching.
+
+    Seeded with the greedy pairs, Edmonds' augmenting paths usually fix the few
+    players left over at once. The group counts as done only if everyone who
+    floated in is paired here and at most one resident (by parity) floats on —
+    the fast path's own standard; otherwise ``None`` and the exact window takes over.
+    """
+    verts = list(down) + list(residents)
+    index = {pid: i for i, pid in enumerate(verts)}
+    mate = [-1] * len(verts)
+    for a, b in greedy:
+        mate[index[a]], mate[index[b]] = index[b], index[a]
+    matcher = _matcher(verts, ctx, mate)
+    if len(verts) - 2 * matcher.maximise() > len(verts) % 2:
+        return None
+    odd = None
+    if len(verts) % 2:
+        order = [pid for pid in reversed(residents) if ctx.last_float(pid) != FLOAT_DOWN]
+        order += [pid for pid in reversed(residents) if ctx.last_float(pid) == FLOAT_DOWN]
+        odd = next((pid for pid in order if matcher.release(index[pid])), None)
+        if odd is None:
+            return None
+    pairs = _mate_pairs(matcher.mate, verts)
+    return _book_order(pairs, [residents], ctx), odd
+
+
+def _mate_pairs(mate: list[int], verts: list[int]) -> list[Pair]:
+    return [(verts[v], verts[u]) for v, u in enumerate(mate) if u > v]
 
 
 def _certified(pairs: list[Pair], groups: list[list[int]], ctx: _Ctx) -> bool:
@@ -473,7 +525,10 @@ def _certified(pairs: list[Pair], groups: list[list[int]], ctx: _Ctx) -> bool:
             ([p for g in groups[: j + 1] for p in g], [p for g in groups[j + 1 :] for p in g]),
             key=len,
         )
-        if not any(cross[j] <= _unpairable(side, pairs, ctx) for side in sides):
+        if not any(
+            len(side) <= BOUND_LIMIT and cross[j] <= _unpairable(side, pairs, ctx)
+            for side in sides
+        ):
             return False
     return True
 
