@@ -230,12 +230,17 @@ def _pair_section(inp: PairingInput, section: str) -> SwissResult:
         ctx.bye = bye_id
         pairs = _first_round(rest, ctx)
     if pairs is None:
-        if bye_id is not None and feasible:
-            bye_id = _best_bye(ids, bye_id, ctx)
-            rest = [pid for pid in ids if pid != bye_id]
         ctx.bye = bye_id
         ctx.bye_score = ctx.score[bye_id] if bye_id is not None else None
+        mark = len(ctx.notes)
         pairs, unmatched = _pair_groups(rest, ctx)
+        if bye_id is not None and feasible and not unmatched:
+            better = _better_bye(ids, bye_id, pairs, ctx)
+            if better is not None:
+                bye_id = better
+                ctx.bye, ctx.bye_score = bye_id, ctx.score[bye_id]
+                del ctx.notes[mark:]
+                pairs, unmatched = _pair_groups([pid for pid in ids if pid != bye_id], ctx)
         if unmatched:
             feasible = False
             pairs.extend(_pair_leftovers(unmatched, ctx))
@@ -305,34 +310,33 @@ def _choose_bye(ids: list[int], ctx: _Ctx) -> tuple[int, bool, Problem | None]:
     return eligible[0], False, problem
 
 
-def _best_bye(ids: list[int], bye_id: int, ctx: _Ctx) -> int:
-    """Among eligible players of the bye's score group, the bye that lets the rest pair best.
+def _better_bye(ids: list[int], bye_id: int, pairs: list[Pair], ctx: _Ctx) -> int | None:
+    """Another player of the bye's score group whose bye lets the rest pair better, if any.
 
     The bye rule fixes the score group (the lowest one with an eligible player
     whose absence leaves a rematch-free pairing); inside it, a different player
     can sometimes save a float higher up (the Dutch system chooses the same
-    way). Quality ties keep the lowest-ranked player. When the default bye
-    already pairs at the parity bound no other player of the group can do
-    better (the group sizes, hence the bound, are the same), so nothing is
-    tried; otherwise up to ``BYE_TRIALS`` candidates are, lowest-ranked first.
+    way). Ties keep the lowest-ranked player. When the default bye already
+    pairs at the parity bound no other player of the group can do better (the
+    group sizes, hence the bound, are the same), so nothing is tried;
+    otherwise up to ``BYE_TRIALS`` candidates are, lowest-ranked first.
     """
-    rest = [pid for pid in ids if pid != bye_id]
-    notes = len(ctx.notes)
-    pairs, unmatched = _pair_groups(rest, ctx)
-    del ctx.notes[notes:]
-    if unmatched or _at_parity(pairs, _score_groups(rest, ctx)):
-        return bye_id
-    best, best_quality = bye_id, quality(pairs, ctx.score)
+    if _at_parity(pairs, _score_groups([pid for pid in ids if pid != bye_id], ctx)):
+        return None
+    best, best_quality = None, quality(pairs, ctx.score)
     candidates = [
         pid
         for pid in reversed(ids)
-        if pid != bye_id and ctx.score[pid] == ctx.score[bye_id] and not ctx.players[pid].bye_rounds
+        if pid != bye_id
+        and ctx.score[pid] == ctx.score[bye_id]
+        and not ctx.players[pid].bye_rounds
     ]
+    notes = len(ctx.notes)
     for pid in candidates[:BYE_TRIALS]:
-        pairs, unmatched = _pair_groups([x for x in ids if x != pid], ctx)
+        tried, unmatched = _pair_groups([x for x in ids if x != pid], ctx)
         del ctx.notes[notes:]
         if not unmatched:
-            q = quality(pairs, ctx.score)
+            q = quality(tried, ctx.score)
             if q < best_quality:
                 best, best_quality = pid, q
     return best
@@ -412,6 +416,8 @@ def _pair_groups(ids: list[int], ctx: _Ctx) -> tuple[list[Pair], list[int]]:
     exact matching is optimal by construction. Nothing greedy is kept unless
     the certificate proves no pairing is better.
     """
+    ctx.float_reason.clear()
+    ctx.pair_notes.clear()
     groups = _score_groups(ids, ctx)
     k = len(groups)
     pairs, carried, fail = _fast(groups, 0, k, [], ctx)
