@@ -17,9 +17,9 @@ from tournaments.pairing.types import PlayerId
 __all__ = ["fmt"]
 
 REASON_ODD = "odd"
-REASON_NO_OPPONENT = "no_opponent"
-REASON_UNPAIRABLE = "unpairable"
-REASON_REPAIR = "repair"  # no longer produced; kept so rounds stored with it still render
+REASON_NO_OPPONENT = "no_opponent"  # the three below are no longer produced; stored rounds
+REASON_UNPAIRABLE = "unpairable"  # still carry them and still render
+REASON_REPAIR = "repair"
 REASON_OPTIMAL = "optimal"
 
 _why = WHY.problem
