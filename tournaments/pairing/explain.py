@@ -17,8 +17,8 @@ from tournaments.pairing.types import PlayerId
 __all__ = ["fmt"]
 
 REASON_ODD = "odd"
-REASON_NO_OPPONENT = "no_opponent"  # the three below are no longer produced; stored rounds
-REASON_UNPAIRABLE = "unpairable"  # still carry them and still render
+REASON_NO_OPPONENT = "no_opponent"  # this and the next two: no longer produced, but stored
+REASON_UNPAIRABLE = "unpairable"  # rounds carry them, so their words stay
 REASON_REPAIR = "repair"
 REASON_OPTIMAL = "optimal"
 
