@@ -71,3 +71,11 @@ def test_command_line_prints_no_traceback_for_a_bad_file(tmp_path):
     assert proc.returncode != 0
     assert "Traceback" not in proc.stderr
     assert "line 2" in proc.stderr
+
+
+@pytest.mark.parametrize("content", ["", "\n \n", "012 Club\nXXR 7\n"])
+def test_a_file_with_no_players_fails_instead_of_pairing_nobody(tmp_path, content):
+    empty = tmp_path / "empty.trf"
+    empty.write_text(content, "utf-8")
+    with pytest.raises(CommandError, match="no player lines"):
+        call_command("swiss_pair", str(empty), "--json", stdout=StringIO())

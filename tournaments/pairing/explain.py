@@ -17,9 +17,10 @@ from tournaments.pairing.types import PlayerId
 __all__ = ["fmt"]
 
 REASON_ODD = "odd"
-REASON_NO_OPPONENT = "no_opponent"
-REASON_UNPAIRABLE = "unpairable"
+REASON_NO_OPPONENT = "no_opponent"  # this and the next two: no longer produced, but stored
+REASON_UNPAIRABLE = "unpairable"  # rounds carry them, so their words stay
 REASON_REPAIR = "repair"
+REASON_OPTIMAL = "optimal"
 
 _why = WHY.problem
 
@@ -75,5 +76,29 @@ def bye_absent(player: PlayerId) -> Problem:
     return _why("bye_absent", player=player)
 
 
-def fallback_used(size: int) -> Problem:
-    return _why("groups_repaired", size=size)
+def exact_window(from_score: float, to_score: float, size: int) -> Problem:
+    """The groups the exact matcher paired together (``groups_repaired`` is no longer made)."""
+    return _why("exact_window", size=size, **{"from": from_score, "to": to_score})
+
+
+def float_forced(
+    player: PlayerId,
+    score: float,
+    cause: str,
+    met: list[PlayerId],
+    forbidden: list[PlayerId],
+    bye: PlayerId | None,
+) -> Problem:
+    """Why no better pairing kept ``player`` in the group: whom they met or may not meet."""
+    details: dict[str, object] = {"player": player, "score": score, "cause": cause}
+    if met:
+        details["met"] = list(met)
+    if forbidden:
+        details["forbidden"] = list(forbidden)
+    if bye is not None:
+        details["bye"] = bye
+    return _why("float_forced", **details)
+
+
+def forbidden_forced(a: PlayerId, b: PlayerId) -> Problem:
+    return _why("forbidden_proposed", a=a, b=b)

@@ -25,9 +25,9 @@ from typing import Any
 from scoring.rules.errors import Catalogue, is_english
 
 #: Detail keys that hold one player (or team) id.
-PLAYER_KEYS = ("player", "a", "b", "white", "entry", "champion")
+PLAYER_KEYS = ("player", "a", "b", "white", "entry", "champion", "bye")
 #: Detail keys that hold a list of player ids.
-PLAYER_LIST_KEYS = ("skipped", "players")
+PLAYER_LIST_KEYS = ("skipped", "players", "met", "forbidden")
 #: Detail keys that hold a score (written 3, 2.5 — never 3.0).
 SCORE_KEYS = ("score", "from", "to", "points", "each")
 
@@ -47,6 +47,25 @@ WORDS: dict[tuple[str, Any], tuple[str, str]] = {
     ("reason", "unpairable"): (
         "the group could not be paired completely without a rematch",
         "группу нельзя было полностью разбить на пары без повторной встречи",
+    ),
+    ("reason", "optimal"): (
+        "no pairing of the round floats fewer players out of the groups from the top down to "
+        "this one (see why below)",
+        "ни одна расстановка тура не переводит меньше игроков из групп сверху вниз до этой "
+        "(причина ниже)",
+    ),
+    # why the exact pairing floats a player (pairing.why.float_forced)
+    ("cause", "odd"): (
+        "the groups down to this one hold an odd number of players, so one must float, and "
+        "floating this player lets every other player be paired best",
+        "в группах до этой включительно нечётное число игроков, поэтому один должен уйти, и "
+        "перевод именно этого игрока позволяет лучше всего разбить на пары остальных",
+    ),
+    ("cause", "blocked"): (
+        "every pairing that kept more players in the groups from the top down to this one "
+        "would need a rematch or a forbidden pair",
+        "любая расстановка, оставляющая в группах сверху вниз до этой больше игроков, "
+        "потребовала бы повторной встречи или запрещённой пары",
     ),
     ("reason", "repair"): (
         "the lower groups could not be completed without a rematch, so they were re-paired "
@@ -139,6 +158,24 @@ def pairing_fields(
     section = details.get("section")
     if section:
         out["in_section"] = f" in section {section!r}" if english else f" в категории {section!r}"
+    if details.get("met"):
+        out["met_text"] = (
+            f" In this group {out['player']} has already met {out['met']}."
+            if english
+            else f" В этой группе {out['player']} уже встречался с: {out['met']}."
+        )
+    if details.get("forbidden"):
+        out["forbidden_text"] = (
+            f" The director forbade {out['player']} to meet {out['forbidden']}."
+            if english
+            else f" Судья запретил {out['player']} встречаться с: {out['forbidden']}."
+        )
+    if "bye" in details:
+        out["bye_text"] = (
+            f" The bye went to {out['bye']} of this group, which changed its size."
+            if english
+            else f" Свободный тур получил {out['bye']} из этой группы, что изменило её размер."
+        )
     comment = details.get("comment")
     if comment:
         out["comment_text"] = f" Reason: {comment}" if english else f" Причина: {comment}"
@@ -228,6 +265,26 @@ WHY = Catalogue(
             "Младшие очковые группы (игроков: {size}) разбиты на пары вместе, потому что по "
             "группам без повторной встречи это было невозможно.",
         ),
+        "exact_window": (
+            "Score groups {from} to {to} ({size} players) were paired as a whole by the exact "
+            "matcher: fewest floaters out of each group from the top down, then the smallest "
+            "score differences.",
+            "Очковые группы с {from} по {to} (игроков: {size}) разбиты на пары целиком точным "
+            "алгоритмом: меньше всего переводов из каждой группы сверху вниз, затем наименьшие "
+            "разницы в очках.",
+        ),
+        "float_forced": (
+            "{player} leaves score group {score}: {cause_word}.{met_text}{forbidden_text}"
+            "{bye_text}",
+            "{player} уходит из очковой группы {score}: {cause_word}.{met_text}{forbidden_text}"
+            "{bye_text}",
+        ),
+        "forbidden_proposed": (
+            "Pair {a}–{b} is forbidden by the director and is only a proposal: no pairing "
+            "without it exists; the organiser must decide.",
+            "Пара {a}–{b} запрещена судьёй и лишь предложена: расстановки без неё не "
+            "существует, решает организатор.",
+        ),
         "seed_bye": (
             "Seed {seed} has a bye: the bracket is filled to a power of two and byes go to the "
             "top seeds.",
@@ -314,6 +371,10 @@ SWISS = Catalogue(
         "status_invalid": (
             "{player} has unknown status {status!r}.",
             "У игрока {player} неизвестный статус {status!r}.",
+        ),
+        "forbidden_invalid": (
+            "Forbidden pair {players} must name exactly two players of this tournament.",
+            "Запрещённая пара {players} должна состоять ровно из двух игроков этого турнира.",
         ),
         "self_opponent": (
             "{player} is listed as their own former opponent.",
@@ -468,6 +529,12 @@ TRF = Catalogue(
         "no_player_line": (
             "TRF line {line}: round {round}: opponent {opponent} has no player line.",
             "TRF, строка {line}: тур {round}: у соперника {opponent} нет строки игрока.",
+        ),
+        "no_players": (
+            "The TRF file has no player lines (001): it is empty, blank or only a header "
+            "({lines} non-blank lines), so there is nobody to pair.",
+            "В файле TRF нет строк игроков (001): он пустой, из пустых строк или только с "
+            "заголовком (непустых строк: {lines}), поэтому разбивать на пары некого.",
         ),
         "asymmetric": (
             "TRF line {line}: round {round}: player {start} meets {opponent}, but player "

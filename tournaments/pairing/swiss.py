@@ -1,24 +1,37 @@
 """Swiss pairing (book Part 9: players with equal scores meet; 1–2, 3–4, … in round 1).
 
-Rules, strongest first:
+The criteria, stated once, strongest first (:mod:`tournaments.pairing.criteria`
+measures 2 and 3; the README repeats this list):
 
-1. absolute: no rematch; at most one pairing bye per player, given to the
-   lowest-ranked player who has not had one;
-2. as few players floated out of their score group as possible;
-3. the smallest score differences;
-4. nobody floated down (or up) two rounds in a row;
-5. inside a group, top half against bottom half by rank.
+1. absolute: no rematch; no forbidden pair (``PairingInput.forbidden_pairs``);
+   each player once; the pairing bye goes to a player who has not had one, in
+   the lowest score group where such a player leaves a rematch-free pairing
+   (requested half-point byes and known absences are the organiser's; if no
+   pairing keeps these rules the result is a flagged proposal, never an
+   exception);
+2. going down the score groups from the top, as few players as possible float
+   out of each group — counted as players crossing the boundary below it, so a
+   player floated two groups down counts for both;
+3. then, group by group from the top, the smallest score differences for the
+   players who float (fewest tables with the largest difference first);
+4. then the book's order: nobody floats the same way two rounds in a row if
+   avoidable, the lowest-ranked player floats and meets the top of the group
+   below, and inside a group the top half meets the bottom half (by draw number
+   or rating). Colours play no part (backgammon has none; long nardy's sides
+   are only assigned afterwards).
 
-How it stays fast: groups are paired top-down, each on its own, carrying its
-floaters into the next. A group is first paired greedily (top half v bottom
-half, skipping former opponents); only when that leaves someone out does the
-exact matcher (Edmonds) take over for that group, deciding the minimum number
-of floaters and who they are. Only if the bottom of the field cannot be
-completed are the lowest groups merged and re-paired, growing the merged part
-until it works or the whole field proves that no rematch-free pairing exists —
-in which case the result is a flagged proposal, never an exception or a loop.
-So big fields cost little more than a sort, and the exact search runs only
-where it is needed.
+How it is optimal and still fast: the whole round is one matching problem,
+but most of it is easy. The top-down pass (each group greedily, top half v
+bottom half, its odd player floating into the next) is kept only when a lower
+bound proves it cannot be beaten on 2 and 3 (:func:`_certified`: every
+boundary crossed by no more players than parity or a maximum matching of
+either side forces, and every floater meeting the next group). Otherwise the
+groups around the trouble are paired by one maximum-weight matching
+(:mod:`tournaments.pairing.weighted`, Edmonds) whose integer weights spell
+the criteria as digits, most significant first; the window doubles until the
+certificate holds or it spans the section, where the matching is optimal by
+construction. Only allowed games are edges, and only the window's players are
+vertices, so a 10,000-player round costs about a sort.
 """
 
 from __future__ import annotations
@@ -28,6 +41,7 @@ from dataclasses import dataclass, field
 
 from scoring.rules.errors import Problem
 from tournaments.pairing import explain
+from tournaments.pairing.criteria import parity_bound, quality
 from tournaments.pairing.matching import Matcher
 from tournaments.pairing.problems import SWISS
 from tournaments.pairing.swiss_input import (
@@ -50,8 +64,16 @@ from tournaments.pairing.swiss_input import (
     SwissResult,
 )
 from tournaments.pairing.types import BYE_ABSENT, BYE_PAIRING, BYE_REQUESTED, Bye, Pairing
+from tournaments.pairing.weighted import max_weight_matching
 
 Pair = tuple[int, int]
+
+#: How many other players of the bye's score group are tried when the default bye is not
+#: provably best (each trial is one pairing of the round; only small or late fields get here).
+BYE_TRIALS = 24
+#: Largest side whose maximum matching the certificate computes (a proof costs O(side²) when
+#: it fails); beyond it the window grows instead.
+BOUND_LIMIT = 600
 
 
 @dataclass
@@ -61,8 +83,12 @@ class _Ctx:
     players: dict[int, SwissPlayer]
     score: dict[int, float]
     rank: dict[int, int]
-    opp: dict[int, set[int]]
+    opp: dict[int, set[int]]  # may not meet: former opponents and forbidden pairs
     options: SwissOptions
+    met: dict[int, set[int]] = field(default_factory=dict)  # former opponents only
+    forbidden: dict[int, set[int]] = field(default_factory=dict)
+    bye: int | None = None
+    bye_score: float | None = None
     float_reason: dict[int, str] = field(default_factory=dict)
     pair_notes: dict[int, list[Problem]] = field(default_factory=dict)
     notes: list[Problem] = field(default_factory=list)
@@ -137,6 +163,9 @@ def input_problems(inp: PairingInput) -> list[Problem]:
             out.append(SWISS.problem("status_invalid", player=p.id, status=p.status))
         if p.id in p.opponents:
             out.append(SWISS.problem("self_opponent", player=p.id))
+    for pair in sorted(inp.forbidden_pairs, key=sorted):
+        if len(pair) != 2 or not pair <= seen:
+            out.append(SWISS.problem("forbidden_invalid", players=sorted(pair)))
     return out
 
 
@@ -170,34 +199,56 @@ def _pair_section(inp: PairingInput, section: str) -> SwissResult:
     active = [p for p in members if p.status == ACTIVE]
     ids = [p.id for p in active]
     id_set = set(ids)
+    forbidden: dict[int, set[int]] = {}
+    for pair in inp.forbidden_pairs:
+        a, b = sorted(pair)
+        if a in id_set and b in id_set:
+            forbidden.setdefault(a, set()).add(b)
+            forbidden.setdefault(b, set()).add(a)
+    met = {p.id: set(p.opponents) & id_set for p in active}
     ctx = _Ctx(
         players={p.id: p for p in active},
         score={p.id: score_of(p, opts) for p in active},
         rank={pid: i for i, pid in enumerate(ids)},
-        opp={p.id: set(p.opponents) & id_set for p in active},
+        opp={pid: met[pid] | forbidden.get(pid, set()) for pid in ids},
         options=opts,
+        met=met,
+        forbidden=forbidden,
     )
     problems: list[Problem] = []
     feasible = True
+    bye_id: int | None = None
     if len(ids) % 2 == 1:
         bye_id, bye_ok, bye_problem = _choose_bye(ids, ctx)
         if bye_problem is not None:
             problems.append(bye_problem)
         feasible = feasible and bye_ok
-        ids.remove(bye_id)
-        note = explain.bye_pairing(bye_id, ctx.score[bye_id], opts.bye_points)
-        byes.insert(0, Bye(bye_id, BYE_PAIRING, opts.bye_points, section, (note,)))
 
     pairs: list[Pair] | None = None
+    rest = [pid for pid in ids if pid != bye_id]
     if inp.round_number == 1:
-        pairs = _first_round(ids, ctx)
+        ctx.bye = bye_id
+        pairs = _first_round(rest, ctx)
     if pairs is None:
-        pairs, unmatched = _pair_groups(ids, ctx)
+        ctx.bye = bye_id
+        ctx.bye_score = ctx.score[bye_id] if bye_id is not None else None
+        mark = len(ctx.notes)
+        pairs, unmatched = _pair_groups(rest, ctx)
+        if bye_id is not None and feasible and not unmatched:
+            better = _better_bye(ids, bye_id, pairs, ctx)
+            if better is not None:
+                bye_id = better
+                ctx.bye, ctx.bye_score = bye_id, ctx.score[bye_id]
+                del ctx.notes[mark:]
+                pairs, unmatched = _pair_groups([pid for pid in ids if pid != bye_id], ctx)
         if unmatched:
             feasible = False
             pairs.extend(_pair_leftovers(unmatched, ctx))
+    if bye_id is not None:
+        note = explain.bye_pairing(bye_id, ctx.score[bye_id], opts.bye_points)
+        byes.insert(0, Bye(bye_id, BYE_PAIRING, opts.bye_points, section, (note,)))
     status = OK
-    rematches = [(a, b) for a, b in pairs if not ctx.ok(a, b)]
+    rematches = [(a, b) for a, b in pairs if not ctx.ok(a, b)]  # a rematch or a forbidden pair
     if rematches:
         feasible = False
         problems.append(
@@ -259,6 +310,52 @@ def _choose_bye(ids: list[int], ctx: _Ctx) -> tuple[int, bool, Problem | None]:
     return eligible[0], False, problem
 
 
+def _better_bye(ids: list[int], bye_id: int, pairs: list[Pair], ctx: _Ctx) -> int | None:
+    """Another player of the bye's score group whose bye lets the rest pair better, if any.
+
+    The bye rule fixes the score group (the lowest one with an eligible player
+    whose absence leaves a rematch-free pairing); inside it, a different player
+    can sometimes save a float higher up (the Dutch system chooses the same
+    way). Ties keep the lowest-ranked player. When the default bye already
+    pairs at the parity bound no other player of the group can do better (the
+    group sizes, hence the bound, are the same), so nothing is tried;
+    otherwise up to ``BYE_TRIALS`` candidates are, lowest-ranked first.
+    """
+    if _at_parity(pairs, _score_groups([pid for pid in ids if pid != bye_id], ctx)):
+        return None
+    best, best_quality = None, quality(pairs, ctx.score)
+    candidates = [
+        pid
+        for pid in reversed(ids)
+        if pid != bye_id
+        and ctx.score[pid] == ctx.score[bye_id]
+        and not ctx.players[pid].bye_rounds
+    ]
+    notes = len(ctx.notes)
+    for pid in candidates[:BYE_TRIALS]:
+        tried, unmatched = _pair_groups([x for x in ids if x != pid], ctx)
+        del ctx.notes[notes:]
+        if not unmatched:
+            q = quality(tried, ctx.score)
+            if q < best_quality:
+                best, best_quality = pid, q
+    return best
+
+
+def _at_parity(pairs: list[Pair], groups: list[list[int]]) -> bool:
+    """Every floater meets the next group and each boundary is crossed at most by parity."""
+    index = {pid: i for i, g in enumerate(groups) for pid in g}
+    cross = [0] * len(groups)
+    for a, b in pairs:
+        i, j = sorted((index[a], index[b]))
+        if j - i > 1:
+            return False
+        if j > i:
+            cross[i] += 1
+    bound = parity_bound([len(g) for g in groups])
+    return all(c <= b for c, b in zip(cross, bound, strict=False))
+
+
 def _matcher(verts: list[int], ctx: _Ctx, mate: list[int] | None = None) -> Matcher:
     """A matcher over local indices whose edges are the games still allowed (no rematch)."""
     opp = ctx.opp
@@ -295,38 +392,342 @@ def _first_round(ids: list[int], ctx: _Ctx) -> list[Pair] | None:
 
 
 # ---------------------------------------------------------------------------------------------
-# later rounds: score groups top-down
+# later rounds: the fast path, its certificate, and the exact window
 # ---------------------------------------------------------------------------------------------
 
 
-def _pair_groups(ids: list[int], ctx: _Ctx) -> tuple[list[Pair], list[int]]:
-    """Pair group by group; return the pairs and anyone left without a rematch-free opponent."""
+def _score_groups(ids: list[int], ctx: _Ctx) -> list[list[int]]:
     groups: list[list[int]] = []
     for pid in ids:
         if groups and ctx.score[groups[-1][0]] == ctx.score[pid]:
             groups[-1].append(pid)
         else:
             groups.append([pid])
-    per_group: list[list[Pair]] = []
-    carried: list[int] = []
-    for group in groups:
-        pairs, carried = _pair_bracket(carried, group, ctx)
-        per_group.append(pairs)
-    if not carried:
-        return [p for ps in per_group for p in ps], []
-    return _repair_bottom(per_group, carried, ctx)
+    return groups
 
 
-def _pair_bracket(down: list[int], residents: list[int], ctx: _Ctx) -> tuple[list[Pair], list[int]]:
-    """Pair one score group plus the floaters it received; return pairs and new floaters."""
-    total = len(down) + len(residents)
-    pairs, left, odd = _greedy_bracket(down, residents, ctx)
-    if not left:
-        floaters = [odd] if odd is not None else []
-        for f in floaters:
+def _pair_groups(ids: list[int], ctx: _Ctx) -> tuple[list[Pair], list[int]]:
+    """The optimal pairing of the round; returns the pairs and anyone left without a partner.
+
+    First the fast path; if it is certified optimal (see :func:`_certified`) it
+    stands. Otherwise the groups around the first trouble are paired exactly
+    (:func:`_exact`), the rest by the fast path, and the window doubles until
+    the whole is certified or the window is the whole section — where the
+    exact matching is optimal by construction. Nothing greedy is kept unless
+    the certificate proves no pairing is better.
+    """
+    ctx.float_reason.clear()
+    ctx.pair_notes.clear()
+    groups = _score_groups(ids, ctx)
+    k = len(groups)
+    pairs, carried, fail = _fast(groups, 0, k, [], ctx)
+    if fail is None and not carried and _certified(pairs, groups, ctx):
+        return pairs, []
+    first = fail if fail is not None else k - 1
+    lo, hi = max(0, first - 1), min(k - 1, first + 1)
+    while True:
+        ctx.float_reason.clear()
+        ctx.pair_notes.clear()
+        if lo == 0 and hi == k - 1:
+            pairs, left = _exact(groups, [], None, ctx)
+            ctx.notes.append(explain.exact_window(ctx.score[ids[0]], ctx.score[ids[-1]], len(ids)))
+            return pairs, left
+        top, carried, _ = _fast(groups, 0, lo, [], ctx)
+        below = ctx.score[groups[hi + 1][0]] if hi + 1 < k else None
+        mid, floaters = _exact(groups[lo : hi + 1], carried, below, ctx)
+        bottom, rest, fail = _fast(groups, hi + 1, k, floaters, ctx)
+        total = top + mid + bottom
+        if fail is None and not rest and _certified(total, groups, ctx):
+            size = len(carried) + sum(len(g) for g in groups[lo : hi + 1])
+            hi_score, lo_score = ctx.score[groups[lo][0]], ctx.score[groups[hi][0]]
+            ctx.notes.append(explain.exact_window(hi_score, lo_score, size))
+            return total, []
+        span = hi - lo + 1
+        lo, hi = max(0, lo - span), min(k - 1, hi + span)
+
+
+def _fast(
+    groups: list[list[int]], start: int, stop: int, carried: list[int], ctx: _Ctx
+) -> tuple[list[Pair], list[int], int | None]:
+    """Groups ``start..stop-1`` top-down, each paired greedily with the floaters it received.
+
+    Returns the pairs, the floaters out of the last group, and the index of the
+    first group the greedy pass could not pair completely (``None`` if none).
+    """
+    pairs: list[Pair] = []
+    for i in range(start, stop):
+        got, left, odd = _greedy_bracket(carried, groups[i], ctx)
+        if left:
+            matched = _bracket_matching(carried, groups[i], got, left, ctx)
+            if matched is None:
+                return pairs, carried, i
+            got, odd = matched
+        pairs.extend(got)
+        carried = [odd] if odd is not None else []
+        for f in carried:
             ctx.float_reason.setdefault(f, explain.REASON_ODD)
-        return pairs, floaters
-    return _exact_bracket(down, residents, pairs, total, ctx)
+    return pairs, carried, None
+
+
+def _bracket_matching(
+    down: list[int], residents: list[int], greedy: list[Pair], left: list[int], ctx: _Ctx
+) -> tuple[list[Pair], int | None] | None:
+    """Complete a group the greedy pass left unfinished with an exact maximum matching.
+
+    Seeded with the greedy pairs, Edmonds' augmenting paths usually fix the few
+    players left over at once. The group counts as done only if everyone who
+    floated in is paired here and at most one resident (by parity) floats on —
+    the fast path's own standard; otherwise ``None`` and the exact window takes over.
+    """
+    verts = list(down) + list(residents)
+    index = {pid: i for i, pid in enumerate(verts)}
+    mate = [-1] * len(verts)
+    for a, b in greedy:
+        mate[index[a]], mate[index[b]] = index[b], index[a]
+    matcher = _matcher(verts, ctx, mate)
+    if len(verts) - 2 * matcher.maximise() > len(verts) % 2:
+        return None
+    odd = None
+    if len(verts) % 2:
+        order = [pid for pid in reversed(residents) if ctx.last_float(pid) != FLOAT_DOWN]
+        order += [pid for pid in reversed(residents) if ctx.last_float(pid) == FLOAT_DOWN]
+        odd = next((pid for pid in order if matcher.release(index[pid])), None)
+        if odd is None:
+            return None
+    pairs = _mate_pairs(matcher.mate, verts)
+    return _book_order(pairs, [residents], ctx), odd
+
+
+def _mate_pairs(mate: list[int], verts: list[int]) -> list[Pair]:
+    return [(verts[v], verts[u]) for v, u in enumerate(mate) if u > v]
+
+
+def _certified(pairs: list[Pair], groups: list[list[int]], ctx: _Ctx) -> bool:
+    """Whether ``pairs`` provably can't be beaten on the quality criteria (a lower-bound proof).
+
+    Boundary ``j`` (below group ``j``) must be crossed by at least as many
+    players as cannot be paired among the groups above it, nor among the groups
+    below it (a maximum matching of each side; by parity alone when every pair
+    stays inside its group). If every boundary is crossed by exactly that
+    minimum, no pairing floats fewer players out of any group; and if every
+    floater meets the next group, the score differences are the smallest
+    possible too (merging two crossings into one longer float only makes the
+    largest difference larger).
+    """
+    index = {pid: i for i, g in enumerate(groups) for pid in g}
+    cross = [0] * len(groups)
+    for a, b in pairs:
+        i, j = sorted((index[a], index[b]))
+        if j - i > 1:
+            return False
+        if j > i:
+            cross[i] += 1
+    above = 0
+    for j in range(len(groups) - 1):
+        above += len(groups[j])
+        if cross[j] <= above % 2:
+            continue
+        sides = sorted(
+            ([p for g in groups[: j + 1] for p in g], [p for g in groups[j + 1 :] for p in g]),
+            key=len,
+        )
+        if not any(
+            len(side) <= BOUND_LIMIT and cross[j] <= _unpairable(side, pairs, ctx)
+            for side in sides
+        ):
+            return False
+    return True
+
+
+def _unpairable(verts: list[int], pairs: list[Pair], ctx: _Ctx) -> int:
+    """How many of ``verts`` stay single in a maximum rematch-free matching among themselves."""
+    index = {pid: i for i, pid in enumerate(verts)}
+    mate = [-1] * len(verts)
+    for a, b in pairs:
+        if a in index and b in index:
+            mate[index[a]], mate[index[b]] = index[b], index[a]
+    matcher = _matcher(verts, ctx, mate)
+    return len(verts) - 2 * matcher.maximise()
+
+
+def _exact(
+    groups: list[list[int]], carried: list[int], below: float | None, ctx: _Ctx
+) -> tuple[list[Pair], list[int]]:
+    """Pair these groups (plus floaters received) optimally with one weighted matching.
+
+    Every allowed game is an edge whose weight is the saving over leaving both
+    players single, with costs written as digits of one big integer, most
+    significant first: (nobody left out, when the window reaches the bottom;)
+    players crossing each boundary, top boundary first (a player left single
+    when ``below`` is given floats on into the group below and crosses the
+    remaining boundaries); per group from the top, its floaters' tables by score
+    difference, largest difference first;
+    floats repeated from last round (rule 4); and how far from the bottom of
+    its group a floater comes and from the top of its group its opponent comes
+    (the book's order). The maximum-weight matching therefore minimises them
+    lexicographically. Returns the pairs and the players left single.
+    """
+    verts = list(carried) + [pid for g in groups for pid in g]
+    n = len(verts)
+    if n == 0:
+        return [], []
+    gidx = [0] * n
+    from_top = [0] * n
+    from_bottom = [0] * n
+    v = len(carried)
+    for gi, g in enumerate(groups):
+        for pos, _ in enumerate(g):
+            gidx[v], from_top[v], from_bottom[v] = gi, pos, len(g) - 1 - pos
+            v += 1
+    bounds = len(groups) - 1 + (1 if below is not None else 0)
+    score = [ctx.score[pid] for pid in verts]
+    values = set(score) | ({below} if below is not None else set())
+    diff_index = {
+        d: i
+        for i, d in enumerate(
+            sorted({h - lo for h in values for lo in values if h > lo}, reverse=True)
+        )
+    }
+    # A table's difference counts in the group of its higher player; carried floaters (from
+    # groups above this window) come first, as level 0, the window's groups after them.
+    n_groups = len(groups) + 1
+    # Digits, least significant last: each count is at most n, the position sum at most n².
+    count_base = n + 1
+    mult_pos = 1
+    mult_rep = n * n + 1
+    m = mult_rep * count_base
+    mult_diff = [[0] * len(diff_index) for _ in range(n_groups)]
+    for g in range(n_groups - 1, -1, -1):
+        for i in range(len(diff_index) - 1, -1, -1):
+            mult_diff[g][i] = m
+            m *= count_base
+    mult_cross = [0] * bounds
+    for i in range(bounds - 1, -1, -1):
+        mult_cross[i] = m
+        m *= count_base
+    mult_single = m
+    last = [ctx.last_float(pid) for pid in verts]
+    level = [0 if u < len(carried) else gidx[u] + 1 for u in range(n)]
+
+    def single_cost(u: int) -> int:
+        if below is None:
+            return mult_single
+        cost = sum(mult_cross[gidx[u] :])
+        cost += mult_diff[level[u]][diff_index[score[u] - below]]
+        cost += mult_rep * (last[u] == FLOAT_DOWN) + mult_pos * from_bottom[u]
+        return cost
+
+    def pair_cost(u: int, w: int) -> int:
+        if gidx[u] > gidx[w] or (gidx[u] == gidx[w] and score[u] < score[w]):
+            u, w = w, u
+        if score[u] == score[w]:
+            return 0
+        cost = sum(mult_cross[gidx[u] : gidx[w]])
+        cost += mult_diff[level[u]][diff_index[score[u] - score[w]]]
+        cost += mult_rep * ((last[u] == FLOAT_DOWN) + (last[w] == FLOAT_UP))
+        return cost + mult_pos * (from_bottom[u] + from_top[w])
+
+    singles = [single_cost(u) for u in range(n)]
+    opp = ctx.opp
+    edges = []
+    for u in range(n):
+        ou = opp[verts[u]]
+        for w in range(u + 1, n):
+            if verts[w] in ou:
+                continue
+            gain = singles[u] + singles[w] - pair_cost(u, w)
+            if gain > 0:
+                edges.append((u, w, gain))
+    mate = max_weight_matching(n, edges)
+    pairs = [(verts[u], verts[w]) for u, w in enumerate(mate) if w > u]
+    left = [verts[u] for u in range(n) if mate[u] == -1]
+    pairs = _book_order(pairs, groups, ctx)
+    _explain_floats(pairs, left, groups, carried, ctx)
+    return pairs, left
+
+
+def _book_order(pairs: list[Pair], groups: list[list[int]], ctx: _Ctx) -> list[Pair]:
+    """Re-pair, inside each group, the players the optimum keeps there, in the book's order.
+
+    Any rematch-free pairing of the same players scores the same on every
+    criterion above, so this only chooses among equals: the top player takes
+    the first opponent of the bottom half (then the top half, from its
+    bottom) that still lets the rest be paired — top half against bottom half.
+    """
+    group_of = {pid: gi for gi, g in enumerate(groups) for pid in g}
+    inside: dict[int, set[int]] = {}
+    kept: list[Pair] = []
+    for a, b in pairs:
+        ga, gb = group_of.get(a), group_of.get(b)
+        if ga is not None and ga == gb:
+            inside.setdefault(ga, set()).update((a, b))
+        else:
+            kept.append((a, b))
+    for gi, members in inside.items():
+        verts = [pid for pid in groups[gi] if pid in members]
+        if len(verts) > ctx.options.repair_limit:
+            kept.extend(p for p in pairs if p[0] in members)
+            continue
+        index = {pid: i for i, pid in enumerate(verts)}
+        mate = [-1] * len(verts)
+        for a, b in pairs:
+            if a in members:
+                mate[index[a]], mate[index[b]] = index[b], index[a]
+        matcher = _matcher(verts, ctx, mate)
+        live = list(verts)
+        while live:
+            p, others = live[0], live[1:]
+            h = (len(others) + 1) // 2
+            s1_rest, s2 = others[: h - 1], others[h - 1 :]
+            for q in s2 + list(reversed(s1_rest)):
+                if ctx.ok(p, q) and matcher.fix_pair(index[p], index[q]):
+                    kept.append((p, q))
+                    live.remove(p)
+                    live.remove(q)
+                    upto = s2.index(q) if q in s2 else len(s2)
+                    skipped = [x for x in s2[:upto] if not ctx.ok(p, x)]
+                    if skipped:
+                        ctx.pair_notes.setdefault(p, []).append(explain.rematch_avoided(p, skipped))
+                    break
+            else:  # cannot happen: the matching was perfect on these players
+                live.remove(p)
+    return kept
+
+
+def _explain_floats(
+    pairs: list[Pair], left: list[int], groups: list[list[int]], carried: list[int], ctx: _Ctx
+) -> None:
+    """Record, for each player the exact window floats, whom in the group they could not meet."""
+    group_of = {pid: gi for gi, g in enumerate(groups) for pid in g}
+    for pid in carried:
+        group_of[pid] = 0
+    floaters = list(left)
+    for a, b in pairs:
+        if ctx.score[a] != ctx.score[b]:
+            floaters.append(a if ctx.score[a] > ctx.score[b] else b)
+    # Players crossing the boundary below each group; more than parity means the history forced it.
+    crossing = [0] * len(groups)
+    for f in floaters:
+        partner = next((b if a == f else a for a, b in pairs if f in (a, b)), None)
+        last = group_of[partner] if partner is not None else len(groups)
+        for g in range(group_of[f], last):
+            crossing[g] += 1
+    above = len(carried)
+    parity = []
+    for g in groups:
+        above += len(g)
+        parity.append(above % 2)
+    for f in floaters:
+        g = group_of[f]
+        mates = [q for q in groups[g] if q != f] + [q for q in carried if q != f]
+        met = [q for q in mates if q in ctx.met[f]]
+        forbidden = [q for q in mates if q in ctx.forbidden.get(f, ()) and q not in ctx.met[f]]
+        bye = ctx.bye if ctx.bye is not None and ctx.bye_score == ctx.score[f] else None
+        cause = "odd" if crossing[g] <= parity[g] else "blocked"
+        ctx.float_reason[f] = explain.REASON_OPTIMAL
+        ctx.pair_notes.setdefault(f, []).append(
+            explain.float_forced(f, ctx.score[f], cause, met, forbidden, bye)
+        )
 
 
 def _pick_odd_floater(residents: list[int], down: list[int], ctx: _Ctx) -> int:
@@ -410,157 +811,6 @@ def _greedy_bracket(
     return pairs, left, odd
 
 
-def _exact_bracket(
-    down: list[int], residents: list[int], greedy_pairs: list[Pair], total: int, ctx: _Ctx
-) -> tuple[list[Pair], list[int]]:
-    """The exact path: fewest floaters (maximum matching), then preferences under guard."""
-    verts = list(down) + list(residents)
-    index = {pid: i for i, pid in enumerate(verts)}
-    mate = [-1] * len(verts)
-    for a, b in greedy_pairs:
-        mate[index[a]], mate[index[b]] = index[b], index[a]
-    matcher = _matcher(verts, ctx, mate)
-    size = matcher.maximise()
-    need = total - 2 * size
-    # Who floats: lowest residents first (not those who floated down last round), then the
-    # floaters received from above, lowest first.
-    order = [pid for pid in reversed(residents) if ctx.last_float(pid) != FLOAT_DOWN]
-    order += [pid for pid in reversed(residents) if ctx.last_float(pid) == FLOAT_DOWN]
-    order += list(reversed(down))
-    floaters: list[int] = []
-    for pid in order:
-        if len(floaters) == need:
-            break
-        if matcher.release(index[pid]):
-            floaters.append(pid)
-    for f in floaters:
-        alone = all(not ctx.ok(f, q) for q in verts if q != f and q not in floaters)
-        if alone:
-            reason = explain.REASON_NO_OPPONENT
-        elif need == total % 2:
-            reason = explain.REASON_ODD
-        else:
-            reason = explain.REASON_UNPAIRABLE
-        ctx.float_reason.setdefault(f, reason)
-    if len(verts) - len(floaters) <= ctx.options.repair_limit:
-        pairs = _preference_pass(matcher, verts, down, residents, ctx)
-    else:
-        pairs = _mate_pairs(matcher.mate, verts)
-    return pairs, floaters
-
-
-def _mate_pairs(mate: list[int], verts: list[int]) -> list[Pair]:
-    return [(verts[v], verts[u]) for v, u in enumerate(mate) if u > v]
-
-
-def _preference_pass(
-    matcher: Matcher, verts: list[int], down: list[int], residents: list[int], ctx: _Ctx
-) -> list[Pair]:
-    """Fix pairs in the order of the rules, each only if the rest can still be completed."""
-    index = {pid: i for i, pid in enumerate(verts)}
-    live = [pid for pid in verts if matcher.active[index[pid]]]
-    live_set = set(live)
-    pairs: list[Pair] = []
-
-    def commit(p: int, prefs: list[int]) -> None:
-        for q in prefs:
-            if q in live_set and ctx.ok(p, q) and matcher.fix_pair(index[p], index[q]):
-                live_set.discard(p)
-                live_set.discard(q)
-                pairs.append((p, q))
-                return
-
-    for d in down:
-        if d in live_set:
-            res = [r for r in residents if r in live_set]
-            prefs = [r for r in res if ctx.last_float(r) != FLOAT_UP]
-            prefs += [r for r in res if ctx.last_float(r) == FLOAT_UP]
-            prefs += [x for x in down if x in live_set and x != d]
-            commit(d, prefs)
-    while True:
-        rem = [r for r in residents if r in live_set]
-        if not rem:
-            break
-        p, others = rem[0], rem[1:]
-        h = (len(others) + 1) // 2
-        s1_rest, s2 = others[: h - 1], others[h - 1 :]
-        before = len(pairs)
-        commit(p, s2 + list(reversed(s1_rest)))
-        if len(pairs) == before:  # cannot happen with a perfect matching; stay safe
-            live_set.discard(p)
-            continue
-        partner = pairs[-1][1]
-        upto = s2.index(partner) if partner in s2 else len(s2)
-        skipped = [q for q in s2[:upto] if not ctx.ok(p, q)]
-        if skipped:
-            ctx.pair_notes.setdefault(p, []).append(explain.rematch_avoided(p, skipped))
-    return pairs
-
-
-def _repair_bottom(
-    per_group: list[list[Pair]], carried: list[int], ctx: _Ctx
-) -> tuple[list[Pair], list[int]]:
-    """Merge the lowest groups with the leftovers until a rematch-free completion exists."""
-    j = len(per_group) - 1
-    step = 1
-    while True:
-        suffix = [p for ps in per_group[j:] for p in ps]
-        verts = sorted(
-            {x for pr in suffix for x in pr} | set(carried),
-            key=lambda pid: (-ctx.score[pid], ctx.rank[pid]),
-        )
-        index = {pid: i for i, pid in enumerate(verts)}
-        mate = [-1] * len(verts)
-        for a, b in suffix:
-            mate[index[a]], mate[index[b]] = index[b], index[a]
-        matcher = _matcher(verts, ctx, mate)
-        size = matcher.maximise()
-        perfect = 2 * size == len(verts)
-        if perfect or j == 0:
-            free = [verts[v] for v in matcher.free_vertices()]
-            for pid in free:
-                matcher.release(index[pid])
-            if len(verts) <= ctx.options.repair_limit:
-                new_pairs = _closest_score_pass(matcher, verts, ctx)
-            else:
-                new_pairs = _mate_pairs(matcher.mate, verts)
-            old = set(suffix)
-            for a, b in new_pairs:
-                if (a, b) not in old and (b, a) not in old:
-                    for x in (a, b):
-                        ctx.float_reason[x] = explain.REASON_REPAIR
-            ctx.notes.append(explain.fallback_used(len(verts)))
-            kept = [p for ps in per_group[:j] for p in ps]
-            return kept + new_pairs, free
-        j = max(0, j - step)
-        step *= 2
-
-
-def _closest_score_pass(matcher: Matcher, verts: list[int], ctx: _Ctx) -> list[Pair]:
-    """Guarded greedy: highest first, each takes the closest score it may still meet."""
-    index = {pid: i for i, pid in enumerate(verts)}
-    live = [pid for pid in verts if matcher.active[index[pid]]]
-    live_set = set(live)
-    pairs: list[Pair] = []
-    for p in live:
-        if p not in live_set:
-            continue
-        sp = ctx.score[p]
-        prefs = sorted(
-            (q for q in live_set if q != p and ctx.ok(p, q)),
-            key=lambda q: (abs(sp - ctx.score[q]), ctx.rank[q]),
-        )
-        for q in prefs:
-            if matcher.fix_pair(index[p], index[q]):
-                live_set.discard(p)
-                live_set.discard(q)
-                pairs.append((p, q))
-                break
-        else:
-            live_set.discard(p)
-    return pairs
-
-
 def _pair_leftovers(unmatched: list[int], ctx: _Ctx) -> list[Pair]:
     """No rematch-free pairing: pair the rest in rank order; each table is flagged."""
     rest = sorted(unmatched, key=lambda pid: (-ctx.score[pid], ctx.rank[pid]))
@@ -590,7 +840,7 @@ def _finish(pairs: list[Pair], ctx: _Ctx, section: str, rematch_allowed: bool) -
         if score[a] == score[b]:
             notes.append(explain.same_group(score[a], group_size[score[a]]))
         else:
-            reason = ctx.float_reason.get(a, explain.REASON_REPAIR)
+            reason = ctx.float_reason.get(a, explain.REASON_OPTIMAL)
             notes.append(explain.floated_down(a, score[a], score[b], reason))
             notes.append(explain.floated_up(b, score[b], score[a]))
             if ctx.last_float(a) == FLOAT_DOWN:
@@ -603,8 +853,10 @@ def _finish(pairs: list[Pair], ctx: _Ctx, section: str, rematch_allowed: bool) -
         if ctx.options.alternate_colours:
             white, why = _colour(a, b, table, ctx)
             notes.append(explain.colour(white, why))
-        if rematch:
+        if rematch and b in ctx.met[a]:
             notes.append(explain.rematch_forced(a, b, rematch_allowed))
+        elif rematch:
+            notes.append(explain.forbidden_forced(a, b))
         out.append(Pairing(table, a, b, white, section, rematch, tuple(notes)))
     return out
 

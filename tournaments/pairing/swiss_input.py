@@ -114,11 +114,19 @@ class SwissOptions:
 
 @dataclass(frozen=True, slots=True)
 class PairingInput:
-    """Everything the Swiss generator needs to pair ``round_number``."""
+    """Everything the Swiss generator needs to pair ``round_number``.
+
+    ``forbidden_pairs`` are pairs of player ids that must not meet this round
+    (the director's choice, e.g. members of one family or club); they are an
+    absolute rule exactly like a rematch. Pairs naming a player who is not in
+    the round are ignored only if that player is known but not playing —
+    unknown ids are an input problem.
+    """
 
     round_number: int
     players: tuple[SwissPlayer, ...]
     options: SwissOptions = field(default_factory=SwissOptions)
+    forbidden_pairs: frozenset[frozenset[PlayerId]] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -210,6 +210,11 @@ def parse_trf(text: str) -> TrfTournament:
             other.append(line.rstrip())
         else:
             raise _bad(lineno, line, "unknown_code", code=code)
+    if not players:
+        # An empty file, blank lines or a header alone would otherwise "pair" nobody and
+        # look like success; the arbiter most likely exported the wrong file.
+        lines = sum(1 for raw in text.splitlines() if raw.strip())
+        raise RuleViolation(TRF.problem("no_players", lines=lines))
     _check_symmetry(players, lines_of, texts)
     return TrfTournament(players=tuple(players), other_lines=tuple(other), **fields)  # type: ignore[arg-type]
 

@@ -96,3 +96,12 @@ def test_malformed_files_name_the_line_in_both_languages(mutate, line, fragment)
     assert problem.details["line"] == line
     assert f"line {line}" in problem.en and f"строка {line}" in problem.ru
     assert fragment in problem.en
+
+
+@pytest.mark.parametrize("text", ["", "\n\n   \n", "012 Kubok kluba\n042 2026/03/01\nXXR 5\n"])
+def test_a_file_without_player_lines_is_an_error_that_says_so(text):
+    with pytest.raises(RuleViolation) as err:
+        parse_trf(text)
+    problem = err.value.problems[0]
+    assert problem.code == "pairing.trf.no_players"
+    assert "no player lines" in problem.en and "нет строк игроков" in problem.ru
