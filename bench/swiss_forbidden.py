@@ -7,8 +7,8 @@ Run from the repository root::
 
 Players are spread over ``clubs`` clubs (every pair inside a club forbidden, as the
 option ``club_apart_rounds`` does) plus one director's pair per 50 players. Rounds
-1 and 2 are paired with the forbidden pairs handed to the core as already-played
-pairs (``pairing_manager.reading._as_played``, the one place), then once more
+1 and 2 are paired with the forbidden pairs handed to the core's ``forbidden_pairs``
+input (kept to the section by ``pairing_manager.reading._forbidden_among``), then once more
 without them to find the tables an option changed (what the explanation reports).
 Figures: time with and without, forbidden pairs paired (must be 0), status.
 """
@@ -36,7 +36,7 @@ from tournaments.pairing.simulate import (  # noqa: E402
 )
 from tournaments.pairing.swiss import pair_swiss  # noqa: E402
 from tournaments.pairing.swiss_input import PairingInput, SwissOptions  # noqa: E402
-from tournaments.pairing_manager.reading import _as_played, without_forbidden  # noqa: E402
+from tournaments.pairing_manager.reading import _forbidden_among, without_forbidden  # noqa: E402
 
 
 def forbidden_pairs(ids: list[int], clubs: int, rng: random.Random) -> dict[frozenset[int], dict]:
@@ -57,12 +57,12 @@ def run(n: int, clubs: int = 10, seed: int = 2026) -> list[tuple]:
     for rnd in (1, 2):
         inp = t.next_input()
         forbidden = forbidden_pairs([p.id for p in inp.players], clubs, rng)
-        players, kept = _as_played(inp.players, forbidden)
-        constrained = PairingInput(inp.round_number, players, inp.options)
+        kept = _forbidden_among(inp.players, forbidden)
+        constrained = PairingInput(inp.round_number, inp.players, inp.options, frozenset(kept))
         t0 = time.perf_counter()
         res = pair_swiss(constrained)
         t1 = time.perf_counter()
-        free = pair_swiss(without_forbidden(constrained, kept))  # the explanation's second pass
+        free = pair_swiss(without_forbidden(constrained))  # the explanation's second pass
         t2 = time.perf_counter()
         bad = sum(1 for p in res.pairings if frozenset(p.players) in kept)
         changed = sum(1 for p in free.pairings if frozenset(p.players) in kept)

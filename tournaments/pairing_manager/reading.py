@@ -263,53 +263,27 @@ def swiss_input(
         entrants, history(tournament, section, options, before=number), statuses,
         score=options.score,
     )
-    forbidden = forbidden_pairs_for(tournament, section, number, options.club_apart_rounds)
-    players, forbidden = _as_played(players, forbidden)
-    return core.PairingInput(number, players, options), by_id, late, forbidden
+    forbidden = _forbidden_among(
+        players, forbidden_pairs_for(tournament, section, number, options.club_apart_rounds)
+    )
+    inp = core.PairingInput(number, players, options, forbidden_pairs=frozenset(forbidden))
+    return inp, by_id, late, forbidden
 
 
-def _as_played(
+def _forbidden_among(
     players: tuple[core.SwissPlayer, ...], forbidden: dict[frozenset[int], dict]
-) -> tuple[tuple[core.SwissPlayer, ...], dict[frozenset[int], dict]]:
-    """Forbidden pairs given to the core as already-played pairs (those that really met
-    are dropped: the core avoids them anyway). The one place the lead re-wires to the
-    core's own ``forbidden_pairs`` input."""
+) -> dict[frozenset[int], dict]:
+    """The forbidden pairs the core must keep apart this round (pair → why, for the
+    explanation): both players in the section, and not already opponents (a rematch is
+    ruled out anyway, so it changes nothing)."""
     met = {frozenset((p.id, o)) for p in players for o in p.opponents}
     ids = {p.id for p in players}
-    forbidden = {k: v for k, v in forbidden.items() if k not in met and k <= ids}
-    if not forbidden:
-        return players, {}
-    extra: dict[int, list[int]] = {}
-    for pair in forbidden:
-        a, b = sorted(pair)
-        extra.setdefault(a, []).append(b)
-        extra.setdefault(b, []).append(a)
-    out = tuple(
-        replace(p, opponents=p.opponents + tuple(extra[p.id])) if p.id in extra else p
-        for p in players
-    )
-    return out, forbidden
+    return {k: v for k, v in forbidden.items() if k not in met and k <= ids}
 
 
-def without_forbidden(
-    inp: core.PairingInput, forbidden: dict[frozenset[int], dict]
-) -> core.PairingInput:
+def without_forbidden(inp: core.PairingInput) -> core.PairingInput:
     """The same input as if no pair were forbidden (to tell which pairings an option changed)."""
-    added: dict[int, list[int]] = {}
-    for pair in forbidden:
-        a, b = sorted(pair)
-        added.setdefault(a, []).append(b)
-        added.setdefault(b, []).append(a)
-    players = []
-    for p in inp.players:
-        drop = added.get(p.id)
-        if drop:
-            kept = list(p.opponents)
-            for o in drop:
-                kept.remove(o)  # the one occurrence _as_played added
-            p = replace(p, opponents=tuple(kept))
-        players.append(p)
-    return core.PairingInput(inp.round_number, tuple(players), inp.options)
+    return replace(inp, forbidden_pairs=frozenset())
 
 
 def knockout_state(tournament: Tournament, section: Section | None = None):

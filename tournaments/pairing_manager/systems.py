@@ -113,7 +113,7 @@ def pair_swiss(req: Request) -> Plan:
 def _forbidden_notes(inp, result, forbidden: dict[frozenset[int], dict]) -> list[Problem]:
     """Which tables a forbidden pair changed: the pairs the core would have made without
     the options and did not make with them (paired again without, to compare)."""
-    free = core.pair_swiss(reading.without_forbidden(inp, forbidden))
+    free = core.pair_swiss(reading.without_forbidden(inp))
     made = {frozenset(p.players) for p in result.pairings}
     notes = []
     for p in free.pairings:
