@@ -520,17 +520,7 @@ def _apply_outcome(
         )
         return _confirm(match, new, user, action="result.ruling", reason=reason)
     if outcome == Outcome.VOID:
-        before = audit.snapshot(match)
-        match.results.filter(
-            state__in=[ResultState.CONFIRMED, ResultState.REPORTED, ResultState.DISPUTED]
-        ).update(state=ResultState.REJECTED)
-        Game.objects.filter(match=match).delete()
-        _save_match(
-            match, score_a=None, score_b=None, winner="", result_kind=ResultKind.PLAYED,
-            result_status=ResultStatus.PENDING,
-        )
-        _rerate(ratings_service.unrate(match))
-        audit.record(user, match.round.tournament, "match.result", match, before, match, reason)
+        _clear_result(match, user, reason, kind=ResultKind.PLAYED, status=ResultStatus.PENDING)
         return None
     raise refuse("outcome", "outcome")
 
@@ -673,15 +663,24 @@ def _annul_game(match_id: int, number: int, user, reason: str) -> None:
         )  # fmt: skip
         _confirm(match, result, user, action="result.correct", reason=reason)
         return
+    _clear_result(match, user, reason, kind=ResultKind.PLAYED, status=ResultStatus.PENDING)
+    emit("standings.changed", match.round.tournament_id, match=match.pk)
+
+
+def _clear_result(
+    match: Match, user, reason: str, *, kind: str, status: str, action: str = "match.result"
+) -> None:
+    """Take every result off a locked match (rejected, games deleted, score cleared, unrated),
+    audited: a voided ruling and an annulled deciding game send it back to play
+    (``PENDING``), a void pairing ends it for nobody (``VOID``, ``CONFIRMED``)."""
     before = audit.snapshot(match)
     match.results.filter(
         state__in=[ResultState.CONFIRMED, ResultState.REPORTED, ResultState.DISPUTED]
     ).update(state=ResultState.REJECTED)
     Game.objects.filter(match=match).delete()
-    _save_match(match, score_a=None, score_b=None, winner="", result_status=ResultStatus.PENDING)
+    _save_match(match, score_a=None, score_b=None, winner="", result_kind=kind, result_status=status)
     _rerate(ratings_service.unrate(match))
-    audit.record(user, match.round.tournament, "match.result", match, before, match, reason)
-    emit("standings.changed", match.round.tournament_id, match=match.pk)
+    audit.record(user, match.round.tournament, action, match, before, match, reason)
 
 
 def _penalty_points(points: Any) -> Decimal:
@@ -814,18 +813,11 @@ def _record_kind(match: Match, user, kind: str, winner: str | None, reason: str,
                  played=None, games_played: int = 0) -> Result | None:
     """Write a forfeit / double forfeit / time forfeit / void on a locked match (audited)."""
     if kind == ResultKind.VOID:
-        before = audit.snapshot(match)
-        match.results.filter(
-            state__in=[ResultState.CONFIRMED, ResultState.REPORTED, ResultState.DISPUTED]
-        ).update(state=ResultState.REJECTED)
-        Game.objects.filter(match=match).delete()
-        _save_match(
-            match, score_a=None, score_b=None, winner="", result_kind=ResultKind.VOID,
-            result_status=ResultStatus.CONFIRMED,
+        _clear_result(
+            match, user, reason, kind=ResultKind.VOID, status=ResultStatus.CONFIRMED,
+            action="result.forfeit",
         )
-        _rerate(ratings_service.unrate(match))
         tournament = match.round.tournament
-        audit.record(user, tournament, "result.forfeit", match, before, match, reason)
         round_flow.close_when_complete(match)
         emit("standings.changed", tournament.pk, match=match.pk)
         return None

@@ -72,3 +72,11 @@ class QualifyForm(forms.Form):
         if not self.is_bound:
             self.initial.setdefault("name", f"{tournament.name}: {_('cup')}")
             self.initial.setdefault("slug", f"{tournament.slug}-cup"[:80])
+
+    def qualify_args(self) -> dict:
+        """The valid form as :func:`tournaments.swiss_requests.qualify_to_knockout`'s arguments
+        (the page and the API pass the same ones)."""
+        d = self.cleaned_data
+        knockout = {k: True for k in ("double_elimination", "progressive_consolation") if d[k]}
+        return {"section": d["section"], "top": d["top"], "name": d["name"], "slug": d["slug"],
+                "knockout": knockout}  # fmt: skip

@@ -120,13 +120,8 @@ def bye_cancel(request, tournament: Tournament, request_id: int):
 def qualify(request, tournament: Tournament):
     form = QualifyForm(tournament, request.POST)
     if form.is_valid():
-        d = form.cleaned_data
-        extra = {k: True for k in ("double_elimination", "progressive_consolation") if d[k]}
         try:
-            cup = swiss_requests.qualify_to_knockout(
-                tournament, d["section"], d["top"], name=d["name"], slug=d["slug"],
-                user=request.user, knockout=extra,
-            )
+            cup = swiss_requests.qualify_to_knockout(tournament, **form.qualify_args(), user=request.user)
         except PairingRefused as exc:
             _refused(form, exc)
         else:

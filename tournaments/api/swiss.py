@@ -153,13 +153,8 @@ class QualifyViewSet(NestedUnderTournament, viewsets.GenericViewSet):
         form = QualifyForm(tournament, request.data, prefix=None)
         if not form.is_valid():
             raise_form_errors(form)
-        d = form.cleaned_data
-        extra = {k: True for k in ("double_elimination", "progressive_consolation") if d[k]}
         try:
-            cup = swiss_requests.qualify_to_knockout(
-                tournament, d["section"], d["top"], name=d["name"], slug=d["slug"],
-                user=request.user, knockout=extra,
-            )
+            cup = swiss_requests.qualify_to_knockout(tournament, **form.qualify_args(), user=request.user)
         except PairingRefused as exc:
             _refused(exc)
         entries = cup.entries.order_by("draw_number").values_list("draw_number", "player_id")
