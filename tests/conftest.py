@@ -9,8 +9,14 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Property tests check behaviour, never speed (that is bench/'s job): no per-example deadline,
+# which only made examples fail on a busy machine (a CI box running two suites, say).
+hypothesis_settings.register_profile("zarik", deadline=None)
+hypothesis_settings.load_profile("zarik")
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
