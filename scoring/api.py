@@ -255,7 +255,7 @@ class MatchWorkflowViewSet(MatchViewSet):
 
     @extend_schema(request=KindResultSerializer, responses={201: MatchSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
-    def settle(self, request, pk=None):
+    def settle(self, request, pk=None, **route):
         """The director settles a match not played out: ``forfeit`` (with ``winner``),
         ``double_forfeit``, ``time_forfeit`` (``winner``, optional ``played`` score) or ``void``.
         The score follows the tournament's forfeit rule; the same service as the desk page."""
@@ -278,7 +278,7 @@ class MatchWorkflowViewSet(MatchViewSet):
 
     @extend_schema(request=LatenessSerializer, responses=MatchSerializer)
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
-    def lateness(self, request, pk=None):
+    def lateness(self, request, pk=None, **route):
         """The director applies the lateness rule: penalty points to the opponent, or a forfeit."""
         match = get_object_or_404(self.get_queryset(), pk=pk)
         data = LatenessSerializer(data=request.data)
@@ -295,7 +295,7 @@ class MatchWorkflowViewSet(MatchViewSet):
 
     @extend_schema(request=ClockSerializer, responses=MatchSerializer)
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
-    def clock(self, request, pk=None):
+    def clock(self, request, pk=None, **route):
         """The director installs clocks on this match (``minutes_per_point`` null: takes them off)."""
         match = get_object_or_404(self.get_queryset(), pk=pk)
         data = ClockSerializer(data=request.data)

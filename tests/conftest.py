@@ -25,6 +25,22 @@ def _required(env: str) -> bool:
 
 
 @pytest.fixture(autouse=True)
+def celery_join_allowed():
+    """Each test starts with Celery's "a task is running" flag down.
+
+    Eager tasks (``task.apply``) raise that module-global flag while they run and put back
+    what they found. Two eager tasks overlapping in the live server's request threads
+    (browser and schemathesis tests) can put back each other's value and leave it up, and a
+    later test that joins a result (``.get()``) is then refused as "within a task". The app
+    never joins results, so only the tests see it; start each one clean.
+    """
+    from celery.result import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+    yield
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hasher(settings):
     """PBKDF2's deliberate slowness protects real accounts; tests only need correctness."""
     settings.PASSWORD_HASHERS = FAST_HASHERS

@@ -339,3 +339,23 @@ def test_a_broken_multipart_body_is_a_400(client):
     body = b"--b\r\n" + b"X-Header: " + b"a" * 10000 + b"\r\n\r\nv\r\n--b--\r\n"
     response = client.post("/api/tournaments/", body, content_type="multipart/form-data; boundary=b")
     assert response.status_code == 400
+
+
+@pytest.mark.django_db
+def test_every_match_action_answers_under_the_tournament_route_too():
+    """Each POST action of /api/matches/<id>/… also works as /api/tournaments/<slug>/matches/<id>/…
+    (the nested route passes the slug to the action; an action that refused it answered 500)."""
+    from scoring.api import MatchWorkflowViewSet
+    from tests.factories import EntryFactory, MatchFactory, RoundFactory
+
+    t = TournamentFactory(slug="nested")
+    match = MatchFactory(
+        round=RoundFactory(tournament=t), entry_a=EntryFactory(tournament=t), entry_b=EntryFactory(tournament=t)
+    )
+    api = APIClient()
+    api.force_authenticate(UserFactory(is_superuser=True))
+    actions = [a.url_path for a in MatchWorkflowViewSet.get_extra_actions() if a.detail and "post" in a.mapping]
+    assert {"report", "confirm", "check", "settle", "clock"} <= set(actions)
+    for name in actions:
+        answer = api.post(f"/api/tournaments/nested/matches/{match.pk}/{name}/", {}, format="json")
+        assert answer.status_code < 500, (name, answer.content[:300])

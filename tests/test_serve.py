@@ -73,7 +73,7 @@ def test_bin_serve_runs_gunicorn_and_a_worker_and_stops_cleanly(tmp_path):
         assert status == 200, log.seek(0) or log.read()[-3000:]
         health = json.loads(body)
         assert health["checks"]["broker"]["transport"] == "redis"
-        assert health["checks"]["cache"]["backend"] == "RedisCache"
+        assert health["checks"]["cache"]["backend"] == "ResilientRedisCache"
         assert health["checks"]["database"]["engine"] == "postgresql"
         status, headers, body = _get(f"http://127.0.0.1:{port}/static/js/zarik.js")
         assert status == 200 and b"data-print" in body  # WhiteNoise serves the collected files
