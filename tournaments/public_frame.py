@@ -10,7 +10,7 @@ round and may be served to anyone, officials included.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,8 +24,9 @@ from django.utils.safestring import mark_safe
 from zarik.i18n import current_language
 
 from . import cache as page_cache
-from .models import Tournament
+from .models import Round, Tournament
 from .standings_service import Event, load_event
+from .visibility import public_rounds
 
 LIVE_REFRESH_TEMPLATE = "scoring/_live_refresh.html"
 
@@ -44,11 +45,46 @@ def cached(
     name: str,
     build: Callable[[Event], Fragment],
     params: dict[str, object] | None = None,
+    *,
+    rounds: Iterable[int] | None = None,
+    stale_ok: bool = False,
 ) -> Fragment:
-    """The fragment ``name`` from the cache, or built from a fresh published-rounds snapshot."""
+    """The fragment ``name`` from the cache, or built from a fresh published-rounds snapshot.
+
+    ``rounds`` and ``stale_ok``: see :func:`tournaments.cache.cached_fragment`.
+    """
     return page_cache.cached_fragment(
-        tournament.pk, name, lambda: build(load_event(tournament)), params
+        tournament.pk,
+        name,
+        lambda: build(load_event(tournament)),
+        params,
+        rounds=rounds,
+        stale_ok=stale_ok,
     )
+
+
+def public_round_ids(tournament: Tournament) -> dict[int | None, list[int]]:
+    """Round number → ids of its published rounds (one per section), and None → the
+    current rounds (the latest of each section), as the pairings page picks them.
+
+    Cached under the tournament's version (publishing a round bumps it), so a pairings
+    page keyed by its rounds' versions costs no query to find them.
+    """
+
+    def build() -> dict[int | None, list[int]]:
+        rows = public_rounds(Round.objects.filter(tournament=tournament)).values_list(
+            "id", "number", "section_id"
+        )
+        out: dict[int | None, list[int]] = {}
+        latest: dict[int | None, tuple[int, int]] = {}
+        for rid, number, section in rows:
+            out.setdefault(number, []).append(rid)
+            if section not in latest or number > latest[section][0]:
+                latest[section] = (number, rid)
+        out[None] = [rid for _number, rid in latest.values()]
+        return out
+
+    return page_cache.cached_fragment(tournament.pk, "round-ids", build, rounds=())
 
 
 def player_url_prefix(slug: str) -> str:

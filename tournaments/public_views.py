@@ -285,11 +285,14 @@ def _pairings_args(request, tournament: Tournament):
 
 
 def _cached_pairings(tournament: Tournament, round_number: int | None, query: str) -> frame.Fragment:
+    """Keyed by the shown rounds' versions: a result elsewhere leaves it cached, one of its
+    own rounds rebuilds it at once (never stale)."""
     return frame.cached(
         tournament,
         "pairings",
         lambda event: _pairings_fragment(event, round_number, query),
         {"round": round_number, "q": query.casefold()},
+        rounds=frame.public_round_ids(tournament).get(round_number, ()),
     )
 
 
@@ -344,7 +347,7 @@ def _standings_fragment(event: Event) -> frame.Fragment:
 @require_safe
 @tournament_view("tournament.view")
 def standings(request, tournament: Tournament) -> HttpResponse:
-    fragment = frame.cached(tournament, "standings", _standings_fragment)
+    fragment = frame.cached(tournament, "standings", _standings_fragment, stale_ok=True)
     print_url = reverse("public-standings-print", kwargs={"slug": tournament.slug})
     return frame.page(request, tournament, fragment, page="standings", print_url=print_url)
 
