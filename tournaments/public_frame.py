@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpResponse
@@ -51,12 +52,14 @@ def cached(
 ) -> Fragment:
     """The fragment ``name`` from the cache, or built from a fresh published-rounds snapshot.
 
-    ``rounds`` and ``stale_ok``: see :func:`tournaments.cache.cached_fragment`.
+    ``rounds`` and ``stale_ok``: see :func:`tournaments.cache.cached_fragment`. A fragment
+    keyed by some rounds' versions is built from those rounds' matches only, so it cannot
+    show anything that its key does not follow.
     """
     return page_cache.cached_fragment(
         tournament.pk,
         name,
-        lambda: build(load_event(tournament)),
+        lambda: build(load_event(tournament, rounds=rounds)),
         params,
         rounds=rounds,
         stale_ok=stale_ok,
@@ -113,6 +116,25 @@ def render_fragment(
         "profile_base": profile_url_prefix(),
     }
     return Fragment(render_to_string(template, {**base, **ctx}), status, title)
+
+
+#: Rendered table rows remembered per process (≈ 1 KB each): a few big tournaments' pages.
+ROW_MEMO_SIZE = 20_000
+
+
+def render_row(template: str, **ctx: Any) -> str:
+    """One table row's HTML, remembered in this process by its content and language.
+
+    A page rebuilt after one confirmation changes a few rows of hundreds: only those are
+    rendered again (rendering 400 rows with the template engine cost more than reading the
+    whole event). Every value in ``ctx`` must be hashable (frozen dataclasses, tuples).
+    """
+    return mark_safe(_row_html(template, current_language(), tuple(sorted(ctx.items()))))
+
+
+@lru_cache(maxsize=ROW_MEMO_SIZE)
+def _row_html(template: str, lang: str, items: tuple[tuple[str, Any], ...]) -> str:
+    return render_to_string(template, dict(items))
 
 
 def page(
