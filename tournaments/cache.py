@@ -154,7 +154,12 @@ def fragment_key(
     return _key(tournament_id, name, params, rounds)[0]
 
 
-def _key(tournament_id, name, params, rounds) -> tuple[str, str]:
+def _key(
+    tournament_id: int,
+    name: str,
+    params: Mapping[str, object] | None,
+    rounds: Iterable[int] | None,
+) -> tuple[str, str]:
     """(the fragment's key, the key of its latest version under the same tournament version)."""
     digest = ""
     if params:
@@ -188,7 +193,8 @@ def cached_fragment(
     if value is not None:
         return value
     lock = f"{key}:building"
-    if not cache.add(lock, 1, BUILD_LOCK_SECONDS):
+    owner = cache.add(lock, 1, BUILD_LOCK_SECONDS)
+    if not owner:
         value = _while_built(key, lock, latest if stale_ok else None)
         if value is not None:
             return value
@@ -196,11 +202,12 @@ def cached_fragment(
         value = build()
         cache.set_many({key: value, latest: value} if stale_ok else {key: value}, FRAGMENT_TIMEOUT)
     finally:
-        cache.delete(lock)
+        if owner:  # never another builder's lock
+            cache.delete(lock)
     return value
 
 
-def _while_built(key: str, lock: str, latest: str | None):
+def _while_built(key: str, lock: str, latest: str | None) -> object | None:
     """Another process is building ``key``: the previous version (``latest``), else the new
     one once it is built; None when the builder is gone (or the cache is down): build it."""
     if latest is not None:
