@@ -16,7 +16,7 @@ cache, and then drives them over HTTP with real requests:
    the match (GET ``/api/matches/<id>/``), report it as player A (POST ``report/``) and
    confirm it as player B (POST ``confirm/``), with exponential think times of mean
    ``--think`` seconds, started over ``--ramp`` seconds; meanwhile ``--visitors`` read the
-   public pairings and standings pages. One confirmation in five is followed at once by a
+   public standings and the pairings of the rounds being played (whose scores change). One confirmation in five is followed at once by a
    read of the public pairings page: it must already show the confirmed score (staleness).
 2. burst: a fresh round; every actor reports at the same instant (a barrier), then every
    actor confirms at the same instant.
@@ -134,6 +134,12 @@ def cpu_ticks(root_pid: int) -> int:
         total += ticks.get(pid, 0)
         todo.extend(children.get(pid, ()))
     return total
+
+
+def own_cpu() -> float:
+    """CPU seconds of this process (the load client's threads), user + system."""
+    times = os.times()
+    return times.user + times.system
 
 
 def db_ticks(name: str) -> int:
@@ -275,6 +281,7 @@ class Bench:
         self.failures: dict[str, Counter] = defaultdict(Counter)
         self.requests: Counter = Counter()
         self.stale: Counter = Counter()
+        self.client_ms: dict[str, float] = {}
         self.deadline = time.monotonic() + args.timeout
 
     def record(self, kind: str, ms: float, failure: str | None) -> None:
@@ -334,11 +341,15 @@ class Bench:
                 self.confirm(client, m, reported, stale_check=random.random() < 0.2)
 
         def visitor() -> None:
+            # The pages people watch during play: the standings, and the pairings of a round
+            # being played (its scores change with every confirmation), not a later round's.
             client = Client(self)
-            pages = ("pairings", "standings")
             while not done.is_set() and time.monotonic() < self.deadline:
-                page = random.choice(pages)
-                client.call(page, "GET", f"/t/{self.data['slug']}/{page}/")
+                if random.random() < 0.5:
+                    client.call("standings", "GET", f"/t/{self.data['slug']}/standings/")
+                else:
+                    path = f"/t/{self.data['slug']}/pairings/?round={random.choice(rounds)}"
+                    client.call("pairings", "GET", path)
                 self.pause(args.visitor_think)
 
         actors = [threading.Thread(target=actor, args=(i,)) for i in range(args.actors)]
@@ -465,7 +476,8 @@ def summary(bench: Bench, phase: str, seconds: float, cpu_ms: float, lost_dup=No
     ok = True
     requests = bench.requests[phase]
     print(f"\n== {phase}: {requests} requests in {seconds:.1f} s ({requests / max(seconds, 1e-9):.1f}/s), "
-          f"CPU per request: web {cpu_ms / max(requests, 1):.1f} ms, database {db_ms / max(requests, 1):.1f} ms; "
+          f"CPU per request: web {cpu_ms / max(requests, 1):.1f} ms, database {db_ms / max(requests, 1):.1f} ms, "
+          f"this client {bench.client_ms.get(phase, 0) / max(requests, 1):.1f} ms; "
           f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
     actions_goal, pages_goal = GOALS.get(phase, (None, None))
     for (ph, kind), values in sorted(bench.latency.items()):
@@ -526,10 +538,11 @@ def main() -> int:
                 continue
             bench.phase = phase
             tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
-            cpu0, db0, t0 = cpu_ticks(server.pid), db_ticks(name), time.monotonic()
+            cpu0, db0, t0, own0 = cpu_ticks(server.pid), db_ticks(name), time.monotonic(), own_cpu()
             rounds, intended = run()
             seconds = time.monotonic() - t0
             cpu_ms, db_ms = (cpu_ticks(server.pid) - cpu0) * tick_ms, (db_ticks(name) - db0) * tick_ms
+            bench.client_ms[phase] = (own_cpu() - own0) * 1000
             time.sleep(1)  # the after-commit work of the last confirmations
             all_ok &= summary(bench, phase, seconds, cpu_ms, check(rounds, intended, data["tournament_id"]), db_ms)
             if phase == "steady":

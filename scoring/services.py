@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from scoring.rules.errors import Problem
 from scoring.rules.result_kinds import TimeControl, lateness_penalty
 from tournaments import audit, entry_status, ratings_service, round_flow, tasks
+from tournaments.cache import invalidate_results
 from tournaments.events import emit
 from tournaments.models import (
     Entry,
@@ -166,6 +167,8 @@ def _save_match(match: Match, **fields: Any) -> None:
         raise StaleVersion(workflow_problem("stale_same_moment"))
     for name, value in fields.items():
         setattr(match, name, value)
+    # An update() sends no signal: the public pages of this round and the standings go now.
+    invalidate_results(match.round.tournament_id, match.round_id)
 
 
 def _stored(value: Any) -> int | Decimal:

@@ -144,7 +144,7 @@ def live_json(request, slug: str) -> JsonResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     if not can_view(request.user, tournament):
         raise Http404
-    response = JsonResponse(round_flow.live_state(tournament))
+    response = JsonResponse(round_flow.cached_live_state(tournament))
     response["Cache-Control"] = "no-store"
     return response
 

@@ -2,10 +2,26 @@
 
 Each tournament has a version number in the cache. Every cached fragment's key
 contains that number, so bumping it (see :mod:`tournaments.signals`: any saved
-or deleted match, game, round, entry, section, result or the tournament itself)
-makes all of the tournament's fragments unreachable at once; the stale ones
-simply age out. No fragment ever has to be found and deleted, which also works
-across several web processes sharing Redis.
+or deleted round, entry, section or the tournament itself) makes all of the
+tournament's fragments unreachable at once; the stale ones simply age out. No
+fragment ever has to be found and deleted, which also works across several web
+processes sharing Redis.
+
+Results are finer (issue 17: at ~20 confirmations a second, throwing away every
+page on each one meant rebuilding pairings and standings for every visitor). A
+saved match, game or result bumps two other numbers instead: the tournament's
+*results* version, which every fragment's key also contains by default, and the
+version of the match's *round*. A fragment that depends on some rounds' matches
+only (the pairings of a round) passes ``rounds=`` and is keyed by their versions
+instead of the results version, so a confirmation in round 3 leaves round 2's
+pairings cached.
+
+One rebuild per change (:func:`cached_fragment`): the first reader to miss takes
+a short lock in the cache and builds; the others wait for its result instead of
+all rebuilding the same page at once. A fragment built with ``stale_ok=True``
+(the standings) is meanwhile served in its previous version — only when nothing
+but results changed since (same tournament version), and only while a rebuild
+is under way: a reader who finds nobody building always builds the new one.
 
 A version is bumped twice: immediately (so the same request or test sees the
 change) and again when the transaction commits, so a page rebuilt by another
@@ -19,7 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from django.core.cache import cache
@@ -33,48 +49,126 @@ T = TypeVar("T")
 FRAGMENT_TIMEOUT = 24 * 60 * 60
 
 
+#: A builder's lock lasts at most this long (a builder that died frees it then).
+BUILD_LOCK_SECONDS = 10
+#: Readers wait at most this long for another process's rebuild, then build themselves.
+BUILD_WAIT_SECONDS = 2.0
+#: How often a waiting reader looks for the rebuilt fragment.
+BUILD_POLL_SECONDS = 0.01
+
+
 def _version_key(tournament_id: int) -> str:
     return f"zarik:tournament:{tournament_id}:version"
 
 
-def version(tournament_id: int) -> int:
-    """The tournament's current cache version (created on first use).
+def _results_key(tournament_id: int) -> str:
+    return f"zarik:tournament:{tournament_id}:results"
+
+
+def _round_key(round_id: int) -> str:
+    return f"zarik:round:{round_id}:version"
+
+
+def _versions(keys: Sequence[str]) -> list[int]:
+    """The current numbers of these version keys, one cache round trip (created on first use).
 
     A fresh version starts from the clock in nanoseconds, so a version key that
     was evicted can never come back with a number some old fragment still uses.
     """
-    key = _version_key(tournament_id)
-    value = cache.get(key)
-    if value is None:
-        cache.add(key, time.time_ns(), None)
-        value = cache.get(key) or time.time_ns()
-    return int(value)
+    found = cache.get_many(list(keys))
+    out = []
+    for key in keys:
+        value = found.get(key)
+        if value is None:
+            cache.add(key, time.time_ns(), None)
+            value = cache.get(key) or time.time_ns()
+        out.append(int(value))
+    return out
 
 
-def bump(tournament_id: int) -> None:
-    key = _version_key(tournament_id)
+def version(tournament_id: int) -> int:
+    """The tournament's current cache version (created on first use)."""
+    return _versions([_version_key(tournament_id)])[0]
+
+
+def _bump(key: str) -> None:
     try:
         cache.incr(key)
     except ValueError:  # never read yet (or evicted): any new number is unused
         cache.set(key, time.time_ns(), None)
 
 
+def bump(tournament_id: int) -> None:
+    _bump(_version_key(tournament_id))
+
+
+def _now_and_on_commit(keys: Sequence[str]) -> None:
+    def bump_all() -> None:
+        for key in keys:
+            _bump(key)
+
+    bump_all()
+    transaction.on_commit(bump_all)
+
+
 def invalidate(tournament_id: int | None) -> None:
     """Drop every cached page of the tournament now, and again once the transaction commits."""
     if tournament_id is None:
         return
-    bump(tournament_id)
-    transaction.on_commit(lambda: bump(tournament_id))
+    _now_and_on_commit([_version_key(tournament_id)])
 
 
-def fragment_key(tournament_id: int, name: str, params: Mapping[str, object] | None = None) -> str:
-    """The cache key of one fragment in the current language and version."""
+def invalidate_results(tournament_id: int | None, round_id: int | None) -> None:
+    """A match of ``round_id`` changed (its score, players, games or results): drop every
+    fragment that depends on results, and the fragments of that round, now and on commit."""
+    if tournament_id is None:
+        return
+    keys = [_results_key(tournament_id)]
+    if round_id is not None:
+        keys.append(_round_key(round_id))
+    _now_and_on_commit(keys)
+
+
+def _scope(tournament_id: int, rounds: Iterable[int] | None) -> tuple[str, str]:
+    """(the tournament version part, the results part) of a fragment's key."""
+    keys = [_version_key(tournament_id)]
+    if rounds is None:
+        keys.append(_results_key(tournament_id))
+    else:
+        keys.extend(_round_key(r) for r in sorted(set(rounds)))
+    numbers = _versions(keys)
+    return f"v{numbers[0]}", "-".join(map(str, numbers[1:]))
+
+
+def fragment_key(
+    tournament_id: int,
+    name: str,
+    params: Mapping[str, object] | None = None,
+    rounds: Iterable[int] | None = None,
+) -> str:
+    """The cache key of one fragment in the current language and version.
+
+    ``rounds``: the fragment shows the matches of these rounds only (keyed by their
+    versions); by default it depends on every result of the tournament.
+    """
+    return _key(tournament_id, name, params, rounds)[0]
+
+
+def _key(
+    tournament_id: int,
+    name: str,
+    params: Mapping[str, object] | None,
+    rounds: Iterable[int] | None,
+) -> tuple[str, str]:
+    """(the fragment's key, the key of its latest version under the same tournament version)."""
     digest = ""
     if params:
         canonical = repr(sorted((str(k), str(v)) for k, v in params.items()))
         digest = hashlib.sha1(canonical.encode()).hexdigest()[:16]
     lang = current_language()
-    return f"zarik:tournament:{tournament_id}:v{version(tournament_id)}:{lang}:{name}:{digest}"
+    tournament, results = _scope(tournament_id, rounds)
+    base = f"zarik:tournament:{tournament_id}:{tournament}:{lang}:{name}:{digest}"
+    return f"{base}:r{results}", f"{base}:latest"
 
 
 def cached_fragment(
@@ -82,15 +176,50 @@ def cached_fragment(
     name: str,
     build: Callable[[], T],
     params: Mapping[str, object] | None = None,
+    *,
+    rounds: Iterable[int] | None = None,
+    stale_ok: bool = False,
 ) -> T:
     """The fragment from the cache, or ``build()`` it and keep it until the next change.
 
     ``build`` may return any picklable value (a page keeps its HTML together
     with its HTTP status, so a "no such round" page is cached like any other).
+    Only one process builds a missing fragment at a time; the others wait for it
+    (at most :data:`BUILD_WAIT_SECONDS`), or with ``stale_ok`` get the previous
+    version built under the same tournament version (only results changed since).
     """
-    key = fragment_key(tournament_id, name, params)
+    key, latest = _key(tournament_id, name, params, rounds)
     value = cache.get(key)
-    if value is None:
+    if value is not None:
+        return value
+    lock = f"{key}:building"
+    owner = cache.add(lock, 1, BUILD_LOCK_SECONDS)
+    if not owner:
+        value = _while_built(key, lock, latest if stale_ok else None)
+        if value is not None:
+            return value
+    try:
         value = build()
-        cache.set(key, value, FRAGMENT_TIMEOUT)
+        cache.set_many({key: value, latest: value} if stale_ok else {key: value}, FRAGMENT_TIMEOUT)
+    finally:
+        if owner:  # never another builder's lock
+            cache.delete(lock)
     return value
+
+
+def _while_built(key: str, lock: str, latest: str | None) -> object | None:
+    """Another process is building ``key``: the previous version (``latest``), else the new
+    one once it is built; None when the builder is gone (or the cache is down): build it."""
+    if latest is not None:
+        previous = cache.get(latest)
+        if previous is not None:
+            return previous
+    deadline = time.monotonic() + BUILD_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        found = cache.get_many([key, lock])
+        if key in found:
+            return found[key]
+        if lock not in found:
+            return None
+        time.sleep(BUILD_POLL_SECONDS)
+    return None

@@ -10,8 +10,9 @@ round and may be served to anyone, officials included.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.http import HttpResponse
@@ -24,8 +25,9 @@ from django.utils.safestring import mark_safe
 from zarik.i18n import current_language
 
 from . import cache as page_cache
-from .models import Tournament
+from .models import Round, Tournament
 from .standings_service import Event, load_event
+from .visibility import public_rounds
 
 LIVE_REFRESH_TEMPLATE = "scoring/_live_refresh.html"
 
@@ -44,11 +46,48 @@ def cached(
     name: str,
     build: Callable[[Event], Fragment],
     params: dict[str, object] | None = None,
+    *,
+    rounds: Iterable[int] | None = None,
+    stale_ok: bool = False,
 ) -> Fragment:
-    """The fragment ``name`` from the cache, or built from a fresh published-rounds snapshot."""
+    """The fragment ``name`` from the cache, or built from a fresh published-rounds snapshot.
+
+    ``rounds`` and ``stale_ok``: see :func:`tournaments.cache.cached_fragment`. A fragment
+    keyed by some rounds' versions is built from those rounds' matches only, so it cannot
+    show anything that its key does not follow.
+    """
     return page_cache.cached_fragment(
-        tournament.pk, name, lambda: build(load_event(tournament)), params
+        tournament.pk,
+        name,
+        lambda: build(load_event(tournament, rounds=rounds)),
+        params,
+        rounds=rounds,
+        stale_ok=stale_ok,
     )
+
+
+def public_round_ids(tournament: Tournament) -> dict[int | None, list[int]]:
+    """Round number → ids of its published rounds (one per section), and None → the
+    current rounds (the latest of each section), as the pairings page picks them.
+
+    Cached under the tournament's version (publishing a round bumps it), so a pairings
+    page keyed by its rounds' versions costs no query to find them.
+    """
+
+    def build() -> dict[int | None, list[int]]:
+        rows = public_rounds(Round.objects.filter(tournament=tournament)).values_list(
+            "id", "number", "section_id"
+        )
+        out: dict[int | None, list[int]] = {}
+        latest: dict[int | None, tuple[int, int]] = {}
+        for rid, number, section in rows:
+            out.setdefault(number, []).append(rid)
+            if section not in latest or number > latest[section][0]:
+                latest[section] = (number, rid)
+        out[None] = [rid for _number, rid in latest.values()]
+        return out
+
+    return page_cache.cached_fragment(tournament.pk, "round-ids", build, rounds=())
 
 
 def player_url_prefix(slug: str) -> str:
@@ -77,6 +116,25 @@ def render_fragment(
         "profile_base": profile_url_prefix(),
     }
     return Fragment(render_to_string(template, {**base, **ctx}), status, title)
+
+
+#: Rendered table rows remembered per process (≈ 1 KB each): a few big tournaments' pages.
+ROW_MEMO_SIZE = 20_000
+
+
+def render_row(template: str, **ctx: Any) -> str:
+    """One table row's HTML, remembered in this process by its content and language.
+
+    A page rebuilt after one confirmation changes a few rows of hundreds: only those are
+    rendered again (rendering 400 rows with the template engine cost more than reading the
+    whole event). Every value in ``ctx`` must be hashable (frozen dataclasses, tuples).
+    """
+    return mark_safe(_row_html(template, current_language(), tuple(sorted(ctx.items()))))
+
+
+@lru_cache(maxsize=ROW_MEMO_SIZE)
+def _row_html(template: str, lang: str, items: tuple[tuple[str, Any], ...]) -> str:
+    return render_to_string(template, dict(items))
 
 
 def page(

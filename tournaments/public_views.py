@@ -233,9 +233,18 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
     found = set(find_entries(event, query)) if query else set()
     blocks = []
     hits = []
+    bases = {"player_base": frame.player_url_prefix(event.tournament.slug),
+             "profile_base": frame.profile_url_prefix()}  # fmt: skip
     for rnd in rounds:
         pairings = event.pairings_of_round([rnd.id])
         rows = _pairing_rows(event, pairings, lang, found, with_chances=True)
+        for row in rows:
+            row["html"] = frame.render_row(
+                "public/_pairings_row.html",
+                **bases,
+                **{k: row[k] for k in ("p", "a", "b", "name_a", "name_b", "found", "chance", "score")},
+                kind_label=str(row["kind_label"]),
+            )
         blocks.append({"round": rnd, "section": _section_title(event, rnd.section), "rows": rows})
         for row in rows:
             p = row["p"]
@@ -285,11 +294,14 @@ def _pairings_args(request, tournament: Tournament):
 
 
 def _cached_pairings(tournament: Tournament, round_number: int | None, query: str) -> frame.Fragment:
+    """Keyed by the shown rounds' versions: a result elsewhere leaves it cached, one of its
+    own rounds rebuilds it at once (never stale)."""
     return frame.cached(
         tournament,
         "pairings",
         lambda event: _pairings_fragment(event, round_number, query),
         {"round": round_number, "q": query.casefold()},
+        rounds=frame.public_round_ids(tournament).get(round_number, ()),
     )
 
 
@@ -328,11 +340,23 @@ def pairings_print(request, tournament: Tournament) -> HttpResponse:
 def _standings_fragment(event: Event) -> frame.Fragment:
     lang = current_language()
     awards = prize_awards(event)
+    blocks = _standings_blocks(event, lang, awards.amounts)
+    bases = {"player_base": frame.player_url_prefix(event.tournament.slug),
+             "profile_base": frame.profile_url_prefix()}  # fmt: skip
+    for block in blocks:
+        for r in block["rows"]:
+            r["html"] = frame.render_row(
+                "public/_standings_row.html",
+                **bases,
+                has_prizes=bool(awards.amounts),
+                values=tuple((v["value"], v["mark"]) for v in r["values"]),
+                **{k: r[k] for k in ("place", "shared", "entry", "name", "withdrawn", "removal", "prize")},
+            )
     return frame.render_fragment(
         "public/_standings.html",
         event,
         title=_("Standings"),
-        blocks=_standings_blocks(event, lang, awards.amounts),
+        blocks=blocks,
         champion=_champion(event, lang),
         problems=_problems(event, lang) + [p.message(lang) for p in awards.problems],
         legend=_legend(event, lang),
@@ -344,7 +368,7 @@ def _standings_fragment(event: Event) -> frame.Fragment:
 @require_safe
 @tournament_view("tournament.view")
 def standings(request, tournament: Tournament) -> HttpResponse:
-    fragment = frame.cached(tournament, "standings", _standings_fragment)
+    fragment = frame.cached(tournament, "standings", _standings_fragment, stale_ok=True)
     print_url = reverse("public-standings-print", kwargs={"slug": tournament.slug})
     return frame.page(request, tournament, fragment, page="standings", print_url=print_url)
 

@@ -15,6 +15,7 @@ from django.db.models import Max, Q
 from django.dispatch import Signal
 
 from . import audit
+from . import cache as page_cache
 from .events import emit
 from .models import Match, ResultStatus, Round, RoundStatus, Tournament
 from .visibility import public_matches, public_rounds
@@ -150,3 +151,9 @@ def live_state(tournament: Tournament) -> dict[str, Any]:
         str(data[k]) for k in ("round", "status", "rounds", "finished", "changed")
     )
     return data
+
+
+def cached_live_state(tournament: Tournament) -> dict[str, Any]:
+    """:func:`live_state` kept with the tournament's pages until a round or a result changes:
+    every public pairings page carries the stamp, so it costs no query once cached."""
+    return page_cache.cached_fragment(tournament.pk, "live-state", lambda: live_state(tournament))

@@ -3,7 +3,9 @@
 Connected in :meth:`tournaments.apps.TournamentsConfig.ready`; the scoring app adds its
 results with :func:`watch` in its own ``ready``. Each receiver
 only has to find the tournament id — from the instance when the relation is
-already loaded, otherwise with one small query — and bump its cache version.
+already loaded, otherwise with one small query — and bump its cache version. A match
+and what hangs on it (games, results) bump only the results and the match's round
+(:func:`tournaments.cache.invalidate_results`): other rounds' pairings stay cached.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from django.db.models.signals import post_delete, post_save
 
 from clubs.models import Player
 
-from .cache import invalidate
+from .cache import invalidate, invalidate_results
 from .models import Entry, Game, Match, Prize, Round, Section, StandingsAdjustment, Tournament
 
 
@@ -35,10 +37,11 @@ def _tournament_of_match(match: Match) -> int | None:
     return _tournament_of_round(match.round_id)
 
 
-def _tournament_of_match_id(match_id: int | None) -> int | None:
+def _round_and_tournament_of_match_id(match_id: int | None) -> tuple[int | None, int | None]:
     if match_id is None:
-        return None
-    return Match.objects.filter(pk=match_id).values_list("round__tournament_id", flat=True).first()
+        return None, None
+    row = Match.objects.filter(pk=match_id).values_list("round_id", "round__tournament_id").first()
+    return row or (None, None)
 
 
 def _on_tournament(sender, instance: Tournament, **kwargs) -> None:
@@ -51,18 +54,17 @@ def _on_owned(sender, instance, **kwargs) -> None:
 
 
 def _on_match(sender, instance: Match, **kwargs) -> None:
-    invalidate(_tournament_of_match(instance))
+    invalidate_results(_tournament_of_match(instance), instance.round_id)
 
 
 def on_match_part(sender, instance, **kwargs) -> None:
     """Anything with a ``match`` foreign key: games here, results reported in the scoring app."""
     match = _cached(instance, "match")
-    tournament_id = (
-        _tournament_of_match(match)
-        if match is not None
-        else _tournament_of_match_id(instance.match_id)
-    )
-    invalidate(tournament_id)
+    if match is not None:
+        round_id, tournament_id = match.round_id, _tournament_of_match(match)
+    else:
+        round_id, tournament_id = _round_and_tournament_of_match_id(instance.match_id)
+    invalidate_results(tournament_id, round_id)
 
 
 def _on_player(sender, instance: Player, created: bool = False, **kwargs) -> None:

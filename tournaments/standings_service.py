@@ -15,7 +15,7 @@ publishes its round.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
@@ -252,16 +252,25 @@ def standings_options(tournament: Tournament) -> tuple[core.StandingsOptions, li
     return core.resolve_options(options), found
 
 
-def load_event(tournament: Tournament, *, with_clubs: bool = False) -> Event:
+def load_event(
+    tournament: Tournament, *, with_clubs: bool = False, rounds: Collection[int] | None = None
+) -> Event:
     """Read the whole tournament with 3 queries (+1 for gammon counts, +1 for clubs).
 
     The number of queries depends only on the options, never on the number of
-    players, rounds or matches.
+    players, rounds or matches. ``rounds``: read the matches of these round ids only
+    (every round is still listed) — for a page of those rounds' pairings, which is
+    cached by their versions alone; such an event's standings are not the event's.
     """
-    return load_events([tournament], with_clubs=with_clubs)[tournament.pk]
+    return load_events([tournament], with_clubs=with_clubs, rounds=rounds)[tournament.pk]
 
 
-def load_events(tournaments: Sequence[Tournament], *, with_clubs: bool = False) -> dict[int, Event]:
+def load_events(
+    tournaments: Sequence[Tournament],
+    *,
+    with_clubs: bool = False,
+    rounds: Collection[int] | None = None,
+) -> dict[int, Event]:
     """Several tournaments at once with the same 3 (+1, +1) queries as one (by tournament id).
 
     For pages that need the standings of many events (a player's profile lists
@@ -271,6 +280,9 @@ def load_events(tournaments: Sequence[Tournament], *, with_clubs: bool = False) 
         return {}
     by_id = {t.pk: t for t in tournaments}
     ids = list(by_id)
+    matches = Match.objects.filter(round__tournament_id__in=ids)
+    if rounds is not None:
+        matches = matches.filter(round_id__in=list(rounds))
     options = {t.pk: standings_options(t) for t in tournaments}
     entry_rows = _group(
         Entry.objects.filter(tournament_id__in=ids)
@@ -303,7 +315,7 @@ def load_events(tournaments: Sequence[Tournament], *, with_clubs: bool = False) 
         )
     )
     match_rows = _group(
-        public_matches(Match.objects.filter(round__tournament_id__in=ids))
+        public_matches(matches)
         .order_by("round__number", "table", "id")
         .values_list(
             "round__tournament_id",

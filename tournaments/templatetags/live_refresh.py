@@ -2,11 +2,11 @@
 
 from django import template
 
-from tournaments.round_flow import live_state
+from tournaments.round_flow import cached_live_state
 
 register = template.Library()
 
 
 @register.simple_tag
 def live_stamp(tournament) -> str:
-    return live_state(tournament)["stamp"]
+    return cached_live_state(tournament)["stamp"]

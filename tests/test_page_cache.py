@@ -1,0 +1,141 @@
+"""The public pages' cache under load (issue 17): finer keys and one rebuild per change.
+
+A confirmed result must be on the pairings of its round and on the standings at
+once; a result elsewhere must not throw the other rounds' pairings away; and after
+a change, visitors arriving together cause one rebuild, not one each.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+from django.utils import translation
+
+from scoring.models import ResultState
+from tests.factories import ResultFactory, swiss_event
+from tests.test_public_pages import count_queries, score_cells
+from tournaments import cache as page_cache
+from tournaments.models import Match, ResultStatus
+from tournaments.round_flow import cached_live_state
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
+
+
+def pairings_url(t, number: int) -> str:
+    return reverse("public-pairings", kwargs={"slug": t.slug}) + f"?round={number}"
+
+
+def confirm(match: Match, a: int, b: int) -> None:
+    match.score_a, match.score_b, match.winner = a, b, "a" if a > b else "b"
+    match.result_status = ResultStatus.CONFIRMED
+    match.save()
+    ResultFactory(match=match, score_a=a, score_b=b, state=ResultState.CONFIRMED)
+
+
+def test_a_result_rebuilds_its_rounds_pairings_and_the_standings_but_not_other_rounds(client):
+    t = swiss_event(6, slug="finer")
+    standings = reverse("public-standings", kwargs={"slug": t.slug})
+    cached = {}  # queries of a page served from the cache (the pairings' live-refresh costs some)
+    for address in (pairings_url(t, 1), pairings_url(t, 3), standings):
+        client.get(address)
+        cached[address] = count_queries(client, address)[0]
+    before = client.get(standings).content
+
+    confirm(Match.objects.get(round__tournament=t, round__number=3, table=1), 0, 7)
+
+    cached_live_state(t)  # the live-refresh stamp follows every result (tested on its own)
+    assert count_queries(client, pairings_url(t, 1))[0] == cached[pairings_url(t, 1)]  # kept
+    queries, page = count_queries(client, pairings_url(t, 3))
+    assert queries > cached[pairings_url(t, 3)] and "0:7" in score_cells(page)  # never stale
+    queries, page = count_queries(client, standings)
+    assert queries > cached[standings] and page.content != before
+
+
+def test_publishing_or_renaming_still_rebuilds_every_pairings_page(client):
+    t = swiss_event(6, slug="structure")
+    client.get(pairings_url(t, 1))
+    cached = count_queries(client, pairings_url(t, 1))[0]
+    page_cache.invalidate(t.pk)  # what an entry, round or tournament change does
+    assert count_queries(client, pairings_url(t, 1))[0] > cached
+
+
+class SlowBuild:
+    """A build that counts its calls and, when asked, holds until released."""
+
+    def __init__(self, value: str, hold: bool = False):
+        self.value, self.calls = value, 0
+        self.started, self.release = threading.Event(), threading.Event()
+        if not hold:
+            self.release.set()
+
+    def __call__(self) -> str:
+        self.calls += 1
+        self.started.set()
+        assert self.release.wait(5)
+        return self.value
+
+
+def in_thread(fn, *args, **kwargs) -> tuple[threading.Thread, dict]:
+    out: dict = {}
+
+    def run() -> None:
+        with translation.override("ru"):
+            out["value"] = fn(*args, **kwargs)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, out
+
+
+def fragment(build, stale_ok: bool = False) -> str:
+    with translation.override("ru"):
+        return page_cache.cached_fragment(1, "page", build, stale_ok=stale_ok)
+
+
+def test_two_visitors_after_a_change_cause_one_rebuild():
+    first = SlowBuild("new", hold=True)
+    thread, out = in_thread(fragment, first)
+    assert first.started.wait(5)  # the first visitor is building
+    second = SlowBuild("second")
+    threading.Timer(0.1, first.release.set).start()
+    assert fragment(second) == "new"  # waited for the first visitor's build
+    thread.join(5)
+    assert out["value"] == "new" and first.calls == 1 and second.calls == 0
+
+
+def test_standings_show_the_previous_version_only_while_the_new_one_is_built():
+    assert fragment(SlowBuild("v1"), stale_ok=True) == "v1"
+    page_cache.invalidate_results(1, None)  # a confirmation
+    builder = SlowBuild("v2", hold=True)
+    thread, out = in_thread(fragment, builder, stale_ok=True)
+    assert builder.started.wait(5)
+    assert fragment(SlowBuild("never"), stale_ok=True) == "v1"  # someone is building v2
+    builder.release.set()
+    thread.join(5)
+    assert out["value"] == "v2"
+    assert fragment(SlowBuild("never"), stale_ok=True) == "v2"
+    # Nobody building: a reader after a change always builds the new version itself.
+    page_cache.invalidate_results(1, None)
+    assert fragment(SlowBuild("v3"), stale_ok=True) == "v3"
+
+
+def test_no_previous_version_after_more_than_results_changed():
+    assert fragment(SlowBuild("v1"), stale_ok=True) == "v1"
+    page_cache.invalidate(1)  # an entry, a round or the tournament changed: not only results
+    builder = SlowBuild("v2", hold=True)
+    thread, _out = in_thread(fragment, builder, stale_ok=True)
+    assert builder.started.wait(5)
+    threading.Timer(0.1, builder.release.set).start()
+    assert fragment(SlowBuild("never"), stale_ok=True) == "v2"  # waited, never v1
+    thread.join(5)
+
+
+def test_a_builder_that_died_keeps_readers_waiting_at_most_a_moment(monkeypatch):
+    monkeypatch.setattr(page_cache, "BUILD_WAIT_SECONDS", 0.2)
+    with translation.override("ru"):
+        key = page_cache.fragment_key(1, "page")
+    cache.add(f"{key}:building", 1, 60)  # its builder's process was killed
+    assert fragment(SlowBuild("built")) == "built"
