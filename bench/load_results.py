@@ -7,7 +7,9 @@ One command prepares everything and cleans up after itself:
     #          --visitors 40 --capacity 20,40,60,80,120 --cache-url redis://127.0.0.1:6379/9
 
 It creates a throwaway database next to the one named, migrates it, builds a Swiss of
-``--players`` players with several published rounds of ``players/2`` matches, issues an
+``--players`` players with rounds of ``players/2`` matches (each published through the
+director's service when its phase starts, as in a real event; the later ones stay drafts
+the public pages do not read until then), issues an
 API token to every player, starts ``gunicorn`` (``--workers`` × ``--threads``) and one
 Celery worker (ratings, webhooks and emails run there, as in production) with the Redis
 cache, and then drives them over HTTP with real requests:
@@ -136,6 +138,39 @@ def cpu_ticks(root_pid: int) -> int:
     return total
 
 
+def machine_ticks() -> dict[int, tuple[str, int]]:
+    """pid → (group, user + system ticks) of every process on the machine, to see who used the CPU."""
+    out = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            raw = Path(f"/proc/{entry}/stat").read_text()
+            cmd = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        fields = raw[raw.rindex(")") + 2 :].split()
+        out[int(entry)] = (_group(cmd, raw[raw.index("(") + 1 : raw.rindex(")")]), int(fields[11]) + int(fields[12]))
+    return out
+
+
+def _group(cmd: str, comm: str) -> str:
+    for needle, name in (("gunicorn", "web"), ("celery", "celery"), ("load_results", "client"),
+                         ("postgres", "postgres"), ("redis", "redis")):  # fmt: skip
+        if needle in cmd or needle in comm:
+            return name
+    return "other"
+
+
+def cpu_by_group(before: dict, after: dict) -> dict[str, float]:
+    """CPU seconds per group between two :func:`machine_ticks` snapshots."""
+    hz = os.sysconf("SC_CLK_TCK")
+    out: Counter = Counter()
+    for pid, (group, ticks) in after.items():
+        out[group] += (ticks - before.get(pid, (group, 0))[1]) / hz
+    return dict(out)
+
+
 def own_cpu() -> float:
     """CPU seconds of this process (the load client's threads), user + system."""
     times = os.times()
@@ -189,10 +224,13 @@ def build(args) -> dict:
     keys = {u.pk: tokens.issue(u, "bench", "write")[1] for u in player_users}
     n_rounds = args.steady_rounds + 1 + 12  # steady, burst, capacity
     half = args.players // 2
+    # As in a real event, a round is published when it is played: the steady phase's rounds
+    # now, the later ones (drafts, invisible to the public pages) by publish_through().
     rounds = Round.objects.bulk_create(
-        Round(tournament=t, number=n, status=RoundStatus.PUBLISHED, match_length=5)
+        Round(tournament=t, number=n, match_length=5,
+              status=RoundStatus.PUBLISHED if n <= args.steady_rounds else RoundStatus.DRAFT)
         for n in range(1, n_rounds + 1)
-    )
+    )  # fmt: skip
     matches = []
     for rnd in rounds:
         shift = rnd.number  # a different opponent each round
@@ -209,6 +247,19 @@ def build(args) -> dict:
             "a": keys[user_of[m.entry_a_id]], "b": keys[user_of[m.entry_b_id]],
         })  # fmt: skip
     return {"slug": slug, "rounds": by_round, "tournament_id": t.pk}
+
+
+def publish_through(tournament_id: int, number: int) -> None:
+    """Publish the draft rounds up to ``number`` through the director's service (not timed)."""
+    from django.db import close_old_connections
+
+    from tournaments.models import Round, RoundStatus
+    from tournaments.pairing_manager.lifecycle import publish_round
+
+    close_old_connections()
+    drafts = Round.objects.filter(tournament_id=tournament_id, status=RoundStatus.DRAFT, number__lte=number)
+    for rnd in drafts.select_related("tournament").order_by("number"):
+        publish_round(rnd)
 
 
 def check(rounds: list[int], intended: dict[int, tuple[int, int]], tournament_id: int) -> tuple[int, int]:
@@ -537,12 +588,17 @@ def main() -> int:
             if phase in skip:
                 continue
             bench.phase = phase
+            publish_through(data["tournament_id"], args.steady_rounds + (phase == "burst"))
             tick_ms = 1000 / os.sysconf("SC_CLK_TCK")
             cpu0, db0, t0, own0 = cpu_ticks(server.pid), db_ticks(name), time.monotonic(), own_cpu()
+            machine0 = machine_ticks()
             rounds, intended = run()
             seconds = time.monotonic() - t0
             cpu_ms, db_ms = (cpu_ticks(server.pid) - cpu0) * tick_ms, (db_ticks(name) - db0) * tick_ms
             bench.client_ms[phase] = (own_cpu() - own0) * 1000
+            used = cpu_by_group(machine0, machine_ticks())
+            print(f"\n{phase}: machine CPU {sum(used.values()) / seconds:.2f} of {os.cpu_count()} cores — "
+                  + ", ".join(f"{k} {v / seconds:.2f}" for k, v in sorted(used.items(), key=lambda kv: -kv[1])))
             time.sleep(1)  # the after-commit work of the last confirmations
             all_ok &= summary(bench, phase, seconds, cpu_ms, check(rounds, intended, data["tournament_id"]), db_ms)
             if phase == "steady":
@@ -561,6 +617,7 @@ def main() -> int:
                 if len(matches) < need:
                     print(f"  {rate:g}/s: not enough fresh matches left; stopping")
                     break
+                publish_through(data["tournament_id"], max(m["round"] for m in matches))
                 cpu0 = cpu_ticks(server.pid)
                 p95, achieved = bench.capacity_step(rate, matches)
                 cpu_ms = (cpu_ticks(server.pid) - cpu0) * 1000 / os.sysconf("SC_CLK_TCK")

@@ -7,6 +7,7 @@ a change, visitors arriving together cause one rebuild, not one each.
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -52,6 +53,36 @@ def test_a_result_rebuilds_its_rounds_pairings_and_the_standings_but_not_other_r
     assert queries > cached[pairings_url(t, 3)] and "0:7" in score_cells(page)  # never stale
     queries, page = count_queries(client, standings)
     assert queries > cached[standings] and page.content != before
+
+
+def standings_table(page) -> str:
+    return re.search(r'<table class="grid standings">.*?</table>', page.content.decode(), re.S).group(0)
+
+
+def test_under_a_stream_of_results_the_standings_are_rebuilt_at_most_once_a_second(
+    client, settings, monkeypatch
+):
+    settings.STANDINGS_STALE_SECONDS = 1.0
+    t = swiss_event(6, slug="stream")
+    standings = reverse("public-standings", kwargs={"slug": t.slug})
+    before = standings_table(client.get(standings))
+    built = page_cache.time.time()
+
+    confirm(Match.objects.get(round__tournament=t, round__number=3, table=1), 0, 7)
+    monkeypatch.setattr(page_cache.time, "time", lambda: built + 0.5)
+    queries, page = count_queries(client, standings)
+    assert standings_table(page) == before  # built half a second ago: served as it is, no rebuild
+    assert "0:7" in score_cells(client.get(pairings_url(t, 3)))  # the pairings never wait
+
+    monkeypatch.setattr(page_cache.time, "time", lambda: built + 1.1)
+    rebuilt, page = count_queries(client, standings)
+    assert rebuilt > queries and standings_table(page) != before  # a second later: the result is there
+
+    structural = Match.objects.get(round__tournament=t, round__number=1, table=1).entry_a.player
+    structural.last_name = "Переименованный"
+    structural.save()  # not a result: a renamed player is never shown late
+    monkeypatch.setattr(page_cache.time, "time", lambda: built + 1.2)
+    assert "Переименованный" in client.get(standings).content.decode()
 
 
 def test_publishing_or_renaming_still_rebuilds_every_pairings_page(client):

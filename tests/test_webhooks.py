@@ -115,6 +115,25 @@ def test_only_chosen_events_of_active_subscriptions_and_the_club_hears_its_event
     assert [r.path for r in receiver.requests] == ["/hook/club"]
 
 
+def test_an_event_nobody_listens_to_costs_no_task_and_a_new_subscription_hears_the_next_one(
+    django_capture_on_commit_callbacks,
+):
+    t = TournamentFactory()
+    first, second = draft_round(t), RoundFactory(tournament=t, number=2, draft=True)
+    MatchFactory(round=second, table=1)
+    with webhook_receiver() as receiver:
+        WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x", events=["dispute.opened"])
+        publish(first, django_capture_on_commit_callbacks)  # heard by nobody: nothing planned
+        assert not webhooks.anyone_listens("round.published")
+        assert webhooks.anyone_listens("dispute.opened")
+        assert not WebhookDelivery.objects.exists()
+        WebhookSubscription.objects.create(tournament=t, url=receiver.url + "/new", secret="x")
+        assert webhooks.anyone_listens("round.published")  # the cached answer was forgotten at once
+        publish(second, django_capture_on_commit_callbacks)
+    assert [r.path for r in receiver.requests] == ["/hook/new"]
+    assert json.loads(receiver.requests[0].body)["data"]["round"]["number"] == 2
+
+
 def test_an_unreachable_url_is_logged_as_an_error_not_raised(django_capture_on_commit_callbacks):
     t = TournamentFactory()
     rnd = draft_round(t)

@@ -8,14 +8,20 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # Public pages' cache invalidation, and the export task (so a worker registers it).
+        from django.db.models.signals import post_delete, post_save
+
         from . import export_tasks, signals  # noqa: F401
         from .events import subscribe
+        from .models import WebhookSubscription
         from .pairing_manager.status import on_round_closed
         from .round_flow import round_closed
         from .tasks import on_event_emails, on_event_webhooks
+        from .webhooks import forget_listeners
 
         signals.connect()
         # Webhooks and email notifications hear every event after its commit.
         subscribe(on_event_webhooks)
         subscribe(on_event_emails)
+        for signal in (post_save, post_delete):  # who listens is cached (webhooks.anyone_listens)
+            signal.connect(forget_listeners, sender=WebhookSubscription, dispatch_uid="zarik-webhook-listeners")
         round_closed.connect(on_round_closed, dispatch_uid="zarik-tournament-status")

@@ -21,7 +21,9 @@ a short lock in the cache and builds; the others wait for its result instead of
 all rebuilding the same page at once. A fragment built with ``stale_ok=True``
 (the standings) is meanwhile served in its previous version — only when nothing
 but results changed since (same tournament version), and only while a rebuild
-is under way: a reader who finds nobody building always builds the new one.
+is under way or that version is younger than ``settings.STANDINGS_STALE_SECONDS``
+(1 s): at twenty confirmations a second the standings are rebuilt about once a
+second, not twenty times, and never show a result more than that late.
 
 A version is bumped twice: immediately (so the same request or test sees the
 change) and again when the transaction commits, so a page rebuilt by another
@@ -38,6 +40,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
@@ -189,9 +192,17 @@ def cached_fragment(
     version built under the same tournament version (only results changed since).
     """
     key, latest = _key(tournament_id, name, params, rounds)
-    value = cache.get(key)
-    if value is not None:
-        return value
+    if not stale_ok:
+        value = cache.get(key)
+        if value is not None:
+            return value
+    else:
+        found = cache.get_many([key, latest])
+        if key in found:
+            return found[key]
+        previous = found.get(latest)  # (built at, value) of the newest version built
+        if previous is not None and time.time() - previous[0] < settings.STANDINGS_STALE_SECONDS:
+            return previous[1]
     lock = f"{key}:building"
     owner = cache.add(lock, 1, BUILD_LOCK_SECONDS)
     if not owner:
@@ -199,8 +210,9 @@ def cached_fragment(
         if value is not None:
             return value
     try:
+        built_at = time.time()
         value = build()
-        cache.set_many({key: value, latest: value} if stale_ok else {key: value}, FRAGMENT_TIMEOUT)
+        cache.set_many({key: value, latest: (built_at, value)} if stale_ok else {key: value}, FRAGMENT_TIMEOUT)
     finally:
         if owner:  # never another builder's lock
             cache.delete(lock)
@@ -213,7 +225,7 @@ def _while_built(key: str, lock: str, latest: str | None) -> object | None:
     if latest is not None:
         previous = cache.get(latest)
         if previous is not None:
-            return previous
+            return previous[1]
     deadline = time.monotonic() + BUILD_WAIT_SECONDS
     while time.monotonic() < deadline:
         found = cache.get_many([key, lock])

@@ -17,6 +17,8 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -345,12 +347,17 @@ def _standings_fragment(event: Event) -> frame.Fragment:
              "profile_base": frame.profile_url_prefix()}  # fmt: skip
     for block in blocks:
         for r in block["rows"]:
-            r["html"] = frame.render_row(
+            cells = frame.render_row(
                 "public/_standings_row.html",
                 **bases,
                 has_prizes=bool(awards.amounts),
                 values=tuple((v["value"], v["mark"]) for v in r["values"]),
-                **{k: r[k] for k in ("place", "shared", "entry", "name", "withdrawn", "removal", "prize")},
+                **{k: r[k] for k in ("entry", "name", "withdrawn", "removal", "prize")},
+            )
+            # The place is outside the remembered part: one result reorders many rows.
+            r["html"] = format_html(
+                '<tr{}>\n      <td class="num">{}</td>\n      {}    </tr>',
+                mark_safe(' class="shared"') if r["shared"] else "", r["place"], cells,
             )
     return frame.render_fragment(
         "public/_standings.html",

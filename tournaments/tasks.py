@@ -97,7 +97,7 @@ def rerate_after_toggle(tournament) -> None:
         schedule_recompute(pool, 1)
 
 
-@shared_task(name="tournaments.rate_match")
+@shared_task(name="tournaments.rate_match", ignore_result=True)
 def rate_match(match_id: int) -> str:
     """Rate one confirmed result (both players), or recompute its pool after a correction.
 
@@ -147,7 +147,7 @@ def schedule_recompute(pool: str, from_sequence: int) -> None:
 # --------------------------------------------------------------------------- webhooks and emails
 
 
-@shared_task(bind=True, name="tournaments.deliver_webhook", max_retries=None)
+@shared_task(bind=True, name="tournaments.deliver_webhook", max_retries=None, ignore_result=True)
 def deliver_webhook(self, delivery_id: int) -> str:
     """POST one logged delivery; on a failure retry with exponential backoff up to the last attempt.
 
@@ -170,7 +170,7 @@ def queue_delivery(delivery: WebhookDelivery) -> None:
     deliver_webhook.delay(delivery.pk)
 
 
-@shared_task(name="tournaments.plan_webhooks")
+@shared_task(name="tournaments.plan_webhooks", ignore_result=True)
 def plan_webhooks(name: str, tournament_id: int, data: dict[str, Any]) -> int:
     """Log a delivery for every subscription that hears the event and queue each; returns how many."""
     deliveries = webhooks.deliveries_for(Event(name, tournament_id, data))
@@ -180,11 +180,13 @@ def plan_webhooks(name: str, tournament_id: int, data: dict[str, Any]) -> int:
 
 
 def on_event_webhooks(event: Event) -> None:
-    """The events handler: find the listening subscriptions in the background (not in the request)."""
-    later(plan_webhooks, event.name, event.tournament_id, dict(event.data))
+    """The events handler: find the listening subscriptions in the background (not in the request);
+    no task at all when no subscription anywhere hears the event."""
+    if webhooks.anyone_listens(event.name):
+        later(plan_webhooks, event.name, event.tournament_id, dict(event.data))
 
 
-@shared_task(name="tournaments.send_notifications")
+@shared_task(name="tournaments.send_notifications", ignore_result=True)
 def send_notifications(name: str, tournament_id: int, data: dict[str, Any]) -> int:
     """Send the emails of one event (``notifications.NOTIFICATIONS``); returns how many went."""
     return notifications.send_for(Event(name, tournament_id, data))

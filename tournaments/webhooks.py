@@ -24,6 +24,8 @@ import uuid
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -71,6 +73,33 @@ def verify(secret: str, timestamp: str, body: bytes, header: str, tolerance: int
 
 def listens(subscription: WebhookSubscription, name: str) -> bool:
     return not subscription.events or name in subscription.events
+
+
+#: The names of the events some active subscription hears ("*": one hears them all).
+LISTENED_KEY = "zarik:webhooks:listened"
+#: Only a bound: every change of a subscription forgets the set at once (and on commit).
+LISTENED_SECONDS = 60
+
+
+def anyone_listens(name: str) -> bool:
+    """Whether any active subscription, of any tournament or club, hears ``name``.
+
+    Most events have no listener; answering from the cache lets them cost no
+    background task (issue 17: three tasks per result action kept a core busy).
+    """
+    listened = cache.get(LISTENED_KEY)
+    if listened is None:
+        listened = set()
+        for events in WebhookSubscription.objects.filter(active=True).values_list("events", flat=True):
+            listened.update(events or ["*"])
+        cache.set(LISTENED_KEY, listened, LISTENED_SECONDS)
+    return "*" in listened or name in listened
+
+
+def forget_listeners(sender=None, **kwargs) -> None:
+    """A subscription was created, changed or deleted: recompute who listens, now and on commit."""
+    cache.delete(LISTENED_KEY)
+    transaction.on_commit(lambda: cache.delete(LISTENED_KEY))
 
 
 def subscriptions_for(tournament: Tournament):

@@ -218,6 +218,10 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "zarik"}
     )
 }
+# While results pour in, the public standings are rebuilt at most once per this many seconds
+# and never show a confirmed result later than that (tournaments/cache.py); pairings are
+# always rebuilt at once.
+STANDINGS_STALE_SECONDS = float(os.environ.get("STANDINGS_STALE_SECONDS", "1.0"))
 
 # Sessions read from the cache, written through to the database: one query less per page.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
