@@ -45,6 +45,6 @@ def change_category(
         reason=reason,
         decided_by=user if getattr(user, "pk", None) is not None else None,
     )
-    Player.objects.filter(pk=player.pk).update(category=category)
     player.category = category
+    player.save(update_fields=["category"])  # a save, not update(): cached pages hear of it
     return change

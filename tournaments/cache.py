@@ -36,6 +36,7 @@ signals) must call :func:`invalidate` itself.
 from __future__ import annotations
 
 import hashlib
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
@@ -105,13 +106,27 @@ def bump(tournament_id: int) -> None:
     _bump(_version_key(tournament_id))
 
 
-def _now_and_on_commit(keys: Sequence[str]) -> None:
-    def bump_all() -> None:
-        for key in keys:
-            _bump(key)
+#: Keys to bump again when this thread's transaction commits (several saves, one bump each).
+_after_commit = threading.local()
 
-    bump_all()
-    transaction.on_commit(bump_all)
+
+def _now_and_on_commit(keys: Sequence[str]) -> None:
+    for key in keys:
+        _bump(key)
+    pending = getattr(_after_commit, "keys", None)
+    if pending is None:
+        pending = _after_commit.keys = set()
+    pending.update(keys)
+    transaction.on_commit(_bump_pending)
+
+
+def _bump_pending() -> None:
+    """The first commit hook of a transaction bumps every key its saves touched; the others
+    find nothing left. (Keys of a rolled-back transaction wait for the next commit: one
+    harmless extra bump.)"""
+    pending = getattr(_after_commit, "keys", None)
+    while pending:
+        _bump(pending.pop())
 
 
 def invalidate(tournament_id: int | None) -> None:

@@ -31,6 +31,7 @@ from tournaments.pairing.options import parse_options
 from tournaments.standings.order import parse_tiebreaks
 from tournaments.standings.prizes import award_prizes, prize_problems
 
+from . import cache as page_cache
 from .models import (
     CompetitionSystem,
     Entry,
@@ -284,6 +285,57 @@ def load_events(
     if rounds is not None:
         matches = matches.filter(round_id__in=list(rounds))
     options = {t.pk: standings_options(t) for t in tournaments}
+    if len(ids) == 1:  # a page of one event: its rows other than the matches come from the cache
+        entry_rows, round_rows, adjustment_rows = page_cache.cached_fragment(
+            ids[0], "event-rows", lambda: _rows_but_matches(ids), rounds=()
+        )
+    else:
+        entry_rows, round_rows, adjustment_rows = _rows_but_matches(ids)
+    match_rows = _group(
+        public_matches(matches)
+        .order_by("round__number", "table", "id")
+        .values_list(
+            "round__tournament_id",
+            "id",
+            "round_id",
+            "table",
+            "entry_a_id",
+            "entry_b_id",
+            "score_a",
+            "score_b",
+            "winner",
+            "result_status",
+            "match_length",
+            "result_kind",
+        )
+    )
+    with_gammons = [tid for tid, (opts, _p) in options.items() if "gammons" in opts.tiebreaks]
+    gammons = _gammon_counts(with_gammons) if with_gammons else {}
+    clubs: dict[int, str] = {}
+    if with_clubs:
+        clubs = _clubs([row[1] for rows in entry_rows.values() for row in rows])
+    return {
+        tid: _assemble(
+            by_id[tid],
+            *options[tid],
+            entry_rows.get(tid, []),
+            round_rows.get(tid, []),
+            match_rows.get(tid, []),
+            gammons,
+            clubs,
+            adjustment_rows.get(tid, []),
+        )
+        for tid in ids
+    }
+
+
+def _rows_but_matches(ids: list[int]) -> tuple[dict, dict, dict]:
+    """Entries, public rounds and adjustments by tournament id (3 queries).
+
+    They change only with the tournament's cache version (a saved player, entry,
+    section, round or adjustment bumps it), so :func:`load_events` keeps them in the
+    cache for a page of one event: a page rebuilt after a result reads only the matches.
+    """
     entry_rows = _group(
         Entry.objects.filter(tournament_id__in=ids)
         .order_by("section__order", "section__name", "draw_number", "id")
@@ -314,47 +366,12 @@ def load_events(
             "explanation__byes",
         )
     )
-    match_rows = _group(
-        public_matches(matches)
-        .order_by("round__number", "table", "id")
-        .values_list(
-            "round__tournament_id",
-            "id",
-            "round_id",
-            "table",
-            "entry_a_id",
-            "entry_b_id",
-            "score_a",
-            "score_b",
-            "winner",
-            "result_status",
-            "match_length",
-            "result_kind",
-        )
-    )
     adjustment_rows = _group(
         StandingsAdjustment.objects.filter(tournament_id__in=ids)
         .order_by("created_at", "id")
         .values_list("tournament_id", "entry_id", "points", "reason")
     )
-    with_gammons = [tid for tid, (opts, _p) in options.items() if "gammons" in opts.tiebreaks]
-    gammons = _gammon_counts(with_gammons) if with_gammons else {}
-    clubs: dict[int, str] = {}
-    if with_clubs:
-        clubs = _clubs([row[1] for rows in entry_rows.values() for row in rows])
-    return {
-        tid: _assemble(
-            by_id[tid],
-            *options[tid],
-            entry_rows.get(tid, []),
-            round_rows.get(tid, []),
-            match_rows.get(tid, []),
-            gammons,
-            clubs,
-            adjustment_rows.get(tid, []),
-        )
-        for tid in ids
-    }
+    return entry_rows, round_rows, adjustment_rows
 
 
 def _group(rows) -> dict[int, list[tuple]]:

@@ -56,15 +56,20 @@ def chances(event: Event, pairings: Sequence[Pairing]) -> dict[int, Chance]:
     except KeyError:
         return {}
     player_of = {eid: e.player_id for eid, e in event.entries.items()}
-    ids = {player_of[p.a] for p in games} | {player_of[p.b] for p in games}
+    # Selected by the tournament and the rounds shown, not by lists of hundreds of ids:
+    # preparing each id of a 400-player page cost more than the rest of its rebuild.
     ratings = dict(
-        PlayerRating.objects.filter(pool=pool, player_id__in=ids).values_list("player_id", "rating")
+        PlayerRating.objects.filter(
+            pool=pool, player__entries__tournament_id=event.tournament.pk
+        ).values_list("player_id", "rating")
     )
+    confirmed = {p.id for p in games if p.confirmed}
     stored = {
         (mid, pid): expected
         for mid, pid, expected in RatingChange.objects.filter(
-            match_id__in=[p.id for p in games if p.confirmed]
+            match__round_id__in={p.round_id for p in games if p.confirmed}
         ).values_list("match_id", "player_id", "expected")
+        if mid in confirmed
     }
     round_lengths = {rnd.id: rnd.match_length for rnd in event.rounds}
     out: dict[int, Chance] = {}
