@@ -77,6 +77,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--capacity-seconds", type=float, default=15.0, help="length of each capacity step")
     p.add_argument("--skip", default="", help="phases to skip: steady,burst,capacity")
     p.add_argument("--timeout", type=float, default=900.0, help="hard stop of the whole run, s")
+    p.add_argument("--trace", default="", help="write every request (phase, start s, kind, ms) to this CSV")
     return p.parse_args()
 
 
@@ -334,6 +335,8 @@ class Bench:
         self.stale: Counter = Counter()
         self.client_ms: dict[str, float] = {}
         self.deadline = time.monotonic() + args.timeout
+        self.started = time.monotonic()
+        self.trace: list[tuple[str, float, str, float]] = []
 
     def record(self, kind: str, ms: float, failure: str | None) -> None:
         with self.lock:
@@ -342,6 +345,7 @@ class Bench:
                 self.failures[self.phase][f"{kind}: {failure}"] += 1
             else:
                 self.latency[(self.phase, kind)].append(ms)
+            self.trace.append((self.phase, time.monotonic() - ms / 1000 - self.started, kind, ms))
 
     # -- one table's work -----------------------------------------------------------------------
 
@@ -491,7 +495,8 @@ def _table_scores(html: str) -> dict[int, str]:
 def start_processes(args, env: dict) -> tuple[subprocess.Popen, subprocess.Popen]:
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "zarik.wsgi:application", "--bind", f"127.0.0.1:{args.port}",
-         "--workers", str(args.workers), "--worker-class", "gthread", "--threads", str(args.threads),
+         "--workers", str(args.workers), "--worker-class", "gthread" if args.threads > 1 else "sync",
+         "--threads", str(args.threads),
          "--backlog", "2048", "--timeout", "120", "--log-level", "warning"],
         cwd=ROOT, env=env, start_new_session=True,
     )  # fmt: skip
@@ -577,7 +582,8 @@ def main() -> int:
 
         connections.close_all()
         server, worker = start_processes(args, env)
-        print(f"server: gunicorn {args.workers} workers × {args.threads} threads (gthread), 1 Celery worker, "
+        print(f"server: gunicorn {args.workers} workers × {args.threads} threads "
+              f"({'gthread' if args.threads > 1 else 'sync'}), 1 Celery worker, "
               f"PostgreSQL, Redis cache; {args.players} players, {len(data['rounds'][1])} matches a round, "
               f"{args.actors} actors, think {args.think} s, {args.visitors} visitors")  # fmt: skip
         bench = Bench(args, data)
@@ -630,6 +636,10 @@ def main() -> int:
                 else:
                     break
             print(f"  capacity: {best:.1f} actions/s sustained at p95 < 300 ms")
+        if args.trace:
+            with open(args.trace, "w") as out:
+                out.write("phase,start_s,kind,ms\n")
+                out.writelines(f"{ph},{t:.3f},{kind},{ms:.1f}\n" for ph, t, kind, ms in bench.trace)
         return 0 if all_ok else 1
     finally:
         for proc in (server, worker):

@@ -15,8 +15,9 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
+from scoring import services
 from scoring.models import ResultState
-from tests.factories import ResultFactory, swiss_event
+from tests.factories import OfficialFactory, ResultFactory, swiss_event
 from tests.test_public_pages import count_queries, score_cells
 from tournaments import cache as page_cache
 from tournaments.models import Match, ResultStatus
@@ -53,6 +54,25 @@ def test_a_result_rebuilds_its_rounds_pairings_and_the_standings_but_not_other_r
     assert queries > cached[pairings_url(t, 3)] and "0:7" in score_cells(page)  # never stale
     queries, page = count_queries(client, standings)
     assert queries > cached[standings] and page.content != before
+
+
+def test_a_report_leaves_its_rounds_pairings_cached_and_the_confirmation_rebuilds_them(client):
+    """The pairings show a score only once confirmed: a report must not cost their rebuild."""
+    t = swiss_event(6, slug="reported")
+    referee = OfficialFactory(tournament=t, role="referee").user
+    client.get(pairings_url(t, 3))
+    cached = count_queries(client, pairings_url(t, 3))[0]
+    match = Match.objects.get(round__tournament=t, round__number=3, table=1)
+
+    services.submit_result(match.pk, referee, version=match.version, final=(2, 5))
+    cached_live_state(t)  # the live-refresh stamp follows every report (tested on its own)
+    assert count_queries(client, pairings_url(t, 3))[0] == cached  # kept: nothing it shows changed
+
+    match.refresh_from_db()
+    services.submit_result(match.pk, referee, version=match.version, final=(2, 5), confirm=True)
+    cached_live_state(t)
+    queries, page = count_queries(client, pairings_url(t, 3))
+    assert queries > cached and "2:5" in score_cells(page)  # the confirmation: rebuilt at once
 
 
 def standings_table(page) -> str:

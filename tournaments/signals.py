@@ -3,9 +3,11 @@
 Connected in :meth:`tournaments.apps.TournamentsConfig.ready`; the scoring app adds its
 results with :func:`watch` in its own ``ready``. Each receiver
 only has to find the tournament id — from the instance when the relation is
-already loaded, otherwise with one small query — and bump its cache version. A match
-and what hangs on it (games, results) bump only the results and the match's round
+already loaded, otherwise with one small query — and bump its cache version. A saved
+match bumps only the results and the match's round
 (:func:`tournaments.cache.invalidate_results`): other rounds' pairings stay cached.
+What hangs on a match (games, results, disputes) bumps the results only: a round's
+pairings show the match's own fields, and a confirmation saves the match too.
 """
 
 from __future__ import annotations
@@ -37,11 +39,10 @@ def _tournament_of_match(match: Match) -> int | None:
     return _tournament_of_round(match.round_id)
 
 
-def _round_and_tournament_of_match_id(match_id: int | None) -> tuple[int | None, int | None]:
+def _tournament_of_match_id(match_id: int | None) -> int | None:
     if match_id is None:
-        return None, None
-    row = Match.objects.filter(pk=match_id).values_list("round_id", "round__tournament_id").first()
-    return row or (None, None)
+        return None
+    return Match.objects.filter(pk=match_id).values_list("round__tournament_id", flat=True).first()
 
 
 def _on_tournament(sender, instance: Tournament, **kwargs) -> None:
@@ -61,10 +62,10 @@ def on_match_part(sender, instance, **kwargs) -> None:
     """Anything with a ``match`` foreign key: games here, results reported in the scoring app."""
     match = _cached(instance, "match")
     if match is not None:
-        round_id, tournament_id = match.round_id, _tournament_of_match(match)
+        tournament_id = _tournament_of_match(match)
     else:
-        round_id, tournament_id = _round_and_tournament_of_match_id(instance.match_id)
-    invalidate_results(tournament_id, round_id)
+        tournament_id = _tournament_of_match_id(instance.match_id)
+    invalidate_results(tournament_id, None)
 
 
 def _on_player(sender, instance: Player, created: bool = False, **kwargs) -> None:
