@@ -17,7 +17,8 @@ cache, and then drives them over HTTP with real requests:
 1. ramp-up and steady phase: ``--actors`` players, each owning one table per round, load
    the match (GET ``/api/matches/<id>/``), report it as player A (POST ``report/``) and
    confirm it as player B (POST ``confirm/``), with exponential think times of mean
-   ``--think`` seconds, started over ``--ramp`` seconds; meanwhile ``--visitors`` read the
+   ``--think`` seconds, started over ``--ramp`` seconds; meanwhile ``--visitors`` (arriving
+   over the same ramp) read the
    public standings and the pairings of the rounds being played (whose scores change). One confirmation in five is followed at once by a
    read of the public pairings page: it must already show the confirmed score (staleness).
 2. burst: a fresh round; every actor reports at the same instant (a barrier), then every
@@ -70,6 +71,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--visitor-think", type=float, default=2.0, help="mean pause between a visitor's reads, s")
     p.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     p.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
+    p.add_argument("--celery-pool", default="prefork", help="the Celery worker's pool (prefork, threads, solo)")
     p.add_argument("--port", type=int, default=0, help="server port (0: a free one)")
     p.add_argument("--cache-url", default="redis://127.0.0.1:6379/9", help="Redis for the shared cache")
     p.add_argument("--broker-url", default="redis://127.0.0.1:6379/10", help="Redis for Celery")
@@ -398,6 +400,7 @@ class Bench:
         def visitor() -> None:
             # The pages people watch during play: the standings, and the pairings of a round
             # being played (its scores change with every confirmation), not a later round's.
+            time.sleep(random.uniform(0, args.ramp))  # visitors arrive over the ramp too
             client = Client(self)
             while not done.is_set() and time.monotonic() < self.deadline:
                 if random.random() < 0.5:
@@ -501,7 +504,7 @@ def start_processes(args, env: dict) -> tuple[subprocess.Popen, subprocess.Popen
         cwd=ROOT, env=env, start_new_session=True,
     )  # fmt: skip
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "zarik", "worker", "--concurrency", "1",
+        [sys.executable, "-m", "celery", "-A", "zarik", "worker", "--concurrency", "1", "--pool", args.celery_pool,
          "--loglevel", "warning", "--without-heartbeat", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
@@ -515,6 +518,28 @@ def start_processes(args, env: dict) -> tuple[subprocess.Popen, subprocess.Popen
         except OSError:
             time.sleep(0.3)
     raise SystemExit("gunicorn did not answer within 60 s")
+
+
+def warm_up(args, data: dict) -> None:
+    """A few untimed requests of every kind per web process, as a server that has been up a
+    while has had: its first requests import views, load the URLs and compile templates."""
+    first = data["rounds"][1][0]
+    paths = [f"/t/{data['slug']}/standings/", f"/t/{data['slug']}/pairings/?round=1", f"/api/matches/{first['id']}/"]
+
+    def get(path: str) -> None:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=60)
+            conn.request("GET", path, headers={"Authorization": f"Token {first['a']}", "Accept-Language": "en"})
+            conn.getresponse().read()
+            conn.close()
+        except OSError:
+            pass
+
+    threads = [threading.Thread(target=get, args=(p,)) for p in paths for _ in range(4 * args.workers)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -586,6 +611,7 @@ def main() -> int:
               f"({'gthread' if args.threads > 1 else 'sync'}), 1 Celery worker, "
               f"PostgreSQL, Redis cache; {args.players} players, {len(data['rounds'][1])} matches a round, "
               f"{args.actors} actors, think {args.think} s, {args.visitors} visitors")  # fmt: skip
+        warm_up(args, data)
         bench = Bench(args, data)
         all_ok = True
         skip = set(filter(None, args.skip.split(",")))

@@ -17,6 +17,8 @@ from tests.factories import (
     UserFactory,
 )
 from tests.smtp import Inbox, smtp_server
+from tournaments import notifications
+from tournaments.events import Event
 from tournaments.models import OfficialRole
 from tournaments.pairing_manager.lifecycle import publish_round
 from tournaments.private_links import LinkHolder, path_for
@@ -118,6 +120,22 @@ def test_players_without_an_email_get_nothing_and_nothing_breaks(django_capture_
     with smtp_server() as inbox, django_capture_on_commit_callbacks(execute=True):
         publish_round(rnd)
     assert inbox.messages == []
+
+
+def test_a_hall_without_addresses_costs_no_email_task_until_a_player_gives_one(event):
+    t, rnd, match = event
+    reported = Event("result.reported", t.pk, {"match": match.pk, "side": "a"})
+    for entry in (match.entry_a, match.entry_b):
+        entry.player.email = ""
+        entry.player.save()
+    assert not notifications.worth_a_task(reported)  # nobody to write to: no task at all
+    assert notifications.worth_a_task(Event("round.finished", t.pk, {"round": rnd.pk}))  # organisers
+    match.entry_b.player.email = "smith@example.org"
+    match.entry_b.player.save()  # the cached answer goes with the tournament's version
+    assert notifications.worth_a_task(reported)
+    with smtp_server() as inbox:
+        assert notifications.send_for(reported) == 1
+    assert inbox.messages[0]["To"] == "smith@example.org"
 
 
 def test_the_private_page_turns_emails_off_and_on(event, client):

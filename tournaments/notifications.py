@@ -31,6 +31,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 
+from . import cache as page_cache
 from . import event_details, private_links
 from .emails import absolute
 from .events import Event
@@ -59,6 +60,7 @@ class Notification:
     kind: str  # the template is email/notify_<kind>.txt
     subject: str  # lazily translated; %(tournament)s, %(round)s
     recipients: Recipients
+    to_players: bool = True  # written to the tournament's players (else to its organisers)
 
 
 def language_of(player: Player | None) -> str:
@@ -209,15 +211,38 @@ NOTIFICATIONS: dict[str, tuple[Notification, ...]] = {
         Notification("dispute_ruled", _("A ruling on your dispute · %(tournament)s"), _disputing_players),
     ),
     "dispute.opened": (
-        Notification("dispute_opened", _("A result was disputed · %(tournament)s"), _organisers),
+        Notification("dispute_opened", _("A result was disputed · %(tournament)s"), _organisers, to_players=False),
     ),
     "round.awaiting": (
-        Notification("round_awaiting", _("Round %(round)s is ready to close · %(tournament)s"), _organisers),
+        Notification("round_awaiting", _("Round %(round)s is ready to close · %(tournament)s"), _organisers, to_players=False),
     ),
     "round.finished": (
-        Notification("round_finished", _("Round %(round)s is finished · %(tournament)s"), _organisers),
+        Notification("round_finished", _("Round %(round)s is finished · %(tournament)s"), _organisers, to_players=False),
     ),
 }
+
+
+def worth_a_task(event: Event) -> bool:
+    """Whether the event may send any email: False when it writes only to players and no
+    player of the tournament takes emails (one cached answer per tournament version; a
+    saved player or entry changes it). Most events of a big day are reports, and most
+    halls give no addresses: those cost no background task (issue 17)."""
+    notes = NOTIFICATIONS.get(event.name, ())
+    if any(not note.to_players for note in notes):
+        return True
+    if not notes:
+        return False
+    return page_cache.cached_fragment(
+        event.tournament_id, "players-take-email", lambda: _players_take_email(event.tournament_id), rounds=()
+    )
+
+
+def _players_take_email(tournament_id: int) -> bool:
+    return (
+        Entry.objects.filter(tournament_id=tournament_id, player__email_notifications=True)
+        .exclude(player__email="")
+        .exists()
+    )
 
 
 # --------------------------------------------------------------------------- sending

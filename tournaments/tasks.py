@@ -194,5 +194,5 @@ def send_notifications(name: str, tournament_id: int, data: dict[str, Any]) -> i
 
 def on_event_emails(event: Event) -> None:
     """The events handler: send the event's emails in the background."""
-    if event.name in notifications.NOTIFICATIONS:
+    if notifications.worth_a_task(event):
         later(send_notifications, event.name, event.tournament_id, dict(event.data))
