@@ -72,10 +72,12 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     p.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
     p.add_argument("--celery-pool", default="prefork", help="the Celery worker's pool (prefork, threads, solo)")
+    p.add_argument("--worker-nice", type=int, default=10,
+                   help="the Celery worker's niceness, as bin/serve runs it (web requests get the CPU first)")
     p.add_argument("--port", type=int, default=0, help="server port (0: a free one)")
     p.add_argument("--cache-url", default="redis://127.0.0.1:6379/9", help="Redis for the shared cache")
     p.add_argument("--broker-url", default="redis://127.0.0.1:6379/10", help="Redis for Celery")
-    p.add_argument("--capacity", default="20,40,60,80,100,140", help="open-loop rates to try, actions/s")
+    p.add_argument("--capacity", default="20,30,40,50,60,70,80,100", help="open-loop rates to try, actions/s")
     p.add_argument("--capacity-seconds", type=float, default=15.0, help="length of each capacity step")
     p.add_argument("--skip", default="", help="phases to skip: steady,burst,capacity")
     p.add_argument("--timeout", type=float, default=900.0, help="hard stop of the whole run, s")
@@ -504,7 +506,8 @@ def start_processes(args, env: dict) -> tuple[subprocess.Popen, subprocess.Popen
         cwd=ROOT, env=env, start_new_session=True,
     )  # fmt: skip
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "zarik", "worker", "--concurrency", "1", "--pool", args.celery_pool,
+        [*(["nice", "-n", str(args.worker_nice)] if args.worker_nice else []),
+         sys.executable, "-m", "celery", "-A", "zarik", "worker", "--concurrency", "1", "--pool", args.celery_pool,
          "--loglevel", "warning", "--without-heartbeat", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip

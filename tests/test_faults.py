@@ -153,6 +153,27 @@ def test_a_redis_outage_is_a_miss_and_a_lost_write_clears_the_cache_when_it_is_b
     assert live.get("page") is None
 
 
+def test_the_shared_cache_counts_in_one_round_trip_but_never_creates_a_version():
+    """A version key that was evicted must not come back as a small number an old page used."""
+    import redis
+
+    from zarik.cache import ResilientRedisCache
+
+    url = "redis://127.0.0.1:6379/14"
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=0.3).ping()
+    except redis.exceptions.RedisError:
+        pytest.skip("no local Redis on 6379")
+    live = ResilientRedisCache(url, {})
+    live.delete("version")
+    with pytest.raises(ValueError):
+        live.incr("version")
+    assert live.get("version") is None  # not created by the failed increment
+    live.set("version", 41)
+    assert (live.incr("version"), live.incr("version", 2), live.get("version")) == (42, 44, 44)
+    assert live._cache.get_client() is live._cache.get_client(write=True)  # one client, reused
+
+
 # --- the database connection lost mid-request -------------------------------------------------
 
 
