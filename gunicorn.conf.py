@@ -1,16 +1,17 @@
 """gunicorn's settings for Zarik (read by `bin/serve` and `make serve`), all from the environment.
 
-Sync workers: each request holds one process, so the database connections are bounded by
-WEB_CONCURRENCY × GUNICORN_THREADS (zarik/checks.py compares that with DB_MAX_CONNECTIONS).
-Scale out with more hosts behind any load balancer (they share PostgreSQL and Redis), or
-more workers per host (about 2 per core for this CPU-bound app).
+4 workers × 4 threads (gthread) by default: what issue 17's load benchmark measured best on a
+2-core host (8 sync workers and 6 × 2 did worse); each thread holds one database connection,
+so they are bounded by WEB_CONCURRENCY × GUNICORN_THREADS (zarik/checks.py compares that with
+DB_MAX_CONNECTIONS). GUNICORN_THREADS=1 gives sync workers. Scale out with more hosts behind
+any load balancer (they share PostgreSQL and Redis), or about 2 workers per core per host.
 """
 
 import os
 
 bind = os.environ.get("BIND", f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}")
-workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
-threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
+threads = int(os.environ.get("GUNICORN_THREADS", "4"))
 worker_class = "gthread" if threads > 1 else "sync"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a request longer than this is killed
 graceful_timeout = 20

@@ -588,6 +588,7 @@ def test_audit_record_is_public_for_pairings_and_entries(swiss):
     assert swap.user is None and swap.object_id == "99"
 
 
+@pytest.mark.usefixtures("fresh_cache")  # the stamp is cached; another test's may share its key
 def test_the_live_refresh_snippet_carries_the_current_stamp(rf, swiss):
     from django.template.loader import render_to_string
 

@@ -155,5 +155,11 @@ def live_state(tournament: Tournament) -> dict[str, Any]:
 
 def cached_live_state(tournament: Tournament) -> dict[str, Any]:
     """:func:`live_state` kept with the tournament's pages until a round or a result changes:
-    every public pairings page carries the stamp, so it costs no query once cached."""
-    return page_cache.cached_fragment(tournament.pk, "live-state", lambda: live_state(tournament))
+    every public pairings page carries the stamp, so it costs no query once cached.
+
+    Like the standings, under a stream of results it is rebuilt at most once per
+    ``STANDINGS_STALE_SECONDS``: a watching page then reloads at most that much later,
+    instead of every page view waiting for a rebuild after every result."""
+    return page_cache.cached_fragment(
+        tournament.pk, "live-state", lambda: live_state(tournament), stale_ok=True
+    )

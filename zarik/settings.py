@@ -140,8 +140,8 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-WEB_CONCURRENCY = int(os.environ.get("WEB_CONCURRENCY", "3"))
-GUNICORN_THREADS = int(os.environ.get("GUNICORN_THREADS", "1"))
+WEB_CONCURRENCY = int(os.environ.get("WEB_CONCURRENCY", "4"))  # defaults as in gunicorn.conf.py
+GUNICORN_THREADS = int(os.environ.get("GUNICORN_THREADS", "4"))
 CELERY_CONCURRENCY = int(os.environ.get("CELERY_CONCURRENCY", "2"))
 DB_MAX_CONNECTIONS = int(os.environ.get("DB_MAX_CONNECTIONS", "100"))  # PostgreSQL's max_connections
 DB_HOSTS = int(os.environ.get("DB_CLIENT_HOSTS", "1"))  # web hosts sharing the database
@@ -218,9 +218,9 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "zarik"}
     )
 }
-# While results pour in, the public standings are rebuilt at most once per this many seconds
-# and never show a confirmed result later than that (tournaments/cache.py); pairings are
-# always rebuilt at once.
+# While results pour in, the public standings (and the live-refresh stamp of watching pages)
+# are rebuilt at most once per this many seconds and never show a confirmed result later
+# than that (tournaments/cache.py); pairings are always rebuilt at once.
 STANDINGS_STALE_SECONDS = float(os.environ.get("STANDINGS_STALE_SECONDS", "1.0"))
 
 # Sessions read from the cache, written through to the database: one query less per page.
