@@ -134,7 +134,8 @@ def cpu_ticks(root_pid: int) -> int:
         fields = raw[raw.rindex(")") + 2 :].split()
         pid = int(entry)
         children[int(fields[1])].append(pid)
-        ticks[pid] = int(fields[11]) + int(fields[12])
+        # utime + stime, + cutime + cstime: a worker gunicorn recycled lives on in its parent's
+        ticks[pid] = sum(int(f) for f in fields[11:15])
     total, todo = 0, [root_pid]
     while todo:
         pid = todo.pop()
@@ -155,7 +156,8 @@ def machine_ticks() -> dict[int, tuple[str, int]]:
         except OSError:
             continue
         fields = raw[raw.rindex(")") + 2 :].split()
-        out[int(entry)] = (_group(cmd, raw[raw.index("(") + 1 : raw.rindex(")")]), int(fields[11]) + int(fields[12]))
+        ticks = sum(int(f) for f in fields[11:15])  # + the reaped children's (recycled workers)
+        out[int(entry)] = (_group(cmd, raw[raw.index("(") + 1 : raw.rindex(")")]), ticks)
     return out
 
 
