@@ -130,8 +130,8 @@ def test_with_redis_down_pages_and_result_entry_keep_working(client, redis_down,
     assert caches["default"]._down_until > 0  # it really ran without Redis
 
 
-def test_a_redis_outage_is_a_miss_and_a_lost_write_clears_the_cache_when_it_is_back():
-    """Against the local Redis when there is one: nothing stale survives an outage."""
+def live_redis_cache():
+    """The shared cache on the local Redis (database 14), or skip when there is none."""
     import redis
 
     from zarik.cache import ResilientRedisCache
@@ -141,9 +141,14 @@ def test_a_redis_outage_is_a_miss_and_a_lost_write_clears_the_cache_when_it_is_b
         redis.Redis.from_url(url, socket_connect_timeout=0.3).ping()
     except redis.exceptions.RedisError:
         pytest.skip("no local Redis on 6379")
-    live = ResilientRedisCache(url, {})
+    return ResilientRedisCache(url, {})
+
+
+def test_a_redis_outage_is_a_miss_and_a_lost_write_clears_the_cache_when_it_is_back():
+    """Against the local Redis when there is one: nothing stale survives an outage."""
+    live = live_redis_cache()
     live.set("page", "old fragment")
-    down = ResilientRedisCache(NOWHERE, {})
+    down = type(live)(NOWHERE, {})
     assert down.get("page", "miss") == "miss" and down.incr("version") == 1  # no error, a miss
     # The same process, Redis back: the write it lost (a version bump) makes it clear once.
     down._servers = live._servers
@@ -155,16 +160,7 @@ def test_a_redis_outage_is_a_miss_and_a_lost_write_clears_the_cache_when_it_is_b
 
 def test_the_shared_cache_counts_in_one_round_trip_but_never_creates_a_version():
     """A version key that was evicted must not come back as a small number an old page used."""
-    import redis
-
-    from zarik.cache import ResilientRedisCache
-
-    url = "redis://127.0.0.1:6379/14"
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=0.3).ping()
-    except redis.exceptions.RedisError:
-        pytest.skip("no local Redis on 6379")
-    live = ResilientRedisCache(url, {})
+    live = live_redis_cache()
     live.delete("version")
     with pytest.raises(ValueError):
         live.incr("version")
