@@ -10,7 +10,6 @@ of the workflow becomes an HTTP answer with its code and a clear message.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
@@ -214,7 +213,7 @@ class MatchWorkflowViewSet(MatchViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def report(self, request, pk=None, **route):
         """Report (player) or enter (referee) a result: the same service as the pages."""
-        match_id = self._visible_match_id(pk)
+        match_id = self.visible_match_id(pk)
         data = ReportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -232,7 +231,7 @@ class MatchWorkflowViewSet(MatchViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def confirm(self, request, pk=None, **route):
         """The opponent or an official confirms a reported result."""
-        match_id = self._visible_match_id(pk)
+        match_id = self.visible_match_id(pk)
         data = ConfirmSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -244,7 +243,7 @@ class MatchWorkflowViewSet(MatchViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def dispute(self, request, pk=None, **route):
         """A player contests a report (or a confirmed result): the director will rule."""
-        match_id = self._visible_match_id(pk)
+        match_id = self.visible_match_id(pk)
         data = DisputeInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -310,14 +309,6 @@ class MatchWorkflowViewSet(MatchViewSet):
             ),
             out=MatchSerializer,
         )
-
-    def _visible_match_id(self, pk) -> int:
-        """The match's id if the caller may see it, else 404 — without loading the match:
-        the service locks and loads it once (one query less per report and confirmation)."""
-        found = self.get_queryset().order_by().filter(pk=pk).values_list("pk", flat=True).first()
-        if found is None:
-            raise Http404
-        return found
 
     @staticmethod
     def _run(action_call, ok_status=status.HTTP_200_OK, names_of=None, out=ResultOutSerializer) -> Response:

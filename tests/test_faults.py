@@ -170,6 +170,20 @@ def test_the_shared_cache_counts_in_one_round_trip_but_never_creates_a_version()
     assert live._cache.get_client() is live._cache.get_client(write=True)  # one client, reused
 
 
+def test_the_shared_cache_bumps_several_versions_in_one_call_and_starts_missing_ones_fresh():
+    """The page cache bumps a tournament's results and a round's version together (one round
+    trip); a version that was never read (or was evicted) starts at the given fresh number."""
+    live = live_redis_cache()
+    live.delete_many(["results", "round"])
+    live.set("results", 7)
+    live.bump_versions(["results", "round"], 10**18)
+    assert (live.get("results"), live.get("round")) == (8, 10**18)
+    live.bump_versions(["results", "round"], 5)
+    assert (live.get("results"), live.get("round")) == (9, 10**18 + 1)
+    down = type(live)(NOWHERE, {})
+    assert down.bump_versions(["results"], 1) is None and down._lost_write  # skipped, remembered
+
+
 # --- the database connection lost mid-request -------------------------------------------------
 
 

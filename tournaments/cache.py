@@ -102,6 +102,17 @@ def _bump(key: str) -> None:
         cache.set(key, time.time_ns(), None)
 
 
+def _bump_all(keys: Sequence[str]) -> None:
+    """Bump several version keys: in one round trip where the cache can (Redis, see
+    :class:`zarik.cache.VersionsRedisCache`), else one by one (the local memory cache)."""
+    bump_versions = getattr(cache, "bump_versions", None)
+    if bump_versions is not None:
+        bump_versions(list(keys), time.time_ns())
+        return
+    for key in keys:
+        _bump(key)
+
+
 def bump(tournament_id: int) -> None:
     _bump(_version_key(tournament_id))
 
@@ -111,8 +122,7 @@ _after_commit = threading.local()
 
 
 def _now_and_on_commit(keys: Sequence[str]) -> None:
-    for key in keys:
-        _bump(key)
+    _bump_all(keys)
     pending = getattr(_after_commit, "keys", None)
     if pending is None:
         pending = _after_commit.keys = set()
@@ -125,8 +135,10 @@ def _bump_pending() -> None:
     find nothing left. (Keys of a rolled-back transaction wait for the next commit: one
     harmless extra bump.)"""
     pending = getattr(_after_commit, "keys", None)
-    while pending:
-        _bump(pending.pop())
+    if pending:
+        keys = list(pending)
+        pending.clear()
+        _bump_all(keys)
 
 
 def invalidate(tournament_id: int | None) -> None:

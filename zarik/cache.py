@@ -68,7 +68,27 @@ class ReusedClientRedisCacheClient(RedisCacheClient):
         return value
 
 
-class ResilientRedisCache(RedisCache):
+#: Count each version key up, or start it at ARGV[1] when missing: the page cache's bumps of one
+#: change (a tournament's results, a round) in one round trip instead of one per key.
+BUMP_VERSIONS = """
+for _, key in ipairs(KEYS) do
+  if redis.call('exists', key) == 1 then redis.call('incr', key) else redis.call('set', key, ARGV[1]) end
+end
+return #KEYS
+"""
+
+
+class VersionsRedisCache(RedisCache):
+    """:class:`RedisCache` plus :meth:`bump_versions` (:mod:`tournaments.cache` looks for it)."""
+
+    def bump_versions(self, keys: list[str], fresh: int) -> None:
+        """Count every key up by one; a missing key starts at ``fresh`` (one Redis call)."""
+        if keys:
+            names = [self.make_and_validate_key(key) for key in keys]
+            self._cache.get_client(names[0], write=True).eval(BUMP_VERSIONS, len(names), *names, fresh)
+
+
+class ResilientRedisCache(VersionsRedisCache):
     """:class:`RedisCache` that treats an unreachable Redis as an empty cache."""
 
     def __init__(self, server: str, params: dict[str, Any]) -> None:
@@ -146,6 +166,9 @@ class ResilientRedisCache(RedisCache):
 
     def incr(self, key, delta=1, version=None):
         return self._call("incr", delta, True, key, delta, version)
+
+    def bump_versions(self, keys, fresh):
+        return self._call("bump_versions", None, True, keys, fresh)
 
     def clear(self):
         return self._call("clear", None, True)

@@ -7,12 +7,13 @@ same list (the nested route fixes the filter). Drafts never appear
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
-from ..models import Entry, Match, Round
-from ..permissions import visible_tournaments
-from ..visibility import public_matches, public_rounds
+from ..models import Entry, Match, Round, Tournament
+from ..permissions import official_roles, visible_tournaments
+from ..visibility import HIDDEN_ROUND_STATUSES, is_public_round, public_matches, public_rounds
 from .filters import EntryFilter, MatchFilter, RoundFilter
 from .serializers import EntrySerializer, MatchSerializer, RoundSerializer
 
@@ -29,6 +30,14 @@ class NestedUnderTournament:
         if not hasattr(self, "_tournament"):
             self._tournament = get_object_or_404(visible_tournaments(self.request.user), slug=slug)
         return self._tournament
+
+    def shows(self, tournament: Tournament) -> bool:
+        """One row's check of :meth:`visible` (the nested route's tournament, released or
+        officiated): a detail lookup by id then needs no subquery over every tournament."""
+        nested = self.kwargs.get("tournament_slug")
+        if nested is not None and nested != tournament.slug:
+            return False
+        return tournament.public or bool(official_roles(self.request.user, tournament))
 
     def visible(self, qs):
         tournament = self.tournament()
@@ -71,3 +80,35 @@ class MatchViewSet(NestedUnderTournament, viewsets.ReadOnlyModelViewSet):
             .select_related("round__tournament", "entry_a__player", "entry_b__player")
             .order_by("round__tournament_id", "round__number", "table", "id")
         )
+
+    def get_object(self) -> Match:
+        """The match by id, its visibility checked on the row (the hot path of result entry:
+        every report is preceded by this read)."""
+        match = (
+            Match.objects.select_related("round__tournament", "entry_a__player", "entry_b__player")
+            .filter(pk=self.kwargs["pk"])
+            .first()
+        )
+        if match is None or not is_public_round(match.round) or not self.shows(match.round.tournament):
+            raise Http404
+        self.check_object_permissions(self.request, match)
+        return match
+
+    def visible_match_id(self, pk) -> int:
+        """The match's id if the caller may see it, else 404, without loading the match (the
+        result services lock and load it once): one narrow query, no subquery."""
+        row = (
+            Match.objects.filter(pk=pk)
+            .exclude(round__status__in=HIDDEN_ROUND_STATUSES)
+            .values_list("round__tournament__public", "round__tournament__slug", "round__tournament_id")
+            .first()
+        )
+        if row is None:
+            raise Http404
+        public, slug, tournament_id = row
+        nested = self.kwargs.get("tournament_slug")
+        if (nested is not None and nested != slug) or not (
+            public or self.shows(Tournament.objects.get(pk=tournament_id))
+        ):
+            raise Http404
+        return int(pk)
