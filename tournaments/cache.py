@@ -36,6 +36,7 @@ signals) must call :func:`invalidate` itself.
 from __future__ import annotations
 
 import hashlib
+import pickle
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -46,6 +47,8 @@ from django.core.cache import cache
 from django.db import transaction
 
 from zarik.i18n import current_language
+
+from .models import Tournament
 
 T = TypeVar("T")
 
@@ -262,3 +265,30 @@ def _while_built(key: str, lock: str, latest: str | None) -> object | None:
             return None
         time.sleep(BUILD_POLL_SECONDS)
     return None
+
+
+#: Tournament rows kept per process, by (id, cache version): a few events' worth.
+TOURNAMENT_MEMO_SIZE = 64
+_tournaments: dict[tuple[int, int], bytes] = {}
+_tournaments_lock = threading.Lock()
+
+
+def tournament_at_version(tournament_id: int) -> Tournament:
+    """The tournament as of its current cache version, read from the database once per version
+    in each process.
+
+    Every result action and match read needs its tournament's rules; joining the tournament's
+    52 columns into each match query cost a millisecond of query compilation and planning per
+    request (issue 17). Any saved change to a tournament bumps its version (the signals of
+    :mod:`tournaments.signals`, twice: now and on commit), so the row kept under a version is
+    that version's. Each call returns its own instance (unpickled), so threads never share one.
+    """
+    key = (tournament_id, version(tournament_id))
+    blob = _tournaments.get(key)
+    if blob is None:
+        blob = pickle.dumps(Tournament.objects.get(pk=tournament_id))
+        with _tournaments_lock:
+            if len(_tournaments) >= TOURNAMENT_MEMO_SIZE:
+                _tournaments.clear()
+            _tournaments[key] = blob
+    return pickle.loads(blob)

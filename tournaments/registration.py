@@ -325,6 +325,7 @@ def set_open(tournament: Tournament, user, is_open: bool) -> None:
     before = {"registration_open": tournament.registration_open}
     Tournament.objects.filter(pk=tournament.pk).update(registration_open=is_open)
     tournament.registration_open = is_open
+    invalidate(tournament.pk)  # update() sends no signal
     action = "registration.open" if is_open else "registration.close"
     audit.record(user, tournament, action, tournament, before, {"registration_open": is_open})
     update_status(tournament, user)

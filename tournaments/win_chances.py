@@ -61,14 +61,18 @@ def chances(event: Event, pairings: Sequence[Pairing]) -> dict[int, Chance]:
     ratings = dict(
         PlayerRating.objects.filter(
             pool=pool, player__entries__tournament_id=event.tournament.pk
-        ).values_list("player_id", "rating")
+        )
+        .order_by()  # read into dicts: the models' orderings would only add sorts and joins
+        .values_list("player_id", "rating")
     )
     confirmed = {p.id for p in games if p.confirmed}
     stored = {
         (mid, pid): expected
         for mid, pid, expected in RatingChange.objects.filter(
             match__round_id__in={p.round_id for p in games if p.confirmed}
-        ).values_list("match_id", "player_id", "expected")
+        )
+        .order_by()
+        .values_list("match_id", "player_id", "expected")
         if mid in confirmed
     }
     round_lengths = {rnd.id: rnd.match_length for rnd in event.rounds}

@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
+from ..cache import tournament_at_version
 from ..models import Entry, Match, Round, Tournament
 from ..permissions import official_roles, visible_tournaments
 from ..visibility import HIDDEN_ROUND_STATUSES, is_public_round, public_matches, public_rounds
@@ -85,11 +86,15 @@ class MatchViewSet(NestedUnderTournament, viewsets.ReadOnlyModelViewSet):
         """The match by id, its visibility checked on the row (the hot path of result entry:
         every report is preceded by this read)."""
         match = (
-            Match.objects.select_related("round__tournament", "entry_a__player", "entry_b__player")
+            Match.objects.select_related("round", "entry_a__player", "entry_b__player")
             .filter(pk=self.kwargs["pk"])
+            .order_by()  # not Match's ordering: it joins the round, tournament and section to sort one row
             .first()
         )
-        if match is None or not is_public_round(match.round) or not self.shows(match.round.tournament):
+        if match is None or not is_public_round(match.round):
+            raise Http404
+        match.round.tournament = tournament_at_version(match.round.tournament_id)
+        if not self.shows(match.round.tournament):
             raise Http404
         self.check_object_permissions(self.request, match)
         return match
@@ -97,18 +102,13 @@ class MatchViewSet(NestedUnderTournament, viewsets.ReadOnlyModelViewSet):
     def visible_match_id(self, pk) -> int:
         """The match's id if the caller may see it, else 404, without loading the match (the
         result services lock and load it once): one narrow query, no subquery."""
-        row = (
+        tournament_id = (
             Match.objects.filter(pk=pk)
             .exclude(round__status__in=HIDDEN_ROUND_STATUSES)
-            .values_list("round__tournament__public", "round__tournament__slug", "round__tournament_id")
+            .values_list("round__tournament_id", flat=True)
+            .order_by()
             .first()
         )
-        if row is None:
-            raise Http404
-        public, slug, tournament_id = row
-        nested = self.kwargs.get("tournament_slug")
-        if (nested is not None and nested != slug) or not (
-            public or self.shows(Tournament.objects.get(pk=tournament_id))
-        ):
+        if tournament_id is None or not self.shows(tournament_at_version(tournament_id)):
             raise Http404
         return int(pk)

@@ -34,7 +34,8 @@ def issue(user, name: str, scope: str = TokenScope.READ) -> tuple[ApiToken, str]
 
 def find(key: str) -> ApiToken | None:
     """The token with this key, revoked or not, with its user; None if unknown."""
-    return ApiToken.objects.select_related("user").filter(key_hash=hash_key(key)).first()
+    # order_by(): the key hash is unique, and the model's ordering would only sort the one row.
+    return ApiToken.objects.select_related("user").filter(key_hash=hash_key(key)).order_by().first()
 
 
 def touch(token: ApiToken) -> None:

@@ -27,6 +27,7 @@ registration or add entries may call it too; it is idempotent and cheap.
 from __future__ import annotations
 
 from tournaments import audit
+from tournaments.cache import invalidate
 from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
 
 from .systems import SYSTEMS
@@ -55,6 +56,7 @@ def update_status(tournament: Tournament, user=None) -> str:
         before = {"status": tournament.status}
         Tournament.objects.filter(pk=tournament.pk).update(status=wanted)
         tournament.status = wanted
+        invalidate(tournament.pk)  # update() sends no signal
         audit.record(user, tournament, "tournament.status", tournament, before, {"status": wanted})
     return wanted
 
