@@ -213,42 +213,44 @@ class MatchWorkflowViewSet(MatchViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def report(self, request, pk=None, **route):
         """Report (player) or enter (referee) a result: the same service as the pages."""
-        match_id = self.visible_match_id(pk)
         data = ReportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         return self._run(
             lambda: services.submit_result(
-                match_id, request.user, version=v["version"],
+                int(pk), request.user, version=v["version"],
                 final=tuple(v["final"]) if v.get("final") else None, games=v.get("games"),
-                confirm=v["confirm"], reason=v["reason"],
+                confirm=v["confirm"], reason=v["reason"], visible=self.shows_match,
             ),
             status.HTTP_201_CREATED,
-            names_of=match_id,
+            names_of=int(pk),
         )
 
     @extend_schema(request=ConfirmSerializer, responses=ResultOutSerializer)
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def confirm(self, request, pk=None, **route):
         """The opponent or an official confirms a reported result."""
-        match_id = self.visible_match_id(pk)
         data = ConfirmSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         return self._run(
-            lambda: services.confirm_result(match_id, v["result"], request.user, version=v["version"])
+            lambda: services.confirm_result(
+                int(pk), v["result"], request.user, version=v["version"], visible=self.shows_match
+            )
         )
 
     @extend_schema(request=DisputeInSerializer, responses={201: DisputeOutSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def dispute(self, request, pk=None, **route):
         """A player contests a report (or a confirmed result): the director will rule."""
-        match_id = self.visible_match_id(pk)
         data = DisputeInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         return self._run(
-            lambda: services.dispute_result(match_id, v["result"], request.user, version=v["version"], reason=v["reason"]),
+            lambda: services.dispute_result(
+                int(pk), v["result"], request.user, version=v["version"], reason=v["reason"],
+                visible=self.shows_match,
+            ),
             status.HTTP_201_CREATED,
             out=DisputeOutSerializer,
         )

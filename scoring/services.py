@@ -16,7 +16,7 @@ entry point to the rules core), and every change writes an audit entry.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
@@ -24,6 +24,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -130,12 +131,18 @@ class InvalidResult(ResultError):
 # --------------------------------------------------------------------------- helpers
 
 
-def _lock_match(match_id: int) -> Match:
+#: A caller's own "may this caller see the match?" (the API's route and tournament rules): a
+#: match it may not see is a 404, checked on the locked row instead of one query more.
+Visible = Callable[[Match], bool]
+
+
+def _lock_match(match_id: int, visible: Visible | None = None) -> Match:
     """The match row, locked until the transaction ends (PostgreSQL; SQLite serialises writes).
 
     The one draft-round guard of the workflow: every report, confirmation,
     dispute, ruling and appeal starts here, so nothing is ever done on a match
-    of a round that is not published (:mod:`tournaments.visibility`).
+    of a round that is not published (:mod:`tournaments.visibility`). With
+    ``visible``, a missing, draft or unseen match is a 404, as for a read.
     """
     try:
         match = (
@@ -144,8 +151,12 @@ def _lock_match(match_id: int) -> Match:
             .get(pk=match_id)
         )
     except Match.DoesNotExist:
+        if visible is not None:
+            raise Http404 from None
         raise refuse("match_missing", "missing") from None
     match.round.tournament = tournament_at_version(match.round.tournament_id)
+    if visible is not None and not (is_public_round(match.round) and visible(match)):
+        raise Http404
     if not is_public_round(match.round):
         raise refuse("draft_round", "draft", round=match.round.number)
     return match
@@ -353,13 +364,14 @@ def submit_result(
     games: Iterable[Mapping[str, Any]] | None = None,
     confirm: bool = False,
     reason: str = "",
+    visible: Visible | None = None,
 ) -> Result:
     """Report a result (a player, or a referee for the players to confirm) or enter it confirmed.
 
     On a match that already has a confirmed result this is a correction: only
     an official may make it, it needs a reason, and it is confirmed at once.
     """
-    match = _lock_match(match_id)
+    match = _lock_match(match_id, visible)
     _check_version(match, version)
     official = acts_as_official(user, match)
     if not (official or allowed(user, "result.report", match)):
@@ -426,9 +438,11 @@ def submit_result(
 
 
 @transaction.atomic
-def confirm_result(match_id: int, result_id: int, user, *, version: int | None) -> Result:
+def confirm_result(
+    match_id: int, result_id: int, user, *, version: int | None, visible: Visible | None = None
+) -> Result:
     """The opponent (or an official) confirms a reported result."""
-    match = _lock_match(match_id)
+    match = _lock_match(match_id, visible)
     _check_version(match, version)
     results = list(match.results.order_by("pk"))  # not Result's ordering (it joins the match's round…)
     result = next((r for r in results if r.pk == int(result_id)), None)
@@ -446,7 +460,7 @@ def confirm_result(match_id: int, result_id: int, user, *, version: int | None) 
 
 @transaction.atomic
 def dispute_result(
-    match_id: int, result_id: int, user, *, version: int | None, reason: str
+    match_id: int, result_id: int, user, *, version: int | None, reason: str, visible: Visible | None = None
 ) -> Dispute:
     """A player contests a report, or a confirmed result within the organiser's window.
 
@@ -454,7 +468,7 @@ def dispute_result(
     is checked by the permission row ``result.dispute``; past it the refusal says
     so (``workflow.dispute_window``) rather than a bare "forbidden".
     """
-    match = _lock_match(match_id)
+    match = _lock_match(match_id, visible)
     _check_version(match, version)
     result = match.results.filter(pk=result_id).order_by().first()
     if result is None:

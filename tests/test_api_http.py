@@ -59,16 +59,32 @@ def test_a_write_token_acts_as_its_user(user, scheme):
     assert token.last_used_at is not None
 
 
-def test_last_used_is_written_at_most_once_a_minute(user):
+def test_last_used_is_written_at_most_once_a_minute(user, monkeypatch):
     token, key = tokens.issue(user, "t", "read")
     client = _client(key)
     client.get("/api/tournaments/")
     first = ApiToken.objects.get(pk=token.pk).last_used_at
     client.get("/api/tournaments/")
     assert ApiToken.objects.get(pk=token.pk).last_used_at == first
-    ApiToken.objects.filter(pk=token.pk).update(last_used_at=first - timedelta(minutes=2))
+    later = first + timedelta(minutes=1, seconds=1)
+    monkeypatch.setattr(tokens.timezone, "now", lambda: later)  # a minute on
     client.get("/api/tournaments/")
-    assert ApiToken.objects.get(pk=token.pk).last_used_at > first
+    assert ApiToken.objects.get(pk=token.pk).last_used_at == later
+
+
+def test_a_revoked_token_is_refused_at_once_though_lookups_are_kept(user):
+    """Token lookups are kept per process; revoking (or deactivating the user) moves them on."""
+    token, key = tokens.issue(user, "t", "read")
+    client = _client(key)
+    assert client.get("/api/tournaments/").status_code == 200
+    assert client.get("/api/tournaments/").status_code == 200  # the kept lookup
+    tokens.revoke(token)
+    _is_problem(client.get("/api/tournaments/"), 401, "api.token_revoked")
+    fresh, fresh_key = tokens.issue(user, "u", "read")
+    assert _client(fresh_key).get("/api/tournaments/").status_code == 200
+    user.is_active = False
+    user.save()
+    assert _client(fresh_key).get("/api/tournaments/").status_code == 401
 
 
 @pytest.mark.parametrize(("language", "word"), [("en", "read"), ("ru", "чтения")])

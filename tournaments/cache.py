@@ -144,6 +144,17 @@ def _bump_pending() -> None:
         _bump_all(keys)
 
 
+def counter(key: str) -> int:
+    """The current number of a named version (created on first use): what a cache of something
+    other than a tournament's pages is keyed by (e.g. :mod:`tournaments.apihttp.tokens`)."""
+    return _versions([key])[0]
+
+
+def bump_counter(key: str) -> None:
+    """Move a named version on, now and once the transaction commits (as pages' versions)."""
+    _now_and_on_commit([key])
+
+
 def invalidate(tournament_id: int | None) -> None:
     """Drop every cached page of the tournament now, and again once the transaction commits."""
     if tournament_id is None:

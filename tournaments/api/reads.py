@@ -14,7 +14,7 @@ from rest_framework import viewsets
 from ..cache import tournament_at_version
 from ..models import Entry, Match, Round, Tournament
 from ..permissions import official_roles, visible_tournaments
-from ..visibility import HIDDEN_ROUND_STATUSES, is_public_round, public_matches, public_rounds
+from ..visibility import is_public_round, public_matches, public_rounds
 from .filters import EntryFilter, MatchFilter, RoundFilter
 from .serializers import EntrySerializer, MatchSerializer, RoundSerializer
 
@@ -99,16 +99,7 @@ class MatchViewSet(NestedUnderTournament, viewsets.ReadOnlyModelViewSet):
         self.check_object_permissions(self.request, match)
         return match
 
-    def visible_match_id(self, pk) -> int:
-        """The match's id if the caller may see it, else 404, without loading the match (the
-        result services lock and load it once): one narrow query, no subquery."""
-        tournament_id = (
-            Match.objects.filter(pk=pk)
-            .exclude(round__status__in=HIDDEN_ROUND_STATUSES)
-            .values_list("round__tournament_id", flat=True)
-            .order_by()
-            .first()
-        )
-        if tournament_id is None or not self.shows(tournament_at_version(tournament_id)):
-            raise Http404
-        return int(pk)
+    def shows_match(self, match: Match) -> bool:
+        """The result services' ``visible`` check: the locked match's tournament is this
+        caller's to see (its round being published is the services' own check)."""
+        return self.shows(match.round.tournament)

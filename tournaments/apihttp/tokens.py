@@ -7,11 +7,14 @@ A key looks like ``zk_<8 hex>_<secret>``; its first 12 characters are the
 from __future__ import annotations
 
 import hashlib
+import pickle
 import secrets
-from datetime import timedelta
+import threading
+from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from ..cache import bump_counter, counter
 from ..models import ApiToken, TokenScope
 
 PREFIX_LENGTH = 12
@@ -32,18 +35,54 @@ def issue(user, name: str, scope: str = TokenScope.READ) -> tuple[ApiToken, str]
     return token, key
 
 
+#: The version every saved or deleted token or user moves on (:func:`forget_found`).
+TOKENS_VERSION = "zarik:api-tokens:version"
+#: Lookups kept per process, by (key hash, version): every API request starts with one.
+FOUND_MEMO_SIZE = 10_000
+_found: dict[tuple[str, int], bytes] = {}
+_touched: dict[str, datetime] = {}
+_memo_lock = threading.Lock()
+
+
 def find(key: str) -> ApiToken | None:
-    """The token with this key, revoked or not, with its user; None if unknown."""
-    # order_by(): the key hash is unique, and the model's ordering would only sort the one row.
-    return ApiToken.objects.select_related("user").filter(key_hash=hash_key(key)).order_by().first()
+    """The token with this key, revoked or not, with its user; None if unknown.
+
+    Read from the database once per key and version in each process: a hall's 200 phones
+    send a token with every click, and the lookup with its user cost a millisecond each
+    (issue 17). A revoked, deleted or new token, or a changed or deleted user, moves the
+    version on (:func:`forget_found`, wired in :mod:`tournaments.signals`), so no process
+    keeps accepting a token that was revoked. Each call returns its own instances.
+    """
+    digest = hash_key(key)
+    memo_key = (digest, counter(TOKENS_VERSION))
+    blob = _found.get(memo_key)
+    if blob is None:
+        # order_by(): the key hash is unique, and the model's ordering would only sort the one row.
+        blob = pickle.dumps(ApiToken.objects.select_related("user").filter(key_hash=digest).order_by().first())
+        with _memo_lock:
+            if len(_found) >= FOUND_MEMO_SIZE:
+                _found.clear()
+            _found[memo_key] = blob
+    return pickle.loads(blob)
+
+
+def forget_found(sender=None, **kwargs) -> None:
+    """A token or a user changed: every process looks its tokens up again (signal receiver)."""
+    bump_counter(TOKENS_VERSION)
 
 
 def touch(token: ApiToken) -> None:
-    """Note that the token was used, writing at most once a minute."""
+    """Note that the token was used, writing at most once a minute (also across the lookups
+    :func:`find` keeps, whose ``last_used_at`` is the one read then)."""
     now = timezone.now()
-    if token.last_used_at is None or now - token.last_used_at >= LAST_USED_EVERY:
+    last = max(filter(None, (token.last_used_at, _touched.get(token.key_hash))), default=None)
+    if last is None or now - last >= LAST_USED_EVERY:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
+        with _memo_lock:
+            if len(_touched) >= FOUND_MEMO_SIZE:
+                _touched.clear()
+            _touched[token.key_hash] = now
 
 
 def revoke(token: ApiToken) -> None:
