@@ -190,3 +190,34 @@ def test_a_builder_that_died_keeps_readers_waiting_at_most_a_moment(monkeypatch)
         key = page_cache.fragment_key(1, "page")
     cache.add(f"{key}:building", 1, 60)  # its builder's process was killed
     assert fragment(SlowBuild("built")) == "built"
+
+
+def test_anonymous_visitors_share_the_framed_page_but_each_gets_a_working_csrf_token():
+    """The frame around a cached fragment is kept per process for visitors with no session;
+    the language form still carries each visitor's own CSRF token, and it is accepted."""
+    from django.test import Client
+
+    t = swiss_event(6, slug="framed")
+    first, second = (Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en") for _ in range(2))
+    url = pairings_url(t, 1)
+    pages = [c.get(url) for c in (first, second)]
+    tokens = [re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', p.content.decode()).group(1) for p in pages]
+    assert tokens[0] != tokens[1] and "zarik-csrf-slot" not in pages[1].content.decode()
+    assert [p.content.decode().replace(tok, "") for p, tok in zip(pages, tokens, strict=True)][0] == (
+        pages[1].content.decode().replace(tokens[1], "")
+    )  # the same page but for the token
+    switched = second.post(reverse("set_language"), {"language": "ru", "next": url, "csrfmiddlewaretoken": tokens[1]})
+    assert switched.status_code == 302  # the token the kept page carried is the visitor's own
+    assert '<html lang="ru">' in second.get(url).content.decode()  # kept per language
+    assert '<html lang="en">' in first.get(url).content.decode()
+
+
+def test_a_kept_anonymous_page_follows_results_and_is_never_shown_to_a_logged_in_user(client):
+    t = swiss_event(6, slug="framed-live")
+    url = pairings_url(t, 3)
+    client.get(url)
+    confirm(Match.objects.get(round__tournament=t, round__number=3, table=1), 0, 7)
+    assert "0:7" in score_cells(client.get(url))  # a new fragment: a new page, never the kept one
+    user = OfficialFactory(tournament=t, role="referee").user
+    client.force_login(user)
+    assert user.username in client.get(url).content.decode()  # the personal header, not the kept page

@@ -10,12 +10,17 @@ round and may be served to anyone, officials included.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
+from django.core.signals import setting_changed
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
@@ -26,6 +31,7 @@ from zarik.i18n import current_language
 
 from . import cache as page_cache
 from .models import Round, Tournament
+from .round_flow import cached_live_state
 from .standings_service import Event, load_event
 from .visibility import public_rounds
 
@@ -137,6 +143,36 @@ def _row_html(template: str, lang: str, items: tuple[tuple[str, Any], ...]) -> s
     return render_to_string(template, dict(items))
 
 
+#: Whole pages kept per process for visitors who are nobody in particular (no account, no
+#: session): the same HTML for all of them, but for the form's CSRF token (see :func:`page`).
+ANONYMOUS_PAGES = 64
+CSRF_SLOT = "zarik-csrf-slot-5c1d"
+_pages: OrderedDict[tuple, str] = OrderedDict()
+_pages_lock = threading.Lock()
+
+
+def forget_pages(*, setting: str = "TEMPLATES", **kwargs: Any) -> None:
+    """Templates changed (tests swap them through ``setting_changed``): forget the kept pages and rows."""
+    if setting == "TEMPLATES":
+        with _pages_lock:
+            _pages.clear()
+        _row_html.cache_clear()
+
+
+setting_changed.connect(forget_pages, dispatch_uid="zarik-kept-pages")
+
+
+def _for_anyone(request) -> bool:
+    """A visitor the page says nothing personal to: no session (so no private link), no
+    messages waiting in a cookie, and not logged in."""
+    cookies = request.COOKIES
+    return (
+        settings.SESSION_COOKIE_NAME not in cookies
+        and "messages" not in cookies  # the messages framework's cookie storage
+        and not request.user.is_authenticated
+    )
+
+
 def page(
     request,
     tournament: Tournament,
@@ -146,6 +182,13 @@ def page(
     template: str = "public/page.html",
     **ctx: Any,
 ) -> HttpResponse:
+    """The fragment in the frame (menu, language switch, live refresh).
+
+    For an anonymous visitor the framed page is kept in this process, keyed by everything it
+    shows — the fragment, the tournament's version, the address, the language, the live
+    stamp — with a slot for the CSRF token each response fills in: under a hall's readers
+    the frame cost as much as serving the cached fragment (issue 17).
+    """
     context = {
         "tournament": tournament,
         "page": page,
@@ -153,7 +196,22 @@ def page(
         "page_title": fragment.title,
         **ctx,
     }
-    return render(request, template, context, status=fragment.status)
+    if not _for_anyone(request):
+        return render(request, template, context, status=fragment.status)
+    stamp = cached_live_state(tournament)["stamp"] if ctx.get("live_refresh") else ""
+    key = (
+        template, page, current_language(), request.get_full_path(), tournament.pk,
+        page_cache.version(tournament.pk), stamp, fragment.status, fragment.title,
+        len(fragment.html), hash(fragment.html), tuple(sorted((k, str(v)) for k, v in ctx.items())),
+    )  # fmt: skip
+    html = _pages.get(key)
+    if html is None:
+        html = render_to_string(template, {**context, "csrf_token": CSRF_SLOT}, request)
+        with _pages_lock:
+            _pages[key] = html
+            while len(_pages) > ANONYMOUS_PAGES:
+                _pages.popitem(last=False)
+    return HttpResponse(html.replace(CSRF_SLOT, get_token(request)), status=fragment.status)
 
 
 def message(request, tournament: Tournament, title: str, text: str, status: int) -> HttpResponse:
