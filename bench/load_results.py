@@ -72,8 +72,9 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
     p.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
     p.add_argument("--celery-pool", default="prefork", help="the Celery worker's pool (prefork, threads, solo)")
-    p.add_argument("--worker-nice", type=int, default=0,
-                   help="run the Celery worker at this niceness (e.g. 10: web requests get the CPU first)")
+    p.add_argument("--worker-nice", type=int, default=10,
+                   help="run the Celery worker at this niceness (10, as bin/serve's CELERY_NICE: web requests "
+                        "get the CPU first; 0: equal)")
     p.add_argument("--port", type=int, default=0, help="server port (0: a free one)")
     p.add_argument("--cache-url", default="redis://127.0.0.1:6379/9", help="Redis for the shared cache")
     p.add_argument("--broker-url", default="redis://127.0.0.1:6379/10", help="Redis for Celery")
