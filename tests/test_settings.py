@@ -107,3 +107,23 @@ def test_production_settings_harden_what_development_leaves_easy():
     # runserver starts a thread per request: there connections are never kept.
     dev = {k: v for k, v in os.environ.items() if k not in {"ZARIK_ENV", "CONN_MAX_AGE"}}
     assert dump(dev)["conn_max_age"] == 0
+
+
+WARMED_UP = """
+import gc, socket
+import zarik.wsgi
+from zarik.celery import app
+assert app.finalized, "Celery's task registry is set up before gunicorn forks"
+open_sockets = [s for s in gc.get_objects() if isinstance(s, socket.socket) and s.fileno() != -1]
+print(len(open_sockets))
+"""
+
+
+def test_the_web_process_warms_up_before_the_fork_without_opening_a_connection():
+    """gunicorn forks its workers from the process that imported ``zarik.wsgi`` (preload_app):
+    what it set up (URLs, templates, Celery's registry) every worker inherits, but a socket it
+    opened would be shared by all of them, so it opens none (not even to the broker)."""
+    env = production_env(CELERY_BROKER_URL="redis://127.0.0.1:6379/15")
+    done = run(["-c", WARMED_UP], env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "0"
