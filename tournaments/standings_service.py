@@ -14,6 +14,7 @@ publishes its round.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -285,10 +286,9 @@ def load_events(
     if rounds is not None:
         matches = matches.filter(round_id__in=list(rounds))
     options = {t.pk: standings_options(t) for t in tournaments}
-    if len(ids) == 1:  # a page of one event: its rows other than the matches come from the cache
-        entry_rows, round_rows, adjustment_rows = page_cache.cached_fragment(
-            ids[0], "event-rows", lambda: _rows_but_matches(ids), rounds=()
-        )
+    entry_parts: dict[int, EntryPart] = {}
+    if len(ids) == 1:  # a page of one event: its rows other than the matches are kept
+        (entry_rows, round_rows, adjustment_rows), entry_parts[ids[0]] = _kept_rows(ids[0])
     else:
         entry_rows, round_rows, adjustment_rows = _rows_but_matches(ids)
     match_rows = _group(
@@ -324,9 +324,39 @@ def load_events(
             gammons,
             clubs,
             adjustment_rows.get(tid, []),
+            entry_parts.get(tid),
         )
         for tid in ids
     }
+
+
+#: What :func:`_entry_part` makes of a tournament's entry rows: sections met, entries, the
+#: round each entry joined, and the core's players.
+EntryPart = tuple[dict[str, str], dict[int, EntryInfo], dict[int, int | None], list[core.Player]]
+#: (tournament id, cache version) → its rows but the matches and their entry part, per process.
+KEPT_EVENTS = 64
+_kept: dict[tuple[int, int], tuple[tuple[dict, dict, dict], EntryPart]] = {}
+_kept_lock = threading.Lock()
+
+
+def _kept_rows(tournament_id: int) -> tuple[tuple[dict, dict, dict], EntryPart]:
+    """A tournament's entries, rounds and adjustments and the entries made into the core's
+    players, kept in this process under the tournament's cache version (which every saved
+    player, entry, section, round or adjustment moves on): a page rebuilt after a result
+    (the pairings of a round, at every confirmation in it) reads and builds only its matches.
+    """
+    key = (tournament_id, page_cache.version(tournament_id))
+    kept = _kept.get(key)
+    if kept is None:
+        rows = page_cache.cached_fragment(
+            tournament_id, "event-rows", lambda: _rows_but_matches([tournament_id]), rounds=()
+        )
+        kept = (rows, _entry_part(rows[0].get(tournament_id, [])))
+        with _kept_lock:
+            if len(_kept) >= KEPT_EVENTS:
+                _kept.clear()
+            _kept[key] = kept
+    return kept
 
 
 def _rows_but_matches(ids: list[int]) -> tuple[dict, dict, dict]:
@@ -382,18 +412,8 @@ def _group(rows) -> dict[int, list[tuple]]:
     return out
 
 
-def _assemble(
-    tournament: Tournament,
-    options: core.StandingsOptions,
-    problems: list[Problem],
-    entry_rows: list[tuple],
-    round_rows: list[tuple],
-    match_rows: list[tuple],
-    gammons: dict[int, tuple[int, int]],
-    all_clubs: dict[int, str],
-    adjustment_rows: list[tuple] = (),
-) -> Event:
-    """One tournament's :class:`Event` from its rows (no query)."""
+def _entry_part(entry_rows: list[tuple]) -> EntryPart:
+    """The entry rows as sections, entries, the round each joined, and the core's players."""
     sections: dict[str, str] = {}
     entries: dict[int, EntryInfo] = {}
     joined: dict[int, int | None] = {}
@@ -435,6 +455,25 @@ def _assemble(
                 withdrawn=status == EntryStatus.WITHDRAWN,
             )
         )
+    return sections, entries, joined, players
+
+
+def _assemble(
+    tournament: Tournament,
+    options: core.StandingsOptions,
+    problems: list[Problem],
+    entry_rows: list[tuple],
+    round_rows: list[tuple],
+    match_rows: list[tuple],
+    gammons: dict[int, tuple[int, int]],
+    all_clubs: dict[int, str],
+    adjustment_rows: list[tuple] = (),
+    entry_part: EntryPart | None = None,
+) -> Event:
+    """One tournament's :class:`Event` from its rows (no query); ``entry_part``: the entry
+    rows already made into entries and players (kept, see :func:`_kept_rows`; copied here)."""
+    sections, entries, joined, players = _entry_part(entry_rows) if entry_part is None else entry_part
+    sections, entries, joined, players = dict(sections), dict(entries), dict(joined), list(players)
     rounds: list[RoundInfo] = []
     round_by_id: dict[int, RoundInfo] = {}
     byes_of: dict[int, list] = {}
