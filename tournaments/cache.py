@@ -278,10 +278,40 @@ def _while_built(key: str, lock: str, latest: str | None) -> object | None:
     return None
 
 
+class KeptInProcess:
+    """A bounded dict one process keeps, for values keyed by a version that every change
+    moves on (so a kept value is never stale): emptied whole when full, which is rare and
+    cheap next to the work it saves; safe to use from several threads."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: dict = {}
+        self._lock = threading.Lock()
+
+    def get(self, key, build: Callable[[], T]) -> T:
+        """The value kept under ``key``, or ``build()`` it and keep it."""
+        value = self._items.get(key)
+        if value is None:
+            value = build()
+            self.put(key, value)
+        return value
+
+    def peek(self, key):
+        return self._items.get(key)
+
+    def put(self, key, value) -> None:
+        with self._lock:
+            if len(self._items) >= self.size:
+                self._items.clear()
+            self._items[key] = value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
 #: Tournament rows kept per process, by (id, cache version): a few events' worth.
-TOURNAMENT_MEMO_SIZE = 64
-_tournaments: dict[tuple[int, int], bytes] = {}
-_tournaments_lock = threading.Lock()
+_tournaments = KeptInProcess(64)
 
 
 def tournament_at_version(tournament_id: int) -> Tournament:
@@ -294,12 +324,8 @@ def tournament_at_version(tournament_id: int) -> Tournament:
     :mod:`tournaments.signals`, twice: now and on commit), so the row kept under a version is
     that version's. Each call returns its own instance (unpickled), so threads never share one.
     """
-    key = (tournament_id, version(tournament_id))
-    blob = _tournaments.get(key)
-    if blob is None:
-        blob = pickle.dumps(Tournament.objects.get(pk=tournament_id))
-        with _tournaments_lock:
-            if len(_tournaments) >= TOURNAMENT_MEMO_SIZE:
-                _tournaments.clear()
-            _tournaments[key] = blob
+    blob = _tournaments.get(
+        (tournament_id, version(tournament_id)),
+        lambda: pickle.dumps(Tournament.objects.get(pk=tournament_id)),
+    )
     return pickle.loads(blob)

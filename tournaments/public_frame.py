@@ -10,8 +10,6 @@ round and may be served to anyone, officials included.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -145,17 +143,14 @@ def _row_html(template: str, lang: str, items: tuple[tuple[str, Any], ...]) -> s
 
 #: Whole pages kept per process for visitors who are nobody in particular (no account, no
 #: session): the same HTML for all of them, but for the form's CSRF token (see :func:`page`).
-ANONYMOUS_PAGES = 64
 CSRF_SLOT = "zarik-csrf-slot-5c1d"
-_pages: OrderedDict[tuple, str] = OrderedDict()
-_pages_lock = threading.Lock()
+_pages = page_cache.KeptInProcess(64)
 
 
 def forget_pages(*, setting: str = "TEMPLATES", **kwargs: Any) -> None:
     """Templates changed (tests swap them through ``setting_changed``): forget the kept pages and rows."""
     if setting == "TEMPLATES":
-        with _pages_lock:
-            _pages.clear()
+        _pages.clear()
         _row_html.cache_clear()
 
 
@@ -204,13 +199,7 @@ def page(
         page_cache.version(tournament.pk), stamp, fragment.status, fragment.title,
         len(fragment.html), hash(fragment.html), tuple(sorted((k, str(v)) for k, v in ctx.items())),
     )  # fmt: skip
-    html = _pages.get(key)
-    if html is None:
-        html = render_to_string(template, {**context, "csrf_token": CSRF_SLOT}, request)
-        with _pages_lock:
-            _pages[key] = html
-            while len(_pages) > ANONYMOUS_PAGES:
-                _pages.popitem(last=False)
+    html = _pages.get(key, lambda: render_to_string(template, {**context, "csrf_token": CSRF_SLOT}, request))
     return HttpResponse(html.replace(CSRF_SLOT, get_token(request)), status=fragment.status)
 
 

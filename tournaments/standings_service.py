@@ -14,7 +14,6 @@ publishes its round.
 
 from __future__ import annotations
 
-import threading
 import unicodedata
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -334,9 +333,7 @@ def load_events(
 #: round each entry joined, and the core's players.
 EntryPart = tuple[dict[str, str], dict[int, EntryInfo], dict[int, int | None], list[core.Player]]
 #: (tournament id, cache version) → its rows but the matches and their entry part, per process.
-KEPT_EVENTS = 64
-_kept: dict[tuple[int, int], tuple[tuple[dict, dict, dict], EntryPart]] = {}
-_kept_lock = threading.Lock()
+_kept = page_cache.KeptInProcess(64)
 
 
 def _kept_rows(tournament_id: int) -> tuple[tuple[dict, dict, dict], EntryPart]:
@@ -345,18 +342,14 @@ def _kept_rows(tournament_id: int) -> tuple[tuple[dict, dict, dict], EntryPart]:
     player, entry, section, round or adjustment moves on): a page rebuilt after a result
     (the pairings of a round, at every confirmation in it) reads and builds only its matches.
     """
-    key = (tournament_id, page_cache.version(tournament_id))
-    kept = _kept.get(key)
-    if kept is None:
+
+    def build() -> tuple[tuple[dict, dict, dict], EntryPart]:
         rows = page_cache.cached_fragment(
             tournament_id, "event-rows", lambda: _rows_but_matches([tournament_id]), rounds=()
         )
-        kept = (rows, _entry_part(rows[0].get(tournament_id, [])))
-        with _kept_lock:
-            if len(_kept) >= KEPT_EVENTS:
-                _kept.clear()
-            _kept[key] = kept
-    return kept
+        return rows, _entry_part(rows[0].get(tournament_id, []))
+
+    return _kept.get((tournament_id, page_cache.version(tournament_id)), build)
 
 
 def _rows_but_matches(ids: list[int]) -> tuple[dict, dict, dict]:

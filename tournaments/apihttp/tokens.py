@@ -9,12 +9,11 @@ from __future__ import annotations
 import hashlib
 import pickle
 import secrets
-import threading
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from django.utils import timezone
 
-from ..cache import bump_counter, counter
+from ..cache import KeptInProcess, bump_counter, counter
 from ..models import ApiToken, TokenScope
 
 PREFIX_LENGTH = 12
@@ -38,10 +37,9 @@ def issue(user, name: str, scope: str = TokenScope.READ) -> tuple[ApiToken, str]
 #: The version every saved or deleted token or user moves on (:func:`forget_found`).
 TOKENS_VERSION = "zarik:api-tokens:version"
 #: Lookups kept per process, by (key hash, version): every API request starts with one.
-FOUND_MEMO_SIZE = 10_000
-_found: dict[tuple[str, int], bytes] = {}
-_touched: dict[str, datetime] = {}
-_memo_lock = threading.Lock()
+_found = KeptInProcess(10_000)
+#: When this process last wrote a token's ``last_used_at``, by key hash.
+_touched = KeptInProcess(10_000)
 
 
 def find(key: str) -> ApiToken | None:
@@ -54,15 +52,11 @@ def find(key: str) -> ApiToken | None:
     keeps accepting a token that was revoked. Each call returns its own instances.
     """
     digest = hash_key(key)
-    memo_key = (digest, counter(TOKENS_VERSION))
-    blob = _found.get(memo_key)
-    if blob is None:
+    blob = _found.get(
+        (digest, counter(TOKENS_VERSION)),
         # order_by(): the key hash is unique, and the model's ordering would only sort the one row.
-        blob = pickle.dumps(ApiToken.objects.select_related("user").filter(key_hash=digest).order_by().first())
-        with _memo_lock:
-            if len(_found) >= FOUND_MEMO_SIZE:
-                _found.clear()
-            _found[memo_key] = blob
+        lambda: pickle.dumps(ApiToken.objects.select_related("user").filter(key_hash=digest).order_by().first()),
+    )
     return pickle.loads(blob)
 
 
@@ -75,14 +69,11 @@ def touch(token: ApiToken) -> None:
     """Note that the token was used, writing at most once a minute (also across the lookups
     :func:`find` keeps, whose ``last_used_at`` is the one read then)."""
     now = timezone.now()
-    last = max(filter(None, (token.last_used_at, _touched.get(token.key_hash))), default=None)
+    last = max(filter(None, (token.last_used_at, _touched.peek(token.key_hash))), default=None)
     if last is None or now - last >= LAST_USED_EVERY:
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
-        with _memo_lock:
-            if len(_touched) >= FOUND_MEMO_SIZE:
-                _touched.clear()
-            _touched[token.key_hash] = now
+        _touched.put(token.key_hash, now)
 
 
 def revoke(token: ApiToken) -> None:
