@@ -144,6 +144,7 @@ def _row_html(template: str, lang: str, items: tuple[tuple[str, Any], ...]) -> s
 #: Whole pages kept per process for visitors who are nobody in particular (no account, no
 #: session): the same HTML for all of them, but for the form's CSRF token (see :func:`page`).
 CSRF_SLOT = "zarik-csrf-slot-5c1d"
+BODY_SLOT = "zarik-body-slot-9a3e"
 _pages = page_cache.KeptInProcess(64)
 
 
@@ -179,10 +180,11 @@ def page(
 ) -> HttpResponse:
     """The fragment in the frame (menu, language switch, live refresh).
 
-    For an anonymous visitor the framed page is kept in this process, keyed by everything it
-    shows — the fragment, the tournament's version, the address, the language, the live
-    stamp — with a slot for the CSRF token each response fills in: under a hall's readers
-    the frame cost as much as serving the cached fragment (issue 17).
+    For an anonymous visitor the frame is kept in this process, keyed by everything it shows
+    but the body — the tournament's version, the address, the language, the live stamp, the
+    title — with slots for the body and for the CSRF token each response fills in: under a
+    hall's readers the frame cost as much as serving the cached fragment, and a fragment
+    rebuilt after a confirmation would render it again (issue 17).
     """
     context = {
         "tournament": tournament,
@@ -196,11 +198,20 @@ def page(
     stamp = cached_live_state(tournament)["stamp"] if ctx.get("live_refresh") else ""
     key = (
         template, page, current_language(), request.get_full_path(), tournament.pk,
-        page_cache.version(tournament.pk), stamp, fragment.status, fragment.title,
-        len(fragment.html), hash(fragment.html), tuple(sorted((k, str(v)) for k, v in ctx.items())),
+        page_cache.version(tournament.pk), stamp, fragment.title,
+        tuple(sorted((k, str(v)) for k, v in ctx.items())),
     )  # fmt: skip
-    html = _pages.get(key, lambda: render_to_string(template, {**context, "csrf_token": CSRF_SLOT}, request))
-    return HttpResponse(html.replace(CSRF_SLOT, get_token(request)), status=fragment.status)
+    before, after = _pages.get(key, lambda: _frame_around_slot(request, template, context))
+    html = "".join((before, fragment.html, after)).replace(CSRF_SLOT, get_token(request))
+    return HttpResponse(html, status=fragment.status)
+
+
+def _frame_around_slot(request, template: str, context: dict[str, Any]) -> tuple[str, str]:
+    """The framed page's HTML before and after its body (the body must appear exactly once)."""
+    html = render_to_string(template, {**context, "body": BODY_SLOT, "csrf_token": CSRF_SLOT}, request)
+    before, slot, after = html.partition(BODY_SLOT)
+    assert slot and BODY_SLOT not in after, f"{template} must show its body exactly once"
+    return before, after
 
 
 def message(request, tournament: Tournament, title: str, text: str, status: int) -> HttpResponse:
