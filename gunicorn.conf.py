@@ -1,17 +1,23 @@
 """gunicorn's settings for Zarik (read by `bin/serve` and `make serve`), all from the environment.
 
-4 workers × 4 threads (gthread) by default: what issue 17's load benchmark measured best on a
-2-core host (8 sync workers and 6 × 2 did worse); each thread holds one database connection,
-so they are bounded by WEB_CONCURRENCY × GUNICORN_THREADS (zarik/checks.py compares that with
-DB_MAX_CONNECTIONS). GUNICORN_THREADS=1 gives sync workers. Scale out with more hosts behind
-any load balancer (they share PostgreSQL and Redis), or about 2 workers per core per host.
+8 sync workers (one thread each) by default, about 4 per core: on issue 17's load benchmark
+(2 cores) they answered result entry 3–5 times faster at the 95th percentile than 4 workers ×
+4 threads at the same CPU per request. A request waits on PostgreSQL and Redis a dozen times;
+with several threads in one process each wait ended in a queue for the GIL behind the others'
+Python work, with one thread per process the kernel's scheduler runs whoever is ready. 12 sync
+workers did no better than 8. Sync workers read a slow client's request on the worker itself:
+in production put a buffering reverse proxy (nginx, a cloud load balancer) in front, as any
+gunicorn deployment should. GUNICORN_THREADS > 1 gives gthread workers. Each thread holds one
+database connection, so they are bounded by WEB_CONCURRENCY × GUNICORN_THREADS
+(zarik/checks.py compares that with DB_MAX_CONNECTIONS). Scale out with more hosts behind any
+load balancer (they share PostgreSQL and Redis).
 """
 
 import os
 
 bind = os.environ.get("BIND", f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}")
-workers = int(os.environ.get("WEB_CONCURRENCY", "4"))
-threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+workers = int(os.environ.get("WEB_CONCURRENCY", "8"))
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 worker_class = "gthread" if threads > 1 else "sync"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a request longer than this is killed
 graceful_timeout = 20

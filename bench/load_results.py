@@ -3,7 +3,7 @@
 One command prepares everything and cleans up after itself:
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/load_results.py
-    # options: --players 400 --actors 200 --think 5 --workers 4 --threads 4 --steady-rounds 4
+    # options: --players 400 --actors 200 --think 5 --workers 8 --threads 1 --steady-rounds 4
     #          --visitors 40 --capacity 20,40,60,80,120 --cache-url redis://127.0.0.1:6379/9
 
 It creates a throwaway database next to the one named, migrates it, builds a Swiss of
@@ -69,8 +69,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--steady-rounds", type=int, default=3, help="rounds each actor plays in the steady phase")
     p.add_argument("--visitors", type=int, default=40, help="public readers during the steady phase")
     p.add_argument("--visitor-think", type=float, default=2.0, help="mean pause between a visitor's reads, s")
-    p.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
-    p.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker (gthread)")
+    p.add_argument("--workers", type=int, default=8, help="gunicorn worker processes")
+    p.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker (1: sync workers, as bin/serve; more: gthread)")
     p.add_argument("--celery-pool", default="prefork", help="the Celery worker's pool (prefork, threads, solo)")
     p.add_argument("--worker-nice", type=int, default=10,
                    help="run the Celery worker at this niceness (10, as bin/serve's CELERY_NICE: web requests "

@@ -140,8 +140,8 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-WEB_CONCURRENCY = int(os.environ.get("WEB_CONCURRENCY", "4"))  # defaults as in gunicorn.conf.py
-GUNICORN_THREADS = int(os.environ.get("GUNICORN_THREADS", "4"))
+WEB_CONCURRENCY = int(os.environ.get("WEB_CONCURRENCY", "8"))  # defaults as in gunicorn.conf.py
+GUNICORN_THREADS = int(os.environ.get("GUNICORN_THREADS", "1"))
 CELERY_CONCURRENCY = int(os.environ.get("CELERY_CONCURRENCY", "2"))
 DB_MAX_CONNECTIONS = int(os.environ.get("DB_MAX_CONNECTIONS", "100"))  # PostgreSQL's max_connections
 DB_HOSTS = int(os.environ.get("DB_CLIENT_HOSTS", "1"))  # web hosts sharing the database
