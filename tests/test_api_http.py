@@ -86,6 +86,26 @@ def test_a_revoked_token_is_refused_at_once_though_lookups_are_kept(user):
     user.save()
     assert _client(fresh_key).get("/api/tournaments/").status_code == 401
 
+def test_another_web_process_finds_a_token_in_the_shared_cache_but_never_a_revoked_one(
+    user, django_assert_num_queries
+):
+    """A lookup is shared through the cache with the version it was read at: a process that
+    never saw the token needs no query, the password hash is not cached, and a revoked token
+    is read again (and refused) everywhere."""
+    token, key = tokens.issue(user, "t", "read")
+    assert tokens.find(key).pk == token.pk  # read from the database by this process
+    tokens._found.clear()  # another web process: nothing kept in it yet
+    with django_assert_num_queries(0):
+        found = tokens.find(key)
+    assert found.pk == token.pk and found.user.pk == user.pk
+    _version, blob = cache.get(f"zarik:api-token:{token.key_hash}")
+    assert user.password.encode() not in blob  # the shared copy holds no password hash
+    tokens.revoke(token)
+    tokens._found.clear()
+    assert tokens.find(key).revoked_at is not None
+    _is_problem(_client(key).get("/api/tournaments/"), 401, "api.token_revoked")
+
+
 
 @pytest.mark.parametrize(("language", "word"), [("en", "read"), ("ru", "чтения")])
 def test_a_read_token_may_only_read(user, language, word):

@@ -150,6 +150,17 @@ def counter(key: str) -> int:
     return _versions([key])[0]
 
 
+def counter_with(key: str, other: str) -> tuple[int, object | None]:
+    """A named version (as :func:`counter`) and the value cached under ``other``, in one
+    cache round trip: a value stored with the version it was read at is checked against
+    the current one without a second call."""
+    found = cache.get_many([key, other])
+    number = found.get(key)
+    if number is None:
+        number = _versions([key])[0]
+    return int(number), found.get(other)
+
+
 def bump_counter(key: str) -> None:
     """Move a named version on, now and once the transaction commits (as pages' versions)."""
     _now_and_on_commit([key])

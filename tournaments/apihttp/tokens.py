@@ -11,9 +11,10 @@ import pickle
 import secrets
 from datetime import timedelta
 
+from django.core.cache import cache
 from django.utils import timezone
 
-from ..cache import KeptInProcess, bump_counter, counter
+from ..cache import KeptInProcess, bump_counter, counter_with
 from ..models import ApiToken, TokenScope
 
 PREFIX_LENGTH = 12
@@ -38,6 +39,8 @@ def issue(user, name: str, scope: str = TokenScope.READ) -> tuple[ApiToken, str]
 TOKENS_VERSION = "zarik:api-tokens:version"
 #: Lookups kept per process, by (key hash, version): every API request starts with one.
 _found = KeptInProcess(10_000)
+#: Lookups also kept in the shared cache, with the version they were read at, this long.
+SHARED_SECONDS = 24 * 3600
 #: When this process last wrote a token's ``last_used_at``, by key hash.
 _touched = KeptInProcess(10_000)
 
@@ -45,19 +48,33 @@ _touched = KeptInProcess(10_000)
 def find(key: str) -> ApiToken | None:
     """The token with this key, revoked or not, with its user; None if unknown.
 
-    Read from the database once per key and version in each process: a hall's 200 phones
-    send a token with every click, and the lookup with its user cost a millisecond each
-    (issue 17). A revoked, deleted or new token, or a changed or deleted user, moves the
-    version on (:func:`forget_found`, wired in :mod:`tournaments.signals`), so no process
-    keeps accepting a token that was revoked. Each call returns its own instances.
+    Read from the database once per key and version, then kept in the shared cache (with
+    the version it was read at) and in each process: a hall's 200 phones send a token with
+    every click, the lookup with its user cost two milliseconds, and with 8 web processes a
+    phone's few clicks a round mostly land on processes that have not seen its token yet
+    (issue 17). The version and the shared copy come in one cache round trip. A revoked,
+    deleted or new token, or a changed or deleted user, moves the version on
+    (:func:`forget_found`, wired in :mod:`tournaments.signals`), so no process keeps
+    accepting a token that was revoked: a copy of another version is never used. The user's
+    password hash is not read (token requests never need it), so the cache never holds it.
+    Each call returns its own instances.
     """
     digest = hash_key(key)
-    blob = _found.get(
-        (digest, counter(TOKENS_VERSION)),
+    shared_key = f"zarik:api-token:{digest}"
+    version, shared = counter_with(TOKENS_VERSION, shared_key)
+
+    def read() -> bytes:
+        if isinstance(shared, tuple) and len(shared) == 2 and shared[0] == version:
+            return shared[1]
         # order_by(): the key hash is unique, and the model's ordering would only sort the one row.
-        lambda: pickle.dumps(ApiToken.objects.select_related("user").filter(key_hash=digest).order_by().first()),
-    )
-    return pickle.loads(blob)
+        found = (
+            ApiToken.objects.select_related("user").defer("user__password").filter(key_hash=digest)
+        )
+        blob = pickle.dumps(found.order_by().first())
+        cache.set(shared_key, (version, blob), SHARED_SECONDS)
+        return blob
+
+    return pickle.loads(_found.get((digest, version), read))
 
 
 def forget_found(sender=None, **kwargs) -> None:
