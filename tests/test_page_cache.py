@@ -21,6 +21,7 @@ from tests.factories import OfficialFactory, ResultFactory, swiss_event
 from tests.test_public_pages import count_queries, score_cells
 from tournaments import cache as page_cache
 from tournaments.models import Match, ResultStatus
+from tournaments.public_frame import _row_html
 from tournaments.round_flow import cached_live_state
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
@@ -221,3 +222,20 @@ def test_a_kept_anonymous_page_follows_results_and_is_never_shown_to_a_logged_in
     user = OfficialFactory(tournament=t, role="referee").user
     client.force_login(user)
     assert user.username in client.get(url).content.decode()  # the personal header, not the kept page
+
+
+def test_a_pairings_rebuild_renders_again_only_the_rows_whose_text_changed(client):
+    """Rows are remembered by what they show: a rebuild after one confirmation renders that
+    row again, not the rows that were merely reported meanwhile (issue 17)."""
+    t = swiss_event(8, slug="rows-kept")
+    referee = OfficialFactory(tournament=t, role="referee").user
+    client.get(pairings_url(t, 3))
+    reported, confirmed = Match.objects.filter(round__tournament=t, round__number=3).order_by("table")[:2]
+    services.submit_result(reported.pk, referee, version=reported.version, final=(2, 5))
+    misses = _row_html.cache_info().misses
+
+    services.submit_result(confirmed.pk, referee, version=confirmed.version, final=(5, 1), confirm=True)
+    page = client.get(pairings_url(t, 3))
+
+    assert "5:1" in score_cells(page)
+    assert _row_html.cache_info().misses == misses + 1  # the confirmed row only

@@ -241,12 +241,19 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
         pairings = event.pairings_of_round([rnd.id])
         rows = _pairing_rows(event, pairings, lang, found, with_chances=True)
         for row in rows:
+            p, a, b, chance = row["p"], row["a"], row["b"], row["chance"]
+            # Only what the row shows, so that its remembered HTML outlives changes it does not
+            # show: a report (the status), a rating moving the chance by less than a percent.
             row["html"] = frame.render_row(
                 "public/_pairings_row.html",
                 **bases,
-                **{k: row[k] for k in ("p", "a", "b", "name_a", "name_b", "found", "chance", "score")},
+                table=p.table, winner=p.winner if row["score"] else "",
+                a_id=a.id, a_draw=a.draw_number, a_player=a.player_id,
+                b_id=b.id if b else None, b_draw=b.draw_number if b else None, b_player=b.player_id if b else None,
+                chance_side=chance.side if chance else "", chance_percent=chance.percent if chance else None,
                 kind_label=str(row["kind_label"]),
-            )
+                **{k: row[k] for k in ("name_a", "name_b", "found", "score")},
+            )  # fmt: skip
         blocks.append({"round": rnd, "section": _section_title(event, rnd.section), "rows": rows})
         for row in rows:
             p = row["p"]
