@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from scoring.rules.errors import Problem
 from scoring.rules.result_kinds import TimeControl, lateness_penalty
 from tournaments import audit, entry_status, ratings_service, round_flow, tasks
-from tournaments.cache import invalidate_results, tournament_at_version
+from tournaments.cache import complete_at_version, invalidate_results
 from tournaments.events import emit
 from tournaments.models import (
     Entry,
@@ -147,14 +147,14 @@ def _lock_match(match_id: int, visible: Visible | None = None) -> Match:
     try:
         match = (
             Match.objects.select_for_update(of=("self",))
-            .select_related("round__section", "entry_a__player", "entry_b__player")
+            .select_related("round__section")  # the entries and players: complete_at_version
             .get(pk=match_id)
         )
     except Match.DoesNotExist:
         if visible is not None:
             raise Http404 from None
         raise refuse("match_missing", "missing") from None
-    match.round.tournament = tournament_at_version(match.round.tournament_id)
+    complete_at_version(match)
     if visible is not None and not (is_public_round(match.round) and visible(match)):
         raise Http404
     if not is_public_round(match.round):

@@ -22,7 +22,7 @@ from scoring.models import Result, ResultState
 from tests.conftest import forget_celery_connections
 from tests.factories import MatchFactory, PlayerFactory, UserFactory
 from tournaments.apihttp import tokens
-from tournaments.cache import tournament_at_version
+from tournaments.cache import complete_at_version
 from tournaments.models import Match, ResultStatus
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -97,7 +97,7 @@ def test_report_and_confirm_on_the_pages_within_budget(client, match):
     client.force_login(match.entry_a.player.user)
     page = reverse("result-match", kwargs={"slug": slug, "match_id": match.pk})
     assert client.get(page).status_code == 200  # the player opens the match first, as in the hall
-    tournament_at_version(match.round.tournament_id)  # as in a process that served the event before
+    complete_at_version(Match.objects.get(pk=match.pk))  # as in a process that served the event before
     form = {"score_a": 5, "score_b": 2, "version": match.version, "action": "report",
             "games-TOTAL_FORMS": 0, "games-INITIAL_FORMS": 0}  # fmt: skip
     with CaptureQueriesContext(connection) as report:
@@ -115,3 +115,16 @@ def test_report_and_confirm_on_the_pages_within_budget(client, match):
     assert Result.objects.get(pk=result.pk).state == ResultState.CONFIRMED
     assert len(statements(report)) <= BUDGET, _show(report)
     assert len(statements(confirm)) <= BUDGET, _show(confirm)
+
+
+def test_a_renamed_player_or_a_new_category_shows_at_once_in_the_match_the_api_reads(match):
+    """The match read takes its entries and players from this process's copy of the event's
+    version: a saved player or entry moves that version on, so the copy is never stale."""
+    _token, key = tokens.issue(match.entry_a.player.user, "phone", "write")
+    api = APIClient(HTTP_AUTHORIZATION=f"Token {key}")
+    before = api.get(f"/api/matches/{match.pk}/").json()
+    player = match.entry_b.player
+    player.last_name = "Переименованный"
+    player.save()
+    after = api.get(f"/api/matches/{match.pk}/").json()
+    assert "Переименованный" not in str(before) and "Переименованный" in str(after)

@@ -48,7 +48,7 @@ from django.db import transaction
 
 from zarik.i18n import current_language
 
-from .models import Tournament
+from .models import Entry, Match, Tournament
 
 T = TypeVar("T")
 
@@ -325,18 +325,51 @@ class KeptInProcess:
 _tournaments = KeptInProcess(64)
 
 
-def tournament_at_version(tournament_id: int) -> Tournament:
-    """The tournament as of its current cache version, read from the database once per version
-    in each process.
-
-    Every result action and match read needs its tournament's rules; joining the tournament's
-    52 columns into each match query cost a millisecond of query compilation and planning per
-    request (issue 17). Any saved change to a tournament bumps its version (the signals of
-    :mod:`tournaments.signals`, twice: now and on commit), so the row kept under a version is
-    that version's. Each call returns its own instance (unpickled), so threads never share one.
-    """
+def _tournament_at(tournament_id: int, number: int) -> Tournament:
+    """The tournament at this cache version, read from the database once per version in each
+    process: joining its 52 columns into each match query cost a millisecond of query
+    compilation and planning per request (issue 17). Any saved change to a tournament bumps
+    its version (the signals of :mod:`tournaments.signals`, twice: now and on commit)."""
     blob = _tournaments.get(
-        (tournament_id, version(tournament_id)),
-        lambda: pickle.dumps(Tournament.objects.get(pk=tournament_id)),
+        (tournament_id, number), lambda: pickle.dumps(Tournament.objects.get(pk=tournament_id))
     )
     return pickle.loads(blob)
+
+
+#: A tournament's entries with their players, pickled one by one, kept per process by (id,
+#: cache version): a few events' worth (a 400-player event is about half a megabyte).
+_entries = KeptInProcess(16)
+
+
+def _entries_at(tournament_id: int, number: int) -> dict[int, bytes]:
+    def read() -> dict[int, bytes]:
+        rows = Entry.objects.filter(tournament_id=tournament_id).select_related("player").order_by()
+        return {entry.pk: pickle.dumps(entry) for entry in rows}
+
+    return _entries.get((tournament_id, number), read)
+
+
+def complete_at_version(match: Match) -> Match:
+    """Give a match read with its round alone its tournament and its two entries with their
+    players, as of the tournament's cache version (one cache round trip; the rows are read
+    from the database once per version in each process).
+
+    Every report, confirmation and match read needs them; joining the entries, the players
+    and the tournament into each match query cost more Python in compiling the SQL than the
+    rest of the request (issue 17). An entry or player saved or deleted bumps the
+    tournament's version (:mod:`tournaments.signals`), so what is kept under a version is
+    that version's; an entry the kept rows lack (added since) is read on its own. Each call
+    unpickles its own instances, so no two requests share one.
+    """
+    tournament_id = match.round.tournament_id
+    number = version(tournament_id)
+    match.round.tournament = _tournament_at(tournament_id, number)
+    kept = _entries_at(tournament_id, number)
+    for side in ("a", "b"):
+        entry_id = getattr(match, f"entry_{side}_id")
+        if entry_id is None:
+            continue
+        blob = kept.get(entry_id)
+        entry = pickle.loads(blob) if blob else Entry.objects.select_related("player").get(pk=entry_id)
+        setattr(match, f"entry_{side}", entry)
+    return match

@@ -20,7 +20,7 @@ from clubs.ratings.pools import pool_of
 
 from . import jobs, notifications, ratings_service, webhooks
 from . import pairing_manager as pm
-from .cache import tournament_at_version
+from .cache import complete_at_version
 from .events import Event
 from .job_problems import JOB
 from .models import DeliveryStatus, Match, ResultStatus, Section, Tournament, WebhookDelivery
@@ -108,14 +108,14 @@ def rate_match(match_id: int) -> str:
     with transaction.atomic():
         match = (
             Match.objects.select_for_update(of=("self",))
-            .select_related("round", "entry_a__player", "entry_b__player")
+            .select_related("round")  # the entries and players: complete_at_version
             .filter(pk=match_id)
             .order_by()  # one row: not Match's ordering, which joins the round's tournament and section
             .first()
         )
         if match is None or match.result_status != ResultStatus.CONFIRMED:
             return "skipped"
-        match.round.tournament = tournament_at_version(match.round.tournament_id)
+        complete_at_version(match)
         recompute = ratings_service.rate_confirmed(match)
     if recompute is not None:
         schedule_recompute(*recompute)

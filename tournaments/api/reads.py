@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
-from ..cache import tournament_at_version
+from ..cache import complete_at_version
 from ..models import Entry, Match, Round, Tournament
 from ..permissions import official_roles, visible_tournaments
 from ..visibility import is_public_round, public_matches, public_rounds
@@ -86,14 +86,14 @@ class MatchViewSet(NestedUnderTournament, viewsets.ReadOnlyModelViewSet):
         """The match by id, its visibility checked on the row (the hot path of result entry:
         every report is preceded by this read)."""
         match = (
-            Match.objects.select_related("round", "entry_a__player", "entry_b__player")
+            Match.objects.select_related("round")  # the entries and players: complete_at_version
             .filter(pk=self.kwargs["pk"])
             .order_by()  # not Match's ordering: it joins the round, tournament and section to sort one row
             .first()
         )
         if match is None or not is_public_round(match.round):
             raise Http404
-        match.round.tournament = tournament_at_version(match.round.tournament_id)
+        complete_at_version(match)
         if not self.shows(match.round.tournament):
             raise Http404
         self.check_object_permissions(self.request, match)
