@@ -185,6 +185,55 @@ def own_cpu() -> float:
     return times.user + times.system
 
 
+class MachineLoad:
+    """The machine's busy share of all cores, sampled every second from /proc/stat, so a phase's
+    percentiles can be read next to how busy the machine was when the requests were made."""
+
+    def __init__(self, started: float):
+        self.started = started
+        self.samples: list[tuple[float, float]] = []  # (seconds since start, busy share 0–1)
+        self._stop = threading.Event()
+        threading.Thread(target=self._run, daemon=True).start()
+
+    @staticmethod
+    def _read() -> tuple[int, int]:
+        fields = [int(f) for f in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        idle = fields[3] + fields[4]  # idle + iowait
+        return sum(fields) - idle, sum(fields)
+
+    def _run(self) -> None:
+        busy0, total0 = self._read()
+        while not self._stop.wait(1.0):
+            busy, total = self._read()
+            share = (busy - busy0) / max(1, total - total0)
+            self.samples.append((time.monotonic() - self.started, share))
+            busy0, total0 = busy, total
+
+    def between(self, start: float, end: float) -> float:
+        inside = [share for t, share in self.samples if start < t <= end + 1]
+        return sum(inside) / len(inside) if inside else float("nan")
+
+
+def windows(bench: Bench, phase: str, seconds: float = 10.0) -> None:
+    """Per window of the phase: requests a second, report/confirm and page p95, machine CPU."""
+    rows = [(t, kind, ms) for ph, t, kind, ms in bench.trace if ph == phase]
+    if not rows:
+        return
+    first = min(t for t, _k, _ms in rows)
+    by_window: dict[int, list[tuple[str, float]]] = defaultdict(list)
+    for t, kind, ms in rows:
+        by_window[int((t - first) // seconds)].append((kind, ms))
+    print(f"  by {seconds:.0f} s window: requests/s, p95 of report+confirm / of pages, machine CPU (cores)")
+    for w in sorted(by_window):
+        items = by_window[w]
+        actions = [ms for kind, ms in items if kind in ACTIONS]
+        pages = [ms for kind, ms in items if kind in ("pairings", "standings")]
+        start = first + w * seconds
+        cpu = bench.load.between(start, start + seconds) * (os.cpu_count() or 1)
+        print(f"    {w * seconds:4.0f}–{(w + 1) * seconds:<4.0f}s {len(items) / seconds:6.1f}/s  "
+              f"{percentile(actions, 95):7.1f} / {percentile(pages, 95):7.1f} ms  {cpu:4.2f}")  # fmt: skip
+
+
 def db_ticks(name: str) -> int:
     """CPU ticks of the PostgreSQL backends serving the bench database (same host, /proc)."""
     from django.db import connection
@@ -344,6 +393,7 @@ class Bench:
         self.deadline = time.monotonic() + args.timeout
         self.started = time.monotonic()
         self.trace: list[tuple[str, float, str, float]] = []
+        self.load = MachineLoad(self.started)
 
     def record(self, kind: str, ms: float, failure: str | None) -> None:
         with self.lock:
@@ -640,6 +690,7 @@ def main() -> int:
             time.sleep(1)  # the after-commit work of the last confirmations
             all_ok &= summary(bench, phase, seconds, cpu_ms, check(rounds, intended, data["tournament_id"]), db_ms)
             if phase == "steady":
+                windows(bench, phase)
                 print(f"  staleness: {bench.stale['stale']} of {bench.stale['checked']} confirmed results "
                       "not yet on the public pairings page right after the confirmation")  # fmt: skip
                 all_ok &= bench.stale["stale"] == 0

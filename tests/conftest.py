@@ -41,6 +41,14 @@ def celery_join_allowed():
 
 
 @pytest.fixture(autouse=True)
+def fresh_process_memos():
+    """Each test starts with this process's kept rows empty, as a new web process would."""
+    from tournaments.cache import KeptInProcess
+
+    KeptInProcess.clear_all()
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hasher(settings):
     """PBKDF2's deliberate slowness protects real accounts; tests only need correctness."""
     settings.PASSWORD_HASHERS = FAST_HASHERS

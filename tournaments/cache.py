@@ -294,10 +294,14 @@ class KeptInProcess:
     moves on (so a kept value is never stale): emptied whole when full, which is rare and
     cheap next to the work it saves; safe to use from several threads."""
 
+    #: Every instance, so that tests can start each one as a new process would (:meth:`clear_all`).
+    _all: list[KeptInProcess] = []
+
     def __init__(self, size: int) -> None:
         self.size = size
         self._items: dict = {}
         self._lock = threading.Lock()
+        KeptInProcess._all.append(self)
 
     def get(self, key, build: Callable[[], T]) -> T:
         """The value kept under ``key``, or ``build()`` it and keep it."""
@@ -320,6 +324,13 @@ class KeptInProcess:
         with self._lock:
             self._items.clear()
 
+    @classmethod
+    def clear_all(cls) -> None:
+        """Empty every instance: a test's database may reuse the ids of an earlier test's rows
+        (a flush resets the sequences), which no production database does."""
+        for kept in cls._all:
+            kept.clear()
+
 
 #: Tournament rows kept per process, by (id, cache version): a few events' worth.
 _tournaments = KeptInProcess(64)
@@ -334,6 +345,32 @@ def _tournament_at(tournament_id: int, number: int) -> Tournament:
         (tournament_id, number), lambda: pickle.dumps(Tournament.objects.get(pk=tournament_id))
     )
     return pickle.loads(blob)
+
+
+#: Slug → tournament id, kept per process: the row kept by version says whether it still holds.
+_ids_by_slug = KeptInProcess(1024)
+
+
+def tournament_by_slug(slug: str) -> Tournament | None:
+    """The tournament with this address as of its cache version, or None: what every page of
+    a tournament starts with, without a query once this process has seen it (issue 17).
+
+    A renamed slug or a deleted tournament moves the version on, so a kept row whose slug no
+    longer matches (or none at all) sends the lookup back to the database.
+    """
+    tournament_id = _ids_by_slug.peek(slug)
+    if tournament_id is not None:
+        try:
+            kept = _tournament_at(tournament_id, version(tournament_id))
+        except Tournament.DoesNotExist:
+            kept = None
+        if kept is not None and kept.slug == slug:
+            return kept
+    tournament_id = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
+    if tournament_id is None:
+        return None
+    _ids_by_slug.put(slug, tournament_id)
+    return _tournament_at(tournament_id, version(tournament_id))
 
 
 #: A tournament's entries with their players, pickled one by one, kept per process by (id,

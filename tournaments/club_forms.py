@@ -19,6 +19,7 @@ from clubs.ratings.pools import POOLS
 from scoring.rules.errors import RuleViolation
 from zarik.i18n import current_language, problems_to_validation_error
 
+from .cache import invalidate
 from .models import Tournament
 from .seasons import format_points, parse_points
 from .setup_forms import TiebreakPickerMixin
@@ -170,8 +171,12 @@ class SeasonForm(TiebreakPickerMixin, forms.ModelForm):
         season = super().save(commit=commit)
         if commit:
             chosen = {t.pk for t in self.cleaned_data.get("tournaments") or []}
-            self.club.tournaments.filter(season=season).exclude(pk__in=chosen).update(season=None)
+            dropped = self.club.tournaments.filter(season=season).exclude(pk__in=chosen)
+            changed = set(dropped.values_list("pk", flat=True)) | chosen
+            dropped.update(season=None)
             self.club.tournaments.filter(pk__in=chosen).update(season=season)
+            for tournament_id in changed:  # update() sends no signal: their kept rows and pages go
+                invalidate(tournament_id)
         return season
 
 

@@ -27,11 +27,11 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from clubs.models import Club, ClubRole, ClubRoleKind
 
+from .cache import tournament_by_slug
 from .models import Entry, Match, Official, OfficialRole, Tournament
 from .private_links import LinkHolder
 
@@ -339,7 +339,9 @@ def tournament_view(action: str):
     def decorator(view):
         @wraps(view)
         def wrapper(request, slug, *args, **kwargs):
-            tournament = get_object_or_404(Tournament, slug=slug)
+            tournament = tournament_by_slug(slug)
+            if tournament is None:
+                raise Http404
             if not can_view(request.user, tournament):
                 raise Http404
             require(request.user, action, tournament)
