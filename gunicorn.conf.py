@@ -34,3 +34,13 @@ accesslog = None
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+
+def pre_fork(server, worker):
+    """Move everything the preloaded app made into the garbage collector's permanent
+    generation before forking (as CPython's gc.freeze documents): workers no longer scan the
+    app's hundreds of thousands of objects in each full collection, nor copy the pages that
+    hold them."""
+    import gc
+
+    gc.freeze()

@@ -126,14 +126,16 @@ def render_fragment(
 ROW_MEMO_SIZE = 20_000
 
 
-def render_row(template: str, **ctx: Any) -> str:
+def render_row(template: str, *, language: str | None = None, **ctx: Any) -> str:
     """One table row's HTML, remembered in this process by its content and language.
 
     A page rebuilt after one confirmation changes a few rows of hundreds: only those are
     rendered again (rendering 400 rows with the template engine cost more than reading the
     whole event). Every value in ``ctx`` must be hashable (frozen dataclasses, tuples).
+    ``language``: the page's, looked up once by a caller rendering many rows.
     """
-    return mark_safe(_row_html(template, current_language(), tuple(sorted(ctx.items()))))
+    lang = language or current_language()
+    return mark_safe(_row_html(template, lang, tuple(sorted(ctx.items()))))
 
 
 @lru_cache(maxsize=ROW_MEMO_SIZE)

@@ -246,6 +246,7 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
             # show: a report (the status), a rating moving the chance by less than a percent.
             row["html"] = frame.render_row(
                 "public/_pairings_row.html",
+                language=lang,
                 **bases,
                 table=p.table, winner=p.winner if row["score"] else "",
                 a_id=a.id, a_draw=a.draw_number, a_player=a.player_id,
@@ -356,6 +357,7 @@ def _standings_fragment(event: Event) -> frame.Fragment:
         for r in block["rows"]:
             cells = frame.render_row(
                 "public/_standings_row.html",
+                language=lang,
                 **bases,
                 has_prizes=bool(awards.amounts),
                 values=tuple((v["value"], v["mark"]) for v in r["values"]),

@@ -6,6 +6,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
+from ..apihttp.fields_once import FieldsBuiltOnce
 from ..models import Entry, Match, Official, Round, Section, Team, TeamMember, Tournament
 
 
@@ -64,7 +65,7 @@ class ScoreOut(serializers.Field):
         return int(number) if number == int(number) else number
 
 
-class MatchSerializer(serializers.ModelSerializer):
+class MatchSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     tournament = serializers.CharField(source="round.tournament.slug", read_only=True)
     round = serializers.IntegerField(source="round.number", read_only=True)
     player_a = SideSerializer(source="entry_a", read_only=True, allow_null=True)
