@@ -580,7 +580,9 @@ def warm_up(args, data: dict) -> None:
     """A few untimed requests of every kind per web process, as a server that has been up a
     while has had: its first requests import views, load the URLs and compile templates."""
     first = data["rounds"][1][0]
-    paths = [f"/t/{data['slug']}/standings/", f"/t/{data['slug']}/pairings/?round=1", f"/api/matches/{first['id']}/"]
+    paths = [f"/t/{data['slug']}/standings/", f"/api/matches/{first['id']}/"]
+    # the pairings of every round being played: a server up a while has shown them
+    paths += [f"/t/{data['slug']}/pairings/?round={n}" for n in range(1, args.steady_rounds + 1)]
 
     def get(path: str) -> None:
         try:
