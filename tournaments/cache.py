@@ -358,19 +358,23 @@ def tournament_by_slug(slug: str) -> Tournament | None:
     A renamed slug or a deleted tournament moves the version on, so a kept row whose slug no
     longer matches (or none at all) sends the lookup back to the database.
     """
-    tournament_id = _ids_by_slug.peek(slug)
-    if tournament_id is not None:
-        try:
-            kept = _tournament_at(tournament_id, version(tournament_id))
-        except Tournament.DoesNotExist:
-            kept = None
-        if kept is not None and kept.slug == slug:
-            return kept
+    kept_id = _ids_by_slug.peek(slug)
+    kept = None if kept_id is None else _current_tournament(kept_id)
+    if kept is not None and kept.slug == slug:
+        return kept
     tournament_id = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
     if tournament_id is None:
         return None
     _ids_by_slug.put(slug, tournament_id)
-    return _tournament_at(tournament_id, version(tournament_id))
+    return _current_tournament(tournament_id)
+
+
+def _current_tournament(tournament_id: int) -> Tournament | None:
+    """The tournament at its current version, or None if it was deleted meanwhile."""
+    try:
+        return _tournament_at(tournament_id, version(tournament_id))
+    except Tournament.DoesNotExist:
+        return None
 
 
 #: A tournament's entries with their players, pickled one by one, kept per process by (id,

@@ -204,7 +204,8 @@ def page(
         tuple(sorted((k, str(v)) for k, v in ctx.items())),
     )  # fmt: skip
     before, after = _pages.get(key, lambda: _frame_around_slot(request, template, context))
-    html = "".join((before, fragment.html, after)).replace(CSRF_SLOT, get_token(request))
+    token = get_token(request)  # filled into the frame only: the body is the larger part
+    html = "".join((before.replace(CSRF_SLOT, token), fragment.html, after.replace(CSRF_SLOT, token)))
     return HttpResponse(html, status=fragment.status)
 
 
