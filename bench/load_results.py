@@ -319,6 +319,21 @@ def publish_through(tournament_id: int, number: int) -> None:
         publish_round(rnd)
 
 
+def wait_rated(matches: list[int], seconds: float = 20.0) -> tuple[int, float]:
+    """(how many of ``matches`` are rated, seconds waited): the ratings follow in batches."""
+    from django.db import close_old_connections
+
+    from tournaments.models import RatingChange
+
+    close_old_connections()
+    started = time.monotonic()
+    while True:
+        rated = RatingChange.objects.filter(match_id__in=matches).values("match_id").distinct().count()
+        if rated >= len(matches) or time.monotonic() - started > seconds:
+            return rated, time.monotonic() - started
+        time.sleep(0.2)
+
+
 def check(rounds: list[int], intended: dict[int, tuple[int, int]], tournament_id: int) -> tuple[int, int]:
     """(lost, duplicated) among the matches the phase acted on."""
     from django.db import close_old_connections
@@ -500,11 +515,17 @@ class Bench:
 
         for step in (report, confirm):
             barrier.reset()
+            before, started = machine_ticks(), time.monotonic()
             threads = [threading.Thread(target=step, args=(m,)) for m in tables]
             for th in threads:
                 th.start()
             for th in threads:
                 th.join()
+            time.sleep(1.0)  # the step's after-commit work (rating tasks) counts to it
+            used = cpu_by_group(before, machine_ticks())
+            print(f"  burst {step.__name__} step: {time.monotonic() - started - 1:.1f} s, machine CPU per table "
+                  f"{sum(used.values()) * 1000 / len(tables):.1f} ms — "
+                  + ", ".join(f"{k} {v * 1000 / len(tables):.1f}" for k, v in sorted(used.items(), key=lambda kv: -kv[1])))
         return [n], {m["id"]: m["want"] for m in tables}
 
     def capacity_step(self, rate: float, matches: list[dict]) -> tuple[float, float]:
@@ -691,6 +712,9 @@ def main() -> int:
                   + ", ".join(f"{k} {v / seconds:.2f}" for k, v in sorted(used.items(), key=lambda kv: -kv[1])))
             time.sleep(1)  # the after-commit work of the last confirmations
             all_ok &= summary(bench, phase, seconds, cpu_ms, check(rounds, intended, data["tournament_id"]), db_ms)
+            rated, waited = wait_rated(list(intended))
+            print(f"  rated {rated} of {len(intended)} confirmed matches {waited:.1f} s after the phase")
+            all_ok &= rated == len(intended)
             if phase == "steady":
                 windows(bench, phase)
                 print(f"  staleness: {bench.stale['stale']} of {bench.stale['checked']} confirmed results "

@@ -265,15 +265,20 @@ def _rerate(recompute: tuple[str, int] | None) -> None:
         tasks.schedule_recompute(*recompute)
 
 
-def _rate(match: Match) -> None:
-    """Ratings follow the confirmed result once it commits (:func:`tournaments.tasks.schedule_rating`).
+def _rate(match: Match, *, first: bool) -> None:
+    """Ratings follow the confirmed result once it commits (:mod:`tournaments.tasks`).
 
     Not in the confirmation's own transaction: rating takes the pool's lock, which
     would make every confirmation of a pool wait for every other one (issue 17's
     burst). The result and the standings are never stale; the rating follows a
-    moment later (at once without a broker).
+    moment later (at once without a broker). A first confirmation joins its pool's
+    batch; a match confirmed before (a correction, a ruling) is re-rated on its own,
+    which recomputes the pool from it if its rated result changed.
     """
-    tasks.schedule_rating(match.pk)
+    if first:
+        tasks.schedule_new_rating(match.round.tournament)
+    else:
+        tasks.schedule_rating(match.pk)
 
 
 def _confirm(
@@ -298,15 +303,20 @@ def _confirm(
     ]
     if replaced:
         Result.objects.filter(pk__in=replaced).update(state=ResultState.SUPERSEDED)
-    result.state = ResultState.CONFIRMED
-    result.confirmed_by = account(user)
-    result.confirmed_side = "" if user is None else player_side(user, match)
-    result.confirmed_at = timezone.now()
+    confirmed = {
+        "state": ResultState.CONFIRMED,
+        "confirmed_by": account(user),
+        "confirmed_side": "" if user is None else player_side(user, match),
+        "confirmed_at": timezone.now(),
+    }
     try:
         # No savepoint: a refused save ends the whole action (its transaction rolls back).
-        result.save(update_fields=["state", "confirmed_by", "confirmed_side", "confirmed_at"])
+        # An update, not save(): no signal to drop the cached pages, _save_match does below.
+        Result.objects.filter(pk=result.pk).update(**confirmed)
     except IntegrityError:
         raise refuse("already_confirmed_match", "duplicate") from None
+    for name, value in confirmed.items():
+        setattr(result, name, value)
     validation = validate_result(
         match, final=(result.score_a, result.score_b), games=result.games or None,
         kind=result.kind, winner=result.winner or None,
@@ -337,7 +347,7 @@ def _confirm(
             )
             for n, g in enumerate(result.games, start=1)
         )
-    _rate(match)
+    _rate(match, first=not had_ledger)
     tournament = match.round.tournament
     audit.record_many(
         user,

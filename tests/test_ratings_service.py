@@ -6,9 +6,12 @@ confirmed results of the pool's rated tournaments, in sequence order.
 
 from __future__ import annotations
 
+import time
+
 import lxml.html
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.test import TestCase
 from django.urls import reverse
 
@@ -124,6 +127,85 @@ def test_a_history_across_events_equals_the_replay_and_unrated_things_do_not_cou
     assert PlayerRating.objects.filter(pool="long_nardy").count() == 2
     assert_stored_equals_replay()
     assert_stored_equals_replay("long_nardy")
+
+
+def test_first_confirmations_are_rated_together_in_the_order_they_were_confirmed(director):
+    """A burst of confirmations: their ratings wait for one batch, which rates them as one by one."""
+    p = PlayerFactory.create_batch(4)
+    _, e, (r1, r2, _) = event(director, p)
+    play(director, r1, e[0], e[1], (5, 1))  # rated already
+    waiting = []
+    with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
+        for rnd, a, b, score in ((r1, e[2], e[3], (2, 5)), (r2, e[0], e[2], (5, 4)), (r2, e[1], e[3], (0, 5))):
+            match = MatchFactory(round=rnd, entry_a=a, entry_b=b)
+            services.submit_result(match.pk, director, version=match.version, final=score, confirm=True)
+            waiting.append(match)
+    assert not RatingChange.objects.filter(match__in=waiting).exists()  # nothing rated before the commit
+    queued = [c for c in callbacks if "schedule_new_rating" in c.__qualname__]
+    assert len(queued) == 3  # one per confirmation; the first batch finds all three
+    queued[0]()
+    order = [RatingChange.objects.filter(match=m).values_list("sequence", flat=True).distinct().get() for m in waiting]
+    assert order == [2, 3, 4]
+    assert ratings_service.rate_new("backgammon") == 0  # the later batches find nothing left
+    assert RatingChange.objects.count() == 8
+    assert_stored_equals_replay()
+
+
+def test_a_web_process_queues_the_pools_batch_once_per_window(director, settings):
+    """Twenty confirmations in a moment publish one rating task, to run after the window."""
+    from kombu import Connection
+
+    from tests.conftest import forget_celery_connections
+    from tournaments import tasks
+    from zarik.celery import app
+
+    old = {k: app.conf.get(k) for k in ("task_always_eager", "broker_url")}
+    forget_celery_connections()
+    app.conf.update(task_always_eager=False, broker_url="memory://")
+    tasks._rating_queued_at.clear()
+    try:
+        for _ in range(20):
+            tasks._queue_new_ratings("backgammon")
+        with Connection("memory://") as conn:
+            queue = conn.SimpleQueue("celery")
+            assert queue.qsize() == 1
+            message = queue.get(timeout=1)
+            message.ack()
+            assert message.headers["task"] == "tournaments.rate_new_results"
+            assert message.headers["eta"] is not None  # after the window: it finds the whole burst
+            tasks._rating_queued_at["backgammon"] -= tasks.RATING_BATCH_SECONDS  # the window passed
+            tasks._queue_new_ratings("backgammon")
+            tasks._queue_new_ratings("long_nardy")  # another pool has its own window
+            assert queue.qsize() == 2
+            queue.clear()
+    finally:
+        tasks._rating_queued_at.clear()
+        app.conf.update(old)
+        forget_celery_connections()
+
+
+@pytest.mark.celery_worker
+def test_a_real_worker_rates_a_burst_of_confirmations_after_the_window(transactional_db, celery_worker_app):
+    """Confirmations over the API's service, a real worker, the batch a moment later."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the worker is another process and must see the test database: PostgreSQL only")
+    from tournaments import tasks
+
+    tasks._rating_queued_at.clear()
+    director = UserFactory()
+    p = PlayerFactory.create_batch(6)
+    _, e, (r1, *_) = event(director, p)
+    matches = [MatchFactory(round=r1, entry_a=e[k], entry_b=e[k + 3]) for k in range(3)]
+    for m, score in zip(matches, ((5, 1), (3, 5), (5, 4)), strict=True):
+        services.submit_result(m.pk, director, version=m.version, final=score, confirm=True)  # commits
+    deadline = time.monotonic() + 30
+    while RatingChange.objects.count() < 6 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert RatingChange.objects.count() == 6
+    order = [RatingChange.objects.filter(match=m).values_list("sequence", flat=True).distinct().get() for m in matches]
+    assert order == [1, 2, 3]
+    assert_stored_equals_replay()
+    tasks._rating_queued_at.clear()
 
 
 def test_a_correction_recomputes_the_pool_from_that_match(director, django_capture_on_commit_callbacks):

@@ -4,8 +4,10 @@ What counts (issue 13): the confirmed result of a match of a *rated* tournament
 (``Tournament.rated``) whose variant is in a rating pool (``clubs.ratings.pools``).
 Byes and forfeits are never rated; :data:`NOT_RATED` is the one table of such exclusions.
 
-- :func:`rate_confirmed` — called by the result workflow (``scoring.services``)
-  inside the confirming transaction: a first confirmation updates both players'
+- :func:`rate_new` — the first confirmations of a pool, rated together a moment after
+  they commit (``tournaments.tasks.rate_new_results``, one task for a whole burst).
+- :func:`rate_confirmed` — one match (``tournaments.tasks.rate_match``, after a
+  correction or a ruling): a first confirmation updates both players'
   :class:`~clubs.models.PlayerRating` and writes their two
   :class:`~tournaments.models.RatingChange` rows with the pool's next sequence
   number. A correction or ruling that changes an already rated result (and
@@ -250,6 +252,19 @@ def rate_confirmed(match: Match) -> tuple[str, int] | None:
         row.last_played = max(filter(None, (row.last_played, slot.played_on)))
         row.save(update_fields=["rating", "experience", "matches", "last_played"])
     return None
+
+
+@transaction.atomic
+def rate_new(pool: str) -> int:
+    """Rate every confirmed result of the pool not rated yet; returns how many were rated.
+
+    The first confirmations' batch (``tournaments.tasks.rate_new_results``): they are
+    appended after the pool's last rated match, in the order they were confirmed, so
+    the result is what rating them one by one would have given.
+    """
+    _lock_pool(pool)
+    last = RatingChange.objects.filter(pool=pool).aggregate(m=Max("sequence"))["m"] or 0
+    return recompute(pool, last + 1)
 
 
 @transaction.atomic

@@ -8,6 +8,8 @@ so tasks run in-process and the embedded default needs no server. With one
 import os
 
 from celery import Celery
+from celery.signals import task_postrun, task_prerun
+from django.db import close_old_connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zarik.settings")
 
@@ -20,3 +22,17 @@ app.autodiscover_tasks()
 def ping(value: int) -> dict:
     """A trivial task for the worker smoke test: proves a real worker ran it."""
     return {"pong": value * 2, "pid": os.getpid()}
+
+
+@task_prerun.connect
+@task_postrun.connect
+def connections_as_in_a_request(task=None, **_kwargs) -> None:
+    """A worker keeps its database connection between tasks, as a web process keeps it between
+    requests: dropped when broken or older than ``CONN_MAX_AGE`` (Django's request rule).
+
+    ``CELERY_DB_REUSE_MAX`` stops Celery closing it after every task (a new PostgreSQL
+    connection costs more than most tasks). Not for an eager task: it runs inside a request,
+    maybe inside its transaction.
+    """
+    if task is not None and not task.request.is_eager:
+        close_old_connections()
