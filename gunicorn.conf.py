@@ -1,22 +1,24 @@
 """gunicorn's settings for Zarik (read by `bin/serve` and `make serve`), all from the environment.
 
-8 sync workers (one thread each) by default, about 4 per core: on issue 17's load benchmark
-(2 cores) they answered result entry 3–5 times faster at the 95th percentile than 4 workers ×
-4 threads at the same CPU per request. A request waits on PostgreSQL and Redis a dozen times;
-with several threads in one process each wait ended in a queue for the GIL behind the others'
-Python work, with one thread per process the kernel's scheduler runs whoever is ready. 12 sync
-workers did no better than 8. Sync workers read a slow client's request on the worker itself:
-in production put a buffering reverse proxy (nginx, a cloud load balancer) in front, as any
-gunicorn deployment should. GUNICORN_THREADS > 1 gives gthread workers. Each thread holds one
-database connection, so they are bounded by WEB_CONCURRENCY × GUNICORN_THREADS
-(zarik/checks.py compares that with DB_MAX_CONNECTIONS). Scale out with more hosts behind any
-load balancer (they share PostgreSQL and Redis).
+Sync workers (one thread each), 2 per core by default (`zarik.serving.web_concurrency`; its
+note says why: on issue 17's load benchmark they beat 4 per core on every figure). A request
+waits on PostgreSQL and Redis a dozen times; with several threads in one process each wait
+ended in a queue for the GIL behind the others' Python work (4 workers × 4 threads answered
+result entry 3–5 times slower at the 95th percentile), with one thread per process the
+kernel's scheduler runs whoever is ready. Sync workers read a slow client's request on the
+worker itself: in production put a buffering reverse proxy (nginx, a cloud load balancer) in
+front, as any gunicorn deployment should. GUNICORN_THREADS > 1 gives gthread workers. Each
+thread holds one database connection, so they are bounded by WEB_CONCURRENCY ×
+GUNICORN_THREADS (zarik/checks.py compares that with DB_MAX_CONNECTIONS). Scale out with
+more hosts behind any load balancer (they share PostgreSQL and Redis).
 """
 
 import os
 
+from zarik.serving import web_concurrency
+
 bind = os.environ.get("BIND", f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}")
-workers = int(os.environ.get("WEB_CONCURRENCY", "8"))
+workers = web_concurrency()
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 worker_class = "gthread" if threads > 1 else "sync"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))  # a request longer than this is killed

@@ -3,7 +3,7 @@
 One command prepares everything and cleans up after itself:
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/load_results.py
-    # options: --players 400 --actors 200 --think 5 --workers 8 --threads 1 --steady-rounds 4
+    # options: --players 400 --actors 200 --think 5 --workers 4 --threads 1 --steady-rounds 4
     #          --visitors 40 --capacity 20,40,60,80,120 --cache-url redis://127.0.0.1:6379/9
 
 It creates a throwaway database next to the one named, migrates it, builds a Swiss of
@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import math
 import os
 import random
 import re
@@ -56,6 +57,8 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from zarik.serving import web_concurrency  # noqa: E402  (after ROOT is on the path)
+
 GOALS = {"steady": (300.0, 100.0), "burst": (1500.0, None)}  # p95 ms: actions, public pages
 ACTIONS = ("report", "confirm")
 
@@ -69,7 +72,8 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--steady-rounds", type=int, default=3, help="rounds each actor plays in the steady phase")
     p.add_argument("--visitors", type=int, default=40, help="public readers during the steady phase")
     p.add_argument("--visitor-think", type=float, default=2.0, help="mean pause between a visitor's reads, s")
-    p.add_argument("--workers", type=int, default=8, help="gunicorn worker processes")
+    p.add_argument("--workers", type=int, default=web_concurrency(),
+                   help="gunicorn worker processes (as bin/serve: WEB_CONCURRENCY, else 2 per core)")
     p.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker (1: sync workers, as bin/serve; more: gthread)")
     p.add_argument("--celery-pool", default="prefork", help="the Celery worker's pool (prefork, threads, solo)")
     p.add_argument("--worker-nice", type=int, default=10,
@@ -78,7 +82,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--port", type=int, default=0, help="server port (0: a free one)")
     p.add_argument("--cache-url", default="redis://127.0.0.1:6379/9", help="Redis for the shared cache")
     p.add_argument("--broker-url", default="redis://127.0.0.1:6379/10", help="Redis for Celery")
-    p.add_argument("--capacity", default="20,30,40,50,60,70,80,100", help="open-loop rates to try, actions/s")
+    p.add_argument("--capacity", default="20,30,40,50,60,70,80,100,120", help="open-loop rates to try, actions/s")
     p.add_argument("--capacity-seconds", type=float, default=15.0, help="length of each capacity step")
     p.add_argument("--skip", default="", help="phases to skip: steady,burst,capacity")
     p.add_argument("--timeout", type=float, default=900.0, help="hard stop of the whole run, s")
@@ -279,8 +283,10 @@ def build(args) -> dict:
         Entry(tournament=t, player=p, draw_number=i + 1) for i, p in enumerate(players)
     )
     keys = {u.pk: tokens.issue(u, "bench", "write")[1] for u in player_users}
-    n_rounds = args.steady_rounds + 1 + 12  # steady, burst, capacity
+    # steady, burst, then as many rounds as the capacity steps consume (each step its own matches)
     half = args.players // 2
+    capacity = sum(int(float(r) * args.capacity_seconds / 2) + 1 for r in args.capacity.split(","))
+    n_rounds = args.steady_rounds + 1 + math.ceil(capacity / half) + 1
     # As in a real event, a round is published when it is played: the steady phase's rounds
     # now, the later ones (drafts, invisible to the public pages) by publish_through().
     rounds = Round.objects.bulk_create(

@@ -4,9 +4,13 @@ settings module is read exactly as a server would read it)."""
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,6 +69,26 @@ def test_more_persistent_connections_than_postgresql_allows_is_refused():
     env["GUNICORN_THREADS"] = "2"  # 12 × 2 + 4 + 5 = 33: fine
     proc = run(["manage.py", "check"], env)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_gunicorn_and_the_connection_check_count_two_workers_per_core_of_the_cpu_set():
+    """gunicorn.conf.py and settings.WEB_CONCURRENCY read one default (zarik.serving): a
+    container limited to one core runs 2 workers, not the host's count; the env overrides."""
+    if not shutil.which("taskset"):
+        pytest.skip("taskset (util-linux) is not installed")
+    env = production_env(WEB_CONCURRENCY=None)
+    one_core = ["taskset", "-c", "0", sys.executable]
+    config = subprocess.run([*one_core, "-m", "gunicorn", "--print-config", "zarik.wsgi:application"], cwd=ROOT,
+                            env=env, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert re.search(r"^workers\s+= 2$", config.stdout, re.M), config.stdout + config.stderr
+    setting = subprocess.run([*one_core, "-c", "import django; django.setup(); from django.conf import settings; "
+                              "print(settings.WEB_CONCURRENCY)"], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=120)  # fmt: skip
+    assert setting.stdout.strip() == "2", setting.stderr
+    env["WEB_CONCURRENCY"] = "5"
+    config = subprocess.run([*one_core, "-m", "gunicorn", "--print-config", "zarik.wsgi:application"], cwd=ROOT,
+                            env=env, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert re.search(r"^workers\s+= 5$", config.stdout, re.M), config.stdout
 
 
 DUMP = """

@@ -15,6 +15,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from zarik.serving import web_concurrency
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -140,7 +142,7 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-WEB_CONCURRENCY = int(os.environ.get("WEB_CONCURRENCY", "8"))  # defaults as in gunicorn.conf.py
+WEB_CONCURRENCY = web_concurrency()  # as gunicorn.conf.py: the env, else 2 per core
 GUNICORN_THREADS = int(os.environ.get("GUNICORN_THREADS", "1"))
 CELERY_CONCURRENCY = int(os.environ.get("CELERY_CONCURRENCY", "2"))
 DB_MAX_CONNECTIONS = int(os.environ.get("DB_MAX_CONNECTIONS", "100"))  # PostgreSQL's max_connections
