@@ -365,3 +365,18 @@ def test_tournament_page_links_to_the_public_pages(client, book):
 def test_head_requests_work_and_other_methods_are_refused(client, book):
     assert client.head(url("public-standings", book)).status_code == 200
     assert client.post(url("public-standings", book)).status_code == 405
+
+
+def test_every_page_names_its_icon_so_browsers_do_not_ask_for_a_missing_favicon(client):
+    """Without a <link rel="icon"> a browser asks /favicon.ico on every page: a 404 each time."""
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+
+    t = TournamentFactory(public=True)
+    for url in ("/", reverse("tournament", kwargs={"slug": t.slug}), reverse("login")):
+        html = client.get(url).content.decode()
+        icon = re.search(r'<link rel="icon" href="/static/([^"]+)" type="image/svg\+xml">', html)
+        assert icon, url
+        found = finders.find(icon.group(1))
+        assert found and Path(found).read_text().startswith("<svg")
