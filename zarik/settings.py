@@ -142,11 +142,6 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-WEB_CONCURRENCY = web_concurrency()  # as gunicorn.conf.py: the env, else 2 per core
-GUNICORN_THREADS = int(os.environ.get("GUNICORN_THREADS", "1"))
-CELERY_CONCURRENCY = int(os.environ.get("CELERY_CONCURRENCY", "2"))
-DB_MAX_CONNECTIONS = int(os.environ.get("DB_MAX_CONNECTIONS", "100"))  # PostgreSQL's max_connections
-DB_HOSTS = int(os.environ.get("DB_CLIENT_HOSTS", "1"))  # web hosts sharing the database
 # PostgreSQL: parameters bound on the server and a statement prepared after five uses on
 # its connection (psycopg 3), so the hot queries of result entry are parsed and planned
 # once per connection, not per request: a quarter less database CPU per confirmation
@@ -157,6 +152,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.envi
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Let concurrent writers wait for the lock instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+WEB_CONCURRENCY = web_concurrency()  # as gunicorn.conf.py: the env, else 2 per core
+GUNICORN_THREADS = int(os.environ.get("GUNICORN_THREADS", "1"))
+CELERY_CONCURRENCY = int(os.environ.get("CELERY_CONCURRENCY", "2"))
+DB_MAX_CONNECTIONS = int(os.environ.get("DB_MAX_CONNECTIONS", "100"))  # PostgreSQL's max_connections
+DB_HOSTS = int(os.environ.get("DB_CLIENT_HOSTS", "1"))  # web hosts sharing the database
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -50,7 +50,7 @@ def find(key: str) -> ApiToken | None:
 
     Read from the database once per key and version, then kept in the shared cache (with
     the version it was read at) and in each process: a hall's 200 phones send a token with
-    every click, the lookup with its user cost two milliseconds, and with 8 web processes a
+    every click, the lookup with its user cost two milliseconds, and with several web processes a
     phone's few clicks a round mostly land on processes that have not seen its token yet
     (issue 17). The version and the shared copy come in one cache round trip. A revoked,
     deleted or new token, or a changed or deleted user, moves the version on
@@ -86,7 +86,7 @@ def touch(token: ApiToken) -> None:
     """Note that the token was used, writing at most once a minute across all web processes.
 
     The lookups :func:`find` keeps carry the ``last_used_at`` read then, and each process
-    knows only its own writes: with 8 processes nearly every click of a phone wrote the row
+    knows only its own writes: with several processes nearly every click of a phone wrote the row
     (issue 17). A marker in the shared cache, added only if absent, lets one process a
     minute write; this process's own note spares it even that round trip.
     """
