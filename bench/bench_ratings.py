@@ -9,7 +9,7 @@ Run::
    the per-match changes; one core, no Django.
 2. With ``DATABASE_URL`` on PostgreSQL: a throwaway database is created, migrated and
    filled (bulk) with one rated event holding the matches as confirmed results; then
-   the full DB recompute (:func:`tournaments.ratings_service.recompute`, what
+   the full DB recompute (:func:`tournaments.ratings.service.recompute`, what
    ``manage.py recompute_ratings`` runs: read, replay, bulk-write 2 changes a match and
    every player's rating) is timed and checked against the core's replay. Dropped after.
 """
@@ -85,7 +85,7 @@ def _fill_and_time(players: int, matches: list[RatedMatch]) -> None:
 
     from clubs.models import Player, PlayerRating
     from tournaments.models import Entry, Match, RatingChange, ResultStatus, Round, Tournament
-    from tournaments.ratings_service import recompute
+    from tournaments.ratings.service import recompute
 
     began = time.perf_counter()
     people = Player.objects.bulk_create(Player(last_name=f"Игрок{i:05d}") for i in range(players))

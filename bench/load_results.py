@@ -266,7 +266,7 @@ def build(args) -> dict:
     from django.contrib.auth import get_user_model
 
     from clubs.models import Player
-    from tournaments.apihttp import tokens
+    from tournaments.api.http import tokens
     from tournaments.models import Entry, Match, Round, RoundStatus, Tournament
 
     users = get_user_model()
@@ -317,7 +317,7 @@ def publish_through(tournament_id: int, number: int) -> None:
     from django.db import close_old_connections
 
     from tournaments.models import Round, RoundStatus
-    from tournaments.pairing_manager.lifecycle import publish_round
+    from tournaments.rounds.pairing_manager.lifecycle import publish_round
 
     close_old_connections()
     drafts = Round.objects.filter(tournament_id=tournament_id, status=RoundStatus.DRAFT, number__lte=number)

@@ -67,7 +67,7 @@ def main() -> None:
     setup_test_environment()
     old = setup_databases(verbosity=0, interactive=False)
     try:
-        from scoring import match_files
+        from scoring.records import match_files
         from tests.factories import (
             MatchFactory,
             OfficialFactory,

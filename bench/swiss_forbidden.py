@@ -36,7 +36,7 @@ from tournaments.pairing.simulate import (  # noqa: E402
 )
 from tournaments.pairing.swiss import pair_swiss  # noqa: E402
 from tournaments.pairing.swiss_input import PairingInput, SwissOptions  # noqa: E402
-from tournaments.pairing_manager.reading import _forbidden_among, without_forbidden  # noqa: E402
+from tournaments.rounds.pairing_manager.reading import _forbidden_among, without_forbidden  # noqa: E402
 
 
 def forbidden_pairs(ids: list[int], clubs: int, rng: random.Random) -> dict[frozenset[int], dict]:

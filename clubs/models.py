@@ -124,7 +124,7 @@ class PlayerRating(models.Model):
     """A player's current FIBS rating and experience in one pool (see ``clubs.ratings``).
 
     Always what replaying the confirmed results in order gives; written only by
-    ``tournaments.ratings_service``, never by hand.
+    ``tournaments.ratings.service``, never by hand.
     """
 
     player = models.ForeignKey(
@@ -215,7 +215,7 @@ class ClubRoleKind(models.TextChoices):
 class ClubRole(models.Model):
     """A user's standing role in a club: a club organiser creates the club's tournaments.
 
-    What each role may do is decided by ``tournaments.permissions.PERMISSIONS``,
+    What each role may do is decided by ``tournaments.access.permissions.PERMISSIONS``,
     never here.
     """
 

@@ -8,11 +8,12 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         # A reported or confirmed result changes the tournament's public pages.
-        from tournaments import entry_status
+        from tournaments.entries import status as entry_status
         from tournaments.signals import on_match_part, watch
 
-        from . import event_details, services
         from .models import Result
+        from .records import tasks  # noqa: F401  (the bulk upload task, so a worker registers it)
+        from .workflow import event_details, services
 
         watch(Result, on_match_part)
         # Webhooks and emails describe results and disputes through these rows.

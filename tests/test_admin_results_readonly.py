@@ -6,10 +6,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scoring import services
-from scoring.demo import SWISS_SLUG
 from scoring.models import Result, ResultState
+from scoring.workflow import services
 from tournaments.models import AuditEntry, Game, Match, ResultStatus
+from zarik.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,9 @@ That the admin never writes a result is tests/test_admin_results_readonly.py."""
 import pytest
 from django.urls import reverse
 
-from scoring.demo import BOOK_SLUG, SWISS_SLUG
 from scoring.models import Result
 from tournaments.models import Match
+from zarik.demo import BOOK_SLUG, SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

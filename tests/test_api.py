@@ -2,8 +2,8 @@
 
 import pytest
 
-from scoring.demo import BOOK_SLUG, SWISS_SLUG
 from tournaments.models import Match, Tournament
+from zarik.demo import BOOK_SLUG, SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from rest_framework.test import APIClient, APIRequestFactory
 
 from clubs.models import Club
 from tests.factories import ClubFactory, TournamentFactory, UserFactory
-from tournaments.apihttp import tokens
-from tournaments.apihttp.idempotency import fingerprint_of
+from tournaments.api.http import tokens
+from tournaments.api.http.idempotency import fingerprint_of
 from tournaments.models import ApiToken, IdempotencyRecord
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.api_http_urls")]
@@ -386,7 +386,7 @@ def test_a_broken_multipart_body_is_a_400(client):
 def test_every_match_action_answers_under_the_tournament_route_too():
     """Each POST action of /api/matches/<id>/… also works as /api/tournaments/<slug>/matches/<id>/…
     (the nested route passes the slug to the action; an action that refused it answered 500)."""
-    from scoring.api import MatchWorkflowViewSet
+    from scoring.entry.api import MatchWorkflowViewSet
     from tests.factories import EntryFactory, MatchFactory, RoundFactory
 
     t = TournamentFactory(slug="nested")

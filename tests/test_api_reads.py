@@ -4,8 +4,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from scoring.demo import BOOK_SLUG, SWISS_SLUG
 from tournaments.models import Match
+from zarik.demo import BOOK_SLUG, SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

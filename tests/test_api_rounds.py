@@ -4,10 +4,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import OfficialFactory, TournamentFactory, UserFactory, confirm_round, enter
-from tournaments import jobs
-from tournaments.apihttp.tokens import issue
+from tournaments.api.http.tokens import issue
+from tournaments.jobs import progress as jobs
 from tournaments.models import AuditEntry, OfficialRole, Round, RoundStatus, TokenScope
-from tournaments.tasks import pair_round
+from tournaments.rounds.tasks import pair_round
 
 pytestmark = pytest.mark.django_db
 

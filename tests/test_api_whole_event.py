@@ -10,7 +10,7 @@ from django.test import Client
 
 from clubs.models import ClubRole
 from tests.factories import ClubFactory, UserFactory
-from tournaments.apihttp.tokens import issue as issue_token
+from tournaments.api.http.tokens import issue as issue_token
 from tournaments.models import TokenScope
 
 pytestmark = pytest.mark.django_db

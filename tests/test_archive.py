@@ -19,11 +19,11 @@ from django.test import override_settings
 from django.urls import reverse
 
 from clubs.models import Player
-from scoring import archive
-from scoring.demo import SWISS_SLUG, load_demo
+from scoring.archive import backup as archive
 from scoring.models import Result
 from tests.conftest import FAST_HASHERS
 from tournaments.models import AuditEntry, Match, Tournament
+from zarik.demo import SWISS_SLUG, load_demo
 
 User = get_user_model()
 

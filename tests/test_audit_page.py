@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scoring.demo import SWISS_SLUG
 from tournaments import audit
 from tournaments.models import Tournament
+from zarik.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

@@ -16,7 +16,7 @@ from tests.factories import (
     enter,
 )
 from tests.smtp import Inbox, smtp_server
-from tournaments import private_links
+from tournaments.access import private_links
 from tournaments.models import AuditEntry, EntryStatus, OfficialRole
 
 pytestmark = pytest.mark.django_db

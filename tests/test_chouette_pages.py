@@ -9,9 +9,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from clubs.models import ChouetteGame, ChouetteSession, ClubRole
-from scoring.demo import load_demo
 from tests.factories import ClubFactory, UserFactory
 from tournaments.models import AuditEntry
+from zarik.demo import load_demo
 
 pytestmark = pytest.mark.django_db
 

@@ -18,8 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import IntegrityError, close_old_connections, connection, connections
 
-from scoring import services
 from scoring.models import Result, ResultState
+from scoring.workflow import services
 from tests.factories import (
     MatchFactory,
     OfficialFactory,
@@ -220,8 +220,8 @@ def test_eight_confirmations_in_one_rating_pool_get_distinct_ordered_sequences(b
 
 
 def test_two_directors_publish_the_same_draft_at_once_one_wins_the_other_is_told(board):
-    from tournaments import pairing_manager as pm
     from tournaments.models import AuditEntry
+    from tournaments.rounds import pairing_manager as pm
 
     rnd = board["round"]
     Round.objects.filter(pk=rnd.pk).update(status=RoundStatus.DRAFT)
@@ -235,8 +235,8 @@ def test_two_directors_publish_the_same_draft_at_once_one_wins_the_other_is_told
 
 
 def test_two_directors_close_the_same_round_at_once_one_closes_the_other_is_told(board):
-    from tournaments import round_flow
     from tournaments.models import AuditEntry, ResultStatus
+    from tournaments.rounds import flow as round_flow
 
     rnd = board["round"]
     Match.objects.filter(round=rnd).update(score_a=5, score_b=1, winner="a", result_status=ResultStatus.CONFIRMED)

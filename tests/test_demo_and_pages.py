@@ -4,9 +4,9 @@ import pytest
 from django.core.management import call_command
 
 from clubs.models import Club, Player
-from scoring.demo import BOOK_SLUG, SWISS_SLUG
 from scoring.models import Result
 from tournaments.models import Entry, Game, Match, Round, RoundStatus, Tournament
+from zarik.demo import BOOK_SLUG, SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

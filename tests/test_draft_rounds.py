@@ -21,13 +21,13 @@ from django.db.models import Q
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from scoring import services
-from scoring.demo import SWISS_SLUG
 from scoring.models import Result, ResultState
+from scoring.workflow import services
 from tests.factories import MatchFactory, ResultFactory, RoundFactory
+from tournaments.access.visibility import public_matches, public_rounds
 from tournaments.models import Match, ResultStatus, Round, RoundStatus, Tournament
 from tournaments.standings_service import load_event
-from tournaments.visibility import public_matches, public_rounds
+from zarik.demo import SWISS_SLUG
 
 from .test_crawl_no_500 import crawl
 

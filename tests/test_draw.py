@@ -6,9 +6,9 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.factories import TournamentFactory, enter
-from tournaments.draw import draw_numbers
+from tournaments.draw.numbers import draw_numbers
+from tournaments.draw.services import perform_draw, verify_draw
 from tournaments.models import EntryStatus
-from tournaments.services import perform_draw, verify_draw
 
 
 def test_same_seed_same_numbers():

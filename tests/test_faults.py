@@ -20,7 +20,8 @@ from django.urls import reverse
 
 from scoring.models import Result
 from tests.factories import MatchFactory, OfficialFactory, PlayerFactory, UserFactory
-from tournaments import export_tasks, jobs
+from tournaments.jobs import export_tasks
+from tournaments.jobs import progress as jobs
 from tournaments.models import AuditEntry, Match, ResultStatus, Round, RoundStatus
 
 NOWHERE = "redis://127.0.0.1:9/1"  # the discard port: nothing answers there
@@ -243,7 +244,7 @@ def test_a_connection_lost_mid_save_answers_clearly_keeps_the_input_and_saves_no
 def test_a_connection_lost_under_the_api_is_a_503_problem(table):
     from rest_framework.test import APIClient
 
-    from tournaments.apihttp import tokens
+    from tournaments.api.http import tokens
 
     _token, key = tokens.issue(table.entry_a.player.user, "t", "write")
     api = APIClient()

@@ -17,7 +17,7 @@ from openpyxl import load_workbook
 
 from clubs.models import ClubRole
 from tests.factories import ClubFactory, UserFactory, swiss_event
-from tournaments.export_tasks import build_workbook
+from tournaments.jobs.export_tasks import build_workbook
 from tournaments.models import AuditEntry, Entry, Prize, TournamentStatus
 from tournaments.standings_service import load_event, prize_awards
 

@@ -15,11 +15,11 @@ from tests.factories import (
     UserFactory,
     confirm_round,
 )
-from tournaments import pairing_manager as pm
 from tournaments.models import OfficialRole, Tournament, TournamentStatus
 from tournaments.pairing import knockout as ko
-from tournaments.pairing_manager.reading import knockout_state
-from tournaments.round_flow import close_round
+from tournaments.rounds import pairing_manager as pm
+from tournaments.rounds.flow import close_round
+from tournaments.rounds.pairing_manager.reading import knockout_state
 
 pytestmark = pytest.mark.django_db
 

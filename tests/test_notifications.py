@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scoring import services
+from scoring.workflow import services
 from tests.factories import (
     EntryFactory,
     MatchFactory,
@@ -17,11 +17,11 @@ from tests.factories import (
     UserFactory,
 )
 from tests.smtp import Inbox, smtp_server
-from tournaments import notifications
+from tournaments.access.private_links import LinkHolder, path_for
 from tournaments.events import Event
 from tournaments.models import OfficialRole
-from tournaments.pairing_manager.lifecycle import publish_round
-from tournaments.private_links import LinkHolder, path_for
+from tournaments.notifications import event_emails as notifications
+from tournaments.rounds.pairing_manager.lifecycle import publish_round
 
 pytestmark = pytest.mark.django_db
 

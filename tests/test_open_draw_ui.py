@@ -15,9 +15,9 @@ from tests.factories import (
     UserFactory,
     enter,
 )
+from tournaments.draw.services import commit_draw, perform_draw
 from tournaments.models import AuditEntry, OfficialRole, Round
-from tournaments.pairing_manager import PairingRefused, generate_next, generate_swiss
-from tournaments.services import commit_draw, perform_draw
+from tournaments.rounds.pairing_manager import PairingRefused, generate_next, generate_swiss
 
 
 @pytest.fixture
@@ -138,8 +138,8 @@ def test_commit_then_draw_from_the_pages_and_the_public_verification(client, ope
 
 
 def test_the_published_script_reproduces_the_numbers(open_event):
-    from tournaments.draw import verification_script
-    from tournaments.services import latest_draw
+    from tournaments.draw.numbers import verification_script
+    from tournaments.draw.services import latest_draw
 
     t = open_event["t"]
     commit_draw(t)

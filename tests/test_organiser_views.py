@@ -8,7 +8,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from scoring.demo import SWISS_SLUG
 from tests.factories import (
     OfficialFactory,
     TeamFactory,
@@ -18,8 +17,7 @@ from tests.factories import (
     confirm_round,
     enter,
 )
-from tournaments import jobs
-from tournaments import pairing_manager as pm
+from tournaments.jobs import progress as jobs
 from tournaments.models import (
     AuditEntry,
     CompetitionSystem,
@@ -30,6 +28,8 @@ from tournaments.models import (
     RoundStatus,
     Tournament,
 )
+from tournaments.rounds import pairing_manager as pm
+from zarik.demo import SWISS_SLUG
 
 User = get_user_model()
 
@@ -234,7 +234,7 @@ def test_background_generation_runs_eagerly_without_a_broker(client, cup, settin
 
 
 def test_task_reports_progress_and_refusals(db, cup):
-    from tournaments.tasks import pair_round
+    from tournaments.rounds.tasks import pair_round
 
     job = jobs.start(cup["t"].slug)
     outcome = pair_round.delay(cup["t"].pk, None, cup["users"]["org"].pk, job=job).get()
@@ -265,7 +265,7 @@ def test_real_worker_pairs_a_round(celery_worker_app, client):
 
     if connection.vendor != "postgresql":
         pytest.skip("the worker shares the test database only on PostgreSQL")
-    from tournaments.tasks import pair_round
+    from tournaments.rounds.tasks import pair_round
 
     t = TournamentFactory(name="Фон", slug="bg-worker", starts_on=dt.date(2026, 3, 1), bare=True)
     org = OfficialFactory(tournament=t, user__username="bg-org", role=OfficialRole.ORGANISER).user

@@ -15,14 +15,14 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
-from scoring import services
 from scoring.models import ResultState
+from scoring.workflow import services
 from tests.factories import OfficialFactory, ResultFactory, swiss_event
 from tests.test_public_pages import count_queries, score_cells
 from tournaments import cache as page_cache
 from tournaments.models import Match, ResultStatus
-from tournaments.public_frame import _row_html
-from tournaments.round_flow import cached_live_state
+from tournaments.public.frame import _row_html
+from tournaments.rounds.flow import cached_live_state
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 

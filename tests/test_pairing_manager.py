@@ -8,7 +8,6 @@ import itertools
 import pytest
 
 from clubs.models import Player
-from scoring.demo import SWISS_SLUG
 from tests.factories import (
     EntryFactory,
     PlayerFactory,
@@ -20,7 +19,6 @@ from tests.factories import (
     UserFactory,
     confirm_round,
 )
-from tournaments import pairing_manager as pm
 from tournaments.models import (
     AuditEntry,
     CompetitionSystem,
@@ -33,6 +31,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pairing.options import SYSTEM_OPTIONS
+from tournaments.rounds import pairing_manager as pm
+from zarik.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 
@@ -584,7 +584,7 @@ def test_every_system_in_the_table_pairs_through_the_one_path(db, organiser):
 
 
 def test_options_form_writes_the_typed_json_and_refuses_bad_values(db):
-    from tournaments.forms import PairingOptionsForm
+    from tournaments.rounds.forms import PairingOptionsForm
 
     form = PairingOptionsForm(
         "knockout",
@@ -629,7 +629,7 @@ def test_admin_shows_pairing_options_as_fields_and_saves_them(client, db):
 
 
 def test_tournament_form_writes_the_chosen_systems_options(db):
-    from tournaments.forms import TournamentOptionsForm
+    from tournaments.rounds.forms import TournamentOptionsForm
 
     t = make_tournament("form-opts", 2, CompetitionSystem.SWISS)
     form = TournamentOptionsForm(instance=t)

@@ -17,9 +17,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
 
-from scoring import services
-from scoring.demo import BOOK_SLUG, SWISS_SLUG
 from scoring.models import Dispute, DisputeState, Result, ResultState, Sanction
+from scoring.workflow import services
 from tests.factories import OfficialFactory
 from tournaments.models import (
     Entry,
@@ -30,6 +29,7 @@ from tournaments.models import (
     RoundStatus,
     Tournament,
 )
+from zarik.demo import BOOK_SLUG, SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()

@@ -1,7 +1,7 @@
 """The permissions table itself, as a matrix: every action × every kind of user.
 
 ``tests/test_permissions_matrix.py`` drives the same rules through pages and
-services; this file pins the table (``tournaments.permissions.PERMISSIONS``) so
+services; this file pins the table (``tournaments.access.permissions.PERMISSIONS``) so
 a changed row shows up as exactly the cells it changes.
 """
 
@@ -22,8 +22,8 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
-from tournaments.permissions import PERMISSIONS, allowed
-from tournaments.private_links import LinkHolder
+from tournaments.access.permissions import PERMISSIONS, allowed
+from tournaments.access.private_links import LinkHolder
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ import segno
 from django.urls import reverse
 
 from tests.factories import OfficialFactory, TournamentFactory, UserFactory, enter
-from tournaments import pairing_manager as pm
+from tournaments.access.private_links import url_for
 from tournaments.models import CompetitionSystem, OfficialRole
-from tournaments.private_links import url_for
+from tournaments.rounds import pairing_manager as pm
 
 
 @pytest.fixture

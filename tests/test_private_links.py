@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from scoring.models import Dispute, Result, ResultState
 from tests.factories import MatchFactory, RoundFactory, TournamentFactory, UserFactory
-from tournaments import private_links
+from tournaments.access import private_links
+from tournaments.access.permissions import allowed
 from tournaments.models import AuditEntry, EntryStatus, ResultStatus
-from tournaments.permissions import allowed
 
 pytestmark = pytest.mark.django_db
 

@@ -23,7 +23,6 @@ from tests.factories import (
     enter,
     swiss_event,
 )
-from tournaments.bracket_layout import bracket_columns
 from tournaments.cache import KeptInProcess
 from tournaments.models import (
     Match,
@@ -31,6 +30,7 @@ from tournaments.models import (
     RoundStatus,
     Tournament,
 )
+from tournaments.public.bracket_layout import bracket_columns
 from tournaments.standings_service import load_event
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
@@ -91,7 +91,7 @@ def live_refresh_queries(client, t: Tournament) -> int:
     from django.template.loader import get_template
     from django.test import RequestFactory
 
-    from tournaments.public_frame import live_refresh_template as _live_refresh_template
+    from tournaments.public.frame import live_refresh_template as _live_refresh_template
 
     name = _live_refresh_template()
     if name is None:
@@ -121,10 +121,10 @@ def test_query_counts_are_the_same_for_20_and_200_players(client):
         # the rulings' adjustments when built (the standings also read the prize table); nothing
         # when cached — plus, on the pairings page built, whatever the live-refresh snippet costs (fixed too)
         # and, when built, the expected win %: the players' pool ratings, and for a round with
-        # confirmed results the stored rating changes (tournaments.win_chances).
+        # confirmed results the stored rating changes (tournaments.public.win_chances).
         extra = live_refresh_queries(client, small) if name == "public-pairings" else 0
         # The pairings cold also read the published rounds' ids once (their versions key the
-        # fragment: tournaments.public_frame.public_round_ids).
+        # fragment: tournaments.public.frame.public_round_ids).
         chances = 0
         if name.startswith("public-pairings"):
             chances = (2 if query == "?round=1" else 1) + 1

@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 from scoring.models import Result, ResultState
 from tests.conftest import forget_celery_connections
 from tests.factories import MatchFactory, PlayerFactory, UserFactory
-from tournaments.apihttp import tokens
+from tournaments.api.http import tokens
 from tournaments.cache import complete_at_version
 from tournaments.models import Match, ResultStatus
 

@@ -11,8 +11,8 @@ from django.utils import timezone
 from openpyxl import load_workbook
 
 from clubs.models import Membership, PlayerRating
+from clubs.rating_lists import months_ago
 from tests.factories import ClubFactory, PlayerFactory
-from tournaments.rating_lists import months_ago
 
 pytestmark = pytest.mark.django_db
 

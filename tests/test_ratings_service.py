@@ -18,8 +18,8 @@ from django.urls import reverse
 from clubs.models import PlayerRating
 from clubs.ratings.fibs import Standing
 from clubs.ratings.history import RatedMatch, replay
-from scoring import services
 from scoring.models import Result
+from scoring.workflow import services
 from tests.factories import (
     MatchFactory,
     OfficialFactory,
@@ -30,9 +30,9 @@ from tests.factories import (
     enter,
 )
 from tests.test_setup_pages import post
-from tournaments import ratings_service
+from tournaments.draw.services import seed_numbers
 from tournaments.models import Match, RatingChange, ResultStatus
-from tournaments.services import seed_numbers
+from tournaments.ratings import service as ratings_service
 
 pytestmark = pytest.mark.django_db
 
@@ -156,7 +156,7 @@ def test_a_web_process_queues_the_pools_batch_once_per_window(director, settings
     from kombu import Connection
 
     from tests.conftest import forget_celery_connections
-    from tournaments import tasks
+    from tournaments.ratings import tasks
     from zarik.celery import app
 
     old = {k: app.conf.get(k) for k in ("task_always_eager", "broker_url")}
@@ -189,7 +189,7 @@ def test_a_real_worker_rates_a_burst_of_confirmations_after_the_window(transacti
     """Confirmations over the API's service, a real worker, the batch a moment later."""
     if connection.vendor != "postgresql":
         pytest.skip("the worker is another process and must see the test database: PostgreSQL only")
-    from tournaments import tasks
+    from tournaments.ratings import tasks
 
     tasks._rating_queued_at.clear()
     director = UserFactory()
@@ -293,7 +293,8 @@ def test_recompute_task_reports_progress_in_its_job_file(director, settings, tmp
     p = PlayerFactory.create_batch(2)
     _, (a, b), (r1, *_) = event(director, p)
     play(director, r1, a, b, (5, 2))
-    from tournaments import jobs, tasks
+    from tournaments.jobs import progress as jobs
+    from tournaments.ratings import tasks
 
     job = jobs.start(tasks.ratings_job_folder("backgammon"))
     jobs.enqueue(tasks.recompute_ratings, ("backgammon", 1, job), job)

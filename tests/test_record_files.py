@@ -13,8 +13,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring.match_files import as_book_text, check_text, propose
 from scoring.models import MatchFile, MatchFileState, Result, ResultState
+from scoring.records.match_files import as_book_text, check_text, propose
 from scoring.rules.matfile import validate_mat_text
 from scoring.viewer.frames import view_text
 from tests.factories import (
@@ -26,7 +26,7 @@ from tests.factories import (
     UserFactory,
     enter,
 )
-from tournaments import private_links
+from tournaments.access import private_links
 from tournaments.models import AuditEntry, ResultStatus
 
 pytestmark = pytest.mark.django_db

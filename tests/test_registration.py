@@ -19,7 +19,8 @@ from tests.factories import (
     TournamentFactory,
 )
 from tests.smtp import Inbox, smtp_server
-from tournaments import entry_status, private_links, registration
+from tournaments.access import private_links
+from tournaments.entries import status as entry_status
 from tournaments.models import (
     AuditEntry,
     EntryStatus,
@@ -27,6 +28,7 @@ from tournaments.models import (
     Registration,
     RegistrationStatus,
 )
+from tournaments.registration import services as registration
 
 pytestmark = pytest.mark.django_db
 

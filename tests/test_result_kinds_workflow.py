@@ -2,7 +2,7 @@
 
 The director works at the desk (``desk/match/<id>/``, the desk's entry forms), the API does
 the same through ``/api/matches/<id>/settle/`` and ``lateness/``; every path goes through
-``scoring.services`` and the rules core, and lands in standings, crosstables, exports and
+``scoring.workflow.services`` and the rules core, and lands in standings, crosstables, exports and
 ratings by the documented convention.
 """
 
@@ -15,8 +15,8 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from scoring import services
 from scoring.models import Result, ResultState
+from scoring.workflow import services
 from tests.factories import (
     MatchFactory,
     OfficialFactory,
@@ -25,7 +25,7 @@ from tests.factories import (
     UserFactory,
     enter,
 )
-from tournaments.export_tasks import build_workbook
+from tournaments.jobs.export_tasks import build_workbook
 from tournaments.models import (
     AuditEntry,
     EntryStatus,

@@ -15,9 +15,8 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring import services
-from scoring.demo import SWISS_SLUG
 from scoring.models import Dispute, DisputeState, Result, ResultState, Sanction
+from scoring.workflow import services
 from tests.factories import (
     MatchFactory,
     OfficialFactory,
@@ -25,7 +24,6 @@ from tests.factories import (
     TournamentFactory,
     enter,
 )
-from tournaments import round_flow
 from tournaments.models import (
     AuditEntry,
     Entry,
@@ -37,6 +35,8 @@ from tournaments.models import (
     RoundStatus,
     Tournament,
 )
+from tournaments.rounds import flow as round_flow
+from zarik.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 DATA = Path(__file__).parent / "data" / "records"

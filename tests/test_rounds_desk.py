@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from scoring import services
 from scoring.models import Result, ResultState
+from scoring.workflow import services
 from tests.factories import (
     OfficialFactory,
     TournamentFactory,
@@ -19,7 +19,6 @@ from tests.factories import (
     confirm_round,
     enter,
 )
-from tournaments import pairing_manager as pm
 from tournaments.models import (
     AuditEntry,
     EntryStatus,
@@ -29,7 +28,8 @@ from tournaments.models import (
     RoundStatus,
     TournamentStatus,
 )
-from tournaments.round_flow import close_round
+from tournaments.rounds import pairing_manager as pm
+from tournaments.rounds.flow import close_round
 
 
 def _players(n: int) -> list[dict]:

@@ -14,13 +14,13 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from clubs.models import ClubRole
-from scoring import services
-from scoring.demo import SWISS_SLUG
 from scoring.models import Dispute, Result, ResultState
+from scoring.workflow import services
 from tests.factories import ClubFactory, PlayerFactory, TournamentFactory, UserFactory, enter
 from tournaments.models import AuditEntry, Match, Round, RoundStatus, Tournament
-from tournaments.pairing_manager import generate_swiss, publish_round, recheck
+from tournaments.rounds.pairing_manager import generate_swiss, publish_round, recheck
 from tournaments.standings_service import load_event
+from zarik.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()

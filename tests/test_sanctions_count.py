@@ -15,12 +15,12 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
-from scoring import services
-from scoring.demo import SWISS_SLUG
 from scoring.models import Sanction
-from tournaments.export_tasks import build_workbook
+from scoring.workflow import services
+from tournaments.jobs.export_tasks import build_workbook
 from tournaments.models import AuditEntry, StandingsAdjustment, Tournament
 from tournaments.standings_service import load_event
+from zarik.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()

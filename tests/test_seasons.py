@@ -86,7 +86,7 @@ def test_season_page_shows_points_per_event_total_and_places(client, club, peopl
 
 
 def test_season_standings_values(club, people):
-    from tournaments.seasons import compute
+    from clubs.life.seasons.standings import compute
 
     season = season_with_events(club, people)
     table = compute(season)
@@ -99,7 +99,7 @@ def test_season_standings_values(club, people):
 
 
 def test_best_of_marks_counted_events_and_tiebreaks_split(club, people):
-    from tournaments.seasons import compute
+    from clubs.life.seasons.standings import compute
 
     season = season_with_events(club, people, best_of=1, tiebreaks=["points"])
     table = compute(season)

@@ -21,7 +21,6 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from clubs.models import Player
-from scoring.demo import BOOK_SLUG
 from tests.factories import (
     MatchFactory,
     OfficialFactory,
@@ -30,11 +29,13 @@ from tests.factories import (
     UserFactory,
     enter,
 )
-from tournaments import audit, private_links
-from tournaments import pairing_manager as pm
-from tournaments.entry_import import MAX_IMPORT_BYTES
+from tournaments import audit
+from tournaments.access import private_links
+from tournaments.entries.importer import MAX_IMPORT_BYTES
 from tournaments.models import AuditEntry, Entry, OfficialRole, Section, Tournament
-from tournaments.setup import delete_tournament
+from tournaments.rounds import pairing_manager as pm
+from tournaments.setup.services import delete_tournament
+from zarik.demo import BOOK_SLUG
 from zarik.logs import JsonFormatter, RequestIdFilter
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"

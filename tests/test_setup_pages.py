@@ -25,9 +25,9 @@ from tests.factories import (
 )
 from tournaments import standings as core
 from tournaments.models import AuditEntry, Official, OfficialRole, Section, Tournament
-from tournaments.presets import PRESETS
+from tournaments.setup.presets import PRESETS
+from tournaments.setup.tiebreak_preview import sample_field
 from tournaments.standings.metrics import get_metric
-from tournaments.tiebreak_preview import sample_field
 
 pytestmark = pytest.mark.django_db
 NEW = reverse("organise-new")

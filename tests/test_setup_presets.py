@@ -9,8 +9,8 @@ import pytest
 from scoring.rules.categories import get_category
 from tournaments.models import Section, Tournament
 from tournaments.pairing.options import parse_options
-from tournaments.pairing_manager import SYSTEMS
-from tournaments.presets import BY_KEY, PRESETS, get_preset
+from tournaments.rounds.pairing_manager import SYSTEMS
+from tournaments.setup.presets import BY_KEY, PRESETS, get_preset
 
 pytestmark = pytest.mark.django_db
 

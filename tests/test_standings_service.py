@@ -8,7 +8,6 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring.demo import BOOK_SLUG
 from tests.factories import (
     GameFactory,
     MatchFactory,
@@ -30,6 +29,7 @@ from tournaments.standings_service import (
     normalize_name,
     standings_options,
 )
+from zarik.demo import BOOK_SLUG
 
 pytestmark = pytest.mark.django_db
 

@@ -17,11 +17,12 @@ from tests.factories import (
     UserFactory,
     confirm_round,
 )
-from tournaments import pairing_manager as pm
-from tournaments import private_links, swiss_requests
+from tournaments.access import private_links
 from tournaments.models import AuditEntry, ByeRequest, ForbiddenPair, OfficialRole, Tournament
-from tournaments.pairing_manager.constraints import forbidden_pairs_for
-from tournaments.pairing_manager.refusals import PairingRefused
+from tournaments.rounds import pairing_manager as pm
+from tournaments.rounds import swiss_requests
+from tournaments.rounds.pairing_manager.constraints import forbidden_pairs_for
+from tournaments.rounds.pairing_manager.refusals import PairingRefused
 from tournaments.standings_service import load_event
 
 pytestmark = pytest.mark.django_db

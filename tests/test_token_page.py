@@ -45,7 +45,7 @@ def test_a_nameless_token_is_refused_with_a_field_error(client, language, text):
 
 
 def test_revoke_own_token_only(client):
-    from tournaments.apihttp import tokens
+    from tournaments.api.http import tokens
 
     owner, other = UserFactory(), UserFactory()
     token, key = tokens.issue(owner, "old", "read")

@@ -20,9 +20,9 @@ from tests.factories import (
     UserFactory,
 )
 from tests.webhook_receiver import webhook_receiver
-from tournaments import webhooks
 from tournaments.models import DeliveryStatus, OfficialRole, WebhookDelivery, WebhookSubscription
-from tournaments.pairing_manager.lifecycle import publish_round
+from tournaments.notifications import webhooks
+from tournaments.rounds.pairing_manager.lifecycle import publish_round
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_retries")]
 

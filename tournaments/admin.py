@@ -9,7 +9,8 @@ from django.utils.translation import ngettext
 from tournaments.pairing.options import SYSTEM_OPTIONS
 
 from . import audit
-from .forms import TournamentOptionsForm, option_field_names
+from .access.permissions import allowed
+from .draw.services import perform_draw, verify_draw
 from .models import (
     AuditEntry,
     CompetitionSystem,
@@ -25,8 +26,7 @@ from .models import (
     TeamMember,
     Tournament,
 )
-from .permissions import allowed
-from .services import perform_draw, verify_draw
+from .rounds.forms import TournamentOptionsForm, option_field_names
 
 
 def _tournament_of(obj):
@@ -217,7 +217,7 @@ class TeamMemberAdmin(admin.ModelAdmin):
 
 
 RESULT_FIELDS = ("result_status", "score_a", "score_b", "winner", "result_kind", "start_a", "start_b")
-"""A match's official result: written only by the result workflow (:mod:`scoring.services`)."""
+"""A match's official result: written only by the result workflow (:mod:`scoring.workflow.services`)."""
 
 
 def workflow_links(match: Match) -> str:

@@ -7,18 +7,22 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        # Public pages' cache invalidation, and the export task (so a worker registers it).
+        # Public pages' cache invalidation, and every room's Celery tasks (so a worker registers
+        # them: autodiscovery only looks for an app's top-level ``tasks`` module).
         from django.contrib.auth import get_user_model
         from django.db.models.signals import post_delete, post_save
 
-        from . import export_tasks, signals  # noqa: F401
-        from .apihttp.tokens import forget_found
+        from . import signals
+        from .api.http.tokens import forget_found
         from .events import subscribe
+        from .jobs import export_tasks  # noqa: F401
         from .models import ApiToken, WebhookSubscription
-        from .pairing_manager.status import on_round_closed
-        from .round_flow import round_closed
-        from .tasks import on_event_emails, on_event_webhooks
-        from .webhooks import forget_listeners
+        from .notifications.tasks import on_event_emails, on_event_webhooks
+        from .notifications.webhooks import forget_listeners
+        from .ratings import tasks as rating_tasks  # noqa: F401
+        from .rounds import tasks as round_tasks  # noqa: F401
+        from .rounds.flow import round_closed
+        from .rounds.pairing_manager.status import on_round_closed
 
         signals.connect()
         # Webhooks and email notifications hear every event after its commit.

@@ -146,7 +146,7 @@ def _bump_pending() -> None:
 
 def counter(key: str) -> int:
     """The current number of a named version (created on first use): what a cache of something
-    other than a tournament's pages is keyed by (e.g. :mod:`tournaments.apihttp.tokens`)."""
+    other than a tournament's pages is keyed by (e.g. :mod:`tournaments.api.http.tokens`)."""
     return _versions([key])[0]
 
 

@@ -19,7 +19,7 @@ from django.shortcuts import render
 from scoring.rules.errors import Catalogue
 from zarik.i18n import current_language
 
-from .apihttp.errors import problem_response
+from .api.http.errors import problem_response
 
 logger = logging.getLogger(__name__)
 

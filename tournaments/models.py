@@ -529,7 +529,7 @@ class NumberDraw(models.Model):
 
     ``participants`` is the input list in its canonical order (entry id and
     name); ``numbers`` the draw number each received. Re-running
-    :func:`tournaments.draw.draw_numbers` with ``seed`` on that list gives the
+    :func:`tournaments.draw.numbers.draw_numbers` with ``seed`` on that list gives the
     same numbers.
     """
 

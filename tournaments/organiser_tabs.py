@@ -19,7 +19,7 @@ class Tab:
     key: str  # what a page passes to say "I am this tab"
     url_name: str  # reversed with the tournament's slug
     label: str
-    action: str  # a row of tournaments.permissions.PERMISSIONS
+    action: str  # a row of tournaments.access.permissions.PERMISSIONS
     systems: tuple[str, ...] = ()  # competition systems the page is for; empty: every system
 
     def shown_for(self, tournament) -> bool:

@@ -32,6 +32,7 @@ from tournaments.standings.order import parse_tiebreaks
 from tournaments.standings.prizes import award_prizes, prize_problems
 
 from . import cache as page_cache
+from .access.visibility import public_matches, public_rounds
 from .models import (
     CompetitionSystem,
     Entry,
@@ -46,7 +47,6 @@ from .models import (
     StandingsAdjustment,
     Tournament,
 )
-from .visibility import public_matches, public_rounds
 
 #: Game kinds that count as "won by a gammon or more" (марс, домашний марс, кокс).
 GAMMON_KINDS = (

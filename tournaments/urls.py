@@ -1,42 +1,37 @@
 """URLs of the tournaments app: the home page, a tournament's public and organiser pages.
 
-``/t/<slug>/`` is the tournament's one public overview (URL names ``tournament``
-and ``public-overview``); the old ``/t/<slug>/overview/`` address redirects there.
+Each room owns its URLs; this module only mounts them. ``/t/<slug>/`` is the
+tournament's one public overview (URL names ``tournament`` and ``public-overview``);
+the old ``/t/<slug>/overview/`` address redirects there. Club life (clubs, seasons,
+rating lists, players' pages) is mounted by :mod:`zarik.urls` from :mod:`clubs.life.urls`.
 """
 
 from django.urls import include, path
 
-from . import (
-    category_views,
-    landing_views,
-    notification_views,
-    public_views,
-    rating_list_views,
-    season_views,
-    setup_urls,
-    token_views,
-    views,
-)
+from .api import token_views
+from .links import landing_views
+from .notifications import urls as notification_urls
+from .public import home_views
+from .public import views as public_views
+from .setup import urls as setup_urls
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", home_views.home, name="home"),
     path("me/", landing_views.me, name="me"),
     path("account/tokens/", token_views.token_list, name="account-tokens"),
     path("account/tokens/<int:token_id>/revoke/", token_views.token_revoke, name="account-token-revoke"),
     path("t/<slug:slug>/", public_views.overview, name="tournament"),
-    path("t/<slug:slug>/", include("tournaments.public_urls")),
-    path("t/<slug:slug>/manage/", include("tournaments.organiser_urls")),
+    path("t/<slug:slug>/", include("tournaments.public.urls")),
+    path("t/<slug:slug>/", include("tournaments.draw.urls")),
+    path("t/<slug:slug>/", include(notification_urls.tournament_patterns)),
+    path("t/<slug:slug>/manage/", include("tournaments.rounds.urls")),
+    path("t/<slug:slug>/manage/print/", include("tournaments.public.print_urls")),
     path("t/<slug:slug>/manage/", include(setup_urls.manage_patterns)),
     path("organise/", include(setup_urls.organise_patterns)),
-    path("t/<slug:slug>/manage/", include("tournaments.entries_urls")),
-    path("t/<slug:slug>/", include("tournaments.players_urls")),
-    path("p/<str:token>/", include("tournaments.private_urls")),
-    path("notifications/<str:token>/", notification_views.opt_out, name="email-opt-out"),
-    path("players/<int:player_id>/category/", category_views.change, name="player-category"),
-    path("clubs/", include("tournaments.club_urls")),
-    path("seasons/<slug:slug>/", season_views.season_detail, name="season-detail"),
-    path("seasons/<slug:slug>/export.xlsx", season_views.season_export, name="season-export"),
-    path("ratings/", rating_list_views.rating_list_page, name="rating-list"),
-    path("ratings/export.xlsx", rating_list_views.rating_list_export, name="rating-export"),
-    path("players/", include("tournaments.profile_urls")),
+    path("t/<slug:slug>/manage/", include("tournaments.entries.urls")),
+    path("t/<slug:slug>/manage/", include("tournaments.prizes.urls")),
+    path("t/<slug:slug>/", include("tournaments.registration.urls")),
+    path("t/<slug:slug>/", include("tournaments.links.urls")),
+    path("p/<str:token>/", include("tournaments.links.private_urls")),
+    path("", include(notification_urls)),
 ]

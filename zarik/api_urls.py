@@ -3,7 +3,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
-from scoring.api import DisputeViewSet, MatchWorkflowViewSet, TournamentSanctionViewSet
+from scoring.entry.api import DisputeViewSet, MatchWorkflowViewSet, TournamentSanctionViewSet
 from tournaments.api import (
     EntryViewSet,
     OfficialViewSet,
@@ -11,13 +11,13 @@ from tournaments.api import (
     TournamentViewSet,
 )
 from tournaments.api import RoundViewSet as TournamentRoundsViewSet
+from tournaments.api.exports import ExportViewSet
+from tournaments.api.rounds import RoundViewSet, TournamentRoundActionsViewSet
 from tournaments.api.setup import TournamentEntriesViewSet
 from tournaments.api.swiss import ByeRequestViewSet, ForbiddenPairViewSet, QualifyViewSet
+from tournaments.api.tables import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
 from tournaments.api.teams import TeamViewSet
 from tournaments.api.webhooks import WebhookViewSet
-from tournaments.api_exports import ExportViewSet
-from tournaments.api_reads import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
-from tournaments.api_rounds import RoundViewSet, TournamentRoundActionsViewSet
 
 
 class NumericIds:

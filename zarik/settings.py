@@ -73,9 +73,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Under /api/ only: the request's language and problem details, Idempotency-Key, ETags.
-    "tournaments.apihttp.middleware.ApiProblemMiddleware",
-    "tournaments.apihttp.idempotency.IdempotencyMiddleware",
-    "tournaments.apihttp.etags.ETagMiddleware",
+    "tournaments.api.http.middleware.ApiProblemMiddleware",
+    "tournaments.api.http.idempotency.IdempotencyMiddleware",
+    "tournaments.api.http.etags.ETagMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournaments.db_unavailable.DatabaseUnavailableMiddleware",  # a lost DB: 503, input kept
@@ -197,7 +197,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 2**20
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 2**20
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "me"  # a player lands on their own match (tournaments.landing_views.me)
+LOGIN_REDIRECT_URL = "me"  # a player lands on their own match (tournaments.links.landing_views.me)
 LOGOUT_REDIRECT_URL = "home"
 
 # Email (registration confirmations, private links): printed to the console by default;
@@ -262,14 +262,14 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     # API tokens first (their scheme answers a 401), then the session (with CSRF) and Basic.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "tournaments.apihttp.auth.ApiTokenAuthentication",
+        "tournaments.api.http.auth.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],  # Basic goes in production unless API_BASIC_AUTH=1 (below); axes locks it out like the login form
-    "DEFAULT_PAGINATION_CLASS": "tournaments.apihttp.pagination.ApiPagination",
+    "DEFAULT_PAGINATION_CLASS": "tournaments.api.http.pagination.ApiPagination",
     "PAGE_SIZE": 100,
-    "DEFAULT_THROTTLE_CLASSES": ["tournaments.apihttp.throttling.ApiRateThrottle"],
-    "EXCEPTION_HANDLER": "tournaments.apihttp.errors.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["tournaments.api.http.throttling.ApiRateThrottle"],
+    "EXCEPTION_HANDLER": "tournaments.api.http.errors.exception_handler",
 }
 # Requests per token, per logged-in user, per anonymous IP address ("N/s|min|hour|day").
 ZARIK_API_THROTTLE_RATES = {

@@ -17,4 +17,5 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("scoring.urls")),
     path("", include("tournaments.urls")),
+    path("", include("clubs.life.urls")),
 ]

@@ -2,6 +2,6 @@
 
 Ratings are a pure function of the confirmed results in order, so anyone can
 reproduce them from the published results (what national federations require).
-The shell (``tournaments.ratings_service``) feeds confirmed matches in and
+The shell (``tournaments.ratings.service``) feeds confirmed matches in and
 stores what comes out; nothing here knows about models or requests.
 """

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from scoring.demo import load_demo
-from tournaments.apihttp.tokens import issue
+from tournaments.api.http.tokens import issue
 from tournaments.models import TokenScope
+from zarik.demo import load_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 CLI = Path(sys.executable).with_name("st")

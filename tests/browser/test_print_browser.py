@@ -8,8 +8,8 @@ import pytest
 from pypdf import PdfReader
 
 from tests.factories import OfficialFactory, TournamentFactory, UserFactory, enter
-from tournaments import pairing_manager as pm
 from tournaments.models import OfficialRole
+from tournaments.rounds import pairing_manager as pm
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "print-secret-1"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import MatchFactory, RoundFactory, TournamentFactory
-from tournaments import private_links
+from tournaments.access import private_links
 from tournaments.models import EntryStatus, Match, ResultStatus
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

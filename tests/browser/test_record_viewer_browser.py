@@ -11,7 +11,7 @@ import pytest
 
 from scoring.models import MatchFile, MatchFileState, Result
 from tests.factories import MatchFactory, PlayerFactory, RoundFactory, TournamentFactory, enter
-from tournaments import private_links
+from tournaments.access import private_links
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 TIMEOUT = 15_000

@@ -12,8 +12,8 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import OfficialFactory, TournamentFactory, UserFactory, enter
-from tournaments import pairing_manager as pm
 from tournaments.models import OfficialRole, ResultStatus, RoundStatus
+from tournaments.rounds import pairing_manager as pm
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 TIMEOUT = 15_000

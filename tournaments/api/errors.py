@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 
-from ..apihttp.errors import ApiProblem
-from ..apihttp.problems import api_problem
+from .http.errors import ApiProblem
+from .http.problems import api_problem
 
 #: How a body that is not an object is named in the refusal (JSON's words).
 JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number", bool: "a boolean"}

@@ -2,7 +2,7 @@
 
 ``/api/entries/?tournament=<slug>`` and ``/api/tournaments/<slug>/entries/`` are the
 same list (the nested route fixes the filter). Drafts never appear
-(``tournaments.visibility``); unreleased tournaments only for their officials.
+(``tournaments.access.visibility``); unreleased tournaments only for their officials.
 """
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
+from tournaments.access.permissions import official_roles, visible_tournaments
+from tournaments.access.visibility import is_public_round, public_matches, public_rounds
+
 from ..cache import complete_at_version
 from ..models import Entry, Match, Round, Tournament
-from ..permissions import official_roles, visible_tournaments
-from ..visibility import is_public_round, public_matches, public_rounds
 from .filters import EntryFilter, MatchFilter, RoundFilter
 from .serializers import EntrySerializer, MatchSerializer, RoundSerializer
 

@@ -6,8 +6,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
-from ..apihttp.fields_once import FieldsBuiltOnce
 from ..models import Entry, Match, Official, Round, Section, Team, TeamMember, Tournament
+from .http.fields_once import FieldsBuiltOnce
 
 
 class TournamentSerializer(serializers.ModelSerializer):

@@ -2,7 +2,7 @@
 
 Validation is the organiser pages' own forms (so the API refuses exactly what the
 pages refuse, with the field names), saving is the services the pages call
-(``tournaments.setup``, ``entry_roster``, ``entry_import``, ``entry_status``,
+(``tournaments.setup.services``, ``entry_roster``, ``entry_import``, ``entry_status``,
 ``services``); rights are the permissions table's rows.
 """
 
@@ -19,24 +19,33 @@ from rest_framework.response import Response
 
 from clubs.models import Club
 from scoring.rules.errors import RuleViolation
-from zarik.i18n import current_language
-
-from .. import entry_import, entry_roster, entry_status, setup
-from ..draw import ALGORITHM
-from ..entries_forms import AddPlayerForm, NewPlayerForm
-from ..entry_status import EntryRefused
-from ..models import Official, Section, Tournament
-from ..permissions import allowed, require, visible_tournaments
-from ..presets import get_preset
-from ..services import check_draw, commit_draw, latest_draw, perform_draw, perform_refusals
-from ..setup_forms import (
+from tournaments.access.permissions import allowed, require, visible_tournaments
+from tournaments.draw.numbers import ALGORITHM
+from tournaments.draw.services import (
+    check_draw,
+    commit_draw,
+    latest_draw,
+    perform_draw,
+    perform_refusals,
+)
+from tournaments.entries import importer as entry_import
+from tournaments.entries import roster as entry_roster
+from tournaments.entries import status as entry_status
+from tournaments.entries.forms import AddPlayerForm, NewPlayerForm
+from tournaments.entries.status import EntryRefused
+from tournaments.setup import services as setup
+from tournaments.setup.forms import (
     OfficialForm,
     SectionForm,
     SetupOptionsForm,
     tiebreak_field,
     tiebreak_order_field,
 )
-from ..setup_problems import SETUP
+from tournaments.setup.presets import get_preset
+from tournaments.setup.problems import SETUP
+from zarik.i18n import current_language
+
+from ..models import Official, Section, Tournament
 from .errors import Refused, form_errors, object_body, raise_form_errors
 from .reads import EntryViewSet, NestedUnderTournament
 from .serializers import (

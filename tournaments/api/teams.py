@@ -14,10 +14,10 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from clubs.models import Club
+from tournaments.entries import teams
+from tournaments.entries.forms import TeamForm, TeamMemberForm
+from tournaments.entries.status import EntryRefused
 
-from .. import teams
-from ..entries_forms import TeamForm, TeamMemberForm
-from ..entry_status import EntryRefused
 from ..models import Team, TeamMember
 from .errors import Refused, object_body, raise_form_errors
 from .serializers import BoardInSerializer, TeamInSerializer, TeamMemberSerializer, TeamSerializer

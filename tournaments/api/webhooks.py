@@ -1,6 +1,6 @@
 """Webhook subscriptions over the API: ``/api/tournaments/<slug>/webhooks/`` and ``/api/clubs/<slug>/webhooks/``.
 
-The same form (URL, events), services (:mod:`tournaments.webhooks`) and rights
+The same form (URL, events), services (:mod:`tournaments.notifications.webhooks`) and rights
 (``tournament.edit``, ``club.manage``) as the webhooks pages. The signing secret is
 in the answer to the POST that creates a subscription, and never again. Each
 subscription's delivery log is ``…/webhooks/<id>/deliveries/``; ``…/test/`` sends a
@@ -17,12 +17,12 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from clubs.models import Club
+from tournaments.access.permissions import require, visible_tournaments
+from tournaments.notifications import webhooks
+from tournaments.notifications.forms import LOG_ROWS, WebhookForm
+from tournaments.notifications.tasks import queue_delivery
 
-from .. import webhooks
 from ..models import WebhookDelivery, WebhookSubscription
-from ..permissions import require, visible_tournaments
-from ..tasks import queue_delivery
-from ..webhook_views import LOG_ROWS, WebhookForm
 from .errors import object_body, raise_form_errors
 
 

@@ -1,6 +1,6 @@
 """Season standings: points by place in each event, best N of M, ties by the chosen metrics.
 
-Pure: the Django shell (``tournaments.seasons``) reads each finished event's final
+Pure: the Django shell (``clubs.life.seasons.standings``) reads each finished event's final
 standings and the season's matches, and passes plain data in.
 
 * An event gives a player the points of the place they finished

@@ -2,7 +2,7 @@
 
 from django import template
 
-from tournaments.round_flow import cached_live_state
+from tournaments.rounds.flow import cached_live_state
 
 register = template.Library()
 

@@ -3,8 +3,8 @@
 from django import template
 from django.urls import reverse
 
+from tournaments.access.permissions import allowed
 from tournaments.organiser_tabs import TABS
-from tournaments.permissions import allowed
 
 register = template.Library()
 

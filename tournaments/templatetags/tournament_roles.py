@@ -6,7 +6,7 @@ server. Anonymous visitors cost no query.
 
 from django import template
 
-from tournaments.permissions import JURY, ORGANISER, REFEREE, official_roles, player_entry
+from tournaments.access.permissions import JURY, ORGANISER, REFEREE, official_roles, player_entry
 
 register = template.Library()
 

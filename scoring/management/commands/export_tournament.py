@@ -1,6 +1,6 @@
 """``manage.py export_tournament SLUG FILE`` — one whole tournament as a versioned JSON archive.
 
-A thin shell over :func:`scoring.archive.export`, the same code as the organiser's
+A thin shell over :func:`scoring.archive.backup.export`, the same code as the organiser's
 "download archive" button; ``-`` writes to standard output.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring import archive
+from scoring.archive import backup as archive
 from tournaments.models import Tournament
 
 

@@ -1,6 +1,6 @@
 """``manage.py import_tournament FILE [--slug NEW] [--club CLUB]`` — restore a tournament archive.
 
-A thin shell over :func:`scoring.archive.import_file`, the same code as the
+A thin shell over :func:`scoring.archive.backup.import_file`, the same code as the
 organiser's import form: players matched or created, ids remapped, a slug that
 is already taken refused with nothing written.
 """
@@ -12,7 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from clubs.models import Club
-from scoring import archive
+from scoring.archive import backup as archive
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 """``manage.py draw_numbers SLUG [--commit | --verify | --seed S]``: the open draw from a shell.
 
-The same services as the Draw page (:mod:`tournaments.services`): ``--commit``
+The same services as the Draw page (:mod:`tournaments.draw.services`): ``--commit``
 publishes the SHA-256 of a fresh secret seed; without options the draw is held
 with the committed seed (or a fresh one); ``--verify`` re-runs the latest draw
 and checks its seed against the published commitment.
@@ -9,8 +9,8 @@ and checks its seed against the published commitment.
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.rules.errors import RuleViolation
+from tournaments.draw.services import check_draw, commit_draw, latest_draw, perform_draw
 from tournaments.models import Tournament
-from tournaments.services import check_draw, commit_draw, latest_draw, perform_draw
 
 
 def _both(problems) -> str:

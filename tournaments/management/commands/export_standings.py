@@ -12,7 +12,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.rules.errors import RuleViolation
-from tournaments.export_tasks import build_workbook
+from tournaments.jobs.export_tasks import build_workbook
 from tournaments.models import Tournament
 
 

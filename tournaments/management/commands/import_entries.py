@@ -1,6 +1,6 @@
 """``manage.py import_entries SLUG FILE [--dry-run] [--json]``: the preview page's import, from a shell.
 
-The same code as the page (:mod:`tournaments.entry_import`): good rows are
+The same code as the page (:mod:`tournaments.entries.importer`): good rows are
 imported even when others are refused, a person already entered is not entered
 again, ``--dry-run`` writes nothing. ``--json`` prints exactly
 ``{"created": n, "existing": n, "errors": [{"row": r, "message": "..."}]}`` with
@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import entry_import
+from tournaments.entries import importer as entry_import
 from tournaments.models import Tournament
 from zarik.i18n import current_language
 

@@ -1,7 +1,7 @@
 """``manage.py recompute_ratings [--pool POOL …]`` — rebuild ratings from the confirmed results.
 
 The same code as the recompute task after a correction
-(:func:`tournaments.ratings_service.recompute`), from the first match: every
+(:func:`tournaments.ratings.service.recompute`), from the first match: every
 confirmed result of the pool's rated tournaments, in the stored order, so the
 stored ratings always equal a replay of the results. Needed after a tournament's
 "rated" flag changes, or to check a database against the published results.
@@ -15,7 +15,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from clubs.ratings.pools import POOLS
-from tournaments.ratings_service import recompute
+from tournaments.ratings.service import recompute
 
 
 class Command(BaseCommand):

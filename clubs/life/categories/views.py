@@ -1,0 +1,66 @@
+"""A player's category page: club organisers move a member's category with a date and a reason.
+
+Who may: the organisers of a club where the player is a current member (the
+permissions table's ``club.manage``, checked on each such club). The change
+itself is :func:`clubs.categories.change_category`, the one place for it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from clubs.categories import change_category
+from clubs.models import Category, Club, Player
+from scoring.rules.errors import RuleViolation
+from tournaments.access.permissions import allowed
+from zarik.i18n import current_language
+
+
+class CategoryChangeForm(forms.Form):
+    category = forms.TypedChoiceField(label=_lazy("New category"), choices=Category.choices, coerce=int)
+    on = forms.DateField(
+        label=_lazy("Date"), initial=dt.date.today, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    reason = forms.CharField(
+        label=_lazy("Reason"), max_length=300, required=False,  # the core says why it is needed
+        help_text=_lazy("what earned it, e.g. the tournament and the place (book Part 9)"),
+    )  # fmt: skip
+
+
+def managing_clubs(user, player: Player) -> list[Club]:
+    """The player's current clubs whose organiser ``user`` is."""
+    clubs = Club.objects.filter(
+        memberships__player=player, memberships__ended_on__isnull=True
+    ).distinct()
+    return [club for club in clubs if allowed(user, "club.manage", club)]
+
+
+@login_required
+def change(request, player_id: int):
+    player = get_object_or_404(Player, pk=player_id)
+    if not managing_clubs(request.user, player):
+        raise PermissionDenied
+    form = CategoryChangeForm(request.POST or None, initial={"category": player.category})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            change_category(player, data["category"], reason=data["reason"], on=data["on"], user=request.user)
+        except RuleViolation as exc:
+            for problem in exc.problems:
+                field = {"club.category_reason": "reason", "club.category_future": "on"}.get(
+                    problem.code, "category"
+                )
+                form.add_error(field, problem.message(current_language()))
+        else:
+            messages.success(request, _("The category is changed and recorded with its reason."))
+            return redirect("player-category", player_id=player.pk)
+    history = player.category_changes.select_related("decided_by")
+    return render(request, "category/change.html", {"player": player, "form": form, "history": history})

@@ -1,0 +1,87 @@
+"""Forms of the club pages: members (add, new, end) and the member import.
+
+Every refusal is a coded ``club.*`` problem shown next to its field in the
+reader's language; what was typed is kept.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Membership, Player
+from clubs.problems import CLUB
+from zarik.i18n import current_language, problems_to_validation_error
+
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+def _today():
+    return timezone.localdate()
+
+
+class AddMemberForm(forms.Form):
+    """A stored player found by the search becomes a member from a date."""
+
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.all(), widget=forms.HiddenInput,
+        error_messages={"required": _("Pick a player from the search results."),
+                        "invalid_choice": _("Pick a player from the search results.")},
+    )  # fmt: skip
+    started_on = forms.DateField(label=_("member since"), initial=_today, widget=DATE)
+
+    def __init__(self, club: Club, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+
+    def clean(self):
+        data = super().clean()
+        player = data.get("player")
+        if player and Membership.objects.filter(player=player, club=self.club, ended_on__isnull=True).exists():
+            self.add_error(None, problems_to_validation_error(
+                [CLUB.problem("already_member", player=player.display_name(current_language()))]
+            ))  # fmt: skip
+        return data
+
+
+class NewMemberForm(forms.ModelForm):
+    """A player who is not in the database yet: created and made a member in one go."""
+
+    started_on = forms.DateField(label=_("member since"), initial=_today, widget=DATE)
+
+    class Meta:
+        model = Player
+        fields = ["last_name", "first_name", "last_name_latin", "first_name_latin", "category", "city", "email"]
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("prefix", "new")
+        super().__init__(*args, **kwargs)
+        self.fields["last_name"].widget.attrs["autocomplete"] = "off"
+
+
+class EndMembershipForm(forms.Form):
+    ended_on = forms.DateField(label=_("member until"), initial=_today, widget=DATE)
+
+    def __init__(self, membership: Membership, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.membership = membership
+
+    def clean_ended_on(self):
+        ended = self.cleaned_data["ended_on"]
+        if ended < self.membership.started_on:
+            raise problems_to_validation_error([CLUB.problem(
+                "end_before_start", player=self.membership.player.display_name(current_language()),
+                start=self.membership.started_on.isoformat(),
+            )])  # fmt: skip
+        return ended
+
+
+class MemberImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("file"),
+        help_text=_(
+            "CSV (UTF-8) or XLSX with a header row: Фамилия/last_name, Имя/first_name, "
+            "Категория/category, email; every row becomes a member of this club"
+        ),
+    )

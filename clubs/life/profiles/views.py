@@ -1,0 +1,180 @@
+"""A player's public pages across every tournament: profile, head-to-head, rating history.
+
+They live in ``tournaments`` (not ``clubs``) because they read entries, matches
+and rating changes, and ``clubs`` may not import ``tournaments``. Public: no login;
+only released tournaments and published rounds show (:mod:`tournaments.player_history`).
+Each page costs a fixed number of queries whatever the player's history.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.formats import date_format
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from clubs.life.categories.views import managing_clubs
+from clubs.models import Category, Player, PlayerRating
+from clubs.ratings.pools import POOLS
+from tournaments import player_history as profiles
+from zarik.i18n import current_language
+
+from .rating_graph import GraphPoint, GraphWords, rating_svg
+
+
+def _names(player: Player, lang: str) -> tuple[str, str]:
+    """The name in the reader's alphabet, and the other alphabet's form when it differs."""
+    main = player.display_name(lang)
+    other = player.full_name if main != player.full_name else player.latin_name
+    return main, other if other != main else ""
+
+
+def _pool_name(key: str, lang: str) -> str:
+    pool = POOLS.get(key)
+    return pool.name(lang) if pool else key
+
+
+@require_safe
+def profile(request, player_id: int) -> HttpResponse:
+    lang = current_language()
+    player = get_object_or_404(Player, pk=player_id)
+    name, other_name = _names(player, lang)
+    memberships = list(
+        player.memberships.select_related("club").order_by("-started_on", "club__name")
+    )
+    ratings = [
+        {"pool": r.pool, "pool_name": _pool_name(r.pool, lang), "r": r}
+        for r in PlayerRating.objects.filter(player=player).order_by("pool")
+    ]
+    events = [
+        {
+            "entry": entry,
+            "tournament": entry.tournament,
+            "placing": placing,
+            "metric": placing.metric_abbr(lang) if placing and placing.metric else "",
+        }
+        for entry, placing in profiles.events_of(player)
+    ]
+    page, lines = profiles.matches_page(player, request.GET.get("page"))
+    records = profiles.head_to_head(player)
+    changes = [
+        {
+            "c": c,
+            "from": Category(c.category_from).label if c.category_from else "",
+            "to": Category(c.category_to).label,
+        }
+        for c in player.category_changes.all()
+    ]
+    return render(
+        request,
+        "players/profile.html",
+        {
+            "player": player,
+            "name": name,
+            "other_name": other_name,
+            "category": Category(player.category).label,
+            "memberships": memberships,
+            "ratings": ratings,
+            "events": events,
+            "page": page,
+            "lines": [_line(line, lang) for line in lines],
+            "records": [{"rec": r, "name": r.name(lang)} for r in records],
+            "category_changes": changes,
+            "can_change_category": request.user.is_authenticated
+            and bool(managing_clubs(request.user, player)),
+        },
+    )
+
+
+def _line(line: profiles.MatchLine, lang: str) -> dict:
+    return {
+        "line": line,
+        "opponent_name": line.opponent.display_name(lang) if line.opponent else "",
+    }
+
+
+@require_safe
+def head_to_head(request, player_id: int, other_id: int) -> HttpResponse:
+    lang = current_language()
+    if player_id == other_id:
+        raise Http404("a player has no head-to-head with themselves")
+    players = Player.objects.in_bulk([player_id, other_id])
+    if len(players) != 2:
+        raise Http404("no such player")
+    player, other = players[player_id], players[other_id]
+    lines = profiles.matches_between(player, other)
+    record = profiles.record_of(lines, other)
+    return render(
+        request,
+        "players/h2h.html",
+        {
+            "player": player,
+            "other": other,
+            "name": player.display_name(lang),
+            "other_name": other.display_name(lang),
+            "record": record,
+            "lines": [_line(line, lang) for line in lines],
+        },
+    )
+
+
+@require_safe
+def rating_history(request, player_id: int, pool: str) -> HttpResponse:
+    lang = current_language()
+    if pool not in POOLS:
+        raise Http404("no such rating pool")
+    player = get_object_or_404(Player, pk=player_id)
+    current = PlayerRating.objects.filter(player=player, pool=pool).first()
+    changes = profiles.rating_changes(player, pool)
+    name = player.display_name(lang)
+    pool_name = _pool_name(pool, lang)
+    rows = []
+    points = []
+    if changes:
+        points.append(GraphPoint(_("start"), changes[0].rating_before))
+    for c in changes:
+        opponent = c.opponent.display_name(lang)
+        rows.append(
+            {
+                "c": c,
+                "tournament": c.match.round.tournament,
+                "opponent": opponent,
+                "delta": c.rating_after - c.rating_before,
+            }
+        )
+        points.append(
+            GraphPoint(f"{date_format(c.played_on, 'SHORT_DATE_FORMAT')} · {opponent}", c.rating_after)
+        )
+    svg = ""
+    if points:
+        words = GraphWords(
+            title=_("Rating of %(name)s: %(pool)s") % {"name": name, "pool": pool_name},
+            desc=_("%(count)s rated matches: from %(first).2f to %(last).2f (highest %(high).2f, lowest %(low).2f).")
+            % {
+                "count": len(changes),
+                "first": points[0].rating,
+                "last": points[-1].rating,
+                "high": max(p.rating for p in points),
+                "low": min(p.rating for p in points),
+            },
+            x_axis=_("Rated matches, in order"),
+            y_axis=_("Rating"),
+        )
+        svg = mark_safe(rating_svg(points, words))  # every text escaped by rating_svg
+    rows.reverse()  # the table reads newest first; the graph left to right
+    return render(
+        request,
+        "players/rating_history.html",
+        {
+            "player": player,
+            "name": name,
+            "pool": pool,
+            "pool_name": pool_name,
+            "current": current,
+            "rows": rows,
+            "svg": svg,
+            "pools": [{"key": k, "name": p.name(lang)} for k, p in POOLS.items()],
+        },
+    )

@@ -1,0 +1,86 @@
+"""The public rating list per pool (``/ratings/``) and its Excel export with the same filters.
+
+Bad filter values are shown as field errors and ignored (the list still
+shows); never a 500. A constant number of queries per page (see
+:mod:`clubs.rating_lists`).
+"""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.rating_lists import Filters, rating_list
+from clubs.ratings.pools import POOLS
+from tournaments.exports.table_sheet import Column, table_workbook
+from zarik.i18n import current_language
+
+from .forms import RatingFilterForm
+
+PER_PAGE = 50
+
+
+def _filters(form: RatingFilterForm) -> Filters:
+    """The valid filters of ``form``; a field with an error is left out."""
+    form.is_valid()
+    data = {k: v for k, v in form.cleaned_data.items() if k not in form.errors}
+    return Filters(
+        pool=data.get("pool") or next(iter(POOLS)), club=data.get("club"), city=data.get("city") or "",
+        category=data.get("category"), months=data.get("months"), order=data.get("order") or "-rating",
+    )  # fmt: skip
+
+
+def _clubs(rating) -> str:
+    return ", ".join(m.club.name for m in rating.player.current_memberships)
+
+
+def rating_list_page(request):
+    form = RatingFilterForm(request.GET or None)
+    filters = _filters(form) if request.GET else Filters(pool=next(iter(POOLS)))
+    page = Paginator(rating_list(filters), PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "form": form,
+        "filters": filters,
+        "pool_name": POOLS[filters.pool].name(current_language()),
+        "page": page,
+        "rows": [{"place": page.start_index() + i, "rating": r, "clubs": _clubs(r)} for i, r in enumerate(page)],
+        "query": query.urlencode(),
+    }
+    return render(request, "ratings/list.html", context, status=400 if form.errors else 200)
+
+
+def rating_list_export(request):
+    form = RatingFilterForm(request.GET or None)
+    filters = _filters(form) if request.GET else Filters(pool=next(iter(POOLS)))
+    lang = current_language()
+    columns = [
+        Column(_("No."), 6), Column(_("Player"), None, "name"), Column(_("Club"), None, "text"),
+        Column(_("City"), 16, "text"), Column(_("Category"), 10), Column(_("Rating"), 10),
+        Column(_("Experience"), 12), Column(_("Rated matches"), 12), Column(_("Last rated match"), 14),
+    ]  # fmt: skip
+    rows = [
+        [n, r.player.display_name(lang), _clubs(r), r.player.city, r.player.category, round(r.rating, 2),
+         r.experience, r.matches, r.last_played.isoformat() if r.last_played else ""]
+        for n, r in enumerate(rating_list(filters), start=1)
+    ]  # fmt: skip
+    bits = [POOLS[filters.pool].name(lang)]
+    if filters.club:
+        bits.append(filters.club.name)
+    if filters.city:
+        bits.append(filters.city)
+    if filters.category:
+        bits.append(_("category %(n)s") % {"n": filters.category})
+    if filters.months:
+        bits.append(_("active in the last %(n)s months") % {"n": filters.months})
+    subtitle = " · ".join(bits) + " · " + timezone.localdate().isoformat()
+    data = table_workbook(_("Ratings"), _("Rating list"), subtitle, columns, rows)
+    response = HttpResponse(
+        data, content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    )
+    response["Content-Disposition"] = f'attachment; filename="ratings-{filters.pool}.xlsx"'
+    return response

@@ -1,0 +1,69 @@
+"""The public rating list: one pool's current ratings (``clubs.PlayerRating``), filtered.
+
+The page, its Excel export and the club page all read the list here, so the
+filters mean the same everywhere. A fixed number of queries whatever the size
+of the list or the players' history: the ratings with their players (one join),
+and each listed player's current clubs (one prefetch).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.utils import timezone
+
+from clubs.models import Club, Membership, PlayerRating
+
+#: "Active in the last N months": at most this many.
+MAX_MONTHS = 600
+
+
+@dataclass(frozen=True)
+class Filters:
+    pool: str
+    club: Club | None = None
+    city: str = ""
+    category: int | None = None
+    months: int | None = None
+    order: str = "-rating"
+
+
+def months_ago(today: date, months: int) -> date:
+    """The same day ``months`` calendar months earlier (the month's last day if it is shorter)."""
+    year, month = divmod(today.year * 12 + today.month - 1 - months, 12)
+    month += 1
+    for day in (today.day, 30, 29, 28):
+        try:
+            return date(year, month, day)
+        except ValueError:
+            continue
+    raise AssertionError("unreachable")
+
+
+def current_memberships() -> Prefetch:
+    return Prefetch(
+        "player__memberships",
+        queryset=Membership.objects.filter(ended_on__isnull=True).select_related("club").order_by("club__name"),
+        to_attr="current_memberships",
+    )
+
+
+def rating_list(filters: Filters) -> QuerySet:
+    """The filtered ratings in list order (highest first unless asked otherwise)."""
+    qs = PlayerRating.objects.filter(pool=filters.pool).select_related("player")
+    if filters.club is not None:
+        members = Membership.objects.filter(
+            player_id=OuterRef("player_id"), club=filters.club, ended_on__isnull=True
+        )
+        qs = qs.filter(Exists(members))
+    if filters.city:
+        qs = qs.filter(player__city__iexact=filters.city.strip())
+    if filters.category is not None:
+        qs = qs.filter(player__category=filters.category)
+    if filters.months is not None:
+        qs = qs.filter(last_played__gte=months_ago(timezone.localdate(), filters.months))
+    tail = ("player__last_name", "player__first_name", "pk")
+    order = ("rating", *tail) if filters.order == "rating" else ("-rating", *tail)
+    return qs.prefetch_related(current_memberships()).order_by(*order)

@@ -1,0 +1,373 @@
+"""Backup and restore of one whole tournament as a versioned JSON archive.
+
+One table, :data:`PARTS`, says what is archived and in which order: every row is
+a model and the lookup from it to its tournament. A new model of a tournament is
+one more row; the round-trip test checks that every foreign key of every row
+points either at an earlier row or at a model :data:`OUTSIDE` knows how to find
+in the receiving database (users by username, players matched or created, clubs
+and seasons by slug).
+
+The archive lives in the scoring app because results, disputes and sanctions are
+scoring models (apps depend one way: scoring → tournaments → clubs).
+
+Import never overwrites: a tournament with the same slug refuses the archive
+with a clear, bilingual problem (``archive.*``), and everything runs in one
+transaction, so a refused or broken archive leaves nothing behind. Ids are
+remapped; timestamps (the audit log's included) are kept as exported. Audit
+snapshots (``before``/``after``) are history and keep the ids of the database
+they were written in.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from dataclasses import dataclass
+from typing import IO, Any
+
+from django.contrib.auth import get_user_model
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models, transaction
+from django.utils import timezone
+
+from clubs.models import Club, Player, Season
+from scoring.models import Dispute, MatchFile, Result, Sanction
+from scoring.rules.errors import Catalogue, Problem
+from tournaments import audit
+from tournaments.models import (
+    AuditEntry,
+    ByeRequest,
+    Entry,
+    ForbiddenPair,
+    Game,
+    Match,
+    NumberDraw,
+    Official,
+    Prize,
+    Registration,
+    Round,
+    Seat,
+    Section,
+    StandingsAdjustment,
+    Team,
+    TeamMember,
+    Tournament,
+)
+from tournaments.ratings import tasks
+
+FORMAT = "zarik-tournament"
+SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # Django's slug, as in the tournament's URLs
+#: Bump when a row's meaning changes; :func:`load` refuses versions it does not know.
+VERSION = 1
+
+ARCHIVE = Catalogue(
+    "archive",
+    {
+        "json": (
+            "The file is not a JSON archive ({error}). Choose the .json file the export made.",
+            "Файл не является архивом JSON ({error}). Выберите файл .json, сохранённый экспортом.",
+        ),
+        "format": (
+            "This JSON file is not a Zarik tournament archive (no “{format}” format mark).",
+            "Этот файл JSON — не архив турнира Зарика (нет отметки формата «{format}»).",
+        ),
+        "version": (
+            "The archive is of version {version}; this site reads versions up to {known}. "
+            "Update the site or export the tournament again.",
+            "Архив версии {version}; сайт читает версии до {known}. "
+            "Обновите сайт или выгрузите турнир заново.",
+        ),
+        "slug_taken": (
+            "A tournament with the address “{slug}” already exists here; nothing was imported. "
+            "Import it under another address.",
+            "Турнир с адресом «{slug}» здесь уже есть; ничего не импортировано. "
+            "Импортируйте под другим адресом.",
+        ),
+        "slug": (
+            "“{slug}” cannot be a tournament's address: use up to 80 Latin letters, digits, "
+            "hyphens and underscores.",
+            "«{slug}» не может быть адресом турнира: до 80 латинских букв, цифр, дефисов "
+            "и подчёркиваний.",
+        ),
+        "broken": (
+            "The archive is damaged: {part}, row {row}: {error}. Nothing was imported.",
+            "Архив повреждён: {part}, строка {row}: {error}. Ничего не импортировано.",
+        ),
+    },
+)
+
+
+class ArchiveError(Exception):
+    """A refused archive: the problem says what, where and why, in either language."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(problem.message("en"))
+
+
+@dataclass(frozen=True)
+class Part:
+    """One archived model: its key in the file, the model and its lookup to the tournament."""
+
+    key: str
+    model: type[models.Model]
+    to_tournament: str
+
+
+#: What a tournament archive holds, parents before children (the import order).
+PARTS: tuple[Part, ...] = (
+    Part("tournament", Tournament, "pk"),
+    Part("sections", Section, "tournament"),
+    Part("entries", Entry, "tournament"),
+    Part("teams", Team, "tournament"),
+    Part("team_members", TeamMember, "team__tournament"),
+    Part("registrations", Registration, "tournament"),
+    Part("number_draws", NumberDraw, "tournament"),
+    Part("officials", Official, "tournament"),
+    Part("forbidden_pairs", ForbiddenPair, "tournament"),
+    Part("bye_requests", ByeRequest, "entry__tournament"),
+    Part("prizes", Prize, "tournament"),
+    Part("adjustments", StandingsAdjustment, "tournament"),
+    Part("rounds", Round, "tournament"),
+    Part("matches", Match, "round__tournament"),
+    Part("seats", Seat, "round__tournament"),
+    Part("games", Game, "match__round__tournament"),
+    Part("results", Result, "match__round__tournament"),
+    Part("disputes", Dispute, "match__round__tournament"),
+    Part("match_files", MatchFile, "tournament"),
+    Part("sanctions", Sanction, "tournament"),
+    Part("audit", AuditEntry, "tournament"),
+)
+
+PLAYER_FIELDS = (
+    "last_name", "first_name", "last_name_latin", "first_name_latin",
+    "category", "city", "country", "email", "language",
+)  # fmt: skip
+
+
+# ----------------------------------------------------------------------------------------- export
+
+
+class Encoder(DjangoJSONEncoder):
+    """Django's JSON, but times to the microsecond (Django's cuts to milliseconds), so order survives."""
+
+    def default(self, o: Any) -> Any:
+        if isinstance(o, datetime.datetime):
+            return o.isoformat()
+        return super().default(o)
+
+
+def _rows(part: Part, tournament: Tournament) -> list[dict[str, Any]]:
+    qs = part.model._default_manager.filter(**{part.to_tournament: tournament.pk}).order_by("pk")
+    return [
+        {f.attname: f.value_from_object(obj) for f in part.model._meta.concrete_fields} for obj in qs
+    ]
+
+
+def _foreign_keys(model: type[models.Model]) -> list[models.ForeignKey]:
+    return [f for f in model._meta.concrete_fields if f.is_relation]
+
+
+def dump(tournament: Tournament) -> dict[str, Any]:
+    """The whole tournament as plain data: the archive's body (see :data:`PARTS`)."""
+    tables = {part.key: _rows(part, tournament) for part in PARTS}
+    user_model = get_user_model()
+    wanted: dict[type[models.Model], set[int]] = {user_model: set(), Player: set(), Club: set(), Season: set()}
+    for part in PARTS:
+        for field in _foreign_keys(part.model):
+            if field.related_model in wanted:
+                wanted[field.related_model].update(
+                    r[field.attname] for r in tables[part.key] if r[field.attname] is not None
+                )
+    players = list(Player.objects.filter(pk__in=wanted[Player]).order_by("pk"))
+    wanted[user_model].update(p.user_id for p in players if p.user_id)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": timezone.now(),
+        "slug": tournament.slug,
+        "users": {
+            str(pk): name
+            for pk, name in user_model.objects.filter(pk__in=wanted[user_model]).values_list(
+                "pk", user_model.USERNAME_FIELD
+            )
+        },
+        "players": [
+            {"id": p.pk, "user_id": p.user_id, **{f: getattr(p, f) for f in PLAYER_FIELDS}}
+            for p in players
+        ],
+        "clubs": dict(Club.objects.filter(pk__in=wanted[Club]).values_list("pk", "slug")),
+        "seasons": dict(Season.objects.filter(pk__in=wanted[Season]).values_list("pk", "slug")),
+        "tables": tables,
+    }
+
+
+def export(tournament: Tournament, out: IO[str]) -> None:
+    """Write the archive of ``tournament`` to the text stream ``out``."""
+    json.dump(dump(tournament), out, cls=Encoder, ensure_ascii=False, indent=1)
+
+
+# ----------------------------------------------------------------------------------------- import
+
+
+class _Resolver:
+    """Old ids of the archive → ids in this database, per model."""
+
+    def __init__(self, data: dict[str, Any]):
+        self.maps: dict[type[models.Model], dict[int, int | None]] = {}
+        user_model = get_user_model()
+        by_name = dict(
+            user_model.objects.filter(
+                **{f"{user_model.USERNAME_FIELD}__in": list(data.get("users", {}).values())}
+            ).values_list(user_model.USERNAME_FIELD, "pk")
+        )
+        self.maps[user_model] = {int(k): by_name.get(v) for k, v in data.get("users", {}).items()}
+        self.maps[Club] = _by_slug(Club, data.get("clubs", {}))
+        self.maps[Season] = _by_slug(Season, data.get("seasons", {}))
+        self.maps[Player] = {}
+        self.players_created = 0
+        for row in data.get("players", []):
+            self.maps[Player][int(row["id"])] = self._player(row)
+
+    def _player(self, row: dict[str, Any]) -> int:
+        """The same person here: by their account, else by all four names (one match), else new."""
+        user_id = self.maps[get_user_model()].get(row.get("user_id") or -1)
+        if user_id is not None:
+            found = Player.objects.filter(user_id=user_id).values_list("pk", flat=True).first()
+            if found:
+                return found
+        names = {f: row.get(f) or "" for f in PLAYER_FIELDS[:4]}
+        same = list(Player.objects.filter(**names).values_list("pk", flat=True)[:2])
+        if len(same) == 1:
+            return same[0]
+        fields = {f: row[f] for f in PLAYER_FIELDS if f in row}
+        taken = user_id is not None and Player.objects.filter(user_id=user_id).exists()
+        player = Player.objects.create(user_id=None if taken else user_id, **fields)
+        self.players_created += 1
+        return player.pk
+
+    def new_id(self, model: type[models.Model], old: int | None, nullable: bool) -> int | None:
+        if old is None:
+            return None
+        mapped = self.maps.get(model, {}).get(int(old))
+        if mapped is None and not nullable:
+            raise LookupError(f"{model._meta.model_name} #{old} is not in the archive")
+        return mapped
+
+
+def _by_slug(model: type[models.Model], slugs: dict[str, str]) -> dict[int, int | None]:
+    here = dict(model._default_manager.filter(slug__in=list(slugs.values())).values_list("slug", "pk"))
+    return {int(k): here.get(v) for k, v in slugs.items()}
+
+
+def outside_models() -> tuple[type[models.Model], ...]:
+    """Models outside the archive that a row may point at; :class:`_Resolver` finds them here."""
+    return (get_user_model(), Player, Club, Season)
+
+
+def _check_header(data: Any) -> None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ArchiveError(ARCHIVE.problem("format", format=FORMAT))
+    version = data.get("version")
+    if not isinstance(version, int) or version > VERSION or version < 1:
+        raise ArchiveError(ARCHIVE.problem("version", version=version, known=VERSION))
+
+
+def read(stream: IO[str] | IO[bytes]) -> dict[str, Any]:
+    """The archive's data, or :class:`ArchiveError` for a file that is not one."""
+    try:
+        data = json.load(stream)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ArchiveError(ARCHIVE.problem("json", error=str(exc)[:120])) from None
+    _check_header(data)
+    return data
+
+
+@dataclass
+class Imported:
+    tournament: Tournament
+    rows: int
+    players_created: int
+    skipped: int
+
+
+def _build(part: Part, row: dict[str, Any], resolver: _Resolver, ids: dict) -> models.Model | None:
+    """A new, unsaved instance of ``row`` with its keys remapped; None when it cannot exist here."""
+    obj = part.model()
+    for field in part.model._meta.concrete_fields:
+        if field.primary_key:
+            continue
+        value = row.get(field.attname, field.get_default())
+        if field.is_relation and value is not None:
+            target = field.related_model
+            if target in ids:
+                value = ids[target].get(int(value))
+                if value is None:
+                    raise LookupError(f"{field.name} #{row[field.attname]} is not in the archive")
+            else:
+                value = resolver.new_id(target, value, nullable=True)
+                if value is None and not field.null:
+                    return None  # e.g. an official whose account does not exist here
+        elif value is not None:
+            value = field.to_python(value)
+        setattr(obj, field.attname, value)
+    if part.model is AuditEntry and obj.object_type:
+        owner = next((p.model for p in PARTS if p.model._meta.model_name == obj.object_type), None)
+        if owner in ids and str(obj.object_id).isdigit():
+            obj.object_id = str(ids[owner].get(int(obj.object_id), obj.object_id))
+    return obj
+
+
+@transaction.atomic
+def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club | None = None) -> Imported:
+    """Create the archived tournament in this database; :class:`ArchiveError` if it cannot.
+
+    ``slug`` imports it under another address; ``club`` makes it that club's
+    (the organiser's import page), else the archive's club when it exists here.
+    """
+    _check_header(data)
+    tables = data.get("tables") or {}
+    head = (tables.get("tournament") or [None])[0]
+    if not isinstance(head, dict):
+        raise ArchiveError(ARCHIVE.problem("broken", part="tournament", row=1, error="missing"))
+    slug = slug or head.get("slug", "")
+    if not isinstance(slug, str) or not SLUG.fullmatch(slug) or len(slug) > 80:
+        raise ArchiveError(ARCHIVE.problem("slug", slug=slug))
+    if Tournament.objects.filter(slug=slug).exists():
+        raise ArchiveError(ARCHIVE.problem("slug_taken", slug=slug))
+    resolver = _Resolver(data)
+    ids: dict[type[models.Model], dict[int, int]] = {}
+    count = skipped = 0
+    for part in PARTS:
+        ids[part.model] = {}
+        for n, row in enumerate(tables.get(part.key) or [], start=1):
+            try:
+                obj = _build(part, row, resolver, ids)
+                if obj is None:
+                    skipped += 1
+                    continue
+                if part.model is Tournament:
+                    obj.slug = slug
+                    if club is not None:
+                        obj.club_id = club.pk
+                # raw: keep the archive's timestamps (auto_now_add would stamp "now").
+                obj.save_base(raw=True)
+            except ArchiveError:
+                raise
+            except Exception as exc:  # any bad row: the whole import rolls back with its place
+                raise ArchiveError(
+                    ARCHIVE.problem("broken", part=part.key, row=n, error=f"{type(exc).__name__}: {exc}"[:200])
+                ) from exc
+            ids[part.model][int(row["id"])] = obj.pk
+            count += 1
+    tournament = Tournament.objects.get(pk=ids[Tournament][int(head["id"])])
+    audit.record(user, tournament, "tournament.import", tournament, None, None, data.get("slug", ""))
+    if tournament.rated:
+        tasks.rerate_after_toggle(tournament)  # its confirmed results join the pool's ratings
+    return Imported(tournament, count, resolver.players_created, skipped)
+
+
+def import_file(stream: IO[str] | IO[bytes], user=None, **kwargs: Any) -> Imported:
+    """Read and load an archive file (the command and the organiser's page)."""
+    return load(read(stream), user, **kwargs)

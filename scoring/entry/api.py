@@ -1,0 +1,468 @@
+"""The result workflow over the REST API: check, report, confirm, dispute, ruling, appeal, jury decision.
+
+Everything goes through :mod:`scoring.workflow.services`, the same code as the pages
+(permissions, refusals, audit, events). Answers name the players.
+
+Extends the read-only match endpoints of :mod:`tournaments.api`; every refusal
+of the workflow becomes an HTTP answer with its code and a clear message.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from scoring.entry.forms import MAX_CLOCK, MAX_MINUTES_LATE
+from scoring.models import Dispute, Outcome, Sanction, SanctionKind
+from scoring.templatetags.people import raiser
+from scoring.workflow import services
+from scoring.workflow.problems import workflow_problem
+from tournaments.access.permissions import allowed
+from tournaments.api import MatchViewSet
+from tournaments.api.http.errors import ApiProblem
+from tournaments.api.serializers import MatchSerializer, ScoreOut
+from tournaments.models import Match, ResultKind, Tournament
+from tournaments.validation import validate_result
+from zarik.i18n import current_language
+
+
+class GameInSerializer(serializers.Serializer):
+    winner = serializers.ChoiceField(choices=["a", "b"], allow_null=True, required=False)
+    kind = serializers.CharField()
+    cube = serializers.IntegerField(min_value=1, default=1)
+    dropped = serializers.BooleanField(default=False)
+    autodoubles = serializers.IntegerField(min_value=0, default=0)
+
+
+@extend_schema_serializer(examples=[OpenApiExample("A final score", value={"final": [7, 4]}, request_only=True), OpenApiExample("Game by game", value={"games": [{"winner": "a", "kind": "oyun", "cube": 2}, {"winner": "b", "kind": "mars"}]}, request_only=True)])
+class ResultCheckSerializer(serializers.Serializer):
+    final = serializers.ListField(
+        child=serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0),
+        min_length=2, max_length=2, required=False,
+        help_text="halves (2.5) where a drawn game is worth ½",
+    )
+    games = GameInSerializer(many=True, required=False)
+
+    def validate(self, attrs):
+        if not attrs.get("final") and not attrs.get("games"):
+            raise serializers.ValidationError(
+                workflow_problem("no_score").message(current_language()), code="workflow.no_score"
+            )
+        return attrs
+
+
+class ProblemSerializer(serializers.Serializer):
+    game = serializers.IntegerField(allow_null=True)
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class VerdictSerializer(serializers.Serializer):
+    ok = serializers.BooleanField()
+    errors = ProblemSerializer(many=True)
+    score = serializers.ListField(child=serializers.FloatField())
+    winner = serializers.CharField(allow_null=True)
+    crawford_game = serializers.IntegerField(allow_null=True)
+
+
+@extend_schema_serializer(examples=[OpenApiExample("A player reports", value={"final": [7, 4], "version": 3}, request_only=True), OpenApiExample("A referee corrects a confirmed result", value={"final": [7, 5], "version": 5, "confirm": True, "reason": "score sheet signed 7:5"}, request_only=True)])
+class ReportSerializer(ResultCheckSerializer):
+    version = serializers.IntegerField(min_value=1, help_text="the match version you saw (optimistic concurrency)")
+    confirm = serializers.BooleanField(default=False, help_text="officials only: enter it confirmed")
+    reason = serializers.CharField(default="", allow_blank=True, help_text="required to correct a confirmed result")
+
+
+@extend_schema_serializer(examples=[OpenApiExample("The opponent confirms", value={"result": 41, "version": 4}, request_only=True)])
+class ConfirmSerializer(serializers.Serializer):
+    result = serializers.IntegerField(min_value=1)
+    version = serializers.IntegerField(min_value=1)
+
+
+class PlayersSerializer(serializers.Serializer):
+    a = serializers.CharField()
+    b = serializers.CharField(required=False)
+
+
+class ResultOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    match = serializers.IntegerField(source="match_id")
+    state = serializers.CharField()
+    score_a = ScoreOut()
+    score_b = ScoreOut()
+    kind = serializers.CharField()
+    match_version = serializers.IntegerField(source="match.version")
+    players = serializers.SerializerMethodField()
+
+    def get_players(self, result) -> dict[str, str]:
+        """The match's players by side, in the request's language."""
+        return result.match.side_names(current_language())
+
+
+@extend_schema_serializer(examples=[OpenApiExample("The opponent disputes", value={"result": 41, "version": 4, "reason": "It was 7:5, not 7:4"}, request_only=True)])
+class DisputeInSerializer(serializers.Serializer):
+    result = serializers.IntegerField(min_value=1)
+    version = serializers.IntegerField(min_value=1)
+    reason = serializers.CharField()
+
+
+@extend_schema_serializer(examples=[OpenApiExample("Replace the result", value={"outcome": "replace", "ruling": "Score sheet says 7:5", "version": 6, "final": [7, 5]}, request_only=True), OpenApiExample("Uphold the report", value={"outcome": "uphold", "ruling": "The sheet confirms the report", "version": 6}, request_only=True)])
+class RulingSerializer(ResultCheckSerializer):
+    outcome = serializers.ChoiceField(choices=[Outcome.UPHOLD, Outcome.REPLACE, Outcome.VOID])
+    ruling = serializers.CharField()
+    version = serializers.IntegerField(min_value=1)
+
+    def validate(self, attrs):
+        if attrs["outcome"] == Outcome.REPLACE:
+            return super().validate(attrs)
+        return attrs
+
+
+@extend_schema_serializer(examples=[OpenApiExample("The jury sustains", value={"outcome": "uphold", "decision": "Ruling sustained", "version": 7}, request_only=True)])
+class DecisionSerializer(RulingSerializer):
+    outcome = serializers.ChoiceField(choices=Outcome.values)
+    ruling = None
+    decision = serializers.CharField()
+
+
+class KindResultSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[k for k in ResultKind.values if k != ResultKind.PLAYED])
+    winner = serializers.ChoiceField(choices=["a", "b"], required=False, allow_null=True)
+    played = serializers.ListField(
+        child=serializers.DecimalField(max_digits=4, decimal_places=1, min_value=0, max_value=999),
+        min_length=2, max_length=2, required=False,
+        help_text="the score on the sheet when play stopped (a time forfeit)",
+    )
+    games_played = serializers.IntegerField(min_value=0, max_value=999, default=0)
+    reason = serializers.CharField()
+    version = serializers.IntegerField(min_value=1)
+
+
+class LatenessSerializer(serializers.Serializer):
+    late_side = serializers.ChoiceField(choices=["a", "b"])
+    minutes = serializers.IntegerField(min_value=0, max_value=MAX_MINUTES_LATE)
+    reason = serializers.CharField(default="", allow_blank=True)
+    version = serializers.IntegerField(min_value=1)
+
+
+class ClockSerializer(serializers.Serializer):
+    minutes_per_point = serializers.IntegerField(
+        min_value=1, max_value=MAX_CLOCK, allow_null=True, required=False
+    )
+    delay_seconds = serializers.IntegerField(min_value=0, max_value=MAX_CLOCK, default=0)
+    increment_seconds = serializers.IntegerField(min_value=0, max_value=MAX_CLOCK, default=0)
+    reason = serializers.CharField(default="", allow_blank=True)
+    version = serializers.IntegerField(min_value=1)
+
+
+@extend_schema_serializer(examples=[OpenApiExample("Appeal to the jury", value={"reason": "The director did not see the score sheet"}, request_only=True)])
+class AppealSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+
+
+class DisputeOutSerializer(serializers.ModelSerializer):
+    players = serializers.SerializerMethodField()
+    match_version = serializers.IntegerField(source="match.version")
+    raised_by = serializers.SerializerMethodField(help_text="who raised the dispute (a name)")
+    raised_side = serializers.CharField(
+        read_only=True, help_text="'a' or 'b' when a player raised it, else empty"
+    )
+
+    class Meta:
+        model = Dispute
+        fields = [
+            "id", "match", "result", "state", "reason", "ruling", "ruling_outcome", "appeal_reason",
+            "jury_decision", "jury_outcome", "decided_result", "match_version", "players",
+            "raised_by", "raised_side",
+        ]
+
+    def get_players(self, dispute) -> dict[str, str]:
+        return dispute.match.side_names(current_language())
+
+    def get_raised_by(self, dispute) -> str:
+        return raiser(dispute)
+
+
+class MatchWorkflowViewSet(MatchViewSet):
+    """``/api/matches/``: the read-only endpoints plus ``check/``, ``report/`` and ``confirm/``."""
+
+    @extend_schema(request=ResultCheckSerializer, responses=VerdictSerializer)
+    @action(detail=True, methods=["post"])
+    def check(self, request, pk=None, **route):
+        """Would this result be accepted? Checks through the match-rules core; saves nothing."""
+        match = get_object_or_404(
+            self.get_queryset().select_related(
+                "round__tournament", "round__section", "entry_a__section", "entry_a__player",
+                "entry_b__player",
+            ),
+            pk=pk,
+        )
+        data = ResultCheckSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        final = tuple(data.validated_data["final"]) if data.validated_data.get("final") else None
+        verdict = validate_result(match, final=final, games=data.validated_data.get("games"))
+        language = current_language()
+        names = match.side_names(language)  # "Петров would have needed…", not "a would have…"
+        return Response(verdict.as_dict(language, names))
+
+    @extend_schema(request=ReportSerializer, responses={201: ResultOutSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def report(self, request, pk=None, **route):
+        """Report (player) or enter (referee) a result: the same service as the pages."""
+        data = ReportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.submit_result(
+                int(pk), request.user, version=v["version"],
+                final=tuple(v["final"]) if v.get("final") else None, games=v.get("games"),
+                confirm=v["confirm"], reason=v["reason"], visible=self.shows_match,
+            ),
+            status.HTTP_201_CREATED,
+            names_of=int(pk),
+        )
+
+    @extend_schema(request=ConfirmSerializer, responses=ResultOutSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def confirm(self, request, pk=None, **route):
+        """The opponent or an official confirms a reported result."""
+        data = ConfirmSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.confirm_result(
+                int(pk), v["result"], request.user, version=v["version"], visible=self.shows_match
+            )
+        )
+
+    @extend_schema(request=DisputeInSerializer, responses={201: DisputeOutSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def dispute(self, request, pk=None, **route):
+        """A player contests a report (or a confirmed result): the director will rule."""
+        data = DisputeInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.dispute_result(
+                int(pk), v["result"], request.user, version=v["version"], reason=v["reason"],
+                visible=self.shows_match,
+            ),
+            status.HTTP_201_CREATED,
+            out=DisputeOutSerializer,
+        )
+
+    @extend_schema(request=KindResultSerializer, responses={201: MatchSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def settle(self, request, pk=None, **route):
+        """The director settles a match not played out: ``forfeit`` (with ``winner``),
+        ``double_forfeit``, ``time_forfeit`` (``winner``, optional ``played`` score) or ``void``.
+        The score follows the tournament's forfeit rule; the same service as the desk page."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = KindResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+
+        def settle():
+            services.record_kind_result(
+                match.pk, request.user, version=v["version"], kind=v["kind"],
+                winner=v.get("winner"), reason=v["reason"],
+                played=tuple(v["played"]) if v.get("played") else None,
+                games_played=v["games_played"],
+            )
+            match.refresh_from_db()  # the service wrote a locked copy (a void returns no result)
+            return match
+
+        return self._run(settle, status.HTTP_201_CREATED, names_of=match.pk, out=MatchSerializer)
+
+    @extend_schema(request=LatenessSerializer, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def lateness(self, request, pk=None, **route):
+        """The director applies the lateness rule: penalty points to the opponent, or a forfeit."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = LatenessSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.apply_lateness(
+                match.pk, request.user, version=v["version"], late_side=v["late_side"],
+                minutes=v["minutes"], reason=v["reason"],
+            ),
+            names_of=match.pk,
+            out=MatchSerializer,
+        )
+
+    @extend_schema(request=ClockSerializer, responses=MatchSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def clock(self, request, pk=None, **route):
+        """The director installs clocks on this match (``minutes_per_point`` null: takes them off)."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        data = ClockSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return self._run(
+            lambda: services.install_clock(
+                match.pk, request.user, version=v["version"],
+                minutes_per_point=v.get("minutes_per_point"), delay_seconds=v["delay_seconds"],
+                increment_seconds=v["increment_seconds"], reason=v["reason"],
+            ),
+            out=MatchSerializer,
+        )
+
+    @staticmethod
+    def _run(action_call, ok_status=status.HTTP_200_OK, names_of=None, out=ResultOutSerializer) -> Response:
+        """Run a workflow service and map its refusals to problem details with the workflow's code.
+
+        ``reason`` keeps the workflow's short kind of refusal ("stale", "duplicate", …).
+
+        ``names_of``: the id of the match whose players' names the rules' problems use for
+        the sides; they are loaded only when there are problems to word.
+        """
+        try:
+            result = action_call()
+        except PermissionDenied as exc:
+            raise ApiProblem(403, workflow_problem("forbidden")) from exc
+        except services.InvalidResult as exc:
+            language = current_language()
+            names = (
+                Match.objects.select_related("entry_a__player", "entry_b__player").get(pk=names_of).side_names(language)
+                if names_of is not None
+                else None
+            )
+            problems = [{"game": p.game, "code": p.code, "message": p.message(language, names)} for p in exc.problems]
+            raise ApiProblem(
+                400, exc.problem, reason=exc.code, problems=problems,
+                errors={"result": [p["message"] for p in problems]},
+            ) from exc
+        except services.ResultError as exc:  # a stale version included: 409 with its own code
+            raise ApiProblem(409, exc.problem, reason=exc.code) from exc
+        return Response(out(result).data, status=ok_status)  # the locked match: its version is current
+
+
+def _final(v) -> tuple[int, int] | None:
+    return tuple(v["final"]) if v.get("final") else None
+
+
+class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """``/api/disputes/<id>/``: read a dispute (its players, the director, the jury); rule, appeal, decide."""
+
+    serializer_class = DisputeOutSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    queryset = Dispute.objects.select_related(
+        "match__entry_a__player", "match__entry_b__player", "match__round__tournament"
+    )
+
+    def get_object(self):
+        dispute = super().get_object()
+        if not allowed(self.request.user, "dispute.see", dispute):
+            raise PermissionDenied
+        return dispute
+
+    @extend_schema(request=RulingSerializer, responses=DisputeOutSerializer)
+    @action(detail=True, methods=["post"])
+    def rule(self, request, pk=None):
+        """The director's ruling: uphold the report, replace it with another result, or void it."""
+        data = RulingSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return MatchWorkflowViewSet._run(
+            lambda: services.rule_dispute(int(pk), request.user, outcome=v["outcome"], ruling=v["ruling"],
+                                          version=v["version"], final=_final(v), games=v.get("games")),
+            out=DisputeOutSerializer,
+        )  # fmt: skip
+
+    @extend_schema(request=AppealSerializer, responses=DisputeOutSerializer)
+    @action(detail=True, methods=["post"])
+    def appeal(self, request, pk=None):
+        """A player appeals the director's ruling to the jury."""
+        data = AppealSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return MatchWorkflowViewSet._run(
+            lambda: services.appeal_dispute(int(pk), request.user, reason=data.validated_data["reason"]),
+            out=DisputeOutSerializer,
+        )
+
+    @extend_schema(request=DecisionSerializer, responses=DisputeOutSerializer)
+    @action(detail=True, methods=["post"])
+    def decide(self, request, pk=None):
+        """The jury's decision on an appeal (final): sustain the ruling or set the outcome itself."""
+        data = DecisionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        return MatchWorkflowViewSet._run(
+            lambda: services.decide_appeal(int(pk), request.user, outcome=v["outcome"], decision=v["decision"],
+                                           version=v["version"], final=_final(v), games=v.get("games")),
+            out=DisputeOutSerializer,
+        )  # fmt: skip
+
+
+class SanctionSerializer(serializers.Serializer):
+    """One decision of the director or the jury; a penalty's points come off the tournament score."""
+
+    id = serializers.IntegerField(read_only=True)
+    entry = serializers.IntegerField(source="entry_id", help_text="the entry's id in this tournament")
+    player = serializers.CharField(source="entry.player.full_name", read_only=True)
+    kind = serializers.ChoiceField(choices=SanctionKind.choices)
+    points = serializers.DecimalField(
+        max_digits=5, decimal_places=1, required=False, allow_null=True,
+        help_text="a penalty's points, taken from the tournament score",
+    )
+    match = serializers.IntegerField(
+        source="match_id", required=False, allow_null=True, help_text="for an annulled game"
+    )
+    game = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, help_text="the annulled game's number"
+    )
+    reason = serializers.CharField()
+    decided_as = serializers.CharField(read_only=True)
+    at = serializers.DateTimeField(read_only=True)
+
+
+class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+    """``/api/tournaments/<slug>/sanctions/``: the discipline page's list and its "record" button.
+
+    The same :func:`scoring.workflow.services.record_sanction` as the page: the same
+    permission row (``sanction.record``: director or jury), refusals (409 with a
+    ``workflow.*`` code) and audit entries.
+    """
+
+    serializer_class = SanctionSerializer
+    permission_classes = [permissions.IsAuthenticated]
+
+    def _tournament(self):
+        tournament = get_object_or_404(Tournament, slug=self.kwargs["tournament_slug"])
+        if not allowed(self.request.user, "sanction.record", tournament):
+            raise ApiProblem(403, workflow_problem("forbidden"))
+        return tournament
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no tournament
+            return Sanction.objects.none()
+        return Sanction.objects.filter(tournament=self._tournament()).select_related("entry__player")
+
+    @extend_schema(request=SanctionSerializer, responses=SanctionSerializer)
+    def create(self, request, tournament_slug=None):
+        tournament = self._tournament()
+        data = SanctionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        entry = tournament.entries.filter(pk=v["entry_id"]).first()
+        if entry is None:
+            raise ApiProblem(409, workflow_problem("not_entered"), reason="entry")
+        match = None
+        if v.get("match_id"):
+            match = Match.objects.filter(pk=v["match_id"], round__tournament=tournament).first()
+            if match is None:
+                raise ApiProblem(409, workflow_problem("annul_match"), reason="match")
+        try:
+            sanction = services.record_sanction(
+                tournament, entry, request.user, kind=v["kind"], reason=v["reason"],
+                points=v.get("points"), match=match, game=v.get("game"),
+            )
+        except PermissionDenied as exc:
+            raise ApiProblem(403, workflow_problem("forbidden")) from exc
+        except services.ResultError as exc:
+            raise ApiProblem(409, exc.problem, reason=exc.code) from exc
+        return Response(SanctionSerializer(sanction).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,106 @@
+"""Reporting, confirming and disputing a result through an entry's private link (no account).
+
+The same forms, checks and services as the signed-in player's pages
+(:func:`scoring.entry.views.match_result`, ``confirm``, ``dispute``), acting as the
+entry's :class:`~tournaments.access.private_links.LinkHolder`: the permissions table
+decides what the holder may do, exactly as for the player's own account, and
+the reporter never confirms their own report. Anything the link may not see
+(another player's match, a draft round) does not exist here (404).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from scoring.workflow import services
+from tournaments.access.permissions import allowed
+from tournaments.access.visibility import is_public_round
+from tournaments.links.private_views import holder_or_404
+from tournaments.models import Match, ResultStatus
+
+from .forms import DisputeForm, ResultEntry
+from .views import confirm_posted, dispute_posted, entry_context, submit
+
+TEMPLATE = "private/match.html"
+
+
+def _holder_and_match(token: str, match_id: int):
+    """The link holder and one of their own matches in a published or finished round."""
+    holder = holder_or_404(token)
+    match = get_object_or_404(
+        Match.objects.select_related(
+            "round__tournament", "round__section", "entry_a__player", "entry_b__player"
+        ),
+        pk=match_id,
+        round__tournament_id=holder.entry.tournament_id,
+    )
+    if not is_public_round(match.round) or not allowed(holder, "match.see", match):
+        raise Http404
+    return holder, match
+
+
+def _links(token: str, match: Match) -> dict:
+    """Where the shared results list posts its confirm/dispute forms on a private page."""
+    kwargs = {"token": token, "match_id": match.pk}
+    return {
+        "token": token,
+        "confirm_url": reverse("private-confirm", kwargs=kwargs),
+        "dispute_url": reverse("private-dispute", kwargs=kwargs),
+    }
+
+
+def match_page(request, token: str, match_id: int) -> HttpResponse:
+    """The match as its player sees it through the link: report, or confirm/dispute a report."""
+    holder, match = _holder_and_match(token, match_id)
+    tournament = match.round.tournament
+    can_report = allowed(holder, "result.report", match) and match.result_status in (
+        ResultStatus.PENDING,
+        ResultStatus.REPORTED,
+    )
+    if can_report and request.method == "GET":
+        can_report = not services.others_reports(match, holder).exists()
+    extra = {"can_report": True, "holder": holder, **_links(token, match)}
+    if request.method == "POST":
+        if not can_report:
+            raise PermissionDenied
+        response = submit(
+            request, tournament, match, confirm=False, template=TEMPLATE, ctx=extra, user=holder
+        )
+        if response is None:
+            return redirect("private-match", token=token, match_id=match.pk)
+        return response
+    extra["can_report"] = can_report
+    entry = ResultEntry(match) if can_report else None
+    return render(
+        request,
+        TEMPLATE,
+        entry_context(
+            request,
+            tournament,
+            match,
+            entry,
+            user=holder,
+            dispute_form=DisputeForm(initial={"version": match.version}),
+            **extra,
+        ),
+    )
+
+
+@require_POST
+def confirm(request, token: str, match_id: int) -> HttpResponse:
+    """The opponent confirms a reported result through their link."""
+    holder, match = _holder_and_match(token, match_id)
+    confirm_posted(request, match, holder)
+    return redirect("private-match", token=token, match_id=match.pk)
+
+
+@require_POST
+def dispute(request, token: str, match_id: int) -> HttpResponse:
+    """A player contests a result through their link: the director will rule."""
+    holder, match = _holder_and_match(token, match_id)
+    dispute_posted(request, match, holder)
+    return redirect("private-match", token=token, match_id=match.pk)

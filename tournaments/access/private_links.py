@@ -1,0 +1,86 @@
+"""Private links: every entry's personal signed address, used without an account.
+
+Like Tabbycat's private URLs, the link is the player's key to their own page:
+see the pairing, report and confirm results, check in. The token is the entry's
+id and :attr:`Entry.link_version`, signed with the site's secret key, so it
+cannot be guessed or altered; the organiser reissues a link by raising the
+version, which makes every older token for that entry invalid at once.
+
+Whoever holds a valid link acts as a :class:`LinkHolder`: the entry's player,
+with no official role anywhere. The permissions table treats it like the
+player's own account (``tournaments.access.permissions``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core import signing
+from django.db.models import F
+from django.urls import reverse
+
+from tournaments.models import Entry
+
+SALT = "zarik.entry-link"
+
+
+def token_for(entry: Entry) -> str:
+    """The entry's current private token (changes when the link is reissued)."""
+    return signing.Signer(salt=SALT).sign(f"{entry.pk}.{entry.link_version}")
+
+
+def path_for(entry: Entry) -> str:
+    """The private page's path (no host): ``/p/<token>/``."""
+    return reverse("private-entry", kwargs={"token": token_for(entry)})
+
+
+def url_for(entry: Entry, request=None) -> str:
+    """The private page's full address, for QR codes, emails and printed cards."""
+    path = path_for(entry)
+    return request.build_absolute_uri(path) if request is not None else path
+
+
+def entry_for(token: str) -> Entry | None:
+    """The entry a token opens, or None when it is forged, malformed or reissued since."""
+    try:
+        value = signing.Signer(salt=SALT).unsign(token)
+        entry_id, version = (int(part) for part in value.split("."))
+    except (signing.BadSignature, ValueError):
+        return None
+    return (
+        Entry.objects.select_related("tournament", "player")
+        .filter(pk=entry_id, link_version=version)
+        .first()
+    )
+
+
+def reissue(entry: Entry) -> Entry:
+    """Give the entry a new link; the old one stops working."""
+    Entry.objects.filter(pk=entry.pk).update(link_version=F("link_version") + 1)
+    entry.refresh_from_db(fields=["link_version"])
+    return entry
+
+
+@dataclass(frozen=True, eq=False)
+class LinkHolder:
+    """Whoever opened an entry's private link: that entry's player, without an account.
+
+    Quacks like a user where the permissions table and the services look
+    (``is_authenticated``, ``is_superuser``, ``pk``); ``pk`` is None so nothing
+    is ever written as made by a user account.
+    """
+
+    entry: Entry
+    is_authenticated = True
+    is_anonymous = False
+    is_superuser = False
+    is_staff = False
+    pk = None
+    id = None
+
+    @property
+    def username(self) -> str:
+        return self.entry.player.full_name
+
+    def __str__(self) -> str:
+        return self.username

@@ -1,0 +1,62 @@
+"""DRF authentication by API token (``Authorization: Token <key>`` or ``Bearer <key>``).
+
+The token acts with its user's rights in the one permissions table; a ``read``
+token is refused anything but safe methods here, once for every endpoint, so
+no view has to remember it.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import authentication, exceptions
+from rest_framework.permissions import SAFE_METHODS
+
+from tournaments.models import TokenScope
+from zarik.i18n import current_language
+
+from . import tokens
+from .problems import api_problem
+
+
+def _failed(name: str) -> exceptions.AuthenticationFailed:
+    problem = api_problem(name)
+    return exceptions.AuthenticationFailed(problem.message(current_language()), code=problem.code)
+
+
+class ApiTokenAuthentication(authentication.BaseAuthentication):
+    keyword = "Token"
+
+    def authenticate(self, request):
+        header = authentication.get_authorization_header(request).decode("latin-1")
+        key = tokens.key_from_header(header)
+        if key is None:
+            return None  # another scheme (Basic) or none: the next authenticator decides
+        token = tokens.find(key)
+        if token is None:
+            raise _failed("token_invalid")
+        if token.revoked_at is not None:
+            raise _failed("token_revoked")
+        if not token.user.is_active:
+            raise _failed("authentication_failed")
+        if token.scope == TokenScope.READ and request.method not in SAFE_METHODS:
+            problem = api_problem("token_read_only")
+            raise exceptions.PermissionDenied(problem.message(current_language()), code=problem.code)
+        tokens.touch(token)
+        return token.user, token
+
+    def authenticate_header(self, request):
+        # A 401 (not 403) for a missing or bad token, with the scheme to use.
+        return self.keyword
+
+
+class ApiTokenScheme(OpenApiAuthenticationExtension):
+    """The token in the OpenAPI schema (drf-spectacular finds this class by subclassing)."""
+
+    target_class = "tournaments.api.http.auth.ApiTokenAuthentication"
+    name = "apiToken"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "http", "scheme": "bearer",
+            "description": "An API token from /account/tokens/: `Authorization: Bearer <key>` or `Token <key>`.",
+        }

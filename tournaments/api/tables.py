@@ -1,0 +1,207 @@
+"""Standings, crosstable and pairings as JSON, rating lists and a player's rating history.
+
+Standings and crosstables come from :func:`tournaments.standings_service.load_event`
+(published and finished rounds only) like the public pages, and are kept in the
+page cache (:mod:`tournaments.cache`) under the tournament's cache version: a
+warm read of a 1,000-player Swiss is one cache hit (``bench/bench_api_standings.py``).
+Rating lists use :mod:`clubs.rating_lists` (the page's filters) and
+histories :func:`tournaments.player_history.rating_changes`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from clubs.models import Club, Player, PlayerRating
+from clubs.rating_lists import MAX_MONTHS, Filters, rating_list
+from clubs.ratings.pools import POOLS
+from tournaments import cache as page_cache
+from tournaments import player_history as profiles
+from tournaments import standings as core
+from tournaments.access.permissions import visible_tournaments
+from tournaments.standings_service import Event, load_event
+from zarik.i18n import current_language
+
+
+def _player(event: Event, entry_id: int) -> dict[str, Any]:
+    e = event.entries[entry_id]
+    return {"entry": e.id, "player": e.player_id, "name": e.name_ru, "name_latin": e.name_latin}
+
+
+def standings_data(event: Event) -> dict[str, Any]:
+    """Per section: rows with place, the player named, and each tie-break's key, names RU/EN and value."""
+    sections = []
+    for key, table in event.standings.items():
+        metrics = table.metrics
+        sections.append(
+            {
+                "key": key,
+                "name": event.sections.get(key) or "",
+                "metrics": [{"key": m.key, "name_ru": m.name("ru"), "name_en": m.name("en")} for m in metrics],
+                "rows": [
+                    {
+                        "place": r.place_label,
+                        "shared": r.shared,
+                        **_player(event, r.player.id),
+                        "withdrawn": r.player.withdrawn,
+                        "values": [{"key": m.key, "value": r.values.get(m.key)} for m in metrics],
+                    }
+                    for r in table.rows
+                ],
+            }
+        )
+    return {
+        "tournament": event.tournament.slug,
+        "rounds": event.round_numbers(),
+        "sections": sections,
+        "problems": [{"code": p.code, "message": p.message(current_language())} for p in event.option_problems],
+    }
+
+
+def crosstable_data(event: Event) -> dict[str, Any]:
+    """Per section: players in standings order and each pair's cell (scores of their matches)."""
+    sections = []
+    for key, table in event.standings.items():
+        grid = core.build_crosstable(
+            event.players, event.matches, event.options, section=key, layout=core.CrosstableLayout.ROW, standings=table
+        )
+        rows = []
+        for r, player in enumerate(grid.players):
+            cells = []
+            for c, other in enumerate(grid.players):
+                cell = grid.cells[r][c]
+                if cell is None or r == c:
+                    continue
+                cells.append({"opponent": other.id, "text": cell.text, "outcome": cell.outcome,
+                              "scores": [list(s) for s in cell.scores]})  # fmt: skip
+            rows.append({**_player(event, player.id), "place": grid.places[r], "total": grid.totals[r], "cells": cells})
+        sections.append({"key": key, "name": event.sections.get(key) or "", "rows": rows})
+    return {"tournament": event.tournament.slug, "sections": sections}
+
+
+def _cached(tournament, name: str, build) -> dict[str, Any]:
+    return page_cache.cached_fragment(tournament.pk, f"api-{name}", lambda: build(load_event(tournament)))
+
+
+class TournamentReadsViewSet(viewsets.GenericViewSet):
+    """``/api/tournaments/<slug>/standings/`` and ``crosstable/``: what the public pages show, as JSON."""
+
+    lookup_field = "slug"
+    serializer_class = serializers.Serializer
+
+    def get_queryset(self):
+        return visible_tournaments(self.request.user)
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True)
+    def standings(self, request, slug=None):
+        """Standings per section with tie-break values (cached until the tournament changes)."""
+        return Response(_cached(self.get_object(), "standings", standings_data))
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @action(detail=True)
+    def crosstable(self, request, slug=None):
+        """The crosstable per section: every pair's scores, players in standings order."""
+        return Response(_cached(self.get_object(), "crosstable", crosstable_data))
+
+
+class RatingSerializer(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.full_name")
+    name_latin = serializers.CharField(source="player.latin_name")
+    category = serializers.IntegerField(source="player.category", allow_null=True)
+    city = serializers.CharField(source="player.city")
+    rating = serializers.FloatField()
+    experience = serializers.IntegerField()
+    matches = serializers.IntegerField()
+    last_played = serializers.DateField(allow_null=True)
+    clubs = serializers.SerializerMethodField()
+
+    def get_clubs(self, rating) -> list[str]:
+        return [m.club.name for m in rating.player.current_memberships]
+
+
+class RatingFilterSerializer(serializers.Serializer):
+    pool = serializers.ChoiceField(choices=list(POOLS), default=next(iter(POOLS)))
+    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all(), required=False)
+    city = serializers.CharField(required=False, default="")
+    category = serializers.IntegerField(required=False, min_value=1, max_value=9)
+    months = serializers.IntegerField(required=False, min_value=1, max_value=MAX_MONTHS)
+    order = serializers.ChoiceField(choices=["-rating", "rating"], default="-rating")
+
+
+class RatingListViewSet(viewsets.GenericViewSet):
+    """``/api/ratings/?pool=…&club=…&city=…&category=…&months=…``: the rating list page's data."""
+
+    serializer_class = RatingSerializer
+    queryset = PlayerRating.objects.none()  # the list is rating_list(); this names the model for the schema
+
+    @extend_schema(parameters=[RatingFilterSerializer])
+    def list(self, request):
+        filters = RatingFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        page = self.paginate_queryset(rating_list(Filters(**filters.validated_data)))
+        return self.get_paginated_response(RatingSerializer(page, many=True).data)
+
+
+class RatingChangeSerializer(serializers.Serializer):
+    played_on = serializers.DateField()
+    tournament = serializers.CharField(source="match.round.tournament.slug")
+    round = serializers.IntegerField(source="match.round.number")
+    match = serializers.IntegerField(source="match_id")
+    opponent = serializers.IntegerField(source="opponent_id")
+    opponent_name = serializers.CharField(source="opponent.full_name")
+    rating_before = serializers.FloatField()
+    rating_after = serializers.FloatField()
+    result = serializers.FloatField()
+    expected = serializers.FloatField()
+
+
+class RatingHistorySerializer(serializers.Serializer):
+    """One player's history in one pool: who, the current rating, every change in order."""
+
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    name_latin = serializers.CharField()
+    pool = serializers.CharField()
+    rating = serializers.FloatField(allow_null=True)
+    changes = RatingChangeSerializer(many=True)
+
+
+class PlayerRatingsViewSet(viewsets.GenericViewSet):
+    """``/api/players/<id>/rating-history/?pool=…``: every rating change of one pool, in order."""
+
+    serializer_class = RatingChangeSerializer
+    queryset = Player.objects.all()
+    lookup_value_regex = r"\d+"
+
+    @extend_schema(
+        parameters=[OpenApiParameter("pool", OpenApiTypes.STR, enum=list(POOLS))],
+        responses=RatingHistorySerializer,
+    )
+    @action(detail=True, url_path="rating-history", pagination_class=None)
+    def rating_history(self, request, pk=None):
+        pool = request.query_params.get("pool") or next(iter(POOLS))
+        if pool not in POOLS:
+            raise Http404("no such rating pool")
+        player = get_object_or_404(Player, pk=pk)
+        current = PlayerRating.objects.filter(player=player, pool=pool).first()
+        changes = profiles.rating_changes(player, pool)
+        return Response(
+            {
+                "player": player.pk,
+                "name": player.full_name,
+                "name_latin": player.latin_name,
+                "pool": pool,
+                "rating": current.rating if current else None,
+                "changes": RatingChangeSerializer(changes, many=True).data,
+            }
+        )

@@ -1,0 +1,502 @@
+"""Import entries from a CSV, XLSX or FIDE TRF-16 file: read, plan row by row, then apply.
+
+The preview page and ``manage.py import_entries`` run the same three steps:
+
+1. :func:`read_file` turns the file into :class:`Row` objects, numbered as a
+   spreadsheet shows them (the header is row 1; a TRF line keeps its line number).
+   Columns are recognised by their header in English or Russian (:data:`COLUMNS`:
+   one row per column; a newcomer adds a row).
+2. :func:`plan` decides each row without writing anything: a new player and
+   entry (``create``), an existing player entered (``match``), a person already
+   entered (``entered``, left alone), or ``refused`` with ``entry.*`` problems.
+   A person is the same when the name's search key (:mod:`clubs.names`) and the
+   club agree, so importing a file twice enters nobody twice.
+3. :func:`apply` writes the plan in one transaction: good rows are imported even
+   when others are refused.
+
+Clubs named in the file are matched by name, case-insensitively. An unknown club
+is **created** (and listed in the plan as new), because a club list is what an
+organiser's spreadsheet of a regional event brings; new players of a club get an
+open membership in it. Rows without a club match players who belong to no club.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils.text import slugify
+from openpyxl import load_workbook
+
+from clubs.models import Club, Membership, Player
+from clubs.names import search_key, to_latin
+from scoring.rules.categories import CATEGORIES, get_category
+from scoring.rules.errors import Problem, RuleViolation
+from tournaments.models import Entry, Tournament
+from zarik.i18n import current_language
+
+from .problems import ENTRY
+from .roster import enter, section_for
+
+
+class ImportRefused(Exception):
+    """The whole file is refused (unknown format, no last name column…)."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(problem.code)
+
+
+# ---------------------------------------------------------------------------------------------
+# columns and rows
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    headers: tuple[str, ...]  # English and Russian spellings, compared by :func:`_norm`
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column("last_name", ("last_name", "last name", "surname", "family name", "фамилия")),
+    Column("first_name", ("first_name", "first name", "given name", "имя")),
+    Column("last_name_latin", ("last_name_latin", "фамилия (лат.)", "фамилия латиницей")),
+    Column("first_name_latin", ("first_name_latin", "имя (лат.)", "имя латиницей")),
+    Column("club", ("club", "клуб")),
+    Column("category", ("category", "категория")),
+    Column("rating", ("rating", "рейтинг")),
+    Column("email", ("email", "e-mail", "почта", "эл. почта", "электронная почта")),
+)
+
+
+def _norm(header: str) -> str:
+    return re.sub(r"[\s_.\-()]+", "", str(header).strip().lower().replace("ё", "е"))
+
+
+_HEADER_KEYS = {_norm(h): c.key for c in COLUMNS for h in c.headers}
+
+MAX_RATING = 4000
+
+
+@dataclass
+class Row:
+    number: int  # as a spreadsheet shows it: the header is row 1
+    values: dict[str, str]
+
+    def get(self, key: str) -> str:
+        return (self.values.get(key) or "").strip()
+
+    def to_data(self) -> dict:
+        return {"number": self.number, "values": self.values}
+
+    @classmethod
+    def from_data(cls, data: dict) -> Row:
+        return cls(int(data["number"]), {str(k): str(v) for k, v in data["values"].items()})
+
+
+# ---------------------------------------------------------------------------------------------
+# step 1: reading a file
+# ---------------------------------------------------------------------------------------------
+
+
+def _cell(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _rows_from_table(table: Iterable[tuple[int, list]]) -> list[Row]:
+    """(spreadsheet row number, cells) → rows keyed by column; the first non-empty row is the header."""
+    header: dict[int, str] | None = None
+    rows = []
+    for number, cells in table:
+        texts = [_cell(c) for c in cells]
+        if not any(texts):
+            continue
+        if header is None:
+            header = {i: _HEADER_KEYS[_norm(t)] for i, t in enumerate(texts) if _norm(t) in _HEADER_KEYS}
+            if "last_name" not in header.values():
+                raise ImportRefused(ENTRY.problem("import_no_last_name_column"))
+            continue
+        rows.append(Row(number, {key: texts[i] if i < len(texts) else "" for i, key in header.items()}))
+    if header is None:
+        raise ImportRefused(ENTRY.problem("import_empty"))
+    return rows
+
+
+def read_csv(data: bytes) -> list[Row]:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ImportRefused(ENTRY.problem("import_encoding")) from None
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max(",;\t", key=first.count)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        return _rows_from_table(enumerate(reader, start=1))
+    except csv.Error:
+        raise ImportRefused(ENTRY.problem("import_unreadable", kind="CSV")) from None
+
+
+def read_xlsx(data: bytes) -> list[Row]:
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        sheet = book.worksheets[0]
+        table = [(i, list(cells)) for i, cells in enumerate(sheet.iter_rows(values_only=True), start=1)]
+        book.close()
+    except Exception:  # a broken zip or workbook: openpyxl raises many kinds
+        raise ImportRefused(ENTRY.problem("import_unreadable", kind="XLSX")) from None
+    return _rows_from_table(table)
+
+
+def read_trf(data: bytes) -> list[Row]:
+    """The ``001`` player lines of a TRF-16 file: name "Last, First" in columns 15–47, rating 49–52."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ImportRefused(ENTRY.problem("import_encoding")) from None
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.startswith("001"):
+            continue
+        padded = line.ljust(60)
+        last, _, first = padded[14:47].strip().partition(",")
+        rows.append(
+            Row(
+                number,
+                {"last_name": last.strip(), "first_name": first.strip(), "rating": padded[48:52].strip(),
+                 "trf": "1"},
+            )
+        )
+    if not rows:
+        raise ImportRefused(ENTRY.problem("import_empty"))
+    return rows
+
+
+def _looks_like_trf(data: bytes) -> bool:
+    head = data[:4000].decode("utf-8", errors="ignore").lstrip("\ufeff")
+    return any(line.startswith(("001 ", "012 ")) for line in head.splitlines())
+
+
+# An import file's limit: a 10,000-player list in CSV or XLSX is well under 1 MB, and parsing
+# (XLSX is a zip) costs memory in proportion, so anything bigger is refused before reading.
+MAX_IMPORT_BYTES = 2 * 2**20
+
+
+def _refuse_too_large(name: str, size: int) -> None:
+    if size > MAX_IMPORT_BYTES:
+        raise ImportRefused(ENTRY.problem(
+            "import_too_large", file=name, size=-(-size // 1024), limit=MAX_IMPORT_BYTES // 1024))
+
+
+def read_upload(upload) -> list[Row]:
+    """The rows of an uploaded file (pages and API), its size checked before it is read."""
+    _refuse_too_large(upload.name, upload.size)
+    return read_file(upload.name, upload.read())
+
+
+def read_file(name: str, data: bytes) -> list[Row]:
+    """The rows of an uploaded file, by its content first (a zip is XLSX), then its name."""
+    _refuse_too_large(name, len(data))
+    lower = name.lower()
+    if data[:4] == b"PK\x03\x04":
+        return read_xlsx(data)
+    if lower.endswith((".trf", ".trfx")) or _looks_like_trf(data):
+        return read_trf(data)
+    if b"\x00" in data[:4000] or lower.endswith((".xls", ".xlsx", ".ods")):
+        raise ImportRefused(ENTRY.problem("import_format", file=name))
+    return read_csv(data)
+
+
+# ---------------------------------------------------------------------------------------------
+# step 2: the plan
+# ---------------------------------------------------------------------------------------------
+
+CREATE, MATCH, ENTERED, REFUSED = "create", "match", "entered", "refused"
+
+
+@dataclass
+class PlanRow:
+    row: Row
+    action: str = CREATE
+    problems: list[Problem] = field(default_factory=list)
+    player: Player | None = None
+    club: Club | None = None
+    club_name: str = ""
+    category: int | None = None
+    rating: float | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.row.get('last_name')} {self.row.get('first_name')}".strip()
+
+    def messages(self, language: str) -> list[str]:
+        return [p.message(language) for p in self.problems]
+
+
+@dataclass
+class Plan:
+    rows: list[PlanRow]
+    new_clubs: list[str]
+
+    def count(self, *actions: str) -> int:
+        return sum(1 for r in self.rows if r.action in actions)
+
+    def summary(self, language: str) -> dict:
+        """What ``--json`` prints: entries created, people already entered, refused rows."""
+        return {
+            "created": self.count(CREATE, MATCH),
+            "existing": self.count(ENTERED),
+            "errors": [
+                {"row": r.row.number, "message": " ".join(r.messages(language))}
+                for r in self.rows
+                if r.action == REFUSED
+            ],
+        }
+
+
+def parse_category(text: str) -> int:
+    """1–9, "5 · Intermediate", or the book's name in English or Russian; RuleViolation if none."""
+    leading = re.match(r"\s*([1-9])(?!\d)", text)
+    if leading:
+        return int(leading.group(1))
+    try:
+        return get_category(text).number
+    except RuleViolation:
+        wanted = text.strip().lower()
+        for c in CATEGORIES:
+            parts = {p.strip() for p in re.split(r"[()]", c.ru.lower()) if p.strip()}
+            if wanted in parts:
+                return c.number
+        raise
+
+
+def parse_rating(text: str) -> float:
+    value = float(text.replace("\u00a0", "").replace(" ", "").replace(",", "."))
+    if not 0 <= value <= MAX_RATING:
+        raise ValueError(text)
+    return value
+
+
+def _check(row: Row, item: PlanRow) -> None:
+    if not row.get("last_name"):
+        item.problems.append(ENTRY.problem("import_no_last_name"))
+    if text := row.get("category"):
+        try:
+            item.category = parse_category(text)
+        except RuleViolation:
+            item.problems.append(ENTRY.problem("import_bad_category", value=text))
+    if text := row.get("rating"):
+        try:
+            item.rating = parse_rating(text)
+        except ValueError:
+            item.problems.append(ENTRY.problem("import_bad_rating", value=text, top=MAX_RATING))
+        if item.rating == 0 and row.get("trf"):
+            item.rating = None  # TRF writes 0 for "no rating"
+    if text := row.get("email"):
+        try:
+            validate_email(text)
+        except ValidationError:
+            item.problems.append(ENTRY.problem("import_bad_email", value=text))
+
+
+def name_key(last: str, first: str) -> str:
+    return search_key(f"{last} {first}")
+
+
+def _same_person(player: Player, key: str) -> bool:
+    stored = set(player.search_key.split())
+    return player.search_key.split()[:1] == key.split()[:1] and set(key.split()) <= stored
+
+
+def find_player(last: str, first: str, club: Club | None) -> Player | None:
+    """The stored player with this name (by search key) in this club (no club: in none)."""
+    key = name_key(last, first)
+    if not key:
+        return None
+    candidates = Player.objects.filter(search_key__startswith=key.split()[0]).order_by("pk")
+    if club is not None:
+        candidates = candidates.filter(memberships__club=club, memberships__ended_on__isnull=True)
+    else:
+        members = Membership.objects.filter(ended_on__isnull=True).values("player_id")
+        candidates = candidates.exclude(pk__in=members)
+    return next((p for p in candidates.distinct() if _same_person(p, key)), None)
+
+
+def plan(tournament: Tournament, rows: list[Row]) -> Plan:
+    """Decide every row; writes nothing."""
+    clubs = {c.name.lower(): c for c in Club.objects.all()}
+    entered = set(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
+    seen: dict[tuple, int] = {}
+    new_clubs: dict[str, str] = {}
+    items = []
+    for row in rows:
+        item = PlanRow(row)
+        items.append(item)
+        _check(row, item)
+        item.club_name = row.get("club")
+        if item.club_name:
+            item.club = clubs.get(item.club_name.lower())
+            if item.club is None:
+                new_clubs.setdefault(item.club_name.lower(), item.club_name)
+        if item.problems:
+            item.action = REFUSED
+            continue
+        last, first = row.get("last_name"), row.get("first_name")
+        item.player = find_player(last, first, item.club) if item.club or not item.club_name else None
+        person = ("p", item.player.pk) if item.player else (name_key(last, first), item.club_name.lower())
+        if person in seen:
+            item.problems.append(ENTRY.problem("import_duplicate", first=seen[person]))
+            item.action = REFUSED
+            continue
+        seen[person] = row.number
+        if item.player is None:
+            item.action = CREATE
+        elif item.player.pk in entered:
+            item.action = ENTERED
+        else:
+            item.action = MATCH
+    wanted = {i.club_name.lower() for i in items if i.action in (CREATE, MATCH) and i.club_name}
+    return Plan(items, [name for low, name in new_clubs.items() if low in wanted])
+
+
+# ---------------------------------------------------------------------------------------------
+# step 3: writing it
+# ---------------------------------------------------------------------------------------------
+
+
+def _new_club(name: str) -> Club:
+    base = slugify(to_latin(name))[:70] or "club"
+    slug, n = base, 1
+    while Club.objects.filter(slug=slug).exists():
+        n += 1
+        slug = f"{base}-{n}"
+    return Club.objects.create(name=name, slug=slug)
+
+
+def _new_player(item: PlanRow) -> Player:
+    row = item.row
+    player = Player(
+        last_name=row.get("last_name"),
+        first_name=row.get("first_name"),
+        last_name_latin=row.get("last_name_latin"),
+        first_name_latin=row.get("first_name_latin"),
+        email=row.get("email"),
+    )
+    if item.category is not None:
+        player.category = item.category
+    if item.rating is not None:
+        player.rating = item.rating
+    player.save()
+    if item.club is not None:
+        Membership.objects.create(player=player, club=item.club, started_on=date.today())
+    return player
+
+
+@transaction.atomic
+def apply(tournament: Tournament, rows: list[Row], user, reason: str = "import") -> Plan:
+    """Plan ``rows`` again (the database may have changed since the preview) and write the plan."""
+    result = plan(tournament, rows)
+    created_clubs = {name.lower(): _new_club(name) for name in result.new_clubs}
+    for item in result.rows:
+        if item.action not in (CREATE, MATCH):
+            continue
+        if item.club is None and item.club_name:
+            item.club = created_clubs[item.club_name.lower()]
+        if item.action == CREATE:
+            item.player = _new_player(item)
+        player = item.player
+        section = section_for(tournament, item.category or player.category)
+        entry = enter(tournament, player, user, section, reason)
+        if item.rating is not None and entry.seed_rating != item.rating:
+            Entry.objects.filter(pk=entry.pk).update(seed_rating=item.rating)
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
+# the same file as a club's member list (the club's members page)
+# ---------------------------------------------------------------------------------------------
+
+MEMBER = "member"  # a current member of the club already: left alone
+
+
+def plan_members(club: Club, rows: list[Row]) -> Plan:
+    """Decide every row of a member list for ``club``; writes nothing.
+
+    The same reading and checks as an entry list; a row's ``club`` column is
+    ignored (the list is the club's). A current member of the club with the
+    same name is left alone (``member``); a player of no club with the same
+    name joins (``match``); anyone else is a new player (``create``) — a
+    namesake in another club is not taken over.
+    """
+    seen: dict[tuple, int] = {}
+    items = []
+    for row in rows:
+        item = PlanRow(row, club=club, club_name=club.name)
+        items.append(item)
+        _check(row, item)
+        if item.problems:
+            item.action = REFUSED
+            continue
+        last, first = row.get("last_name"), row.get("first_name")
+        member = find_player(last, first, club)
+        item.player = member or find_player(last, first, None)
+        person = ("p", item.player.pk) if item.player else (name_key(last, first),)
+        if person in seen:
+            item.problems.append(ENTRY.problem("import_duplicate", first=seen[person]))
+            item.action = REFUSED
+            continue
+        seen[person] = row.number
+        item.action = MEMBER if member else (MATCH if item.player else CREATE)
+    return Plan(items, [])
+
+
+@transaction.atomic
+def apply_members(club: Club, rows: list[Row], on: date | None = None) -> Plan:
+    """Plan ``rows`` again and write it: new players, and open memberships from ``on`` (today)."""
+    result = plan_members(club, rows)
+    started = on or date.today()
+    for item in result.rows:
+        if item.action == CREATE:
+            item.player = _new_player(item)  # with its open membership in the club
+        elif item.action == MATCH:
+            Membership.objects.create(player=item.player, club=club, started_on=started)
+    return result
+
+
+# --- the preview between upload and "Import": the parsed rows wait in the session --------------
+
+
+def stash_upload(session, key: str, form) -> list[Row] | None:
+    """Read the valid upload ``form``'s file and keep its rows under ``key`` until confirmed.
+
+    A file refused as a whole becomes the form's ``file`` error (None is returned).
+    Both import pages (entries, club members) use this, so confirming never needs the
+    file again.
+    """
+    upload = form.cleaned_data["file"]
+    try:
+        rows = read_upload(upload)
+    except ImportRefused as exc:
+        form.add_error("file", exc.problem.message(current_language()))
+        return None
+    session[key] = {"name": upload.name, "rows": [r.to_data() for r in rows]}
+    return rows
+
+
+def stashed_rows(session, key: str) -> tuple[list[Row], str] | None:
+    """The rows kept by :func:`stash_upload` and the file's name, or None when the preview expired."""
+    stored = session.get(key)
+    if not stored:
+        return None
+    return [Row.from_data(r) for r in stored["rows"]], stored.get("name", "")

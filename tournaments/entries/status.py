@@ -1,0 +1,115 @@
+"""An entry's status at the desk: check in, withdraw, reinstate — each audited.
+
+One place for these moves, whoever makes them: the organiser's desk, the
+entries page, a player's private link (check-in only) or the API. Who may is
+the permissions table's ``entry.check_in`` and ``desk.run`` rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from scoring.rules.errors import Problem
+from tournaments import audit
+from tournaments.access.permissions import allowed
+from tournaments.models import Entry, EntryStatus
+from tournaments.registration import services as registration
+from zarik.i18n import current_language
+
+from .problems import ENTRY
+
+
+class EntryRefused(Exception):
+    """A refusal about an entry, carrying an ``entry.*`` problem shown in the reader's language."""
+
+    code = "state"
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(problem.code)
+
+    @property
+    def message(self) -> str:
+        return self.problem.message(current_language())
+
+    def __str__(self) -> str:
+        return self.problem.message("en")
+
+
+def set_status(entry: Entry, user, status: str, action: str, reason: str = "") -> Entry:
+    """Write the new status with its audit entry (callers have checked the right to)."""
+    before = audit.snapshot(entry)
+    Entry.objects.filter(pk=entry.pk).update(status=status)
+    entry.status = status
+    audit.record(user, entry.tournament, action, entry, before, entry, reason)
+    return entry
+
+
+@transaction.atomic
+def check_in(entry: Entry, user) -> Entry:
+    """The player is here: by the desk, or by the player (account or private link)."""
+    if not allowed(user, "entry.check_in", entry):
+        raise PermissionDenied
+    if entry.status == EntryStatus.WITHDRAWN:
+        raise EntryRefused(ENTRY.problem("withdrawn_check_in"))
+    if entry.status == EntryStatus.CHECKED_IN:
+        return entry
+    return set_status(entry, user, EntryStatus.CHECKED_IN, "entry.check_in")
+
+
+#: What happens to a leaving player's unfinished match in a published round (the
+#: director's choice on the withdraw form): the opponent wins by forfeit, or it is void.
+SETTLE_FORFEIT, SETTLE_VOID = "forfeit", "void"
+SETTLE_CHOICES = (SETTLE_FORFEIT, SETTLE_VOID)
+
+Settler = Callable[[Entry, Any, str, str], Any]
+_settlers: list[Settler] = []
+
+
+def register_settler(settle: Settler) -> None:
+    """The result workflow (``scoring``) registers how a pending match is settled, at start-up:
+    results belong to ``scoring``, which ``tournaments`` may not import (the arrows run one way)."""
+    if settle not in _settlers:
+        _settlers.append(settle)
+
+
+@transaction.atomic
+def withdraw(entry: Entry, user, reason: str = "", settle: str = SETTLE_FORFEIT) -> Entry:
+    """The player leaves the event: not paired in later rounds; played results stay.
+
+    A match of theirs still unplayed in a published round is settled as ``settle``
+    says (a forfeit to the opponent, or void), through the result workflow, audited.
+    """
+    if not allowed(user, "desk.run", entry.tournament):
+        raise PermissionDenied
+    if settle not in SETTLE_CHOICES:
+        raise EntryRefused(ENTRY.problem("settle_choice", value=settle))
+    was_in = entry.status != EntryStatus.WITHDRAWN
+    set_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
+    if was_in and not registration.started(entry.tournament):
+        registration.offer_free_places(entry.tournament, user)  # before round 1 a place frees up
+    for settler in _settlers:
+        settler(entry, user, settle, reason)
+    return entry
+
+
+@transaction.atomic
+def reinstate(entry: Entry, user, reason: str = "") -> Entry:
+    if not allowed(user, "desk.run", entry.tournament):
+        raise PermissionDenied
+    return set_status(entry, user, EntryStatus.REGISTERED, "entry.reinstate", reason)
+
+
+
+@transaction.atomic
+def check_out(entry: Entry, user) -> Entry:
+    """Undo a check-in (the desk ticked the wrong box): the player is registered, not present."""
+    if not allowed(user, "desk.run", entry.tournament):
+        raise PermissionDenied
+    if entry.status != EntryStatus.CHECKED_IN:
+        return entry
+    return set_status(entry, user, EntryStatus.REGISTERED, "entry.check_out")

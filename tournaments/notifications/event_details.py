@@ -1,0 +1,111 @@
+"""What an event is about, in names and numbers: the ``data`` of a webhook and the facts of an email.
+
+:func:`tournaments.events.emit` carries ids only (a round, a match, a result, a
+dispute). Integrators and players want names: the round number, the table,
+both players, the score. ONE table, :data:`DETAILS`, maps a key of the event's
+data to a function that turns the id into a small JSON-ready dict. The
+tournaments app fills the rows for rounds and matches; the scoring app, which
+owns results and disputes, adds its rows from ``ScoringConfig.ready`` through
+:func:`provide` (the dependency points down: this module never imports scoring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tournaments.events import Event
+from tournaments.models import Entry, Match, Round
+
+Detail = Callable[[int], dict[str, Any] | None]
+
+
+def _entry(entry: Entry | None) -> dict[str, Any] | None:
+    if entry is None:
+        return None
+    player = entry.player
+    return {
+        "entry": entry.pk,
+        "player": player.pk,
+        "name": player.full_name,
+        "name_latin": player.latin_name,
+        "draw_number": entry.draw_number,
+    }
+
+
+def _round(pk: int) -> dict[str, Any] | None:
+    rnd = Round.objects.select_related("section").filter(pk=pk).first()
+    if rnd is None:
+        return None
+    return {
+        "id": rnd.pk,
+        "number": rnd.number,
+        "section": rnd.section.name if rnd.section else None,
+        "status": rnd.status,
+        "matches": rnd.matches.count(),
+    }
+
+
+def match_length(match: Match) -> dict[str, Any]:
+    """How long the match is: points to win, or a fixed number of games."""
+    tournament = match.round.tournament
+    if tournament.match_format == "games":
+        return {"format": "games", "games": tournament.fixed_games}
+    return {
+        "format": "points",
+        "points": match.match_length or match.round.match_length or tournament.match_length,
+    }
+
+
+def _match(pk: int) -> dict[str, Any] | None:
+    match = (
+        Match.objects.select_related("round__tournament", "entry_a__player", "entry_b__player")
+        .filter(pk=pk)
+        .first()
+    )
+    if match is None:
+        return None
+    confirmed = match.result_status == "confirmed"
+    return {
+        "id": match.pk,
+        "round": match.round.number,
+        "table": match.table,
+        "a": _entry(match.entry_a),
+        "b": _entry(match.entry_b),
+        "length": match_length(match),
+        "result_status": match.result_status,
+        "score": [_plain(match.score_a), _plain(match.score_b)] if confirmed else None,
+        "result_kind": match.result_kind,
+    }
+
+
+def _plain(score):
+    """A stored score as a JSON number: 5, or 2.5 for a half (never a Decimal's string)."""
+    return score if score is None or isinstance(score, int) else float(score)
+
+
+#: Key of an event's data → the function that describes the object it names.
+DETAILS: dict[str, Detail] = {
+    "round": _round,
+    "match": _match,
+}
+
+
+def provide(key: str, detail: Detail) -> None:
+    """Add the row of a key owned by an app above this one (scoring: ``result``, ``dispute``)."""
+    DETAILS[key] = detail
+
+
+def describe(event: Event) -> dict[str, Any]:
+    """The event's data with every known id replaced by its description (plain JSON values)."""
+    out: dict[str, Any] = {}
+    for key, value in event.data.items():
+        detail = DETAILS.get(key)
+        if detail is not None and isinstance(value, int) and not isinstance(value, bool):
+            out[key] = detail(value) or {"id": value}
+        else:
+            out[key] = value
+    if "entries" in out:
+        entries = Entry.objects.select_related("player").filter(pk__in=out["entries"] or [])
+        out["entries"] = [_entry(e) for e in entries.order_by("draw_number", "pk")]
+    return out

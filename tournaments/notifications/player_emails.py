@@ -1,0 +1,85 @@
+"""Emails to players: registration received / approved / waitlisted / refused, and their private link.
+
+ONE table, :data:`EMAILS`: a kind, its subject and its body template
+(``templates/email/<kind>.txt``). Every email is bilingual: the body in the
+language the applicant used first (Russian when unknown), then in the other,
+so a player always reads it whatever the organiser's language. The private
+link goes in full (``SITE_URL`` when no request is at hand). Sending never
+breaks the action that caused it: a failure is logged and reported back.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.access import private_links
+from tournaments.models import Entry, Tournament
+
+logger = logging.getLogger(__name__)
+
+LANGUAGES = ("ru", "en")
+SEPARATOR = "\n\n— — — — — — — — — —\n\n"
+
+
+@dataclass(frozen=True)
+class Email:
+    subject: str  # lazily translated, with %(tournament)s
+    template: str
+
+
+EMAILS: dict[str, Email] = {
+    "received": Email(_("Application received: %(tournament)s"), "email/received.txt"),
+    "approved": Email(_("You are entered: %(tournament)s"), "email/approved.txt"),
+    "waitlisted": Email(_("On the waiting list: %(tournament)s"), "email/waitlisted.txt"),
+    "offered": Email(_("A place is free for you: %(tournament)s"), "email/offered.txt"),
+    "refused": Email(_("Application refused: %(tournament)s"), "email/refused.txt"),
+    "link": Email(_("Your private link: %(tournament)s"), "email/link.txt"),
+}
+
+
+def absolute(path: str, request=None) -> str:
+    """A full address for an email: from the request when there is one, else ``SITE_URL``."""
+    if request is not None:
+        return request.build_absolute_uri(path)
+    return settings.SITE_URL + path
+
+
+def private_url(entry: Entry, request=None) -> str:
+    return absolute(private_links.path_for(entry), request)
+
+
+def _order(language: str) -> tuple[str, ...]:
+    first = language if language in LANGUAGES else "ru"
+    return (first,) + tuple(code for code in LANGUAGES if code != first)
+
+
+def compose(kind: str, tournament: Tournament, context: dict, language: str = "") -> tuple[str, str]:
+    """The subject and the bilingual body of an email of ``kind``."""
+    email = EMAILS[kind]
+    subjects, bodies = [], []
+    for code in _order(language):
+        with translation.override(code):
+            subjects.append(str(email.subject) % {"tournament": tournament.name})
+            bodies.append(
+                render_to_string(email.template, {"tournament": tournament, **context}).strip()
+            )
+    return " / ".join(subjects), SEPARATOR.join(bodies) + "\n"
+
+
+def send(kind: str, to: str, tournament: Tournament, context: dict, language: str = "") -> str:
+    """Send one email; returns "" when sent, else the error (logged, never raised)."""
+    subject, body = compose(kind, tournament, context, language)
+    try:
+        send_mail(subject, body, None, [to])
+    except (smtplib.SMTPException, OSError) as exc:
+        logger.warning("email %s to %s failed: %s", kind, to, exc)
+        return str(exc) or exc.__class__.__name__
+    return ""

@@ -1,0 +1,69 @@
+"""Webhooks and emails in the background: an event's deliveries planned, posted and retried.
+
+The handlers :func:`on_event_webhooks` and :func:`on_event_emails` are subscribed to
+:mod:`tournaments.events` by the app's ``ready()``; the request only queues a task.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+
+from tournaments.events import Event
+from tournaments.jobs.progress import later
+from tournaments.models import DeliveryStatus, WebhookDelivery
+
+from . import event_emails as notifications
+from . import webhooks
+
+
+@shared_task(bind=True, name="tournaments.deliver_webhook", max_retries=None, ignore_result=True)
+def deliver_webhook(self, delivery_id: int) -> str:
+    """POST one logged delivery; on a failure retry with exponential backoff up to the last attempt.
+
+    Each attempt updates the :class:`WebhookDelivery` row (the organiser's log).
+    In eager mode (no broker, no worker to come back later) the attempts follow
+    one another at once.
+    """
+    delivery = WebhookDelivery.objects.select_related("subscription").filter(pk=delivery_id).first()
+    if delivery is None or delivery.status != DeliveryStatus.PENDING:
+        return "skipped"
+    while not webhooks.attempt(delivery):
+        if delivery.status == DeliveryStatus.FAILED:
+            return DeliveryStatus.FAILED
+        if not self.request.is_eager:
+            raise self.retry(countdown=webhooks.backoff(delivery.attempts))
+    return DeliveryStatus.DELIVERED
+
+
+def queue_delivery(delivery: WebhookDelivery) -> None:
+    deliver_webhook.delay(delivery.pk)
+
+
+@shared_task(name="tournaments.plan_webhooks", ignore_result=True)
+def plan_webhooks(name: str, tournament_id: int, data: dict[str, Any]) -> int:
+    """Log a delivery for every subscription that hears the event and queue each; returns how many."""
+    deliveries = webhooks.deliveries_for(Event(name, tournament_id, data))
+    for delivery in deliveries:
+        queue_delivery(delivery)
+    return len(deliveries)
+
+
+def on_event_webhooks(event: Event) -> None:
+    """The events handler: find the listening subscriptions in the background (not in the request);
+    no task at all when no subscription anywhere hears the event."""
+    if webhooks.anyone_listens(event.name):
+        later(plan_webhooks, event.name, event.tournament_id, dict(event.data))
+
+
+@shared_task(name="tournaments.send_notifications", ignore_result=True)
+def send_notifications(name: str, tournament_id: int, data: dict[str, Any]) -> int:
+    """Send the emails of one event (``notifications.NOTIFICATIONS``); returns how many went."""
+    return notifications.send_for(Event(name, tournament_id, data))
+
+
+def on_event_emails(event: Event) -> None:
+    """The events handler: send the event's emails in the background."""
+    if notifications.worth_a_task(event):
+        later(send_notifications, event.name, event.tournament_id, dict(event.data))

@@ -1,0 +1,254 @@
+"""What a player's public profile shows, read with a fixed number of queries.
+
+Every reader here costs the same number of queries whatever the length of the
+player's history (``tests/test_profiles.py`` counts them at two sizes):
+
+* events with place and score: the standings of each event are computed by the
+  standings core from :func:`tournaments.standings_service.load_events` (one
+  bulk read for all the player's events) and kept in the page cache under each
+  tournament's cache version (:mod:`tournaments.cache`), so they are recomputed
+  only after that tournament changed and a warm profile costs no query for them;
+* every match: one page of them (``PAGE_SIZE``) plus a count;
+* head-to-head: two grouped queries (the player as side A, as side B).
+
+Only released tournaments (``Tournament.public``) and published or finished
+rounds (:mod:`tournaments.access.visibility`) appear: a profile shows nothing an
+outsider could not already see on the tournaments' own pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.core.paginator import Page, Paginator
+from django.db.models import Count, F, Q, QuerySet
+
+from clubs.models import Player
+from tournaments.standings import get_metric
+from tournaments.standings.crosstable import format_score
+
+from . import cache as page_cache
+from .access.visibility import public_matches
+from .models import Entry, Match, RatingChange, ResultStatus, Tournament
+from .standings_service import load_events
+
+PAGE_SIZE = 30
+"""Matches per page of the profile."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """A player's line in one event's final (or current) standings."""
+
+    place: str
+    of: int
+    score: float | None
+    metric: str
+    """The key of the main score's metric (its abbreviation is shown in the reader's language)."""
+
+    def metric_abbr(self, language: str) -> str:
+        return get_metric(self.metric).abbr(language)
+
+
+def event_places(tournaments: Sequence[Tournament]) -> dict[int, dict[int, Placing]]:
+    """Tournament id → entry id → :class:`Placing`, from the cache or one bulk read.
+
+    An event with no published round has no places yet (an empty dict).
+    """
+    keys = {t.pk: page_cache.fragment_key(t.pk, "places") for t in tournaments}
+    found = cache.get_many(list(keys.values())) if keys else {}
+    out: dict[int, dict[int, Placing]] = {}
+    missing = []
+    for t in tournaments:
+        value = found.get(keys[t.pk])
+        if value is None:
+            missing.append(t)
+        else:
+            out[t.pk] = value
+    fresh = {}
+    for tid, event in load_events(missing).items():
+        places: dict[int, Placing] = {}
+        if event.rounds:
+            for table in event.standings.values():
+                main = table.options.tiebreaks[0] if table.options.tiebreaks else ""
+                for row in table.rows:
+                    places[row.player.id] = Placing(
+                        row.place_label, len(table.rows), row.values.get(main), main
+                    )
+        out[tid] = places
+        fresh[keys[tid]] = places
+    if fresh:
+        cache.set_many(fresh, page_cache.FRAGMENT_TIMEOUT)
+    return out
+
+
+def events_of(player: Player) -> list[tuple[Entry, Placing | None]]:
+    """The player's entries in released tournaments, newest first, each with its placing."""
+    entries = list(
+        Entry.objects.filter(player=player, tournament__public=True)
+        .select_related("tournament", "section")
+        .order_by("-tournament__starts_on", "-tournament_id")
+    )
+    places = event_places([e.tournament for e in entries])
+    return [(e, places.get(e.tournament_id, {}).get(e.pk)) for e in entries]
+
+
+# --- matches ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MatchLine:
+    """One match from one player's side: opponent, score and outcome."""
+
+    match: Match
+    mine: str
+    opponent: Player | None
+    score_for: int | None
+    score_against: int | None
+    outcome: str
+    """"win", "loss", "draw", "bye" or "pending"."""
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.match.round.tournament
+
+    @property
+    def score(self) -> str:
+        if self.outcome in ("win", "loss", "draw"):
+            return f"{format_score(float(self.score_for))}:{format_score(float(self.score_against))}"
+        return ""
+
+
+def match_line(match: Match, player_id: int) -> MatchLine:
+    mine = "a" if match.entry_a.player_id == player_id else "b"
+    if match.is_bye:
+        return MatchLine(match, mine, None, None, None, "bye")
+    opponent = match.entry_b.player if mine == "a" else match.entry_a.player
+    mine_score, their = (match.score_a, match.score_b) if mine == "a" else (match.score_b, match.score_a)
+    finished = (
+        match.result_status == ResultStatus.CONFIRMED
+        and match.score_a is not None
+        and match.score_b is not None
+    )
+    if not finished:
+        outcome = "pending"
+    elif not match.winner:
+        outcome = "draw"
+    else:
+        outcome = "win" if match.winner == mine else "loss"
+    return MatchLine(match, mine, opponent, mine_score, their, outcome)
+
+
+def _visible_matches() -> QuerySet:
+    return public_matches(Match.objects.filter(round__tournament__public=True)).select_related(
+        "round__tournament", "entry_a__player", "entry_b__player"
+    )
+
+
+NEWEST_FIRST = ("-round__tournament__starts_on", "-round__tournament_id", "-round__number", "-id")
+
+
+def matches_page(player: Player, page_number) -> tuple[Page, list[MatchLine]]:
+    """One page of the player's matches, newest first (2 queries: a count and the page)."""
+    qs = _visible_matches().filter(seats__entry__player=player).order_by(*NEWEST_FIRST)
+    page = Paginator(qs, PAGE_SIZE).get_page(page_number)
+    return page, [match_line(m, player.pk) for m in page.object_list]
+
+
+def matches_between(player: Player, other: Player) -> list[MatchLine]:
+    """Every visible match of ``player`` against ``other``, newest first, from ``player``'s side."""
+    qs = _visible_matches().filter(
+        Q(entry_a__player=player, entry_b__player=other)
+        | Q(entry_a__player=other, entry_b__player=player)
+    ).order_by(*NEWEST_FIRST)
+    return [match_line(m, player.pk) for m in qs]
+
+
+# --- head-to-head -----------------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    """Confirmed matches against one opponent: played, won, lost (and drawn, for fixed games)."""
+
+    opponent_id: int
+    name_ru: str
+    name_latin: str
+    matches: int = 0
+    wins: int = 0
+    losses: int = 0
+
+    @property
+    def draws(self) -> int:
+        return self.matches - self.wins - self.losses
+
+    def name(self, language: str) -> str:
+        if language.startswith("en") and self.name_latin.strip():
+            return self.name_latin
+        return self.name_ru
+
+
+def record_of(lines: Sequence[MatchLine], opponent: Player) -> Record:
+    """The head-to-head record in ``lines`` (pending matches and byes do not count)."""
+    rec = Record(opponent.pk, opponent.full_name, opponent.latin_name)
+    for line in lines:
+        if line.outcome in ("win", "loss", "draw"):
+            rec.matches += 1
+            rec.wins += line.outcome == "win"
+            rec.losses += line.outcome == "loss"
+    return rec
+
+
+def head_to_head(player: Player) -> list[Record]:
+    """A record per opponent over confirmed matches, most played first (2 queries)."""
+    base = public_matches(
+        Match.objects.filter(
+            round__tournament__public=True,
+            result_status=ResultStatus.CONFIRMED,
+            entry_b__isnull=False,
+        )
+    )
+    records: dict[int, Record] = {}
+    for me, them in (("a", "b"), ("b", "a")):
+        rows = (
+            base.filter(**{f"entry_{me}__player": player})
+            .values(
+                opp=F(f"entry_{them}__player_id"),
+                last=F(f"entry_{them}__player__last_name"),
+                first=F(f"entry_{them}__player__first_name"),
+                last_lat=F(f"entry_{them}__player__last_name_latin"),
+                first_lat=F(f"entry_{them}__player__first_name_latin"),
+            )
+            .annotate(
+                n=Count("id"),
+                won=Count("id", filter=Q(winner=me)),
+                lost=Count("id", filter=Q(winner=them)),
+            )
+            .order_by()
+        )
+        for row in rows:
+            rec = records.get(row["opp"])
+            if rec is None:
+                rec = records[row["opp"]] = Record(
+                    row["opp"],
+                    f"{row['last']} {row['first']}".strip(),
+                    f"{row['first_lat']} {row['last_lat']}".strip(),
+                )
+            rec.matches += row["n"]
+            rec.wins += row["won"]
+            rec.losses += row["lost"]
+    return sorted(records.values(), key=lambda r: (-r.matches, r.name_ru))
+
+
+# --- rating history ---------------------------------------------------------------------------
+
+
+def rating_changes(player: Player, pool: str) -> list[RatingChange]:
+    """The player's rating changes in one pool, in rating order (1 query)."""
+    return list(
+        RatingChange.objects.filter(player=player, pool=pool)
+        .select_related("match__round__tournament", "opponent")
+        .order_by("sequence")
+    )

@@ -1,0 +1,166 @@
+"""The hall display: a projector or TV showing the current round by table, then the standings.
+
+``/t/<slug>/hall/`` is a full-screen page whose one fragment replaces itself
+every few seconds (htmx: ``hx-get`` of ``/t/<slug>/hall/frame/?page=N`` with
+``hx-trigger="every Ns"`` and ``hx-swap="outerHTML"``; no full reload, nothing
+pushed to the history). Each frame names the next page, so big rounds are
+paged (:data:`TABLES_PER_SCREEN` tables a screen) and the standings follow the
+pairings, then it starts again. A frame is built from the published-rounds
+snapshot and cached until the tournament changes (:mod:`tournaments.public.frame`),
+so a projector polling every 10 s costs one cache read, and a confirmed result
+shows on the next frame. Drafts are never shown (:mod:`tournaments.access.visibility`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from tournaments.access.permissions import tournament_view
+from tournaments.models import Tournament
+from tournaments.standings_service import Event
+from zarik.i18n import current_language
+
+from . import frame
+
+TABLES_PER_SCREEN = 16
+ROWS_PER_SCREEN = 16  # standings rows a screen
+SHOWN_METRICS = 3  # the main score and the first tie-breaks: what a room can read
+EVERY_DEFAULT, EVERY_MIN, EVERY_MAX = 10, 5, 120  # seconds between screens
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One screen of the rotation: a slice of a round's tables or of a standings table."""
+
+    kind: str  # "pairings" | "standings"
+    title: str
+    rows: list[dict[str, Any]]
+    part: int
+    parts: int
+    heads: list[str] = field(default_factory=list)  # standings: the metrics' abbreviations
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return ""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _chunks(rows: list, size: int) -> list[list]:
+    return [rows[i : i + size] for i in range(0, len(rows), size)] or [[]]
+
+
+def _section(event: Event, key: str) -> str:
+    return event.sections.get(key, "") if event.multi_section else ""
+
+
+def screens(event: Event, lang: str) -> list[Screen]:
+    """Every screen of the rotation: current rounds' pairings by table, then standings."""
+    out: list[Screen] = []
+    for rnd in event.current_rounds():
+        rows = []
+        for p in sorted(event.pairings_of_round([rnd.id]), key=lambda p: (p.table is None, p.table or 0)):
+            a = event.entries[p.a]
+            b = event.entries.get(p.b) if p.b is not None else None
+            done = p.confirmed and p.score_a is not None and p.score_b is not None
+            rows.append(
+                {
+                    "table": p.table,
+                    "a": a.name(lang),
+                    "num_a": a.draw_number,
+                    "b": b.name(lang) if b else "",
+                    "num_b": b.draw_number if b else None,
+                    "bye": b is None,
+                    "score": p.score_text.replace(":", " : ") if done else "",
+                    "winner": p.winner if done else "",
+                }
+            )
+        title = _("Round %(n)s") % {"n": rnd.number}
+        section = _section(event, rnd.section)
+        if section:
+            title = f"{title} · {section}"
+        chunks = _chunks(rows, TABLES_PER_SCREEN)
+        out += [Screen("pairings", title, c, i + 1, len(chunks)) for i, c in enumerate(chunks)]
+    for key, table in event.standings.items():
+        metrics = table.metrics[:SHOWN_METRICS]
+        rows = []
+        for row in table.rows:
+            entry = event.entries[row.player.id]
+            rows.append(
+                {
+                    "place": row.place_label,
+                    "name": entry.name(lang),
+                    "num": entry.draw_number,
+                    "values": [_number(row.values.get(m.key)) for m in metrics],
+                }
+            )
+        title = _("Standings")
+        section = _section(event, key)
+        if section:
+            title = f"{title} · {section}"
+        heads = [m.abbr(lang) for m in metrics]
+        chunks = _chunks(rows, ROWS_PER_SCREEN)
+        out += [
+            Screen("standings", title, c, i + 1, len(chunks), heads) for i, c in enumerate(chunks)
+        ]
+    return out
+
+
+def _int(raw: str | None, default: int, low: int, high: int) -> int:
+    try:
+        value = int(raw or default)
+    except ValueError:
+        return default
+    return min(max(value, low), high)
+
+
+def _frame_html(tournament: Tournament, page: int, every: int) -> frame.Fragment:
+    def build(event: Event) -> frame.Fragment:
+        lang = current_language()
+        all_screens = screens(event, lang)
+        if not all_screens:
+            screen, count, index = None, 1, 1
+        else:
+            count = len(all_screens)
+            index = (page - 1) % count + 1
+            screen = all_screens[index - 1]
+        base = reverse("hall-frame", kwargs={"slug": tournament.slug})
+        return frame.render_fragment(
+            "hall/_frame.html",
+            event,
+            screen=screen,
+            page=index,
+            pages=count,
+            every=every,
+            next_url=f"{base}?page={index % count + 1}&every={every}",
+        )
+
+    return frame.cached(tournament, "hall", build, {"page": page, "every": every})
+
+
+def _params(request) -> tuple[int, int]:
+    page = _int(request.GET.get("page"), 1, 1, 10_000)
+    every = _int(request.GET.get("every"), EVERY_DEFAULT, EVERY_MIN, EVERY_MAX)
+    return page, every
+
+
+@require_safe
+@tournament_view("tournament.view")
+def hall(request, tournament: Tournament) -> HttpResponse:
+    page, every = _params(request)
+    fragment = _frame_html(tournament, page, every)
+    return render(request, "hall/page.html", {"tournament": tournament, "frame": fragment.html})
+
+
+@require_safe
+@tournament_view("tournament.view")
+def hall_frame(request, tournament: Tournament) -> HttpResponse:
+    page, every = _params(request)
+    return HttpResponse(_frame_html(tournament, page, every).html)

@@ -1,0 +1,690 @@
+"""Public pages of a released tournament: overview, pairings, standings, crosstables,
+players and the knockout bracket (the Excel export is :mod:`tournaments.public.export_views`).
+
+Every page body is a fragment rendered from one :func:`load_event` snapshot (a
+fixed handful of queries whatever the size of the event) and cached until the
+tournament changes (:mod:`tournaments.public.frame`, :mod:`tournaments.cache`),
+so a repeat visit costs one query. The snapshot holds published and finished
+rounds only: a draft round is on no public page, for anyone
+(:mod:`tournaments.access.visibility`). Bad parameters give a clear message with a
+400/404 status, never a 500.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from tournaments import standings as core
+from tournaments.access.permissions import tournament_view
+from tournaments.exports.labels import label as book_label
+from tournaments.models import CompetitionSystem, ResultKind, Tournament
+from tournaments.standings_service import Event, Pairing, find_entries, is_knockout, prize_awards
+from tournaments.validation import time_control
+from zarik.i18n import current_language
+
+from . import frame
+from .bracket_layout import section_drawings
+from .win_chances import chances
+
+GRID_LIMIT = 60
+"""Sections larger than this get the table by rounds instead of an N×N grid."""
+SEARCH_MAX = 80
+LAYOUTS = {
+    "book": core.CrosstableLayout.BOOK,
+    "rows": core.CrosstableLayout.ROW,
+    "row": core.CrosstableLayout.ROW,
+}
+
+
+# --- shared row building -------------------------------------------------------------
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return ""
+    if value == int(value):
+        return str(int(value))
+    return core.format_score(value) if abs(value * 2 - round(value * 2)) < 1e-9 else f"{value:.2f}"
+
+
+def _section_title(event: Event, key: str) -> str:
+    return event.sections.get(key) or ""
+
+
+def _player(event: Event, player_id: int, lang: str) -> dict[str, Any]:
+    """A table row's player: the entry (for its link) and its name in the reader's language."""
+    entry = event.entries[player_id]
+    return {"entry": entry, "name": entry.name(lang)}
+
+
+def _marked(row: core.StandingRow, key: str) -> str:
+    """The adjustment marks of ``row``'s metric ``key`` (the legend under the table explains them)."""
+    return "".join(dict.fromkeys(a.mark for a in row.adjustments if a.metric == key))
+
+
+def _legend(event: Event, lang: str) -> list[dict[str, str]]:
+    """Every ruling that changed the table: mark, player, points, reason."""
+    return [
+        {
+            "mark": a.mark,
+            "name": event.entries[a.player].name(lang),
+            "amount": _number(a.amount),
+            "reason": a.reason,
+        }
+        for a in event.adjustments
+        if a.player in event.entries
+    ]
+
+
+def _standings_blocks(
+    event: Event, lang: str, prizes: dict[int, Any] | None = None
+) -> list[dict[str, Any]]:
+    blocks = []
+    prizes = prizes or {}
+    for key, table in event.standings.items():
+        metrics = table.metrics
+        rows = []
+        for r in table.rows:
+            rows.append(
+                {
+                    "place": r.place_label,
+                    "shared": r.shared,
+                    **_player(event, r.player.id, lang),
+                    "withdrawn": r.player.withdrawn,
+                    "removal": event.entries[r.player.id].removal,
+                    "values": [
+                        {"value": _number(r.values.get(m.key)), "mark": _marked(r, m.key)}
+                        for m in metrics
+                    ],
+                    "prize": prizes.get(r.player.id),
+                }
+            )
+        blocks.append(
+            {
+                "key": key,
+                "title": _section_title(event, key),
+                "metrics": [{"abbr": m.abbr(lang), "name": m.name(lang)} for m in metrics],
+                "rows": rows,
+            }
+        )
+    return blocks
+
+
+def _champion(event: Event, lang: str) -> dict[str, Any] | None:
+    decision = event.champion
+    if decision is None:
+        return None
+    return {
+        "champion": event.entries[decision.champion.id].name(lang) if decision.champion else "",
+        "playoff": decision.playoff_required,
+        "candidates": [event.entries[p.id].name(lang) for p in decision.candidates],
+    }
+
+
+def _problems(event: Event, lang: str) -> list[str]:
+    return [p.message(lang) for p in event.option_problems]
+
+
+# --- overview --------------------------------------------------------------------------
+
+
+@require_safe
+@tournament_view("tournament.view")
+def overview(request, tournament: Tournament) -> HttpResponse:
+    def build(event: Event) -> frame.Fragment:
+        lang = current_language()
+        current = event.current_rounds()
+        progress = []
+        for rnd in current:
+            pairings = event.pairings_of_round([rnd.id])
+            games = [p for p in pairings if not p.is_bye]
+            progress.append(
+                {
+                    "round": rnd,
+                    "section": _section_title(event, rnd.section),
+                    "done": sum(1 for p in games if p.confirmed),
+                    "total": len(games),
+                    "rows": _pairing_rows(event, pairings, lang, set()),
+                }
+            )
+        entries = sorted(
+            event.entries.values(), key=lambda e: (e.draw_number is None, e.draw_number or 0, e.id)
+        )
+        roster = [
+            {"entry": e, "name": e.name(lang), "section": _section_title(event, e.section)}
+            for e in entries
+        ]
+        leaders = [{**block, "rows": block["rows"][:3]} for block in _standings_blocks(event, lang)]
+        return frame.render_fragment(
+            "public/_overview.html",
+            event,
+            title=_("Overview"),
+            players=len(event.entries),
+            rounds_played=len(event.round_numbers()),
+            progress=progress,
+            leaders=leaders,
+            champion=_champion(event, lang),
+            roster=roster,
+        )
+
+    fragment = frame.cached(tournament, "overview", build)
+    return frame.page(request, tournament, fragment, page="overview")
+
+
+# --- pairings --------------------------------------------------------------------------
+
+
+def _round_param(request) -> int | None | str:
+    raw = request.GET.get("round", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or not 0 < int(raw) < 1000:
+        return raw
+    return int(raw)
+
+
+def _pairing_rows(
+    event: Event, pairings: Sequence[Pairing], lang: str, found: set[int], with_chances: bool = False
+):
+    odds = chances(event, pairings) if with_chances else {}
+    rows = []
+    for p in pairings:
+        a = event.entries[p.a]
+        b = event.entries[p.b] if p.b is not None else None
+        rows.append(
+            {
+                "p": p,
+                "a": a,
+                "b": b,
+                "name_a": a.name(lang),
+                "name_b": b.name(lang) if b else "",
+                "found": p.a in found or (p.b is not None and p.b in found),
+                "chance": odds.get(p.id),
+                "score": p.score_text,
+                "kind": p.kind,
+                "kind_label": ResultKind(p.kind).label if p.kind != ResultKind.PLAYED else "",
+            }
+        )
+    return rows
+
+
+def _pairings_fragment(event: Event, round_number: int | None, query: str) -> frame.Fragment:
+    lang = current_language()
+    if round_number is None:
+        rounds = event.current_rounds()
+    else:
+        rounds = [r for r in event.rounds if r.number == round_number]
+        if not rounds:
+            published = ", ".join(str(n) for n in event.round_numbers()) or "—"
+            return frame.render_fragment(
+                "public/_notice.html",
+                event,
+                status=404,
+                title=_("Pairings"),
+                notice=_("Round %(n)s has not been published. Published rounds: %(list)s.")
+                % {"n": round_number, "list": published},
+            )
+    found = set(find_entries(event, query)) if query else set()
+    blocks = []
+    hits = []
+    bases = {"player_base": frame.player_url_prefix(event.tournament.slug),
+             "profile_base": frame.profile_url_prefix()}  # fmt: skip
+    for rnd in rounds:
+        pairings = event.pairings_of_round([rnd.id])
+        rows = _pairing_rows(event, pairings, lang, found, with_chances=True)
+        for row in rows:
+            p, a, b, chance = row["p"], row["a"], row["b"], row["chance"]
+            # Only what the row shows, so that its remembered HTML outlives changes it does not
+            # show: a report (the status), a rating moving the chance by less than a percent.
+            row["html"] = frame.render_row(
+                "public/_pairings_row.html",
+                language=lang,
+                **bases,
+                table=p.table, winner=p.winner if row["score"] else "",
+                a_id=a.id, a_draw=a.draw_number, a_player=a.player_id,
+                b_id=b.id if b else None, b_draw=b.draw_number if b else None, b_player=b.player_id if b else None,
+                chance_side=chance.side if chance else "", chance_percent=chance.percent if chance else None,
+                kind_label=str(row["kind_label"]),
+                **{k: row[k] for k in ("name_a", "name_b", "found", "score")},
+            )  # fmt: skip
+        blocks.append({"round": rnd, "section": _section_title(event, rnd.section), "rows": rows})
+        for row in rows:
+            p = row["p"]
+            for side, entry in (("a", row["a"]), ("b", row["b"])):
+                if entry is None or entry.id not in found:
+                    continue
+                other = row["b"] if side == "a" else row["a"]
+                hits.append(
+                    {
+                        "name": entry.name(lang),
+                        "round": rnd.number,
+                        "section": _section_title(event, rnd.section),
+                        "table": p.table,
+                        "opponent": other.name(lang) if other else "",
+                        "bye": other is None,
+                    }
+                )
+    return frame.render_fragment(
+        "public/_pairings.html",
+        event,
+        title=_("Pairings"),
+        blocks=blocks,
+        query=query,
+        hits=hits,
+        rounds=event.round_numbers(),
+        selected=round_number,
+        timing=time_control(event.tournament).describe(lang, event.tournament.match_length),
+    )
+
+
+def _pairings_args(request, tournament: Tournament):
+    round_number = _round_param(request)
+    if isinstance(round_number, str):
+        return (
+            None,
+            None,
+            frame.message(
+                request,
+                tournament,
+                _("Pairings"),
+                _("“%(value)s” is not a round number.") % {"value": round_number[:20]},
+                400,
+            ),
+        )
+    query = " ".join(request.GET.get("q", "").split())[:SEARCH_MAX]
+    return round_number, query, None
+
+
+def _cached_pairings(tournament: Tournament, round_number: int | None, query: str) -> frame.Fragment:
+    """Keyed by the shown rounds' versions: a result elsewhere leaves it cached, one of its
+    own rounds rebuilds it at once (never stale)."""
+    return frame.cached(
+        tournament,
+        "pairings",
+        lambda event: _pairings_fragment(event, round_number, query),
+        {"round": round_number, "q": query.casefold()},
+        rounds=frame.public_round_ids(tournament).get(round_number, ()),
+    )
+
+
+@require_safe
+@tournament_view("tournament.view")
+def pairings(request, tournament: Tournament) -> HttpResponse:
+    round_number, query, error = _pairings_args(request, tournament)
+    if error:
+        return error
+    fragment = _cached_pairings(tournament, round_number, query)
+    return frame.page(
+        request,
+        tournament,
+        fragment,
+        page="pairings",
+        template="public/pairings.html",
+        query=query,
+        round_number=round_number,
+        live_refresh=frame.live_refresh_template(),
+    )
+
+
+@require_safe
+@tournament_view("tournament.view")
+def pairings_print(request, tournament: Tournament) -> HttpResponse:
+    round_number, _query, error = _pairings_args(request, tournament)
+    if error:
+        return error
+    fragment = _cached_pairings(tournament, round_number, "")
+    return frame.page(request, tournament, fragment, page="pairings", template="public/print.html")
+
+
+# --- standings ---------------------------------------------------------------------------
+
+
+def _standings_fragment(event: Event) -> frame.Fragment:
+    lang = current_language()
+    awards = prize_awards(event)
+    blocks = _standings_blocks(event, lang, awards.amounts)
+    bases = {"player_base": frame.player_url_prefix(event.tournament.slug),
+             "profile_base": frame.profile_url_prefix()}  # fmt: skip
+    for block in blocks:
+        for r in block["rows"]:
+            cells = frame.render_row(
+                "public/_standings_row.html",
+                language=lang,
+                **bases,
+                has_prizes=bool(awards.amounts),
+                values=tuple((v["value"], v["mark"]) for v in r["values"]),
+                **{k: r[k] for k in ("entry", "name", "withdrawn", "removal", "prize")},
+            )
+            # The place is outside the remembered part: one result reorders many rows.
+            r["html"] = format_html(
+                '<tr{}>\n      <td class="num">{}</td>\n      {}    </tr>',
+                mark_safe(' class="shared"') if r["shared"] else "", r["place"], cells,
+            )
+    return frame.render_fragment(
+        "public/_standings.html",
+        event,
+        title=_("Standings"),
+        blocks=blocks,
+        champion=_champion(event, lang),
+        problems=_problems(event, lang) + [p.message(lang) for p in awards.problems],
+        legend=_legend(event, lang),
+        has_prizes=bool(awards.amounts),
+        prize_split=event.tournament.get_prize_split_display() if awards.amounts else "",
+    )
+
+
+@require_safe
+@tournament_view("tournament.view")
+def standings(request, tournament: Tournament) -> HttpResponse:
+    fragment = frame.cached(tournament, "standings", _standings_fragment, stale_ok=True)
+    print_url = reverse("public-standings-print", kwargs={"slug": tournament.slug})
+    return frame.page(request, tournament, fragment, page="standings", print_url=print_url)
+
+
+@require_safe
+@tournament_view("tournament.view")
+def standings_print(request, tournament: Tournament) -> HttpResponse:
+    fragment = frame.cached(tournament, "standings", _standings_fragment)
+    return frame.page(request, tournament, fragment, page="standings", template="public/print.html")
+
+
+# --- crosstables -------------------------------------------------------------------------
+
+
+def _section_param(request) -> str | None:
+    raw = request.GET.get("section", "").strip()
+    return raw or None
+
+
+def _pick_sections(event: Event, section: str | None) -> list[str] | None:
+    if section is None:
+        return list(event.standings)
+    return [section] if section in event.standings else None
+
+
+def _unknown_section(event: Event, section: str, title: str) -> frame.Fragment:
+    return frame.render_fragment(
+        "public/_notice.html",
+        event,
+        status=404,
+        title=title,
+        notice=_("This tournament has no section “%(value)s”.") % {"value": section[:40]},
+    )
+
+
+def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | None) -> frame.Fragment:
+    lang = current_language()
+    title = _("Crosstable")
+    keys = _pick_sections(event, section)
+    if keys is None:
+        return _unknown_section(event, section or "", title)
+    blocks = []
+    for key in keys:
+        table = event.standings[key]
+        block: dict[str, Any] = {"key": key, "title": _section_title(event, key)}
+        if len(table.rows) > GRID_LIMIT:
+            block["too_big"] = len(table.rows)
+            blocks.append(block)
+            continue
+        grid = core.build_crosstable(
+            event.players, event.matches, event.options, section=key, layout=layout, standings=table
+        )
+        numbers = [
+            p.draw_number if p.draw_number is not None else i + 1
+            for i, p in enumerate(grid.players)
+        ]
+        rows = []
+        for r, player in enumerate(grid.players):
+            cells = []
+            for c in range(len(grid.players)):
+                cell = grid.cells[r][c]
+                cells.append(
+                    {
+                        "text": cell.text if cell else "",
+                        "outcome": cell.outcome if cell else "",
+                        "diagonal": r == c,
+                    }
+                )
+            rows.append(
+                {
+                    "number": numbers[r],
+                    **_player(event, player.id, lang),
+                    "cells": cells,
+                    "total": _number(grid.totals[r]),
+                    "mark": "".join(dict.fromkeys(a.mark for a in grid.adjustments[r])),
+                    "place": grid.places[r],
+                }
+            )
+        block.update(
+            numbers=numbers,
+            rows=rows,
+            totals=[
+                {"value": _number(t), "mark": "".join(dict.fromkeys(a.mark for a in adj))}
+                for t, adj in zip(grid.totals, grid.adjustments, strict=True)
+            ],
+            places=list(grid.places),
+        )
+        blocks.append(block)
+    return frame.render_fragment(
+        "public/_crosstable.html",
+        event,
+        title=title,
+        blocks=blocks,
+        book=layout == core.CrosstableLayout.BOOK,
+        problems=_problems(event, lang),
+        legend=_legend(event, lang),
+        # The book's own words ("Итого:", "Место"), shared with the Excel sheet.
+        total_label=book_label("total", lang),
+        place_label=book_label("place", lang),
+    )
+
+
+@require_safe
+@tournament_view("tournament.view")
+def crosstable(request, tournament: Tournament) -> HttpResponse:
+    raw_layout = request.GET.get("layout", "book").strip() or "book"
+    layout = LAYOUTS.get(raw_layout)
+    if layout is None:
+        return frame.message(
+            request,
+            tournament,
+            _("Crosstable"),
+            _("Unknown layout “%(value)s”: use “book” (the book's, by columns) or “rows”.")
+            % {"value": raw_layout[:20]},
+            400,
+        )
+    section = _section_param(request)
+    fragment = frame.cached(
+        tournament,
+        "crosstable",
+        lambda event: _grid_fragment(event, layout, section),
+        {"layout": layout.value, "section": section},
+    )
+    return frame.page(
+        request,
+        tournament,
+        fragment,
+        page="crosstable",
+        template="public/crosstable.html",
+        layout=layout.value,
+        section=section or "",
+    )
+
+
+def _rounds_fragment(event: Event, section: str | None) -> frame.Fragment:
+    lang = current_language()
+    title = _("Crosstable by rounds")
+    keys = _pick_sections(event, section)
+    if keys is None:
+        return _unknown_section(event, section or "", title)
+    blocks = []
+    for key in keys:
+        table = core.build_round_crosstable(
+            event.players, event.matches, event.options, section=key, standings=event.standings[key]
+        )
+        rows = []
+        for row in table.rows:
+            rows.append(
+                {
+                    "row": row.row,
+                    "place": row.place,
+                    **_player(event, row.player.id, lang),
+                    "cells": [
+                        {
+                            "text": cell.text(lang),
+                            "outcome": cell.outcome,
+                            "running": _number(cell.running),
+                        }
+                        for cell in row.cells
+                    ],
+                    **_adjusted_total(event.standings[key].row(row.player.id), table.basis, row.total),
+                }
+            )
+        blocks.append(
+            {
+                "key": key,
+                "title": _section_title(event, key),
+                "rounds": list(range(1, table.rounds + 1)),
+                "rows": rows,
+                "basis": table.basis,
+            }
+        )
+    return frame.render_fragment(
+        "public/_crosstable_rounds.html", event, title=title, blocks=blocks, legend=_legend(event, lang)
+    )
+
+
+def _adjusted_total(row: core.StandingRow, basis: str, total: float) -> dict[str, Any]:
+    """The running total with the rulings' adjustments to it, marked (as in the standings)."""
+    mine = [a for a in row.adjustments if a.metric == basis]
+    return {
+        "total": _number(total + sum(a.amount for a in mine)),
+        "mark": "".join(dict.fromkeys(a.mark for a in mine)),
+    }
+
+
+@require_safe
+@tournament_view("tournament.view")
+def crosstable_rounds(request, tournament: Tournament) -> HttpResponse:
+    section = _section_param(request)
+    fragment = frame.cached(
+        tournament,
+        "crosstable-rounds",
+        lambda event: _rounds_fragment(event, section),
+        {"section": section},
+    )
+    return frame.page(request, tournament, fragment, page="crosstable")
+
+
+# --- a player's page ---------------------------------------------------------------------
+
+
+def _player_fragment(event: Event, entry_id: int) -> frame.Fragment:
+    lang = current_language()
+    entry = event.entries.get(entry_id)
+    if entry is None:
+        return frame.render_fragment(
+            "public/_notice.html",
+            event,
+            status=404,
+            title=_("Player"),
+            notice=_("No player #%(id)s in this tournament.") % {"id": entry_id},
+        )
+    table = event.standings.get(entry.section)
+    standing = None
+    if table is not None:
+        try:
+            standing = table.row(entry_id)
+        except KeyError:
+            standing = None
+    metrics = []
+    if standing is not None:
+        metrics = [
+            {"name": m.name(lang), "value": _number(standing.values.get(m.key))}
+            for m in table.metrics
+        ]
+    matches = []
+    for p in event.pairings_of_entry(entry_id):
+        mine = p.side_of(entry_id)
+        other_id = p.b if mine == "a" else p.a
+        other = event.entries.get(other_id) if other_id is not None else None
+        if p.is_bye:
+            outcome = "bye"
+        elif not p.confirmed or p.score_a is None or p.score_b is None:
+            outcome = "pending"
+        elif not p.winner:
+            outcome = "draw"
+        else:
+            outcome = "win" if p.winner == mine else "loss"
+        score = ""
+        if outcome in ("win", "loss", "draw"):
+            mine_score, their = (p.score_a, p.score_b) if mine == "a" else (p.score_b, p.score_a)
+            score = f"{mine_score}:{their}"
+        matches.append(
+            {
+                "p": p,
+                "opponent": other,
+                "opponent_name": other.name(lang) if other else "",
+                "outcome": outcome,
+                "score": score,
+            }
+        )
+    return frame.render_fragment(
+        "public/_player.html",
+        event,
+        title=entry.name(lang),
+        entry=entry,
+        name=entry.name(lang),
+        other_name=entry.name_latin if lang == "ru" else entry.name_ru,
+        section=_section_title(event, entry.section),
+        standing=standing,
+        metrics=metrics,
+        matches=matches,
+    )
+
+
+@require_safe
+@tournament_view("tournament.view")
+def player(request, tournament: Tournament, entry_id: int) -> HttpResponse:
+    fragment = frame.cached(
+        tournament, "player", lambda event: _player_fragment(event, entry_id), {"entry": entry_id}
+    )
+    return frame.page(request, tournament, fragment, page="player")
+
+
+
+# --- the knockout bracket ----------------------------------------------------------------
+
+
+def _bracket_fragment(event: Event) -> frame.Fragment:
+    lang = current_language()
+    title = _("Bracket")
+    if not is_knockout(event.tournament):
+        return frame.render_fragment(
+            "public/_notice.html",
+            event,
+            title=title,
+            notice=_(
+                "This tournament is played as %(system)s, not as a knockout: there is no bracket."
+            )
+            % {"system": CompetitionSystem(event.tournament.system).label},
+        )
+    drawings = section_drawings(
+        event, lang, bye_label=_("bye"), player_base=frame.player_url_prefix(event.tournament.slug)
+    )
+    return frame.render_fragment("public/_bracket.html", event, title=title, drawings=drawings)
+
+
+@require_safe
+@tournament_view("tournament.view")
+def bracket(request, tournament: Tournament) -> HttpResponse:
+    fragment = frame.cached(tournament, "bracket", _bracket_fragment)
+    return frame.page(request, tournament, fragment, page="bracket")

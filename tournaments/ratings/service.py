@@ -1,0 +1,411 @@
+"""The shell around the ratings core: confirmed results in, ratings and their history stored.
+
+What counts (issue 13): the confirmed result of a match of a *rated* tournament
+(``Tournament.rated``) whose variant is in a rating pool (``clubs.ratings.pools``).
+Byes and forfeits are never rated; :data:`NOT_RATED` is the one table of such exclusions.
+
+- :func:`rate_new` — the first confirmations of a pool, rated together a moment after
+  they commit (``tournaments.ratings.tasks.rate_new_results``, one task for a whole burst).
+- :func:`rate_confirmed` — one match (``tournaments.ratings.tasks.rate_match``, after a
+  correction or a ruling): a first confirmation updates both players'
+  :class:`~clubs.models.PlayerRating` and writes their two
+  :class:`~tournaments.models.RatingChange` rows with the pool's next sequence
+  number. A correction or ruling that changes an already rated result (and
+  :func:`unrate`, a result voided) returns the sequence from which the pool must
+  be recomputed; the workflow schedules :func:`recompute` as a Celery task
+  (``tournaments.ratings.tasks.recompute_ratings``) after the commit.
+- :func:`recompute` — replays the pool's stored confirmed results from a sequence
+  number on with :func:`clubs.ratings.history.replay` and rewrites the changes and
+  the current ratings with bulk operations. ``manage.py recompute_ratings`` runs it
+  from the start; so ratings always equal the replay of the stored results in order.
+
+Concurrency: every writer first takes the pool's lock (a PostgreSQL transaction
+advisory lock keyed by the pool; SQLite serialises writers anyway), then locks the
+players' rating rows, so two confirmations in one pool get distinct, ordered
+sequence numbers and neither overwrites the other.
+
+``Player.rating``/``Player.experience`` are *not* written here: they stay what the
+player declared or an import gave (a federation rating), used for seeding only
+when the player has no rating in the tournament's pool (:func:`seeding_ratings`).
+
+Fixed-games matches: the stored score is in points (game values), while the core
+rates games won; only who won (or a level match) matters to the formula, so the
+core gets ``n:0``, ``0:n`` or ``n/2:n/2`` and the history keeps the real score.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import zlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from django.db import connection, transaction
+from django.db.models import Count, F, Max, OuterRef, Subquery
+from django.utils import timezone
+
+from clubs.models import Player, PlayerRating
+from clubs.ratings.fibs import Standing
+from clubs.ratings.history import RatedMatch, replay
+from clubs.ratings.pools import POOLS, pool_of
+from scoring.rules.result_kinds import UNPLAYED
+from tournaments.models import Match, RatingChange, ResultKind, ResultStatus, Tournament
+from tournaments.validation import match_spec
+
+Progress = Callable[[int, int], None]
+
+
+class MatchRow(NamedTuple):
+    """What rating needs of a confirmed match, read as a plain row (no model objects in bulk)."""
+
+    pk: int
+    round_id: int
+    match_length: int | None
+    section_id: int | None
+    entry_b_id: int | None
+    player_a: int
+    player_b: int | None
+    score_a: int | None
+    score_b: int | None
+    winner: str
+    updated_at: dt.datetime
+    result_kind: str = ResultKind.PLAYED
+
+
+ROW_FIELDS = (
+    "pk", "round_id", "match_length", "entry_a__section_id", "entry_b_id",
+    "entry_a__player_id", "entry_b__player_id", "score_a", "score_b", "winner", "updated_at",
+    "result_kind",
+)  # fmt: skip
+
+#: Matches that are never rated, whatever their result: (reason, test). A newcomer adds a row.
+NOT_RATED: tuple[tuple[str, Callable[[MatchRow], bool]], ...] = (
+    ("bye", lambda row: row.entry_b_id is None),
+    # Forfeits, double forfeits and void matches: nobody played (FIDE: forfeits are not
+    # rated). A time forfeit was played over the board and is rated as a win for the winner.
+    ("forfeit", lambda row: row.result_kind in UNPLAYED),
+)
+
+#: RatingChange's columns in the order :func:`_change_rows` gives them (and COPY writes them).
+CHANGE_COLUMNS = (
+    "match_id", "player_id", "opponent_id", "pool", "sequence", "played_on", "length",
+    "score_for", "score_against", "result", "expected", "rating_before", "rating_after",
+    "experience_before",
+)  # fmt: skip
+
+BATCH = 5000
+_LOCK_CLASS = 0x5A52  # "ZR": the advisory-lock namespace of the rating pools
+
+
+def pool_for(tournament: Tournament) -> str | None:
+    """The tournament's rating pool, or None when its results are not rated."""
+    if not tournament.rated:
+        return None
+    try:
+        return pool_of(tournament.variant)
+    except KeyError:
+        return None
+
+
+def _lock_pool(pool: str) -> None:
+    """Serialise writers of one pool until the transaction ends (PostgreSQL advisory lock)."""
+    if connection.vendor != "postgresql":
+        return  # SQLite: one writer at a time already
+    key = zlib.crc32(pool.encode())
+    key = key - 2**32 if key >= 2**31 else key
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_LOCK_CLASS, key])
+
+
+def _row_of(match: Match) -> MatchRow:
+    return MatchRow(
+        match.pk, match.round_id, match.match_length, match.entry_a.section_id, match.entry_b_id,
+        match.entry_a.player_id, match.entry_b.player_id if match.entry_b_id else None,
+        match.score_a, match.score_b, match.winner, match.updated_at, match.result_kind,
+    )  # fmt: skip
+
+
+def _length_key(row: MatchRow) -> tuple:
+    return (row.round_id, row.match_length, row.section_id)
+
+
+def _length_of(match: Match) -> tuple[int, bool]:
+    """A match's rated length: (points, False), or (games, True) for a fixed-games match."""
+    spec = match_spec(match)
+    return (int(spec.length), False) if spec.is_points else (int(spec.fixed_games), True)
+
+
+def _lengths(rows: list[MatchRow]) -> dict[tuple, tuple[int, bool]]:
+    """The rated length of every (round, match length, section) the rows have: one query."""
+    sample = {_length_key(row): row.pk for row in rows}
+    matches = Match.objects.filter(pk__in=sample.values()).select_related(
+        "round__tournament", "round__section", "entry_a__section"
+    )
+    by_pk = {m.pk: m for m in matches}
+    return {key: _length_of(by_pk[pk]) for key, pk in sample.items()}
+
+
+def rated_row(row: MatchRow, length: tuple[int, bool]) -> RatedMatch | None:
+    """The core's view of a confirmed match (player ids as keys), or None when it is not rated."""
+    if row.score_a is None or any(test(row) for _, test in NOT_RATED):
+        return None
+    n, games = length
+    x, y = row.score_a, row.score_b
+    if row.result_kind == ResultKind.TIME_FORFEIT and row.winner in ("a", "b"):
+        x, y = (n, 0) if row.winner == "a" else (0, n)  # the clock decided, whatever the score
+    elif games:
+        won = row.winner or ("a" if x > y else "b" if y > x else "")
+        x, y = {"a": (n, 0), "b": (0, n)}.get(won, (n / 2, n / 2))
+    return RatedMatch(row.player_a, row.player_b, n, x, y, games)
+
+
+def rated_match(match: Match) -> RatedMatch | None:
+    """:func:`rated_row` for one confirmed match model (the workflow's path)."""
+    if match.result_status != ResultStatus.CONFIRMED:
+        return None
+    return rated_row(_row_of(match), _length_of(match))
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """A match's place in the pool's order, kept through corrections and recomputes."""
+
+    sequence: int
+    played_on: dt.date
+
+
+def _change_rows(row: MatchRow, slot: _Slot, pool: str, changes) -> list[tuple]:
+    """The two RatingChange rows of a match, as tuples in :data:`CHANGE_COLUMNS` order."""
+    scores = {row.player_a: (row.score_a, row.score_b), row.player_b: (row.score_b, row.score_a)}
+    return [
+        (
+            row.pk, c.player, c.opponent, pool, slot.sequence, slot.played_on, c.length,
+            scores[c.player][0], scores[c.player][1], c.result,  # plain numbers: decimal columns
+            c.expected, c.rating_before, c.rating_after, int(c.experience_before),
+        )
+        for c in changes
+    ]  # fmt: skip
+
+
+def _write_changes(rows: list[tuple]) -> None:
+    """Insert RatingChange rows: PostgreSQL's COPY (no model objects), else bulk_create."""
+    if connection.vendor == "postgresql":
+        table = RatingChange._meta.db_table
+        columns = ", ".join(RatingChange._meta.get_field(n).column for n in CHANGE_COLUMNS)
+        with connection.cursor() as cursor:
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for values in rows:
+                    copy.write_row(values)
+        return
+    RatingChange.objects.bulk_create(
+        (RatingChange(**dict(zip(CHANGE_COLUMNS, values, strict=True))) for values in rows),
+        batch_size=BATCH,
+    )
+
+
+def _player_names(match: Match):
+    names = {match.entry_a.player_id: str(match.entry_a.player)}
+    if match.entry_b_id:
+        names[match.entry_b.player_id] = str(match.entry_b.player)
+    return lambda key: names.get(key, str(key))
+
+
+@transaction.atomic
+def rate_confirmed(match: Match) -> tuple[str, int] | None:
+    """Rate a just-confirmed result; returns (pool, sequence) when the pool needs a recompute.
+
+    A first confirmation is rated here and now (both players at once). A match
+    already rated whose rated result changed (a correction, a ruling) keeps its
+    sequence; the caller schedules :func:`recompute` from it. Raises
+    :class:`~scoring.rules.errors.RuleViolation` if the core refuses the result.
+    """
+    pool = pool_for(match.round.tournament)
+    if pool is None:
+        return None
+    rated = rated_match(match)
+    _lock_pool(pool)
+    existing = list(match.rating_changes.order_by("pk"))
+    if rated is None:
+        return (pool, existing[0].sequence) if existing else None
+    if existing:
+        now = {c.player_id: (c.length, c.score_for, c.score_against) for c in existing}
+        same = now == {
+            rated.a: (rated.length, match.score_a, match.score_b),
+            rated.b: (rated.length, match.score_b, match.score_a),
+        }
+        return None if same else (pool, existing[0].sequence)
+    players = {rated.a, rated.b}
+    for player_id in players:
+        PlayerRating.objects.get_or_create(player_id=player_id, pool=pool)
+    rows = {r.player_id: r for r in PlayerRating.objects.select_for_update().filter(
+        pool=pool, player_id__in=players)}  # fmt: skip
+    start = {pid: Standing(r.rating, r.experience) for pid, r in rows.items()}
+    table, changes = replay(start, [rated], names=_player_names(match))
+    last = RatingChange.objects.filter(pool=pool).aggregate(m=Max("sequence"))["m"] or 0
+    slot = _Slot(last + 1, timezone.localdate())
+    _write_changes(_change_rows(_row_of(match), slot, pool, changes))
+    for pid, row in rows.items():
+        row.rating, row.experience = table[pid].rating, int(table[pid].experience)
+        row.matches += 1
+        row.last_played = max(filter(None, (row.last_played, slot.played_on)))
+        row.save(update_fields=["rating", "experience", "matches", "last_played"])
+    return None
+
+
+@transaction.atomic
+def rate_new(pool: str) -> int:
+    """Rate every confirmed result of the pool not rated yet; returns how many were rated.
+
+    The first confirmations' batch (``tournaments.ratings.tasks.rate_new_results``): they are
+    appended after the pool's last rated match, in the order they were confirmed, so
+    the result is what rating them one by one would have given.
+    """
+    _lock_pool(pool)
+    last = RatingChange.objects.filter(pool=pool).aggregate(m=Max("sequence"))["m"] or 0
+    return recompute(pool, last + 1)
+
+
+@transaction.atomic
+def unrate(match: Match) -> tuple[str, int] | None:
+    """A confirmed result was voided: drop its changes; returns (pool, sequence) to recompute from."""
+    first = match.rating_changes.order_by("sequence").first()
+    if first is None:
+        return None
+    _lock_pool(first.pool)
+    match.rating_changes.all().delete()
+    return first.pool, first.sequence
+
+
+def _pool_rows(pool: str):
+    """The pool's confirmed, rated matches as plain rows (byes left out here already)."""
+    return Match.objects.filter(
+        round__tournament__rated=True,
+        round__tournament__variant__in=POOLS[pool].variants,
+        result_status=ResultStatus.CONFIRMED,
+        entry_b__isnull=False,
+    )
+
+
+def _before(pool: str, sequence: int, players: Iterable[int]) -> dict[int, tuple[Standing, int, dt.date | None]]:
+    """Each player's standing, rated matches and last date just before ``sequence`` (one query)."""
+    earlier = RatingChange.objects.filter(player=OuterRef("pk"), pool=pool, sequence__lt=sequence)
+    last = earlier.order_by("-sequence")
+    rows = (
+        Player.objects.filter(pk__in=list(players))
+        .annotate(
+            r=Subquery(last.values("rating_after")[:1]),
+            e=Subquery(last.annotate(x=F("experience_before") + F("length")).values("x")[:1]),
+            d=Subquery(last.values("played_on")[:1]),
+            c=Subquery(earlier.order_by().values("player").annotate(c=Count("pk")).values("c")[:1]),
+        )
+        .values_list("pk", "r", "e", "d", "c")
+    )
+    return {pk: (Standing(r, e), c or 0, d) for pk, r, e, d, c in rows if r is not None}
+
+
+@transaction.atomic
+def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = None) -> int:
+    """Replay the pool's confirmed results from ``from_sequence`` on; returns the matches rated.
+
+    From 1 it is a full rebuild: every confirmed result of the pool's rated events
+    counts, in the stored order; results never rated yet are appended in the order
+    they were last saved, results no longer rated lose their changes.
+    """
+    _lock_pool(pool)
+    full = from_sequence <= 1
+    old = RatingChange.objects.filter(pool=pool, sequence__gte=from_sequence)
+    slots = {m: _Slot(s, d) for m, s, d in old.values_list("match_id", "sequence", "played_on")}
+    matches = _pool_rows(pool)
+    if full:
+        # Every confirmed rated match: those with a place keep it, new ones go last.
+        found = [MatchRow(*v) for v in matches.order_by("updated_at", "pk").values_list(*ROW_FIELDS)]
+    else:
+        found = [MatchRow(*v) for v in matches.filter(pk__in=list(slots)).values_list(*ROW_FIELDS)]
+        found += [
+            MatchRow(*v)
+            for v in matches.filter(rating_changes__isnull=True)
+            .order_by("updated_at", "pk")
+            .values_list(*ROW_FIELDS)
+        ]
+    lengths = _lengths(found)
+    order: list[tuple[MatchRow, RatedMatch]] = []
+    for row in found:
+        rated = rated_row(row, lengths[_length_key(row)])
+        if rated is not None:
+            order.append((row, rated))
+    order.sort(key=lambda item: (0, slots[item[0].pk].sequence) if item[0].pk in slots else (1, 0))
+    total = len(order)
+    if progress:
+        progress(0, total)
+    involved = {p for _, r in order for p in (r.a, r.b)}
+    involved |= set(old.values_list("player_id", flat=True))
+    before = {} if full else _before(pool, from_sequence, involved)
+    start = {pid: state for pid, (state, _c, _d) in before.items()}
+    table, changes = replay(start, [r for _, r in order])
+    # New places: renumbered from ``from_sequence`` in order (a full rebuild compacts them).
+    rows: list[tuple] = []
+    counts = {pid: c for pid, (_s, c, _d) in before.items()}
+    dates = {pid: d for pid, (_s, _c, d) in before.items()}
+    here = timezone.get_current_timezone()
+    for number, (match, _rated) in enumerate(order):
+        old_slot = slots.get(match.pk)
+        played_on = old_slot.played_on if old_slot else match.updated_at.astimezone(here).date()
+        slot = _Slot(max(from_sequence, 1) + number, played_on)
+        pair = changes[2 * number : 2 * number + 2]
+        rows.extend(_change_rows(match, slot, pool, pair))
+        for c in pair:
+            counts[c.player] = counts.get(c.player, 0) + 1
+            dates[c.player] = max(filter(None, (dates.get(c.player), played_on)))
+        if progress and number % 1000 == 999:
+            progress(number + 1, total)
+    if full:
+        RatingChange.objects.filter(pool=pool).delete()
+    else:
+        old.delete()
+    _write_changes(rows)
+    _store_ratings(pool, table, counts, dates, involved, full)
+    if progress:
+        progress(total, total)
+    return total
+
+
+def _store_ratings(pool, table, counts, dates, involved, full) -> None:
+    """Make PlayerRating of the pool what the replay says, for the players involved.
+
+    Their rows are deleted and inserted again in bulk (the whole pool's on a full
+    rebuild): far cheaper than updating thousands of rows one ``CASE`` at a time.
+    Nothing refers to a PlayerRating row, so its id may change.
+    """
+    stale = PlayerRating.objects.filter(pool=pool)
+    stale.delete() if full else stale.filter(player_id__in=involved).delete()
+    rows = []
+    for pid in sorted(involved):
+        if counts.get(pid):
+            state = table[pid]
+            rows.append(PlayerRating(
+                player_id=pid, pool=pool, rating=state.rating, experience=int(state.experience),
+                matches=counts[pid], last_played=dates.get(pid),
+            ))  # fmt: skip
+    PlayerRating.objects.bulk_create(rows, batch_size=BATCH)
+
+
+def seeding_ratings(tournament: Tournament, entries: Iterable) -> dict[int, float]:
+    """Entry id → the rating to seed by: the pool's rating, else the rating at entry, else the player's."""
+    entries = list(entries)
+    pool = None
+    try:
+        pool = pool_of(tournament.variant)
+    except KeyError:
+        pass
+    pooled = dict(
+        PlayerRating.objects.filter(pool=pool, player_id__in=[e.player_id for e in entries])
+        .values_list("player_id", "rating")
+    ) if pool else {}  # fmt: skip
+    out = {}
+    for e in entries:
+        value = pooled.get(e.player_id)
+        if value is None:
+            value = e.seed_rating if e.seed_rating is not None else e.player.rating
+        out[e.pk] = float(value or 0)
+    return out

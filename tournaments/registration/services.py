@@ -1,0 +1,333 @@
+"""Self-registration: apply, approve, refuse, cancel, and the waiting list — audited and emailed.
+
+An application is a :class:`~tournaments.models.Registration`, never an entry,
+until it is approved: applicants are not paired, drawn or ranked. The
+organiser's options on the tournament decide the path:
+
+* closed, past ``registration_deadline`` or a category outside
+  ``registration_categories``: refused at once with a ``registration.*`` problem;
+* above ``entry_limit`` (entries still in + applications awaiting approval):
+  the waiting list, in order of application;
+* ``registration_approval``: the application waits for the organiser; else it
+  becomes an entry at once.
+
+When a place frees up (an application refused or cancelled, an entry withdrawn
+before round 1, the limit raised) the first on the waiting list is offered it:
+it awaits approval, or is entered at once when no approval is needed.
+Every step writes the audit log and emails the applicant (:mod:`.emails`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+
+from clubs.models import Player
+from scoring.rules.errors import Problem
+from tournaments import audit
+from tournaments.access.permissions import allowed
+from tournaments.cache import invalidate
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Registration,
+    RegistrationStatus,
+    RoundStatus,
+    Tournament,
+)
+from tournaments.notifications import player_emails as emails
+from tournaments.rounds.pairing_manager.status import update_status
+from zarik.i18n import current_language
+
+from .problems import REGISTRATION
+
+OPEN_STATES = (RegistrationStatus.PENDING, RegistrationStatus.WAITLISTED)
+
+
+class RegistrationRefused(Exception):
+    """A refusal carrying a ``registration.*`` problem; ``field`` is the form field it belongs to."""
+
+    def __init__(self, problem: Problem, field: str | None = None):
+        self.problem = problem
+        self.field = field
+        super().__init__(problem.code)
+
+    @property
+    def message(self) -> str:
+        return self.problem.message(current_language())
+
+
+@dataclass
+class Outcome:
+    """What happened, for the page to say: the registration and the emails' errors (if any)."""
+
+    registration: Registration
+    email_errors: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+def refusal(tournament: Tournament, category: int | None = None, now=None) -> RegistrationRefused | None:
+    """Why an application would be refused now (None: it is accepted)."""
+    if not tournament.registration_open:
+        return RegistrationRefused(REGISTRATION.problem("closed"))
+    now = now or timezone.now()
+    if tournament.registration_deadline and now > tournament.registration_deadline:
+        deadline = date_format(timezone.localtime(tournament.registration_deadline), "DATETIME_FORMAT")
+        return RegistrationRefused(REGISTRATION.problem("deadline", deadline=deadline))
+    allowed_categories = sorted(int(c) for c in tournament.registration_categories or ())
+    if category is not None and allowed_categories and int(category) not in allowed_categories:
+        return RegistrationRefused(
+            REGISTRATION.problem(
+                "category", category=category, allowed=", ".join(map(str, allowed_categories))
+            ),
+            "category",
+        )
+    return None
+
+
+def places_taken(tournament: Tournament) -> int:
+    """Entries still in plus applications awaiting approval (each holds a place)."""
+    entries = tournament.entries.exclude(status=EntryStatus.WITHDRAWN).count()
+    pending = tournament.registrations.filter(status=RegistrationStatus.PENDING).count()
+    return entries + pending
+
+
+def has_place(tournament: Tournament) -> bool:
+    return tournament.entry_limit is None or places_taken(tournament) < tournament.entry_limit
+
+
+def waitlist(tournament: Tournament):
+    """The waiting list in order: the first is offered the next free place."""
+    return tournament.registrations.filter(status=RegistrationStatus.WAITLISTED).order_by(
+        "created_at", "pk"
+    )
+
+
+def started(tournament: Tournament) -> bool:
+    """Round 1 has been published (a withdrawal after that frees no place)."""
+    return tournament.rounds.exclude(status=RoundStatus.DRAFT).exists()
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    """The tournament row, locked so two applications never take the same last place."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _name(reg: Registration) -> str:
+    return f"{reg.last_name} {reg.first_name}".strip()
+
+
+# --------------------------------------------------------------------------- entries
+
+
+def _player_for(reg: Registration) -> Player:
+    """The existing player with exactly these names, or a new one from the application."""
+    player = (
+        Player.objects.filter(last_name=reg.last_name.strip(), first_name=reg.first_name.strip())
+        .order_by("pk")
+        .first()
+    )
+    if player is None:
+        return Player.objects.create(
+            last_name=reg.last_name.strip(),
+            first_name=reg.first_name.strip(),
+            last_name_latin=reg.last_name_latin.strip(),
+            first_name_latin=reg.first_name_latin.strip(),
+            email=reg.email,
+            category=reg.category,
+            rating=reg.rating if reg.rating is not None else 1500.0,
+        )
+    if not player.email:
+        player.email = reg.email
+        player.save(update_fields=["email"])
+    return player
+
+
+def _section_for(tournament: Tournament, category: int):
+    return (
+        tournament.sections.filter(min_category__lte=category, max_category__gte=category)
+        .order_by("order", "pk")
+        .first()
+    )
+
+
+def _make_entry(reg: Registration, user) -> Entry:
+    tournament = reg.tournament
+    player = _player_for(reg)
+    if tournament.entries.filter(player=player).exists():
+        raise RegistrationRefused(REGISTRATION.problem("already_entered", name=player.full_name))
+    last = tournament.rounds.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
+    entry = Entry.objects.create(
+        tournament=tournament,
+        player=player,
+        section=_section_for(tournament, reg.category),
+        seed_rating=reg.rating if reg.rating is not None else player.rating,
+        joined_round=last.number + 1 if last else None,
+    )
+    audit.record(user, tournament, "registration.entry", entry, None, entry)
+    return entry
+
+
+def _move(reg: Registration, user, status: str, action: str, reason: str = "") -> Registration:
+    before = audit.snapshot(reg)
+    reg.status = status
+    if status not in OPEN_STATES:
+        reg.decided_at = timezone.now()
+    reg.save()
+    audit.record(user, reg.tournament, action, reg, before, reg, reason)
+    return reg
+
+
+def _enter(reg: Registration, user) -> Registration:
+    reg.entry = _make_entry(reg, user)
+    return _move(reg, user, RegistrationStatus.APPROVED, "registration.approve")
+
+
+def _email(reg: Registration, kind: str, request=None, **context) -> str:
+    context.setdefault("name", _name(reg))
+    if reg.entry_id:
+        context.setdefault("link", emails.private_url(reg.entry, request))
+    return emails.send(kind, reg.email, reg.tournament, context, reg.language)
+
+
+# --------------------------------------------------------------------------- the actions
+
+
+def apply(tournament: Tournament, data: dict, *, language: str = "", request=None) -> Outcome:
+    """A public application (the form's cleaned data); raises :class:`RegistrationRefused`."""
+    with transaction.atomic():
+        tournament = _lock(tournament)
+        problem = refusal(tournament, data.get("category"))
+        if problem is not None:
+            raise problem
+        duplicate = tournament.registrations.filter(
+            last_name__iexact=data["last_name"].strip(),
+            first_name__iexact=(data.get("first_name") or "").strip(),
+            email__iexact=data["email"],
+            status__in=(*OPEN_STATES, RegistrationStatus.APPROVED),
+        ).exists()
+        if duplicate:
+            raise RegistrationRefused(REGISTRATION.problem("duplicate"))
+        fields = {k: data.get(k) for k in FORM_FIELDS if k in data}
+        if has_place(tournament):
+            status = RegistrationStatus.PENDING
+        else:
+            status = RegistrationStatus.WAITLISTED
+        reg = Registration.objects.create(
+            tournament=tournament, status=status, language=language[:2], **fields
+        )
+        audit.record(None, tournament, "registration.apply", reg, None, reg)
+        if status == RegistrationStatus.PENDING and not tournament.registration_approval:
+            _enter(reg, None)
+    kind = {
+        RegistrationStatus.PENDING: "received",
+        RegistrationStatus.WAITLISTED: "waitlisted",
+        RegistrationStatus.APPROVED: "approved",
+    }[reg.status]
+    return Outcome(reg, [e for e in [_email(reg, kind, request)] if e])
+
+
+#: What an application stores from the form (the rest of a Registration is the workflow's).
+FORM_FIELDS = (
+    "last_name",
+    "first_name",
+    "last_name_latin",
+    "first_name_latin",
+    "email",
+    "club_name",
+    "category",
+    "rating",
+)
+
+
+def _decidable(reg: Registration, user) -> None:
+    if not allowed(user, "tournament.edit", reg.tournament):
+        raise PermissionDenied
+    if reg.status not in OPEN_STATES:
+        raise RegistrationRefused(REGISTRATION.problem("decided"))
+
+
+def approve(reg: Registration, user, request=None) -> Outcome:
+    """The organiser accepts an application (pending, or from the waiting list): it becomes an entry."""
+    with transaction.atomic():
+        _lock(reg.tournament)
+        reg = Registration.objects.select_for_update().get(pk=reg.pk)
+        _decidable(reg, user)
+        _enter(reg, user)
+    return Outcome(reg, [e for e in [_email(reg, "approved", request)] if e])
+
+
+def refuse(reg: Registration, user, reason: str = "", request=None) -> Outcome:
+    """The organiser refuses an application; a place it held goes to the waiting list."""
+    with transaction.atomic():
+        _lock(reg.tournament)
+        reg = Registration.objects.select_for_update().get(pk=reg.pk)
+        _decidable(reg, user)
+        _move(reg, user, RegistrationStatus.REFUSED, "registration.refuse", reason)
+    errors = [_email(reg, "refused", request, reason=reason)]
+    errors += offer_free_places(reg.tournament, user, request)
+    return Outcome(reg, [e for e in errors if e])
+
+
+def cancel(reg: Registration, user, reason: str = "", request=None) -> Outcome:
+    """The application is withdrawn (the applicant asked); an entry made from it is withdrawn too."""
+    with transaction.atomic():
+        _lock(reg.tournament)
+        reg = Registration.objects.select_for_update(of=("self",)).select_related("entry").get(pk=reg.pk)
+        if not allowed(user, "tournament.edit", reg.tournament):
+            raise PermissionDenied
+        if reg.status not in (*OPEN_STATES, RegistrationStatus.APPROVED):
+            raise RegistrationRefused(REGISTRATION.problem("decided"))
+        entry = reg.entry
+        if entry is not None and entry.status != EntryStatus.WITHDRAWN:
+            before = audit.snapshot(entry)
+            Entry.objects.filter(pk=entry.pk).update(status=EntryStatus.WITHDRAWN)
+            entry.status = EntryStatus.WITHDRAWN
+            audit.record(user, reg.tournament, "entry.withdraw", entry, before, entry, reason)
+        _move(reg, user, RegistrationStatus.CANCELLED, "registration.cancel", reason)
+    started_now = started(reg.tournament)
+    errors = [] if started_now else offer_free_places(reg.tournament, user, request)
+    return Outcome(reg, errors)
+
+
+def offer_free_places(tournament: Tournament, user=None, request=None) -> list[str]:
+    """Offer free places to the waiting list, first come first served; returns email errors.
+
+    Called when a place frees up: an application refused or cancelled, an entry
+    withdrawn before round 1 (:func:`tournaments.entries.status.withdraw`), the
+    entry limit raised. Without organiser approval the offered applicant is
+    entered at once.
+    """
+    offered: list[tuple[Registration, str]] = []
+    with transaction.atomic():
+        tournament = _lock(tournament)
+        for reg in waitlist(tournament):
+            if not has_place(tournament):
+                break
+            _move(reg, user, RegistrationStatus.PENDING, "registration.offer")
+            if tournament.registration_approval:
+                offered.append((reg, "offered"))
+            else:
+                _enter(reg, user)
+                offered.append((reg, "approved"))
+    return [e for e in (_email(reg, kind, request) for reg, kind in offered) if e]
+
+
+def set_open(tournament: Tournament, user, is_open: bool) -> None:
+    """Open or close self-registration (audited)."""
+    if not allowed(user, "tournament.edit", tournament):
+        raise PermissionDenied
+    before = {"registration_open": tournament.registration_open}
+    Tournament.objects.filter(pk=tournament.pk).update(registration_open=is_open)
+    tournament.registration_open = is_open
+    invalidate(tournament.pk)  # update() sends no signal
+    action = "registration.open" if is_open else "registration.close"
+    audit.record(user, tournament, action, tournament, before, {"registration_open": is_open})
+    update_status(tournament, user)
+    invalidate(tournament.pk)  # the public overview shows the "Register" link

@@ -1,0 +1,156 @@
+"""Self-registration pages: the public form ``/t/<slug>/register/`` and the organiser's
+``/t/<slug>/manage/registrations/`` (options, applications, waiting list).
+
+The rules and the emails are :mod:`.registration`'s; these views only show them.
+A refusal is a field error (or a message at the top) in the reader's language,
+with everything typed kept.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournaments import audit
+from tournaments.access.permissions import can_view, tournament_view
+from tournaments.models import Registration, RegistrationStatus, Tournament
+from zarik.i18n import current_language
+
+from . import services as registration
+from .forms import RegistrationForm, RegistrationOptionsForm
+
+EDIT = "tournament.edit"
+
+
+def _organiser(view):
+    return login_required(tournament_view(EDIT)(view))
+
+
+def _report(request, errors) -> None:
+    """Say which emails could not be sent (the action itself is done)."""
+    for error in errors:
+        messages.warning(request, _("The email could not be sent: %(error)s") % {"error": error})
+
+
+def register(request, slug: str) -> HttpResponse:
+    """The public application form (while the organiser keeps registration open)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not can_view(request.user, tournament):
+        raise Http404
+    closed = registration.refusal(tournament)
+    context = {"tournament": tournament, "closed": closed.message if closed else ""}
+    if closed:
+        return render(request, "signup/register.html", context)
+    form = RegistrationForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            outcome = registration.apply(
+                tournament, form.cleaned_data, language=current_language(), request=request
+            )
+        except registration.RegistrationRefused as exc:
+            form.add_error(exc.field, exc.message)
+        else:
+            _report(request, outcome.email_errors)
+            return render(
+                request,
+                "signup/done.html",
+                {"tournament": tournament, "registration": outcome.registration},
+            )
+    context["form"] = form
+    return render(request, "signup/register.html", context, status=200)
+
+
+def _sorted(tournament: Tournament) -> dict:
+    regs = tournament.registrations.select_related("entry__player").order_by("created_at", "pk")
+    by_status: dict[str, list] = {status: [] for status in RegistrationStatus.values}
+    for reg in regs:
+        by_status[reg.status].append(reg)
+    return by_status
+
+
+@_organiser
+def manage(request, tournament) -> HttpResponse:
+    """Options, the applications awaiting a decision, the waiting list in order, the decided ones."""
+    form = RegistrationOptionsForm(instance=tournament)
+    return _manage_page(request, tournament, form)
+
+
+def _manage_page(request, tournament, form, status: int = 200) -> HttpResponse:
+    regs = _sorted(tournament)
+    return render(
+        request,
+        "signup/manage.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "pending": regs[RegistrationStatus.PENDING],
+            "waitlisted": regs[RegistrationStatus.WAITLISTED],
+            "approved": regs[RegistrationStatus.APPROVED],
+            "closed_regs": regs[RegistrationStatus.REFUSED] + regs[RegistrationStatus.CANCELLED],
+            "taken": registration.places_taken(tournament),
+            "refusal": registration.refusal(tournament),
+        },
+        status=status,
+    )
+
+
+@require_POST
+@_organiser
+def options(request, tournament) -> HttpResponse:
+    """Save the registration options; raising the limit offers places to the waiting list."""
+    before = {f: getattr(tournament, f) for f in RegistrationOptionsForm.Meta.fields}
+    form = RegistrationOptionsForm(request.POST, instance=tournament)
+    if not form.is_valid():
+        return _manage_page(request, tournament, form)
+    tournament = form.save()
+    after = {f: getattr(tournament, f) for f in RegistrationOptionsForm.Meta.fields}
+    audit.record(request.user, tournament, "registration.settings", tournament, before, after)
+    errors = registration.offer_free_places(tournament, request.user, request)
+    _report(request, errors)
+    messages.success(request, _("Registration options saved."))
+    return redirect("manage-registrations", slug=tournament.slug)
+
+
+@require_POST
+@_organiser
+def toggle(request, tournament) -> HttpResponse:
+    """Open or close self-registration with one button."""
+    registration.set_open(tournament, request.user, request.POST.get("open") == "1")
+    if tournament.registration_open:
+        messages.success(request, _("Registration is open."))
+    else:
+        messages.success(request, _("Registration is closed."))
+    return redirect("manage-registrations", slug=tournament.slug)
+
+
+ACTIONS = {
+    "approve": (registration.approve, gettext_lazy("Application approved; the player is entered.")),
+    "refuse": (registration.refuse, gettext_lazy("Application refused.")),
+    "cancel": (registration.cancel, gettext_lazy("Application cancelled.")),
+}
+
+
+@require_POST
+@_organiser
+def decide(request, tournament, registration_id: int, action: str) -> HttpResponse:
+    """Approve, refuse or cancel one application."""
+    reg = get_object_or_404(Registration, pk=registration_id, tournament=tournament)
+    if action not in ACTIONS:
+        raise Http404
+    func, done = ACTIONS[action]
+    kwargs = {"request": request}
+    if action != "approve":
+        kwargs["reason"] = (request.POST.get("reason") or "").strip()
+    try:
+        outcome = func(reg, request.user, **kwargs)
+    except registration.RegistrationRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done)
+        _report(request, outcome.email_errors)
+    return redirect("manage-registrations", slug=tournament.slug)

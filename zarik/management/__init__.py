@@ -1,0 +1,1 @@
+"""Commands that wire the apps together (``load_demo``)."""
