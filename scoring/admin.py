@@ -11,7 +11,7 @@ class ResultAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """Reports and confirmations, shown read-only with links to the workflow pages.
 
     A result is reported, confirmed, corrected (with a reason) or ruled on only
-    through :mod:`scoring.workflow.services`, which checks the rules and writes the audit
+    through :mod:`scoring.workflow`, which checks the rules and writes the audit
     log; the back office neither adds, changes nor deletes one.
     """
 

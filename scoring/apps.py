@@ -11,12 +11,13 @@ class ScoringConfig(AppConfig):
         from tournaments.entries import status as entry_status
         from tournaments.signals import on_match_part, watch
 
+        from . import workflow
         from .models import Result
         from .records import tasks  # noqa: F401  (the bulk upload task, so a worker registers it)
-        from .workflow import event_details, services
+        from .workflow import event_details
 
         watch(Result, on_match_part)
         # Webhooks and emails describe results and disputes through these rows.
         event_details.register()
         # A withdrawal anywhere settles the player's pending match through the result workflow.
-        entry_status.register_settler(services.settle_pending)
+        entry_status.register_settler(workflow.settle_pending)

@@ -70,7 +70,7 @@ def media_root(settings, tmp_path):
 
 @pytest.fixture
 def demo(db):
-    from zarik.demo import load_demo
+    from zarik.management.demo import load_demo
 
     return load_demo()
 
@@ -78,7 +78,7 @@ def demo(db):
 @pytest.fixture
 def book(db):
     """Only the book's crosstable tournament from the demo (the whole demo takes seconds)."""
-    from zarik.demo import _user, load_book_crosstable
+    from zarik.management.demo import _user, load_book_crosstable
 
     return load_book_crosstable(_user("referee"))
 
@@ -104,7 +104,7 @@ def demo_once(django_db_setup, django_db_blocker):
     from django.db import transaction
     from django.test import override_settings
 
-    from zarik.demo import load_demo
+    from zarik.management.demo import load_demo
 
     with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
         with transaction.atomic():

@@ -6,10 +6,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from scoring import workflow
 from scoring.models import Result, ResultState
-from scoring.workflow import services
 from tournaments.models import AuditEntry, Game, Match, ResultStatus
-from zarik.demo import SWISS_SLUG
+from zarik.management.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def admin_client(client, demo):
 def confirmed(demo) -> Match:
     """A demo-swiss round-3 match with a confirmed result entered through the workflow."""
     match = Match.objects.filter(round__tournament__slug=SWISS_SLUG, round__number=3).first()
-    services.submit_result(match.pk, user("referee"), version=match.version, final=(7, 4), confirm=True)
+    workflow.submit_result(match.pk, user("referee"), version=match.version, final=(7, 4), confirm=True)
     match.refresh_from_db()
     assert match.result_status == ResultStatus.CONFIRMED
     return match
@@ -105,7 +105,7 @@ def test_admin_cannot_change_add_or_delete_a_result(admin_client, confirmed):
 
 def test_admin_result_page_links_to_the_workflow_pages(admin_client, confirmed):
     result = Result.objects.get(match=confirmed, state=ResultState.CONFIRMED)
-    services.dispute_result(
+    workflow.dispute_result(
         confirmed.pk, result.pk, confirmed.entry_b.player.user, version=confirmed.version,
         reason="I won that match",
     )
@@ -122,7 +122,7 @@ def test_admin_result_page_links_to_the_workflow_pages(admin_client, confirmed):
 def test_admin_games_cannot_be_edited_directly(admin_client, demo):
     match = Match.objects.filter(round__tournament__slug=SWISS_SLUG, round__number=3).last()
     games = [{"winner": "a", "kind": "gammon"}] * 3 + [{"winner": "a", "kind": "single"}]
-    services.submit_result(match.pk, user("referee"), version=match.version, games=games, confirm=True)
+    workflow.submit_result(match.pk, user("referee"), version=match.version, games=games, confirm=True)
     game = Game.objects.filter(match=match).first()
     assert game is not None
     url = reverse("admin:tournaments_game_change", args=[game.pk])

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from scoring.models import Result
 from tournaments.models import Match
-from zarik.demo import BOOK_SLUG, SWISS_SLUG
+from zarik.management.demo import BOOK_SLUG, SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 import pytest
 
 from tournaments.models import Match, Tournament
-from zarik.demo import BOOK_SLUG, SWISS_SLUG
+from zarik.management.demo import BOOK_SLUG, SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from tournaments.models import Match
-from zarik.demo import BOOK_SLUG, SWISS_SLUG
+from zarik.management.demo import BOOK_SLUG, SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

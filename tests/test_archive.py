@@ -23,7 +23,7 @@ from scoring.archive import backup as archive
 from scoring.models import Result
 from tests.conftest import FAST_HASHERS
 from tournaments.models import AuditEntry, Match, Tournament
-from zarik.demo import SWISS_SLUG, load_demo
+from zarik.management.demo import SWISS_SLUG, load_demo
 
 User = get_user_model()
 

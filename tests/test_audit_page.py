@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tournaments import audit
 from tournaments.models import Tournament
-from zarik.demo import SWISS_SLUG
+from zarik.management.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

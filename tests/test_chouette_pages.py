@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 from clubs.models import ChouetteGame, ChouetteSession, ClubRole
 from tests.factories import ClubFactory, UserFactory
 from tournaments.models import AuditEntry
-from zarik.demo import load_demo
+from zarik.management.demo import load_demo
 
 pytestmark = pytest.mark.django_db
 

@@ -18,8 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import IntegrityError, close_old_connections, connection, connections
 
+from scoring import workflow
 from scoring.models import Result, ResultState
-from scoring.workflow import services
 from tests.factories import (
     MatchFactory,
     OfficialFactory,
@@ -100,7 +100,7 @@ def test_eight_referees_save_one_match_at_once_exactly_one_wins(board):
     outcomes = race(
         [
             (
-                lambda s=s: services.submit_result(
+                lambda s=s: workflow.submit_result(
                     match.pk, board["referee"], version=version, final=s, confirm=True
                 )
             )
@@ -108,7 +108,7 @@ def test_eight_referees_save_one_match_at_once_exactly_one_wins(board):
         ]
     )
     winners = [o for o in outcomes if isinstance(o, Result)]
-    refused = [o for o in outcomes if isinstance(o, services.StaleVersion)]
+    refused = [o for o in outcomes if isinstance(o, workflow.StaleVersion)]
     assert len(winners) == 1 and len(refused) == THREADS - 1, outcomes
     m = Match.objects.get(pk=match.pk)
     assert (m.score_a, m.score_b) == (winners[0].score_a, winners[0].score_b)  # nothing lost
@@ -121,34 +121,34 @@ def test_opponent_and_referee_confirm_together_one_confirmation(board):
     match = board["matches"][1]
     player_a = match.entry_a.player.user
     opponent = match.entry_b.player.user
-    reported = services.submit_result(match.pk, player_a, version=match.version, final=(5, 2))
+    reported = workflow.submit_result(match.pk, player_a, version=match.version, final=(5, 2))
     version = Match.objects.get(pk=match.pk).version
     confirmers = [opponent, board["referee"], board["organiser"]] * 2
     outcomes = race(
         [
-            (lambda u=u: services.confirm_result(match.pk, reported.pk, u, version=version))
+            (lambda u=u: workflow.confirm_result(match.pk, reported.pk, u, version=version))
             for u in confirmers
         ]
     )
     assert sum(isinstance(o, Result) for o in outcomes) == 1, outcomes
-    assert all(isinstance(o, (Result, services.ResultError)) for o in outcomes), outcomes
+    assert all(isinstance(o, (Result, workflow.ResultError)) for o in outcomes), outcomes
     assert Result.objects.filter(match=match, state=ResultState.CONFIRMED).count() == 1
 
 
 def test_without_version_checks_the_lock_and_state_still_allow_one(board):
     """Version None (e.g. an API caller that skips it): the row lock and state check hold."""
     match = board["matches"][2]
-    reported = services.submit_result(
+    reported = workflow.submit_result(
         match.pk, match.entry_a.player.user, version=match.version, final=(5, 4)
     )
     outcomes = race(
         [
-            (lambda u=u: services.confirm_result(match.pk, reported.pk, u, version=None))
+            (lambda u=u: workflow.confirm_result(match.pk, reported.pk, u, version=None))
             for u in [board["referee"], board["organiser"], match.entry_b.player.user] * 2
         ]
     )
     assert sum(isinstance(o, Result) for o in outcomes) == 1, outcomes
-    refused = [o for o in outcomes if isinstance(o, services.ResultError)]
+    refused = [o for o in outcomes if isinstance(o, workflow.ResultError)]
     assert {o.code for o in refused} == {"duplicate"}
     assert Result.objects.filter(match=match, state=ResultState.CONFIRMED).count() == 1
 
@@ -174,14 +174,14 @@ def test_last_results_confirmed_together_still_close_the_round(board):
     rnd = board["round"]
     matches = board["matches"]
     for m in matches[: -THREADS // 2]:
-        services.submit_result(
+        workflow.submit_result(
             m.pk, board["referee"], version=m.version, final=(5, 1), confirm=True
         )
     last = matches[-THREADS // 2 :]
     outcomes = race(
         [
             (
-                lambda m=m: services.submit_result(
+                lambda m=m: workflow.submit_result(
                     m.pk, board["referee"], version=m.version, final=(3, 5), confirm=True
                 )
             )
@@ -201,7 +201,7 @@ def test_eight_confirmations_in_one_rating_pool_get_distinct_ordered_sequences(b
     matches = board["matches"]
     outcomes = race(
         [
-            (lambda m=m: services.submit_result(
+            (lambda m=m: workflow.submit_result(
                 m.pk, board["referee"], version=m.version, final=(5, 3), confirm=True))
             for m in matches
         ]

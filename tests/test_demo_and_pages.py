@@ -6,7 +6,7 @@ from django.core.management import call_command
 from clubs.models import Club, Player
 from scoring.models import Result
 from tournaments.models import Entry, Game, Match, Round, RoundStatus, Tournament
-from zarik.demo import BOOK_SLUG, SWISS_SLUG
+from zarik.management.demo import BOOK_SLUG, SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

@@ -21,13 +21,13 @@ from django.db.models import Q
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from scoring import workflow
 from scoring.models import Result, ResultState
-from scoring.workflow import services
 from tests.factories import MatchFactory, ResultFactory, RoundFactory
 from tournaments.access.visibility import public_matches, public_rounds
 from tournaments.models import Match, ResultStatus, Round, RoundStatus, Tournament
 from tournaments.standings_service import load_event
-from zarik.demo import SWISS_SLUG
+from zarik.management.demo import SWISS_SLUG
 
 from .test_crawl_no_500 import crawl
 
@@ -317,19 +317,19 @@ def test_api_cannot_report_or_confirm_on_a_draft_match(client, draft):
 def test_the_one_workflow_guard_refuses_every_action_on_a_draft_match(draft):
     referee = user("referee")
     player_a, player_b = draft.entry_a.player.user, draft.entry_b.player.user
-    with pytest.raises(services.ResultError) as refused:
-        services.submit_result(draft.pk, referee, version=draft.version, final=(7, 3), confirm=True)
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.submit_result(draft.pk, referee, version=draft.version, final=(7, 3), confirm=True)
     assert refused.value.code == "draft" and refused.value.problem.code == "workflow.draft_round"
-    with pytest.raises(services.ResultError):
-        services.submit_result(draft.pk, player_a, version=draft.version, final=(7, 3))
+    with pytest.raises(workflow.ResultError):
+        workflow.submit_result(draft.pk, player_a, version=draft.version, final=(7, 3))
     pending = ResultFactory(
         match=draft, score_a=7, score_b=3, state=ResultState.REPORTED, reported_by=player_a
     )
-    with pytest.raises(services.ResultError) as refused:
-        services.confirm_result(draft.pk, pending.pk, player_b, version=draft.version)
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.confirm_result(draft.pk, pending.pk, player_b, version=draft.version)
     assert refused.value.code == "draft"
-    with pytest.raises(services.ResultError) as refused:
-        services.dispute_result(draft.pk, pending.pk, player_b, version=draft.version, reason="no")
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.dispute_result(draft.pk, pending.pk, player_b, version=draft.version, reason="no")
     assert refused.value.code == "draft"
     draft.refresh_from_db()
     assert draft.result_status == ResultStatus.PENDING
@@ -338,8 +338,8 @@ def test_the_one_workflow_guard_refuses_every_action_on_a_draft_match(draft):
 def test_workflow_refusals_follow_the_readers_language(draft):
     from django.utils import translation
 
-    with pytest.raises(services.ResultError) as refused:
-        services.submit_result(draft.pk, user("referee"), version=draft.version, final=(7, 3))
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.submit_result(draft.pk, user("referee"), version=draft.version, final=(7, 3))
     with translation.override("en"):
         assert refused.value.message.startswith("Round 4 has not been published")
     with translation.override("ru"):
@@ -352,9 +352,9 @@ def test_people_are_shown_by_their_players_names(client, demo):
         Q(entry_b__isnull=True)
     ).select_related("entry_a__player__user", "entry_b__player__user").first()
     a, b = match.entry_a.player.user, match.entry_b.player.user
-    result = services.submit_result(match.pk, a, version=match.version, final=(7, 3))
+    result = workflow.submit_result(match.pk, a, version=match.version, final=(7, 3))
     match.refresh_from_db()
-    services.dispute_result(match.pk, result.pk, b, version=match.version, reason="it was 3:7")
+    workflow.dispute_result(match.pk, result.pk, b, version=match.version, reason="it was 3:7")
     dispute = match.disputes.get()
     client.force_login(user("organiser"))
     pages = [

@@ -22,7 +22,7 @@ from tests.factories import swiss_event
 from tournaments.jobs import export_tasks
 from tournaments.jobs import progress as jobs
 from tournaments.models import Match, Tournament
-from zarik.demo import BOOK_SLUG
+from zarik.management.demo import BOOK_SLUG
 
 pytestmark = pytest.mark.usefixtures("fresh_cache")
 
@@ -202,7 +202,7 @@ def test_export_through_a_real_worker(transactional_db, media_root, celery_worke
         )
     from celery.result import AsyncResult
 
-    from zarik.demo import _user, load_book_crosstable
+    from zarik.management.demo import _user, load_book_crosstable
 
     book = load_book_crosstable(_user("referee"))
     progress_url = start_export(client, book, lang="ru")

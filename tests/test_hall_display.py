@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.workflow.services import submit_result
+from scoring.workflow import submit_result
 from tests.factories import OfficialFactory, RoundFactory, UserFactory, swiss_event
 from tournaments.models import Match, OfficialRole, Round
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from scoring.workflow import services
+from scoring import workflow
 from tests.factories import (
     EntryFactory,
     MatchFactory,
@@ -71,7 +71,7 @@ def test_the_opt_out_link_stops_further_emails(event, client, django_capture_on_
     match.entry_b.player.refresh_from_db()
     assert match.entry_b.player.email_notifications is False
     with smtp_server() as inbox, django_capture_on_commit_callbacks(execute=True):
-        services.submit_result(match.pk, LinkHolder(match.entry_a), version=match.version, final=(7, 3))
+        workflow.submit_result(match.pk, LinkHolder(match.entry_a), version=match.version, final=(7, 3))
     assert inbox.to("smith@example.org") == []
     assert client.get("/notifications/forged/").status_code == 404
 
@@ -80,7 +80,7 @@ def test_result_reported_asks_the_opponent_to_confirm(event, django_capture_on_c
     t, rnd, match = event
     publish_round(rnd)
     with smtp_server() as inbox, django_capture_on_commit_callbacks(execute=True):
-        services.submit_result(match.pk, LinkHolder(match.entry_b), version=match.version, final=(2, 7))
+        workflow.submit_result(match.pk, LinkHolder(match.entry_b), version=match.version, final=(2, 7))
     assert inbox.to("smith@example.org") == []  # the reporter is not asked
     [mail] = inbox.to("ivanov@example.org")
     assert mail["Subject"].strip() == "Подтвердите результат · Кубок Зарика"
@@ -95,17 +95,17 @@ def test_a_dispute_reaches_the_organisers_and_the_ruling_both_players(
     director = UserFactory(email="director@example.org")
     OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
     publish_round(rnd)
-    result = services.submit_result(match.pk, LinkHolder(match.entry_a), version=match.version, final=(7, 1))
+    result = workflow.submit_result(match.pk, LinkHolder(match.entry_a), version=match.version, final=(7, 1))
     match.refresh_from_db()
     with smtp_server() as inbox, django_capture_on_commit_callbacks(execute=True):
-        dispute = services.dispute_result(
+        dispute = workflow.dispute_result(
             match.pk, result.pk, LinkHolder(match.entry_b), version=match.version, reason="Было 7:5"
         )
     [mail] = inbox.to("director@example.org")
     assert "Было 7:5" in Inbox.body(mail) and "/t/kubok/disputes/" in Inbox.body(mail)
     match.refresh_from_db()
     with smtp_server() as inbox, django_capture_on_commit_callbacks(execute=True):
-        services.rule_dispute(
+        workflow.rule_dispute(
             dispute.pk, director, outcome="replace", ruling="Счёт по бланку 7:5", version=match.version,
             final=(7, 5),
         )
@@ -162,14 +162,14 @@ def test_the_organisers_hear_when_a_round_is_ready_to_close(django_capture_on_co
     )
     publish_round(rnd)
     with smtp_server() as inbox, django_capture_on_commit_callbacks(execute=True):
-        services.submit_result(first.pk, LinkHolder(first.entry_a), version=first.version, final=(5, 1))
+        workflow.submit_result(first.pk, LinkHolder(first.entry_a), version=first.version, final=(5, 1))
     assert inbox.to("director@example.org") == []  # table 2 has not reported yet
     with smtp_server() as inbox, django_capture_on_commit_callbacks(execute=True):
-        services.submit_result(second.pk, LinkHolder(second.entry_b), version=second.version, final=(2, 5))
+        workflow.submit_result(second.pk, LinkHolder(second.entry_b), version=second.version, final=(2, 5))
     [mail] = inbox.to("director@example.org")
     assert mail["Subject"].strip() == "Тур 1 готов к закрытию · Кубок"
     assert "ждут подтверждения: 2" in Inbox.body(mail) and "/t/ready/desk/" in Inbox.body(mail)
     second.refresh_from_db()
     with smtp_server() as inbox, django_capture_on_commit_callbacks(execute=True):  # a re-report says nothing new
-        services.submit_result(second.pk, LinkHolder(second.entry_b), version=second.version, final=(3, 5))
+        workflow.submit_result(second.pk, LinkHolder(second.entry_b), version=second.version, final=(3, 5))
     assert inbox.to("director@example.org") == []

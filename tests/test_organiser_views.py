@@ -29,7 +29,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.rounds import pairing_manager as pm
-from zarik.demo import SWISS_SLUG
+from zarik.management.demo import SWISS_SLUG
 
 User = get_user_model()
 

@@ -15,8 +15,8 @@ from django.core.cache import cache
 from django.urls import reverse
 from django.utils import translation
 
+from scoring import workflow
 from scoring.models import ResultState
-from scoring.workflow import services
 from tests.factories import OfficialFactory, ResultFactory, swiss_event
 from tests.test_public_pages import count_queries, score_cells
 from tournaments import cache as page_cache
@@ -65,12 +65,12 @@ def test_a_report_leaves_its_rounds_pairings_cached_and_the_confirmation_rebuild
     cached = count_queries(client, pairings_url(t, 3))[0]
     match = Match.objects.get(round__tournament=t, round__number=3, table=1)
 
-    services.submit_result(match.pk, referee, version=match.version, final=(2, 5))
+    workflow.submit_result(match.pk, referee, version=match.version, final=(2, 5))
     cached_live_state(t)  # the live-refresh stamp follows every report (tested on its own)
     assert count_queries(client, pairings_url(t, 3))[0] == cached  # kept: nothing it shows changed
 
     match.refresh_from_db()
-    services.submit_result(match.pk, referee, version=match.version, final=(2, 5), confirm=True)
+    workflow.submit_result(match.pk, referee, version=match.version, final=(2, 5), confirm=True)
     cached_live_state(t)
     queries, page = count_queries(client, pairings_url(t, 3))
     assert queries > cached and "2:5" in score_cells(page)  # the confirmation: rebuilt at once
@@ -231,10 +231,10 @@ def test_a_pairings_rebuild_renders_again_only_the_rows_whose_text_changed(clien
     referee = OfficialFactory(tournament=t, role="referee").user
     client.get(pairings_url(t, 3))
     reported, confirmed = Match.objects.filter(round__tournament=t, round__number=3).order_by("table")[:2]
-    services.submit_result(reported.pk, referee, version=reported.version, final=(2, 5))
+    workflow.submit_result(reported.pk, referee, version=reported.version, final=(2, 5))
     misses = _row_html.cache_info().misses
 
-    services.submit_result(confirmed.pk, referee, version=confirmed.version, final=(5, 1), confirm=True)
+    workflow.submit_result(confirmed.pk, referee, version=confirmed.version, final=(5, 1), confirm=True)
     page = client.get(pairings_url(t, 3))
 
     assert "5:1" in score_cells(page)

@@ -32,7 +32,7 @@ from tournaments.models import (
 )
 from tournaments.pairing.options import SYSTEM_OPTIONS
 from tournaments.rounds import pairing_manager as pm
-from zarik.demo import SWISS_SLUG
+from zarik.management.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
 
+from scoring import workflow
 from scoring.models import Dispute, DisputeState, Result, ResultState, Sanction
-from scoring.workflow import services
 from tests.factories import OfficialFactory
 from tournaments.models import (
     Entry,
@@ -29,7 +29,7 @@ from tournaments.models import (
     RoundStatus,
     Tournament,
 )
-from zarik.demo import BOOK_SLUG, SWISS_SLUG
+from zarik.management.demo import BOOK_SLUG, SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -88,28 +88,28 @@ def world(book_referee, db) -> World:
 
 
 def _report(w: World) -> Result:
-    return services.submit_result(
+    return workflow.submit_result(
         w.match.pk, w.users["player"], version=w.fresh().version, final=(7, 3)
     )
 
 
 def _dispute(w: World) -> Dispute:
     result = _report(w)
-    return services.dispute_result(
+    return workflow.dispute_result(
         w.match.pk, result.pk, w.users["opponent"], version=w.fresh().version, reason="not so"
     )
 
 
 def _ruled(w: World) -> Dispute:
     d = _dispute(w)
-    return services.rule_dispute(
+    return workflow.rule_dispute(
         d.pk, w.users["organiser"], outcome="uphold", ruling="stands", version=w.fresh().version
     )
 
 
 def _appealed(w: World) -> Dispute:
     d = _ruled(w)
-    return services.appeal_dispute(d.pk, w.users["opponent"], reason="witnesses")
+    return workflow.appeal_dispute(d.pk, w.users["opponent"], reason="witnesses")
 
 
 def _form(w: World, a: int, b: int, action: str = "confirm") -> dict:
@@ -345,11 +345,11 @@ def test_services_refuse_without_the_view(world):
     from django.core.exceptions import PermissionDenied
 
     with pytest.raises(PermissionDenied):
-        services.submit_result(
+        workflow.submit_result(
             world.match.pk, world.users["other_player"], version=world.fresh().version, final=(7, 3)
         )
     with pytest.raises(PermissionDenied):
-        services.submit_result(
+        workflow.submit_result(
             world.match.pk,
             world.users["player"],
             version=world.fresh().version,

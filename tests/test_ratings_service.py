@@ -18,8 +18,8 @@ from django.urls import reverse
 from clubs.models import PlayerRating
 from clubs.ratings.fibs import Standing
 from clubs.ratings.history import RatedMatch, replay
+from scoring import workflow
 from scoring.models import Result
-from scoring.workflow import services
 from tests.factories import (
     MatchFactory,
     OfficialFactory,
@@ -54,7 +54,7 @@ def play(director, rnd, a, b, score, **extra):
     """A referee enters a confirmed result through the real workflow (rated once it commits)."""
     match = MatchFactory(round=rnd, entry_a=a, entry_b=b, **extra)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.submit_result(match.pk, director, version=match.version, final=score, confirm=True)
+        workflow.submit_result(match.pk, director, version=match.version, final=score, confirm=True)
     return Match.objects.get(pk=match.pk)
 
 
@@ -138,7 +138,7 @@ def test_first_confirmations_are_rated_together_in_the_order_they_were_confirmed
     with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
         for rnd, a, b, score in ((r1, e[2], e[3], (2, 5)), (r2, e[0], e[2], (5, 4)), (r2, e[1], e[3], (0, 5))):
             match = MatchFactory(round=rnd, entry_a=a, entry_b=b)
-            services.submit_result(match.pk, director, version=match.version, final=score, confirm=True)
+            workflow.submit_result(match.pk, director, version=match.version, final=score, confirm=True)
             waiting.append(match)
     assert not RatingChange.objects.filter(match__in=waiting).exists()  # nothing rated before the commit
     queued = [c for c in callbacks if "schedule_new_rating" in c.__qualname__]
@@ -197,7 +197,7 @@ def test_a_real_worker_rates_a_burst_of_confirmations_after_the_window(transacti
     _, e, (r1, *_) = event(director, p)
     matches = [MatchFactory(round=r1, entry_a=e[k], entry_b=e[k + 3]) for k in range(3)]
     for m, score in zip(matches, ((5, 1), (3, 5), (5, 4)), strict=True):
-        services.submit_result(m.pk, director, version=m.version, final=score, confirm=True)  # commits
+        workflow.submit_result(m.pk, director, version=m.version, final=score, confirm=True)  # commits
     deadline = time.monotonic() + 30
     while RatingChange.objects.count() < 6 and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -217,7 +217,7 @@ def test_a_correction_recomputes_the_pool_from_that_match(director, django_captu
     play(director, r3, e[0], e[2], (0, 5))
     before = {r.player_id: r.rating for r in PlayerRating.objects.all()}
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        services.submit_result(first.pk, director, version=first.version, final=(2, 5),
+        workflow.submit_result(first.pk, director, version=first.version, final=(2, 5),
                                confirm=True, reason="score sheet misread")  # fmt: skip
     assert len(recomputes(callbacks)) == 1  # the recompute task, run eagerly after the commit
     after = {r.player_id: r.rating for r in PlayerRating.objects.all()}
@@ -238,11 +238,11 @@ def test_a_ruling_that_voids_a_result_removes_it_from_the_history(director, djan
     voided = play(director, r1, e[0], e[1], (5, 0))
     play(director, r2, e[1], e[2], (5, 2))
     result = Result.objects.get(match=voided, state="confirmed")
-    dispute = services.dispute_result(voided.pk, result.pk, b_user,
+    dispute = workflow.dispute_result(voided.pk, result.pk, b_user,
                                       version=Match.objects.get(pk=voided.pk).version,
                                       reason="we never played")  # fmt: skip
     with django_capture_on_commit_callbacks(execute=True):
-        services.rule_dispute(dispute.pk, director, outcome="void", ruling="not played", version=None)
+        workflow.rule_dispute(dispute.pk, director, outcome="void", ruling="not played", version=None)
     assert not RatingChange.objects.filter(match=voided).exists()
     assert not PlayerRating.objects.filter(player=p[0]).exists()  # no rated match left
     assert_stored_equals_replay()
@@ -253,7 +253,7 @@ def test_the_same_score_again_changes_nothing(director, django_capture_on_commit
     _, (a, b), (r1, *_) = event(director, p)
     match = play(director, r1, a, b, (5, 2))
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        services.submit_result(match.pk, director, version=match.version, final=(5, 2),
+        workflow.submit_result(match.pk, director, version=match.version, final=(5, 2),
                                confirm=True, reason="re-entered")  # fmt: skip
     assert recomputes(callbacks) == []
     assert_stored_equals_replay()

@@ -2,7 +2,7 @@
 
 The director works at the desk (``desk/match/<id>/``, the desk's entry forms), the API does
 the same through ``/api/matches/<id>/settle/`` and ``lateness/``; every path goes through
-``scoring.workflow.services`` and the rules core, and lands in standings, crosstables, exports and
+``scoring.workflow`` and the rules core, and lands in standings, crosstables, exports and
 ratings by the documented convention.
 """
 
@@ -15,8 +15,8 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from scoring import workflow
 from scoring.models import Result, ResultState
-from scoring.workflow import services
 from tests.factories import (
     MatchFactory,
     OfficialFactory,
@@ -97,21 +97,21 @@ def test_a_forfeit_without_a_winner_is_refused_with_the_input_kept(client, event
 
 def test_lateness_gives_penalty_points_then_the_result_must_start_from_them(event, director):
     match = pair(event)
-    services.apply_lateness(match.pk, director, version=match.version, late_side="a", minutes=11)
+    workflow.apply_lateness(match.pk, director, version=match.version, late_side="a", minutes=11)
     match.refresh_from_db()
     assert (match.start_a, match.start_b) == (0, 2)
     assert AuditEntry.objects.filter(action="match.lateness").exists()
-    with pytest.raises(services.InvalidResult) as refused:
-        services.submit_result(match.pk, director, version=match.version, final=(5, 1), confirm=True)
+    with pytest.raises(workflow.InvalidResult) as refused:
+        workflow.submit_result(match.pk, director, version=match.version, final=(5, 1), confirm=True)
     assert [p.code for p in refused.value.problems] == ["match.below_start"]
-    services.submit_result(match.pk, director, version=match.version, final=(5, 2), confirm=True)
+    workflow.submit_result(match.pk, director, version=match.version, final=(5, 2), confirm=True)
     match.refresh_from_db()
     assert (match.score_a, match.score_b, match.winner) == (5, 2, "a")
 
 
 def test_lateness_past_the_forfeit_time_loses_the_match(event, director):
     match = pair(event)
-    services.apply_lateness(match.pk, director, version=match.version, late_side="b", minutes=25)
+    workflow.apply_lateness(match.pk, director, version=match.version, late_side="b", minutes=25)
     match.refresh_from_db()
     assert (match.result_kind, match.winner, match.score_a, match.score_b) == ("forfeit", "a", 5, 0)
 
@@ -214,7 +214,7 @@ def test_half_points_in_a_fixed_games_match_are_stored_exactly_and_shown_as_halv
     games = [{"winner": "a", "kind": "oyun"}, {"kind": "draw"}, {"winner": "b", "kind": "oyun"},
              {"winner": "a", "kind": "mars"}]
     with django_capture_on_commit_callbacks(execute=True):  # ratings follow the commit
-        services.submit_result(match.pk, director, version=match.version, games=games, confirm=True)
+        workflow.submit_result(match.pk, director, version=match.version, games=games, confirm=True)
     match = Match.objects.get(pk=match.pk)
     assert match.score_a == Decimal("3.5") and match.score_b == Decimal("1.5")
     assert match.winner == "a"
@@ -261,7 +261,7 @@ def test_a_time_forfeit_is_rated_as_a_win_for_the_player_the_clock_named(
 ):
     match = pair(event)
     with django_capture_on_commit_callbacks(execute=True):  # ratings follow the commit
-        services.record_kind_result(
+        workflow.record_kind_result(
             match.pk, director, version=match.version, kind="time_forfeit", winner="b",
             played=(4, 1), reason="flag fell",
         )
@@ -273,11 +273,11 @@ def test_a_time_forfeit_is_rated_as_a_win_for_the_player_the_clock_named(
 
 def test_a_settled_match_cannot_be_settled_again_and_void_frees_the_pairing(event, director):
     match = pair(event)
-    services.record_kind_result(match.pk, director, version=match.version, kind="void", reason="x")
+    workflow.record_kind_result(match.pk, director, version=match.version, kind="void", reason="x")
     match.refresh_from_db()
     assert (match.result_kind, match.result_status, match.score_a) == ("void", "confirmed", None)
-    with pytest.raises(services.ResultError) as refused:
-        services.record_kind_result(
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.record_kind_result(
             match.pk, director, version=match.version, kind="forfeit", winner="a", reason="y"
         )
     assert refused.value.problem.code == "workflow.kind_settled"

@@ -15,8 +15,8 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from scoring import workflow
 from scoring.models import Dispute, DisputeState, Result, ResultState, Sanction
-from scoring.workflow import services
 from tests.factories import (
     MatchFactory,
     OfficialFactory,
@@ -36,7 +36,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.rounds import flow as round_flow
-from zarik.demo import SWISS_SLUG
+from zarik.management.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 DATA = Path(__file__).parent / "data" / "records"
@@ -210,7 +210,7 @@ def test_a_player_cannot_change_a_confirmed_result(client, match):
 def test_stale_version_is_refused_plainly_and_the_input_kept(client, match):
     login(client, user("referee"))
     old = fresh(match).version
-    services.submit_result(match.pk, user("organiser"), version=old, final=(7, 2), confirm=True)
+    workflow.submit_result(match.pk, user("organiser"), version=old, final=(7, 2), confirm=True)
     data = {
         "version": old,
         "score_a": 7,
@@ -322,8 +322,8 @@ def test_dispute_director_ruling_then_jury_appeal_is_final(client, match):
     login(client, b_user)
     page = client.post(appeal_url, {"reason": "again"})
     assert page.status_code == 200 and Dispute.objects.get(pk=dispute.pk).state == "final"
-    with pytest.raises(services.ResultError):
-        services.decide_appeal(
+    with pytest.raises(workflow.ResultError):
+        workflow.decide_appeal(
             dispute.pk, user("jury"), outcome="uphold", decision="x", version=None
         )
     actions = set(AuditEntry.objects.filter(object_type="dispute").values_list("action", flat=True))
@@ -332,13 +332,13 @@ def test_dispute_director_ruling_then_jury_appeal_is_final(client, match):
 
 def test_an_invalid_replacement_score_is_refused_by_the_rules(match):
     a_user, b_user = players(match)
-    services.submit_result(match.pk, a_user, version=fresh(match).version, final=(7, 3))
+    workflow.submit_result(match.pk, a_user, version=fresh(match).version, final=(7, 3))
     result = Result.objects.get(match=match)
-    dispute = services.dispute_result(
+    dispute = workflow.dispute_result(
         match.pk, result.pk, b_user, version=fresh(match).version, reason="wrong"
     )
-    with pytest.raises(services.InvalidResult):
-        services.rule_dispute(
+    with pytest.raises(workflow.InvalidResult):
+        workflow.rule_dispute(
             dispute.pk, user("organiser"), outcome="replace", ruling="x", version=None, final=(7, 7)
         )
     assert Dispute.objects.get(pk=dispute.pk).state == DisputeState.OPEN
@@ -420,11 +420,11 @@ def test_the_round_closes_when_every_result_is_confirmed(swiss):
     referee = user("referee")
     matches = list(rnd.matches.order_by("table"))
     for m in matches[:-1]:
-        services.submit_result(m.pk, referee, version=m.version, final=(7, 2), confirm=True)
+        workflow.submit_result(m.pk, referee, version=m.version, final=(7, 2), confirm=True)
     assert not round_flow.round_complete(rnd)
     assert Round.objects.get(pk=rnd.pk).status == RoundStatus.PUBLISHED
     last = matches[-1]
-    services.submit_result(last.pk, referee, version=last.version, final=(1, 7), confirm=True)
+    workflow.submit_result(last.pk, referee, version=last.version, final=(1, 7), confirm=True)
     assert round_flow.round_complete(rnd)
     assert Round.objects.get(pk=rnd.pk).status == RoundStatus.FINISHED
     assert AuditEntry.objects.filter(action="round.close", object_id=str(rnd.pk)).exists()
@@ -436,7 +436,7 @@ def test_live_json_reports_the_version_stamp(client, match):
     assert response.status_code == 200
     data = response.json()
     assert data["round"] == 3 and data["status"] == "published"
-    services.submit_result(
+    workflow.submit_result(
         match.pk, user("referee"), version=match.version, final=(7, 0), confirm=True
     )
     assert (
@@ -448,8 +448,8 @@ def test_live_json_reports_the_version_stamp(client, match):
 def test_discipline_warning_before_penalty_and_disqualification_withdraws(client, swiss):
     entry = swiss.entries.get(draw_number=5)
     organiser = user("organiser")
-    with pytest.raises(services.ResultError) as refused:
-        services.record_sanction(
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.record_sanction(
             swiss, entry, organiser, kind="penalty", reason="slow play", points=1
         )
     assert refused.value.code == "warning_first"
@@ -535,7 +535,7 @@ def test_both_players_reporting_the_same_score_confirms_it(client, match):
 
 def test_director_voids_a_report_and_the_match_is_entered_again(match):
     a_user, b_user = players(match)
-    services.submit_result(
+    workflow.submit_result(
         match.pk,
         user("referee"),
         version=fresh(match).version,
@@ -544,14 +544,14 @@ def test_director_voids_a_report_and_the_match_is_entered_again(match):
     )
     assert Game.objects.filter(match=match).count() == 3
     confirmed = Result.objects.get(match=match, state=ResultState.CONFIRMED)
-    dispute = services.dispute_result(
+    dispute = workflow.dispute_result(
         match.pk,
         confirmed.pk,
         b_user,
         version=fresh(match).version,
         reason="we never played game 3",
     )
-    services.rule_dispute(
+    workflow.rule_dispute(
         dispute.pk,
         user("organiser"),
         outcome="void",
@@ -563,7 +563,7 @@ def test_director_voids_a_report_and_the_match_is_entered_again(match):
     assert not Game.objects.filter(match=match).exists()
     assert Result.objects.get(pk=confirmed.pk).state == ResultState.REJECTED
     # the match can now be entered again
-    services.submit_result(match.pk, user("referee"), version=m.version, final=(7, 5), confirm=True)
+    workflow.submit_result(match.pk, user("referee"), version=m.version, final=(7, 5), confirm=True)
     assert fresh(match).score_b == 5
 
 

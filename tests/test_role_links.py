@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from zarik.demo import SWISS_SLUG
+from zarik.management.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scoring import workflow
 from scoring.models import Result, ResultState
-from scoring.workflow import services
 from tests.factories import (
     OfficialFactory,
     TournamentFactory,
@@ -135,7 +135,7 @@ def test_grid_confirms_the_players_report_with_the_same_score(client, published)
     m = r1.matches.get(table=1)
     referee = UserFactory(username="ref")
     OfficialFactory(tournament=t, user=referee, role=OfficialRole.REFEREE)
-    report = services.submit_result(m.pk, referee, version=m.version, final=(2, 5))
+    report = workflow.submit_result(m.pk, referee, version=m.version, final=(2, 5))
     client.force_login(published["org"])
     page = client.get(_grid_url(t, r1))
     m.refresh_from_db()
@@ -151,7 +151,7 @@ def test_grid_version_conflict_keeps_the_typed_row(client, published):
     client.force_login(published["org"])
     data = _grid_post(r1, {1: ("5", "3"), 2: ("5", "0")})  # versions as the desk saw them
     m1 = r1.matches.get(table=1)
-    services.submit_result(m1.pk, published["org"], version=m1.version, final=(1, 5))  # a report
+    workflow.submit_result(m1.pk, published["org"], version=m1.version, final=(1, 5))  # a report
     page = client.post(_grid_url(t, r1), data, HTTP_ACCEPT_LANGUAGE="en")
     assert page.status_code == 409
     html = page.content.decode()
@@ -309,7 +309,7 @@ def test_withdraw_publication_before_any_result_is_audited(client, published):
 def test_withdraw_publication_refused_once_a_result_exists(client, published):
     t, r1 = published["t"], published["r1"]
     m = r1.matches.get(table=3)
-    services.submit_result(m.pk, published["org"], version=m.version, final=(5, 1), confirm=True)
+    workflow.submit_result(m.pk, published["org"], version=m.version, final=(5, 1), confirm=True)
     client.force_login(published["org"])
     round_page = client.get(reverse("manage-round", kwargs={"slug": t.slug, "round_id": r1.pk}))
     assert "manage-round-unpublish" not in round_page.content.decode()
@@ -382,7 +382,7 @@ def test_status_of_a_knockout_finishes_with_the_final(event):
 def test_tab_bar_on_every_organiser_page(client, published):
     t, r1, org = published["t"], published["r1"], published["org"]
     m = r1.matches.get(table=1)
-    services.submit_result(m.pk, org, version=m.version, final=(5, 1), confirm=True)
+    workflow.submit_result(m.pk, org, version=m.version, final=(5, 1), confirm=True)
     result = m.results.get()
     client.force_login(org)
     slug = t.slug

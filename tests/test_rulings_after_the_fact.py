@@ -14,13 +14,13 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from clubs.models import ClubRole
+from scoring import workflow
 from scoring.models import Dispute, Result, ResultState
-from scoring.workflow import services
 from tests.factories import ClubFactory, PlayerFactory, TournamentFactory, UserFactory, enter
 from tournaments.models import AuditEntry, Match, Round, RoundStatus, Tournament
 from tournaments.rounds.pairing_manager import generate_swiss, publish_round, recheck
 from tournaments.standings_service import load_event
-from zarik.demo import SWISS_SLUG
+from zarik.management.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -44,8 +44,8 @@ def fresh(match) -> Match:
 
 def confirmed_by_the_players(match) -> Result:
     a, b = match.entry_a.player.user, match.entry_b.player.user
-    result = services.submit_result(match.pk, a, version=fresh(match).version, final=(7, 3))
-    return services.confirm_result(match.pk, result.pk, b, version=fresh(match).version)
+    result = workflow.submit_result(match.pk, a, version=fresh(match).version, final=(7, 3))
+    return workflow.confirm_result(match.pk, result.pk, b, version=fresh(match).version)
 
 
 def url(name, match, **kw):
@@ -96,8 +96,8 @@ def test_after_the_window_the_dispute_is_refused_with_the_reason(client, swiss, 
     )
     assert words in answer.content.decode()
     assert not Dispute.objects.filter(match=match).exists()
-    with pytest.raises(services.ResultError) as refused:
-        services.dispute_result(match.pk, result.pk, a, version=fresh(match).version, reason="late")
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.dispute_result(match.pk, result.pk, a, version=fresh(match).version, reason="late")
     assert refused.value.problem.code == "workflow.dispute_window"
 
 
@@ -129,7 +129,7 @@ def six(db):
     first = generate_swiss(t, user=boss)
     publish_round(first, user=boss)
     for m in first.matches.filter(entry_b__isnull=False).order_by("table"):
-        services.submit_result(m.pk, boss, version=m.version, final=(5, 1), confirm=True)
+        workflow.submit_result(m.pk, boss, version=m.version, final=(5, 1), confirm=True)
     generate_swiss(t, user=boss)
     return t, boss
 
@@ -142,7 +142,7 @@ def test_a_ruling_on_a_finished_round_shows_later_pairings_and_the_director_re_p
     m = first.matches.get(table=1)
     winner_before = m.entry_a_id
     # the director corrects table 1 of the finished round: B won 5:3, not A 5:1
-    services.submit_result(m.pk, boss, version=m.version, final=(3, 5), reason="score sheet re-read")
+    workflow.submit_result(m.pk, boss, version=m.version, final=(3, 5), reason="score sheet re-read")
     row = load_event(t).standings[""].row(winner_before)
     assert row.values["wins"] == 0  # the standings follow at once
 
@@ -176,7 +176,7 @@ def test_keeping_a_published_round_is_audited_and_shown(client, six):
     second = Round.objects.get(tournament=t, number=2)
     publish_round(second, user=boss)
     m = Round.objects.get(tournament=t, number=1).matches.get(table=1)
-    services.submit_result(m.pk, boss, version=m.version, final=(3, 5), reason="re-read")
+    workflow.submit_result(m.pk, boss, version=m.version, final=(3, 5), reason="re-read")
     [check] = recheck.later_rounds(Match.objects.get(pk=m.pk))
     assert not check.repairable  # published: the players have seen it
     client.force_login(boss)

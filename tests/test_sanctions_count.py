@@ -15,12 +15,12 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
+from scoring import workflow
 from scoring.models import Sanction
-from scoring.workflow import services
 from tournaments.jobs.export_tasks import build_workbook
 from tournaments.models import AuditEntry, StandingsAdjustment, Tournament
 from tournaments.standings_service import load_event
-from zarik.demo import SWISS_SLUG
+from zarik.management.demo import SWISS_SLUG
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -79,7 +79,7 @@ def test_a_penalty_comes_off_the_score_and_is_marked_on_every_table(client, swis
 def test_a_penalty_without_points_is_refused_and_the_form_keeps_the_input(client, swiss, lang, words):
     entry = swiss.entries.order_by("draw_number").first()
     organiser = User.objects.get(username="organiser")
-    services.record_sanction(swiss, entry, organiser, kind="warning", reason="talking")
+    workflow.record_sanction(swiss, entry, organiser, kind="warning", reason="talking")
     client.force_login(organiser)
     response = client.post(
         reverse("sanction-list", kwargs={"slug": SWISS_SLUG}),
@@ -89,8 +89,8 @@ def test_a_penalty_without_points_is_refused_and_the_form_keeps_the_input(client
     text = response.content.decode()
     assert response.status_code == 200 and words in text and "prompting" in text
     assert not StandingsAdjustment.objects.filter(entry=entry).exists()
-    with pytest.raises(services.ResultError) as refused:
-        services.record_sanction(
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.record_sanction(
             swiss, entry, organiser, kind="penalty", reason="x", points="0.3"
         )
     assert refused.value.problem.code == "workflow.penalty_points"
@@ -141,7 +141,7 @@ def test_an_annulled_game_leaves_the_ledger_and_the_result_is_corrected(client, 
         {"winner": "a", "kind": "backgammon"},
         {"winner": "a", "kind": "gammon"},
     ]
-    services.submit_result(match.pk, referee, version=match.version, games=games, confirm=True)
+    workflow.submit_result(match.pk, referee, version=match.version, games=games, confirm=True)
     assert (_fresh(match).score_a, _fresh(match).score_b) == (8, 1)
     client.force_login(organiser)
     answer = client.post(
@@ -156,8 +156,8 @@ def test_an_annulled_game_leaves_the_ledger_and_the_result_is_corrected(client, 
     assert Sanction.objects.get(kind="annul").game == 2
     assert AuditEntry.objects.filter(action="sanction.annul").exists()
     assert AuditEntry.objects.filter(action="result.correct", reason__contains="prompted").exists()
-    with pytest.raises(services.ResultError) as refused:
-        services.record_sanction(
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.record_sanction(
             swiss, match.entry_b, organiser, kind="annul", match=m, game=9, reason="typo"
         )
     assert refused.value.problem.code == "workflow.annul_no_game"
@@ -168,18 +168,18 @@ def test_annulling_a_deciding_game_sends_the_match_back_to_play(swiss):
     match = _match(swiss)
     referee, jury = User.objects.get(username="referee"), User.objects.get(username="jury")
     games = [{"winner": "a", "kind": "backgammon"}] * 3
-    services.submit_result(match.pk, referee, version=match.version, games=games, confirm=True)
-    services.record_sanction(
+    workflow.submit_result(match.pk, referee, version=match.version, games=games, confirm=True)
+    workflow.record_sanction(
         swiss, match.entry_a, jury, kind="annul", match=_fresh(match), game=3, reason="prompting"
     )
     m = _fresh(match)
     assert (m.score_a, m.result_status) == (None, "pending")  # 6:0, not finished: play on
     # in play again with nothing reported: the annulment is recorded, the players report without it
-    services.record_sanction(swiss, match.entry_b, jury, kind="annul", match=m, game=5, reason="again")
+    workflow.record_sanction(swiss, match.entry_b, jury, kind="annul", match=m, game=5, reason="again")
     assert _fresh(match).result_status == "pending"
-    services.submit_result(match.pk, referee, version=_fresh(match).version, final=(7, 2), confirm=True)
-    with pytest.raises(services.ResultError) as refused:
-        services.record_sanction(
+    workflow.submit_result(match.pk, referee, version=_fresh(match).version, final=(7, 2), confirm=True)
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.record_sanction(
             swiss, match.entry_a, jury, kind="annul", match=_fresh(match), game=1, reason="x"
         )
     assert refused.value.problem.code == "workflow.annul_needs_ledger"
@@ -193,8 +193,8 @@ def test_a_penalty_from_the_match_score_goes_to_the_opponent_and_the_match_plays
     swiss.refresh_from_db()
     match = _match(swiss)  # round 3 of the demo: published, not played yet
     director = User.objects.get(username="organiser")
-    services.record_sanction(swiss, match.entry_a, director, kind="warning", reason="slow play")
-    services.record_sanction(
+    workflow.record_sanction(swiss, match.entry_a, director, kind="warning", reason="slow play")
+    workflow.record_sanction(
         swiss, match.entry_a, director, kind="penalty", points="2", match=match, reason=REASON
     )
     m = _fresh(match)
@@ -202,17 +202,17 @@ def test_a_penalty_from_the_match_score_goes_to_the_opponent_and_the_match_plays
     assert not StandingsAdjustment.objects.filter(entry=match.entry_a).exists()
     assert AuditEntry.objects.filter(action="match.penalty", tournament=swiss).exists()
     length = m.match_length or m.round.match_length or swiss.match_length
-    with pytest.raises(services.InvalidResult) as below:  # B starts from 2: a final 1 is below it
-        services.check_result(m, (length, 1), None)
+    with pytest.raises(workflow.InvalidResult) as below:  # B starts from 2: a final 1 is below it
+        workflow.check_result(m, (length, 1), None)
     assert "match.below_start" in [p.code for p in below.value.problems]
-    with pytest.raises(services.ResultError) as refused:
-        services.record_sanction(swiss, match.entry_a, director, kind="penalty", points="1.5",
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.record_sanction(swiss, match.entry_a, director, kind="penalty", points="1.5",
                                  match=m, reason="again")  # fmt: skip
     assert refused.value.problem.code == "workflow.penalty_whole"
-    with pytest.raises(services.ResultError) as refused:
-        services.record_sanction(swiss, match.entry_a, director, kind="penalty", points="1", reason="no match")
+    with pytest.raises(workflow.ResultError) as refused:
+        workflow.record_sanction(swiss, match.entry_a, director, kind="penalty", points="1", reason="no match")
     assert "choose the player's match" in refused.value.problem.message("en")
-    services.record_sanction(swiss, match.entry_a, director, kind="penalty", points=str(length),
+    workflow.record_sanction(swiss, match.entry_a, director, kind="penalty", points=str(length),
                              match=_fresh(match), reason="enough")  # fmt: skip
     ended = _fresh(match)
     assert (ended.result_kind, ended.result_status, ended.winner) == ("forfeit", "confirmed", "b")

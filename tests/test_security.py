@@ -35,8 +35,8 @@ from tournaments.entries.importer import MAX_IMPORT_BYTES
 from tournaments.models import AuditEntry, Entry, OfficialRole, Section, Tournament
 from tournaments.rounds import pairing_manager as pm
 from tournaments.setup.services import delete_tournament
-from zarik.demo import BOOK_SLUG
 from zarik.logs import JsonFormatter, RequestIdFilter
+from zarik.management.demo import BOOK_SLUG
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 

@@ -29,7 +29,7 @@ from tournaments.standings_service import (
     normalize_name,
     standings_options,
 )
-from zarik.demo import BOOK_SLUG
+from zarik.management.demo import BOOK_SLUG
 
 pytestmark = pytest.mark.django_db
 

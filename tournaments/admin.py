@@ -217,7 +217,7 @@ class TeamMemberAdmin(admin.ModelAdmin):
 
 
 RESULT_FIELDS = ("result_status", "score_a", "score_b", "winner", "result_kind", "start_a", "start_b")
-"""A match's official result: written only by the result workflow (:mod:`scoring.workflow.services`)."""
+"""A match's official result: written only by the result workflow (:mod:`scoring.workflow`)."""
 
 
 def workflow_links(match: Match) -> str:

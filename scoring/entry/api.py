@@ -1,6 +1,6 @@
 """The result workflow over the REST API: check, report, confirm, dispute, ruling, appeal, jury decision.
 
-Everything goes through :mod:`scoring.workflow.services`, the same code as the pages
+Everything goes through :mod:`scoring.workflow`, the same code as the pages
 (permissions, refusals, audit, events). Answers name the players.
 
 Extends the read-only match endpoints of :mod:`tournaments.api`; every refusal
@@ -16,10 +16,10 @@ from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from scoring import workflow
 from scoring.entry.forms import MAX_CLOCK, MAX_MINUTES_LATE
 from scoring.models import Dispute, Outcome, Sanction, SanctionKind
 from scoring.templatetags.people import raiser
-from scoring.workflow import services
 from scoring.workflow.problems import workflow_problem
 from tournaments.access.permissions import allowed
 from tournaments.api import MatchViewSet
@@ -216,7 +216,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         return self._run(
-            lambda: services.submit_result(
+            lambda: workflow.submit_result(
                 int(pk), request.user, version=v["version"],
                 final=tuple(v["final"]) if v.get("final") else None, games=v.get("games"),
                 confirm=v["confirm"], reason=v["reason"], visible=self.shows_match,
@@ -233,7 +233,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         return self._run(
-            lambda: services.confirm_result(
+            lambda: workflow.confirm_result(
                 int(pk), v["result"], request.user, version=v["version"], visible=self.shows_match
             )
         )
@@ -246,7 +246,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         return self._run(
-            lambda: services.dispute_result(
+            lambda: workflow.dispute_result(
                 int(pk), v["result"], request.user, version=v["version"], reason=v["reason"],
                 visible=self.shows_match,
             ),
@@ -266,7 +266,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         v = data.validated_data
 
         def settle():
-            services.record_kind_result(
+            workflow.record_kind_result(
                 match.pk, request.user, version=v["version"], kind=v["kind"],
                 winner=v.get("winner"), reason=v["reason"],
                 played=tuple(v["played"]) if v.get("played") else None,
@@ -286,7 +286,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         return self._run(
-            lambda: services.apply_lateness(
+            lambda: workflow.apply_lateness(
                 match.pk, request.user, version=v["version"], late_side=v["late_side"],
                 minutes=v["minutes"], reason=v["reason"],
             ),
@@ -303,7 +303,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         return self._run(
-            lambda: services.install_clock(
+            lambda: workflow.install_clock(
                 match.pk, request.user, version=v["version"],
                 minutes_per_point=v.get("minutes_per_point"), delay_seconds=v["delay_seconds"],
                 increment_seconds=v["increment_seconds"], reason=v["reason"],
@@ -324,7 +324,7 @@ class MatchWorkflowViewSet(MatchViewSet):
             result = action_call()
         except PermissionDenied as exc:
             raise ApiProblem(403, workflow_problem("forbidden")) from exc
-        except services.InvalidResult as exc:
+        except workflow.InvalidResult as exc:
             language = current_language()
             names = (
                 Match.objects.select_related("entry_a__player", "entry_b__player").get(pk=names_of).side_names(language)
@@ -336,7 +336,7 @@ class MatchWorkflowViewSet(MatchViewSet):
                 400, exc.problem, reason=exc.code, problems=problems,
                 errors={"result": [p["message"] for p in problems]},
             ) from exc
-        except services.ResultError as exc:  # a stale version included: 409 with its own code
+        except workflow.ResultError as exc:  # a stale version included: 409 with its own code
             raise ApiProblem(409, exc.problem, reason=exc.code) from exc
         return Response(out(result).data, status=ok_status)  # the locked match: its version is current
 
@@ -368,7 +368,7 @@ class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         return MatchWorkflowViewSet._run(
-            lambda: services.rule_dispute(int(pk), request.user, outcome=v["outcome"], ruling=v["ruling"],
+            lambda: workflow.rule_dispute(int(pk), request.user, outcome=v["outcome"], ruling=v["ruling"],
                                           version=v["version"], final=_final(v), games=v.get("games")),
             out=DisputeOutSerializer,
         )  # fmt: skip
@@ -380,7 +380,7 @@ class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         data = AppealSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         return MatchWorkflowViewSet._run(
-            lambda: services.appeal_dispute(int(pk), request.user, reason=data.validated_data["reason"]),
+            lambda: workflow.appeal_dispute(int(pk), request.user, reason=data.validated_data["reason"]),
             out=DisputeOutSerializer,
         )
 
@@ -392,7 +392,7 @@ class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         return MatchWorkflowViewSet._run(
-            lambda: services.decide_appeal(int(pk), request.user, outcome=v["outcome"], decision=v["decision"],
+            lambda: workflow.decide_appeal(int(pk), request.user, outcome=v["outcome"], decision=v["decision"],
                                            version=v["version"], final=_final(v), games=v.get("games")),
             out=DisputeOutSerializer,
         )  # fmt: skip
@@ -423,7 +423,7 @@ class SanctionSerializer(serializers.Serializer):
 class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     """``/api/tournaments/<slug>/sanctions/``: the discipline page's list and its "record" button.
 
-    The same :func:`scoring.workflow.services.record_sanction` as the page: the same
+    The same :func:`scoring.workflow.record_sanction` as the page: the same
     permission row (``sanction.record``: director or jury), refusals (409 with a
     ``workflow.*`` code) and audit entries.
     """
@@ -457,12 +457,12 @@ class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             if match is None:
                 raise ApiProblem(409, workflow_problem("annul_match"), reason="match")
         try:
-            sanction = services.record_sanction(
+            sanction = workflow.record_sanction(
                 tournament, entry, request.user, kind=v["kind"], reason=v["reason"],
                 points=v.get("points"), match=match, game=v.get("game"),
             )
         except PermissionDenied as exc:
             raise ApiProblem(403, workflow_problem("forbidden")) from exc
-        except services.ResultError as exc:
+        except workflow.ResultError as exc:
             raise ApiProblem(409, exc.problem, reason=exc.code) from exc
         return Response(SanctionSerializer(sanction).data, status=status.HTTP_201_CREATED)

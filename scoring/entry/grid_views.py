@@ -3,10 +3,10 @@
 Like Swiss-Manager's result entry: one row per table with the two players and
 two score cells, in table order, so the desk types ``5 Tab 3 Tab 2 Tab 5 …`` and
 presses Enter once. Every filled row goes through the SAME workflow as the
-referee's single-result page (:func:`scoring.workflow.services.submit_result` with
+referee's single-result page (:func:`scoring.workflow.submit_result` with
 ``confirm=True``, the match row lock and the version each row was shown with);
 a players' report with the same score is confirmed as it is
-(:func:`scoring.workflow.services.confirm_result`). Rows are saved one by one, each in
+(:func:`scoring.workflow.confirm_result`). Rows are saved one by one, each in
 its own transaction: a refused row keeps what was typed and says why next to
 it, the rows that were fine are saved, and the page says how many of each.
 """
@@ -22,8 +22,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from scoring import workflow
 from scoring.models import ResultState
-from scoring.workflow import services
 from scoring.workflow.problems import workflow_message
 from tournaments.access.permissions import login_first, tournament_view
 from tournaments.access.visibility import is_public_round
@@ -107,9 +107,9 @@ def _save_row(row: GridRow, user, final: tuple[int, int], posted: int | None, re
     report = row.report
     try:
         if not correction and report is not None and (report.score_a, report.score_b) == final:
-            services.confirm_result(match.pk, report.pk, user, version=posted)
+            workflow.confirm_result(match.pk, report.pk, user, version=posted)
         else:
-            services.submit_result(
+            workflow.submit_result(
                 match.pk,
                 user,
                 version=posted,
@@ -117,13 +117,13 @@ def _save_row(row: GridRow, user, final: tuple[int, int], posted: int | None, re
                 confirm=True,
                 reason=reason if correction else "",
             )
-    except services.StaleVersion as exc:
+    except workflow.StaleVersion as exc:
         row.errors.append(exc.message)
         row.stale = True
-    except services.InvalidResult as exc:
+    except workflow.InvalidResult as exc:
         names = match.side_names(language)
         row.errors.extend(p.message(language, names) for p in exc.problems)
-    except services.ResultError as exc:  # stale version, disputed, correction without reason…
+    except workflow.ResultError as exc:  # stale version, disputed, correction without reason…
         row.errors.append(exc.message)
     except PermissionDenied:
         row.errors.append(workflow_message("forbidden"))
@@ -159,7 +159,7 @@ def _submitted(request, rnd: Round) -> tuple[list[GridRow], int, bool]:
         ):
             continue  # the confirmed result, shown and sent back unchanged
         if posted is not None and posted != match.version:
-            row.errors.append(services.StaleVersion.message_for(posted, match.version))
+            row.errors.append(workflow.StaleVersion.message_for(posted, match.version))
             row.stale = True
         else:
             _save_row(row, request.user, final, posted, reason)

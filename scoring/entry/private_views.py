@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from scoring.workflow import services
+from scoring import workflow
 from tournaments.access.permissions import allowed
 from tournaments.access.visibility import is_public_round
 from tournaments.links.private_views import holder_or_404
@@ -62,7 +62,7 @@ def match_page(request, token: str, match_id: int) -> HttpResponse:
         ResultStatus.REPORTED,
     )
     if can_report and request.method == "GET":
-        can_report = not services.others_reports(match, holder).exists()
+        can_report = not workflow.others_reports(match, holder).exists()
     extra = {"can_report": True, "holder": holder, **_links(token, match)}
     if request.method == "POST":
         if not can_report:

@@ -21,8 +21,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scoring import workflow
 from scoring.models import Dispute, DisputeState, Sanction
-from scoring.workflow import services
 from scoring.workflow.problems import workflow_message
 from tournaments.access.permissions import (
     acts_as_official,
@@ -191,11 +191,11 @@ def submit(request, tournament, match, *, confirm: bool, template: str, ctx: dic
     posted = _version(request)
     if posted is not None and posted != match.version:
         entry.is_valid()
-        entry.add_error(services.StaleVersion.message_for(posted, match.version))
+        entry.add_error(workflow.StaleVersion.message_for(posted, match.version))
         status = 409
     elif entry.is_valid():
         try:
-            services.submit_result(
+            workflow.submit_result(
                 match.pk,
                 user,
                 version=entry.version,
@@ -204,12 +204,12 @@ def submit(request, tournament, match, *, confirm: bool, template: str, ctx: dic
                 confirm=confirm,
                 reason=entry.form.cleaned_data.get("reason") or "",
             )
-        except services.InvalidResult as exc:
+        except workflow.InvalidResult as exc:
             entry.problems(exc.problems)
-        except services.StaleVersion as exc:
+        except workflow.StaleVersion as exc:
             entry.add_error(exc.message)
             status = 409
-        except services.ResultError as exc:
+        except workflow.ResultError as exc:
             entry.add_error(exc.message)
             status = 409 if exc.code == "duplicate" else 200
         else:
@@ -265,7 +265,7 @@ def match_result(request, tournament, match_id: int) -> HttpResponse:
     )
     if can_report and request.method == "GET":
         # With someone else's report pending, the player confirms or disputes it instead.
-        can_report = not services.others_reports(match, request.user).exists()
+        can_report = not workflow.others_reports(match, request.user).exists()
     template = "scoring/match.html"
     if request.method == "POST":
         if not can_report:
@@ -326,8 +326,8 @@ def confirm_posted(request, match: Match, user) -> None:
     # The service reads the result under the match's lock and checks the user's right there
     # (an unknown result is its "report missing" message): one read, not two.
     try:
-        services.confirm_result(match.pk, _int(request.POST.get("result")) or 0, user, version=_version(request))
-    except services.ResultError as exc:
+        workflow.confirm_result(match.pk, _int(request.POST.get("result")) or 0, user, version=_version(request))
+    except workflow.ResultError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Result confirmed."))
@@ -358,14 +358,14 @@ def dispute_posted(request, match: Match, user) -> None:
         messages.error(request, workflow_message("dispute_reason"))
         return
     try:
-        services.dispute_result(
+        workflow.dispute_result(
             match.pk,
             result.pk,
             user,
             version=form.cleaned_data["version"],
             reason=form.cleaned_data["reason"],
         )
-    except services.ResultError as exc:
+    except workflow.ResultError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Dispute raised; the director will rule on it."))
@@ -456,10 +456,10 @@ def _ruling(request, tournament, item, *, jury: bool) -> HttpResponse:
     """The director's ruling or (``jury``) the jury's decision on an appeal, from the posted form."""
     if jury:
         form = RulingForm(request.POST, jury=True, prefix="jury")
-        func, key = services.decide_appeal, "decision"
+        func, key = workflow.decide_appeal, "decision"
     else:
         form = RulingForm(request.POST)
-        func, key = services.rule_dispute, "ruling"
+        func, key = workflow.rule_dispute, "ruling"
     if not form.is_valid():
         return _dispute_page(request, tournament, item, **{key: form})
     data = form.cleaned_data
@@ -475,12 +475,12 @@ def _ruling(request, tournament, item, *, jury: bool) -> HttpResponse:
             final=final,
             **{key: data["text"]},
         )
-    except services.InvalidResult as exc:
+    except workflow.InvalidResult as exc:
         language = current_language()
         names = item.match.side_names(language)
         for p in exc.problems:
             form.add_error("score_a", p.message(language, names))
-    except services.ResultError as exc:
+    except workflow.ResultError as exc:
         form.add_error(None, exc.message)
     else:
         messages.success(
@@ -517,8 +517,8 @@ def dispute_appeal(request, tournament, dispute_id: int) -> HttpResponse:
     form = AppealForm(request.POST)
     if form.is_valid():
         try:
-            services.appeal_dispute(item.pk, request.user, reason=form.cleaned_data["reason"])
-        except services.ResultError as exc:
+            workflow.appeal_dispute(item.pk, request.user, reason=form.cleaned_data["reason"])
+        except workflow.ResultError as exc:
             form.add_error(None, exc.message)
         else:
             messages.success(request, _("Appeal lodged; the jury will decide."))
@@ -545,7 +545,7 @@ def sanction_list(request, tournament) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.record_sanction(
+            workflow.record_sanction(
                 tournament,
                 data["entry"],
                 request.user,
@@ -555,7 +555,7 @@ def sanction_list(request, tournament) -> HttpResponse:
                 match=data.get("match"),
                 game=data.get("game"),
             )
-        except services.ResultError as exc:
+        except workflow.ResultError as exc:
             form.add_error(None, exc.message)
         else:
             messages.success(request, _("Decision recorded."))
@@ -639,7 +639,7 @@ def desk(request, tournament) -> HttpResponse:
     )
 
 
-def _problems_text(exc: services.ResultError) -> str:
+def _problems_text(exc: workflow.ResultError) -> str:
     """A refusal as one line: the rules core's problems when there are some, else the message."""
     problems = getattr(exc, "problems", ())
     if problems:
@@ -653,8 +653,8 @@ def _problems_text(exc: services.ResultError) -> str:
 def desk_match(request, tournament, match_id: int) -> HttpResponse:
     """One match at the desk: lateness (penalty points / forfeit) and results without play.
 
-    Both forms go through the result workflow (:func:`services.apply_lateness`,
-    :func:`services.record_kind_result`): the rules core computes the score, every
+    Both forms go through the result workflow (:func:`workflow.apply_lateness`,
+    :func:`workflow.record_kind_result`): the rules core computes the score, every
     change is audited, refusals are shown with the input kept.
     """
     match = _match(request, tournament, match_id, may="match.see")
@@ -673,7 +673,7 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
                 late_form = LatenessForm(request.POST, match=match)
                 if late_form.is_valid():
                     data = late_form.cleaned_data
-                    services.apply_lateness(
+                    workflow.apply_lateness(
                         match.pk, request.user, version=version, late_side=data["late_side"],
                         minutes=data["minutes"], reason=data["reason"],
                     )
@@ -683,7 +683,7 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
                 kind_form = KindResultForm(request.POST, match=match)
                 if kind_form.is_valid():
                     data = kind_form.cleaned_data
-                    services.record_kind_result(
+                    workflow.record_kind_result(
                         match.pk, request.user, version=version, kind=data["kind"],
                         winner=data["winner"] or None, reason=data["reason"],
                         played=kind_form.played(), games_played=data["games_played"] or 0,
@@ -694,7 +694,7 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
                 clock_form = ClockForm(request.POST)
                 if clock_form.is_valid():
                     data = clock_form.cleaned_data
-                    services.install_clock(
+                    workflow.install_clock(
                         match.pk, request.user, version=version,
                         minutes_per_point=data["minutes_per_point"] or None,
                         delay_seconds=data["delay_seconds"] or 0,
@@ -704,7 +704,7 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
                     return redirect("desk-match", slug=tournament.slug, match_id=match.pk)
             else:
                 raise Http404
-        except services.ResultError as exc:
+        except workflow.ResultError as exc:
             form = {"lateness": late_form, "clock": clock_form}.get(action, kind_form)
             form.add_error(None, _problems_text(exc))
         status = 400
@@ -712,7 +712,7 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
         request,
         "scoring/desk_match.html",
         {"tournament": tournament, "match": match, "kind_form": kind_form, "late_form": late_form,
-         "clock_form": clock_form, "timing": services.match_timing(match),
+         "clock_form": clock_form, "timing": workflow.match_timing(match),
          "late_rule": bool(tournament.late_penalty_minutes or tournament.late_forfeit_minutes)},
         status=status,
     )
@@ -745,12 +745,12 @@ def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
             if not form.is_valid():
                 messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
             else:
-                services.remove_entry(entry, request.user, **form.cleaned_data)
+                workflow.remove_entry(entry, request.user, **form.cleaned_data)
         else:
             actions[action](entry, request.user, reason)
     except entry_status.EntryRefused as exc:
         messages.error(request, exc.message)
-    except services.ResultError as exc:
+    except workflow.ResultError as exc:
         messages.error(request, _problems_text(exc))
     return redirect(reverse("desk", kwargs={"slug": tournament.slug}) + f"#entry-{entry.pk}")
 

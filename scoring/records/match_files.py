@@ -29,6 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.names import words
+from scoring import workflow
 from scoring.models import MatchFile, MatchFileState, ResultState
 from scoring.rules.errors import Problem
 from scoring.rules.matfile import export_mat, match_from_reports
@@ -36,7 +37,6 @@ from scoring.rules.record_reader import parse_record
 from scoring.rules.record_replay import replay
 from scoring.viewer.frames import RecordView, view_text
 from scoring.viewer.problems import MATCHFILE
-from scoring.workflow import services
 from tournaments import audit
 from tournaments.models import Match, ResultStatus
 from tournaments.validation import match_spec, validate_result
@@ -343,7 +343,7 @@ def attach(
     Nothing is attached over another attached file unless this is that decision: the
     previous one is discarded here, in the same transaction, and both steps are audited.
     With ``use_result`` the file's mapped score and ledger go through
-    :func:`scoring.workflow.services.submit_result` (the one workflow; ``confirm`` for officials).
+    :func:`scoring.workflow.submit_result` (the one workflow; ``confirm`` for officials).
     """
     if first_is not in ("a", "b"):
         raise FileRefused([MATCHFILE.problem("mapping_needed", first=(mf.players or ["White"])[0] or "White")])
@@ -354,7 +354,7 @@ def attach(
     with transaction.atomic():
         if use_result:
             final, ledger = mapped(check, first_is)
-            result = services.submit_result(
+            result = workflow.submit_result(
                 match.pk, user, version=match.version, final=final, games=ledger,
                 confirm=confirm, reason=reason,
             )

@@ -20,11 +20,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring import workflow
 from scoring.models import MatchFile, MatchFileState
 from scoring.rules.errors import Problem
 from scoring.viewer.frames import RecordView, view_text
 from scoring.viewer.svg import board_svg, describe
-from scoring.workflow import services
 from tournaments.access.permissions import (
     acts_as_official,
     allowed,
@@ -349,9 +349,9 @@ def _file_page(request, actor, mf: MatchFile, *, token: str | None = None) -> Ht
                     )
                 except match_files.FileRefused as exc:
                     errors.extend(p.message(language) for p in exc.problems)
-                except services.InvalidResult as exc:
+                except workflow.InvalidResult as exc:
                     errors.extend(p.message(language, mf.match.side_names(language)) for p in exc.problems)
-                except (services.ResultError, services.StaleVersion) as exc:
+                except (workflow.ResultError, workflow.StaleVersion) as exc:
                     errors.append(exc.message)
                 except PermissionDenied:
                     errors.append(_("You may not enter this result."))

@@ -1,4 +1,55 @@
-"""The result workflow: report and confirm, disputes and rulings, sanctions and results without play, leaving the event.
+"""The result workflow: report and confirm, disputes and rulings, results without play,
+sanctions, leaving the event — one module per kind of action, on the ground of :mod:`.base`.
 
-``problems`` is the ``workflow.*`` catalogue; ``event_details`` tells webhooks and emails about results and disputes.
+Pages, the API, the admin and commands all call these functions (``from scoring import
+workflow``; ``workflow.submit_result(…)``), so a rule lives in one place. ``problems`` is the
+``workflow.*`` catalogue; ``event_details`` tells webhooks and emails about results and disputes.
 """
+
+from .base import (
+    InvalidResult,
+    ResultError,
+    StaleVersion,
+    Visible,
+    account,
+    check_result,
+    clean_games,
+    lock_match,
+    others_reports,
+    player_side,
+    refuse,
+)
+from .disputes import appeal_dispute, decide_appeal, dispute_result, rule_dispute
+from .kinds import apply_lateness, install_clock, match_timing, record_kind_result
+from .reports import confirm_result, submit_result
+from .sanctions import record_sanction
+from .withdrawals import SETTLE_CHOICES, remove_entry, settle_pending, void_past
+
+__all__ = [
+    "SETTLE_CHOICES",
+    "InvalidResult",
+    "ResultError",
+    "StaleVersion",
+    "Visible",
+    "account",
+    "appeal_dispute",
+    "apply_lateness",
+    "check_result",
+    "clean_games",
+    "confirm_result",
+    "decide_appeal",
+    "dispute_result",
+    "install_clock",
+    "lock_match",
+    "match_timing",
+    "others_reports",
+    "player_side",
+    "record_kind_result",
+    "record_sanction",
+    "refuse",
+    "remove_entry",
+    "rule_dispute",
+    "settle_pending",
+    "submit_result",
+    "void_past",
+]

@@ -1,8 +1,8 @@
 """The result workflow's refusals as coded, bilingual problems: the ``workflow.*`` catalogue.
 
-Every refusal a person may see from :mod:`scoring.workflow.services` (report, confirm,
+Every refusal a person may see from :mod:`scoring.workflow` (report, confirm,
 dispute, ruling, appeal, sanction, desk) and from the API around it is a row
-here, said once in English and Russian. :class:`scoring.workflow.services.ResultError`
+here, said once in English and Russian. :class:`scoring.workflow.ResultError`
 carries the :class:`~scoring.rules.errors.Problem`; pages and the API render it
 in the reader's language (:func:`zarik.i18n.current_language`).
 

@@ -20,7 +20,7 @@ from django.contrib.auth import get_user_model
 
 from tournaments.api.http.tokens import issue
 from tournaments.models import TokenScope
-from zarik.demo import load_demo
+from zarik.management.demo import load_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 CLI = Path(sys.executable).with_name("st")

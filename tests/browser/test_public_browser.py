@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournaments.models import Match
-from zarik.demo import BOOK_SLUG, SWISS_SLUG, load_demo
+from zarik.management.demo import BOOK_SLUG, SWISS_SLUG, load_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}

@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Match, ResultStatus
-from zarik.demo import DEMO_PLAYER_PASSWORD, SWISS_SLUG, load_demo
+from zarik.management.demo import DEMO_PLAYER_PASSWORD, SWISS_SLUG, load_demo
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"width": 390, "height": 844}

@@ -3,7 +3,7 @@
 A round the organiser has generated but not published is still being worked on:
 nobody but the tournament's officials may see its pairings, and nobody may
 report, confirm or dispute a result on it (the result workflow refuses that in
-:func:`scoring.workflow.services._lock_match`). Every public query — pages, the page
+:func:`scoring.workflow.lock_match`). Every public query — pages, the page
 cache, live.json, the player's "my match", the REST API, the Excel export —
 goes through :func:`public_rounds` / :func:`public_matches`, or through
 :func:`tournaments.standings_service.load_event`, which reads published and

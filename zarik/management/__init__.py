@@ -1,1 +1,1 @@
-"""Commands that wire the apps together (``load_demo``)."""
+"""What wires every app together outside a request: the demo data (``demo``) and ``manage.py load_demo``."""

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from zarik.demo import load_demo
+from zarik.management.demo import load_demo
 
 
 class Command(BaseCommand):

@@ -1,0 +1,94 @@
+"""Leaving the event: a withdrawn player's pending matches settled, past ones voided, an entry removed."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from tournaments import audit
+from tournaments.access.permissions import (
+    allowed,
+)
+from tournaments.access.visibility import is_public_round
+from tournaments.entries import status as entry_status
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Match,
+    ResultKind,
+    ResultStatus,
+)
+
+from .base import lock_match, refuse
+from .kinds import record_kind
+
+SETTLE_CHOICES = entry_status.SETTLE_CHOICES
+
+
+def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
+    """Settle every unfinished match of ``entry`` in published rounds: a forfeit to the
+    opponent, or void. Byes are voided (a leaving player keeps no bye). Runs inside the
+    caller's transaction; each match is locked and audited through the one workflow.
+    Registered with :func:`tournaments.entries.status.register_settler`, so a withdrawal
+    from the desk, the entries page or the API settles the same way."""
+    if how not in SETTLE_CHOICES:
+        raise refuse("settle_choice", "choice")
+    reason = reason.strip() or _("withdrawn")
+    settled = []
+    pending = Match.objects.filter(
+        Q(entry_a=entry) | Q(entry_b=entry),
+        result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED],
+    ).select_related("round")
+    for m in pending:
+        if not is_public_round(m.round):
+            continue  # a draft is re-paired without the player (not paired after withdrawal)
+        match = lock_match(m.pk)
+        if match.is_bye or how == entry_status.SETTLE_VOID:
+            record_kind(match, user, ResultKind.VOID, None, reason)
+        else:
+            winner = "b" if match.entry_a_id == entry.pk else "a"
+            record_kind(match, user, ResultKind.FORFEIT, winner, reason)
+        settled.append(match)
+    return settled
+
+
+def void_past(entry: Entry, user, reason: str) -> list[Match]:
+    """Void every confirmed result of ``entry`` (a disqualification whose past results go)."""
+    voided = []
+    done = Match.objects.filter(
+        Q(entry_a=entry) | Q(entry_b=entry), result_status=ResultStatus.CONFIRMED
+    ).exclude(result_kind=ResultKind.VOID)
+    for m in done:
+        match = lock_match(m.pk)
+        record_kind(match, user, ResultKind.VOID, None, reason)
+        voided.append(match)
+    return voided
+
+
+@transaction.atomic
+def remove_entry(
+    entry: Entry, user, *, how: str, reason: str, past: str = "keep",
+    settle: str = entry_status.SETTLE_FORFEIT,
+) -> Entry:
+    """Disqualify (``how="disqualified"``) or remove (``"removed"``) a player (Part 9: "дисквалификация,
+    удаление с соревнований"): remaining matches forfeited (or void), past results kept or
+    voided by the director's choice; withdrawn so never paired again; audited; marked."""
+    if not allowed(user, "sanction.record", entry.tournament):
+        raise PermissionDenied
+    if not reason.strip():
+        raise refuse("sanction_reason", "reason_required")
+    if past not in ("keep", "void"):
+        raise refuse("past_choice", "choice")
+    if settle not in SETTLE_CHOICES:
+        raise refuse("settle_choice", "choice")
+    action = "entry.disqualify" if how == "disqualified" else "entry.remove_event"
+    before = audit.snapshot(entry)
+    Entry.objects.filter(pk=entry.pk).update(status=EntryStatus.WITHDRAWN, removal=how)
+    entry.status, entry.removal = EntryStatus.WITHDRAWN, how
+    audit.record(user, entry.tournament, action, entry, before, entry, reason.strip())
+    if past == "void":
+        void_past(entry, user, reason.strip())
+    settle_pending(entry, user, settle, reason.strip())
+    return entry
