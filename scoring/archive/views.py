@@ -65,6 +65,6 @@ def restore(request, club_slug: str) -> HttpResponse:
             )
             return redirect("manage-settings", slug=done.tournament.slug)
     return render(
-        request, "organiser/setup/restore.html", {"club": club, "error": error, "slug": slug},
+        request, "scoring/archive/restore.html", {"club": club, "error": error, "slug": slug},
         status=400 if error else 200,
     )

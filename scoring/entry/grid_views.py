@@ -202,7 +202,7 @@ def results_grid(request, tournament, round_id: int) -> HttpResponse:
     )
     return render(
         request,
-        "scoring/grid.html",
+        "scoring/entry/grid.html",
         {
             "tournament": tournament,
             "round": rnd,

@@ -25,7 +25,7 @@ from tournaments.models import Match, ResultStatus
 from .forms import DisputeForm, ResultEntry
 from .views import confirm_posted, dispute_posted, entry_context, submit
 
-TEMPLATE = "private/match.html"
+TEMPLATE = "scoring/entry/private/match.html"
 
 
 def _holder_and_match(token: str, match_id: int):

@@ -128,7 +128,7 @@ def _current_matches(tournament):
 
 @require_GET
 def live_json(request, slug: str) -> JsonResponse:
-    """The version stamp public pages poll (see templates/scoring/_live_refresh.html)."""
+    """The version stamp public pages poll (see templates/scoring/entry/_live_refresh.html)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     if not can_view(request.user, tournament):
         raise Http404
@@ -158,7 +158,7 @@ def referee_tables(request, tournament) -> HttpResponse:
         matches = matches.filter(cond)
     return render(
         request,
-        "scoring/referee_tables.html",
+        "scoring/entry/referee_tables.html",
         {"tournament": tournament, "matches": matches, "q": query},
     )
 
@@ -239,7 +239,7 @@ def referee_match(request, tournament, match_id: int) -> HttpResponse:
             tournament,
             match,
             confirm=confirm,
-            template="scoring/referee_match.html",
+            template="scoring/entry/referee_match.html",
             ctx={},
         )
         if response is None:
@@ -247,7 +247,7 @@ def referee_match(request, tournament, match_id: int) -> HttpResponse:
         return response
     entry = ResultEntry(match, need_reason=match.result_status == ResultStatus.CONFIRMED)
     return render(
-        request, "scoring/referee_match.html", entry_context(request, tournament, match, entry)
+        request, "scoring/entry/referee_match.html", entry_context(request, tournament, match, entry)
     )
 
 
@@ -266,7 +266,7 @@ def match_result(request, tournament, match_id: int) -> HttpResponse:
     if can_report and request.method == "GET":
         # With someone else's report pending, the player confirms or disputes it instead.
         can_report = not workflow.others_reports(match, request.user).exists()
-    template = "scoring/match.html"
+    template = "scoring/entry/match.html"
     if request.method == "POST":
         if not can_report:
             raise PermissionDenied
@@ -385,7 +385,7 @@ def dispute_list(request, tournament) -> HttpResponse:
         .order_by("state", "-raised_at")
     )
     return render(
-        request, "scoring/disputes.html", {"tournament": tournament, "disputes": disputes}
+        request, "scoring/entry/disputes.html", {"tournament": tournament, "disputes": disputes}
     )
 
 
@@ -442,7 +442,7 @@ def _dispute_page(
     ctx["decision_form"] = decision or RulingForm(
         initial={"version": match.version}, jury=True, prefix="jury"
     )
-    return render(request, "scoring/dispute.html", ctx, status=status)
+    return render(request, "scoring/entry/dispute.html", ctx, status=status)
 
 
 @login_first
@@ -565,7 +565,7 @@ def sanction_list(request, tournament) -> HttpResponse:
     )
     return render(
         request,
-        "scoring/sanctions.html",
+        "scoring/entry/sanctions.html",
         {"tournament": tournament, "sanctions": sanctions, "form": form},
         status=status,
     )
@@ -604,7 +604,7 @@ def audit_log(request, tournament) -> HttpResponse:
     query.pop("page", None)
     return render(
         request,
-        "scoring/audit.html",
+        "scoring/entry/audit.html",
         {
             "tournament": tournament,
             "page": page,
@@ -631,7 +631,7 @@ def desk(request, tournament) -> HttpResponse:
         rnd.complete = rnd.matches.exists() and not rnd.open_tables
     return render(
         request,
-        "scoring/desk.html",
+        "scoring/entry/desk.html",
         {
             "tournament": tournament, "entries": entries, "rounds": rounds,
             "settle_choices": SETTLE_CHOICE_LABELS, "remove_form": RemoveEntryForm(),
@@ -710,7 +710,7 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
         status = 400
     return render(
         request,
-        "scoring/desk_match.html",
+        "scoring/entry/desk_match.html",
         {"tournament": tournament, "match": match, "kind_form": kind_form, "late_form": late_form,
          "clock_form": clock_form, "timing": workflow.match_timing(match),
          "late_rule": bool(tournament.late_penalty_minutes or tournament.late_forfeit_minutes)},

@@ -167,11 +167,11 @@ def _match_viewer(request, tournament, match: Match, *, urls: dict[str, str]) ->
     language = current_language()
     ctx: dict[str, Any] = {"tournament": tournament, "match": match, "urls": urls}
     if found is None:
-        return render(request, "scoring/record_viewer.html", {**ctx, "no_record": True})
+        return render(request, "scoring/records/record_viewer.html", {**ctx, "no_record": True})
     text, mf = found
     view = cached_view(text, tournament.variant)
     ctx.update(viewer_context(view, _int(request.GET.get("ply")), _names_for(view, match, mf, language), language))
-    template = "scoring/_record_board.html" if request.headers.get("HX-Request") else "scoring/record_viewer.html"
+    template = "scoring/records/_record_board.html" if request.headers.get("HX-Request") else "scoring/records/record_viewer.html"
     return render(request, template, ctx)
 
 
@@ -196,7 +196,7 @@ def record_paste(request) -> HttpResponse:
         ctx.update(viewer_context(view, _int(request.POST.get("ply")), _names_for(view, None, None, language), language))
     elif request.method == "POST" and not ctx["errors"]:
         ctx["errors"].append(_("Paste a record or choose a file."))
-    return render(request, "scoring/record_paste.html", ctx)
+    return render(request, "scoring/records/record_paste.html", ctx)
 
 
 # --------------------------------------------------------------------------- downloads
@@ -290,7 +290,7 @@ def _upload(request, actor, match: Match, *, urls: dict[str, str], token: str | 
                 side=side_of(actor, match) or "", proposed=match_files.propose(match, check.players),
             )
             return redirect(_file_url(mf, token))
-    return render(request, "scoring/record_upload.html", ctx, status=400 if ctx["errors"] else 200)
+    return render(request, "scoring/records/record_upload.html", ctx, status=400 if ctx["errors"] else 200)
 
 
 @login_first
@@ -382,7 +382,7 @@ def _file_page(request, actor, mf: MatchFile, *, token: str | None = None) -> Ht
         "token": token,
         "back": _after(mf, token),
     }
-    return render(request, "scoring/record_file.html", ctx, status=400 if errors else 200)
+    return render(request, "scoring/records/record_file.html", ctx, status=400 if errors else 200)
 
 
 def _after(mf: MatchFile, token: str | None) -> str:
@@ -482,7 +482,7 @@ def round_records(request, tournament, round_id: int) -> HttpResponse:
         "job_problems": [p.message(language) for p in jobs.problems(status)] if status else [],
         "groups": groups, "running": bool(status and status.get("state") in (jobs.QUEUED, jobs.PROGRESS)),
     }
-    template = "scoring/_round_records_progress.html" if request.headers.get("HX-Request") else "scoring/round_records.html"
+    template = "scoring/records/_round_records_progress.html" if request.headers.get("HX-Request") else "scoring/records/round_records.html"
     return render(request, template, ctx, status=400 if errors else 200)
 
 

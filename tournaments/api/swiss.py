@@ -1,5 +1,5 @@
 """The director's Swiss options over the API, through the same forms and services as
-``manage/swiss/`` (:mod:`tournaments.rounds.swiss_requests`): refusals are the same coded
+``manage/swiss/`` (:mod:`tournaments.rounds.swiss.requests`): refusals are the same coded
 409s, bad input the forms' 400s, every change audited.
 
 * ``/api/tournaments/<slug>/forbidden-pairs/`` — list (officials), add, lift;
@@ -16,9 +16,9 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from tournaments.access.permissions import allowed, player_entry, require
-from tournaments.rounds import swiss_requests
 from tournaments.rounds.pairing_manager.refusals import PairingRefused
-from tournaments.rounds.swiss_forms import ByeRequestForm, ForbidPairForm, QualifyForm
+from tournaments.rounds.swiss import requests as swiss_requests
+from tournaments.rounds.swiss.forms import ByeRequestForm, ForbidPairForm, QualifyForm
 from zarik.i18n import current_language
 
 from ..models import ByeRequest, ForbiddenPair

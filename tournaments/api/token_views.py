@@ -37,7 +37,7 @@ def token_list(request):
         _token, new_key = tokens.issue(request.user, form.cleaned_data["name"], form.cleaned_data["scope"])
         form = TokenForm()
     mine = ApiToken.objects.filter(user=request.user).order_by("revoked_at", "-created_at")
-    return render(request, "account/tokens.html", {"form": form, "tokens": mine, "new_key": new_key})
+    return render(request, "api/tokens.html", {"form": form, "tokens": mine, "new_key": new_key})
 
 
 @login_required

@@ -77,7 +77,7 @@ def _page(request, tournament: Tournament, *, new_form=None, add_form=None, stat
         "late_from": entry_roster.late_round(tournament, None),
         "has_sections": tournament.sections.exists(),
     }
-    return render(request, "organiser/entries/list.html", context, status=status)
+    return render(request, "entries/list.html", context, status=status)
 
 
 @_view
@@ -95,7 +95,7 @@ def search(request, tournament: Tournament):
         "found": _found(tournament, query),
         "add_form": AddPlayerForm(tournament),
     }
-    return render(request, "organiser/entries/_search_results.html", context)
+    return render(request, "entries/_search_results.html", context)
 
 
 @_view
@@ -208,7 +208,7 @@ def import_entries(request, tournament: Tournament):
         ],
         "summary": plan.summary(lang) if plan else None,
     }
-    return render(request, "organiser/entries/import.html", context, status=400 if form.errors else 200)
+    return render(request, "entries/import.html", context, status=400 if form.errors else 200)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -255,6 +255,6 @@ def teams(request, tournament: Tournament):
         "member_form": member_form,
         "unplaced": tournament.entries.exclude(pk__in=placed).select_related("player"),
     }
-    return render(request, "organiser/entries/teams.html", context, status=status)
+    return render(request, "entries/teams.html", context, status=status)
 
 

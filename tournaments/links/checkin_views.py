@@ -56,7 +56,7 @@ def check_in(request, tournament) -> HttpResponse:
     present = sum(1 for e in active if e.status == EntryStatus.CHECKED_IN)
     return render(
         request,
-        "organiser/check_in.html",
+        "links/check_in.html",
         {
             "tournament": tournament,
             "entries": active,

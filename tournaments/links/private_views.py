@@ -27,9 +27,9 @@ from tournaments.models import (
     RoundStatus,
     TournamentStatus,
 )
-from tournaments.rounds import swiss_requests
 from tournaments.rounds.pairing_manager.refusals import PairingRefused
-from tournaments.rounds.swiss_forms import OwnByeRequestForm
+from tournaments.rounds.swiss import requests as swiss_requests
+from tournaments.rounds.swiss.forms import OwnByeRequestForm
 from zarik.i18n import current_language
 
 
@@ -72,7 +72,7 @@ def entry_page(request, token: str):
     current = next((m for m in matches if m.round.status == RoundStatus.PUBLISHED), None)
     return render(
         request,
-        "private/entry.html",
+        "links/private/entry.html",
         {
             "tournament": entry.tournament,
             "entry": entry,

@@ -44,7 +44,7 @@ def links(request, tournament) -> HttpResponse:
     for e in entries:
         e.link = private_links.url_for(e, request)
         e.email = _email_of(e)
-    return render(request, "organiser/links.html", {"tournament": tournament, "entries": entries})
+    return render(request, "links/links.html", {"tournament": tournament, "entries": entries})
 
 
 def _back(tournament, entry) -> HttpResponse:

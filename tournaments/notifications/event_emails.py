@@ -1,7 +1,7 @@
 """Email notifications: who hears of which event, in their own language, with a one-click opt-out.
 
 ONE table, :data:`NOTIFICATIONS`: an event name → who receives it (a function
-of the event) → the subject and the template ``templates/email/notify_<kind>.txt``.
+of the event) → the subject and the template ``templates/notifications/email/notify_<kind>.txt``.
 Players are written to at ``Player.email`` in ``Player.language`` (the site's
 language when unset) unless they turned ``Player.email_notifications`` off;
 every player's email carries a signed opt-out link (:func:`opt_out_url`, also the
@@ -269,7 +269,7 @@ def compose(note: Notification, tournament: Tournament, recipient: Recipient) ->
     context["desk_url"] = absolute(reverse("desk", kwargs=slug))
     with translation.override(recipient.language):
         subject = str(note.subject) % {"tournament": tournament.name, "round": round_number or ""}
-        body = render_to_string(f"email/notify_{note.kind}.txt", context).strip() + "\n"
+        body = render_to_string(f"notifications/email/notify_{note.kind}.txt", context).strip() + "\n"
     return EmailMessage(subject, body, None, [recipient.address], headers=headers)
 
 

@@ -1,7 +1,7 @@
 """Emails to players: registration received / approved / waitlisted / refused, and their private link.
 
 ONE table, :data:`EMAILS`: a kind, its subject and its body template
-(``templates/email/<kind>.txt``). Every email is bilingual: the body in the
+(``templates/notifications/email/<kind>.txt``). Every email is bilingual: the body in the
 language the applicant used first (Russian when unknown), then in the other,
 so a player always reads it whatever the organiser's language. The private
 link goes in full (``SITE_URL`` when no request is at hand). Sending never
@@ -36,12 +36,12 @@ class Email:
 
 
 EMAILS: dict[str, Email] = {
-    "received": Email(_("Application received: %(tournament)s"), "email/received.txt"),
-    "approved": Email(_("You are entered: %(tournament)s"), "email/approved.txt"),
-    "waitlisted": Email(_("On the waiting list: %(tournament)s"), "email/waitlisted.txt"),
-    "offered": Email(_("A place is free for you: %(tournament)s"), "email/offered.txt"),
-    "refused": Email(_("Application refused: %(tournament)s"), "email/refused.txt"),
-    "link": Email(_("Your private link: %(tournament)s"), "email/link.txt"),
+    "received": Email(_("Application received: %(tournament)s"), "notifications/email/received.txt"),
+    "approved": Email(_("You are entered: %(tournament)s"), "notifications/email/approved.txt"),
+    "waitlisted": Email(_("On the waiting list: %(tournament)s"), "notifications/email/waitlisted.txt"),
+    "offered": Email(_("A place is free for you: %(tournament)s"), "notifications/email/offered.txt"),
+    "refused": Email(_("Application refused: %(tournament)s"), "notifications/email/refused.txt"),
+    "link": Email(_("Your private link: %(tournament)s"), "notifications/email/link.txt"),
 }
 
 

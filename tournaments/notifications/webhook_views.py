@@ -71,7 +71,7 @@ def _page(request, owner: dict, here: str, context: dict) -> HttpResponse:
     secret = request.session.pop("webhook_secret", None)
     return render(
         request,
-        "webhooks/page.html",
+        "notifications/webhooks.html",
         {**context, "form": form, "subscriptions": subs, "log": log, "secret": secret},
         status=400 if form.errors else 200,
     )

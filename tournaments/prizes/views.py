@@ -73,7 +73,7 @@ def _page(request, tournament: Tournament, *, fund_form=None, prize_form=None, s
         "problems": [p.message(lang) for p in awards.problems],
         "winners": winners,
     }
-    return render(request, "organiser/prizes.html", context, status=status)
+    return render(request, "prizes/prizes.html", context, status=status)
 
 
 @login_required

@@ -32,7 +32,7 @@ from tournaments.rounds.flow import cached_live_state
 from tournaments.standings_service import Event, load_event
 from zarik.i18n import current_language
 
-LIVE_REFRESH_TEMPLATE = "scoring/_live_refresh.html"
+LIVE_REFRESH_TEMPLATE = "scoring/entry/_live_refresh.html"
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,7 +133,7 @@ def _frame_html(tournament: Tournament, page: int, every: int) -> frame.Fragment
             screen = all_screens[index - 1]
         base = reverse("hall-frame", kwargs={"slug": tournament.slug})
         return frame.render_fragment(
-            "hall/_frame.html",
+            "public/hall/_frame.html",
             event,
             screen=screen,
             page=index,
@@ -156,7 +156,7 @@ def _params(request) -> tuple[int, int]:
 def hall(request, tournament: Tournament) -> HttpResponse:
     page, every = _params(request)
     fragment = _frame_html(tournament, page, every)
-    return render(request, "hall/page.html", {"tournament": tournament, "frame": fragment.html})
+    return render(request, "public/hall/page.html", {"tournament": tournament, "frame": fragment.html})
 
 
 @require_safe

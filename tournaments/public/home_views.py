@@ -18,5 +18,5 @@ def home(request):
         or request.user.official_roles.filter(role=ORGANISER).exists()
     )
     return render(
-        request, "tournaments/home.html", {"tournaments": tournaments, "organises": organises}
+        request, "public/home.html", {"tournaments": tournaments, "organises": organises}
     )

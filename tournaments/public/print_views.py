@@ -161,7 +161,7 @@ def index(request, tournament: Tournament) -> HttpResponse:
         "rounds": rounds,
         "knockout": is_knockout(tournament),
     }
-    return render(request, "print/index.html", context)
+    return render(request, "public/print/index.html", context)
 
 
 # --- score sheets --------------------------------------------------------------------------
@@ -175,7 +175,7 @@ def match_sheet(request, tournament: Tournament, match_id: int) -> HttpResponse:
     )
     sheets = [score_sheet(match, current_language())]
     return _sheet_page(
-        request, tournament, "print/score_sheets.html", _("Score sheet"), sheets=sheets, rnd=match.round
+        request, tournament, "public/print/score_sheets.html", _("Score sheet"), sheets=sheets, rnd=match.round
     )
 
 
@@ -185,7 +185,7 @@ def round_sheets(request, tournament: Tournament, round_id: int) -> HttpResponse
     lang = current_language()
     sheets = [score_sheet(m, lang) for m in _matches(rnd) if m.entry_b_id is not None]
     return _sheet_page(
-        request, tournament, "print/score_sheets.html", _("Score sheets"), sheets=sheets, rnd=rnd
+        request, tournament, "public/print/score_sheets.html", _("Score sheets"), sheets=sheets, rnd=rnd
     )
 
 
@@ -208,7 +208,7 @@ def table_cards(request, tournament: Tournament, round_id: int) -> HttpResponse:
         for m in _matches(rnd)
         if m.entry_b_id is not None
     ]
-    return _sheet_page(request, tournament, "print/table_cards.html", _("Table cards"), cards=cards, rnd=rnd)
+    return _sheet_page(request, tournament, "public/print/table_cards.html", _("Table cards"), cards=cards, rnd=rnd)
 
 
 @_view(DESK)
@@ -220,7 +220,7 @@ def player_cards(request, tournament: Tournament) -> HttpResponse:
         .order_by("draw_number", "player__last_name", "pk")
     )
     cards = [_card_player(request, e, lang) for e in entries]
-    return _sheet_page(request, tournament, "print/player_cards.html", _("Player cards"), cards=cards)
+    return _sheet_page(request, tournament, "public/print/player_cards.html", _("Player cards"), cards=cards)
 
 
 # --- the knockout draw sheet ---------------------------------------------------------------
@@ -234,6 +234,6 @@ def bracket_sheet(request, tournament: Tournament) -> HttpResponse:
         event, lang, bye_label=_("bye"), player_base=player_url_prefix(tournament.slug)
     )
     return _sheet_page(
-        request, tournament, "print/bracket.html", _("Knockout draw sheet"), drawings=drawings,
+        request, tournament, "public/print/bracket.html", _("Knockout draw sheet"), drawings=drawings,
         knockout=is_knockout(tournament),
     )

@@ -45,7 +45,7 @@ def register(request, slug: str) -> HttpResponse:
     closed = registration.refusal(tournament)
     context = {"tournament": tournament, "closed": closed.message if closed else ""}
     if closed:
-        return render(request, "signup/register.html", context)
+        return render(request, "registration/register.html", context)
     form = RegistrationForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
@@ -58,11 +58,11 @@ def register(request, slug: str) -> HttpResponse:
             _report(request, outcome.email_errors)
             return render(
                 request,
-                "signup/done.html",
+                "registration/done.html",
                 {"tournament": tournament, "registration": outcome.registration},
             )
     context["form"] = form
-    return render(request, "signup/register.html", context, status=200)
+    return render(request, "registration/register.html", context, status=200)
 
 
 def _sorted(tournament: Tournament) -> dict:
@@ -84,7 +84,7 @@ def _manage_page(request, tournament, form, status: int = 200) -> HttpResponse:
     regs = _sorted(tournament)
     return render(
         request,
-        "signup/manage.html",
+        "registration/manage.html",
         {
             "tournament": tournament,
             "form": form,

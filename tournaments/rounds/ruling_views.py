@@ -105,7 +105,7 @@ def rulings(request, tournament: Tournament):
             )
         items.append({**change, "match": match, "checks": checks})
     context = {"tournament": tournament, "items": items, "swiss": tournament.system == "swiss"}
-    return render(request, "organiser/rulings.html", context)
+    return render(request, "rounds/rulings.html", context)
 
 
 @login_required

@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from . import ruling_views, swiss_views, views
+from . import ruling_views, views
+from .swiss import views as swiss_views
 
 urlpatterns = [
     path("", views.rounds, name="manage-rounds"),

@@ -101,7 +101,7 @@ def _generate_label(tournament: Tournament) -> str:
 @_view(OFFICIATE)
 def rounds(request, tournament: Tournament):
     form = GenerateRoundForm(tournament) if allowed(request.user, "round.manage", tournament) else None
-    return render(request, "organiser/rounds.html", _rounds_context(tournament, form, request.user))
+    return render(request, "rounds/rounds.html", _rounds_context(tournament, form, request.user))
 
 
 @_view(MANAGE)
@@ -124,7 +124,7 @@ def generate(request, tournament: Tournament):
         if outcome.rounds:
             return _generated(request, tournament, outcome.rounds)
         _add_problems(form, outcome.problems)
-    return render(request, "organiser/rounds.html", _rounds_context(tournament, form, request.user))
+    return render(request, "rounds/rounds.html", _rounds_context(tournament, form, request.user))
 
 
 def _generated(request, tournament: Tournament, round_ids: list[int]):
@@ -232,7 +232,7 @@ def round_detail(request, tournament: Tournament, round_id: int):
     rnd = _round(tournament, round_id)
     editable = allowed(request.user, "round.manage", tournament) and rnd.status == RoundStatus.DRAFT
     form = PairingChangeForm(rnd) if editable else None
-    return render(request, "organiser/round.html", _round_context(rnd, form, request.user))
+    return render(request, "rounds/round.html", _round_context(rnd, form, request.user))
 
 
 @_view(MANAGE)
@@ -257,7 +257,7 @@ def round_change(request, tournament: Tournament, round_id: int):
         else:
             messages.success(request, _("The pairing was changed."))
             return redirect("manage-round", slug=tournament.slug, round_id=rnd.pk)
-    return render(request, "organiser/round.html", _round_context(rnd, form, request.user))
+    return render(request, "rounds/round.html", _round_context(rnd, form, request.user))
 
 
 @_view(MANAGE)
@@ -272,7 +272,7 @@ def round_publish(request, tournament: Tournament, round_id: int):
             return redirect("manage-round", slug=tournament.slug, round_id=rnd.pk)
         return render(
             request,
-            "organiser/publish.html",
+            "rounds/publish.html",
             {
                 "tournament": tournament,
                 "round": rnd,
@@ -355,7 +355,7 @@ def task_progress(request, tournament: Tournament, task_id: str):
     status_url = reverse("manage-task-status", kwargs={"slug": tournament.slug, "task_id": task_id})
     return render(
         request,
-        "organiser/task.html",
+        "rounds/task.html",
         {"tournament": tournament, "state": state, "status_url": status_url},
     )
 

@@ -74,7 +74,7 @@ def organised_tournaments(user):
 def organise(request):
     return render(
         request,
-        "organiser/setup/organise.html",
+        "setup/organise.html",
         {
             "clubs": organised_clubs(request.user).order_by("name"),
             "tournaments": organised_tournaments(request.user).order_by("-starts_on", "name"),
@@ -97,7 +97,7 @@ def club(request, club_slug: str):
         return redirect("organise-club", club_slug=club.slug)
     roles = club.roles.filter(role=ClubRoleKind.ORGANISER).select_related("user").order_by("user__username")
     return render(
-        request, "organiser/setup/club.html",
+        request, "setup/club.html",
         {"club": club, "roles": roles, "form": form,
          "tournaments": club.tournaments.order_by("-starts_on", "name")},
     )  # fmt: skip
@@ -209,26 +209,26 @@ def new(request):
     if preset is None:
         unknown = bool(source.get("preset"))
         return render(
-            request, "organiser/setup/new_preset.html",
+            request, "setup/new_preset.html",
             {"club": club, "presets": [(p, p.name(current_language()), p.description(current_language()))
                                        for p in PRESETS],
              "error": SETUP.problem("unknown_preset").message(current_language()) if unknown else ""},
         )  # fmt: skip
     if request.method == "GET":
         form = SetupOptionsForm(instance=_draft(preset, club), club=club)
-        return render(request, "organiser/setup/new_options.html", _wizard_context(club, preset, form))
+        return render(request, "setup/new_options.html", _wizard_context(club, preset, form))
     form = SetupOptionsForm(request.POST, instance=_draft(preset, club), club=club)
     step = request.POST.get("step", "options")
     options_ok = form.is_valid()
     if not options_ok or step in ("back", "preview"):
-        return render(request, "organiser/setup/new_options.html", _wizard_context(club, preset, form))
+        return render(request, "setup/new_options.html", _wizard_context(club, preset, form))
     formset = section_formset(
         len(preset.sections), request.POST if step == "create" else None,
         initial=_preset_sections(preset), queryset=Section.objects.none(), prefix="sections",
     ) if preset.sections else None  # fmt: skip
     if step != "create" or (formset is not None and not formset.is_valid()):
         return render(
-            request, "organiser/setup/new_confirm.html",
+            request, "setup/new_confirm.html",
             {"club": club, "preset": preset, "form": form, "formset": formset, "summary": _summary(form)},
         )
     sections = [] if formset is None else [
@@ -248,7 +248,7 @@ def new_preview(request):
     picker = TiebreakPreviewForm(request.POST)
     keys = picker.keys if picker.is_valid() and picker.keys is not None else None
     result = preview(tuple(keys or ()), picker.cleaned_data.get("system") or "swiss") if keys is not None else None
-    return render(request, "organiser/setup/_tiebreak_preview.html", _preview_context(result, picker))
+    return render(request, "setup/_tiebreak_preview.html", _preview_context(result, picker))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -266,7 +266,7 @@ def settings(request, tournament: Tournament):
         messages.success(request, _("Settings saved."))
         return redirect("manage-settings", slug=tournament.slug)
     return render(
-        request, "organiser/setup/settings.html",
+        request, "setup/settings.html",
         {"tournament": tournament, "form": form,
          "preview_url": reverse("manage-tiebreak-preview", kwargs={"slug": tournament.slug}),
          **_preview_context(_preview_for(form, tournament))},
@@ -280,7 +280,7 @@ def settings_preview(request, tournament: Tournament):
     result = None
     if picker.is_valid() and picker.keys is not None:
         result = preview(tuple(picker.keys), picker.cleaned_data.get("system") or tournament.system, tournament)
-    return render(request, "organiser/setup/_tiebreak_preview.html", _preview_context(result, picker))
+    return render(request, "setup/_tiebreak_preview.html", _preview_context(result, picker))
 
 
 @_view(EDIT)
@@ -296,7 +296,7 @@ def sections(request, tournament: Tournament):
                 setup.save_section(section, tournament, request.user)
         messages.success(request, _("Sections saved."))
         return redirect("manage-sections", slug=tournament.slug)
-    return render(request, "organiser/setup/sections.html", {"tournament": tournament, "formset": formset})
+    return render(request, "setup/sections.html", {"tournament": tournament, "formset": formset})
 
 
 @_view(EDIT)
@@ -311,7 +311,7 @@ def officials(request, tournament: Tournament):
         )
         return redirect("manage-officials", slug=tournament.slug)
     rows = tournament.officials.select_related("user").order_by("role", "user__username")
-    return render(request, "organiser/setup/officials.html", {"tournament": tournament, "form": form, "officials": rows})
+    return render(request, "setup/officials.html", {"tournament": tournament, "form": form, "officials": rows})
 
 
 @_view(EDIT)

@@ -63,4 +63,4 @@ def change(request, player_id: int):
             messages.success(request, _("The category is changed and recorded with its reason."))
             return redirect("player-category", player_id=player.pk)
     history = player.category_changes.select_related("decided_by")
-    return render(request, "category/change.html", {"player": player, "form": form, "history": history})
+    return render(request, "clubs/categories/change.html", {"player": player, "form": form, "history": history})

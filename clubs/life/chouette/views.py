@@ -34,7 +34,7 @@ def sessions(request, slug: str):
         "sessions": chouette_service.club_sessions(club),
         "manages": allowed(request.user, "club.manage", club),
     }
-    return render(request, "chouette/list.html", context)
+    return render(request, "clubs/chouette/list.html", context)
 
 
 @login_required
@@ -48,7 +48,7 @@ def session_new(request, slug: str):
             audit.record(request.user, None, "chouette.create", session, None, session)
         return redirect("chouette-session", slug=club.slug, pk=session.pk)
     status = 400 if form.errors else 200
-    return render(request, "chouette/new.html", {"club": club, "form": form}, status=status)
+    return render(request, "clubs/chouette/new.html", {"club": club, "form": form}, status=status)
 
 
 def _session(slug: str, pk: int) -> ChouetteSession:
@@ -109,7 +109,7 @@ def session_detail(request, slug: str, pk: int):
         "number": number,
         "manages": manages,
     }
-    return render(request, "chouette/session.html", context, status=status)
+    return render(request, "clubs/chouette/session.html", context, status=status)
 
 
 @login_required

@@ -38,7 +38,7 @@ def club_list(request):
     clubs = Club.objects.annotate(
         members=Count("memberships", filter=Q(memberships__ended_on__isnull=True), distinct=True),
     ).order_by("name")
-    return render(request, "clubs/list.html", {"clubs": clubs})
+    return render(request, "clubs/club/list.html", {"clubs": clubs})
 
 
 def _pool_lists(club: Club) -> list[dict]:
@@ -66,7 +66,7 @@ def club_detail(request, slug: str):
         "seasons": seasons,
         "pools": _pool_lists(club),
     }
-    return render(request, "clubs/detail.html", context)
+    return render(request, "clubs/club/detail.html", context)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def _members_page(request, club: Club, *, add_form=None, new_form=None, end_form
         "add_form": add_form or AddMemberForm(club),
         "new_form": new_form or NewMemberForm(),
     }
-    return render(request, "clubs/members.html", context, status=status)
+    return render(request, "clubs/club/members.html", context, status=status)
 
 
 @login_required
@@ -153,7 +153,7 @@ def members_search(request, slug: str):
     query = request.GET.get("q", "")
     current_ids = set(club.memberships.filter(ended_on__isnull=True).values_list("player_id", flat=True))
     found = [{"player": p, "member": p.pk in current_ids} for p in search_players(query, SEARCH_LIMIT)]
-    return render(request, "clubs/_member_search.html",
+    return render(request, "clubs/club/_member_search.html",
                   {"club": club, "query": query, "found": found, "add_form": AddMemberForm(club)})
 
 
@@ -198,4 +198,4 @@ def members_import(request, slug: str):
             "members": plan.count(entry_import.MEMBER),
             "refused": plan.count(entry_import.REFUSED),
         }
-    return render(request, "clubs/members_import.html", context, status=400 if form.errors else 200)
+    return render(request, "clubs/club/members_import.html", context, status=400 if form.errors else 200)

@@ -69,7 +69,7 @@ def profile(request, player_id: int) -> HttpResponse:
     ]
     return render(
         request,
-        "players/profile.html",
+        "clubs/profiles/profile.html",
         {
             "player": player,
             "name": name,
@@ -108,7 +108,7 @@ def head_to_head(request, player_id: int, other_id: int) -> HttpResponse:
     record = profiles.record_of(lines, other)
     return render(
         request,
-        "players/h2h.html",
+        "clubs/profiles/h2h.html",
         {
             "player": player,
             "other": other,
@@ -166,7 +166,7 @@ def rating_history(request, player_id: int, pool: str) -> HttpResponse:
     rows.reverse()  # the table reads newest first; the graph left to right
     return render(
         request,
-        "players/rating_history.html",
+        "clubs/profiles/rating_history.html",
         {
             "player": player,
             "name": name,

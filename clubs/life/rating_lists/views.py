@@ -51,7 +51,7 @@ def rating_list_page(request):
         "rows": [{"place": page.start_index() + i, "rating": r, "clubs": _clubs(r)} for i, r in enumerate(page)],
         "query": query.urlencode(),
     }
-    return render(request, "ratings/list.html", context, status=400 if form.errors else 200)
+    return render(request, "clubs/rating_lists/list.html", context, status=400 if form.errors else 200)
 
 
 def rating_list_export(request):

@@ -35,7 +35,7 @@ def _season_form_page(request, club: Club, season: Season | None):
         messages.success(request, _("Season “%(name)s” saved.") % {"name": saved.name})
         return redirect("season-detail", slug=saved.slug)
     status = 400 if form.errors else 200
-    return render(request, "seasons/form.html", {"club": club, "season": season, "form": form}, status=status)
+    return render(request, "clubs/seasons/form.html", {"club": club, "season": season, "form": form}, status=status)
 
 
 @login_required
@@ -87,7 +87,7 @@ def season_detail(request, slug: str):
         "points": format_points(season.points_by_place),
         "manages": allowed(request.user, "club.manage", season.club),
     }
-    return render(request, "seasons/detail.html", context)
+    return render(request, "clubs/seasons/detail.html", context)
 
 
 def season_export(request, slug: str):

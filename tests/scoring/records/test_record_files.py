@@ -1,0 +1,282 @@
+"""Records on the product's pages: the viewer, match files up and down, the name mapping,
+the side-by-side comparison, and the bulk upload of a round (a Celery job)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+import zipfile
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from scoring.models import MatchFile, MatchFileState, Result, ResultState
+from scoring.records.match_files import as_book_text, check_text, propose
+from scoring.rules.matfile import validate_mat_text
+from scoring.viewer.frames import view_text
+from tests import paths
+from tests.factories import (
+    MatchFactory,
+    OfficialFactory,
+    PlayerFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+    enter,
+)
+from tournaments.access import private_links
+from tournaments.models import AuditEntry, ResultStatus
+
+pytestmark = pytest.mark.django_db
+DATA = paths.DATA / "records"
+MAT7 = (DATA / "gnubg_match7_seed5.mat").read_text()  # gnubg 4 : root 8 (…7-point match)
+
+
+def named(text: str, first: str, second: str) -> str:
+    """The .mat file with its players renamed (the score lines carry the names)."""
+    return re.sub(r"^ gnubg : (\d+)(\s+)root : (\d+)", lambda m: f" {first} : {m.group(1)}{m.group(2)[: max(1, 31 - len(first) - 5)]}{second} : {m.group(3)}", text, flags=re.M)
+
+
+@pytest.fixture
+def world():
+    t = TournamentFactory(
+        name="Cube open", slug="cube-open", starts_on=dt.date(2026, 12, 1), match_length=7,
+        cube=True, rounds_planned=None,
+    )
+    referee = OfficialFactory(tournament=t, role="referee").user
+    petrov = PlayerFactory(last_name="Петров", first_name="Семён", last_name_latin="Petrov", first_name_latin="Semyon", user=UserFactory())
+    orlov = PlayerFactory(last_name="Орлов", first_name="Пётр", last_name_latin="Orlov", first_name_latin="Petr", user=UserFactory())
+    fedorov = PlayerFactory(last_name="Фёдоров", last_name_latin="Fedorov")
+    sokolov = PlayerFactory(last_name="Соколов", last_name_latin="Sokolov")
+    a, b, c, d = enter(t, [petrov, orlov, fedorov, sokolov])
+    rnd = RoundFactory(tournament=t, number=1, match_length=7, status="published")
+    m1 = MatchFactory(round=rnd, table=1, entry_a=a, entry_b=b, match_length=7)
+    m2 = MatchFactory(round=rnd, table=2, entry_a=c, entry_b=d, match_length=7)
+    return t, referee, rnd, m1, m2
+
+
+def test_names_propose_the_mapping_in_any_alphabet(world):
+    _t, _ref, _rnd, m1, _m2 = world
+    assert propose(m1, ("Orlov", "Петров")) == "b"
+    assert propose(m1, ("ПЕТРОВ", "Orlov P.")) == "a"
+    assert propose(m1, ("gnubg", "root")) == ""
+    _t, _ref, _rnd, _m1, m2 = world
+    assert propose(m2, ("Fedorov", "Соколов")) == "a"
+    assert propose(m2, ("Федоров", "Sokolov")) == "a"  # ё-insensitive
+
+
+def _upload(client, match, text, name="m.mat"):
+    url = reverse("record-upload", kwargs={"slug": match.round.tournament.slug, "match_id": match.pk})
+    return client.post(url, {"file": SimpleUploadedFile(name, text.encode(), content_type="text/plain")})
+
+
+def test_a_player_uploads_maps_compares_and_reports(client, world):
+    t, _ref, _rnd, m1, _m2 = world
+    client.force_login(m1.entry_b.player.user)  # Orlov uploads a file where he is the first player
+    response = _upload(client, m1, named(MAT7, "Orlov", "Petrov"))
+    assert response.status_code == 302
+    mf = MatchFile.objects.get()
+    assert mf.state == MatchFileState.PENDING and mf.proposed == "b" and not mf.first_is
+    page = client.get(response.url)
+    html = page.content.decode()
+    assert page.status_code == 200 and "proposed from the names" in html.lower() or "предложено" in html.lower()
+    assert "8:4" in html  # the file's score as A:B (Petrov 8 : Orlov 4), side by side
+    # Attaching without saying who is who is refused, with the file kept.
+    refused = client.post(response.url, {"action": "attach", "use_result": "1"})
+    assert refused.status_code == 400
+    assert not Result.objects.filter(match=m1).exists()
+    done = client.post(response.url, {"action": "attach", "first_is": "b", "use_result": "1"})
+    assert done.status_code == 302
+    result = Result.objects.get(match=m1)
+    assert (result.score_a, result.score_b, result.state) == (8, 4, ResultState.REPORTED)
+    assert len(result.games) == 6 and result.games[0]["record"].lstrip().startswith("Game 1")
+    mf.refresh_from_db()
+    assert mf.state == MatchFileState.ATTACHED and mf.first_is == "b"
+    assert AuditEntry.objects.filter(action="record.attach", object_id=str(mf.pk)).exists()
+
+
+def test_a_mismatch_is_shown_beside_the_reported_score_before_anything_is_saved(client, world):
+    _t, referee, _rnd, m1, _m2 = world
+    Result.objects.create(match=m1, score_a=7, score_b=2, reported_side="a")
+    client.force_login(referee)
+    response = _upload(client, m1, named(MAT7, "Petrov", "Orlov"))
+    html = client.get(response.url + "?first_is=a").content.decode()
+    assert "4:8" in html and "7:2" in html  # file vs reported
+    assert "differs" in html  # the row is marked
+    assert Result.objects.filter(match=m1).count() == 1  # nothing saved by looking
+
+
+def test_a_referee_attaches_and_enters_the_result_confirmed(client, world):
+    _t, referee, _rnd, m1, _m2 = world
+    client.force_login(referee)
+    response = _upload(client, m1, named(MAT7, "Petrov", "Orlov"))
+    client.post(response.url, {"action": "attach", "first_is": "a", "use_result": "1"})
+    m1.refresh_from_db()
+    assert m1.result_status == ResultStatus.CONFIRMED and (m1.score_a, m1.score_b) == (4, 8)
+    assert m1.winner == "b" and m1.games.count() == 6
+
+
+def test_the_viewer_shows_a_position_with_both_numberings_and_ids(client, world):
+    _t, referee, _rnd, m1, _m2 = world
+    client.force_login(referee)
+    response = _upload(client, m1, named(MAT7, "Petrov", "Orlov"))
+    client.post(response.url, {"action": "attach", "first_is": "a"})
+    url = reverse("record-viewer", kwargs={"slug": "cube-open", "match_id": m1.pk})
+    html = client.get(url + "?ply=1").content.decode()
+    assert "<svg" in html and 'id="ply-1"' in html
+    assert "012/11" in html and "13/11" in html  # traditional and through
+    assert 'id="posid"' in html and 'id="matchid"' in html and "data-copy" in html
+    assert 'data-nav="next"' in html and 'data-nav="prev"' in html
+    assert "<script>" not in html and " onclick=" not in html and " style=" not in html
+    # out of range clamps; junk is the start; htmx gets the board only
+    assert client.get(url + "?ply=99999").status_code == 200
+    assert client.get(url + "?ply=abc").status_code == 200
+    part = client.get(url + "?ply=2", HTTP_HX_REQUEST="true").content.decode()
+    assert part.lstrip().startswith('<div id="record-board"') and "<html" not in part
+    # a stranger does not see it; a player of the match does
+    client.force_login(UserFactory())
+    assert client.get(url).status_code == 404
+    client.force_login(m1.entry_a.player.user)
+    assert client.get(url).status_code == 200
+
+
+def test_downloads_give_the_mat_and_the_books_notation(client, world):
+    _t, referee, _rnd, m1, _m2 = world
+    client.force_login(referee)
+    response = _upload(client, m1, (DATA / "book_game1_backgammon.txt").read_text(), name="game.txt")
+    client.post(response.url, {"action": "attach", "first_is": "a"})
+    kw = {"slug": "cube-open", "match_id": m1.pk}
+    mat = client.get(reverse("record-download", kwargs={**kw, "fmt": "mat"}))
+    assert mat.status_code == 200 and "attachment" in mat["Content-Disposition"]
+    body = mat.content.decode()
+    assert "Semyon Petrov" in body  # Latin names: GNU Backgammon reads them
+    # Every play of the book game replays in the .mat; only its automatic doubles (cube at 4
+    # before the first roll) cannot be said in the .mat format, so the cube values differ.
+    assert {p.code for p in validate_mat_text(body).errors} <= {"record.cube_wrong_value", "record.result_mismatch"}
+    txt = client.get(reverse("record-download", kwargs={**kw, "fmt": "txt"})).content.decode()
+    assert "012/7" in txt and "Партия" in txt
+    assert client.get(reverse("record-download", kwargs={**kw, "fmt": "exe"})).status_code == 404
+
+
+def test_a_private_link_uploads_and_views(client, world):
+    _t, _ref, _rnd, m1, _m2 = world
+    token = private_links.token_for(m1.entry_a)
+    url = reverse("private-record-upload", kwargs={"token": token, "match_id": m1.pk})
+    assert client.get(url).status_code == 200
+    response = client.post(url, {"text": named(MAT7, "Petrov", "Orlov")})
+    assert response.status_code == 302 and f"/p/{token}/records/" in response.url
+    assert client.get(response.url).status_code == 200
+    client.post(response.url, {"action": "attach", "first_is": "a"})
+    viewer = reverse("private-record-viewer", kwargs={"token": token, "match_id": m1.pk})
+    assert "<svg" in client.get(viewer).content.decode()
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [b"\x00\x01\x02binary", "Ч" * 10 + "1. 6-6 99/1", " 7 point match\n Game 1\n a : 0  b : 0\n 1) 77: 1/2\n", b"\xff\xfe garbage"],
+)
+def test_broken_files_get_located_problems_never_a_500(client, world, payload):
+    _t, referee, _rnd, m1, _m2 = world
+    client.force_login(referee)
+    raw = payload if isinstance(payload, bytes) else payload.encode()
+    url = reverse("record-upload", kwargs={"slug": "cube-open", "match_id": m1.pk})
+    response = client.post(url, {"file": SimpleUploadedFile("x.mat", raw)})
+    assert response.status_code in (302, 400)
+    if response.status_code == 302:
+        page = client.get(response.url)
+        assert page.status_code == 200 and 'class="problems file-problems"' in page.content.decode()
+    paste = client.post(reverse("record-paste"), {"text": raw.decode("latin-1"), "ply": "3"})
+    assert paste.status_code in (200, 400)  # a NUL is refused by name before any view (middleware)
+
+
+def test_the_paste_viewer_saves_nothing(client):
+    response = client.post(reverse("record-paste"), {"text": MAT7, "ply": "5"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "<svg" in html and 'id="ply-5"' in html
+    assert not MatchFile.objects.exists()
+    empty = client.post(reverse("record-paste"), {"text": "  "})
+    assert empty.status_code == 200 and "errorlist" in empty.content.decode()
+
+
+def _zip(files: dict[str, str]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
+def test_bulk_upload_matches_files_to_pairings_and_waits_for_the_referee(client, world):
+    t, referee, rnd, m1, m2 = world
+    Result.objects.create(match=m2, score_a=7, score_b=3, reported_side="a")
+    client.force_login(referee)
+    archive = _zip({
+        "t1.mat": named(MAT7, "Orlov", "Петров"),  # matches table 1, crossed
+        "t2.mat": named(MAT7, "Fedorov", "Sokolov"),  # table 2, but the reported score is 7:3
+        "other.mat": named(MAT7, "Nobody", "Someone"),
+        "broken.mat": "\x00",
+        "Федоров - Sokolov.txt": (DATA / "book_game1_backgammon.txt").read_text(),  # names in the file name
+    })
+    url = reverse("round-records", kwargs={"slug": t.slug, "round_id": rnd.pk})
+    response = client.post(url, {"files": [SimpleUploadedFile("round1.zip", archive), SimpleUploadedFile("bad.zip", b"PK\x03\x04broken")]})
+    assert response.status_code == 302 and "job=" in response.url
+    report = client.get(response.url).content.decode()
+    files = {mf.name: mf for mf in MatchFile.objects.filter(round=rnd)}
+    assert files["t1.mat"].match == m1 and files["t1.mat"].proposed == "b"
+    assert files["t1.mat"].summary["verdict"] == "matched"
+    assert files["t2.mat"].summary["verdict"] == "mismatch"
+    assert files["other.mat"].match is None and files["other.mat"].summary["verdict"] == "unmatched"
+    assert files["Федоров - Sokolov.txt"].match == m2 and files["Федоров - Sokolov.txt"].proposed == "a"
+    assert files["broken.mat"].match is None and files["broken.mat"].problems
+    assert all(mf.state == MatchFileState.PENDING for mf in files.values())
+    assert not Result.objects.filter(match=m1).exists()  # nothing attached by the upload
+    mismatching = report.split('class="bulk-files mismatch"')[1].split("</table>")[0]
+    assert "t2.mat" in mismatching and "t1.mat" not in mismatching
+    # The referee confirms one, discards another.
+    client.post(reverse("record-file", kwargs={"slug": t.slug, "file_id": files["t1.mat"].pk}),
+                {"action": "attach", "first_is": "b", "use_result": "1"})
+    m1.refresh_from_db()
+    assert m1.result_status == ResultStatus.CONFIRMED and (m1.score_a, m1.score_b) == (8, 4)
+    client.post(reverse("round-records-discard", kwargs={"slug": t.slug, "round_id": rnd.pk}),
+                {"file": [files["other.mat"].pk]})
+    assert MatchFile.objects.get(pk=files["other.mat"].pk).state == MatchFileState.DISCARDED
+
+
+def test_a_second_file_does_not_replace_the_attached_one_without_the_referee(client, world):
+    _t, referee, _rnd, m1, _m2 = world
+    client.force_login(referee)
+    first = _upload(client, m1, named(MAT7, "Petrov", "Orlov"))
+    client.post(first.url, {"action": "attach", "first_is": "a"})
+    client.force_login(m1.entry_a.player.user)
+    second = _upload(client, m1, named(MAT7, "Petrov", "Orlov"))
+    refused = client.post(second.url, {"action": "attach", "first_is": "a"})
+    assert refused.status_code == 400
+    assert MatchFile.objects.filter(match=m1, state=MatchFileState.ATTACHED).count() == 1
+    client.force_login(referee)
+    no_tick = client.post(second.url, {"action": "attach", "first_is": "a"})
+    assert no_tick.status_code == 400
+    client.post(second.url, {"action": "attach", "first_is": "a", "replace": "1"})
+    attached = MatchFile.objects.get(match=m1, state=MatchFileState.ATTACHED)
+    assert attached.pk != MatchFile.objects.filter(match=m1).order_by("pk").first().pk
+
+
+def test_check_text_reads_the_files_players_and_score():
+    check = check_text(named(MAT7, "Orlov", "Петров"))
+    assert check.players == ("Orlov", "Петров") and check.final == (4, 8) and check.length == 7
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.mat")), ids=lambda p: p.name)
+def test_the_books_notation_download_reads_back_to_the_same_positions(path):
+    """Each game written in the book's notation replays, through the book's reader, to the
+    same positions as the .mat it came from (cube actions in continuation rows)."""
+    check = check_text(path.read_text())
+    text = as_book_text(check.view, players=("gnubg", "root"), english=False)
+    games = text.split("\nПартия №")[1:]
+    assert len(games) == len(check.view.games)
+    for game, block in zip(check.view.games, games, strict=True):
+        again = view_text("Партия №" + block)
+        assert not again.problems
+        before = [f.position for f in check.view.frames[game.first + 1 : game.last + 1] if f.kind == "play"]
+        assert [f.position for f in again.frames if f.kind == "play"] == before

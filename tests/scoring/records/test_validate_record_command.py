@@ -1,0 +1,91 @@
+"""``manage.py validate_record``: readable and JSON output for book records and .mat files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from tests.paths import DATA, ROOT
+
+RECORDS = DATA / "records"
+MANAGE = ROOT / "manage.py"
+
+
+def _json(path: Path, *args: str) -> dict:
+    out = StringIO()
+    call_command("validate_record", str(path), "--json", *args, stdout=out)
+    text = out.getvalue().strip()
+    data = json.loads(text)  # exactly one JSON document, nothing else
+    assert {"ok", "variant", "errors", "checkpoints", "result"} <= set(data)
+    assert set(data) <= {"ok", "variant", "errors", "notes", "checkpoints", "result"}
+    return data
+
+
+def test_book_game_1_json() -> None:
+    data = _json(RECORDS / "book_game1_backgammon.txt")
+    assert data["ok"] is True and data["variant"] == "backgammon" and data["errors"] == []
+    assert data["result"] == {"winner": "white", "kind": "single", "cube": 32, "points": 32}
+    assert [c["ok"] for c in data["checkpoints"]] == [True, True]
+    assert set(data["checkpoints"][0]) == {"move", "side", "ok", "diff"}
+
+
+def test_book_game_4_json_reports_misprints() -> None:
+    data = _json(RECORDS / "book_game4_long_nardy.txt", "--lang", "en")
+    assert data["ok"] is False and data["variant"] == "long_nardy"
+    first = data["errors"][0]
+    assert set(first) == {"move", "side", "code", "message"}
+    assert (first["move"], first["side"], first["code"]) == (3, "black", "record.wrong_distance")
+    assert "5/11" in first["message"]
+    bad = [c for c in data["checkpoints"] if not c["ok"]]
+    assert bad and bad[0]["diff"]["white"]["1"] == {"expected": 2, "actual": 0}
+    assert data["result"]["winner"] == "white" and data["result"]["kind"] == "oyun"
+
+
+def test_variant_override_changes_the_rules() -> None:
+    data = _json(RECORDS / "book_game4_long_nardy.txt", "--variant", "backgammon")
+    assert data["variant"] == "backgammon" and data["ok"] is False
+
+
+def test_mat_file_is_detected_by_content(tmp_path: Path) -> None:
+    data = _json(RECORDS / "gnubg_match3_seed7.mat")
+    assert data["ok"] is True and data["errors"] == []
+    assert data["result"] == {"winner": "white", "kind": "match", "cube": 1, "points": 5}
+    broken = tmp_path / "broken.txt"
+    broken.write_text(
+        (RECORDS / "gnubg_match3_seed7.mat").read_text().replace("52: 13/8", "72: 13/8", 1)
+    )
+    data = _json(broken, "--lang", "ru")
+    assert data["ok"] is False and data["errors"][0]["code"] == "record.bad_dice"
+    assert data["errors"][0]["message"].startswith("Партия 1")
+
+
+def test_readable_output_in_both_languages() -> None:
+    out = StringIO()
+    call_command("validate_record", str(RECORDS / "book_game4_long_nardy.txt"), "--lang", "ru",
+                 stdout=out)  # fmt: skip
+    text = out.getvalue()
+    assert "Найдено проблем: 10." in text and "Ход 3, чёрные" in text
+    out = StringIO()
+    call_command("validate_record", str(RECORDS / "book_game1_backgammon.txt"), "--lang", "en",
+                 stdout=out)  # fmt: skip
+    assert "The record is clean." in out.getvalue() and "32 points" in out.getvalue()
+
+
+@pytest.mark.parametrize(("name", "code"), [("book_game1_backgammon.txt", 0),
+                                            ("book_game4_long_nardy.txt", 1)])  # fmt: skip
+def test_exit_status_from_the_shell(name: str, code: int) -> None:
+    done = subprocess.run(
+        [sys.executable, str(MANAGE), "validate_record", str(RECORDS / name), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=MANAGE.parent,
+        timeout=120,
+    )
+    assert done.returncode == code, done.stderr
+    assert json.loads(done.stdout)["ok"] is (code == 0)
