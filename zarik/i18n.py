@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import get_language
 
@@ -18,6 +19,15 @@ from scoring.rules.errors import Problem, is_english
 def current_language() -> str:
     """``"en"`` or ``"ru"``: the active Django language reduced to the two the product speaks."""
     return "en" if is_english(get_language() or "ru") else "ru"
+
+
+def supported_language(code: str | None) -> str | None:
+    """``code`` (``"ru"``, ``"en-GB"``…) as one of ``settings.LANGUAGES``, or None if we do not speak it."""
+    code = (code or "").strip().lower()
+    for language, _name in settings.LANGUAGES:
+        if code == language or code.startswith(language + "-"):
+            return language
+    return None
 
 
 def problems_to_validation_error(

@@ -7,8 +7,10 @@ import uuid
 
 from django.http import HttpResponseBadRequest
 from django.http.multipartparser import MultiPartParserError
+from django.utils import translation
 from django.utils.translation import gettext as _
 
+from zarik.i18n import supported_language
 from zarik.logs import request_id
 
 request_logger = logging.getLogger("zarik.request")
@@ -78,4 +80,20 @@ class RejectNulBytesMiddleware:
                           "Remove it and try again.") % {"field": key.replace("\x00", "")},
                         content_type="text/plain; charset=utf-8",
                     )
+        return self.get_response(request)
+
+
+class QueryLanguageMiddleware:
+    """``?lang=ru`` or ``?lang=en`` on any page shows it in that language, for this request only,
+    as the API does: a shared link can say which language it means. It does not change the
+    visitor's own choice (their cookie); an unknown code is ignored. After ``LocaleMiddleware``."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        asked = supported_language(request.GET.get("lang"))
+        if asked:
+            translation.activate(asked)
+            request.LANGUAGE_CODE = asked
         return self.get_response(request)

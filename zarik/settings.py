@@ -67,6 +67,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "zarik.middleware.QueryLanguageMiddleware",  # ?lang=ru|en on a page, as on the API
     "zarik.security.PrivateLinkLimitMiddleware",  # unknown /p/<token>/ guesses → 429
     "django.middleware.common.CommonMiddleware",
     "zarik.middleware.RejectNulBytesMiddleware",

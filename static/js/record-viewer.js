@@ -37,6 +37,32 @@
     else { document.execCommand("copy"); }
     button.setAttribute("data-copied", "1");
   });
+  /* Focus stays on the control the user pressed: "next" is focused again after htmx swaps the
+     board in (the old control is gone) or after the page reloads (the paste viewer's form, a
+     move in the list); a move of the list gives the focus to the current move. */
+  var KEY = "zarik-record-focus";
+  function remember(control) {
+    var which = control.getAttribute("data-nav") || (control.closest(".moves") ? "move" : "");
+    if (which) { try { sessionStorage.setItem(KEY, which); } catch (e) { /* private mode */ } }
+  }
+  function restore() {
+    var which = null;
+    try { which = sessionStorage.getItem(KEY); sessionStorage.removeItem(KEY); } catch (e) { return; }
+    if (!which) return;
+    var target = which === "move"
+      ? document.querySelector('.moves [aria-current="step"]')
+      : document.querySelector('#record-board [data-nav="' + which + '"]') || document.querySelector("#record-board .frame-title");
+    if (target) {
+      if (!target.matches("a, button, input")) target.setAttribute("tabindex", "-1");
+      target.focus();
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var control = event.target.closest && event.target.closest("[data-nav], .moves a, .moves button");
+    if (control) remember(control);
+  }, true);
+  document.addEventListener("htmx:afterSettle", restore);
+  restore();
   var hash = /^#ply-(\d+)$/.exec(window.location.hash);
   if (hash && !/[?&]ply=/.test(window.location.search) && !document.getElementById("ply-" + hash[1])) {
     var board = document.getElementById("record-board");

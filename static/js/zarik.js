@@ -3,6 +3,44 @@
 (function () {
   "use strict";
 
+  /* A box that scrolls (a wide table on a phone, the tie-break preview) takes the keyboard
+     focus and is named after its caption or heading, so a keyboard can scroll it (WCAG 2.1.1);
+     a box that fits gives the focus back, so a desktop has no extra tab stops. Checked again
+     when the window changes size and when htmx swaps a part of the page. */
+  var nameOf = function (box) {
+    var caption = box.querySelector("caption");
+    if (caption && caption.textContent.trim()) return caption.textContent.trim();
+    var el = box;
+    while (el) {
+      var prev = el.previousElementSibling;
+      while (prev) {
+        if (/^H[1-4]$/.test(prev.tagName) || prev.tagName === "LEGEND") return prev.textContent.trim();
+        var inner = prev.querySelector && prev.querySelector("h1, h2, h3, h4");
+        if (inner) return inner.textContent.trim();
+        prev = prev.previousElementSibling;
+      }
+      el = el.parentElement;
+    }
+    return document.title;
+  };
+  var focusScrollables = function () {
+    document.querySelectorAll(".table-scroll, .preview, [data-scrolls]").forEach(function (box) {
+      var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+      if (scrolls && !box.hasAttribute("tabindex")) {
+        box.tabIndex = 0;
+        box.dataset.madeFocusable = "1";
+        if (!box.hasAttribute("role")) box.setAttribute("role", "region");
+        if (!box.hasAttribute("aria-label") && !box.hasAttribute("aria-labelledby")) box.setAttribute("aria-label", nameOf(box));
+      } else if (!scrolls && box.dataset.madeFocusable) {
+        box.removeAttribute("tabindex");
+        delete box.dataset.madeFocusable;
+      }
+    });
+  };
+  focusScrollables();
+  window.addEventListener("resize", focusScrollables);
+  document.addEventListener("htmx:afterSettle", focusScrollables);
+
   /* <button data-print>: print the page. */
   document.querySelectorAll("[data-print]").forEach(function (b) {
     b.addEventListener("click", function () { window.print(); });
@@ -62,7 +100,7 @@
     if (rows && tpl && total) {
       add.addEventListener("click", function () {
         var n = parseInt(total.value, 10);
-        var html = tpl.innerHTML.replace(/__prefix__/g, n).replace("__n__", n + 1);
+        var html = tpl.innerHTML.replace(/__prefix__/g, n).replace(/__n__/g, n + 1);
         rows.insertAdjacentHTML("beforeend", html);
         total.value = n + 1;
       });

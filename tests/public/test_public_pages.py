@@ -45,7 +45,7 @@ def text(response) -> str:
 
 def main(response) -> str:
     """The page's main content (the header carries a per-request CSRF token)."""
-    return response.content.decode().split("<main>")[1].split("</main>")[0]
+    return response.content.decode().split("<main")[1].split("</main>")[0]
 
 
 def score_cells(response) -> list[str]:

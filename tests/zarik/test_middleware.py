@@ -19,3 +19,18 @@ def test_nul_in_a_search_is_a_clear_400(client, demo):
 def test_nul_in_a_posted_field_is_refused(client, demo):
     response = client.post("/accounts/login/", {"username": "ref\x00eree", "password": "x"})
     assert response.status_code == 400
+
+
+def test_lang_in_the_address_shows_a_page_in_that_language_for_that_request_only(client, demo):
+    """``?lang=`` works on pages as on the API (issue 34): a shared link can name its language."""
+    english = client.get("/t/demo-swiss/standings/?lang=en", HTTP_ACCEPT_LANGUAGE="ru")
+    assert english.status_code == 200
+    assert english["Content-Language"] == "en"
+    assert "<html lang=\"en\">" in english.content.decode()
+    assert "Standings" in english.content.decode()
+    # The visitor's own choice is untouched: the next page without ?lang= is Russian again.
+    russian = client.get("/t/demo-swiss/standings/", HTTP_ACCEPT_LANGUAGE="ru")
+    assert russian["Content-Language"] == "ru"
+    assert "<html lang=\"ru\">" in russian.content.decode() and "Standings<" not in russian.content.decode()
+    # An unknown code changes nothing (no error either).
+    assert client.get("/t/demo-swiss/standings/?lang=xx", HTTP_ACCEPT_LANGUAGE="ru")["Content-Language"] == "ru"

@@ -9,19 +9,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.translation.trans_real import parse_accept_lang_header
 
+from zarik.i18n import supported_language as _supported
+
 API_PREFIX = "/api/"
 
 
 def is_api(request) -> bool:
     return request.path_info.startswith(API_PREFIX)
-
-
-def _supported(code: str) -> str | None:
-    code = (code or "").strip().lower()
-    for language, _name in settings.LANGUAGES:
-        if code == language or code.startswith(language + "-"):
-            return language
-    return None
 
 
 def request_language(request) -> str:
