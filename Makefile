@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: run serve test lint bench worker migrate demo messages clean
+.PHONY: run serve test lint bench soak worker migrate demo messages clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,12 @@ test: $(STAMP)
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+## soak: the whole-event simulator for a long run: SOAK_EXAMPLES events of SOAK_STEPS actions each,
+## new random seeds every run (the suite runs a fixed, small budget); DATABASE_URL picks the engine.
+soak: $(STAMP)
+	ZARIK_SIMULATOR_RANDOM=1 ZARIK_SIMULATOR_EXAMPLES=$${SOAK_EXAMPLES:-1000} ZARIK_SIMULATOR_STEPS=$${SOAK_STEPS:-60} \
+	  $(PY) -m pytest -q -p no:logging tests/simulator/test_whole_event.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -43,6 +43,11 @@ STYLES: dict[str, dict[str, Any]] = {
     "mixed": {"fill": DRAW_FILL, "border": _BOX, "alignment": _CENTER},
     "bye": {"font": Font(italic=True, color="555555"), "border": _BOX, "alignment": _CENTER},
     "pending": {"font": Font(italic=True, color="808080"), "border": _BOX, "alignment": _CENTER},
+    # Results without play (a crosstable cell's outcome, ``standings.crosstable.OUTCOME_LETTERS``):
+    # coloured like the played result they count as, in italics so they read as not played.
+    "forfeit_win": {"fill": WIN_FILL, "font": Font(italic=True, color="006100"), "border": _BOX, "alignment": _CENTER},
+    "forfeit_loss": {"fill": LOSS_FILL, "font": Font(italic=True, color="9C0006"), "border": _BOX, "alignment": _CENTER},
+    "void": {"font": Font(italic=True, color="555555"), "border": _BOX, "alignment": _CENTER},
     "none": {"border": _BOX, "alignment": _CENTER},
     "diagonal": {"fill": DIAGONAL_FILL, "border": _BOX},
     "winner_name": {"fill": WIN_FILL, "font": Font(bold=True), "border": _BOX, "alignment": _LEFT},

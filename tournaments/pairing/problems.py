@@ -692,6 +692,12 @@ PAIRING = Catalogue(
             "Publish round {round} before round {next}.",
             "Сначала опубликуйте тур {round}, затем тур {next}.",
         ),
+        "publish_withdrawn": (
+            "Round {round} seats {players}, who withdrew after it was paired: delete the draft and "
+            "pair the round again (or change those pairings by hand), then publish it.",
+            "В туре {round} посажены игроки, снявшиеся после составления пар: {players}. Удалите "
+            "черновик и составьте тур заново (или измените эти пары вручную), затем опубликуйте его.",
+        ),
         "delete_order": (
             "Round {round} cannot be deleted: a later round is already published.",
             "Тур {round} нельзя удалить: более поздний тур уже опубликован.",

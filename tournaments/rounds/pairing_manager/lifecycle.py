@@ -8,10 +8,11 @@ discarded explicitly with a reason.
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.events import emit
-from tournaments.models import Round, RoundStatus
+from tournaments.models import EntryStatus, Round, RoundStatus
 
 from .checks import guard_results, matches_with_results
 from .edits import editable
@@ -31,6 +32,11 @@ def publish_round(rnd: Round, *, user=None) -> Round:
     )
     if earlier is not None:
         raise refuse("publish_order", round=earlier.number, next=rnd.number)
+    gone = _withdrawn_seated(rnd)
+    if gone:
+        # A player withdrew (or was disqualified) after the draft was paired: published as is,
+        # the match would wait forever for a player who is not coming.
+        raise refuse("publish_withdrawn", round=rnd.number, players=tuple(gone))
     with transaction.atomic():
         # Two directors publishing at once: the second waits for the row, finds it published
         # and is told so (not_draft) — one publication, one audit line, one round of emails.
@@ -49,6 +55,21 @@ def publish_round(rnd: Round, *, user=None) -> Round:
         update_status(rnd.tournament, user)
         emit("round.published", rnd.tournament_id, round=rnd.pk, number=rnd.number)
     return rnd
+
+
+def _withdrawn_seated(rnd: Round) -> list[str]:
+    """The names of withdrawn players the draft still seats, in table order."""
+    withdrawn = EntryStatus.WITHDRAWN
+    names = []
+    for m in (
+        rnd.matches.filter(Q(entry_a__status=withdrawn) | Q(entry_b__status=withdrawn))
+        .select_related("entry_a__player", "entry_b__player")
+        .order_by("table")
+    ):
+        for entry in (m.entry_a, m.entry_b):
+            if entry is not None and entry.status == withdrawn:
+                names.append(str(entry.player))
+    return names
 
 
 def unpublish_round(rnd: Round, user=None, reason: str = "") -> Round:

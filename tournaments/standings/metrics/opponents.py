@@ -45,10 +45,14 @@ def _bye_score(ledger: Ledger, pid: int, bye: Game) -> float:
     if mode == ByeValue.OWN:
         return ledger.basis()[pid]
     # The virtual opponent: the player's score before the bye round, the bye round
-    # lost (it gets what the player conceded), then half of every remaining round.
+    # lost (it gets what the player conceded), then half of every round played *since*,
+    # up to the last round with results — not the rounds announced: after round 1 of 5 a
+    # no-show's virtual opponent is not worth 2 more rounds nobody has played. FIDE
+    # Handbook C.02 (2017), tie-break regulations: Svon = SPR + (1 − SfPR) + 0.5 × (n − R),
+    # "n = number of completed rounds".
     contribution = ledger.contribution()
     before = sum(contribution(g) for g in ledger.games[pid] if g.round < bye.round)
-    remaining = max(ledger.total_rounds - bye.round, 0)
+    remaining = max(ledger.last_round - bye.round, 0)
     if ledger.basis_key() == "points":
         return before + float(bye.score_against) + remaining * _mean_points_per_match(ledger)
     return before + (1.0 - bye.result) + 0.5 * remaining

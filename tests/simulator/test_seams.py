@@ -1,0 +1,98 @@
+"""Seams between capabilities that the whole-event simulator (and a chief arbiter) found, each
+pinned by a regression test named after it. The simulator keeps looking for the next one."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from openpyxl import load_workbook
+
+from scoring import workflow
+from tests.factories import OfficialFactory, TournamentFactory, UserFactory, enter
+from tournaments.entries import status as entry_status
+from tournaments.exports.styles import STYLES
+from tournaments.jobs.export_tasks import build_workbook
+from tournaments.models import OfficialRole, ResultKind, RoundStatus
+from tournaments.rounds import pairing_manager as pm
+from tournaments.standings.crosstable import OUTCOME_LETTERS
+from tournaments.standings_service import load_event
+
+pytestmark = pytest.mark.django_db
+
+
+def _swiss(size: int = 6, rounds: int = 5, slug: str = "seam"):
+    t = TournamentFactory(slug=slug, match_length=3, rounds_planned=rounds)
+    director = UserFactory(username=f"{slug}-director")
+    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
+    entries = enter(t, [{"last_name": f"Шов{i}", "first_name": "Игрок"} for i in range(size)])
+    return t, director, entries
+
+
+def _play_round_one(t, director, *, kinds=(ResultKind.FORFEIT,)):
+    [rnd] = pm.generate_next(t, user=director)
+    pm.publish_round(rnd, user=director)
+    matches = list(rnd.matches.order_by("table"))
+    for match, kind in zip(matches, kinds, strict=False):
+        workflow.record_kind_result(
+            match.pk, director, version=match.version, kind=kind,
+            winner="a" if kind == ResultKind.FORFEIT else None, reason="no show",
+        )  # fmt: skip
+    for match in matches[len(kinds):]:
+        match.refresh_from_db()
+        workflow.submit_result(match.pk, director, version=match.version, final=(3, 1), confirm=True)
+    return rnd, matches
+
+
+def test_the_excel_export_survives_a_forfeit_and_a_void_match():
+    t, director, _entries = _swiss()
+    _play_round_one(t, director, kinds=(ResultKind.FORFEIT, ResultKind.VOID))
+    out = io.BytesIO()
+    build_workbook(t, out, "en")  # was: KeyError 'forfeit_win' in the crosstable's styles
+    book = load_workbook(io.BytesIO(out.getvalue()), read_only=True)
+    crosstable = next(ws for ws in book.worksheets if ws.title.lower().startswith(("cross", "табл")))
+    cells = {str(c) for row in crosstable.iter_rows(values_only=True) for c in row if c is not None}
+    assert OUTCOME_LETTERS["en"]["forfeit_win"] in " ".join(cells) or any("+" in c for c in cells)
+
+
+def test_every_crosstable_outcome_has_an_excel_style():
+    """One table of outcomes (the standings core's), one style each: a new outcome cannot crash
+    the export again."""
+    outcomes = set(OUTCOME_LETTERS["ru"]) | set(OUTCOME_LETTERS["en"])
+    assert outcomes <= set(STYLES), outcomes - set(STYLES)
+
+
+def test_buchholz_counts_only_the_rounds_played_so_far():
+    """After round 1 of 5 a no-show's virtual opponent is worth the rounds played (1), not the
+    rounds announced: the no-show is no longer the field's best Buchholz, and the forfeit winner
+    does not gain on players who played (FIDE: n = the number of completed rounds)."""
+    t, director, _entries = _swiss()
+    _rnd, matches = _play_round_one(t, director, kinds=(ResultKind.FORFEIT,))
+    forfeit = matches[0]
+    event = load_event(t)
+    [table] = event.standings.values()
+    buchholz = {row.player.id: row.values["buchholz"] for row in table.rows}
+    no_show, winner = forfeit.entry_b_id, forfeit.entry_a_id
+    assert buchholz[no_show] == 1.0  # 0 before + the round lost to it; was 3.0 with 5 announced
+    assert buchholz[winner] == 0.0  # 0 before + the round it conceded (none)
+    assert max(buchholz.values()) <= 1.0  # one round played: nobody's opponents have more
+
+
+def test_a_draft_seating_a_withdrawn_player_is_not_published():
+    t, director, _entries = _swiss(size=4, slug="seam-draft")
+    [draft] = pm.generate_next(t, user=director)
+    seated = draft.matches.order_by("table").first().entry_a
+    entry_status.withdraw(seated, director, reason="left", settle=entry_status.SETTLE_FORFEIT)
+    with pytest.raises(pm.PairingRefused) as refused:
+        pm.publish_round(draft, user=director)
+    [problem] = refused.value.problems
+    assert problem.code == "pairing.publish_withdrawn"
+    assert seated.player.last_name in problem.message("en") and "pair the round again" in problem.message("en")
+    assert "составьте тур заново" in problem.message("ru")
+    draft.refresh_from_db()
+    assert draft.status == RoundStatus.DRAFT
+    # The step the refusal names: delete the draft, pair again, publish — without the player.
+    pm.delete_draft(draft, user=director)
+    [again] = pm.generate_next(t, user=director)
+    assert seated.pk not in {e for m in again.matches.all() for e in (m.entry_a_id, m.entry_b_id)}
+    pm.publish_round(again, user=director)
