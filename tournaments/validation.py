@@ -65,6 +65,7 @@ def tournament_spec(tournament, *, length: int | None = None, cube: bool | None 
         autodoubles=tournament.autodouble_limit,
         max_cube=tournament.max_cube,
         draw=None if points else Fraction(tournament.draw_value).limit_denominator(2),
+        must_decide=tournament.system == "knockout",
         **extra,
     )
 

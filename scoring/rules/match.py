@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from scoring.rules.errors import RuleViolation
+from scoring.rules.errors import Problem, RuleViolation
 from scoring.rules.match_input import parse_match_input
 from scoring.rules.match_ledger import _validate_ledger, _winner_of
 from scoring.rules.match_problems import MATCH
@@ -102,6 +102,7 @@ def validate_match(
                 )
             )
         decided = run.decided_after is not None
+        problems.extend(_level_in_a_knockout(spec, score, decided))
         return MatchValidation(
             ok=not problems,
             problems=tuple(problems),
@@ -127,6 +128,7 @@ def validate_match(
     finished = not any(
         p.code in {"match.match_unfinished", "match.final_both_reached"} for p in problems
     )
+    problems.extend(_level_in_a_knockout(spec, stated, finished))
     return MatchValidation(
         ok=not problems,
         problems=tuple(problems),
@@ -134,6 +136,15 @@ def validate_match(
         winner=_winner_of(spec, stated) if finished else None,
         decided=finished,
     )
+
+
+def _level_in_a_knockout(spec: MatchSpec, score: tuple[Number, Number], finished: bool) -> list[Problem]:
+    """A finished knockout match that ends level (2:2 of four games) has no one to go through:
+    the book settles a tie by more play (Part 9: «назначается дополнительный … тур»), so the
+    deciding game is played and entered with the result, never a draw confirmed."""
+    if spec.must_decide and finished and score[0] == score[1]:
+        return [MATCH.problem("knockout_level", score=format_score(score))]
+    return []
 
 
 def _plain_seq(value: Any) -> Any:

@@ -491,6 +491,14 @@ MATCH = Catalogue(
             "The score already played ({score}) decides the match; enter it as a played result.",
             "Уже сыгранный счёт ({score}) решает матч; введите его как сыгранный результат.",
         ),
+        "knockout_level": (
+            "A knockout match cannot end level ({score}): the loser leaves the cup, so play a "
+            "deciding game (the book settles a tie by more play, Part 9) and enter the result "
+            "with it.",
+            "Матч на выбывание не может закончиться вничью ({score}): проигравший выбывает из "
+            "кубка, поэтому сыграйте решающую партию (по книге ничья решается дополнительной "
+            "игрой, часть 9) и внесите результат вместе с ней.",
+        ),
         "below_start": (
             "The score {score} is below the score the match started from ({start}: lateness "
             "penalty points).",

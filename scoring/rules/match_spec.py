@@ -80,6 +80,8 @@ class MatchSpec:
     organiser_override: bool = False
     first_white: str = "a"
     start: tuple[Number, Number] = (0, 0)
+    #: The match must have a winner (a knockout: the loser leaves); a level score is refused.
+    must_decide: bool = False
 
     @property
     def is_points(self) -> bool:

@@ -63,8 +63,11 @@ class EventMachine(RuleBasedStateMachine):
         length=st.sampled_from([1, 3, 5]),
         cube=st.booleans(),
         forfeit_score=st.sampled_from(["match_length", "zero"]),
+        games=st.sampled_from([None, None, 1, 2, 3, 4]),
     )
-    def set_up(self, system, size, length, cube, forfeit_score):
+    def set_up(self, system, size, length, cube, forfeit_score, games):
+        """``games``: None plays to ``length`` points, else a fixed number of games (odd or even:
+        an even number can end level, which a knockout must refuse)."""
         low, high = SYSTEMS[system]
         size = min(max(size, low), high)
         run = next(_runs)
@@ -72,6 +75,7 @@ class EventMachine(RuleBasedStateMachine):
         self.tournament = TournamentFactory(
             name=f"Симуляция {run}", slug=self.slug, system=system, match_length=length, cube=cube,
             crawford=cube, forfeit_score=forfeit_score,
+            match_format="points" if games is None else "games", fixed_games=games, draw_value="0.5",
             rounds_planned=None if system != "swiss" else min(size - 1, 5),
         )  # fmt: skip
         self.director = get_user_model().objects.create(username=f"sim-director-{run}")
@@ -130,9 +134,14 @@ class EventMachine(RuleBasedStateMachine):
         if not pending:
             return
         match = pending[pick % len(pending)]
-        length = match.match_length or self.tournament.match_length
-        loser = min(loser, length - 1)
-        final = (length, loser) if winner == "a" else (loser, length)
+        if self.tournament.match_format == "games":
+            games = self.tournament.fixed_games
+            won = min(games, loser + (games + 1) // 2)  # from a bare majority up to a whitewash
+            final = (won, games - won) if winner == "a" else (games - won, won)
+        else:
+            length = match.match_length or self.tournament.match_length
+            loser = min(loser, length - 1)
+            final = (length, loser) if winner == "a" else (loser, length)
         self._attempt(workflow.submit_result, match.pk, self.director, version=match.version, final=final, confirm=True)
 
     @rule(pick=st.integers(min_value=0, max_value=50),

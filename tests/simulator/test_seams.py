@@ -96,3 +96,23 @@ def test_a_draft_seating_a_withdrawn_player_is_not_published():
     [again] = pm.generate_next(t, user=director)
     assert seated.pk not in {e for m in again.matches.all() for e in (m.entry_a_id, m.entry_b_id)}
     pm.publish_round(again, user=director)
+
+
+def test_a_drawn_match_in_a_cup_is_refused_at_report_time():
+    """Four games, 2:2, in a knockout: nobody would go through, and the next round could never
+    be paired. The report is refused with the book's rule (play the deciding game), and the
+    match stays open for the result that has one."""
+    t = TournamentFactory(slug="seam-cup", system="knockout", match_format="games", fixed_games=4,
+                          draw_value="0.5", rounds_planned=None)  # fmt: skip
+    director = UserFactory(username="seam-cup-director")
+    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
+    enter(t, [{"last_name": f"Кубков{i}", "first_name": "Игрок"} for i in range(4)])
+    [rnd] = pm.generate_next(t, user=director)
+    pm.publish_round(rnd, user=director)
+    match = rnd.matches.order_by("table").first()
+    with pytest.raises(workflow.InvalidResult) as refused:
+        workflow.submit_result(match.pk, director, version=match.version, final=(2, 2), confirm=True)
+    assert [p.code for p in refused.value.problems] == ["match.knockout_level"]
+    assert "deciding game" in refused.value.problems[0].message("en")
+    match.refresh_from_db()
+    assert match.result_status == "pending"

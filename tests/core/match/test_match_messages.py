@@ -36,6 +36,7 @@ MATCH_TRIGGERS: dict[str, Trigger] = {
     "bad_format": lambda: checked(MatchSpec(), final=(1, 0)),
     "bad_length": lambda: checked(MatchSpec(length=-1), final=(1, 0)),
     "bad_fixed_games": lambda: checked(MatchSpec(fixed_games=0), final=(1, 0)),
+    "knockout_level": lambda: checked(MatchSpec(fixed_games=4, must_decide=True), final=(2, 2)),
     "bad_scoring": lambda: checked(MatchSpec(length=3, scoring="go"), final=(3, 0)),
     "jacoby_in_match": lambda: checked(MatchSpec(length=3, jacoby=True), final=(3, 0)),
     "holland_needs_crawford": lambda: checked(MatchSpec(length=3, holland=True), final=(3, 0)),
