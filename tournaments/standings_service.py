@@ -126,6 +126,15 @@ class Pairing:
     def confirmed(self) -> bool:
         return self.result_status == ResultStatus.CONFIRMED
 
+    @property
+    def stands(self) -> bool:
+        """The result counts in the standings: confirmed, or confirmed and now disputed — a
+        result stands (marked disputed) until a ruling changes it; a disputed *report* was
+        never confirmed and has no score on the match, so it does not count."""
+        if self.result_status == ResultStatus.CONFIRMED:
+            return True
+        return self.result_status == ResultStatus.DISPUTED and self.score_a is not None and self.score_b is not None
+
     def side_of(self, entry_id: int) -> str | None:
         if entry_id == self.a:
             return "a"
@@ -617,7 +626,8 @@ def _section_key(section_id: int | None) -> str:
 
 
 def _core_match(p: Pairing, gammons: tuple[int, int] | None) -> core.Match:
-    """A confirmed result counts; a bye counts as soon as its round is published."""
+    """A result that stands counts (confirmed, or confirmed then disputed, until the ruling);
+    a bye counts as soon as its round is published."""
     if p.is_bye:
         return core.Match(
             round=p.round,
@@ -629,7 +639,7 @@ def _core_match(p: Pairing, gammons: tuple[int, int] | None) -> core.Match:
         )
     if p.kind == ResultKind.VOID:
         return core.Match(round=p.round, player_a=p.a, player_b=p.b, table=p.table, kind=p.kind)
-    finished = p.confirmed and p.score_a is not None and p.score_b is not None
+    finished = p.stands and p.score_a is not None and p.score_b is not None
     winner = {"a": p.a, "b": p.b}.get(p.winner) if finished else None
     return core.Match(
         round=p.round,

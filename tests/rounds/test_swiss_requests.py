@@ -202,9 +202,13 @@ def test_top_n_of_a_swiss_are_seeded_into_a_cup(client, director):
         "qualify-top": 40, "qualify-name": "Кубок", "qualify-slug": "fam-cup",
     })
     assert bad.status_code == 400 and "40" in bad.content.decode()
+    early = client.post(f"/t/{t.slug}/manage/swiss/qualify/", {
+        "qualify-top": 3, "qualify-name": "Кубок", "qualify-slug": "fam-cup",
+    })
+    assert early.status_code == 400 and "не закончена" in early.content.decode()  # rounds still open
     done = client.post(f"/t/{t.slug}/manage/swiss/qualify/", {
         "qualify-top": 3, "qualify-name": "Кубок", "qualify-slug": "fam-cup",
-        "qualify-double_elimination": "on",
+        "qualify-double_elimination": "on", "qualify-reason": "the cup starts tonight",
     })
     assert done.status_code == 302
     cup = Tournament.objects.get(slug="fam-cup")

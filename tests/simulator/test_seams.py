@@ -15,6 +15,7 @@ from tournaments.exports.styles import STYLES
 from tournaments.jobs.export_tasks import build_workbook
 from tournaments.models import OfficialRole, ResultKind, RoundStatus
 from tournaments.rounds import pairing_manager as pm
+from tournaments.rounds.swiss import requests as swiss_requests
 from tournaments.standings.crosstable import OUTCOME_LETTERS
 from tournaments.standings_service import load_event
 
@@ -116,3 +117,51 @@ def test_a_drawn_match_in_a_cup_is_refused_at_report_time():
     assert "deciding game" in refused.value.problems[0].message("en")
     match.refresh_from_db()
     assert match.result_status == "pending"
+
+
+def test_an_open_dispute_keeps_the_confirmed_result_in_the_standings():
+    """A player disputes a confirmed result within the dispute window: until the referee rules,
+    the result stands (marked disputed) — the standings do not drop it."""
+    t, director, entries = _swiss(size=4, slug="seam-dispute")
+    t.dispute_window = 60
+    t.save()
+    [rnd] = pm.generate_next(t, user=director)
+    pm.publish_round(rnd, user=director)
+    match = rnd.matches.order_by("table").first()
+    workflow.submit_result(match.pk, director, version=match.version, final=(3, 1), confirm=True)
+    loser = match.entry_b.player
+    loser.user = UserFactory(username="seam-dispute-loser")
+    loser.save()
+    match.refresh_from_db()
+    before = {row.player.id: row.values for table in load_event(t).standings.values() for row in table.rows}
+    result = match.results.get(state="confirmed")
+    workflow.dispute_result(match.pk, result.pk, loser.user, version=match.version, reason="the score was 1:3")
+    match.refresh_from_db()
+    assert match.result_status == "disputed"
+    after = {row.player.id: row.values for table in load_event(t).standings.values() for row in table.rows}
+    assert after == before
+    assert after[match.entry_a_id]["wins"] == 1.0
+
+
+def test_swiss_to_cup_refuses_an_unfinished_swiss_and_a_tie_at_the_cut():
+    """Qualifying takes the final standings: refused while rounds are open, and when the last
+    place in and the first out are level on every tie-break — unless the director says why."""
+    t, director, _entries = _swiss(size=4, rounds=1, slug="seam-qualify")
+    with pytest.raises(pm.PairingRefused) as early:
+        swiss_requests.qualify_to_knockout(t, None, 2, name="Кубок", slug="seam-cup-early", user=director)
+    assert early.value.problems[0].code == "pairing.qualify_unfinished"
+    [rnd] = pm.generate_next(t, user=director)
+    pm.publish_round(rnd, user=director)
+    for match in rnd.matches.order_by("table"):
+        workflow.submit_result(match.pk, director, version=match.version, final=(3, 1), confirm=True)
+    rnd.refresh_from_db()
+    assert rnd.status == RoundStatus.FINISHED
+    with pytest.raises(pm.PairingRefused) as tie:
+        swiss_requests.qualify_to_knockout(t, None, 3, name="Кубок", slug="seam-cup-tie", user=director)
+    [problem] = tie.value.problems
+    assert problem.code == "pairing.qualify_tie_at_cut"
+    assert "Take 2 or 4 players" in problem.message("en")
+    cup = swiss_requests.qualify_to_knockout(
+        t, None, 3, name="Кубок", slug="seam-cup", user=director, reason="a play-off has no time left"
+    )
+    assert cup.entries.count() == 3

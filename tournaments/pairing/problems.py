@@ -757,6 +757,21 @@ PAIRING = Catalogue(
             "{player} has already asked to sit out round {round}.",
             "{player} уже заявил(а) пропуск тура {round}.",
         ),
+        "qualify_unfinished": (
+            "The Swiss is not over: {played} of {planned} rounds are finished. Qualify when its "
+            "last round is closed, or give a reason to qualify now (it is recorded).",
+            "Швейцарка ещё не закончена: завершено туров — {played} из {planned}. Отбирайте в "
+            "кубок после завершения последнего тура или укажите причину, чтобы отобрать сейчас "
+            "(она будет записана).",
+        ),
+        "qualify_tie_at_cut": (
+            "Place {place} is shared across the cut by {players}: the tie-breaks do not separate "
+            "them. Take {fewer} or {more} players, or give a reason to cut in the standings' "
+            "order (it is recorded).",
+            "Место {place} на границе отбора делят {players}: дополнительные показатели их не "
+            "разделяют. Возьмите {fewer} или {more} участников или укажите причину, чтобы "
+            "отобрать в порядке таблицы (она будет записана).",
+        ),
         "qualify_count": (
             "A cup needs 2 to {ranked} qualifiers from these standings, not {top}.",
             "Для кубка нужно от 2 до {ranked} участников из этой таблицы, а не {top}.",

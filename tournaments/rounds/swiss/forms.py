@@ -64,6 +64,10 @@ class QualifyForm(forms.Form):
     slug = forms.SlugField(label=_("Address of the cup (slug)"), max_length=80)
     double_elimination = forms.BooleanField(label=_("Double elimination"), required=False)
     progressive_consolation = forms.BooleanField(label=_("Progressive consolation"), required=False)
+    reason = forms.CharField(
+        label=_("Reason to qualify anyway"), max_length=500, required=False,
+        help_text=_("Only when the Swiss is not over, or a shared place falls at the cut: it is recorded in the audit log."),
+    )
 
     def __init__(self, tournament: Tournament, *args, **kwargs):
         kwargs.setdefault("prefix", "qualify")
@@ -79,4 +83,4 @@ class QualifyForm(forms.Form):
         d = self.cleaned_data
         knockout = {k: True for k in ("double_elimination", "progressive_consolation") if d[k]}
         return {"section": d["section"], "top": d["top"], "name": d["name"], "slug": d["slug"],
-                "knockout": knockout}  # fmt: skip
+                "knockout": knockout, "reason": d.get("reason") or ""}  # fmt: skip

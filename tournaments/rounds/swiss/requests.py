@@ -20,6 +20,8 @@ from tournaments.models import (
     EntryStatus,
     ForbiddenPair,
     Official,
+    Round,
+    RoundStatus,
     Section,
     Seeding,
     Tournament,
@@ -102,7 +104,7 @@ _COPIED = (
 
 def qualify_to_knockout(
     swiss: Tournament, section: Section | None, top: int, *, name: str, slug: str, user,
-    knockout: dict | None = None,
+    knockout: dict | None = None, reason: str = "",
 ) -> Tournament:
     """A new knockout tournament of the Swiss section's top ``top`` players, seeded by place.
 
@@ -110,6 +112,10 @@ def qualify_to_knockout(
     is seed 1 and byes (when ``top`` is not a power of two) go to the best placed —
     the standard seeding order, where seeds 1 and 2 can meet only in the final. The
     cup has the Swiss's officials, so the same director runs it.
+
+    Qualifying is refused while the Swiss is still being played, and when the cut falls
+    inside a place the tie-breaks leave shared — unless the director gives a ``reason``,
+    which is audited with the qualification.
     """
     _swiss_only(swiss)
     event = load_event(swiss)
@@ -119,6 +125,10 @@ def qualify_to_knockout(
     rows = [r for r in tables[key].rows if not r.player.withdrawn] if tables else []
     if top < 2 or top > len(rows):
         raise refuse("qualify_count", top=top, ranked=len(rows))
+    reason = reason.strip()
+    if not reason:
+        _refuse_an_unfinished_swiss(swiss, section)
+        _refuse_a_tie_at_the_cut(rows, top)
     if Tournament.objects.filter(slug=slug).exists():
         raise refuse("qualify_slug", slug=slug)
     entries = {e.pk: e for e in swiss.entries.select_related("player")}
@@ -137,7 +147,34 @@ def qualify_to_knockout(
             )
         for off in Official.objects.filter(tournament=swiss):
             Official.objects.get_or_create(tournament=cup, user=off.user, role=off.role)
-        after = {"cup": cup.slug, "top": top, "section": key}
+        after = {"cup": cup.slug, "top": top, "section": key, **({"reason": reason} if reason else {})}
         record(user, swiss, "knockout.qualify", cup, None, after)
         record(user, cup, "knockout.qualify", cup, None, after)
     return cup
+
+
+def _refuse_an_unfinished_swiss(swiss: Tournament, section: Section | None) -> None:
+    """The cup takes the final standings: every planned round played and closed."""
+    rounds = Round.objects.filter(tournament=swiss)
+    if section is not None:
+        rounds = rounds.filter(section=section)
+    finished = rounds.filter(status=RoundStatus.FINISHED).count()
+    open_rounds = rounds.exclude(status=RoundStatus.FINISHED).exists()
+    planned = swiss.rounds_planned or finished
+    if open_rounds or finished < planned:
+        raise refuse("qualify_unfinished", played=finished, planned=max(planned, finished + open_rounds))
+
+
+def _refuse_a_tie_at_the_cut(rows, top: int) -> None:
+    """The last qualifier and the first one out may not share a place (the ranking's keys,
+    tie-breaks included, are equal): who goes through would be the list's accident."""
+    if top >= len(rows):
+        return
+    last_in, first_out = rows[top - 1], rows[top]
+    if last_in.place == first_out.place:
+        shared = [r for r in rows if r.place == last_in.place]
+        inside = sum(1 for r in rows[:top] if r.place == last_in.place)
+        raise refuse(
+            "qualify_tie_at_cut", place=last_in.place_label,
+            players=tuple(r.player.name_ru for r in shared), fewer=top - inside, more=top - inside + len(shared),
+        )
