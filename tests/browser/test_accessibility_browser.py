@@ -225,6 +225,17 @@ def _tabs_until(page, predicate: str, limit: int = 40) -> int:
     raise AssertionError(f"{predicate} never held within {limit} Tab presses")
 
 
+def _type_rows_and_save(page, scores) -> None:
+    """Type each row's two scores from the focused cell on (Tab between cells), then Enter."""
+    for a, b in scores:
+        page.keyboard.type(a)
+        page.keyboard.press("Tab")
+        page.keyboard.type(b)
+        page.keyboard.press("Tab")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+
+
 def test_a_round_on_the_results_grid_with_the_keyboard_only(chromium, live_server):
     """The skip link reaches the grid in three keys after a save, scores say their table and
     player, and the saved rows are announced (a status region)."""
@@ -252,22 +263,10 @@ def test_a_round_on_the_results_grid_with_the_keyboard_only(chromium, live_serve
     assert page.evaluate("document.activeElement.id") == first
     label = page.evaluate(f"document.querySelector('label[for={first}]').textContent")
     assert "Стол 1" in label and "Клавишин" in label  # the cell says its table, not only a name
-    for a, b in (("5", "2"), ("1", "5")):  # tables 1 and 2 now
-        page.keyboard.type(a)
-        page.keyboard.press("Tab")
-        page.keyboard.type(b)
-        page.keyboard.press("Tab")
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+    _type_rows_and_save(page, [("5", "2"), ("1", "5")])  # tables 1 and 2 now
     assert "2" in page.inner_text("[role=status]")  # "2 saved.", announced
     assert page.evaluate("document.activeElement.id") == f"m{matches[2].pk}-a"  # the first empty row
-    for a, b in (("5", "4"), ("0", "5")):
-        page.keyboard.type(a)
-        page.keyboard.press("Tab")
-        page.keyboard.type(b)
-        page.keyboard.press("Tab")
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
+    _type_rows_and_save(page, [("5", "4"), ("0", "5")])
     assert "2" in page.inner_text("[role=status]")
 
     # Every row saved, nothing to focus. From the top of the page: the first Tab is the page's
