@@ -165,3 +165,20 @@ def test_swiss_to_cup_refuses_an_unfinished_swiss_and_a_tie_at_the_cut():
         t, None, 3, name="Кубок", slug="seam-cup", user=director, reason="a play-off has no time left"
     )
     assert cup.entries.count() == 3
+
+
+def test_a_requested_half_point_bye_is_announced_with_the_round(client):
+    """The pairing bye was on the public pairings; a bye asked for in advance was nowhere, so the
+    player looked for a table. Both show with the round, the requested one with its points."""
+    t = TournamentFactory(slug="seam-bye", pairing_options={"half_bye_points": 0.5}, seeding="rating")
+    director = UserFactory(username="seam-bye-director")
+    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
+    entries = enter(t, [{"last_name": f"Бай{i}", "first_name": "Игрок"} for i in range(5)])
+    swiss_requests.request_bye(entries[2], 1, director)
+    [r1] = pm.generate_next(t, user=director)
+    pm.publish_round(r1, user=director)
+    page = client.get("/t/seam-bye/pairings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Not paired this round, on their own request:" in page
+    assert "(½ pt)" in page.split("on their own request:")[1]
+    russian = client.get("/t/seam-bye/pairings/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Бай2" in russian.split("requested-byes")[1]

@@ -216,6 +216,18 @@ def _pairing_rows(
     return rows
 
 
+def _requested_byes(event: Event, rnd, lang: str) -> list[tuple[str, str]]:
+    """Who sits this round out with points on their own request (a half-point bye asked for in
+    advance), as (name, points): announced with the round like the pairing bye is, so nobody
+    looks for a table they do not have."""
+    return [
+        (event.entries[m.player_a].name(lang), core.format_score(m.bye_result))
+        for m in event.matches
+        if m.player_b is None and m.bye_result is not None and m.round == rnd.number
+        and m.player_a in event.entries and event.entries[m.player_a].section == rnd.section
+    ]
+
+
 def _pairings_fragment(event: Event, round_number: int | None, query: str) -> frame.Fragment:
     lang = current_language()
     if round_number is None:
@@ -255,7 +267,8 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
                 kind_label=str(row["kind_label"]),
                 **{k: row[k] for k in ("name_a", "name_b", "found", "score")},
             )  # fmt: skip
-        blocks.append({"round": rnd, "section": _section_title(event, rnd.section), "rows": rows})
+        blocks.append({"round": rnd, "section": _section_title(event, rnd.section), "rows": rows,
+                       "requested_byes": _requested_byes(event, rnd, lang)})  # fmt: skip
         for row in rows:
             p = row["p"]
             for side, entry in (("a", row["a"]), ("b", row["b"])):
