@@ -9,7 +9,7 @@ kernel's scheduler runs whoever is ready. Sync workers read a slow client's requ
 worker itself: in production put a buffering reverse proxy (nginx, a cloud load balancer) in
 front, as any gunicorn deployment should. GUNICORN_THREADS > 1 gives gthread workers. Each
 thread holds one database connection, so they are bounded by WEB_CONCURRENCY ×
-GUNICORN_THREADS (zarik/checks.py compares that with DB_MAX_CONNECTIONS). Scale out with
+GUNICORN_THREADS (zarik/production/checks.py compares that with DB_MAX_CONNECTIONS). Scale out with
 more hosts behind any load balancer (they share PostgreSQL and Redis).
 """
 

@@ -1,4 +1,4 @@
-"""The project package as an app, so its system checks (zarik/checks.py) run with every command."""
+"""The project package as an app, so its system checks (zarik/production/checks.py) run with every command."""
 
 from django.apps import AppConfig
 
@@ -8,4 +8,4 @@ class ZarikConfig(AppConfig):
     verbose_name = "Zarik"
 
     def ready(self) -> None:
-        from zarik import checks  # noqa: F401  (registers the checks)
+        from zarik.production import checks  # noqa: F401  (registers the checks)

@@ -1,5 +1,5 @@
 """How many web processes a host runs by default: read by gunicorn.conf.py and by the
-settings' connection check (zarik/checks.py), so both count the same processes."""
+settings' connection check (zarik/production/checks.py), so both count the same processes."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Defaults give the embedded set-up a newcomer needs (SQLite file, eager Celery,
 DEBUG on). Production is ``ZARIK_ENV=production`` plus ``SECRET_KEY``,
 ``ALLOWED_HOSTS``, ``DATABASE_URL``, ``CACHE_URL`` and ``CELERY_BROKER_URL``; it then
 passes ``manage.py check --deploy`` with no warning, and refuses to start without a
-shared cache (``zarik/checks.py``: several web processes with private caches served
+shared cache (``zarik/production/checks.py``: several web processes with private caches served
 stale pairings).
 """
 
@@ -54,7 +54,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI's assets as our own static files (no CDN)
     "axes",  # login lockout
-    "zarik.apps.ZarikConfig",  # the production system checks (zarik/checks.py)
+    "zarik.apps.ZarikConfig",  # the production system checks (zarik/production/checks.py)
     "clubs.apps.ClubsConfig",
     "tournaments.apps.TournamentsConfig",
     "scoring.apps.ScoringConfig",
@@ -133,7 +133,7 @@ WSGI_APPLICATION = "zarik.wsgi.application"
 # Persistent connections only where the number of threads is bounded: gunicorn (production)
 # holds at most WEB_CONCURRENCY × GUNICORN_THREADS per host, plus CELERY_CONCURRENCY per
 # worker host; runserver starts a thread per request, so there every request closes its
-# connection (CONN_MAX_AGE=60 there exhausted PostgreSQL's 100 connections). zarik/checks.py
+# connection (CONN_MAX_AGE=60 there exhausted PostgreSQL's 100 connections). zarik/production/checks.py
 # compares the sum with DB_MAX_CONNECTIONS.
 CONN_MAX_AGE = int(os.environ.get("CONN_MAX_AGE", "60" if PRODUCTION else "0"))
 DATABASES = {
@@ -219,7 +219,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "zarik@localhost")
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Cache: local memory by default, Redis when CACHE_URL (or REDIS_URL) is given (shared by all
-# web processes; required in production, zarik/checks.py).
+# web processes; required in production, zarik/production/checks.py).
 CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
 CACHES = {
     "default": (

@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from zarik.health import healthz
+from zarik.production.health import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
