@@ -1,57 +1,71 @@
 """The whole-event simulator: hypothesis plays whole events and checks the event after every step.
 
-Each run sets an event up (a system, a field, a match format and its options), then takes
-actions in any order the rules allow — pair, publish, delete a draft, enter results, forfeits,
-voids, withdrawals with either settle mode, ratings — through the same services the pages and
-the API call (``pairing_manager``, ``scoring.workflow``, ``entries.status``). A refusal is a
-normal outcome (a coded problem); anything else that escapes is a failure. After every step
-the invariants of :meth:`EventMachine.check_the_event` must hold; on a failure hypothesis prints
-the shortest sequence of steps that breaks one.
+Each run sets an event up (a system and its options, a field, a match format, a variant, a
+forfeit rule, a dispute window, prizes), then takes actions in any order the rules allow —
+pair, publish, unpublish, delete a draft; players report, confirm and dispute; the director
+confirms, corrects, settles forfeits, voids, applies lateness, sanctions and disqualifies,
+rules on disputes; the jury decides appeals; players are entered late, withdraw, ask for
+byes, are kept apart; a Swiss qualifies its top into a cup; rounds are closed; the workbook
+is exported — through the same services the pages and the API call. A refusal is a normal
+outcome (a coded problem); anything else that escapes is a failure. Every action runs as if
+its request committed: what waits for the commit (ratings, emails, closing the round) runs
+after it. After every step the guarantees of :mod:`tests.simulator.invariants` must hold; on
+a failure hypothesis prints the shortest sequence of steps that breaks one.
 
 A new option is a new draw in :meth:`EventMachine.set_up`; a new action a new ``@rule``; a new
-guarantee a new line in the invariant. ``make soak`` runs it for as long as you ask.
+guarantee a new function in ``invariants``. ``make soak`` runs it for as long as you ask.
 """
 
 from __future__ import annotations
 
-import io
 import itertools
-import json
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.test import Client
+from django.test import Client, TestCase
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from openpyxl import load_workbook
 
 from scoring import workflow
-from scoring.archive import backup as archive
-from tests.factories import OfficialFactory, TournamentFactory, enter
-from tournaments.api.tables import crosstable_data
+from scoring.models import Dispute, DisputeState, Outcome, SanctionKind
+from scoring.rules.errors import RuleViolation
+from tests.factories import OfficialFactory, PlayerFactory, TournamentFactory, UserFactory, enter
+from tests.simulator import invariants
+from tests.simulator.forms import form_fields, grid_prefix
+from tournaments.entries import roster, teams
 from tournaments.entries import status as entry_status
-from tournaments.jobs.export_tasks import build_workbook
 from tournaments.models import (
     EntryStatus,
     ForfeitScore,
     Match,
     OfficialRole,
+    PrizeSplitRule,
     ResultKind,
     ResultStatus,
-    Round,
     RoundStatus,
+    Team,
+    Variant,
 )
+from tournaments.prizes import services as prizes
+from tournaments.rounds import flow
 from tournaments.rounds import pairing_manager as pm
-from tournaments.standings.types import MatchStatus
-from tournaments.standings_service import load_event
-from tournaments.validation import validate_result
+from tournaments.rounds.pairing_manager.reading import next_number
+from tournaments.rounds.swiss import requests as swiss
 
-#: Each run's event gets its own slug, players and director (runs share one database).
+#: Each run's event gets its own slug, players and officials (runs share one database).
 _runs = itertools.count(1)
 #: What an action may answer instead of doing it: a coded refusal, shown to the user as such.
-REFUSALS = (pm.PairingRefused, workflow.ResultError, entry_status.EntryRefused)
-SYSTEMS = {"swiss": (4, 9), "round_robin": (3, 6), "knockout": (4, 8)}
-PUBLIC_PAGES = ("", "pairings/", "standings/", "crosstable/")
+REFUSALS = (pm.PairingRefused, workflow.ResultError, entry_status.EntryRefused, RuleViolation)
+SYSTEMS = {"swiss": (4, 9), "round_robin": (3, 6), "knockout": (4, 8), "scheveningen": (4, 8)}
+#: The knockout's options, one draw each (the core refuses the combinations the book does not know).
+KNOCKOUT_OPTIONS = (
+    {}, {"third_place": True}, {"consolation": True}, {"consolation": True, "last_chance": True},
+    {"progressive_consolation": True}, {"double_elimination": True},
+    {"double_elimination": True, "single_grand_final": True},
+)  # fmt: skip
+PRIZES = {1: Decimal(3000), 2: Decimal(2000), 3: Decimal(1000)}
 
 
 class EventMachine(RuleBasedStateMachine):
@@ -66,6 +80,8 @@ class EventMachine(RuleBasedStateMachine):
         super().__init__()
         self._savepoint = transaction.atomic()
         self._savepoint.__enter__()
+        self.event: invariants.Event | None = None
+        self.steps = 0
 
     # ----------------------------------------------------------------------------- set-up
 
@@ -76,52 +92,138 @@ class EventMachine(RuleBasedStateMachine):
         cube=st.booleans(),
         forfeit_score=st.sampled_from(ForfeitScore.values),
         games=st.sampled_from([None, None, 1, 2, 3, 4]),
+        variant=st.sampled_from([Variant.BACKGAMMON, Variant.BACKGAMMON, Variant.LONG_NARDY]),
+        knockout=st.sampled_from(KNOCKOUT_OPTIONS),
+        cycles=st.sampled_from([1, 2]),
+        half_bye=st.sampled_from([0.0, 0.5, 1.0]),
+        late_points=st.sampled_from([0.0, 0.5]),
+        window=st.sampled_from([0, 60]),
+        lateness=st.booleans(),
+        fund=st.sampled_from([None, Decimal(6000), Decimal(8000)]),
+        split=st.sampled_from(PrizeSplitRule.values),
     )
-    def set_up(self, system, size, length, cube, forfeit_score, games):
+    def set_up(self, system, size, length, cube, forfeit_score, games, variant, knockout, cycles,
+               half_bye, late_points, window, lateness, fund, split):  # fmt: skip
         """``games``: None plays to ``length`` points, else a fixed number of games (odd or even:
-        an even number can end level, which a knockout must refuse)."""
+        an even number can end level, which a knockout must refuse). Long nardy has no cube."""
         low, high = SYSTEMS[system]
         size = min(max(size, low), high)
+        if system == "scheveningen":
+            size -= size % 2  # two teams of equal size
         run = next(_runs)
-        self.slug = f"sim-{run}"
-        self.tournament = TournamentFactory(
-            name=f"Симуляция {run}", slug=self.slug, system=system, match_length=length, cube=cube,
-            crawford=cube, forfeit_score=forfeit_score,
+        options = {
+            "swiss": {"half_bye_points": half_bye, "late_entry_points": late_points},
+            "round_robin": {"cycles": cycles},
+            "knockout": {"knockout": {**knockout, "match_lengths": [length]}},
+            "scheveningen": {},
+        }[system]
+        cube = cube and variant != Variant.LONG_NARDY
+        tournament = TournamentFactory(
+            name=f"Симуляция {run}", slug=f"sim-{run}", system=system, variant=variant, match_length=length,
+            cube=cube, crawford=cube, forfeit_score=forfeit_score,
             match_format="points" if games is None else "games", fixed_games=games, draw_value="0.5",
-            rounds_planned=None if system != "swiss" else min(size - 1, 5),
+            rounds_planned=None if system != "swiss" else min(size - 1, 5), pairing_options=options,
+            dispute_window=window, late_penalty_minutes=5 if lateness else None,
+            late_forfeit_minutes=30 if lateness else None,
         )  # fmt: skip
-        self.director = get_user_model().objects.create(username=f"sim-director-{run}")
-        OfficialFactory(tournament=self.tournament, user=self.director, role=OfficialRole.ORGANISER)
-        enter(self.tournament, [{"last_name": f"Сим{run}x{i}", "first_name": "Игрок"} for i in range(size)])
-        self.anonymous = Client()
-        self.organiser = Client()
-        self.organiser.force_login(self.director)
-        self.steps = 0
+        users = get_user_model().objects
+        director = users.create(username=f"sim-director-{run}")
+        self.referee = users.create(username=f"sim-referee-{run}")
+        self.jury = users.create(username=f"sim-jury-{run}")
+        for user, role in ((director, OfficialRole.ORGANISER), (self.referee, OfficialRole.REFEREE),
+                           (self.jury, OfficialRole.JURY)):  # fmt: skip
+            OfficialFactory(tournament=tournament, user=user, role=role)
+        players = [
+            PlayerFactory(last_name=f"Сим{run}x{i}", first_name="Игрок", user=UserFactory(username=f"sim-{run}-p{i}"))
+            for i in range(size)
+        ]
+        entries = enter(tournament, players)
+        if system == "scheveningen":
+            self._two_teams(tournament, director, entries)
+        if fund is not None:
+            prizes.set_fund(tournament, director, fund=fund, split=split)
+            for place, amount in PRIZES.items():
+                prizes.set_prize(tournament, director, section=None, place=place, amount=amount)
+        self.event = invariants.Event(tournament, director, player_entry=entries[0])
+        for role, user in (("anonymous", None), ("organiser", director), ("referee", self.referee),
+                           ("player", players[0].user)):  # fmt: skip
+            client = Client()
+            if user is not None:
+                client.force_login(user)
+            self.event.clients[role] = client
+        self.run = run
+
+    @staticmethod
+    def _two_teams(tournament, director, entries):
+        """Two teams, by draw number, boards 1, 2, … (the teams desk's services)."""
+        boards = len(entries) // 2
+        for number, name in enumerate(("Москва", "Баку")):
+            team = teams.create_team(director, tournament, Team(name=name))
+            for board, entry in enumerate(entries[number * boards:(number + 1) * boards], start=1):
+                teams.put_on_board(director, tournament, team, entry, board)
 
     # ----------------------------------------------------------------------------- helpers
 
-    def _rounds(self):
-        return Round.objects.filter(tournament=self.tournament).order_by("number")
+    @property
+    def tournament(self):
+        return self.event.tournament
+
+    @property
+    def director(self):
+        return self.event.director
+
+    @property
+    def slug(self):
+        return self.event.slug
 
     def _pending(self):
         return list(
             Match.objects.filter(
                 round__tournament=self.tournament, round__status=RoundStatus.PUBLISHED,
                 entry_b__isnull=False, result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED],
-            ).order_by("round__number", "table")
+            ).select_related("entry_a__player__user", "entry_b__player__user").order_by("round__number", "table")
         )  # fmt: skip
 
+    def _confirmed(self):
+        return list(
+            Match.objects.filter(
+                round__tournament=self.tournament, entry_b__isnull=False, result_status=ResultStatus.CONFIRMED,
+            ).select_related("entry_a__player__user", "entry_b__player__user").order_by("round__number", "table")
+        )  # fmt: skip
+
+    def _entries(self, *, playing: bool = True):
+        entries = self.tournament.entries.select_related("player__user").order_by("pk")
+        return list(entries.exclude(status=EntryStatus.WITHDRAWN) if playing else entries)
+
+    def _final_score(self, match, winner: str, loser: int) -> tuple[int, int]:
+        """A score the rules allow: a bare majority up to a whitewash (fixed games), or the
+        match length against ``loser`` points."""
+        if self.tournament.match_format == "games":
+            games = self.tournament.fixed_games
+            won = min(games, loser + (games + 1) // 2)
+            return (won, games - won) if winner == "a" else (games - won, won)
+        length = match.match_length or self.tournament.match_length
+        loser = min(loser, length - 1)
+        return (length, loser) if winner == "a" else (loser, length)
+
     def _attempt(self, action, *args, **kwargs):
-        """Do ``action``; a coded refusal is an answer, not a failure."""
+        """Do ``action`` as one request that commits; a coded refusal is an answer, not a failure."""
         self.steps += 1
         try:
-            return action(*args, **kwargs)
+            with TestCase.captureOnCommitCallbacks(execute=True), transaction.atomic():
+                return action(*args, **kwargs)
         except REFUSALS as refusal:
             problems = getattr(refusal, "problems", None) or [getattr(refusal, "problem", None)]
             assert all(p is not None for p in problems), f"a refusal without a problem: {refusal!r}"
             return None
+        except PermissionDenied:
+            return None  # the page answers 403; the rule asked on behalf of someone not allowed
 
-    # ----------------------------------------------------------------------------- actions
+    @staticmethod
+    def _pick(items, pick):
+        return items[pick % len(items)] if items else None
+
+    # ----------------------------------------------------------------------------- rounds
 
     @rule()
     def pair_the_next_round(self):
@@ -129,181 +231,255 @@ class EventMachine(RuleBasedStateMachine):
 
     @rule()
     def publish_the_draft(self):
-        draft = self._rounds().filter(status=RoundStatus.DRAFT).first()
+        draft = self.event.rounds().filter(status=RoundStatus.DRAFT).first()
         if draft is not None:
             self._attempt(pm.publish_round, draft, user=self.director)
 
     @rule()
     def delete_the_draft(self):
-        draft = self._rounds().filter(status=RoundStatus.DRAFT).last()
+        draft = self.event.rounds().filter(status=RoundStatus.DRAFT).last()
         if draft is not None:
             self._attempt(pm.delete_draft, draft, user=self.director)
 
+    @rule()
+    def unpublish_the_last_round(self):
+        last = self.event.rounds().filter(status=RoundStatus.PUBLISHED).last()
+        if last is not None:
+            self._attempt(pm.unpublish_round, last, user=self.director, reason="simulated: wrong board")
+
+    @rule()
+    def close_the_round(self):
+        current = self.event.rounds().filter(status=RoundStatus.PUBLISHED).first()
+        if current is not None:
+            self._attempt(flow.close, current, self.director)
+
+    # ----------------------------------------------------------------------------- results
+
     @rule(pick=st.integers(min_value=0, max_value=50), winner=st.sampled_from("ab"),
           loser=st.integers(min_value=0, max_value=4))  # fmt: skip
-    def confirm_a_played_result(self, pick, winner, loser):
-        pending = self._pending()
-        if not pending:
+    def director_enters_a_result(self, pick, winner, loser):
+        match = self._pick(self._pending(), pick)
+        if match is not None:
+            final = self._final_score(match, winner, loser)
+            self._attempt(workflow.submit_result, match.pk, self.director, version=match.version, final=final,
+                          confirm=True)  # fmt: skip
+
+    @rule(pick=st.integers(min_value=0, max_value=50), winner=st.sampled_from("ab"),
+          loser=st.integers(min_value=0, max_value=4), reporter=st.sampled_from("ab"),
+          answer=st.sampled_from(["confirm", "confirm", "dispute", "wait", "counter"]))  # fmt: skip
+    def a_player_reports_and_the_opponent_answers(self, pick, winner, loser, reporter, answer):
+        match = self._pick(self._pending(), pick)
+        if match is None:
             return
-        match = pending[pick % len(pending)]
-        if self.tournament.match_format == "games":
-            games = self.tournament.fixed_games
-            won = min(games, loser + (games + 1) // 2)  # from a bare majority up to a whitewash
-            final = (won, games - won) if winner == "a" else (games - won, won)
+        one, other = (match.entry_a, match.entry_b) if reporter == "a" else (match.entry_b, match.entry_a)
+        final = self._final_score(match, winner, loser)
+        report = self._attempt(workflow.submit_result, match.pk, one.player.user, version=match.version, final=final)
+        if report is None or answer == "wait":
+            return
+        match.refresh_from_db()
+        opponent = other.player.user
+        if answer == "confirm":
+            self._attempt(workflow.confirm_result, match.pk, report.pk, opponent, version=match.version)
+        elif answer == "dispute":
+            self._attempt(workflow.dispute_result, match.pk, report.pk, opponent, version=match.version,
+                          reason="simulated: the score was different")  # fmt: skip
         else:
-            length = match.match_length or self.tournament.match_length
-            loser = min(loser, length - 1)
-            final = (length, loser) if winner == "a" else (loser, length)
-        self._attempt(workflow.submit_result, match.pk, self.director, version=match.version, final=final, confirm=True)
+            other_final = self._final_score(match, "b" if winner == "a" else "a", loser)
+            self._attempt(workflow.submit_result, match.pk, opponent, version=match.version, final=other_final)
+
+    @rule(pick=st.integers(min_value=0, max_value=50), winner=st.sampled_from("ab"),
+          loser=st.integers(min_value=0, max_value=4))  # fmt: skip
+    def director_corrects_a_confirmed_result(self, pick, winner, loser):
+        match = self._pick(self._confirmed(), pick)
+        if match is not None:
+            final = self._final_score(match, winner, loser)
+            self._attempt(workflow.submit_result, match.pk, self.director, version=match.version, final=final,
+                          confirm=True, reason="simulated: the scoresheet was misread")  # fmt: skip
 
     @rule(pick=st.integers(min_value=0, max_value=50),
-          kind=st.sampled_from([ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT, ResultKind.VOID]),
-          winner=st.sampled_from("ab"))  # fmt: skip
-    def settle_a_match_without_play(self, pick, kind, winner):
-        pending = self._pending()
-        if not pending:
+          kind=st.sampled_from([ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT, ResultKind.TIME_FORFEIT,
+                                ResultKind.VOID]),
+          winner=st.sampled_from("ab"), played=st.integers(min_value=0, max_value=2))  # fmt: skip
+    def settle_a_match_without_play(self, pick, kind, winner, played):
+        match = self._pick(self._pending(), pick)
+        if match is None:
             return
-        match = pending[pick % len(pending)]
+        sheet = None
+        if kind == ResultKind.TIME_FORFEIT:
+            sheet = (played, 0) if winner == "a" else (0, played)
         self._attempt(
             workflow.record_kind_result, match.pk, self.director, version=match.version, kind=kind,
-            winner=winner if kind == ResultKind.FORFEIT else None, reason="simulated",
+            winner=winner if kind in (ResultKind.FORFEIT, ResultKind.TIME_FORFEIT) else None,
+            reason="simulated", played=sheet,
         )  # fmt: skip
 
+    @rule(pick=st.integers(min_value=0, max_value=50), side=st.sampled_from("ab"),
+          minutes=st.sampled_from([3, 12, 40]))  # fmt: skip
+    def a_player_is_late(self, pick, side, minutes):
+        match = self._pick(self._pending(), pick)
+        if match is not None:
+            self._attempt(workflow.apply_lateness, match.pk, self.director, version=match.version, late_side=side,
+                          minutes=minutes, reason="simulated")  # fmt: skip
+
+    @rule(typed=st.lists(st.tuples(st.integers(min_value=0, max_value=50), st.sampled_from("ab"),
+                                   st.integers(min_value=0, max_value=4)), max_size=2))  # fmt: skip
+    def the_referee_saves_the_results_grid(self, typed):
+        """The referee opens the round's grid, types some rows and saves the page as the browser
+        sends it (every field as shown). Only what was typed may become confirmed."""
+        current = self.event.rounds().filter(status=RoundStatus.PUBLISHED).first()
+        if current is None:
+            return
+        self.steps += 1
+        client = self.event.clients["referee"]
+        url = f"/t/{self.slug}/manage/round/{current.pk}/results/"
+        page = client.get(url)
+        assert page.status_code == 200, f"the results grid answered {page.status_code}"
+        fields = form_fields(page.content.decode())
+        before = dict(current.matches.values_list("pk", "result_status"))
+        matches = {m.pk: m for m in current.matches.filter(entry_b__isnull=False).order_by("table")}
+        typed_pks = set()
+        for pick, winner, loser in typed:
+            match = self._pick(list(matches.values()), pick)
+            if match is None or match.result_status != ResultStatus.PENDING:
+                continue
+            prefix = grid_prefix(fields, match)
+            if prefix is None:
+                continue
+            fields[f"{prefix}-a"], fields[f"{prefix}-b"] = map(str, self._final_score(match, winner, loser))
+            typed_pks.add(match.pk)
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            answer = client.post(url, fields)
+        assert answer.status_code < 500, f"saving the results grid answered {answer.status_code}"
+        for pk, status in current.matches.values_list("pk", "result_status"):
+            if before.get(pk) == ResultStatus.REPORTED and pk not in typed_pks:
+                assert status != ResultStatus.CONFIRMED, (
+                    "the results grid confirmed a player's report nobody confirmed"
+                )
+
+    # ----------------------------------------------------------------------------- disputes
+
+    @rule(pick=st.integers(min_value=0, max_value=50), side=st.sampled_from("ab"))
+    def a_player_disputes_a_confirmed_result(self, pick, side):
+        match = self._pick([m for m in self._confirmed() if m.result_kind == ResultKind.PLAYED], pick)
+        if match is None:
+            return
+        result = match.results.order_by("-pk").first()
+        if result is not None:
+            player = (match.entry_a if side == "a" else match.entry_b).player.user
+            self._attempt(workflow.dispute_result, match.pk, result.pk, player, version=match.version,
+                          reason="simulated: I did not agree")  # fmt: skip
+
+    def _disputes(self, state):
+        return list(Dispute.objects.filter(match__round__tournament=self.tournament, state=state).order_by("pk"))
+
+    @rule(pick=st.integers(min_value=0, max_value=50),
+          outcome=st.sampled_from([Outcome.UPHOLD, Outcome.REPLACE, Outcome.VOID]),
+          winner=st.sampled_from("ab"), loser=st.integers(min_value=0, max_value=4))  # fmt: skip
+    def the_director_rules(self, pick, outcome, winner, loser):
+        dispute = self._pick(self._disputes(DisputeState.OPEN), pick)
+        if dispute is None:
+            return
+        match = dispute.match
+        final = self._final_score(match, winner, loser) if outcome == Outcome.REPLACE else None
+        self._attempt(workflow.rule_dispute, dispute.pk, self.director, outcome=outcome, version=match.version,
+                      ruling="simulated ruling", final=final)  # fmt: skip
+
+    @rule(pick=st.integers(min_value=0, max_value=50),
+          outcome=st.sampled_from([Outcome.SUSTAIN, Outcome.UPHOLD, Outcome.REPLACE, Outcome.VOID]),
+          winner=st.sampled_from("ab"), loser=st.integers(min_value=0, max_value=4))  # fmt: skip
+    def a_player_appeals_and_the_jury_decides(self, pick, outcome, winner, loser):
+        dispute = self._pick(self._disputes(DisputeState.RULED), pick)
+        if dispute is None:
+            return
+        match = dispute.match
+        appellant = (dispute.raised_by or match.entry_a.player.user)
+        self._attempt(workflow.appeal_dispute, dispute.pk, appellant, reason="simulated: I appeal")
+        match.refresh_from_db()
+        final = self._final_score(match, winner, loser) if outcome == Outcome.REPLACE else None
+        self._attempt(workflow.decide_appeal, dispute.pk, self.jury, outcome=outcome, decision="simulated decision",
+                      version=match.version, final=final)  # fmt: skip
+
+    # ----------------------------------------------------------------------------- players
+
     @rule(pick=st.integers(min_value=0, max_value=50), settle=st.sampled_from(entry_status.SETTLE_CHOICES))
-    def withdraw_a_player(self, pick, settle):
-        entries = list(self.tournament.entries.exclude(status=EntryStatus.WITHDRAWN).order_by("pk"))
+    def a_player_withdraws(self, pick, settle):
+        entries = self._entries()
         if len(entries) > 2:
-            entry = entries[pick % len(entries)]
+            entry = self._pick(entries, pick)
             self._attempt(entry_status.withdraw, entry, self.director, reason="simulated", settle=settle)
+
+    @rule(pick=st.integers(min_value=0, max_value=50),
+          kind=st.sampled_from([SanctionKind.WARNING, SanctionKind.PENALTY, SanctionKind.DISQUALIFICATION]),
+          past=st.sampled_from(["keep", "void"]), settle=st.sampled_from(entry_status.SETTLE_CHOICES))  # fmt: skip
+    def the_director_sanctions(self, pick, kind, past, settle):
+        entries = self._entries()
+        if len(entries) <= 2 and kind == SanctionKind.DISQUALIFICATION:
+            return
+        entry = self._pick(entries, pick)
+        if entry is None:
+            return
+        match = self._pick([m for m in self._pending() if entry.pk in (m.entry_a_id, m.entry_b_id)], 0)
+        self._attempt(
+            workflow.record_sanction, self.tournament, entry, self.director, kind=kind, reason="simulated",
+            points=1 if kind == SanctionKind.PENALTY else None, match=match, past=past, settle=settle,
+        )  # fmt: skip
+
+    @rule()
+    def a_player_enters_late(self):
+        player = PlayerFactory(last_name=f"Сим{self.run}late{self.steps}", first_name="Поздний",
+                               user=UserFactory(username=f"sim-{self.run}-late{self.steps}"))  # fmt: skip
+        self._attempt(roster.enter, self.tournament, player, self.director, reason="simulated late entry")
+
+    @precondition(lambda self: self.event is not None and self.tournament.system == "swiss")
+    @rule(pick=st.integers(min_value=0, max_value=50), ahead=st.integers(min_value=0, max_value=1))
+    def a_player_asks_for_a_bye(self, pick, ahead):
+        entry = self._pick(self._entries(), pick)
+        if entry is not None:
+            number = next_number(self.tournament, entry.section) + ahead
+            self._attempt(swiss.request_bye, entry, number, entry.player.user)
+
+    @precondition(lambda self: self.event is not None and self.tournament.system == "swiss")
+    @rule(one=st.integers(min_value=0, max_value=50), other=st.integers(min_value=0, max_value=50))
+    def the_director_keeps_two_apart(self, one, other):
+        entries = self._entries()
+        if len(entries) > 1:
+            self._attempt(swiss.forbid_pair, self.tournament, self._pick(entries, one), self._pick(entries, other),
+                          "simulated: family", self.director)  # fmt: skip
+
+    @precondition(lambda self: self.event is not None and self.tournament.system == "swiss")
+    @rule(top=st.sampled_from([2, 4]), reason=st.sampled_from(["", "simulated: the director's call"]))
+    def the_swiss_qualifies_to_a_cup(self, top, reason):
+        """The simulation goes on with the cup (the Swiss stays as it is)."""
+        cup = self._attempt(
+            swiss.qualify_to_knockout, self.tournament, None, top, name=f"Кубок {self.run}",
+            slug=f"sim-{self.run}-cup", user=self.director, knockout={"match_lengths": [self.tournament.match_length]},
+            reason=reason,
+        )  # fmt: skip
+        if cup is not None:
+            self.event.tournament = cup
+            self.event.player_entry = cup.entries.order_by("pk").first()
+
+    # ----------------------------------------------------------------------------- exports
 
     @precondition(lambda self: self.steps > 3)
     @rule()
     def export_the_workbook(self):
         self.steps += 1
-        self._workbook_agrees_with_the_standings()
+        invariants.workbook_agrees_with_the_standings(self.event)
 
     # ----------------------------------------------------------------------------- invariants
 
     @invariant()
     def check_the_event(self):
-        if not hasattr(self, "tournament"):
-            return
-        self._pages_answer_for_every_role()
-        self._no_published_match_waits_for_a_withdrawn_player()
-        self._every_confirmed_result_passes_the_rules_core()
-        event = load_event(self.tournament)
-        self._places_follow_the_ranking(event)
-        self._buchholz_within_the_rounds_played(event)
-        self._a_finished_cup_ranks_its_champion_first(event)
-
-    def _pages_answer_for_every_role(self):
-        for client in (self.anonymous, self.organiser):
-            for page in PUBLIC_PAGES:
-                response = client.get(f"/t/{self.slug}/{page}")
-                assert response.status_code < 500, f"/t/{self.slug}/{page}: {response.status_code}"
-            api = client.get(f"/api/tournaments/{self.slug}/standings/")
-            assert api.status_code < 500, f"standings API: {api.status_code}"
-        drafts = set(self._rounds().filter(status=RoundStatus.DRAFT).values_list("pk", flat=True))
-        listed = self.anonymous.get(f"/api/rounds/?tournament={self.slug}").json()
-        rows = listed["results"] if isinstance(listed, dict) else listed
-        assert not drafts & {r["id"] for r in rows}, "a draft round is visible to the public"
-
-    def _no_published_match_waits_for_a_withdrawn_player(self):
-        waiting = Match.objects.filter(
-            round__tournament=self.tournament, round__status=RoundStatus.PUBLISHED,
-            result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED],
-        ).filter(entry_b__isnull=False)  # fmt: skip
-        for m in waiting.select_related("entry_a", "entry_b"):
-            assert EntryStatus.WITHDRAWN not in (m.entry_a.status, m.entry_b.status), (
-                f"round {m.round.number} table {m.table} waits for a withdrawn player"
-            )
-
-    def _every_confirmed_result_passes_the_rules_core(self):
-        confirmed = Match.objects.filter(
-            round__tournament=self.tournament, result_status=ResultStatus.CONFIRMED, entry_b__isnull=False,
-            result_kind=ResultKind.PLAYED,
-        )  # fmt: skip
-        for m in confirmed.select_related("round__tournament"):
-            verdict = validate_result(m, final=(m.score_a, m.score_b))
-            assert verdict.ok, f"round {m.round.number} table {m.table}: {verdict.problems}"
-
-    def _places_follow_the_ranking(self, event):
-        for table in event.standings.values():
-            rows = list(table.rows)
-            for upper, lower in itertools.pairwise(rows):
-                assert upper.place <= lower.place
-                if upper.place == lower.place:
-                    assert upper.values == lower.values, f"shared place {upper.place} with different keys"
-
-    def _buchholz_within_the_rounds_played(self, event):
-        if self.tournament.system != "swiss":
-            return
-        played = max((m.round for m in event.matches if m.status == MatchStatus.FINISHED), default=0)
-        for table in event.standings.values():
-            for row in table.rows:
-                buchholz = row.values.get("buchholz")
-                if buchholz is not None:
-                    assert buchholz <= played * played, f"Buchholz {buchholz} after {played} rounds"
-
-    def _a_finished_cup_ranks_its_champion_first(self, event):
-        """Once a cup's final is decided, its winner is first and the finalist second."""
-        if self.tournament.system != "knockout":
-            return
-        last = self._rounds().filter(status=RoundStatus.PUBLISHED).last()
-        if last is None or last.matches.count() != 1:
-            return
-        final = last.matches.get()
-        entrants = self.tournament.entries.count()
-        if final.entry_b_id is None or final.result_status != ResultStatus.CONFIRMED or not final.winner:
-            return
-        if 2 ** (last.number - 1) < entrants / 2:
-            return  # one match left early (withdrawals), not the final of the full bracket
-        winner, loser = (final.entry_a_id, final.entry_b_id) if final.winner == "a" else (final.entry_b_id, final.entry_a_id)
-        places = event.places()
-        assert places.get(winner) == "1", f"the champion is placed {places.get(winner)}"
-        assert places.get(loser) == "2", f"the finalist is placed {places.get(loser)}"
-
-    def _workbook_agrees_with_the_standings(self):
-        out = io.BytesIO()
-        build_workbook(self.tournament, out, "ru")
-        api = self.organiser.get(f"/api/tournaments/{self.slug}/standings/").json()
-        order = [row["name"] for section in api["sections"] for row in section["rows"]]
-        sheet = load_workbook(io.BytesIO(out.getvalue()), read_only=True).worksheets[0]
-        names = set(order)
-        in_sheet = [cell for row in sheet.iter_rows(values_only=True) for cell in row if cell in names]
-        assert in_sheet == order, "the workbook's standings disagree with the standings API"
-
-    def _archive_and_restore_give_the_same_tables(self):
-        """A tournament restored from its archive ranks and crosses exactly as the original
-        (compared by the players' names: the copy has its own ids)."""
-        out = io.StringIO()
-        archive.export(self.tournament, out)
-        restored = archive.load(json.loads(out.getvalue()), self.director, slug=f"{self.slug}-restored").tournament
-        assert self._tables(restored) == self._tables(self.tournament), "the restored tables differ"
-
-    def _tables(self, tournament):
-        event = load_event(tournament)
-        name = {e.id: e.name_ru for e in event.entries.values()}
-        standings = [
-            [(name[r.player.id], r.place, r.place_to, sorted(r.values.items())) for r in table.rows]
-            for table in event.standings.values()
-        ]
-        crosstable = [
-            [
-                (row["name"], row["place"], row["total"],
-                 [(name[c["opponent"]], c["text"], c["outcome"], c["scores"]) for c in row["cells"]])
-                for row in section["rows"]
-            ]
-            for section in crosstable_data(event)["sections"]
-        ]  # fmt: skip
-        return standings, crosstable
+        if self.event is not None:
+            invariants.check_every_step(self.event, self.steps)
 
     def teardown(self):
         try:
-            if hasattr(self, "tournament") and self.steps and not transaction.get_connection().needs_rollback:
-                self._workbook_agrees_with_the_standings()
-                self._archive_and_restore_give_the_same_tables()
+            if self.event is not None and self.steps and not transaction.get_connection().needs_rollback:
+                invariants.pages_answer_for_every_role(self.event)
+                invariants.workbook_agrees_with_the_standings(self.event)
+                invariants.archive_and_restore_give_the_same_tables(self.event)
         finally:
             transaction.set_rollback(True)
             self._savepoint.__exit__(None, None, None)
-

@@ -1,0 +1,274 @@
+"""What must hold of an event after every step of the simulator, one function per guarantee.
+
+Each function takes the event as the simulator holds it (:class:`~tests.simulator.event_machine.Event`)
+and fails with a sentence a tournament director would understand. A new guarantee is a new
+function here and a line in :data:`EVERY_STEP`; the expensive ones (the workbook, archive and
+restore) run at the end of each run and when the simulator exports.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db import transaction
+from django.test import Client
+from openpyxl import load_workbook
+
+from clubs.models import PlayerRating
+from scoring.archive import backup as archive
+from tournaments.access.private_links import path_for
+from tournaments.api.tables import crosstable_data
+from tournaments.jobs.export_tasks import build_workbook
+from tournaments.models import (
+    EntryStatus,
+    Match,
+    ResultKind,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+)
+from tournaments.pairing import knockout
+from tournaments.ratings import service as ratings
+from tournaments.rounds.pairing_manager import reading
+from tournaments.standings.types import MatchStatus
+from tournaments.standings_service import load_event, prize_awards
+from tournaments.validation import validate_result
+
+PUBLIC_PAGES = ("", "pairings/", "standings/", "crosstable/", "bracket/", "hall/")
+OFFICIAL_PAGES = ("manage/", "manage/rounds/", "manage/entries/", "manage/prizes/", "manage/rulings/")
+
+
+@dataclass
+class Event:
+    """The simulated event and the people who look at it (one client per role)."""
+
+    tournament: Tournament
+    director: object
+    clients: dict[str, Client] = field(default_factory=dict)
+    player_entry: object | None = None  # whose private link and /me/ pages are read
+
+    @property
+    def slug(self) -> str:
+        return self.tournament.slug
+
+    def rounds(self):
+        return Round.objects.filter(tournament=self.tournament).order_by("number")
+
+
+# ------------------------------------------------------------------------------------ every step
+
+
+def pages_answer_for_every_role(event: Event, roles: tuple[str, ...] | None = None) -> None:
+    """Every public page, official page and API read answers below 500 for every role
+    (``roles``: only these look, to keep a step cheap)."""
+    for role, client in event.clients.items():
+        if roles is not None and role not in roles:
+            continue
+        pages = PUBLIC_PAGES + (OFFICIAL_PAGES if role in ("organiser", "referee") else ())
+        for page in pages:
+            response = client.get(f"/t/{event.slug}/{page}")
+            assert response.status_code < 500, f"{role}: /t/{event.slug}/{page} answered {response.status_code}"
+        for api in ("", "standings/", "crosstable/"):
+            response = client.get(f"/api/tournaments/{event.slug}/{api}")
+            assert response.status_code < 500, f"{role}: API {api or 'tournament'} answered {response.status_code}"
+        response = client.get(f"/api/matches/?tournament={event.slug}")
+        assert response.status_code < 500, f"{role}: API matches answered {response.status_code}"
+    if event.player_entry is not None and (roles is None or "player" in roles):
+        page = event.clients["player"].get("/me/")
+        assert page.status_code < 500, f"the player's /me/ answered {page.status_code}"
+        page = Client().get(path_for(event.player_entry))
+        assert page.status_code < 500, f"the player's private link answered {page.status_code}"
+
+
+def drafts_are_seen_by_officials_only(event: Event) -> None:
+    drafts = set(event.rounds().filter(status=RoundStatus.DRAFT).values_list("pk", flat=True))
+    if not drafts:
+        return
+    for role in ("anonymous", "player"):
+        listed = event.clients[role].get(f"/api/rounds/?tournament={event.slug}").json()
+        rows = listed["results"] if isinstance(listed, dict) else listed
+        assert not drafts & {r["id"] for r in rows}, f"a draft round is visible to the {role}"
+        for pk in drafts:
+            answer = event.clients[role].get(f"/api/rounds/{pk}/")
+            assert answer.status_code in (403, 404), f"the draft round answers {answer.status_code} to the {role}"
+
+
+def no_published_match_waits_for_a_withdrawn_player(event: Event) -> None:
+    """Withdrawn and disqualified players (both leave the field) are never left to play."""
+    waiting = Match.objects.filter(
+        round__tournament=event.tournament, round__status=RoundStatus.PUBLISHED,
+        result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED], entry_b__isnull=False,
+    )  # fmt: skip
+    for m in waiting.select_related("entry_a", "entry_b", "round"):
+        for entry in (m.entry_a, m.entry_b):
+            assert entry.status != EntryStatus.WITHDRAWN, (
+                f"round {m.round.number} table {m.table} waits for {entry.removal or 'withdrawn'} player {entry.pk}"
+            )
+
+
+def every_confirmed_result_passes_the_rules_core(event: Event) -> None:
+    confirmed = Match.objects.filter(
+        round__tournament=event.tournament, result_status=ResultStatus.CONFIRMED, entry_b__isnull=False,
+        result_kind=ResultKind.PLAYED,
+    )  # fmt: skip
+    for m in confirmed.select_related("round__tournament"):
+        verdict = validate_result(m, final=(m.score_a, m.score_b))
+        assert verdict.ok, f"round {m.round.number} table {m.table}: {verdict.problems}"
+
+
+def places_follow_the_ranking(event: Event, loaded) -> None:
+    for table in loaded.standings.values():
+        for upper, lower in itertools.pairwise(table.rows):
+            assert upper.place <= lower.place, f"place {upper.place} listed above {lower.place}"
+            if upper.place == lower.place:
+                assert upper.values == lower.values, f"shared place {upper.place} with different keys"
+
+
+def buchholz_within_the_rounds_played(event: Event, loaded) -> None:
+    """No one's opponents can have scored more than every round played so far allows."""
+    if event.tournament.system != "swiss":
+        return
+    played = max((m.round for m in loaded.matches if m.status == MatchStatus.FINISHED), default=0)
+    for table in loaded.standings.values():
+        for row in table.rows:
+            buchholz = row.values.get("buchholz")
+            if buchholz is not None:
+                assert buchholz <= played * played, f"Buchholz {buchholz} after {played} rounds"
+
+
+def a_finished_cup_ranks_its_champion_first(event: Event, loaded) -> tuple[int, int | None] | None:
+    """Once a cup's final is decided, its winner is first and the finalist second
+    (side brackets — third place, consolation, last chance — never above them)."""
+    if event.tournament.system != "knockout":
+        return None
+    final = _the_final(event)
+    if final is None:
+        return None
+    winner, loser = final
+    places = loaded.places()
+    assert places.get(winner) == "1", f"the champion is placed {places.get(winner)}"
+    if loser is not None:
+        assert places.get(loser) == "2", f"the finalist is placed {places.get(loser)}"
+    return winner, loser
+
+
+def _the_final(event: Event) -> tuple[int, int | None] | None:
+    """(champion, finalist) as entry ids once the bracket's last match is decided; the finalist
+    is None when the final was a walkover. The core names the deciding match."""
+    bracket, results, _ = reading.knockout_state(event.tournament)
+    if bracket is None or knockout.champion(bracket, results) is None:
+        return None
+    states = knockout.resolve(bracket, results)
+    final_id = next(
+        (mid for mid in ("GF2", "GF") if mid in states and states[mid].status != knockout.VOID),
+        max((m for m in bracket.matches if m.bracket == knockout.MAIN), key=lambda m: m.round).id,
+    )
+    state = states[final_id]
+    by_number = dict(event.tournament.entries.values_list("draw_number", "pk"))
+    loser = by_number.get(state.loser) if state.status == knockout.DONE else None
+    return by_number[state.winner], loser
+
+
+def prizes_within_the_fund_and_by_place(event: Event, loaded) -> None:
+    """Prizes never exceed the fund; a better place never gets less; a cup pays its
+    champion the first prize and its finalist the second."""
+    tournament = event.tournament
+    if not tournament.prizes.exists():
+        return
+    awards = prize_awards(loaded)
+    paid = sum(awards.amounts.values(), Decimal(0)) if awards.amounts else Decimal(0)
+    if tournament.prize_fund is not None:
+        assert paid <= tournament.prize_fund, f"prizes {paid} exceed the fund {tournament.prize_fund}"
+    for table in loaded.standings.values():
+        amounts = [awards.amounts.get(row.player.id, Decimal(0)) for row in table.rows]
+        assert amounts == sorted(amounts, reverse=True), f"prizes do not follow the places: {amounts}"
+    final = a_finished_cup_ranks_its_champion_first(event, loaded)
+    if final is not None:
+        table = {p.place: p.amount for p in tournament.prizes.filter(section__isnull=True)}
+        for entry_id, place in zip(final, (1, 2), strict=True):
+            if entry_id is not None and place in table:
+                assert awards.amounts.get(entry_id) == table[place], (
+                    f"place {place} of the cup is paid {awards.amounts.get(entry_id)}, not {table[place]}"
+                )
+
+
+def ratings_equal_a_full_recompute(event: Event) -> None:
+    """The ratings updated result by result equal a rebuild of the pool from scratch."""
+    pool = ratings.pool_for(event.tournament)
+    if pool is None:
+        return
+    now = _ratings_of(pool)
+    with transaction.atomic():
+        ratings.recompute(pool, 1)
+        rebuilt = _ratings_of(pool)
+        transaction.set_rollback(True)
+    assert now == rebuilt, f"step-by-step ratings differ from a full recompute: {now} != {rebuilt}"
+
+
+def _ratings_of(pool: str) -> dict[int, tuple]:
+    rows = PlayerRating.objects.filter(pool=pool).values_list("player_id", "rating", "experience", "matches")
+    return {pid: (round(float(r), 6), e, m) for pid, r, e, m in rows}
+
+
+def check_every_step(event: Event, step: int) -> None:
+    """Everything but the pages for every step; the pages for one role a step, in turn
+    (each role reads them every fourth step; every role at the end of the run)."""
+    roles = tuple(event.clients)
+    pages_answer_for_every_role(event, (roles[step % len(roles)],))
+    drafts_are_seen_by_officials_only(event)
+    no_published_match_waits_for_a_withdrawn_player(event)
+    every_confirmed_result_passes_the_rules_core(event)
+    loaded = load_event(event.tournament)
+    places_follow_the_ranking(event, loaded)
+    buchholz_within_the_rounds_played(event, loaded)
+    a_finished_cup_ranks_its_champion_first(event, loaded)
+    prizes_within_the_fund_and_by_place(event, loaded)
+    ratings_equal_a_full_recompute(event)
+
+
+# ------------------------------------------------------------------------------------ the whole event
+
+
+def workbook_agrees_with_the_standings(event: Event) -> None:
+    out = io.BytesIO()
+    build_workbook(event.tournament, out, "ru")
+    api = event.clients["organiser"].get(f"/api/tournaments/{event.slug}/standings/").json()
+    order = [row["name"] for section in api["sections"] for row in section["rows"]]
+    sheet = load_workbook(io.BytesIO(out.getvalue()), read_only=True).worksheets[0]
+    names = set(order)
+    in_sheet = [cell for row in sheet.iter_rows(values_only=True) for cell in row if cell in names]
+    assert in_sheet == order, "the workbook's standings disagree with the standings API"
+
+
+def archive_and_restore_give_the_same_tables(event: Event) -> None:
+    """A tournament restored from its archive ranks and crosses exactly as the original
+    (compared by the players' names: the copy has its own ids)."""
+    out = io.StringIO()
+    archive.export(event.tournament, out)
+    with transaction.atomic():
+        restored = archive.load(json.loads(out.getvalue()), event.director, slug=f"{event.slug}-restored").tournament
+        assert _tables(restored) == _tables(event.tournament), "the restored tables differ"
+        transaction.set_rollback(True)
+
+
+def _tables(tournament):
+    loaded = load_event(tournament)
+    name = {e.id: e.name_ru for e in loaded.entries.values()}
+    standings = [
+        [(name[r.player.id], r.place, r.place_to, sorted(r.values.items())) for r in table.rows]
+        for table in loaded.standings.values()
+    ]
+    crosstable = [
+        [
+            (row["name"], row["place"], row["total"],
+             [(name[c["opponent"]], c["text"], c["outcome"], c["scores"]) for c in row["cells"]])
+            for row in section["rows"]
+        ]
+        for section in crosstable_data(loaded)["sections"]
+    ]  # fmt: skip
+    return standings, crosstable
