@@ -180,6 +180,28 @@ def test_excel_shared_place_is_number_with_range_column(client):
 
 
 @pytest.mark.django_db
+def test_excel_shared_place_in_the_round_robin_grid_is_number_with_range_row(client):
+    """The book's grid writes places in a row under the totals: numbers there too, and the
+    ranges in a row of their own under the places they explain."""
+    t = TournamentFactory(slug="shared-grid", system="round_robin", public=True, match_format="games",
+                          fixed_games=2, match_length=None, rounds_planned=None)  # fmt: skip
+    director = UserFactory(username="shared-grid-director")
+    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
+    enter(t, [{"last_name": f"Кругов{i}", "first_name": "Иван"} for i in range(4)], first_number=11)
+    for rnd in pm.generate_next(t, user=director):  # a round robin pairs every round at once
+        pm.publish_round(rnd, user=director)
+        for match in rnd.matches.exclude(entry_b=None):
+            workflow.submit_result(match.pk, director, version=match.version, final=(1, 1), confirm=True)
+    assert Match.objects.filter(round__tournament=t).count() == 6
+    rows = list(export(client, t, "ru")[sheet_name("crosstable", "ru")].iter_rows(values_only=True))
+    assert rows[2][:6] == ("№", "Игрок", 11, 12, 13, 14)  # every player drew every match
+    [places] = [r for r in rows if r[0] == "Место"]
+    [ranges] = [r for r in rows if r[0] == "Делят места"]
+    assert places[2:6] == (1, 1, 1, 1)
+    assert ranges[2:6] == ("1–4",) * 4
+
+
+@pytest.mark.django_db
 def test_excel_sheet_names_and_headers_follow_language_ru_and_en(client):
     t = swiss("language")
     ru, en = export(client, t, "ru"), export(client, t, "en")
