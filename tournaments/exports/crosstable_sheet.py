@@ -27,7 +27,7 @@ from .styles import RowWriter
 
 Row = list[tuple[object, str | None]]
 
-UNPLAYED = frozenset({"none", "pending"})
+NO_RESULT_YET = frozenset({"none", "pending"})
 """Round cells without a result for this player (a round not played yet, a match still on,
 no pairing): their running total (Σ) stays empty rather than repeating the last one. A void
 match is a result (the round is over, counted for nobody), so its Σ is shown."""
@@ -167,7 +167,7 @@ def _write_rounds(out: RowWriter, data: ExportData, section: str, progress: Prog
         for cell in row.cells:
             opponent = numbers.get(cell.opponent, "") if cell.opponent is not None else ""
             cells.append((cell.text(lang, opponent_number=opponent), cell.outcome))
-            cells.append(("" if cell.outcome in UNPLAYED else number(cell.running), None))
+            cells.append(("" if cell.outcome in NO_RESULT_YET else number(cell.running), None))
         cells.append((number(row.total), "total"))
         out.append(cells)
         progress.advance()
