@@ -210,14 +210,12 @@ class Event:
 
     def export_info(self) -> TournamentInfo:
         t = self.tournament
-        dates = t.starts_on.isoformat()
-        if t.ends_on and t.ends_on != t.starts_on:
-            dates = f"{dates} – {t.ends_on.isoformat()}"
         return TournamentInfo(
             name_ru=t.name,
             name_en=t.name,
             slug=t.slug,
-            dates=dates,
+            starts_on=t.starts_on,
+            ends_on=t.ends_on,
             venue=t.venue,
             sections=dict(self.sections),
         )
@@ -230,6 +228,7 @@ class Event:
             standings=self.options,
             adjustments=tuple(self.adjustments),
             prizes=prizes or {},
+            categories={e.id: e.category for e in self.entries.values()},
         )
 
     def legend(self) -> list[tuple[str, str, str]]:

@@ -19,6 +19,7 @@ from openpyxl import load_workbook
 
 from scoring.rules.errors import Problem
 from tests.factories import swiss_event
+from tournaments.exports import sheet_name
 from tournaments.jobs import export_tasks
 from tournaments.jobs import progress as jobs
 from tournaments.models import Match, Tournament
@@ -50,13 +51,14 @@ def standings_names(ws, header: str) -> list[str]:
 
 def assert_book_workbook(source, language: str = "ru") -> None:
     wb = load_workbook(source)
-    assert wb.sheetnames == ["Standings", "Crosstable", "Pairings", "Players"]
+    names = [sheet_name(key, language) for key in ("standings", "crosstable", "pairings", "players")]
+    assert wb.sheetnames == names
     total, place = ("Итого:", "Место") if language == "ru" else ("Total:", "Place")
-    totals = row_starting(wb["Crosstable"], total)
+    totals = row_starting(wb[names[1]], total)
     assert totals[2:8] == BOOK_TOTALS
-    assert row_starting(wb["Crosstable"], place)[2:8] == ["5", "3", "1", "2", "4", "6"]
+    assert row_starting(wb[names[1]], place)[2:8] == [5, 3, 1, 2, 4, 6]
     order = BOOK_ORDER if language == "ru" else BOOK_ORDER_EN
-    assert standings_names(wb["Standings"], place) == order
+    assert standings_names(wb[names[0]], place) == order
 
 
 # --- the management command ---------------------------------------------------------------

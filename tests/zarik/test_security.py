@@ -152,7 +152,7 @@ def test_export_writes_formula_like_names_as_text_never_formulas(book, tmp_path)
                 if isinstance(cell.value, str) and cell.value.startswith(tuple(h[:3] for h in HOSTILE)):
                     assert cell.data_type == "s" and cell.quotePrefix, (ws.title, cell.coordinate)
                     seen[ws.title] = seen.get(ws.title, 0) + 1
-    assert set(seen) == {"Standings", "Crosstable", "Pairings", "Players"}
+    assert set(seen) == {"Турнирное положение", "Турнирная таблица", "Пары", "Участники"}
     values = {c.value for ws in wb.worksheets for row in ws.iter_rows() for c in row}
     assert any(isinstance(v, str) and v.startswith(HOSTILE[0]) for v in values)  # kept as typed
 

@@ -40,8 +40,17 @@ class ExportData:
     def title(self, heading: str) -> str:
         return f"{self.info.name(self.language)} — {heading}"
 
-    def subtitle(self) -> str:
-        return " · ".join(part for part in (self.info.dates, self.info.venue) if part)
+    @property
+    def date_style(self) -> str:
+        """Dates as the reader writes them: 01.03.2026 in Russian, ISO 2026-03-01 in English."""
+        return "date_en" if self.language.startswith("en") else "date_ru"
+
+
+def start_number(player: Player) -> int | str:
+    """The number a player is known by on every sheet: the draw number (the entry's start
+    number, book Part 9: "под своими номерами регистрируются в турнирной таблице"), never a row
+    position; blank before the draw (a paired player always has one)."""
+    return player.draw_number if player.draw_number is not None else ""
 
 
 def prepare(

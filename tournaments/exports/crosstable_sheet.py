@@ -17,15 +17,20 @@ from tournaments.standings import (
     build_round_crosstable,
 )
 
-from .context import ExportData
-from .labels import SHEET_CROSSTABLE, label
+from .context import ExportData, start_number
+from .labels import label, sheet_name
 from .meta import CrosstableKind
 from .progress import Progress
 from .sheet_setup import name_width, setup_sheet, write_title
-from .standings_sheet import number
+from .standings_sheet import number, place_cells
 from .styles import RowWriter
 
 Row = list[tuple[object, str | None]]
+
+NO_RESULT_YET = frozenset({"none", "pending"})
+"""Round cells without a result for this player (a round not played yet, a match still on,
+no pairing): their running total (Σ) stays empty rather than repeating the last one. A void
+match is a result (the round is over, counted for nobody), so its Σ is shown."""
 
 
 def grid_sections(data: ExportData) -> dict[str, bool]:
@@ -50,19 +55,26 @@ def count(data: ExportData) -> int:
 
 def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
     lang = data.language
-    ws = wb.create_sheet(SHEET_CROSSTABLE)
+    ws = wb.create_sheet(sheet_name("crosstable", lang))
     out = RowWriter(ws)
     grids = grid_sections(data)
     widest = max((len(data.standings[s].rows) for s in data.sections), default=0)
     rounds = max((m.round for m in data.matches), default=0)
     names = [p.name(lang) for p in data.players]
     if any(grids.values()):
-        widths = [6.0, name_width(names)] + [7.0] * (widest + 2)
+        widths = [6.0, name_width(names)] + [7.0] * (widest + 3)
         freeze_cols = 2
     else:
-        widths = [8.0, 6.0, name_width(names)] + [11.0, 5.0] * rounds + [8.0]
-        freeze_cols = 3
-    setup_sheet(ws, widths, freeze_cols=freeze_cols, freeze=not data.multi_section, landscape=True)
+        widths = [8.0, 10.0, 6.0, name_width(names)] + [11.0, 5.0] * rounds + [8.0]
+        freeze_cols = 4
+    setup_sheet(
+        ws,
+        widths,
+        freeze_cols=freeze_cols,
+        freeze=not data.multi_section,
+        landscape=True,
+        date_columns=len(data.info.days),
+    )
     heading = label("crosstable" if any(grids.values()) else "crosstable_rounds", lang)
     write_title(out, data, heading)
     for i, section in enumerate(data.sections):
@@ -89,13 +101,17 @@ def _write_grid(out: RowWriter, data: ExportData, section: str, progress: Progre
         order=data.options.crosstable_order,
         standings=data.standings[section],
     )
-    numbers = [
-        p.draw_number if p.draw_number is not None else i + 1 for i, p in enumerate(table.players)
-    ]
+    numbers = [start_number(p) for p in table.players]
+    standings = data.standings[section]
+    rows = [standings.row(p.id) for p in table.players]
     header: Row = [(label("number", lang), "header"), (label("player", lang), "header")]
     header += [(n, "header") for n in numbers]
     if layout == CrosstableLayout.ROW:
-        header += [(label("total", lang).rstrip(":"), "header"), (label("place", lang), "header")]
+        header += [
+            (label("total", lang).rstrip(":"), "header"),
+            (label("place", lang), "header"),
+            (label("place_shared", lang), "header"),
+        ]
     out.append(header)
     for r, player in enumerate(table.players):
         cells: Row = [(numbers[r], "number"), (player.name(lang), "name")]
@@ -107,7 +123,7 @@ def _write_grid(out: RowWriter, data: ExportData, section: str, progress: Progre
             else:
                 cells.append((cell.text, cell.outcome))
         if layout == CrosstableLayout.ROW:
-            cells += [(number(table.totals[r]), "total"), (table.places[r], "total")]
+            cells += [(number(table.totals[r]), "total"), *place_cells(rows[r], "total")]
         out.append(cells)
         progress.advance()
     if layout == CrosstableLayout.BOOK:
@@ -116,16 +132,25 @@ def _write_grid(out: RowWriter, data: ExportData, section: str, progress: Progre
             + [(number(t), "total") for t in table.totals]
         )
         out.append(
-            [(label("place", lang), "total"), ("", "total")] + [(p, "total") for p in table.places]
+            [(label("place", lang), "total"), ("", "total")]
+            + [(row.place, "total") for row in rows]
         )
+        if any(row.shared for row in rows):  # the ranges, under the places they explain
+            out.append(
+                [(label("place_shared", lang), None), ("", None)]
+                + [(row.place_label if row.shared else "", None) for row in rows]
+            )
     progress.advance(3)
 
 
 def _write_rounds(out: RowWriter, data: ExportData, section: str, progress: Progress) -> None:
     lang = data.language
-    table = build_round_crosstable(data.players, data.matches, standings=data.standings[section])
+    standings = data.standings[section]
+    table = build_round_crosstable(data.players, data.matches, standings=standings)
+    numbers = {p.id: start_number(p) for p in data.players}
     header: Row = [
         (label("place", lang), "header"),
+        (label("place_shared", lang), "header"),
         (label("number", lang), "header"),
         (label("player", lang), "header"),
     ]
@@ -134,10 +159,15 @@ def _write_rounds(out: RowWriter, data: ExportData, section: str, progress: Prog
     header.append((label("total", lang).rstrip(":"), "header"))
     out.append(header)
     for row in table.rows:
-        cells: Row = [(row.place, None), (row.row, None), (row.player.name(lang), None)]
+        cells: Row = [
+            *place_cells(standings.row(row.player.id)),
+            (numbers[row.player.id], None),
+            (row.player.name(lang), None),
+        ]
         for cell in row.cells:
-            cells.append((cell.text(lang), cell.outcome))
-            cells.append((number(cell.running), None))
+            opponent = numbers.get(cell.opponent, "") if cell.opponent is not None else ""
+            cells.append((cell.text(lang, opponent_number=opponent), cell.outcome))
+            cells.append(("" if cell.outcome in NO_RESULT_YET else number(cell.running), None))
         cells.append((number(row.total), "total"))
         out.append(cells)
         progress.advance()

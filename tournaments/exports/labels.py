@@ -1,16 +1,25 @@
-"""Every heading the workbook shows, in Russian and English.
+"""Every heading the workbook shows, in Russian and English — the sheet names too.
 
-Sheet names stay in English (Standings, Crosstable, Pairings, Players) so that
-scripts and the shell can find them whatever the language; what people read
-inside the sheets follows ``language``.
+A workbook is written in one language (the export job's ``language``), and all
+of it follows: a Russian file has Russian sheet names, headers and legends, an
+English file English ones (issue 27: a Russian file with English tabs read as
+half-translated). Scripts find a sheet by :func:`sheet_name` or by position
+(Standings, Crosstable, Pairings, Players, in that order). The Russian names
+are the web pages' own ("Турнирное положение", "Турнирная таблица", "Пары"),
+and "турнирная таблица" is the book's word for the crosstable (Part 9,
+part9_competition_rules.ru.txt line 9: players "регистрируются в турнирной
+таблице" under their draw numbers).
 """
 
 from __future__ import annotations
 
-SHEET_STANDINGS = "Standings"
-SHEET_CROSSTABLE = "Crosstable"
-SHEET_PAIRINGS = "Pairings"
-SHEET_PLAYERS = "Players"
+_SHEETS: dict[str, tuple[str, str]] = {
+    # key: (ru, en); Excel allows 31 characters and none of []:*?/\ in a sheet name
+    "standings": ("Турнирное положение", "Standings"),
+    "crosstable": ("Турнирная таблица", "Crosstable"),
+    "pairings": ("Пары", "Pairings"),
+    "players": ("Участники", "Players"),
+}
 
 _LABELS: dict[str, tuple[str, str]] = {
     # key: (ru, en)
@@ -24,7 +33,11 @@ _LABELS: dict[str, tuple[str, str]] = {
     "player": ("Игрок", "Player"),
     "name_ru": ("Имя (рус.)", "Name (Russian)"),
     "name_latin": ("Имя (лат.)", "Name (Latin)"),
-    "section": ("Категория", "Section"),
+    # A section is a "category group" (группа категорий, tournaments.models.Section); "Категория"
+    # is the player's own category of the book's table (Part 9, "Категории игроков").
+    "section": ("Группа", "Section"),
+    "category": ("Категория", "Category"),
+    "place_shared": ("Делят места", "Shared places"),
     "club": ("Клуб", "Club"),
     "prize": ("Приз", "Prize"),
     "adjustments": ("Штрафы (* — очки сняты решением директора или жюри)", "Penalties (* — points taken by a ruling of the director or the jury)"),
@@ -68,4 +81,10 @@ _LABELS: dict[str, tuple[str, str]] = {
 
 def label(key: str, language: str) -> str:
     ru, en = _LABELS[key]
+    return en if language.startswith("en") else ru
+
+
+def sheet_name(key: str, language: str) -> str:
+    """The name of the sheet ``key`` ("standings", "crosstable", "pairings", "players") in ``language``."""
+    ru, en = _SHEETS[key]
     return en if language.startswith("en") else ru

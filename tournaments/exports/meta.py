@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from enum import StrEnum
 
 from tournaments.standings import Adjustment, CrosstableLayout, StandingsOptions
@@ -19,14 +20,28 @@ class CrosstableKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TournamentInfo:
-    """Title lines of every sheet. ``sections`` maps section keys to names shown to people."""
+    """Title lines of every sheet. ``sections`` maps section keys to names shown to people.
+
+    The dates are dates, not text: they reach Excel as date cells (sortable, and shown
+    in the reader's format), the last day only when the event lasts more than one.
+    """
 
     name_ru: str
     name_en: str = ""
     slug: str = ""
-    dates: str = ""
+    starts_on: date | None = None
+    ends_on: date | None = None
     venue: str = ""
     sections: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def days(self) -> tuple[date, ...]:
+        """The first day, and the last one if it is another day."""
+        if self.starts_on is None:
+            return ()
+        if self.ends_on is None or self.ends_on == self.starts_on:
+            return (self.starts_on,)
+        return (self.starts_on, self.ends_on)
 
     def name(self, language: str) -> str:
         if language.startswith("en") and self.name_en:
@@ -57,3 +72,6 @@ class ExportOptions:
     """Penalties on the tournament score: counted, marked, and listed in a legend."""
     prizes: Mapping[int, object] = field(default_factory=dict)
     """Player id → prize amount (already split by the organiser's rule), shown in a column."""
+    categories: Mapping[int, int] = field(default_factory=dict)
+    """Player id → the player's category (1–9, the book's table "Категории игроков", Part 9),
+    shown on the Players sheet by its number and name."""

@@ -8,8 +8,8 @@ from openpyxl import Workbook
 
 from tournaments.standings import Match, Player, format_score
 
-from .context import ExportData
-from .labels import SHEET_PAIRINGS, label
+from .context import ExportData, start_number
+from .labels import label, sheet_name
 from .progress import Progress
 from .sheet_setup import name_width, setup_sheet, write_title
 from .styles import RowWriter
@@ -41,13 +41,14 @@ def _ordered(data: ExportData) -> dict[int, list[Match]]:
 
 def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
     by_round = _ordered(data)
+    name = sheet_name("pairings", data.language)
     if data.options.pairings_per_round:
         for rnd, matches in by_round.items():
-            _write_sheet(wb, data, f"{SHEET_PAIRINGS} {rnd}", {rnd: matches}, False, progress)
+            _write_sheet(wb, data, f"{name} {rnd}", {rnd: matches}, False, progress)
         if not by_round:
-            _write_sheet(wb, data, SHEET_PAIRINGS, {}, False, progress)
+            _write_sheet(wb, data, name, {}, False, progress)
     else:
-        _write_sheet(wb, data, SHEET_PAIRINGS, by_round, True, progress)
+        _write_sheet(wb, data, name, by_round, True, progress)
 
 
 def _write_sheet(
@@ -82,7 +83,7 @@ def _write_sheet(
         label("status", lang),
     ]
     widths += [6, 6, name_width(names), 9, name_width(names), 6, 14]
-    setup_sheet(ws, widths, freeze_cols=fixed)
+    setup_sheet(ws, widths, freeze_cols=fixed, date_columns=len(data.info.days))
     heading = label("pairings", lang)
     if not round_column and len(by_round) == 1:
         heading = f"{heading}, {label('round', lang).lower()} {next(iter(by_round))}"
@@ -105,7 +106,7 @@ def _write_sheet(
 
 def _match_cells(m: Match, a: Player | None, b: Player | None, lang: str) -> Row:
     """Number, name, score, name, number, status — winner and loser coloured."""
-    number_a = a.draw_number if a and a.draw_number is not None else ""
+    number_a = start_number(a) if a else ""
     name_a = a.name(lang) if a else f"#{m.player_a}"
     if m.player_b is None:
         score = f"{format_score(m.score_a)}:{format_score(m.score_b)}" if m.finished else ""
@@ -117,7 +118,7 @@ def _match_cells(m: Match, a: Player | None, b: Player | None, lang: str) -> Row
             ("", None),
             (label("bye", lang), "bye"),
         ]
-    number_b = b.draw_number if b and b.draw_number is not None else ""
+    number_b = start_number(b) if b else ""
     name_b = b.name(lang) if b else f"#{m.player_b}"
     if m.kind == "void":
         return [(number_a, None), (name_a, None), ("", None), (name_b, None), (number_b, None),

@@ -14,6 +14,9 @@ from .styles import RowWriter
 HEADER_ROW = 3
 """Rows 1–2 are the title and the dates/venue line; the table header is row 3."""
 
+DATE_WIDTH = 11.0
+"""A date cell shows "########" in a narrower column (a number never spills into the next cell)."""
+
 
 def setup_sheet(
     ws: WriteOnlyWorksheet,
@@ -22,8 +25,14 @@ def setup_sheet(
     freeze_cols: int = 0,
     freeze: bool = True,
     landscape: bool = False,
+    date_columns: int = 0,
 ) -> None:
-    """Must run before the first row is written (write-only sheets stream rows)."""
+    """Must run before the first row is written (write-only sheets stream rows).
+
+    ``date_columns``: how many leading columns hold a date cell in the title lines
+    (:func:`write_title`), widened so the date shows.
+    """
+    widths = [max(w, DATE_WIDTH) if i < date_columns else w for i, w in enumerate(widths)]
     for i, width in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(i)].width = width
     if freeze:
@@ -39,8 +48,12 @@ def setup_sheet(
 
 
 def write_title(out: RowWriter, data: ExportData, heading: str) -> None:
+    """The title, then the event's days as date cells and the venue beside them."""
     out.append([(data.title(heading), "title")])
-    out.append([(data.subtitle(), "subtitle")])
+    line: list[tuple[object, str | None]] = [(day, data.date_style) for day in data.info.days]
+    if data.info.venue:
+        line.append((data.info.venue, "subtitle"))
+    out.append(line)
 
 
 def name_width(names: Sequence[str], minimum: float = 18, maximum: float = 40) -> float:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from openpyxl import Workbook
 
-from .context import ExportData
-from .labels import SHEET_STANDINGS, label
+from tournaments.standings import StandingRow
+
+from .context import ExportData, start_number
+from .labels import label, sheet_name
 from .progress import Progress
 from .sheet_setup import name_width, setup_sheet, write_title
 from .styles import RowWriter
@@ -22,6 +24,12 @@ def number(value: float | None) -> float | int | str:
     return int(value) if value == int(value) else value
 
 
+def place_cells(row: StandingRow, style: str | None = None) -> list[tuple[object, str | None]]:
+    """The place as a number (a shared place: its first number), then the range ("3–4") as text
+    in the next column when the place is shared — numbers sort and sum, the range says why."""
+    return [(row.place, style), (row.place_label if row.shared else "", None)]
+
+
 def _value(row, key: str) -> float | int | str:
     """The metric's value; one a ruling changed gets the adjustment's mark ("7*", see the legend)."""
     value = number(row.values.get(key))
@@ -33,12 +41,12 @@ def _value(row, key: str) -> float | int | str:
 
 def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
     lang = data.language
-    ws = wb.create_sheet(SHEET_STANDINGS)
+    ws = wb.create_sheet(sheet_name("standings", lang))
     out = RowWriter(ws)
     metrics = next(iter(data.standings.values())).metrics if data.standings else []
     has_club = any(p.club for p in data.players)
-    headers = [label("place", lang)]
-    widths: list[float] = [8]
+    headers = [label("place", lang), label("place_shared", lang)]
+    widths: list[float] = [8, 10]
     if data.multi_section:
         headers.append(label("section", lang))
         widths.append(name_width([data.info.section_name(s) for s in data.sections], 12, 30))
@@ -53,18 +61,17 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
     if prizes:
         headers.append(label("prize", lang))
         widths.append(12)
-    setup_sheet(ws, widths, freeze_cols=len(headers) - len(metrics))
+    setup_sheet(ws, widths, freeze_cols=len(headers) - len(metrics), date_columns=len(data.info.days))
     write_title(out, data, label("standings", lang))
     out.append([(h, "header") for h in headers])
     for section in data.sections:
         for row in data.standings[section].rows:
             p = row.player
             top = row.place <= 3
-            place = row.place_label if row.shared else row.place
-            cells: list[tuple[object, str | None]] = [(place, "total" if top else "number")]
+            cells = place_cells(row, "total" if top else "number")
             if data.multi_section:
                 cells.append((data.info.section_name(section), None))
-            cells.append((p.draw_number if p.draw_number is not None else "", None))
+            cells.append((start_number(p), None))
             cells.append((p.name(lang), "name_top" if top else None))
             if has_club:
                 cells.append((p.club, None))

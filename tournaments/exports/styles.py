@@ -31,6 +31,9 @@ DIAGONAL_FILL = PatternFill("solid", start_color="808080", end_color="808080")
 STYLES: dict[str, dict[str, Any]] = {
     "title": {"font": Font(bold=True, size=14)},
     "subtitle": {"font": Font(italic=True, color="555555")},
+    # The event's days in the title lines: real dates, shown as each language writes them.
+    "date_ru": {"font": Font(italic=True, color="555555"), "number_format": "DD.MM.YYYY", "alignment": _LEFT},
+    "date_en": {"font": Font(italic=True, color="555555"), "number_format": "YYYY-MM-DD", "alignment": _LEFT},
     "header": {"font": Font(bold=True), "fill": HEADER_FILL, "border": _BOX, "alignment": _WRAP},
     "text": {"border": _BOX, "alignment": _LEFT},
     "name": {"border": _BOX, "alignment": _LEFT},

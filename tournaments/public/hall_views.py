@@ -24,6 +24,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments.access.permissions import tournament_view
 from tournaments.models import Tournament
+from tournaments.standings.crosstable import format_value
 from tournaments.standings_service import Event
 from zarik.i18n import current_language
 
@@ -48,9 +49,8 @@ class Screen:
 
 
 def _number(value: float | None) -> str:
-    if value is None:
-        return ""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+    """As on the standings page: 3½, not 3.5 (the hall shows the same table)."""
+    return "" if value is None else format_value(value)
 
 
 def _chunks(rows: list, size: int) -> list[list]:

@@ -26,6 +26,7 @@ from tournaments import standings as core
 from tournaments.access.permissions import tournament_view
 from tournaments.exports.labels import label as book_label
 from tournaments.models import CompetitionSystem, ResultKind, Tournament
+from tournaments.standings.crosstable import format_value
 from tournaments.standings_service import Event, Pairing, find_entries, is_knockout, prize_awards
 from tournaments.validation import time_control
 from zarik.i18n import current_language
@@ -48,11 +49,8 @@ LAYOUTS = {
 
 
 def _number(value: float | None) -> str:
-    if value is None:
-        return ""
-    if value == int(value):
-        return str(int(value))
-    return core.format_score(value) if abs(value * 2 - round(value * 2)) < 1e-9 else f"{value:.2f}"
+    """A score or tie-break as the scores are written (3½; Sonneborn-Berger's quarters 1¼)."""
+    return "" if value is None else format_value(value)
 
 
 def _section_title(event: Event, key: str) -> str:

@@ -32,6 +32,23 @@ def format_score(value: Score) -> str:
     return f"{value:g}"
 
 
+_FRACTIONS = {0: "", 1: "¼", 2: "½", 3: "¾"}
+
+
+def format_value(value: float) -> str:
+    """A standings number written as the scores are: 3, 3½, and the quarters a tie-break
+    reaches when scores are halves (Sonneborn-Berger adds half of a drawn opponent's 2½:
+    1¼); anything finer (a virtual opponent's average pace) to two decimals."""
+    sign = "-" if value < 0 else ""
+    quarters = abs(value) * 4
+    if abs(quarters - round(quarters)) > 1e-9:
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    whole, rest = divmod(round(quarters), 4)
+    if not rest:
+        return f"{sign}{whole}"
+    return f"{sign}{whole or ''}{_FRACTIONS[rest]}"
+
+
 #: Marks of results not played out, as chess crosstables write them (a legend on every
 #: crosstable page and export says so): "+" won by forfeit, "−" lost by forfeit (also
 #: each side of a double forfeit), "⏱" after the score of a time forfeit.
@@ -206,12 +223,16 @@ class RoundCell:
     running: float
     kind: str = "played"
 
-    def text(self, language: str = "ru") -> str:
-        """ "12 W 5:3": the opponent's row number, the outcome letter, the match score."""
+    def text(self, language: str = "ru", *, opponent_number: int | str | None = None) -> str:
+        """ "12 W 5:3": the opponent's row number, the outcome letter, the match score.
+
+        ``opponent_number`` names the opponent by another number instead of the row (the
+        Excel export uses the draw number, the "No." of every one of its sheets)."""
         letters = OUTCOME_LETTERS["en" if language.startswith("en") else "ru"]
         if self.outcome in ("bye", "none"):
             return letters[self.outcome]
-        parts = [str(self.opponent_row), letters[self.outcome]]
+        ref = self.opponent_row if opponent_number is None else opponent_number
+        parts = [str(ref), letters[self.outcome]]
         if self.outcome not in ("pending", "void"):
             score = f"{format_score(self.score_for)}:{format_score(self.score_against)}"
             parts.append(score + (TIME_MARK if self.kind == "time_forfeit" else ""))

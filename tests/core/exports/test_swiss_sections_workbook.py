@@ -49,21 +49,22 @@ def values(ws) -> list[tuple]:
 
 
 def test_swiss_crosstable_is_by_rounds_with_running_scores():
-    ws = export(*swiss_event())["Crosstable"]
+    ws = export(*swiss_event())["Турнирная таблица"]
     rows = values(ws)
-    assert rows[2][:6] == ("Место", "№", "Игрок", "Тур 1", "Σ", "Тур 2")
-    by_name = {r[2]: r for r in rows[3:]}
+    assert rows[2][:7] == ("Место", "Делят места", "№", "Игрок", "Тур 1", "Σ", "Тур 2")
+    by_name = {r[3]: r for r in rows[3:]}
     # Two wins each for а, в, д; Buchholz а 1+2+1 = 4, в 1+2 = 3, д bye(0 + 0.5·2) + 1 = 2,
     # so rows 1–3 are а, в, д; б (Buchholz 4) is row 5 below г (4.5).
-    assert [r[2] for r in rows[3:]] == ["а", "в", "д", "г", "б"]
-    # д: bye in R1, beat б (row 5) 5:2, R3 still to play against в (row 2)
+    assert [r[3] for r in rows[3:]] == ["а", "в", "д", "г", "б"]
+    # д (No. 5): bye in R1, beat б (No. 2) 5:2, R3 still to play against в (No. 3): no Σ yet
     d = by_name["д"]
-    assert d[3:9] == ("своб.", 1, "5 В 5:2", 2, "2 …", 2)
-    assert d[9] == 2
+    assert d[2] == 5
+    assert d[4:10] == ("своб.", 1, "2 В 5:2", 2, "3 …", None)
+    assert d[10] == 2
 
 
 def test_pairings_on_one_sheet_show_byes_and_unplayed_matches():
-    ws = export(*swiss_event())["Pairings"]
+    ws = export(*swiss_event())["Пары"]
     rows = values(ws)[3:]
     assert len(rows) == 9
     round3 = [r for r in rows if r[0] == 3]
@@ -72,7 +73,7 @@ def test_pairings_on_one_sheet_show_byes_and_unplayed_matches():
 
 
 def test_winner_of_a_pairing_is_highlighted():
-    ws = export(*swiss_event())["Pairings"]
+    ws = export(*swiss_event())["Пары"]
     a_beat_b = ws.cell(4, 4)
     assert a_beat_b.value == "а"
     assert a_beat_b.fill.fgColor.rgb.endswith(WIN_FILL.fgColor.rgb[-6:])
@@ -99,7 +100,7 @@ def test_one_pairings_sheet_per_round_on_request():
 
 
 def test_grid_can_be_forced_for_a_swiss():
-    ws = export(*swiss_event(), crosstable=CrosstableKind.GRID)["Crosstable"]
+    ws = export(*swiss_event(), crosstable=CrosstableKind.GRID)["Турнирная таблица"]
     assert values(ws)[2][:7] == ("№", "Игрок", 1, 2, 3, 4, 5)
 
 
@@ -118,20 +119,20 @@ def test_sections_share_the_standings_sheet_and_name_the_absolute_champion():
         standings=StandingsOptions(tiebreaks=("wins", "difference")),
         sections=sections,
     )
-    rows = values(wb["Standings"])
-    assert rows[2][:4] == ("Место", "Категория", "№", "Игрок")
-    assert [(r[0], r[1], r[3]) for r in rows[3:7]] == [
+    rows = values(wb["Турнирное положение"])
+    assert rows[2][:5] == ("Место", "Делят места", "Группа", "№", "Игрок")
+    assert [(r[0], r[2], r[4]) for r in rows[3:7]] == [
         (1, "Новички", "Аня"),
         (2, "Новички", "Борис"),
         (1, "Эксперты", "Вера"),
         (2, "Эксперты", "Глеб"),
     ]
     assert rows[-1][0] == "Абсолютный чемпион: Вера"
-    crosstable_titles = [r[0] for r in values(wb["Crosstable"])]
+    crosstable_titles = [r[0] for r in values(wb["Турнирная таблица"])]
     assert "Новички" in crosstable_titles and "Эксперты" in crosstable_titles
 
 
-def test_shared_places_are_written_as_ranges():
+def test_shared_places_are_written_as_first_number_and_range():
     players = [Player(i + 1, n, draw_number=i + 1) for i, n in enumerate("абв")]
     matches = [
         Match(1, 1, 2, 5, 3, winner=1),
@@ -139,4 +140,4 @@ def test_shared_places_are_written_as_ranges():
         Match(3, 3, 1, 5, 3, winner=3),
     ]
     wb = export(players, matches, standings=StandingsOptions(tiebreaks=("wins", "h2h")))
-    assert [r[0] for r in values(wb["Standings"])[3:6]] == ["1–3"] * 3
+    assert [r[:2] for r in values(wb["Турнирное положение"])[3:6]] == [(1, "1–3")] * 3
