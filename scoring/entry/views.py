@@ -358,11 +358,11 @@ def appeal(request, tournament, match_id: int) -> HttpResponse:
 
 
 def appeal_refused_page(request, tournament, match, user, refused, template: str, **extra: Any) -> HttpResponse:
-    """The match page again, with the appeal's problem and the text the player typed."""
-    can_report = False  # the page is about the appeal now; a reload offers the rest again
-    ctx = entry_context(
-        request, tournament, match, None, user=user, refused=refused, can_report=can_report, **extra
-    )
+    """The match page again, with the appeal's problem and the text the player typed.
+
+    No report form: the page is about the appeal now; a reload offers the rest again.
+    """
+    ctx = entry_context(request, tournament, match, None, user=user, refused=refused, can_report=False, **extra)
     return render(request, template, ctx, status=refused.status)
 
 
