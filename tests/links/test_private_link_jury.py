@@ -13,9 +13,13 @@ C.06, VII.4: "not later than the deadline specifically fixed in advance").
 from __future__ import annotations
 
 import datetime as dt
+from types import SimpleNamespace
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring import workflow
 from scoring.models import Dispute, DisputeState, Outcome, Result
@@ -27,6 +31,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments.access import private_links
+from tournaments.access.permissions import appeal_window_closed
 from tournaments.models import AuditEntry, OfficialRole, ResultStatus
 
 pytestmark = pytest.mark.django_db
@@ -285,3 +290,20 @@ def test_private_link_confirmed_by_player_without_window_says_ask_the_director(c
     text = client.get(match_url(b, match), **RU).content.decode()
     assert "Вы сами сообщили или подтвердили этот результат" in text
     assert 'name="reason"' not in text
+
+
+@given(
+    window=st.integers(min_value=0, max_value=24 * 60),
+    elapsed=st.integers(min_value=0, max_value=48 * 60 * 60),
+    state=st.sampled_from([s.value for s in DisputeState]),
+)
+def test_private_link_appeal_window_is_the_organisers_minutes_from_the_ruling(window, elapsed, state):
+    """Closed exactly when a ruled dispute is older than a window the organiser set; nothing else closes it."""
+    ruled_at = timezone.now()
+    dispute = SimpleNamespace(
+        state=state, ruled_at=ruled_at,
+        match=SimpleNamespace(round=SimpleNamespace(tournament=SimpleNamespace(dispute_window=window))),
+    )
+    closed = appeal_window_closed(dispute, now=ruled_at + dt.timedelta(seconds=elapsed))
+    expected = state == DisputeState.RULED and window > 0 and elapsed > window * 60
+    assert closed == (window if expected else None)
