@@ -9,9 +9,11 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         # A reported or confirmed result changes the tournament's public pages.
         from tournaments.entries import status as entry_status
+        from tournaments.links import match_disputes
         from tournaments.signals import on_match_part, watch
 
         from . import workflow
+        from .entry import appeals
         from .models import Result
         from .records import tasks  # noqa: F401  (the bulk upload task, so a worker registers it)
         from .workflow import event_details
@@ -21,3 +23,5 @@ class ScoringConfig(AppConfig):
         event_details.register()
         # A withdrawal anywhere settles the player's pending match through the result workflow.
         entry_status.register_settler(workflow.settle_pending)
+        # The private page lists the player's disputes, rulings and the jury's decisions.
+        match_disputes.register(appeals.entry_disputes, appeals.appealable_match)

@@ -153,6 +153,11 @@ class Dispute(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("appealed by"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="disputes_appealed",
     )
+    appealed_side = models.CharField(
+        _("appealed by the player of side"), max_length=1, blank=True,
+        choices=[("a", "A"), ("b", "B")],
+        help_text=_("set when a player appeals (also through a private link, with no account)"),
+    )
     appealed_at = models.DateTimeField(_("appealed at"), null=True, blank=True)
     jury_decision = models.TextField(_("jury's decision"), blank=True)
     jury_outcome = models.CharField(

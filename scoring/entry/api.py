@@ -170,13 +170,16 @@ class DisputeOutSerializer(serializers.ModelSerializer):
     raised_side = serializers.CharField(
         read_only=True, help_text="'a' or 'b' when a player raised it, else empty"
     )
+    appealed_side = serializers.CharField(
+        read_only=True, help_text="'a' or 'b' when a player appealed the ruling to the jury, else empty"
+    )
 
     class Meta:
         model = Dispute
         fields = [
             "id", "match", "result", "state", "reason", "ruling", "ruling_outcome", "appeal_reason",
             "jury_decision", "jury_outcome", "decided_result", "match_version", "players",
-            "raised_by", "raised_side",
+            "raised_by", "raised_side", "appealed_side",
         ]
 
     def get_players(self, dispute) -> dict[str, str]:

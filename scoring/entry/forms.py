@@ -350,9 +350,20 @@ class RulingForm(forms.Form):
 
 
 class AppealForm(forms.Form):
+    """The grounds of an appeal; an empty one is refused by the service (``workflow.appeal_reason``)."""
+
     reason = forms.CharField(
-        label=gettext_lazy("Grounds of appeal to the jury"), widget=forms.Textarea(attrs={"rows": 3})
+        label=gettext_lazy("Grounds of appeal to the jury"),
+        required=False,
+        strip=False,  # the service strips; what the player typed comes back as typed
+        widget=forms.Textarea(attrs={"rows": 3, "required": True}),
     )
+
+
+class PlayerAppealForm(AppealForm):
+    """The appeal on a player's match page (account or private link): which dispute, and why."""
+
+    dispute = forms.IntegerField(widget=forms.HiddenInput)
 
 
 class SanctionForm(forms.Form):

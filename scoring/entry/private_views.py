@@ -1,4 +1,4 @@
-"""Reporting, confirming and disputing a result through an entry's private link (no account).
+"""Reporting, confirming, disputing a result and appealing a ruling through an entry's private link (no account).
 
 The same forms, checks and services as the signed-in player's pages
 (:func:`scoring.entry.views.match_result`, ``confirm``, ``dispute``), acting as the
@@ -10,20 +10,25 @@ the reporter never confirms their own report. Anything the link may not see
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import workflow
+from scoring.workflow.problems import workflow_message
+from tournaments.access import private_links
 from tournaments.access.permissions import allowed
 from tournaments.access.visibility import is_public_round
 from tournaments.links.private_views import holder_or_404
 from tournaments.models import Match, ResultStatus
 
+from . import appeals
 from .forms import DisputeForm, ResultEntry
-from .views import confirm_posted, dispute_posted, entry_context, submit
+from .views import appeal_refused_page, confirm_posted, dispute_posted, entry_context, submit
 
 TEMPLATE = "scoring/entry/private/match.html"
 
@@ -96,6 +101,32 @@ def confirm(request, token: str, match_id: int) -> HttpResponse:
     holder, match = _holder_and_match(token, match_id)
     confirm_posted(request, match, holder)
     return redirect("private-match", token=token, match_id=match.pk)
+
+
+@require_POST
+def appeal(request, token: str, match_id: int) -> HttpResponse:
+    """A player appeals the director's ruling to the jury through their link: no login.
+
+    The same service and permission row as the signed-in appeal
+    (:func:`scoring.entry.views.appeal`), acting as the link holder; the audit
+    names the player by the side stored on the dispute. A link the organiser has
+    replaced since the page was opened says so, with the typed text kept (410).
+    """
+    if private_links.was_reissued(token):
+        refused = appeals.Refused(
+            workflow_message("link_replaced"), request.POST.get("reason", ""), None, 410
+        )
+        return render(request, "scoring/entry/private/link_replaced.html", {"refused": refused}, status=410)
+    holder, match = _holder_and_match(token, match_id)
+    dispute, refused = appeals.appeal_posted(request, match, holder)
+    if refused is None:
+        messages.success(request, _("Appeal lodged; the jury will decide."))
+        url = reverse("private-match", kwargs={"token": token, "match_id": match.pk})
+        return redirect(f"{url}#dispute-{dispute.pk}")
+    match.refresh_from_db()
+    return appeal_refused_page(
+        request, match.round.tournament, match, holder, refused, TEMPLATE, holder=holder, **_links(token, match)
+    )
 
 
 @require_POST

@@ -16,6 +16,7 @@ tournament_patterns = [
     path("match/<int:match_id>/", views.match_result, name="result-match"),
     path("match/<int:match_id>/confirm/", views.confirm, name="result-confirm"),
     path("match/<int:match_id>/dispute/", views.dispute, name="result-dispute"),
+    path("match/<int:match_id>/appeal/", views.appeal, name="result-appeal"),
     path("disputes/", views.dispute_list, name="dispute-list"),
     path("disputes/<int:dispute_id>/", views.dispute_detail, name="dispute-detail"),
     path("disputes/<int:dispute_id>/rule/", views.dispute_rule, name="dispute-rule"),
@@ -36,4 +37,5 @@ private_patterns = [
     path("match/<int:match_id>/", private_views.match_page, name="private-match"),
     path("match/<int:match_id>/confirm/", private_views.confirm, name="private-confirm"),
     path("match/<int:match_id>/dispute/", private_views.dispute, name="private-dispute"),
+    path("match/<int:match_id>/appeal/", private_views.appeal, name="private-appeal"),
 ]

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scoring import workflow
-from scoring.models import Dispute, DisputeState, Sanction
+from scoring.models import Dispute, DisputeState, ResultState, Sanction
 from scoring.workflow.problems import workflow_message
 from tournaments.access.permissions import (
     acts_as_official,
@@ -48,6 +48,7 @@ from tournaments.models import (
 from tournaments.rounds import flow as round_flow
 from zarik.i18n import current_language
 
+from . import appeals
 from .forms import SETTLE_CHOICES as SETTLE_CHOICE_LABELS
 from .forms import (
     AppealForm,
@@ -96,21 +97,45 @@ def _version(request) -> int | None:
 
 
 def _results(match: Match, user) -> list:
-    """The match's results newest first, each with what this user may do with it."""
+    """The match's results newest first, each with what this user may do with it.
+
+    A player who may not dispute a confirmed result is told why (``dispute_note``):
+    a ruling set it (the jury hears a disagreement, :func:`workflow.ruled_results`),
+    the organiser's window has closed, or they took part in confirming it; the
+    page then points to the jury when a ruling on the match may still be appealed.
+    """
     results = list(
         match.results.select_related("reported_by__player", "confirmed_by__player").order_by("-reported_at", "-pk")
     )
     under_dispute = None  # asked once, and only if someone may dispute a result
+    side = None
+    ruled = workflow.ruled_results(match) if results else {}
     for r in results:
         r.match = match
         r.user_can_confirm = allowed(user, "result.confirm", r)
         r.user_can_dispute = allowed(user, "result.dispute", r)
-        if r.user_can_dispute:
+        r.dispute_note = ""
+        if r.pk in ruled:  # decided by a ruling: the jury hears a disagreement, not the director again
+            r.user_can_dispute = False
+            side = side if side is not None else (side_of(user, match) or "")
+            if side:
+                final = ruled[r.pk] == DisputeState.FINAL
+                r.dispute_note = workflow_message("jury_final" if final else "ruling_stands")
+        elif r.user_can_dispute:
             if under_dispute is None:
                 under_dispute = match.disputes.filter(
                     state__in=[DisputeState.OPEN, DisputeState.APPEALED]
                 ).exists()
             r.user_can_dispute = not under_dispute
+        elif r.state == ResultState.CONFIRMED:
+            side = side if side is not None else (side_of(user, match) or "")
+            if side:
+                closed = dispute_window_closed(r)
+                r.dispute_note = (
+                    workflow_message("dispute_window", minutes=closed)
+                    if closed
+                    else workflow_message("dispute_own_result")
+                )
     return results
 
 
@@ -163,15 +188,25 @@ def referee_tables(request, tournament) -> HttpResponse:
     )
 
 
-def entry_context(request, tournament, match, entry: ResultEntry, *, user=None, **extra: Any) -> dict:
-    """The result page's context for ``user`` (default: the signed-in user; or a link holder)."""
+def entry_context(
+    request, tournament, match, entry: ResultEntry, *, user=None, refused: appeals.Refused | None = None,
+    **extra: Any,
+) -> dict:
+    """The result page's context for ``user`` (default: the signed-in user; or a link holder).
+
+    The disputes carry their decisions and, for a player, the appeal to the jury
+    (:mod:`.appeals`); a private page passes its ``token`` so the appeal posts there.
+    """
     user = request.user if user is None else user
+    disputes = appeals.disputes_context(match, user, token=extra.get("token"), refused=refused)
+    results = _results(match, user)
     return {
         "tournament": tournament,
         "match": match,
         "entry": entry,
-        "results": _results(match, user),
-        "disputes": match.disputes.order_by("-raised_at"),
+        "results": results,
+        **disputes,
+        "appealable": next((d for d in disputes["disputes"] if d.can_appeal), None),
         "is_official": acts_as_official(user, match),
         **extra,
     }
@@ -303,6 +338,32 @@ def my_match(request, tournament) -> HttpResponse:
         messages.info(request, _("You have no match in a published round."))
         return redirect("tournament", slug=tournament.slug)
     return redirect("result-match", slug=tournament.slug, match_id=match.pk)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_first
+@tournament_view("tournament.view")
+def appeal(request, tournament, match_id: int) -> HttpResponse:
+    """A player appeals the director's ruling to the jury from their match page (the one service)."""
+    match = _match(request, tournament, match_id, may="match.see")
+    if request.method != "POST":
+        return redirect("result-match", slug=tournament.slug, match_id=match.pk)
+    dispute, refused = appeals.appeal_posted(request, match, request.user)
+    if refused is None:
+        messages.success(request, _("Appeal lodged; the jury will decide."))
+        url = reverse("result-match", kwargs={"slug": tournament.slug, "match_id": match.pk})
+        return redirect(f"{url}#dispute-{dispute.pk}")
+    match.refresh_from_db()
+    return appeal_refused_page(request, tournament, match, request.user, refused, "scoring/entry/match.html")
+
+
+def appeal_refused_page(request, tournament, match, user, refused, template: str, **extra: Any) -> HttpResponse:
+    """The match page again, with the appeal's problem and the text the player typed.
+
+    No report form: the page is about the appeal now; a reload offers the rest again.
+    """
+    ctx = entry_context(request, tournament, match, None, user=user, refused=refused, can_report=False, **extra)
+    return render(request, template, ctx, status=refused.status)
 
 
 def _back(request, tournament, match):

@@ -69,3 +69,11 @@ def raiser(dispute) -> str:
     if dispute.raised_by_id:
         return person(dispute.raised_by)
     return (_side_player(dispute, dispute.raised_side) if dispute.raised_side else "") or "—"
+
+
+@register.filter
+def appellant(dispute) -> str:
+    """Who appealed a ruling to the jury: the account, or the player of the side (through a private link)."""
+    if dispute.appealed_by_id:
+        return person(dispute.appealed_by)
+    return (_side_player(dispute, dispute.appealed_side) if dispute.appealed_side else "") or "—"

@@ -19,7 +19,7 @@ from .base import (
     player_side,
     refuse,
 )
-from .disputes import appeal_dispute, decide_appeal, dispute_result, rule_dispute
+from .disputes import appeal_dispute, decide_appeal, dispute_result, rule_dispute, ruled_results
 from .kinds import apply_lateness, install_clock, match_timing, record_kind_result
 from .reports import confirm_result, submit_result
 from .sanctions import record_sanction
@@ -49,6 +49,7 @@ __all__ = [
     "refuse",
     "remove_entry",
     "rule_dispute",
+    "ruled_results",
     "settle_pending",
     "submit_result",
     "void_past",

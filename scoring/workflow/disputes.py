@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -19,6 +19,7 @@ from scoring.models import (
 from tournaments import audit
 from tournaments.access.permissions import (
     allowed,
+    appeal_window_closed,
     dispute_window_closed,
     side_of,
 )
@@ -30,6 +31,7 @@ from tournaments.models import (
 )
 
 from .base import (
+    ResultError,
     Visible,
     account,
     check_result,
@@ -69,6 +71,9 @@ def dispute_result(
         raise refuse("dispute_reason", "reason_required")
     if match.disputes.filter(state__in=[DisputeState.OPEN, DisputeState.APPEALED]).exists():
         raise refuse("under_dispute", "disputed")
+    decided = ruled_results(match).get(result.pk)
+    if decided is not None:
+        raise refuse("jury_final" if decided == DisputeState.FINAL else "ruling_stands", "state")
     before = audit.snapshot(result)
     if result.state == ResultState.REPORTED:
         result.state = ResultState.DISPUTED
@@ -88,6 +93,19 @@ def dispute_result(
     audit.record(user, tournament, "match.result", match, before_match, match)
     emit("dispute.opened", tournament.pk, match=match.pk, dispute=dispute.pk)
     return dispute
+
+
+def ruled_results(match: Match) -> dict[int, str]:
+    """The match's results that a ruling set, with their dispute's state (ruled or final).
+
+    Such a result is not disputed again before the director: the book sends a
+    player who disagrees with the director's decision to the jury (Part 9,
+    ``part9_competition_rules.ru.txt`` line 37), and the jury's decision is final.
+    """
+    rows = match.disputes.filter(
+        state__in=[DisputeState.RULED, DisputeState.FINAL], decided_result__isnull=False
+    ).values_list("decided_result_id", "state")
+    return dict(rows)
 
 
 def _apply_outcome(
@@ -136,9 +154,18 @@ def _apply_outcome(
 
 
 def _lock_dispute(
-    dispute_id: int, user, permission: str, *, version: int | None = None
+    dispute_id: int,
+    user,
+    permission: str,
+    *,
+    version: int | None = None,
+    explain: Callable[[Dispute, Match, Any], ResultError | None] | None = None,
 ) -> tuple[Dispute, Match]:
-    """Lock the dispute and its match, then check the version read (if any) and the user's right."""
+    """Lock the dispute and its match, then check the version read (if any) and the user's right.
+
+    ``explain`` turns a refusal a person can act on (a closed window) into its message
+    instead of a bare "forbidden".
+    """
     dispute = Dispute.objects.filter(pk=dispute_id).only("match_id").first()
     if dispute is None:
         raise refuse("dispute_missing", "missing")
@@ -148,6 +175,9 @@ def _lock_dispute(
     )
     check_version(match, version)
     if not allowed(user, permission, dispute):
+        refusal = explain(dispute, match, user) if explain is not None else None
+        if refusal is not None:
+            raise refusal
         raise PermissionDenied
     return dispute, match
 
@@ -191,12 +221,31 @@ def rule_dispute(
     return _save_dispute(dispute, match, user, "dispute.rule", before, ruling.strip())
 
 
+def _appeal_refusal(dispute: Dispute, match: Match, user) -> ResultError | None:
+    """Why a player of the match may not appeal (the window has closed), said plainly; else None."""
+    closed = appeal_window_closed(dispute)
+    if closed is not None and side_of(user, match):
+        return refuse("appeal_window", "window", minutes=closed)
+    return None
+
+
 @transaction.atomic
 def appeal_dispute(dispute_id: int, user, *, reason: str) -> Dispute:
-    """A player appeals the director's ruling to the jury."""
-    dispute, match = _lock_dispute(dispute_id, user, "dispute.appeal")
+    """A player of the match appeals the director's ruling to the jury, once.
+
+    Book Part 9 (``part9_competition_rules.ru.txt`` line 37): a player who
+    disagrees with the director's decision takes it to the jury, whose decision
+    is final. The one path for the page, the private link and the API: the
+    permission row ``dispute.appeal`` (a player of the match, within the
+    organiser's window, :func:`~tournaments.access.permissions.appeal_window_closed`)
+    decides who may, and the side is stored so an appeal through a private link
+    (no account) still names its player.
+    """
+    dispute, match = _lock_dispute(dispute_id, user, "dispute.appeal", explain=_appeal_refusal)
     if dispute.state != DisputeState.RULED:
-        name = "not_ruled_yet" if dispute.state == DisputeState.OPEN else "already_appealed"
+        name = {DisputeState.OPEN: "not_ruled_yet", DisputeState.FINAL: "jury_final"}.get(
+            dispute.state, "already_appealed"
+        )
         raise refuse(name, "state")
     if not reason.strip():
         raise refuse("appeal_reason", "reason_required")
@@ -204,6 +253,7 @@ def appeal_dispute(dispute_id: int, user, *, reason: str) -> Dispute:
     dispute.state = DisputeState.APPEALED
     dispute.appeal_reason = reason.strip()
     dispute.appealed_by, dispute.appealed_at = account(user), timezone.now()
+    dispute.appealed_side = player_side(user, match)
     return _save_dispute(dispute, match, user, "dispute.appeal", before, reason.strip())
 
 

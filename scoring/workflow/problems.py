@@ -111,6 +111,39 @@ WORKFLOW = Catalogue(
             "Give the grounds of the appeal for the jury.",
             "Укажите для жюри основания апелляции.",
         ),
+        "ruling_stands": (
+            "The director has already ruled on this result. If you disagree, appeal the ruling "
+            "to the jury on this match's page; the jury's decision is final.",
+            "Директор уже вынес решение по этому результату. Если вы не согласны, подайте "
+            "апелляцию в жюри на странице этого матча; решение жюри окончательное.",
+        ),
+        "appeal_window": (
+            "The director ruled more than {minutes} minutes ago: the time the organiser fixed for "
+            "an appeal to the jury has passed. Ask the director.",
+            "Директор вынес решение больше {minutes} мин назад: установленное организатором время "
+            "для апелляции в жюри истекло. Обратитесь к директору.",
+        ),
+        "appeal_not_party": (
+            "Only a player of the disputed match may appeal the director's ruling on it; this "
+            "dispute is about another match. Nothing was sent.",
+            "Обжаловать решение директора может только игрок оспоренного матча; этот спор "
+            "касается другого матча. Ничего не отправлено.",
+        ),
+        "link_replaced": (
+            "This private link has been replaced by the organiser and no longer works, so nothing "
+            "was sent. Ask the organiser for your new link; your text is kept below to copy.",
+            "Организатор заменил эту личную ссылку, она больше не действует, поэтому ничего не "
+            "отправлено. Попросите у организатора новую ссылку; ваш текст сохранён ниже, его "
+            "можно скопировать.",
+        ),
+        "dispute_own_result": (
+            "You reported or confirmed this result yourself, and the organiser allows no time to "
+            "dispute a confirmed result. If it is wrong, ask the director; if you disagree with "
+            "the director's decision, the jury decides.",
+            "Вы сами сообщили или подтвердили этот результат, а время для спора о подтверждённом "
+            "результате организатор не установил. Если он неверен, обратитесь к директору; если "
+            "вы не согласны с решением директора, окончательное решение выносит жюри.",
+        ),
         "jury_final": (
             "The jury's decision is final and has already been made.",
             "Решение жюри окончательное и уже принято.",

@@ -45,6 +45,8 @@ CLUB_ORGANISER = ClubRoleKind.ORGANISER
 #: Result states the conditions look at (``scoring.models.ResultState`` values; the
 #: table sits below the scoring app, so it names them rather than importing them).
 REPORTED, CONFIRMED = "reported", "confirmed"
+#: The dispute state an appeal follows (``scoring.models.DisputeState.RULED``).
+RULED = "ruled"
 
 #: (user, the object acted on, True when the user acts as an official) -> allowed?
 Condition = Callable[[Any, Any, bool], bool]
@@ -128,6 +130,35 @@ def _disputable(user, result, as_official: bool) -> bool:
     return mine not in (result.reported_side or None, result.confirmed_side or None)
 
 
+def appeal_window_closed(dispute, now=None) -> int | None:
+    """The window's length in minutes if the director ruled on ``dispute`` and the time to appeal has passed.
+
+    The book gives the final word to the jury when a player disagrees with the
+    director's decision (Part 9, ``part9_competition_rules.ru.txt`` line 37) and
+    sets no time for it; FIDE's Tournament Rules (Handbook C.06, VII.4) let a
+    player appeal a ruling "not later than the deadline specifically fixed in
+    advance". The deadline fixed in advance here is the organiser's dispute
+    window (``Tournament.dispute_window``), counted from the ruling: the same
+    minutes a player has to contest a confirmed result. With no window (0)
+    a ruling may be appealed until the jury decides. Only a ruled dispute has
+    this window: an appealed or final one is refused for its state instead.
+    """
+    minutes = dispute.match.round.tournament.dispute_window
+    if dispute.state != RULED or not minutes or dispute.ruled_at is None:
+        return None
+    if (now or timezone.now()) <= dispute.ruled_at + timedelta(minutes=minutes):
+        return None
+    return minutes
+
+
+def _appealable(user, obj, as_official: bool) -> bool:
+    """A player of the match may appeal the ruling until the organiser's window closes.
+
+    Asked of a match (may this user appeal rulings on it at all?) only the row's players decide.
+    """
+    return isinstance(obj, Match) or appeal_window_closed(obj) is None
+
+
 PERMISSIONS: dict[str, Rule] = {
     # a club (checked on the Club): its organisers create its tournaments
     "tournament.create": Rule(club_roles=frozenset({CLUB_ORGANISER})),
@@ -156,7 +187,7 @@ PERMISSIONS: dict[str, Rule] = {
     # disputes: the director rules, a player may appeal, the jury decides (final)
     "dispute.see": Rule(roles=frozenset({ORGANISER, JURY}), players=True),
     "dispute.rule": Rule(roles=frozenset({ORGANISER})),
-    "dispute.appeal": Rule(players=True),
+    "dispute.appeal": Rule(players=True, condition=_appealable),
     "dispute.decide": Rule(roles=frozenset({JURY})),
 }
 

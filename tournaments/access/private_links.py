@@ -40,18 +40,41 @@ def url_for(entry: Entry, request=None) -> str:
     return request.build_absolute_uri(path) if request is not None else path
 
 
-def entry_for(token: str) -> Entry | None:
-    """The entry a token opens, or None when it is forged, malformed or reissued since."""
+def _signed(token: str) -> tuple[int, int] | None:
+    """The (entry id, link version) a genuine token carries; None for a forged or malformed one."""
     try:
         value = signing.Signer(salt=SALT).unsign(token)
         entry_id, version = (int(part) for part in value.split("."))
     except (signing.BadSignature, ValueError):
         return None
+    return entry_id, version
+
+
+def entry_for(token: str) -> Entry | None:
+    """The entry a token opens, or None when it is forged, malformed or reissued since."""
+    signed = _signed(token)
+    if signed is None:
+        return None
+    entry_id, version = signed
     return (
         Entry.objects.select_related("tournament", "player")
         .filter(pk=entry_id, link_version=version)
         .first()
     )
+
+
+def was_reissued(token: str) -> bool:
+    """Is this a genuine link the organiser has since replaced (not a forged or unknown one)?
+
+    Only our signature makes a token genuine, so saying "this link was replaced"
+    tells a guesser nothing; a player who posts through an old link learns why
+    nothing happened instead of meeting a bare "not found".
+    """
+    signed = _signed(token)
+    if signed is None:
+        return False
+    entry_id, version = signed
+    return Entry.objects.filter(pk=entry_id, link_version__gt=version).exists()
 
 
 def reissue(entry: Entry) -> Entry:

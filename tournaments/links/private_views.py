@@ -32,6 +32,8 @@ from tournaments.rounds.swiss import requests as swiss_requests
 from tournaments.rounds.swiss.forms import OwnByeRequestForm
 from zarik.i18n import current_language
 
+from . import match_disputes
+
 
 def holder_or_404(token: str) -> private_links.LinkHolder:
     """The link holder of a valid token; a forged or reissued token does not exist (404)."""
@@ -62,7 +64,7 @@ def may_check_in(holder: private_links.LinkHolder) -> bool:
 
 
 def entry_page(request, token: str):
-    """The player's own page: the current pairing, the results so far, check-in."""
+    """The player's own page: the current pairing, the results so far, disputes and the jury, check-in."""
     holder = holder_or_404(token)
     entry = holder.entry
     matches = list(entry_matches(entry))
@@ -82,6 +84,7 @@ def entry_page(request, token: str):
             "can_check_in": may_check_in(holder),
             "bye_requests": entry.bye_requests.all(),
             "bye_form": OwnByeRequestForm() if may_request_bye(holder) else None,
+            "disputes": match_disputes.disputes_of(holder, matches, token),
         },
     )
 

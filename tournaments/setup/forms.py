@@ -160,6 +160,14 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
             "The tournament's address, /t/<slug>/: Latin letters, digits and hyphens; "
             "empty: made from the name."
         )
+        # The same minutes bound an appeal to the jury, counted from the director's ruling
+        # (tournaments.access.permissions.appeal_window_closed).
+        self.fields["dispute_window"].help_text = _(
+            "Either player may dispute a confirmed result this long after it was confirmed, and "
+            "appeal the director's ruling to the jury this long after the ruling; 0: only a player "
+            "who took no part in confirming it may dispute it, and a ruling may be appealed until "
+            "the jury decides."
+        )
         self.add_tiebreak_fields(self.instance.tiebreaks)
         self.played = bool(self.instance.pk and self.instance.rounds.exists())
 
