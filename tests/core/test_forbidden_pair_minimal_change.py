@@ -221,3 +221,16 @@ def test_clubs_kept_apart_in_round_one_pair_everyone_when_no_club_is_a_majority(
     res = pair_swiss(PairingInput(1, _players(ids), forbidden_pairs=forbidden))
     assert res.status == OK
     assert not _made(res) & forbidden
+
+
+def test_a_floater_keeps_the_top_of_the_group_below_when_a_forbidden_pair_is_worked_around():
+    """№5 floats down and meets the top of the 0-point group, №1 (rule 4). Forbidding 3–6 used to
+    move the floater too (1–4, 2–6, 3–5: three tables changed); now only 3–6's table and one
+    other change."""
+    players = tuple(
+        SwissPlayer(pid, pid, match_points=1.0 if pid == 5 else 0.0) for pid in range(1, 7)
+    )
+    free = pair_swiss(PairingInput(3, players))
+    assert _made(free) == {frozenset(p) for p in ((5, 1), (2, 4), (3, 6))}
+    res = pair_swiss(PairingInput(3, players, forbidden_pairs=frozenset({frozenset((3, 6))})))
+    assert _made(res) == {frozenset(p) for p in ((5, 1), (2, 6), (3, 4))}

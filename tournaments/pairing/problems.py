@@ -133,6 +133,13 @@ def _who(value: Any, explicit: Any, names: Mapping[str, str]) -> str:
     return str(value)
 
 
+def _pair(a: Any, b: Any, names: Mapping[str, str]) -> str:
+    """"№1–№2" as the book writes pairs; "№1 Иванов И. – №2 Петров П." once names are shown."""
+    one, other = _who(a, None, names), _who(b, None, names)
+    bare = one == f"№{a}" and other == f"№{b}"
+    return f"{one}–{other}" if bare else f"{one} – {other}"
+
+
 class _Blank(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return ""
@@ -156,9 +163,7 @@ def pairing_fields(
             out[key] = fmt(value)
     for key in PAIR_LIST_KEYS:
         if isinstance(details.get(key), list):
-            out[key] = ", ".join(
-                f"{_who(a, None, names)}–{_who(b, None, names)}" for a, b in details[key]
-            )
+            out[key] = ", ".join(_pair(a, b, names) for a, b in details[key])
     if "rounds" in details and isinstance(details["rounds"], list):
         out["rounds"] = ", ".join(str(r) for r in details["rounds"])
     if "allowed" in details and isinstance(details["allowed"], list):
