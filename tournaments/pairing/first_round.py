@@ -71,7 +71,8 @@ def book_order(ids: list[int], rule: str) -> list[Pair]:
 
 
 def first_round(ids: list[int], rule: str, may_meet: MayMeet) -> FirstRound | None:
-    """Round 1 with the fewest changes to the book's order; ``None`` if no valid pairing exists."""
+    """Round 1 in the book's order, repaired window by window around each pair that may not
+    meet (the guarantees are in the module's docstring); ``None`` if no valid pairing exists."""
     book = book_order(ids, rule)
     last = len(book) - 1
     broken = [k for k, (a, b) in enumerate(book) if not may_meet(a, b)]

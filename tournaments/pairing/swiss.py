@@ -17,7 +17,8 @@ measures 2 and 3; the README repeats this list):
 4. then the book's order: nobody floats the same way two rounds in a row if
    avoidable, the lowest-ranked player floats and meets the top of the group
    below, and inside a group the top half meets the bottom half (by draw number
-   or rating). Colours play no part (backgammon has none; long nardy's sides
+   or rating); round 1 is 1–2, 3–4, … changed only where a pair may not meet
+   (:mod:`tournaments.pairing.first_round`). Colours play no part (backgammon has none; long nardy's sides
    are only assigned afterwards).
 
 How it is optimal and still fast: the whole round is one matching problem,
