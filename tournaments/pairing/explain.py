@@ -8,6 +8,7 @@ function here returns a :class:`~scoring.rules.errors.Problem` whose
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from scoring.rules.errors import Problem
@@ -54,6 +55,22 @@ def halves(player: PlayerId) -> Problem:
 def first_round(rule: str) -> Problem:
     name = "first_round_adjacent" if rule == "adjacent" else "first_round_halves"
     return _why(name, rule=rule)
+
+
+def first_round_changed(
+    rule: str,
+    book: Iterable[tuple[PlayerId, PlayerId]],
+    blocked: Iterable[tuple[PlayerId, PlayerId]],
+    made: Iterable[tuple[PlayerId, PlayerId]],
+) -> Problem:
+    """Round 1 left the book's order only here: which pairs it had, which may not meet, the new."""
+    return _why(
+        "first_round_changed",
+        rule=rule,
+        book=[list(p) for p in book],
+        blocked=[list(p) for p in blocked],
+        made=[list(p) for p in made],
+    )
 
 
 def colour(white: PlayerId, reason: str) -> Problem:

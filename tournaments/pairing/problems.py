@@ -28,6 +28,8 @@ from scoring.rules.errors import Catalogue, is_english
 PLAYER_KEYS = ("player", "a", "b", "white", "entry", "champion", "bye")
 #: Detail keys that hold a list of player ids.
 PLAYER_LIST_KEYS = ("skipped", "players", "met", "forbidden")
+#: Detail keys that hold a list of pairs of player ids (shown "№1–№2, №3–№4").
+PAIR_LIST_KEYS = ("rematches", "book", "blocked", "made")
 #: Detail keys that hold a score (written 3, 2.5 — never 3.0).
 SCORE_KEYS = ("score", "from", "to", "points", "each")
 
@@ -80,6 +82,15 @@ WORDS: dict[tuple[str, Any], tuple[str, str]] = {
         "is the higher-ranked player and the colour history gives no preference",
         "выше по номеру, а история цветов не даёт предпочтения",
     ),
+    # the round-1 order a forbidden pair changed (pairing.why.first_round_changed)
+    ("rule", "adjacent"): (
+        "The book's order of round 1 (1–2, 3–4, 5–6, …)",
+        "По порядку первого тура из книги (1–2, 3–4, 5–6, …)",
+    ),
+    ("rule", "top_vs_bottom"): (
+        "The round-1 order top half v bottom half (1 v n/2+1, …)",
+        "По порядку первого тура «верхняя половина против нижней» (1 – n/2+1, …)",
+    ),
     ("direction", "down"): ("down", "вниз"),
     ("direction", "up"): ("up", "вверх"),
     ("swapped", True): (" (sides swapped)", " (стороны поменяны)"),
@@ -122,6 +133,13 @@ def _who(value: Any, explicit: Any, names: Mapping[str, str]) -> str:
     return str(value)
 
 
+def _pair(a: Any, b: Any, names: Mapping[str, str]) -> str:
+    """"№1–№2" as the book writes pairs; "№1 Иванов И. – №2 Петров П." once names are shown."""
+    one, other = _who(a, None, names), _who(b, None, names)
+    bare = one == f"№{a}" and other == f"№{b}"
+    return f"{one}–{other}" if bare else f"{one} – {other}"
+
+
 class _Blank(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return ""
@@ -143,10 +161,9 @@ def pairing_fields(
         value = details.get(key)
         if isinstance(value, int | float) and not isinstance(value, bool):
             out[key] = fmt(value)
-    if "rematches" in details:
-        out["rematches"] = ", ".join(
-            f"{_who(a, None, names)}–{_who(b, None, names)}" for a, b in details["rematches"]
-        )
+    for key in PAIR_LIST_KEYS:
+        if isinstance(details.get(key), list):
+            out[key] = ", ".join(_pair(a, b, names) for a, b in details[key])
     if "rounds" in details and isinstance(details["rounds"], list):
         out["rounds"] = ", ".join(str(r) for r in details["rounds"])
     if "allowed" in details and isinstance(details["allowed"], list):
@@ -227,6 +244,14 @@ WHY = Catalogue(
         "first_round_halves": (
             "Round 1: the top half by seed meets the bottom half (1 v n/2+1, 2 v n/2+2, …).",
             "Первый тур: верхняя половина по посеву играет с нижней (1 – n/2+1, 2 – n/2+2, …).",
+        ),
+        "first_round_changed": (
+            "{rule_word} would pair {book}, but {blocked} may not meet; to change as few "
+            "tables as possible, the nearest pairs exchanged partners: {made}. Every other "
+            "table keeps that order.",
+            "{rule_word} встречались бы {book}, но {blocked} не могут играть друг с другом; "
+            "чтобы изменить как можно меньше пар, ближайшие пары обменялись соперниками: "
+            "{made}. Остальные пары — в том же порядке.",
         ),
         "colour": (
             "{white} plays White: {reason_word}.",

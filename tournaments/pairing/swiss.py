@@ -17,7 +17,8 @@ measures 2 and 3; the README repeats this list):
 4. then the book's order: nobody floats the same way two rounds in a row if
    avoidable, the lowest-ranked player floats and meets the top of the group
    below, and inside a group the top half meets the bottom half (by draw number
-   or rating). Colours play no part (backgammon has none; long nardy's sides
+   or rating); round 1 is 1–2, 3–4, … changed only where a pair may not meet
+   (:mod:`tournaments.pairing.first_round`). Colours play no part (backgammon has none; long nardy's sides
    are only assigned afterwards).
 
 How it is optimal and still fast: the whole round is one matching problem,
@@ -42,12 +43,12 @@ from dataclasses import dataclass, field
 from scoring.rules.errors import Problem
 from tournaments.pairing import explain
 from tournaments.pairing.criteria import parity_bound, quality
+from tournaments.pairing.first_round import first_round
 from tournaments.pairing.matching import Matcher
 from tournaments.pairing.problems import SWISS
 from tournaments.pairing.swiss_input import (
     ABSENT,
     ACTIVE,
-    FIRST_ROUND_ADJACENT,
     FLOAT_DOWN,
     FLOAT_UP,
     HALF_BYE,
@@ -376,19 +377,21 @@ def _matcher(verts: list[int], ctx: _Ctx, mate: list[int] | None = None) -> Matc
 
 
 def _first_round(ids: list[int], ctx: _Ctx) -> list[Pair] | None:
-    """1–2, 3–4, … (the book) or top half v bottom half; ``None`` if history forbids it."""
+    """1–2, 3–4, … (the book) or top half v bottom half, changed only where a pair may not meet
+    (:mod:`tournaments.pairing.first_round`); ``None`` if no valid pairing exists at all."""
     rule = ctx.options.first_round
-    if rule == FIRST_ROUND_ADJACENT:
-        pairs = [(ids[i], ids[i + 1]) for i in range(0, len(ids) - 1, 2)]
-    else:
-        h = len(ids) // 2
-        pairs = [(ids[i], ids[i + h]) for i in range(h)]
-    if any(not ctx.ok(a, b) for a, b in pairs):
+    got = first_round(ids, rule, ctx.ok)
+    if got is None:
         return None
     ctx.notes.append(explain.first_round(rule))
-    for a, _ in pairs:
+    for a, _ in got.pairs:
         ctx.pair_notes.setdefault(a, []).append(explain.first_round(rule))
-    return pairs
+    for repair in got.repairs:
+        note = explain.first_round_changed(rule, repair.book, repair.blocked, repair.made)
+        ctx.notes.append(note)
+        for a, _ in repair.made:
+            ctx.pair_notes.setdefault(a, []).append(note)
+    return list(got.pairs)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -494,8 +497,39 @@ def _bracket_matching(
         odd = next((pid for pid in order if matcher.release(index[pid])), None)
         if odd is None:
             return None
+    _floaters_take_the_top(down, residents, odd, matcher, index, ctx)
     pairs = _mate_pairs(matcher.mate, verts)
     return _book_order(pairs, [residents], ctx), odd
+
+
+def _floaters_take_the_top(
+    down: list[int],
+    residents: list[int],
+    odd: int | None,
+    matcher: Matcher,
+    index: dict[int, int],
+    ctx: _Ctx,
+) -> None:
+    """Fix each floater with the resident the fast path prefers, while the rest stays pairable.
+
+    The augmenting paths that completed the group may have moved a floater off the top of
+    the group just to free two residents who may not meet; the book's order (rule 4: the
+    floater meets the top of the group below, one who did not float up last round first)
+    is restored here, so a forbidden pair or a rematch inside the group changes only the
+    tables it must (:func:`_book_order` then re-pairs the residents left, top half v
+    bottom half).
+    """
+    taken: set[int] = set()
+    for d in down:
+        if d == odd:
+            continue
+        free = [pid for pid in residents if pid != odd and pid not in taken]
+        order = [pid for pid in free if ctx.last_float(pid) != FLOAT_UP]
+        order += [pid for pid in free if ctx.last_float(pid) == FLOAT_UP]
+        for q in order:
+            if ctx.ok(d, q) and matcher.fix_pair(index[d], index[q]):
+                taken.add(q)
+                break
 
 
 def _mate_pairs(mate: list[int], verts: list[int]) -> list[Pair]:

@@ -69,8 +69,12 @@ def pair_swiss(req: Request) -> Plan:
     )
     result = core.pair_swiss(inp)
     late = [*late, *_late_notes(tournament, section, req.options, number)]
+    # Said after the core's own notes: first the order (round 1: the book's, and the tables a
+    # pair that may not meet changed), then why that pair may not meet (the director's reason
+    # or the club rule).
+    why_apart = []
     if forbidden and result.status != "invalid":
-        late = [*late, *_forbidden_notes(inp, result, forbidden)]
+        why_apart = _forbidden_notes(inp, result, forbidden)
     if result.status == "invalid":
         raise PairingRefused(result.problems)
     if result.status == "no_rematch_free" and not req.reason.strip():
@@ -80,7 +84,7 @@ def pair_swiss(req: Request) -> Plan:
     expl["status"] = result.status
     expl["colours"] = inp.options.alternate_colours
     expl["options"] = dataclasses.asdict(inp.options)
-    expl["notes"] = data((*late, *result.notes))
+    expl["notes"] = data((*late, *result.notes, *why_apart))
     expl["problems"] = data(result.problems)
     expl["groups"] = [
         {
