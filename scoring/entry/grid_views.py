@@ -23,7 +23,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from scoring import workflow
-from scoring.models import ResultState
+from scoring.models import Dispute, DisputeState, ResultState
 from scoring.workflow.problems import workflow_message
 from tournaments.access.permissions import login_first, tournament_view
 from tournaments.access.visibility import is_public_round
@@ -42,7 +42,9 @@ class GridRow:
     a: str = ""
     b: str = ""
     version: int = 0
-    report: object = None  # the players' pending report, if any
+    report: object = None  # the players' pending report, if any: shown beside the cells, never in them
+    confirm: bool = False  # the referee ticked "confirm the players' report"
+    dispute: int | None = None  # the open dispute's id: the row links to its page
     errors: list[str] = field(default_factory=list)
     saved: bool = False
     stale: bool = False  # someone saved the match after the grid was shown
@@ -61,15 +63,17 @@ def _matches(rnd: Round):
 
 
 def _shown(match: Match) -> GridRow:
-    """The row as stored: the confirmed score, else the newest report, else empty cells."""
+    """The row as stored: the confirmed score in the cells, else empty cells.
+
+    A players' pending report is shown beside the cells with its own "confirm" box, not
+    typed into them: a grid sent back as shown must not confirm what nobody confirmed.
+    """
     report = (
         match.results.filter(state=ResultState.REPORTED).order_by("-reported_at", "-pk").first()
     )
     row = GridRow(match, version=match.version, report=report)
     if match.score_a is not None and match.score_b is not None:
         row.a, row.b = format_score(float(match.score_a)), format_score(float(match.score_b))
-    elif report is not None:
-        row.a, row.b = format_score(float(report.score_a)), format_score(float(report.score_b))
     return row
 
 
@@ -141,7 +145,14 @@ def _submitted(request, rnd: Round) -> tuple[list[GridRow], int, bool]:
         b = (request.POST.get(f"{shown.prefix}-b") or "").strip()
         posted = _int(request.POST.get(f"{shown.prefix}-version"))
         row = GridRow(match, a, b, posted if posted is not None else match.version, shown.report)
+        row.confirm = bool(request.POST.get(f"{shown.prefix}-confirm")) and shown.report is not None
         rows.append(row)
+        if match.result_status == ResultStatus.DISPUTED:
+            continue  # the dispute page decides it (the row links there); the grid leaves it be
+        if row.confirm and not a and not b:
+            a, b = row.a, row.b = (
+                format_score(float(shown.report.score_a)), format_score(float(shown.report.score_b))
+            )
         if not a and not b:
             continue  # an untouched row: nothing to save
         if not (a and b):
@@ -197,6 +208,11 @@ def results_grid(request, tournament, round_id: int) -> HttpResponse:
         status = 409 if stale else 200
     else:
         rows = [_shown(m) for m in _matches(rnd)]
+    disputes = dict(
+        Dispute.objects.filter(match__round=rnd, state=DisputeState.OPEN).values_list("match_id", "pk")
+    )
+    for row in rows:
+        row.dispute = disputes.get(row.match.pk)
     first_empty = next((r.prefix for r in rows if r.errors), None) or next(
         (r.prefix for r in rows if not r.a), None
     )

@@ -139,7 +139,8 @@ def test_grid_confirms_the_players_report_with_the_same_score(client, published)
     client.force_login(published["org"])
     page = client.get(_grid_url(t, r1))
     m.refresh_from_db()
-    assert f'name="m{m.pk}-a" value="2"' in page.content.decode()  # prefilled with the report
+    assert f'name="m{m.pk}-a" value=""' in page.content.decode()  # the report is beside the cells
+    assert "2:5" in page.content.decode()
     client.post(_grid_url(t, r1), _grid_post(r1, {1: ("2", "5")}))
     report.refresh_from_db()
     assert report.state == ResultState.CONFIRMED  # the report itself, not a second result
