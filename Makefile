@@ -39,10 +39,15 @@ test: $(STAMP)
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 ## soak: the whole-event simulator for a long run: SOAK_EXAMPLES events of SOAK_STEPS actions each,
-## new random seeds every run (the suite runs a fixed, small budget); DATABASE_URL picks the engine.
+## new random seeds every run (the suite runs a fixed, small budget); DATABASE_URL picks the engine;
+## SOAK_MINUTES stops it after that long; SOAK_TALLY names a file that gets one line per event played.
 soak: $(STAMP)
 	ZARIK_SIMULATOR_RANDOM=1 ZARIK_SIMULATOR_EXAMPLES=$${SOAK_EXAMPLES:-1000} ZARIK_SIMULATOR_STEPS=$${SOAK_STEPS:-60} \
-	  $(PY) -m pytest -q -p no:logging tests/simulator/test_whole_event.py
+	ZARIK_SIMULATOR_TALLY=$${SOAK_TALLY:-soak-tally.txt} \
+	  timeout $$(( $${SOAK_MINUTES:-600} * 60 )) $(PY) -m pytest -q -p no:logging tests/simulator/test_whole_event.py; \
+	  status=$$?; echo "events and steps played: $$(wc -l < $${SOAK_TALLY:-soak-tally.txt}) events," \
+	  "$$(awk '{s+=$$2} END {print s+0}' $${SOAK_TALLY:-soak-tally.txt}) steps"; \
+	  [ $$status -eq 124 ] && echo "stopped after $${SOAK_MINUTES:-600} minutes with no failure" && exit 0; exit $$status
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

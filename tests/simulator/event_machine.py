@@ -19,6 +19,7 @@ guarantee a new function in ``invariants``. ``make soak`` runs it for as long as
 from __future__ import annotations
 
 import itertools
+import os
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
@@ -475,6 +476,10 @@ class EventMachine(RuleBasedStateMachine):
             invariants.check_every_step(self.event, self.steps)
 
     def teardown(self):
+        tally = os.environ.get("ZARIK_SIMULATOR_TALLY")
+        if tally and self.event is not None:  # a soak's count of events and steps played
+            with open(tally, "a", encoding="utf-8") as out:
+                out.write(f"{self.event.tournament.system} {self.steps}\n")
         try:
             if self.event is not None and self.steps and not transaction.get_connection().needs_rollback:
                 invariants.pages_answer_for_every_role(self.event)
