@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from datetime import date
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
@@ -29,10 +30,19 @@ from django.test import Client, TestCase
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from clubs.models import Membership
 from scoring import workflow
 from scoring.models import Dispute, DisputeState, Outcome, SanctionKind
 from scoring.rules.errors import RuleViolation
-from tests.factories import OfficialFactory, PlayerFactory, TournamentFactory, UserFactory, enter
+from tests.factories import (
+    ClubFactory,
+    OfficialFactory,
+    PlayerFactory,
+    SectionFactory,
+    TournamentFactory,
+    UserFactory,
+    enter,
+)
 from tests.simulator import invariants
 from tests.simulator.forms import form_fields, grid_prefix
 from tournaments.entries import roster, teams
@@ -102,9 +112,11 @@ class EventMachine(RuleBasedStateMachine):
         lateness=st.booleans(),
         fund=st.sampled_from([None, Decimal(6000), Decimal(8000)]),
         split=st.sampled_from(PrizeSplitRule.values),
+        sections=st.booleans(),
+        clubs=st.sampled_from([0, 0, 2, 3]),
     )
     def set_up(self, system, size, length, cube, forfeit_score, games, variant, knockout, cycles,
-               half_bye, late_points, window, lateness, fund, split):  # fmt: skip
+               half_bye, late_points, window, lateness, fund, split, sections, clubs):  # fmt: skip
         """``games``: None plays to ``length`` points, else a fixed number of games (odd or even:
         an even number can end level, which a knockout must refuse). Long nardy has no cube."""
         low, high = SYSTEMS[system]
@@ -113,7 +125,8 @@ class EventMachine(RuleBasedStateMachine):
             size -= size % 2  # two teams of equal size
         run = next(_runs)
         options = {
-            "swiss": {"half_bye_points": half_bye, "late_entry_points": late_points},
+            "swiss": {"half_bye_points": half_bye, "late_entry_points": late_points,
+                      "club_apart_rounds": 2 if clubs else 0},
             "round_robin": {"cycles": cycles},
             "knockout": {"knockout": {**knockout, "match_lengths": [length]}},
             "scheveningen": {},
@@ -135,10 +148,24 @@ class EventMachine(RuleBasedStateMachine):
                            (self.jury, OfficialRole.JURY)):  # fmt: skip
             OfficialFactory(tournament=tournament, user=user, role=role)
         players = [
-            PlayerFactory(last_name=f"Сим{run}x{i}", first_name="Игрок", user=UserFactory(username=f"sim-{run}-p{i}"))
+            PlayerFactory(last_name=f"Сим{run}x{i}", first_name="Игрок", user=UserFactory(username=f"sim-{run}-p{i}"),
+                          category=3 if i % 2 else 7)
             for i in range(size)
-        ]
-        entries = enter(tournament, players)
+        ]  # fmt: skip
+        homes = [ClubFactory(name=f"Клуб {run}-{n}") for n in range(clubs)]
+        for i, player in enumerate(players if homes else ()):
+            Membership.objects.create(player=player, club=homes[i % len(homes)], started_on=date(2020, 1, 1))
+        split_up = sections and system in ("swiss", "round_robin") and size >= 4
+        if split_up:
+            SectionFactory(tournament=tournament, name="Мастера", min_category=1, max_category=4, cube=cube,
+                           match_length=length)  # fmt: skip
+            SectionFactory(tournament=tournament, name="Любители", min_category=5, max_category=9, cube=False,
+                           match_length=max(1, length - 2))  # fmt: skip
+        entries = [
+            enter(tournament, [player], first_number=i + 1,
+                  section=roster.section_for(tournament, player.category) if split_up else None)[0]
+            for i, player in enumerate(players)
+        ]  # fmt: skip
         if system == "scheveningen":
             self._two_teams(tournament, director, entries)
         if fund is not None:
@@ -242,6 +269,17 @@ class EventMachine(RuleBasedStateMachine):
         if draft is not None:
             self._attempt(pm.delete_draft, draft, user=self.director)
 
+    @rule(one=st.integers(min_value=0, max_value=50), other=st.integers(min_value=0, max_value=50))
+    def the_director_changes_the_draft(self, one, other):
+        """Two players of the draft exchange opponents (the round page's swap)."""
+        draft = self.event.rounds().filter(status=RoundStatus.DRAFT).first()
+        if draft is None:
+            return
+        seated = sorted({pk for m in draft.matches.all() for pk in (m.entry_a_id, m.entry_b_id) if pk})
+        if len(seated) > 1:
+            x, y = self._pick(seated, one), self._pick(seated, other)
+            self._attempt(pm.swap_players, draft, x, y, user=self.director, reason="simulated: keep apart")
+
     @rule()
     def unpublish_the_last_round(self):
         last = self.event.rounds().filter(status=RoundStatus.PUBLISHED).last()
@@ -323,8 +361,9 @@ class EventMachine(RuleBasedStateMachine):
                           minutes=minutes, reason="simulated")  # fmt: skip
 
     @rule(typed=st.lists(st.tuples(st.integers(min_value=0, max_value=50), st.sampled_from("ab"),
-                                   st.integers(min_value=0, max_value=4)), max_size=2))  # fmt: skip
-    def the_referee_saves_the_results_grid(self, typed):
+                                   st.integers(min_value=0, max_value=4)), max_size=2),
+          tick=st.booleans())  # fmt: skip
+    def the_referee_saves_the_results_grid(self, typed, tick):
         """The referee opens the round's grid, types some rows and saves the page as the browser
         sends it (every field as shown). Only what was typed may become confirmed."""
         current = self.event.rounds().filter(status=RoundStatus.PUBLISHED).first()
@@ -339,6 +378,11 @@ class EventMachine(RuleBasedStateMachine):
         before = dict(current.matches.values_list("pk", "result_status"))
         matches = {m.pk: m for m in current.matches.filter(entry_b__isnull=False).order_by("table")}
         typed_pks = set()
+        for pk, status in before.items():
+            if status == ResultStatus.REPORTED and tick and f"m{pk}-confirm" in fields:
+                fields[f"m{pk}-confirm"] = "1"  # the referee ticks the players' report
+                typed_pks.add(pk)
+                break
         for pick, winner, loser in typed:
             match = self._pick(list(matches.values()), pick)
             if match is None or match.result_status != ResultStatus.PENDING:
@@ -356,6 +400,21 @@ class EventMachine(RuleBasedStateMachine):
                 assert status != ResultStatus.CONFIRMED, (
                     "the results grid confirmed a player's report nobody confirmed"
                 )
+
+    @rule(pick=st.integers(min_value=0, max_value=50), minutes=st.sampled_from([None, 2, 3]))
+    def the_director_installs_a_clock(self, pick, minutes):
+        match = self._pick(self._pending(), pick)
+        if match is not None:
+            self._attempt(workflow.install_clock, match.pk, self.director, version=match.version,
+                          minutes_per_point=minutes, delay_seconds=12, reason="simulated: slow play")  # fmt: skip
+
+    @rule(pick=st.integers(min_value=0, max_value=50), amount=st.sampled_from(["1500", "1500,00", "0", "-5", "x"]),
+          paid=st.booleans())  # fmt: skip
+    def a_player_pays_the_fee(self, pick, amount, paid):
+        """Typed as at the desk (a decimal comma, nonsense): refused with a problem or recorded."""
+        entry = self._pick(self._entries(playing=False), pick)
+        if entry is not None:
+            self._attempt(prizes.record_fee, entry, self.director, amount=amount, paid=paid)
 
     # ----------------------------------------------------------------------------- disputes
 
