@@ -11,10 +11,12 @@ SHEET_STANDINGS = "Standings"
 SHEET_CROSSTABLE = "Crosstable"
 SHEET_PAIRINGS = "Pairings"
 SHEET_PLAYERS = "Players"
+SHEET_BRACKETS = "Side brackets"
 
 _LABELS: dict[str, tuple[str, str]] = {
     # key: (ru, en)
     "standings": ("Турнирное положение", "Standings"),
+    "side_brackets": ("Утешительные турниры (места только среди своих участников)", "Side brackets (places among their own players only)"),
     "crosstable": ("Результаты матчей", "Crosstable"),
     "crosstable_rounds": ("Таблица по турам", "Crosstable by rounds"),
     "pairings": ("Пары", "Pairings"),

@@ -12,6 +12,13 @@ leaves to the organiser; two rules are offered, as chess arbiters use them:
 * :attr:`PrizeSplit.TIEBREAK` — the tie-breaks decide; only players still level
   after every criterion (a shared place such as "3–4") pool and share.
 
+A cup has no score to be level on: its places come from the bracket
+(:mod:`.cup`), so whichever rule is chosen, its prizes follow the places — a
+shared place (semi-final losers without a third-place match, 3–4; the
+quarter-final losers, 5–8) pools the prizes of the places it covers. The same
+holds for any table that does not show the main score (it cannot tell who is
+level on it). Side brackets' tables win nothing from the place prizes.
+
 Amounts are whole minor units (kopecks, cents): a pool that does not divide
 evenly gives the first players in table order one unit more, so the shares
 always add up to the pool exactly and never exceed the fund.
@@ -27,6 +34,7 @@ from scoring.rules.errors import Problem, RuleViolation
 from . import problems
 from .ledger import main_score_key
 from .ranking import Standings
+from .types import System
 
 
 class PrizeSplit(StrEnum):
@@ -92,8 +100,13 @@ def award_prizes(
     """The prizes of one standings table (one section) by the organiser's split rule."""
     split = PrizeSplit(split)
     order = [r.player.id for r in standings.rows]
-    if split == PrizeSplit.EQUAL:
-        key = main_score_key(standings.options)
+    key = main_score_key(standings.options)
+    by_score = (
+        split == PrizeSplit.EQUAL
+        and standings.options.system != System.KNOCKOUT
+        and key in standings.options.tiebreaks
+    )
+    if by_score:
         groups: list[Hashable] = [r.values.get(key) for r in standings.rows]
     else:
         groups = [(r.place, r.place_to) for r in standings.rows]
