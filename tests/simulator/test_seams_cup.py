@@ -212,3 +212,57 @@ def test_cup_prizes_shared_places_share_the_prizes_they_cover():
     awards = prize_awards(load_event(t))
     by_draw = {Entry.objects.get(pk=k).draw_number: v for k, v in awards.amounts.items()}
     assert by_draw == {1: Decimal("3000.00"), 2: Decimal("2000.00"), 3: Decimal("750.00"), 4: Decimal("750.00")}
+
+
+# --- 3. the prize fund is formed from fees and sponsors, less overheads -----------------------
+
+
+def test_prize_fund_breakdown_warns_when_prizes_exceed_fund(client):
+    """Part 9: the fund is the entry fees plus the sponsors' money, less the overheads. The
+    organiser's page shows that sum line by line and warns (RU/EN) when the prizes exceed it."""
+    t, director = _cup("cup-fund")
+    t.entry_fee = Decimal("500")
+    t.save(update_fields=["entry_fee"])
+    client.force_login(director)
+    page = reverse("manage-prizes", kwargs={"slug": t.slug})
+    for entry in Entry.objects.filter(tournament=t, draw_number__lte=4):
+        client.post(reverse("manage-entry-fee", kwargs={"slug": t.slug, "entry_id": entry.pk}),
+                    {"fee_amount": "", "fee_paid": "on"})  # fmt: skip
+    saved = client.post(page, {"form": "fund", "sponsors": "5000", "overheads": "1000", "fund": "", "split": "equal"})
+    assert saved.status_code == 302
+    for place, amount in ((1, "3000"), (2, "2000"), (3, "1500")):
+        assert client.post(page, {"form": "prize", "place": place, "amount": amount}).status_code == 302
+
+    t.refresh_from_db()
+    check = prizes.fund_check(t)
+    assert (check.fees.collected, check.sponsors, check.overheads, check.fund, check.prizes) == (
+        Decimal("2000.00"), Decimal("5000.00"), Decimal("1000.00"), Decimal("6000.00"), Decimal("6500.00")
+    )
+    assert [p.code for p in check.problems] == ["standings.prizes_over_formed_fund"]
+
+    english = client.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "4 paid × 500.00" in english
+    assert all(value in english for value in ("2000.00", "5000.00", "1000.00", "6000.00", "6500.00"))
+    assert "The prizes add up to 6500, 500 more than the prize fund formed" in english
+    russian = client.get(page, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Сумма призов 6500 на 500 больше призового фонда" in russian
+
+    # a sponsor's extra 500 closes the gap: the warning goes
+    client.post(page, {"form": "fund", "sponsors": "5500", "overheads": "1000", "fund": "", "split": "equal"})
+    t.refresh_from_db()
+    assert prizes.fund_check(t).problems == []
+    assert "more than the prize fund formed" not in client.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_prize_fund_announced_beyond_what_fees_and_sponsors_provide_is_flagged(client):
+    t, director = _cup("cup-announced")
+    client.force_login(director)
+    page = reverse("manage-prizes", kwargs={"slug": t.slug})
+    client.post(page, {"form": "fund", "sponsors": "1000", "overheads": "1500", "fund": "3000", "split": "equal"})
+    t.refresh_from_db()
+    codes = [p.code for p in prizes.fund_check(t).problems]
+    assert codes == ["standings.overheads_over_income", "standings.announced_over_formed_fund"]
+    # what was typed is kept when the form is refused
+    refused = client.post(page, {"form": "fund", "sponsors": "много", "overheads": "0", "fund": "", "split": "equal"},
+                          HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    assert refused.status_code == 400 and 'value="много"' in refused.content.decode()

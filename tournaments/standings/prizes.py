@@ -27,6 +27,7 @@ always add up to the pool exactly and never exceed the fund.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
 from scoring.rules.errors import Problem, RuleViolation
@@ -35,6 +36,53 @@ from . import problems
 from .ledger import main_score_key
 from .ranking import Standings
 from .types import System
+
+
+@dataclass(frozen=True, slots=True)
+class FundFormation:
+    """How the prize fund is formed (Part 9, part9_competition_rules.ru.txt line 45): "из этих
+    вступительных взносов и спонсорских вложений формируется призовой фонд и отчисления на
+    накладные расходы" — the fees taken plus the sponsors' money, less the overheads.
+
+    Whole minor units. ``paid`` entries paid ``fees`` in all (``fee`` each, when the
+    tournament has one fee): the breakdown the organiser's page shows.
+    """
+
+    paid: int
+    fees: int
+    sponsors: int = 0
+    overheads: int = 0
+    fee: int | None = None
+
+    @property
+    def income(self) -> int:
+        return self.fees + self.sponsors
+
+    @property
+    def fund(self) -> int:
+        """What is left for prizes (never below zero: overheads beyond the income are a problem)."""
+        return max(self.income - self.overheads, 0)
+
+    @property
+    def fees_are_fee_times_paid(self) -> bool:
+        """Every paid entry paid the tournament's fee: the fees read "paid × fee"."""
+        return self.fee is not None and self.fee * self.paid == self.fees
+
+
+def fund_problems(
+    formation: FundFormation, prizes_total: int, announced: int | None = None
+) -> list[Problem]:
+    """Warnings about the fund: overheads eating the income, a prize table or an announced
+    fund beyond what the fees and the sponsors provide. Warnings, not refusals — fees come
+    in at the desk after the prizes are announced, so the table may run ahead for a while."""
+    found: list[Problem] = []
+    if formation.overheads > formation.income:
+        found.append(problems.overheads_over_income(formation.overheads, formation.income))
+    if prizes_total > formation.fund:
+        found.append(problems.prizes_over_formed_fund(prizes_total, formation.fund))
+    if announced is not None and announced > formation.fund:
+        found.append(problems.announced_over_formed_fund(announced, formation.fund))
+    return found
 
 
 class PrizeSplit(StrEnum):
