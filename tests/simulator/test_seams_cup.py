@@ -190,7 +190,7 @@ def test_cup_ranking_double_elimination_places_by_the_losers_bracket():
 # --- 2. cup prizes follow the places ---------------------------------------------------------
 
 
-def test_cup_prizes_follow_places():
+def test_cup_prizes_follow_places(client):
     """1st 3,000 / 2nd 2,000 / 3rd 1,000 with the default split (equal when level on the main
     score): was 1,000 to each of six players (a cup has no wins column, so all were level)."""
     t, director = _cup("cup-prizes", third_place=True)
@@ -201,6 +201,17 @@ def test_cup_prizes_follow_places():
     awards = prize_awards(load_event(t))
     by_draw = {Entry.objects.get(pk=k).draw_number: v for k, v in awards.amounts.items()}
     assert by_draw == {1: Decimal("3000.00"), 2: Decimal("2000.00"), 3: Decimal("1000.00")}
+
+    html = client.get(reverse("public-standings", kwargs={"slug": t.slug}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "3000.00" in html and "1000.00" in html and "500.00" not in html
+    assert "the main draw decides the places" in html
+
+    rows = _sheet_rows(_workbook(t), "Standings")
+    header = next(i for i, r in enumerate(rows) if r[0] == "Place")
+    prize = rows[header].index("Prize")
+    assert [(r[1], r[prize]) for r in rows[header + 1:header + 7]] == [
+        (1, 3000), (2, 2000), (3, 1000), (4, None), (5, None), (6, None)
+    ]
 
 
 def test_cup_prizes_shared_places_share_the_prizes_they_cover():

@@ -402,6 +402,7 @@ def _standings_fragment(event: Event) -> frame.Fragment:
         legend=_legend(event, lang),
         has_prizes=bool(awards.amounts),
         prize_split=event.tournament.get_prize_split_display() if awards.amounts else "",
+        knockout=is_knockout(event.tournament),
     )
 
 
