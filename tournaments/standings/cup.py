@@ -4,9 +4,15 @@ The book (Part 9, part9_competition_rules.ru.txt line 9): "По кубковой
 проигравший сразу же выбывает из борьбы" — in a cup the loser is out at once, so a
 player's place is the stage of the main draw where they went out. The book says
 nothing of third-place matches or consolation draws (grep: "третье место",
-"утешительн" — no hits); for those this module follows the usual cup practice
-(tennis and chess knockouts: FIDE World Cup regulations, the ITF draw), stated
-here as the convention:
+"утешительн" — no hits); for those this module follows the chess knockout's
+practice, the FIDE World Cup: its prize list pays by the round a player went out
+in ("Round 1 losers: 64 x USD 6,000 … Round 6 losers: 2 x USD 50,000, Runner-up …,
+World Cup winner …", FIDE World Cup 2017, en.chessbase.com/tournaments/fide-world-cup-2017),
+so players out in one round rank alike; and where a third place matters the
+semi-final losers "play an additional match … for the third place" (the World Cup
+2011's rules as reported at
+philippineblitzchess.blogspot.com/2011/09/2011-world-cup-rules-and-regulations.html).
+The convention:
 
 * **Main draw first.** The winner of the final is 1st, its loser 2nd. A
   third-place match between the semi-final losers decides 3rd and 4th; without
