@@ -511,10 +511,11 @@ def _assemble(
             result_status, length, kind,
         )
         pairings.append(pairing)
-        bracket, bracket_round = brackets.get((rid, table), ("", None))
-        matches.append(
-            replace(_core_match(pairing, gammons.get(mid)), bracket=bracket, bracket_round=bracket_round)
-        )
+        match = _core_match(pairing, gammons.get(mid))
+        if (rid, table) in brackets:
+            bracket, bracket_round = brackets[(rid, table)]
+            match = replace(match, bracket=bracket, bracket_round=bracket_round)
+        matches.append(match)
     if tournament.system == "swiss":
         matches += _credited_byes(tournament, entries, joined, rounds, byes_of)
     clubs = {}

@@ -18,7 +18,8 @@ The convention:
   third-place match between the semi-final losers decides 3rd and 4th; without
   one (or until it is played) they share 3–4. Everybody else out in the same
   main round shares one range — the quarter-final losers 5–8, and so on —
-  whatever their score: a cup has no tie-breaks, the bracket alone places.
+  whatever their score: by default a cup has no tie-breaks, the bracket alone
+  places (criteria the organiser lists after the stage split a shared place).
   While a round is being played, a player still in it stands at that round.
 * **Double elimination.** The grand final (and its reset) decides 1st and 2nd.
   Everybody else leaves in the losers' bracket, exactly once, and the losers'
@@ -55,8 +56,6 @@ from .types import Match
 
 #: Brackets whose results decide the main table (``""``: a cup without a drawn bracket).
 MAIN_DRAW = frozenset({"", MAIN, THIRD_PLACE, LOSERS, GRAND_FINAL})
-#: Brackets left out of the "stage reached" a main table shows (it is the winners' draw's).
-OUTSIDE_STAGE = frozenset({THIRD_PLACE, LOSERS, GRAND_FINAL})
 #: Side brackets, each ranked as its own table, in the order the pages list them.
 SIDE_BRACKETS = (CONSOLATION, LAST_CHANCE, PROGRESSIVE)
 
@@ -162,6 +161,17 @@ def bracket_keys(players: Iterable[int], matches: Sequence[Match]) -> dict[int, 
     """Each player's key in one side bracket: the stage reached in it."""
     reached = stages(matches)
     return {pid: (reached.get(pid, 0),) for pid in players}
+
+
+def shown_stage(key: Key) -> int:
+    """The "stage reached" a table shows for a key: in a side bracket its own stage; in the
+    main draw the furthest bracket's — the grand final's, else the losers' bracket's, else the
+    winners' draw's (twice the round, plus one for winning it). A function of the key, so
+    players sharing a place show the same stage."""
+    if len(key) == 1:
+        return key[0]
+    final, _unbeaten, losers, main, _third = key
+    return final or losers or main
 
 
 def group_by_key(order: Sequence[int], keys: dict[int, Key]) -> list[list[int]]:

@@ -132,11 +132,15 @@ def _display_key(p: Player) -> tuple[bool, int, str, int]:
 
 
 def rank(
-    ledger: Ledger, metrics: Sequence[Metric]
+    ledger: Ledger, metrics: Sequence[Metric], groups: list[list[int]] | None = None
 ) -> tuple[list[list[int]], dict[str, dict[int, float]]]:
-    """Tied groups in final order, plus the values of group-only metrics (head-to-head)."""
-    players = sorted(ledger.players.values(), key=_display_key)
-    groups: list[list[int]] = [[p.id for p in players]] if players else []
+    """Tied groups in final order, plus the values of group-only metrics (head-to-head).
+
+    ``groups``: an order already decided (a cup's bracket) for the metrics to refine;
+    by default everyone starts level, listed by draw number."""
+    if groups is None:
+        players = sorted(ledger.players.values(), key=_display_key)
+        groups = [[p.id for p in players]] if players else []
     local: dict[str, dict[int, float]] = {}
     for metric in metrics:
         refined: list[list[int]] = []
@@ -203,7 +207,9 @@ def _table(
     places: cup.KeyFunction | None = None,
 ) -> Standings:
     """One table: ranked by the criteria, or — ``places`` given, in a cup — by the bracket
-    keys it returns (equal keys share a place; the stage shown is the bracket's own)."""
+    keys it returns, then by whatever criteria the organiser listed besides the stage (none
+    by default: equal keys share a place). The stage shown is read off the key, so players
+    sharing a place show the same stage."""
     ledger = Ledger(group_players, matches, opts, get_metric, adjustments)
     metrics = [get_metric(k) for k in opts.tiebreaks]
     global_values = {m.key: ledger.values(m.key) for m in metrics if m.global_value}
@@ -211,10 +217,11 @@ def _table(
         groups, local = rank(ledger, metrics)
     else:
         order = [p.id for p in sorted(ledger.players.values(), key=_display_key)]
-        groups, local = cup.group_by_key(order, places(order, matches)), {}
+        keys = places(order, matches)
+        others = [m for m in metrics if m.key != "stage"]
+        groups, local = rank(ledger, others, cup.group_by_key(order, keys))
         if "stage" in global_values:
-            reached = cup.stages(m for m in matches if m.bracket not in cup.OUTSIDE_STAGE)
-            global_values["stage"] = {pid: float(reached.get(pid, 0)) for pid in ledger.players}
+            global_values["stage"] = {pid: float(cup.shown_stage(keys[pid])) for pid in order}
     rows: list[StandingRow] = []
     place = 1
     for group in groups:

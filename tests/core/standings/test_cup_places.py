@@ -141,6 +141,9 @@ def test_cup_ranking_puts_champion_first_and_finalist_second_whatever_the_result
     # every player is in the main table once; places are consistent with the rows' order
     assert sorted(r.player.id for r in table.rows) == list(range(1, size + 1))
     assert all(a.place <= b.place for a, b in zip(table.rows, table.rows[1:], strict=False))
+    for a, b in zip(table.rows, table.rows[1:], strict=False):
+        if a.place == b.place:
+            assert a.values == b.values  # a shared place shows the same stage
     # side brackets never move a main place: the main table is the same without them
     main_only = compute_standings(_players(size), [m for m in matches if m.bracket not in
                                                    (ko.CONSOLATION, ko.LAST_CHANCE, ko.PROGRESSIVE)], CUP)  # fmt: skip
@@ -187,3 +190,15 @@ def test_cup_without_brackets_still_ranks_by_round_reached():
     assert _places(table) == [("1", 1), ("2", 3), ("3–4", 2), ("3–4", 4)]
     tagged = [replace(m, bracket=ko.MAIN) for m in matches]
     assert _places(compute_standings(_players(4), tagged, CUP)) == _places(table)
+
+
+def test_cup_criteria_listed_after_the_stage_split_a_shared_place():
+    """By default the quarter-final losers share 5–8; an organiser who lists game points
+    after the stage has them split by points (places stay within the bracket's range)."""
+    matches, _b, _r = _play(8, ko.KnockoutOptions(), lambda m, a, b: min(a, b))
+    matches = [replace(m, score_b=2) if m.player_b == 8 else m for m in matches]
+    plain = compute_standings(_players(8), matches, CUP)
+    assert [r.place_label for r in plain.rows][4:] == ["5–8"] * 4
+    by_points = compute_standings(_players(8), matches, replace(CUP, tiebreaks=("stage", "points")))
+    assert _places(by_points)[:4] == _places(plain)[:4]
+    assert _places(by_points)[4] == ("5", 8) and [r.place_label for r in by_points.rows][5:] == ["6–8"] * 3
