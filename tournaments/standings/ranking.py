@@ -169,10 +169,10 @@ def compute_standings(
     ``adjustments`` (penalties of the director or the jury) are added to the
     metric each names; the rows carry them so the pages can mark the values.
 
-    A cup (:attr:`System.KNOCKOUT`) is placed by its bracket, not by the criteria:
-    the main draw decides the table and each side bracket gets a table of its own
-    (:mod:`.cup` has the convention and its sources); the criteria's values are
-    still shown.
+    A cup (:attr:`System.KNOCKOUT`) is placed by its bracket first: the main draw
+    decides the table and each side bracket gets a table of its own (:mod:`.cup` has
+    the convention and its sources); only criteria the organiser lists besides the
+    stage may then split a shared place (the default lists none).
 
     Raises :class:`RuleViolation` for unknown or repeated criteria; matches with
     players outside the group are ignored, so one call per section is enough.
