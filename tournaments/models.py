@@ -284,6 +284,16 @@ class Tournament(models.Model):
         _("prize fund"), max_digits=12, decimal_places=2, null=True, blank=True,
         help_text=_("the prize table may not pay out more than this (Part 9: fees and sponsors)"),
     )
+    # Part 9: "из этих вступительных взносов и спонсорских вложений формируется призовой фонд и
+    # отчисления на накладные расходы" — the fees come from the desk (Entry.fee_amount).
+    sponsor_money = models.DecimalField(
+        _("sponsors' money"), max_digits=12, decimal_places=2, null=True, blank=True,
+        help_text=_("what the sponsors put into the prize fund (Part 9)"),
+    )
+    overheads = models.DecimalField(
+        _("overheads"), max_digits=12, decimal_places=2, null=True, blank=True,
+        help_text=_("taken from the fees and sponsors' money before the prize fund (hall, boards, referees)"),
+    )
     prize_split = models.CharField(
         _("tied places share prizes"), max_length=10, choices=PrizeSplitRule.choices,
         default=PrizeSplitRule.EQUAL,

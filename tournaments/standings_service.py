@@ -293,11 +293,12 @@ def load_events(
     if rounds is not None:
         matches = matches.filter(round_id__in=list(rounds))
     options = {t.pk: standings_options(t) for t in tournaments}
+    cups = {t.pk for t in tournaments if is_knockout(t)}
     entry_parts: dict[int, EntryPart] = {}
     if len(ids) == 1:  # a page of one event: its rows other than the matches are kept
-        (entry_rows, round_rows, adjustment_rows), entry_parts[ids[0]] = _kept_rows(ids[0])
+        (entry_rows, round_rows, adjustment_rows), entry_parts[ids[0]] = _kept_rows(ids[0], cups)
     else:
-        entry_rows, round_rows, adjustment_rows = _rows_but_matches(ids)
+        entry_rows, round_rows, adjustment_rows = _rows_but_matches(ids, cups)
     match_rows = _group(
         public_matches(matches)
         .order_by("round__number", "table", "id")
@@ -344,7 +345,7 @@ EntryPart = tuple[dict[str, str], dict[int, EntryInfo], dict[int, int | None], l
 _kept = page_cache.KeptInProcess(64)
 
 
-def _kept_rows(tournament_id: int) -> tuple[tuple[dict, dict, dict], EntryPart]:
+def _kept_rows(tournament_id: int, cups: Collection[int] = ()) -> tuple[tuple[dict, dict, dict], EntryPart]:
     """A tournament's entries, rounds and adjustments and the entries made into the core's
     players, kept in this process under the tournament's cache version (which every saved
     player, entry, section, round or adjustment moves on): a page rebuilt after a result
@@ -353,15 +354,18 @@ def _kept_rows(tournament_id: int) -> tuple[tuple[dict, dict, dict], EntryPart]:
 
     def build() -> tuple[tuple[dict, dict, dict], EntryPart]:
         rows = page_cache.cached_fragment(
-            tournament_id, "event-rows", lambda: _rows_but_matches([tournament_id]), rounds=()
+            tournament_id, "event-rows", lambda: _rows_but_matches([tournament_id], cups), rounds=()
         )
         return rows, _entry_part(rows[0].get(tournament_id, []))
 
     return _kept.get((tournament_id, page_cache.version(tournament_id)), build)
 
 
-def _rows_but_matches(ids: list[int]) -> tuple[dict, dict, dict]:
-    """Entries, public rounds and adjustments by tournament id (3 queries).
+def _rows_but_matches(ids: list[int], cups: Collection[int] = ()) -> tuple[dict, dict, dict]:
+    """Entries, public rounds and adjustments by tournament id (3 queries; 4 when ``ids`` mix
+    cups and other systems: a cup's round rows end with its pairings' brackets — which
+    bracket each table plays in, :mod:`tournaments.standings.cup` ranks by it — the others'
+    with the requested byes).
 
     They change only with the tournament's cache version (a saved player, entry,
     section, round or adjustment bumps it), so :func:`load_events` keeps them in the
@@ -389,14 +393,18 @@ def _rows_but_matches(ids: list[int]) -> tuple[dict, dict, dict]:
             "removal",
         )
     )
-    round_rows = _group(
-        public_rounds(Round.objects.filter(tournament_id__in=ids))
-        .order_by("section__order", "section__name", "number")
-        .values_list(
-            "tournament_id", "id", "number", "section_id", "section__name", "status", "match_length",
-            "explanation__byes",
-        )
-    )
+    round_rows: dict[int, list[tuple]] = {}
+    others = [tid for tid in ids if tid not in cups]
+    for group, last in ((others, "explanation__byes"), ([t for t in ids if t in cups], "explanation__pairings")):
+        if group:
+            round_rows.update(_group(
+                public_rounds(Round.objects.filter(tournament_id__in=group))
+                .order_by("section__order", "section__name", "number")
+                .values_list(
+                    "tournament_id", "id", "number", "section_id", "section__name", "status",
+                    "match_length", last,
+                )
+            ))  # fmt: skip
     adjustment_rows = _group(
         StandingsAdjustment.objects.filter(tournament_id__in=ids)
         .order_by("created_at", "id")
@@ -478,13 +486,19 @@ def _assemble(
     rounds: list[RoundInfo] = []
     round_by_id: dict[int, RoundInfo] = {}
     byes_of: dict[int, list] = {}
-    for rid, number, section_id, section_name, status, length, byes in round_rows:
+    brackets: dict[tuple[int, int | None], tuple[str, int | None]] = {}
+    cup = is_knockout(tournament)
+    for rid, number, section_id, section_name, status, length, extra in round_rows:
         key = _section_key(section_id)
         sections.setdefault(key, section_name or "")
         info = RoundInfo(rid, number, key, status, length)
         rounds.append(info)
         round_by_id[rid] = info
-        byes_of[rid] = byes if isinstance(byes, list) else []
+        rows = extra if isinstance(extra, list) else []
+        if cup:
+            brackets.update(_brackets(rid, rows))
+        else:
+            byes_of[rid] = rows
     pairings: list[Pairing] = []
     matches: list[core.Match] = []
     for mid, rid, table, a, b, score_a, score_b, winner, result_status, length, kind in match_rows:
@@ -496,7 +510,11 @@ def _assemble(
             result_status, length, kind,
         )
         pairings.append(pairing)
-        matches.append(_core_match(pairing, gammons.get(mid)))
+        match = _core_match(pairing, gammons.get(mid))
+        if (rid, table) in brackets:
+            bracket, bracket_round = brackets[(rid, table)]
+            match = replace(match, bracket=bracket, bracket_round=bracket_round)
+        matches.append(match)
     if tournament.system == "swiss":
         matches += _credited_byes(tournament, entries, joined, rounds, byes_of)
     clubs = {}
@@ -523,6 +541,17 @@ def _assemble(
             if entry_id in entries
         ],
     )
+
+
+def _brackets(round_id: int, pairings: list) -> dict[tuple[int, int | None], tuple[str, int | None]]:
+    """(round id, table) → (bracket, round in it) of a cup's stage, as its pairing recorded
+    them; a table the pairing did not record (entered by hand) stays a main-draw match."""
+    out: dict[tuple[int, int | None], tuple[str, int | None]] = {}
+    for row in pairings:
+        if isinstance(row, dict) and isinstance(row.get("bracket"), str):
+            number = row.get("bracket_round")
+            out[(round_id, row.get("table"))] = (row["bracket"], number if isinstance(number, int) else None)
+    return out
 
 
 def _score(value: Decimal) -> core.Score:

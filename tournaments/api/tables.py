@@ -37,24 +37,24 @@ def _player(event: Event, entry_id: int) -> dict[str, Any]:
 
 
 def standings_data(event: Event) -> dict[str, Any]:
-    """Per section: rows with place, the player named, and each tie-break's key, names RU/EN and value."""
+    """Per section: rows with place, the player named, and each tie-break's key, names RU/EN and
+    value; a cup's section adds ``brackets``: each side bracket's own table (consolation …),
+    ranked among its players and never mixed into the main draw's places."""
     sections = []
     for key, table in event.standings.items():
-        metrics = table.metrics
         sections.append(
             {
                 "key": key,
                 "name": event.sections.get(key) or "",
-                "metrics": [{"key": m.key, "name_ru": m.name("ru"), "name_en": m.name("en")} for m in metrics],
-                "rows": [
+                **_table_data(event, table),
+                "brackets": [
                     {
-                        "place": r.place_label,
-                        "shared": r.shared,
-                        **_player(event, r.player.id),
-                        "withdrawn": r.player.withdrawn,
-                        "values": [{"key": m.key, "value": r.values.get(m.key)} for m in metrics],
+                        "bracket": side.bracket,
+                        "name_ru": core.bracket_name(side.bracket, "ru"),
+                        "name_en": core.bracket_name(side.bracket, "en"),
+                        **_table_data(event, side),
                     }
-                    for r in table.rows
+                    for side in table.side_tables
                 ],
             }
         )
@@ -63,6 +63,23 @@ def standings_data(event: Event) -> dict[str, Any]:
         "rounds": event.round_numbers(),
         "sections": sections,
         "problems": [{"code": p.code, "message": p.message(current_language())} for p in event.option_problems],
+    }
+
+
+def _table_data(event: Event, table: core.Standings) -> dict[str, Any]:
+    metrics = table.metrics
+    return {
+        "metrics": [{"key": m.key, "name_ru": m.name("ru"), "name_en": m.name("en")} for m in metrics],
+        "rows": [
+            {
+                "place": r.place_label,
+                "shared": r.shared,
+                **_player(event, r.player.id),
+                "withdrawn": r.player.withdrawn,
+                "values": [{"key": m.key, "value": r.values.get(m.key)} for m in metrics],
+            }
+            for r in table.rows
+        ],
     }
 
 

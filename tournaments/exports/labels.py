@@ -19,11 +19,13 @@ _SHEETS: dict[str, tuple[str, str]] = {
     "crosstable": ("Турнирная таблица", "Crosstable"),
     "pairings": ("Пары", "Pairings"),
     "players": ("Участники", "Players"),
+    "brackets": ("Утешительные сетки", "Side brackets"),
 }
 
 _LABELS: dict[str, tuple[str, str]] = {
     # key: (ru, en)
     "standings": ("Турнирное положение", "Standings"),
+    "side_brackets": ("Утешительные турниры (места только среди своих участников)", "Side brackets (places among their own players only)"),
     "crosstable": ("Результаты матчей", "Crosstable"),
     "crosstable_rounds": ("Таблица по турам", "Crosstable by rounds"),
     "pairings": ("Пары", "Pairings"),

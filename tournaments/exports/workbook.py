@@ -1,4 +1,5 @@
-"""One Excel workbook per tournament: Standings, Crosstable, Pairings, Players.
+"""One Excel workbook per tournament: Standings, Crosstable, Pairings, Players (and a cup's
+Side brackets).
 
 Always written in openpyxl's write-only mode: rows stream to the file, so a
 1,000-player Swiss needs little memory and the same code serves a club evening
@@ -17,12 +18,13 @@ from openpyxl import Workbook
 
 from tournaments.standings import Match, Player
 
-from . import crosstable_sheet, pairings_sheet, players_sheet, standings_sheet
+from . import brackets_sheet, crosstable_sheet, pairings_sheet, players_sheet, standings_sheet
 from .context import prepare
 from .meta import ExportOptions, TournamentInfo
 from .progress import Progress, ProgressCallback
 
-SHEETS = (standings_sheet, crosstable_sheet, pairings_sheet, players_sheet)
+#: A cup's side brackets come last, so the four sheets every event has keep their places.
+SHEETS = (standings_sheet, crosstable_sheet, pairings_sheet, players_sheet, brackets_sheet)
 
 
 def write_workbook(

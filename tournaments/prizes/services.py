@@ -1,8 +1,12 @@
 """Entry fees taken at the desk and the prize table (Part 9), audited.
 
-The book (Part 9): players pay the entry fee the organisers set, and "из этих
-вступительных взносов и спонсорских вложений формируется призовой фонд". The
-desk records who paid how much; the organiser sets the fund, the rule for tied
+The book (Part 9, line 45): players pay the entry fee the organisers set, and "из
+этих вступительных взносов и спонсорских вложений формируется призовой фонд и
+отчисления на накладные расходы". The desk records who paid how much; the
+organiser records the sponsors' money and the overheads, and :func:`fund_check`
+forms the fund from them (fees + sponsors − overheads) and warns when the prize
+table, or the fund the organiser announced, goes beyond it. The organiser also
+sets the announced fund (a cap the table may not exceed), the rule for tied
 places and the prize per place (overall or per section). Every change is
 checked by the pure prize core (:mod:`tournaments.standings.prizes`: places
 from 1, no negative amounts, never more than the fund) and written to the
@@ -18,13 +22,13 @@ from decimal import Decimal, InvalidOperation
 from django.db import transaction
 from django.db.models import Count, Q, Sum
 
-from scoring.rules.errors import RuleViolation
+from scoring.rules.errors import Problem, RuleViolation
 from tournaments import audit
 from tournaments.entries.problems import ENTRY
 from tournaments.entries.status import EntryRefused
 from tournaments.models import Entry, Prize, PrizeSplitRule, Section, Tournament
-from tournaments.standings.prizes import prize_problems
-from tournaments.standings_service import to_minor
+from tournaments.standings.prizes import FundFormation, fund_problems, prize_problems
+from tournaments.standings_service import from_minor, to_minor
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,49 @@ def fees(tournament: Tournament) -> Fees:
     )
     collected = Decimal(row["collected"] or 0).quantize(Decimal("0.01"))  # SQLite drops the scale
     return Fees(row["entries"], row["paid"], collected)
+
+
+@dataclass(frozen=True)
+class FundCheck:
+    """The prize fund as the book forms it (fees + sponsors − overheads = fund), the prize
+    table's total, and the warnings (``standings.*`` problems, RU/EN) when it does not fit."""
+
+    fees: Fees
+    entry_fee: Decimal | None
+    fee_times_paid: bool
+    sponsors: Decimal
+    overheads: Decimal
+    fund: Decimal
+    announced: Decimal | None
+    prizes: Decimal
+    problems: list[Problem]
+
+
+def fund_check(tournament: Tournament) -> FundCheck:
+    """The one check of the fund (2 queries): the organiser's page shows it; anything else
+    that shows prizes calls it too."""
+    taken = fees(tournament)
+    table = _table(tournament)
+    formation = FundFormation(
+        paid=taken.paid,
+        fees=to_minor(taken.collected) or 0,
+        sponsors=to_minor(tournament.sponsor_money) or 0,
+        overheads=to_minor(tournament.overheads) or 0,
+        fee=to_minor(tournament.entry_fee),
+    )
+    total = sum((to_minor(a) or 0 for a in table.values()), 0)
+    announced = to_minor(tournament.prize_fund)
+    return FundCheck(
+        fees=taken,
+        entry_fee=tournament.entry_fee,
+        fee_times_paid=formation.fees_are_fee_times_paid,
+        sponsors=from_minor(formation.sponsors),
+        overheads=from_minor(formation.overheads),
+        fund=from_minor(formation.fund),
+        announced=tournament.prize_fund,
+        prizes=from_minor(total),
+        problems=fund_problems(formation, total, announced),
+    )
 
 
 def money(raw: object) -> Decimal | None:
@@ -93,16 +140,30 @@ def _table(tournament: Tournament) -> dict[tuple[int | None, int], Decimal]:
     }
 
 
+FUND_FIELDS = ("prize_fund", "prize_split", "sponsor_money", "overheads")
+
+
 @transaction.atomic
-def set_fund(tournament: Tournament, user, *, fund: Decimal | None, split: str) -> Tournament:
-    """The prize fund and the rule for tied places; the existing prizes must still fit the fund."""
+def set_fund(
+    tournament: Tournament,
+    user,
+    *,
+    fund: Decimal | None,
+    split: str,
+    sponsors: Decimal | None = None,
+    overheads: Decimal | None = None,
+) -> Tournament:
+    """The announced fund, the sponsors' money, the overheads and the rule for tied places; the
+    existing prizes must still fit the announced fund (the formed fund only warns, see
+    :func:`fund_check`)."""
     if split not in PrizeSplitRule.values:
         split = PrizeSplitRule.EQUAL
     _check(tournament, _table(tournament), fund)
-    before = {"prize_fund": tournament.prize_fund, "prize_split": tournament.prize_split}
+    before = {name: getattr(tournament, name) for name in FUND_FIELDS}
     tournament.prize_fund, tournament.prize_split = fund, split
-    tournament.save(update_fields=["prize_fund", "prize_split"])  # the signal refreshes the pages
-    after = {"prize_fund": fund, "prize_split": split}
+    tournament.sponsor_money, tournament.overheads = sponsors, overheads
+    tournament.save(update_fields=list(FUND_FIELDS))  # the signal refreshes the pages
+    after = {name: getattr(tournament, name) for name in FUND_FIELDS}
     audit.record(user, tournament, "prize.fund", tournament, before, after)
     return tournament
 

@@ -28,9 +28,17 @@ EDIT = "tournament.edit"
 
 
 class FundForm(forms.Form):
+    sponsors = forms.DecimalField(
+        label=gettext_lazy("Sponsors' money"), required=False, min_value=0, max_digits=12, decimal_places=2,
+    )
+    overheads = forms.DecimalField(
+        label=gettext_lazy("Overheads"), required=False, min_value=0, max_digits=12, decimal_places=2,
+        help_text=gettext_lazy("hall, boards, referees: taken before the prize fund"),
+    )
     fund = forms.DecimalField(
-        label=gettext_lazy("Prize fund"), required=False, min_value=0, max_digits=12, decimal_places=2,
-        help_text=gettext_lazy("empty: no limit is checked"),
+        label=gettext_lazy("Announced prize fund"), required=False, min_value=0, max_digits=12,
+        decimal_places=2,
+        help_text=gettext_lazy("the prize table may not exceed it; empty: no limit is checked"),
     )
     split = forms.ChoiceField(label=gettext_lazy("Tied places share prizes"), choices=PrizeSplitRule.choices)
 
@@ -62,11 +70,17 @@ def _page(request, tournament: Tournament, *, fund_form=None, prize_form=None, s
         ),
         key=lambda w: (w["place"].split("–")[0].zfill(4), w["name"]),
     )
+    check = prizes.fund_check(tournament)
+    initial = {
+        "fund": tournament.prize_fund, "split": tournament.prize_split,
+        "sponsors": tournament.sponsor_money, "overheads": tournament.overheads,
+    }  # fmt: skip
     context = {
         "tournament": tournament,
-        "fees": prizes.fees(tournament),
-        "fund_form": fund_form
-        or FundForm(initial={"fund": tournament.prize_fund, "split": tournament.prize_split}),
+        "fees": check.fees,
+        "check": check,
+        "fund_problems": [p.message(lang) for p in check.problems],
+        "fund_form": fund_form or FundForm(initial=initial),
         "prize_form": prize_form or PrizeForm(tournament),
         "table": Prize.objects.filter(tournament=tournament).select_related("section"),
         "awards": awards,
@@ -85,10 +99,12 @@ def prize_table(request, tournament: Tournament):
     if request.POST.get("form") == "fund":
         form = FundForm(request.POST)
         if form.is_valid():
+            data = form.cleaned_data
             try:
                 prizes.set_fund(
-                    tournament, request.user, fund=form.cleaned_data["fund"], split=form.cleaned_data["split"]
-                )
+                    tournament, request.user, fund=data["fund"], split=data["split"],
+                    sponsors=data["sponsors"], overheads=data["overheads"],
+                )  # fmt: skip
             except RuleViolation as err:
                 for p in err.problems:
                     form.add_error("fund", p.message(current_language()))

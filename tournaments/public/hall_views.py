@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from tournaments import standings as core
 from tournaments.access.permissions import tournament_view
 from tournaments.models import Tournament
 from tournaments.standings.crosstable import format_value
@@ -88,7 +89,9 @@ def screens(event: Event, lang: str) -> list[Screen]:
             title = f"{title} · {section}"
         chunks = _chunks(rows, TABLES_PER_SCREEN)
         out += [Screen("pairings", title, c, i + 1, len(chunks)) for i, c in enumerate(chunks)]
-    for key, table in event.standings.items():
+    # each section's table, then a cup's side brackets (consolation …), each its own table
+    tables = [(key, t) for key, main in event.standings.items() for t in (main, *main.side_tables)]
+    for key, table in tables:
         metrics = table.metrics[:SHOWN_METRICS]
         rows = []
         for row in table.rows:
@@ -105,6 +108,8 @@ def screens(event: Event, lang: str) -> list[Screen]:
         section = _section(event, key)
         if section:
             title = f"{title} · {section}"
+        if table.bracket:
+            title = f"{title} · {core.bracket_name(table.bracket, lang)}"
         heads = [m.abbr(lang) for m in metrics]
         chunks = _chunks(rows, ROWS_PER_SCREEN)
         out += [

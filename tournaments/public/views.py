@@ -85,35 +85,46 @@ def _legend(event: Event, lang: str) -> list[dict[str, str]]:
 def _standings_blocks(
     event: Event, lang: str, prizes: dict[int, Any] | None = None
 ) -> list[dict[str, Any]]:
+    """One block per table: each section's, and after a cup's main table one per side bracket
+    (consolation …, ranked among its own players; the place prizes are the main table's)."""
     blocks = []
     prizes = prizes or {}
     for key, table in event.standings.items():
-        metrics = table.metrics
-        rows = []
-        for r in table.rows:
-            rows.append(
-                {
-                    "place": r.place_label,
-                    "shared": r.shared,
-                    **_player(event, r.player.id, lang),
-                    "withdrawn": r.player.withdrawn,
-                    "removal": event.entries[r.player.id].removal,
-                    "values": [
-                        {"value": _number(r.values.get(m.key)), "mark": _marked(r, m.key)}
-                        for m in metrics
-                    ],
-                    "prize": prizes.get(r.player.id),
-                }
-            )
-        blocks.append(
+        blocks.append(_table_block(event, key, table, lang, prizes, _section_title(event, key)))
+        for side in table.side_tables:
+            title = " — ".join(t for t in (_section_title(event, key), core.bracket_name(side.bracket, lang)) if t)
+            blocks.append(_table_block(event, key, side, lang, {}, title, bracket=side.bracket))
+    return blocks
+
+
+def _table_block(
+    event: Event, key: str, table: core.Standings, lang: str, prizes: dict[int, Any], title: str,
+    bracket: str = "",
+) -> dict[str, Any]:
+    metrics = table.metrics
+    rows = []
+    for r in table.rows:
+        rows.append(
             {
-                "key": key,
-                "title": _section_title(event, key),
-                "metrics": [{"abbr": m.abbr(lang), "name": m.name(lang)} for m in metrics],
-                "rows": rows,
+                "place": r.place_label,
+                "shared": r.shared,
+                **_player(event, r.player.id, lang),
+                "withdrawn": r.player.withdrawn,
+                "removal": event.entries[r.player.id].removal,
+                "values": [
+                    {"value": _number(r.values.get(m.key)), "mark": _marked(r, m.key)}
+                    for m in metrics
+                ],
+                "prize": prizes.get(r.player.id),
             }
         )
-    return blocks
+    return {
+        "key": key,
+        "bracket": bracket,
+        "title": title,
+        "metrics": [{"abbr": m.abbr(lang), "name": m.name(lang)} for m in metrics],
+        "rows": rows,
+    }
 
 
 def _champion(event: Event, lang: str) -> dict[str, Any] | None:
@@ -389,6 +400,7 @@ def _standings_fragment(event: Event) -> frame.Fragment:
         legend=_legend(event, lang),
         has_prizes=bool(awards.amounts),
         prize_split=event.tournament.get_prize_split_display() if awards.amounts else "",
+        knockout=is_knockout(event.tournament),
     )
 
 

@@ -17,6 +17,7 @@ from .crosstable import (
     build_round_crosstable,
     format_score,
 )
+from .cup import bracket_name
 from .metrics import DEFAULT_TIEBREAKS, Metric, all_metrics, default_tiebreaks, get_metric
 from .ranking import StandingRow, Standings, check_matches, compute_standings, resolve_options
 from .sections import ChampionDecision, absolute_champion, section_keys, section_standings
@@ -45,6 +46,7 @@ __all__ = [
     "absolute_champion",
     "all_metrics",
     "build_crosstable",
+    "bracket_name",
     "build_round_crosstable",
     "check_matches",
     "compute_standings",

@@ -12,6 +12,13 @@ leaves to the organiser; two rules are offered, as chess arbiters use them:
 * :attr:`PrizeSplit.TIEBREAK` — the tie-breaks decide; only players still level
   after every criterion (a shared place such as "3–4") pool and share.
 
+A cup has no score to be level on: its places come from the bracket
+(:mod:`.cup`), so whichever rule is chosen, its prizes follow the places — a
+shared place (semi-final losers without a third-place match, 3–4; the
+quarter-final losers, 5–8) pools the prizes of the places it covers. The same
+holds for any table that does not show the main score (it cannot tell who is
+level on it). Side brackets' tables win nothing from the place prizes.
+
 Amounts are whole minor units (kopecks, cents): a pool that does not divide
 evenly gives the first players in table order one unit more, so the shares
 always add up to the pool exactly and never exceed the fund.
@@ -20,6 +27,7 @@ always add up to the pool exactly and never exceed the fund.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
 from scoring.rules.errors import Problem, RuleViolation
@@ -27,6 +35,54 @@ from scoring.rules.errors import Problem, RuleViolation
 from . import problems
 from .ledger import main_score_key
 from .ranking import Standings
+from .types import System
+
+
+@dataclass(frozen=True, slots=True)
+class FundFormation:
+    """How the prize fund is formed (Part 9, part9_competition_rules.ru.txt line 45): "из этих
+    вступительных взносов и спонсорских вложений формируется призовой фонд и отчисления на
+    накладные расходы" — the fees taken plus the sponsors' money, less the overheads.
+
+    Whole minor units. ``paid`` entries paid ``fees`` in all (``fee`` each, when the
+    tournament has one fee): the breakdown the organiser's page shows.
+    """
+
+    paid: int
+    fees: int
+    sponsors: int = 0
+    overheads: int = 0
+    fee: int | None = None
+
+    @property
+    def income(self) -> int:
+        return self.fees + self.sponsors
+
+    @property
+    def fund(self) -> int:
+        """What is left for prizes (never below zero: overheads beyond the income are a problem)."""
+        return max(self.income - self.overheads, 0)
+
+    @property
+    def fees_are_fee_times_paid(self) -> bool:
+        """Every paid entry paid the tournament's fee: the fees read "paid × fee"."""
+        return self.fee is not None and self.fee * self.paid == self.fees
+
+
+def fund_problems(
+    formation: FundFormation, prizes_total: int, announced: int | None = None
+) -> list[Problem]:
+    """Warnings about the fund: overheads eating the income, a prize table or an announced
+    fund beyond what the fees and the sponsors provide. Warnings, not refusals — fees come
+    in at the desk after the prizes are announced, so the table may run ahead for a while."""
+    found: list[Problem] = []
+    if formation.overheads > formation.income:
+        found.append(problems.overheads_over_income(formation.overheads, formation.income))
+    if prizes_total > formation.fund:
+        found.append(problems.prizes_over_formed_fund(prizes_total, formation.fund))
+    if announced is not None and announced > formation.fund:
+        found.append(problems.announced_over_formed_fund(announced, formation.fund))
+    return found
 
 
 class PrizeSplit(StrEnum):
@@ -92,8 +148,13 @@ def award_prizes(
     """The prizes of one standings table (one section) by the organiser's split rule."""
     split = PrizeSplit(split)
     order = [r.player.id for r in standings.rows]
-    if split == PrizeSplit.EQUAL:
-        key = main_score_key(standings.options)
+    key = main_score_key(standings.options)
+    by_score = (
+        split == PrizeSplit.EQUAL
+        and standings.options.system != System.KNOCKOUT
+        and key in standings.options.tiebreaks
+    )
+    if by_score:
         groups: list[Hashable] = [r.values.get(key) for r in standings.rows]
     else:
         groups = [(r.place, r.place_to) for r in standings.rows]

@@ -62,6 +62,26 @@ STANDINGS = Catalogue(
             "The prizes add up to {total}, more than the prize fund of {fund}.",
             "Сумма призов {total} больше призового фонда {fund}.",
         ),
+        "prizes_over_formed_fund": (
+            "The prizes add up to {total}, {over} more than the prize fund formed from the "
+            "entry fees and the sponsors' money less the overheads ({fund}): collect more fees, "
+            "find a sponsor or lower the prizes.",
+            "Сумма призов {total} на {over} больше призового фонда, сформированного из "
+            "вступительных взносов и спонсорских вложений за вычетом накладных расходов "
+            "({fund}): соберите взносы, найдите спонсора или уменьшите призы.",
+        ),
+        "announced_over_formed_fund": (
+            "The announced prize fund of {announced} is {over} more than the fees and the "
+            "sponsors' money less the overheads provide ({fund}).",
+            "Объявленный призовой фонд {announced} на {over} больше, чем дают вступительные "
+            "взносы и спонсорские вложения за вычетом накладных расходов ({fund}).",
+        ),
+        "overheads_over_income": (
+            "The overheads ({overheads}) are more than the entry fees and the sponsors' money "
+            "together ({income}): nothing is left for prizes.",
+            "Накладные расходы ({overheads}) больше, чем вступительные взносы и спонсорские "
+            "вложения вместе ({income}): на призы ничего не остаётся.",
+        ),
     },
 )
 
@@ -77,6 +97,23 @@ def prize_negative(place: int) -> Problem:
 def prize_over_fund(total: int, fund: int) -> Problem:
     """``total`` and ``fund`` in minor units; the message shows them in whole units."""
     return STANDINGS.problem("prize_over_fund", total=_money(total), fund=_money(fund))
+
+
+def prizes_over_formed_fund(total: int, fund: int) -> Problem:
+    return STANDINGS.problem(
+        "prizes_over_formed_fund", total=_money(total), fund=_money(fund), over=_money(total - fund)
+    )
+
+
+def announced_over_formed_fund(announced: int, fund: int) -> Problem:
+    return STANDINGS.problem(
+        "announced_over_formed_fund", announced=_money(announced), fund=_money(fund),
+        over=_money(announced - fund),
+    )
+
+
+def overheads_over_income(overheads: int, income: int) -> Problem:
+    return STANDINGS.problem("overheads_over_income", overheads=_money(overheads), income=_money(income))
 
 
 def _money(minor: int) -> str:

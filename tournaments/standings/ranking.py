@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from scoring.rules.errors import Problem, RuleViolation
 
-from . import problems
+from . import cup, problems
 from .ledger import Ledger
 from .metrics import Metric, default_tiebreaks, get_metric, tiebreak_problems
 from .types import Adjustment, Match, Player, StandingsOptions, System
@@ -58,6 +58,12 @@ class Standings:
     options: StandingsOptions
     index: Mapping[int, int] = field(default_factory=dict)
     """Player id → position in ``rows`` (filled by :func:`compute_standings`)."""
+    bracket: str = ""
+    """The cup's side bracket this table ranks (``consolation`` …); empty: the event's table
+    (in a cup, the main draw's)."""
+    side_tables: tuple[Standings, ...] = ()
+    """A cup's side brackets, each ranked among its own players (:mod:`.cup`); the pages,
+    the API and the workbook show them as tables of their own, after the main one."""
 
     @property
     def metrics(self) -> list[Metric]:
@@ -126,11 +132,15 @@ def _display_key(p: Player) -> tuple[bool, int, str, int]:
 
 
 def rank(
-    ledger: Ledger, metrics: Sequence[Metric]
+    ledger: Ledger, metrics: Sequence[Metric], groups: list[list[int]] | None = None
 ) -> tuple[list[list[int]], dict[str, dict[int, float]]]:
-    """Tied groups in final order, plus the values of group-only metrics (head-to-head)."""
-    players = sorted(ledger.players.values(), key=_display_key)
-    groups: list[list[int]] = [[p.id for p in players]] if players else []
+    """Tied groups in final order, plus the values of group-only metrics (head-to-head).
+
+    ``groups``: an order already decided (a cup's bracket) for the metrics to refine;
+    by default everyone starts level, listed by draw number."""
+    if groups is None:
+        players = sorted(ledger.players.values(), key=_display_key)
+        groups = [[p.id for p in players]] if players else []
     local: dict[str, dict[int, float]] = {}
     for metric in metrics:
         refined: list[list[int]] = []
@@ -159,15 +169,59 @@ def compute_standings(
     ``adjustments`` (penalties of the director or the jury) are added to the
     metric each names; the rows carry them so the pages can mark the values.
 
+    A cup (:attr:`System.KNOCKOUT`) is placed by its bracket first: the main draw
+    decides the table and each side bracket gets a table of its own (:mod:`.cup` has
+    the convention and its sources); only criteria the organiser lists besides the
+    stage may then split a shared place (the default lists none).
+
     Raises :class:`RuleViolation` for unknown or repeated criteria; matches with
     players outside the group are ignored, so one call per section is enough.
     """
     opts = resolve_options(options or StandingsOptions())
     group_players = [p for p in players if section is None or p.section == section]
+    name = section if section is not None else (group_players[0].section if group_players else "")
+    if opts.system != System.KNOCKOUT:
+        return _table(group_players, list(matches), opts, adjustments, name)
+    matches = list(matches)
+    main = _table(
+        group_players, [m for m in matches if cup.in_main_draw(m)], opts, adjustments, name,
+        places=cup.main_draw_keys,
+    )  # fmt: skip
+    sides = []
+    for bracket, own in cup.side_brackets(matches):
+        seated = cup.players_of(own)
+        members = [p for p in group_players if p.id in seated]
+        if members:
+            table = _table(members, own, opts, (), name, places=cup.bracket_keys)
+            sides.append(replace(table, bracket=bracket))
+    return replace(main, side_tables=tuple(sides))
+
+
+def _table(
+    group_players: list[Player],
+    matches: list[Match],
+    opts: StandingsOptions,
+    adjustments: Iterable[Adjustment],
+    name: str,
+    *,
+    places: cup.KeyFunction | None = None,
+) -> Standings:
+    """One table: ranked by the criteria, or — ``places`` given, in a cup — by the bracket
+    keys it returns, then by whatever criteria the organiser listed besides the stage (none
+    by default: equal keys share a place). The stage shown is read off the key, so players
+    sharing a place show the same stage."""
     ledger = Ledger(group_players, matches, opts, get_metric, adjustments)
     metrics = [get_metric(k) for k in opts.tiebreaks]
-    groups, local = rank(ledger, metrics)
     global_values = {m.key: ledger.values(m.key) for m in metrics if m.global_value}
+    if places is None:
+        groups, local = rank(ledger, metrics)
+    else:
+        order = [p.id for p in sorted(ledger.players.values(), key=_display_key)]
+        keys = places(order, matches)
+        others = [m for m in metrics if m.key != "stage"]
+        groups, local = rank(ledger, others, cup.group_by_key(order, keys))
+        if "stage" in global_values:
+            global_values["stage"] = {pid: float(cup.shown_stage(keys[pid])) for pid in order}
     rows: list[StandingRow] = []
     place = 1
     for group in groups:
@@ -186,6 +240,5 @@ def compute_standings(
                 )
             )
         place += len(group)
-    name = section if section is not None else (group_players[0].section if group_players else "")
     index = {r.player.id: i for i, r in enumerate(rows)}
     return Standings(section=name, rows=tuple(rows), options=opts, index=index)

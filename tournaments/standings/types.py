@@ -102,6 +102,13 @@ class Match:
     kind: str = "played"
     """How the result came about (:class:`scoring.rules.result_kinds.ResultKind`): a forfeit
     counts as a match win/loss, a double forfeit as a loss for both, a void match not at all."""
+    bracket: str = ""
+    """The knockout bracket the match belongs to (the pairing core's names: ``main``,
+    ``third_place``, ``consolation``, ``last_chance``, ``progressive``, ``losers``,
+    ``grand_final``); empty in other systems and in a cup entered without a drawn bracket
+    (then it is a main-draw match). A cup ranks by it (:mod:`.cup`)."""
+    bracket_round: int | None = None
+    """The round inside its bracket (a stage of the event can mix brackets); ``None``: ``round``."""
 
     @property
     def is_bye(self) -> bool:

@@ -10,8 +10,8 @@ from .base import Metric, register
 class StageReached(Metric):
     """Twice the last round reached, plus one for winning it (the champion beats the finalist).
 
-    Players knocked out in the same round tie, so semi-final losers share 3rd–4th
-    unless a play-off for third place was played (a later round).
+    A cup's tables are placed by :mod:`..cup` (the bracket, not this number); there the
+    value shown is the stage reached in the table's own bracket (``Match.bracket_round``).
     """
 
     key = "stage"

@@ -15,7 +15,8 @@ DEFAULT_TIEBREAKS: dict[System, tuple[str, ...]] = {
     # The book's round robin: game points scored, then the tied players' own match.
     System.ROUND_ROBIN: ("points", "h2h"),
     System.SWISS: ("wins", "buchholz", "median_buchholz", "sonneborn_berger", "points"),
-    System.KNOCKOUT: ("stage", "points"),
+    # A cup: the bracket alone (players out in one round share a place, tournaments/standings/cup.py).
+    System.KNOCKOUT: ("stage",),
     System.SCHEVENINGEN: ("wins", "points", "difference"),
 }
 
