@@ -19,7 +19,9 @@ guarantee a new function in ``invariants``. ``make soak`` runs it for as long as
 from __future__ import annotations
 
 import itertools
+import json
 import os
+from collections import Counter
 from datetime import date
 from decimal import Decimal
 
@@ -93,6 +95,7 @@ class EventMachine(RuleBasedStateMachine):
         self._savepoint.__enter__()
         self.event: invariants.Event | None = None
         self.steps = 0
+        self.outcomes: Counter[str] = Counter()  # "action done" / "action refused": what a soak exercised
 
     # ----------------------------------------------------------------------------- set-up
 
@@ -237,15 +240,20 @@ class EventMachine(RuleBasedStateMachine):
     def _attempt(self, action, *args, **kwargs):
         """Do ``action`` as one request that commits; a coded refusal is an answer, not a failure."""
         self.steps += 1
+        name = action.__name__
         try:
             with TestCase.captureOnCommitCallbacks(execute=True), transaction.atomic():
-                return action(*args, **kwargs)
+                done = action(*args, **kwargs)
         except REFUSALS as refusal:
             problems = getattr(refusal, "problems", None) or [getattr(refusal, "problem", None)]
             assert all(p is not None for p in problems), f"a refusal without a problem: {refusal!r}"
+            self.outcomes[f"{name} refused"] += 1
             return None
         except PermissionDenied:
+            self.outcomes[f"{name} forbidden"] += 1
             return None  # the page answers 403; the rule asked on behalf of someone not allowed
+        self.outcomes[f"{name} done"] += 1
+        return done
 
     @staticmethod
     def _pick(items, pick):
@@ -256,6 +264,22 @@ class EventMachine(RuleBasedStateMachine):
     @rule()
     def pair_the_next_round(self):
         self._attempt(pm.generate_next, self.tournament, user=self.director)
+
+    @rule(scores=st.lists(st.tuples(st.sampled_from("ab"), st.integers(min_value=0, max_value=4)), min_size=1,
+                          max_size=8))  # fmt: skip
+    def play_a_round_out(self, scores):
+        """What most of an event is: pair, publish, and every table's result entered by the desk
+        (a refusal on one table leaves it open, as at the desk)."""
+        if not self.event.rounds().filter(status=RoundStatus.DRAFT).exists():
+            self._attempt(pm.generate_next, self.tournament, user=self.director)
+        for draft in self.event.rounds().filter(status=RoundStatus.DRAFT):
+            self._attempt(pm.publish_round, draft, user=self.director)
+        for i, match in enumerate(self._pending()):
+            if match.result_status == ResultStatus.PENDING:
+                winner, loser = scores[i % len(scores)]
+                final = self._final_score(match, winner, loser)
+                self._attempt(workflow.submit_result, match.pk, self.director, version=match.version, final=final,
+                              confirm=True)  # fmt: skip
 
     @rule()
     def publish_the_draft(self):
@@ -295,13 +319,21 @@ class EventMachine(RuleBasedStateMachine):
     # ----------------------------------------------------------------------------- results
 
     @rule(pick=st.integers(min_value=0, max_value=50), winner=st.sampled_from("ab"),
-          loser=st.integers(min_value=0, max_value=4))  # fmt: skip
-    def director_enters_a_result(self, pick, winner, loser):
+          loser=st.integers(min_value=0, max_value=4), ledger=st.booleans())  # fmt: skip
+    def director_enters_a_result(self, pick, winner, loser, ledger):
+        """``ledger``: with the games, one point each (the loser's first), as a scoresheet lists them."""
         match = self._pick(self._pending(), pick)
         if match is not None:
             final = self._final_score(match, winner, loser)
+            games = self._games(final) if ledger else None
             self._attempt(workflow.submit_result, match.pk, self.director, version=match.version, final=final,
-                          confirm=True)  # fmt: skip
+                          games=games, confirm=True)  # fmt: skip
+
+    def _games(self, final: tuple[int, int]) -> list[dict]:
+        single = "oyun" if self.tournament.variant == Variant.LONG_NARDY else "single"
+        won, lost = ("a", "b") if final[0] > final[1] else ("b", "a")
+        high, low = max(final), min(final)
+        return [{"winner": lost, "kind": single}] * low + [{"winner": won, "kind": single}] * high
 
     @rule(pick=st.integers(min_value=0, max_value=50), winner=st.sampled_from("ab"),
           loser=st.integers(min_value=0, max_value=4), reporter=st.sampled_from("ab"),
@@ -469,7 +501,8 @@ class EventMachine(RuleBasedStateMachine):
             self._attempt(entry_status.withdraw, entry, self.director, reason="simulated", settle=settle)
 
     @rule(pick=st.integers(min_value=0, max_value=50),
-          kind=st.sampled_from([SanctionKind.WARNING, SanctionKind.PENALTY, SanctionKind.DISQUALIFICATION]),
+          kind=st.sampled_from([SanctionKind.WARNING, SanctionKind.PENALTY, SanctionKind.DISQUALIFICATION,
+                                SanctionKind.ANNUL]),
           past=st.sampled_from(["keep", "void"]), settle=st.sampled_from(entry_status.SETTLE_CHOICES))  # fmt: skip
     def the_director_sanctions(self, pick, kind, past, settle):
         entries = self._entries()
@@ -478,12 +511,15 @@ class EventMachine(RuleBasedStateMachine):
         entry = self._pick(entries, pick)
         if entry is None:
             return
-        match = self._pick([m for m in self._pending() if entry.pk in (m.entry_a_id, m.entry_b_id)], 0)
+        mine = [m for m in self._pending() + self._confirmed() if entry.pk in (m.entry_a_id, m.entry_b_id)]
+        match = self._pick(mine, pick)
         self._attempt(
             workflow.record_sanction, self.tournament, entry, self.director, kind=kind, reason="simulated",
             points=1 if kind == SanctionKind.PENALTY else None, match=match, past=past, settle=settle,
+            game=1 if kind == SanctionKind.ANNUL else None,
         )  # fmt: skip
 
+    @precondition(lambda self: self.event is not None and self.outcomes["enter done"] < 2)
     @rule()
     def a_player_enters_late(self):
         player = PlayerFactory(last_name=f"Сим{self.run}late{self.steps}", first_name="Поздний",
@@ -538,7 +574,7 @@ class EventMachine(RuleBasedStateMachine):
         tally = os.environ.get("ZARIK_SIMULATOR_TALLY")
         if tally and self.event is not None:  # a soak's count of events and steps played
             with open(tally, "a", encoding="utf-8") as out:
-                out.write(f"{self.event.tournament.system} {self.steps}\n")
+                out.write(f"{self.event.tournament.system} {self.steps} {json.dumps(self.outcomes)}\n")
         try:
             if self.event is not None and self.steps and not transaction.get_connection().needs_rollback:
                 invariants.pages_answer_for_every_role(self.event)
