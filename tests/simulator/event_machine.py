@@ -29,6 +29,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.test import Client, TestCase
+from django.urls import reverse
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -47,6 +48,7 @@ from tests.factories import (
 )
 from tests.simulator import invariants
 from tests.simulator.forms import form_fields, grid_prefix
+from tournaments.access.private_links import token_for
 from tournaments.entries import roster, teams
 from tournaments.entries import status as entry_status
 from tournaments.models import (
@@ -478,14 +480,23 @@ class EventMachine(RuleBasedStateMachine):
 
     @rule(pick=st.integers(min_value=0, max_value=50),
           outcome=st.sampled_from([Outcome.SUSTAIN, Outcome.UPHOLD, Outcome.REPLACE, Outcome.VOID]),
-          winner=st.sampled_from("ab"), loser=st.integers(min_value=0, max_value=4))  # fmt: skip
-    def a_player_appeals_and_the_jury_decides(self, pick, outcome, winner, loser):
+          winner=st.sampled_from("ab"), loser=st.integers(min_value=0, max_value=4), side=st.sampled_from("ab"),
+          via_link=st.booleans())  # fmt: skip
+    def a_player_appeals_and_the_jury_decides(self, pick, outcome, winner, loser, side, via_link):
         dispute = self._pick(self._disputes(DisputeState.RULED), pick)
         if dispute is None:
             return
         match = dispute.match
-        appellant = (dispute.raised_by or match.entry_a.player.user)
-        self._attempt(workflow.appeal_dispute, dispute.pk, appellant, reason="simulated: I appeal")
+        if via_link:  # the player's private page, no login (the same service behind it)
+            self.steps += 1
+            entry = match.entry_a if side == "a" else match.entry_b
+            url = reverse("private-appeal", kwargs={"token": token_for(entry), "match_id": match.pk})
+            with TestCase.captureOnCommitCallbacks(execute=True):
+                answer = Client().post(url, {"dispute": dispute.pk, "reason": "simulated: I appeal by my link"})
+            assert answer.status_code < 500, f"the private appeal answered {answer.status_code}"
+        else:
+            appellant = (match.entry_a if side == "a" else match.entry_b).player.user
+            self._attempt(workflow.appeal_dispute, dispute.pk, appellant, reason="simulated: I appeal")
         match.refresh_from_db()
         final = self._final_score(match, winner, loser) if outcome == Outcome.REPLACE else None
         self._attempt(workflow.decide_appeal, dispute.pk, self.jury, outcome=outcome, decision="simulated decision",
