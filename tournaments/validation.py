@@ -180,3 +180,32 @@ def kind_result(match, kind: str, winner: str | None, *, played: Sequence[Number
         games_played=games_played,
     )
     return _as_validation(verdict)
+
+
+def stored_result_problems(match, *, score: Sequence[Number | None], kind: str, winner: str,
+                           games: Iterable[Mapping[str, Any]] | None, winner_required: bool
+                           ) -> tuple[Problem, ...]:
+    """A result as it is stored (a restored archive's row), checked exactly as a typed one.
+
+    A typed result can only be stored after :func:`validate_result` accepted it; a
+    stored one read from elsewhere (an archive) has not been through it, so it goes
+    through the same call, and its recorded ``winner`` must be the one the score
+    gives. ``winner_required``: the official ledger (``Match``) always names the
+    winner of a decided match; a report (``Result``) names one only for a result
+    without play. A match that cannot end level (book, Part 9: a knockout) is the
+    core's ``must_decide``, so a level score with a winner is refused there.
+    """
+    if score[0] is None or score[1] is None:
+        half = score[0] is not None or score[1] is not None
+        return (MATCH.problem("bad_input", field="score", expected_input="final"),) if half else ()
+    verdict = validate_result(match, final=(score[0], score[1]), games=games or None,
+                              kind=kind or ResultKind.PLAYED, winner=winner or None)
+    if not verdict.ok:
+        return verdict.problems
+    expected, recorded = verdict.winner or "", winner or ""
+    if recorded and recorded != expected:
+        name = "winner_contradicts" if expected else "winner_undecided"
+        return (MATCH.problem(name, owner=recorded, winner=expected or None),)
+    if winner_required and expected and not recorded:
+        return (MATCH.problem("winner_missing", winner=expected),)
+    return ()

@@ -32,7 +32,7 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player, Season
-from scoring.models import Dispute, MatchFile, Result, Sanction
+from scoring.models import Dispute, MatchFile, Result, ResultState, Sanction
 from scoring.rules.errors import Catalogue, Problem
 from tournaments import audit
 from tournaments.models import (
@@ -46,6 +46,7 @@ from tournaments.models import (
     Official,
     Prize,
     Registration,
+    ResultStatus,
     Round,
     Seat,
     Section,
@@ -55,6 +56,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.ratings import tasks
+from tournaments.validation import stored_result_problems
 
 FORMAT = "zarik-tournament"
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # Django's slug, as in the tournament's URLs
@@ -90,6 +92,12 @@ ARCHIVE = Catalogue(
             "«{slug}» не может быть адресом турнира: до 80 латинских букв, цифр, дефисов "
             "и подчёркиваний.",
         ),
+        "result": (
+            "The archive's result of round {round}, table {table} ({players}) breaks the rules, "
+            "so nothing was imported:",
+            "Результат архива в туре {round}, стол {table} ({players_ru}) нарушает правила, "
+            "поэтому ничего не импортировано:",
+        ),
         "broken": (
             "The archive is damaged: {part}, row {row}: {error}. Nothing was imported.",
             "Архив повреждён: {part}, строка {row}: {error}. Ничего не импортировано.",
@@ -99,11 +107,23 @@ ARCHIVE = Catalogue(
 
 
 class ArchiveError(Exception):
-    """A refused archive: the problem says what, where and why, in either language."""
+    """A refused archive: the problem says what, where and why, in either language.
 
-    def __init__(self, problem: Problem):
+    ``because``: the rules core's own problems when a restored result breaks a rule,
+    said with the players' names (``names``, per language) after the archive's problem.
+    """
+
+    def __init__(self, problem: Problem, because: tuple[Problem, ...] = (),
+                 names: dict[str, dict[str, str]] | None = None):
         self.problem = problem
-        super().__init__(problem.message("en"))
+        self.because = because
+        self.names = names or {}
+        super().__init__(self.message("en"))
+
+    def message(self, language: str) -> str:
+        lang = "en" if language.startswith("en") else "ru"
+        why = " ".join(p.message(lang, self.names.get(lang)) for p in self.because)
+        return f"{self.problem.message(lang)} {why}".strip()
 
 
 @dataclass(frozen=True)
@@ -319,6 +339,51 @@ def _build(part: Part, row: dict[str, Any], resolver: _Resolver, ids: dict) -> m
     return obj
 
 
+def _refuse_results_against_the_rules(match_ids) -> None:
+    """Every restored result through the rules core, as if typed; the first that breaks one refuses all.
+
+    The official ledger (the match's score, winner and games) and every live report
+    (reported, confirmed, disputed) go through :func:`tournaments.validation.stored_result_problems`,
+    the one entry point result entry uses. Superseded and rejected reports are history
+    and are kept as they are. Called inside :func:`load`'s transaction, so a refusal
+    writes nothing.
+    """
+    live = (ResultState.REPORTED, ResultState.CONFIRMED, ResultState.DISPUTED)
+    matches = (
+        Match.objects.filter(pk__in=list(match_ids))
+        .select_related("round__tournament", "round__section", "entry_a__player", "entry_a__section",
+                        "entry_b__player")
+        .prefetch_related("games", "results")
+        .order_by("round__number", "table", "pk")
+    )
+    for match in matches:
+        ledger = [
+            {"winner": g.winner, "kind": g.kind, "cube": g.cube, "dropped": g.dropped,
+             "autodoubles": g.autodoubles}
+            for g in sorted(match.games.all(), key=lambda g: g.number)
+        ]
+        problems = stored_result_problems(
+            match, score=(match.score_a, match.score_b), kind=match.result_kind, winner=match.winner,
+            games=ledger, winner_required=match.result_status == ResultStatus.CONFIRMED,
+        )
+        for result in match.results.all():
+            if problems:
+                break
+            if result.state in live:
+                problems = stored_result_problems(
+                    match, score=(result.score_a, result.score_b), kind=result.kind,
+                    winner=result.winner, games=result.games or None, winner_required=False,
+                )
+        if problems:
+            names = {lang: match.side_names(lang) for lang in ("en", "ru")}
+            players = {lang: " – ".join(names[lang].values()) for lang in names}
+            raise ArchiveError(
+                ARCHIVE.problem("result", round=match.round.number, table=match.table or "—",
+                                players=players["en"], players_ru=players["ru"]),
+                because=problems, names=names,
+            )
+
+
 @transaction.atomic
 def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club | None = None) -> Imported:
     """Create the archived tournament in this database; :class:`ArchiveError` if it cannot.
@@ -361,6 +426,7 @@ def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club
                 ) from exc
             ids[part.model][int(row["id"])] = obj.pk
             count += 1
+    _refuse_results_against_the_rules(ids[Match].values())
     tournament = Tournament.objects.get(pk=ids[Tournament][int(head["id"])])
     audit.record(user, tournament, "tournament.import", tournament, None, None, data.get("slug", ""))
     if tournament.rated:

@@ -56,7 +56,7 @@ def restore(request, club_slug: str) -> HttpResponse:
                 )
             done = archive.import_file(upload, request.user, slug=slug or None, club=club)
         except archive.ArchiveError as exc:
-            error = exc.problem.message(current_language())
+            error = exc.message(current_language())
         else:
             messages.success(
                 request,
