@@ -13,7 +13,10 @@ scoring models (apps depend one way: scoring → tournaments → clubs).
 Import never overwrites: a tournament with the same slug refuses the archive
 with a clear, bilingual problem (``archive.*``), and everything runs in one
 transaction, so a refused or broken archive leaves nothing behind. Ids are
-remapped; timestamps (the audit log's included) are kept as exported. Audit
+remapped; timestamps (the audit log's included) are kept as exported, but an
+archived audit line is marked imported (which archive, who restored it, when) and
+names the archive's account only as a copy of its name, never an account here
+(issue 29: an archive could otherwise forge "admin corrected this result"). Audit
 snapshots (``before``/``after``) are history and keep the ids of the database
 they were written in.
 """
@@ -59,6 +62,8 @@ from tournaments.ratings import tasks
 from tournaments.validation import stored_result_problems
 
 FORMAT = "zarik-tournament"
+#: Who restored an archive through ``manage.py import_tournament`` (no account there).
+COMMAND_LINE = "manage.py import_tournament"
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # Django's slug, as in the tournament's URLs
 #: Bump when a row's meaning changes; :func:`load` refuses versions it does not know.
 VERSION = 1
@@ -234,8 +239,13 @@ def export(tournament: Tournament, out: IO[str]) -> None:
 class _Resolver:
     """Old ids of the archive → ids in this database, per model."""
 
-    def __init__(self, data: dict[str, Any]):
+    def __init__(self, data: dict[str, Any], restored_by: str = ""):
         self.maps: dict[type[models.Model], dict[int, int | None]] = {}
+        users = data.get("users") or {}
+        self.archive_users = {str(k): str(v) for k, v in users.items()} if isinstance(users, dict) else {}
+        self.provenance = f"{data.get('slug', '')} ({data.get('exported_at', '')})"[:200]
+        self.restored_by = restored_by[:150]
+        self.restored_at = timezone.now()
         user_model = get_user_model()
         by_name = dict(
             user_model.objects.filter(
@@ -266,6 +276,21 @@ class _Resolver:
         player = Player.objects.create(user_id=None if taken else user_id, **fields)
         self.players_created += 1
         return player.pk
+
+    def mark_imported(self, line: AuditEntry, row: dict[str, Any]) -> None:
+        """An archived audit line keeps its history but says it was imported, never who acted *here*.
+
+        Its account is the archive's (a name copy in ``actor``), not an account of this
+        database that happens to share the username: a forged "admin, result.correct"
+        reads as the archive's claim, with which archive, who restored it and when.
+        """
+        archived_user = row.get("user_id")
+        named = self.archive_users.get(str(archived_user), "") if archived_user is not None else ""
+        line.user_id = None
+        line.actor = str(row.get("actor") or named)[:150]
+        line.imported_from = self.provenance
+        line.imported_by = self.restored_by
+        line.imported_at = self.restored_at
 
     def new_id(self, model: type[models.Model], old: int | None, nullable: bool) -> int | None:
         if old is None:
@@ -332,10 +357,12 @@ def _build(part: Part, row: dict[str, Any], resolver: _Resolver, ids: dict) -> m
         elif value is not None:
             value = field.to_python(value)
         setattr(obj, field.attname, value)
-    if part.model is AuditEntry and obj.object_type:
-        owner = next((p.model for p in PARTS if p.model._meta.model_name == obj.object_type), None)
-        if owner in ids and str(obj.object_id).isdigit():
-            obj.object_id = str(ids[owner].get(int(obj.object_id), obj.object_id))
+    if part.model is AuditEntry:
+        if obj.object_type:
+            owner = next((p.model for p in PARTS if p.model._meta.model_name == obj.object_type), None)
+            if owner in ids and str(obj.object_id).isdigit():
+                obj.object_id = str(ids[owner].get(int(obj.object_id), obj.object_id))
+        resolver.mark_imported(obj, row)
     return obj
 
 
@@ -401,7 +428,8 @@ def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club
         raise ArchiveError(ARCHIVE.problem("slug", slug=slug))
     if Tournament.objects.filter(slug=slug).exists():
         raise ArchiveError(ARCHIVE.problem("slug_taken", slug=slug))
-    resolver = _Resolver(data)
+    account = user if user is not None and getattr(user, "is_authenticated", False) else None
+    resolver = _Resolver(data, account.get_username() if account is not None else COMMAND_LINE)
     ids: dict[type[models.Model], dict[int, int]] = {}
     count = skipped = 0
     for part in PARTS:
@@ -428,7 +456,12 @@ def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club
             count += 1
     _refuse_results_against_the_rules(ids[Match].values())
     tournament = Tournament.objects.get(pk=ids[Tournament][int(head["id"])])
-    audit.record(user, tournament, "tournament.import", tournament, None, None, data.get("slug", ""))
+    audit.record(
+        account, tournament, "tournament.import", tournament, None,
+        {"archive": data.get("slug", ""), "exported_at": data.get("exported_at"), "rows": count,
+         "audit_lines_imported": len(ids[AuditEntry]), "restored_by": resolver.restored_by},
+        data.get("slug", ""),
+    )
     if tournament.rated:
         tasks.rerate_after_toggle(tournament)  # its confirmed results join the pool's ratings
     return Imported(tournament, count, resolver.players_created, skipped)

@@ -594,6 +594,7 @@ def audit_log(request, tournament) -> HttpResponse:
                 | Q(user__player__last_name_latin__icontains=who)
                 | Q(user__player__first_name__icontains=who)
                 | Q(user__username__icontains=who)
+                | Q(actor__icontains=who)
             )
         if data.get("since"):
             entries = entries.filter(at__date__gte=data["since"])
