@@ -23,6 +23,7 @@ they were written in.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import re
@@ -34,7 +35,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
 from django.utils import timezone
 
-from clubs.models import Club, Player, Season
+from clubs.models import Club, Membership, Player, Season
 from scoring.models import Dispute, MatchFile, Result, ResultState, Sanction
 from scoring.rules.errors import Catalogue, Problem
 from tournaments import audit
@@ -102,6 +103,17 @@ ARCHIVE = Catalogue(
             "so nothing was imported:",
             "Результат архива в туре {round}, стол {table} ({players_ru}) нарушает правила, "
             "поэтому ничего не импортировано:",
+        ),
+        "club_missing": (
+            "The archive's club “{club}” is not on this site, so the tournament was restored "
+            "without a club. Create the club, then choose it in the tournament's settings.",
+            "Клуба архива «{club}» на этом сайте нет, поэтому турнир восстановлен без клуба. "
+            "Создайте клуб и выберите его в настройках турнира.",
+        ),
+        "members_missing": (
+            "{count} club memberships of the players were not restored: these clubs are not on "
+            "this site: {clubs}.",
+            "Не восстановлено членств игроков в клубах: {count}; этих клубов на сайте нет: {clubs}.",
         ),
         "broken": (
             "The archive is damaged: {part}, row {row}: {error}. Nothing was imported.",
@@ -207,6 +219,11 @@ def dump(tournament: Tournament) -> dict[str, Any]:
                 )
     players = list(Player.objects.filter(pk__in=wanted[Player]).order_by("pk"))
     wanted[user_model].update(p.user_id for p in players if p.user_id)
+    member_of: dict[int, list[dict[str, Any]]] = {}
+    for player_id, club_slug, since in Membership.objects.filter(
+        player__in=players, ended_on__isnull=True
+    ).values_list("player_id", "club__slug", "started_on"):
+        member_of.setdefault(player_id, []).append({"club": club_slug, "since": since})
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -219,7 +236,8 @@ def dump(tournament: Tournament) -> dict[str, Any]:
             )
         },
         "players": [
-            {"id": p.pk, "user_id": p.user_id, **{f: getattr(p, f) for f in PLAYER_FIELDS}}
+            {"id": p.pk, "user_id": p.user_id, **{f: getattr(p, f) for f in PLAYER_FIELDS},
+             "memberships": member_of.get(p.pk, [])}
             for p in players
         ],
         "clubs": dict(Club.objects.filter(pk__in=wanted[Club]).values_list("pk", "slug")),
@@ -335,6 +353,8 @@ class Imported:
     rows: int
     players_created: int
     skipped: int
+    #: What was restored but could not be linked here (the club, memberships), said plainly.
+    warnings: list[Problem] = dataclasses.field(default_factory=list)
 
 
 def _build(part: Part, row: dict[str, Any], resolver: _Resolver, ids: dict) -> models.Model | None:
@@ -411,6 +431,50 @@ def _refuse_results_against_the_rules(match_ids) -> None:
             )
 
 
+def _link_club(tournament: Tournament, data: dict[str, Any], head: dict[str, Any],
+               club: Club | None) -> list[Problem]:
+    """The tournament's club: the one chosen, else the archive's when it exists here, else a warning."""
+    if club is not None or tournament.club_id is not None:
+        return []
+    archived = head.get("club_id")
+    slug = (data.get("clubs") or {}).get(str(archived)) if archived is not None else None
+    return [ARCHIVE.problem("club_missing", club=slug)] if slug else []
+
+
+def _date(text: Any) -> datetime.date:
+    """A membership's start as archived; today when it is missing or unreadable (it is not a result)."""
+    try:
+        return datetime.date.fromisoformat(str(text))
+    except ValueError:
+        return timezone.localdate()
+
+
+def _restore_memberships(data: dict[str, Any], resolver: _Resolver) -> list[Problem]:
+    """Each player's open club memberships, where the club exists here and they are not members yet.
+
+    The players' club is what the standings, the Excel export and the entry import
+    show and match on; a restore that dropped it lost the club column silently.
+    """
+    rows = [r for r in data.get("players") or [] if isinstance(r, dict)]
+    wanted = {m.get("club") for r in rows for m in r.get("memberships") or [] if isinstance(m, dict)}
+    clubs = dict(Club.objects.filter(slug__in=[s for s in wanted if isinstance(s, str)]).values_list("slug", "pk"))
+    missing: dict[str, int] = {}
+    for row in rows:
+        player_id = resolver.maps[Player].get(int(row["id"]))
+        for membership in row.get("memberships") or []:
+            slug = membership.get("club") if isinstance(membership, dict) else None
+            if slug not in clubs:
+                missing[str(slug)] = missing.get(str(slug), 0) + 1
+                continue
+            if not Membership.objects.filter(player_id=player_id, club_id=clubs[slug], ended_on__isnull=True).exists():
+                Membership.objects.create(
+                    player_id=player_id, club_id=clubs[slug], started_on=_date(membership.get("since")),
+                )
+    if not missing:
+        return []
+    return [ARCHIVE.problem("members_missing", count=sum(missing.values()), clubs=", ".join(sorted(missing)))]
+
+
 @transaction.atomic
 def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club | None = None) -> Imported:
     """Create the archived tournament in this database; :class:`ArchiveError` if it cannot.
@@ -464,7 +528,8 @@ def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club
     )
     if tournament.rated:
         tasks.rerate_after_toggle(tournament)  # its confirmed results join the pool's ratings
-    return Imported(tournament, count, resolver.players_created, skipped)
+    warnings = _link_club(tournament, data, head, club) + _restore_memberships(data, resolver)
+    return Imported(tournament, count, resolver.players_created, skipped, warnings)
 
 
 def import_file(stream: IO[str] | IO[bytes], user=None, **kwargs: Any) -> Imported:

@@ -63,6 +63,8 @@ def restore(request, club_slug: str) -> HttpResponse:
                 _("Tournament “%(name)s” restored: %(rows)d rows, %(players)d new players.")
                 % {"name": done.tournament.name, "rows": done.rows, "players": done.players_created},
             )
+            for warning in done.warnings:
+                messages.warning(request, warning.message(current_language()))
             return redirect("manage-settings", slug=done.tournament.slug)
     return render(
         request, "scoring/archive/restore.html", {"club": club, "error": error, "slug": slug},
