@@ -108,6 +108,9 @@ if CLIENT_IP_HEADER:
     RATELIMIT_IP_META_KEY = "zarik.security.client_ip"
 # Unknown private-link tokens (/p/<token>/) per client address before a 429 (zarik/security.py).
 PRIVATE_LINK_MISS_RATE = os.environ.get("PRIVATE_LINK_MISS_RATE", "20/10m")
+# Unknown API tokens per client address before every token from it is answered 429
+# (tournaments/api/http/auth.py): a real client never sends many wrong keys.
+API_TOKEN_MISS_RATE = os.environ.get("API_TOKEN_MISS_RATE", "30/10m")
 
 ROOT_URLCONF = "zarik.urls"
 
@@ -271,6 +274,12 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 100,
     "DEFAULT_THROTTLE_CLASSES": ["tournaments.api.http.throttling.ApiRateThrottle"],
     "EXCEPTION_HANDLER": "tournaments.api.http.errors.exception_handler",
+    # DRF's three, JSON's bounded: a body nested past Python's recursion limit is a 400 problem.
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.http.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 # Requests per token, per logged-in user, per anonymous IP address ("N/s|min|hour|day").
 ZARIK_API_THROTTLE_RATES = {
