@@ -15,7 +15,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from zarik.serving import web_concurrency
+from zarik.serving import postgres_timeouts, web_concurrency
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -153,6 +153,10 @@ DATABASES = {
 # (PgBouncer before 1.21 in transaction mode).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get("DB_PREPARED", "1") == "1":
     DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database that hangs answers 503 in seconds, not a killed worker (zarik/serving.py).
+    for _name, _value in postgres_timeouts().items():
+        DATABASES["default"].setdefault("OPTIONS", {}).setdefault(_name, _value)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Let concurrent writers wait for the lock instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
