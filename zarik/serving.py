@@ -49,3 +49,20 @@ def postgres_timeouts() -> dict[str, object]:
         "keepalives_interval": 10,
         "keepalives_count": 3,
     }
+
+
+def broker_timeouts() -> dict[str, object]:
+    """Celery settings that make a task's publishing fail in seconds when the broker is down or hung.
+
+    ``BROKER_TIMEOUT`` (s) bounds connecting and each socket read of the publisher; one
+    retry. Without them a stopped Redis held ``POST …/exports/`` for 19 s and then a 500,
+    with the job left QUEUED for ever (issue 29). Workers block on the broker with their
+    own one-second polls, well inside the socket timeout.
+    """
+    timeout = float(os.environ.get("BROKER_TIMEOUT", "3"))
+    return {
+        "broker_connection_timeout": timeout,
+        "broker_transport_options": {"socket_connect_timeout": timeout, "socket_timeout": timeout * 2},
+        "task_publish_retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.5,
+                                      "interval_max": 0.5},
+    }

@@ -15,7 +15,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from zarik.serving import postgres_timeouts, web_concurrency
+from zarik.serving import broker_timeouts, postgres_timeouts, web_concurrency
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -264,6 +264,11 @@ CELERY_DB_REUSE_MAX = 1000
 CELERY_WORKER_HIJACK_ROOT_LOGGER = not PRODUCTION
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
+# A broker that is down or hung fails a publish in seconds (zarik/serving.py: BROKER_TIMEOUT).
+_broker = broker_timeouts()
+CELERY_BROKER_CONNECTION_TIMEOUT = _broker["broker_connection_timeout"]
+CELERY_BROKER_TRANSPORT_OPTIONS = _broker["broker_transport_options"]
+CELERY_TASK_PUBLISH_RETRY_POLICY = _broker["task_publish_retry_policy"]
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -47,6 +47,7 @@ TITLES = Catalogue(
         "422": ("Unprocessable request", "Запрос не может быть выполнен"),
         "429": ("Too many requests", "Слишком много запросов"),
         "500": ("Server error", "Ошибка сервера"),
+        "503": ("Service unavailable", "Сервис временно недоступен"),
     },
 )
 
