@@ -320,6 +320,12 @@ if PRODUCTION and not env_bool("API_BASIC_AUTH", False):
         c for c in REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] if not c.endswith("BasicAuthentication")
     ]
 
+# DRF's browsable pages carry inline styles and a script the CSP below blocks (issue 29): in
+# production the API answers JSON only; API_BROWSABLE=1 brings them back (broken by the CSP).
+# The documentation stays at /api/docs/ (Swagger UI from our own static files, CSP-clean).
+if PRODUCTION and not env_bool("API_BROWSABLE", False):
+    REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"] = ["rest_framework.renderers.JSONRenderer"]
+
 # Content Security Policy on every page (django-csp): scripts and styles from our own files
 # only, never inline (tests/test_security.py scans templates/ for inline code).
 CONTENT_SECURITY_POLICY = {
