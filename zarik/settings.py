@@ -351,7 +351,7 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 LOCAL_HTTP = PRODUCTION and env_bool("LOCAL_HTTP", False)
 
 if PRODUCTION:
-    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
+    SECURE_REDIRECT_EXEMPT = [r"^healthz(/live|/ready)?$"]  # load balancers probe over plain HTTP
     SESSION_COOKIE_HTTPONLY = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not LOCAL_HTTP)
