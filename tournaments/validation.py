@@ -14,7 +14,7 @@ from typing import Any
 
 from scoring.rules.categories import RoundRule, round_rule
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.match import validate_match
+from scoring.rules.match import recorded_winner_problems, validate_match
 from scoring.rules.match_problems import MATCH
 from scoring.rules.match_spec import (
     GameEntry,
@@ -202,10 +202,4 @@ def stored_result_problems(match, *, score: Sequence[Number | None], kind: str, 
                               kind=kind or ResultKind.PLAYED, winner=winner or None)
     if not verdict.ok:
         return verdict.problems
-    expected, recorded = verdict.winner or "", winner or ""
-    if recorded and recorded != expected:
-        name = "winner_contradicts" if expected else "winner_undecided"
-        return (MATCH.problem(name, owner=recorded, winner=expected or None),)
-    if winner_required and expected and not recorded:
-        return (MATCH.problem("winner_missing", winner=expected),)
-    return ()
+    return tuple(recorded_winner_problems(verdict.winner, winner, required=winner_required))
