@@ -56,6 +56,7 @@ def fast_password_hasher(settings):
     # test: raised here so the suite's forged-link checks never add up; tests/test_security.py
     # sets its own low limit.
     settings.PRIVATE_LINK_MISS_RATE = "100000/10m"
+    settings.API_TOKEN_MISS_RATE = "100000/10m"  # likewise; tests/zarik/test_hardening_bodies.py sets a low one
     # Tests read the standings right after a result; the 1 s rebuild bound has its own test
     # (tests/test_page_cache.py).
     settings.STANDINGS_STALE_SECONDS = 0

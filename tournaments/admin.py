@@ -360,7 +360,7 @@ class OfficialAdmin(AuditedAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["at", "user", "tournament", "action", "object_type", "object_id"]
+    list_display = ["at", "user", "actor", "tournament", "action", "object_type", "object_id", "imported_from"]
     list_filter = ["action", "object_type", "tournament"]
-    search_fields = ["object_id", "user__username", "reason"]
+    search_fields = ["object_id", "user__username", "actor", "reason"]
     readonly_fields = [f.name for f in AuditEntry._meta.fields]

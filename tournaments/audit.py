@@ -259,9 +259,11 @@ def entry(
         before = snapshot(before)
     if hasattr(after, "_meta"):
         after = snapshot(after)
+    # A private-link holder (no account, pk None) is recorded as no user.
+    account = user if user is not None and user.is_authenticated and user.pk is not None else None
     row = AuditEntry(
-        # A private-link holder (no account, pk None) is recorded as no user.
-        user=user if user is not None and user.is_authenticated and user.pk is not None else None,
+        user=account,
+        actor=account.get_username()[:150] if account is not None else "",
         tournament=tournament,
         action=action[:40],
         object_type=str(object_type)[:40],

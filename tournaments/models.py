@@ -888,8 +888,9 @@ class AuditEntry(models.Model):
         on_delete=models.SET_NULL,
     )
     # SET_NULL, not CASCADE: the log outlives what it describes (deleting an empty tournament
-    # keeps its history); on PostgreSQL a trigger refuses any other UPDATE and every DELETE
-    # (migration 0009_audit_append_only).
+    # keeps its history); on PostgreSQL a trigger refuses any other UPDATE, every DELETE and
+    # TRUNCATE, and a detaching UPDATE unless the account or tournament is really gone by the
+    # commit (migration 0013_audit_provenance); SQLite refuses every other UPDATE.
     tournament = models.ForeignKey(
         Tournament, verbose_name=_("tournament"), null=True, blank=True,
         on_delete=models.SET_NULL, related_name="audit_entries",
@@ -900,6 +901,15 @@ class AuditEntry(models.Model):
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
     reason = models.TextField(_("reason"), blank=True)
+    # Who acted, as a copy of the account's name taken when the line was written: the line
+    # still says who after the account is deleted (``user`` then detaches), and an imported
+    # line names the archive's account without pointing at any account here.
+    actor = models.CharField(_("who (name kept)"), max_length=150, blank=True)
+    # Provenance of a line restored from an archive (empty for what happened here): which
+    # archive, who restored it and when. Imported lines never carry a local ``user``.
+    imported_from = models.CharField(_("imported from"), max_length=200, blank=True)
+    imported_by = models.CharField(_("restored by"), max_length=150, blank=True)
+    imported_at = models.DateTimeField(_("restored at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-at"]
@@ -911,7 +921,13 @@ class AuditEntry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.at:%Y-%m-%d %H:%M} {self.user} {self.action} {self.object_type}#{self.object_id}"
+        who = self.actor or self.user
+        imported = f" (imported from {self.imported_from})" if self.imported_from else ""
+        return f"{self.at:%Y-%m-%d %H:%M} {who} {self.action} {self.object_type}#{self.object_id}{imported}"
+
+    @property
+    def is_imported(self) -> bool:
+        return bool(self.imported_from)
 
 
 # --- ratings ---------------------------------------------------------------------------------

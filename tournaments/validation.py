@@ -14,7 +14,7 @@ from typing import Any
 
 from scoring.rules.categories import RoundRule, round_rule
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.match import validate_match
+from scoring.rules.match import recorded_winner_problems, validate_match
 from scoring.rules.match_problems import MATCH
 from scoring.rules.match_spec import (
     GameEntry,
@@ -180,3 +180,26 @@ def kind_result(match, kind: str, winner: str | None, *, played: Sequence[Number
         games_played=games_played,
     )
     return _as_validation(verdict)
+
+
+def stored_result_problems(match, *, score: Sequence[Number | None], kind: str, winner: str,
+                           games: Iterable[Mapping[str, Any]] | None, winner_required: bool
+                           ) -> tuple[Problem, ...]:
+    """A result as it is stored (a restored archive's row), checked exactly as a typed one.
+
+    A typed result can only be stored after :func:`validate_result` accepted it; a
+    stored one read from elsewhere (an archive) has not been through it, so it goes
+    through the same call, and its recorded ``winner`` must be the one the score
+    gives. ``winner_required``: the official ledger (``Match``) always names the
+    winner of a decided match; a report (``Result``) names one only for a result
+    without play. A match that cannot end level (book, Part 9: a knockout) is the
+    core's ``must_decide``, so a level score with a winner is refused there.
+    """
+    if score[0] is None or score[1] is None:
+        half = score[0] is not None or score[1] is not None
+        return (MATCH.problem("bad_input", field="score", expected_input="final"),) if half else ()
+    verdict = validate_result(match, final=(score[0], score[1]), games=games or None,
+                              kind=kind or ResultKind.PLAYED, winner=winner or None)
+    if not verdict.ok:
+        return verdict.problems
+    return tuple(recorded_winner_problems(verdict.winner, winner, required=winner_required))

@@ -3,8 +3,10 @@
 A private link (``/p/<token>/``) is the player's key, so guessing tokens must be slow:
 each unknown token (a 404 under ``/p/``) counts against the client's address on the
 shared cache (django-ratelimit), and past ``PRIVATE_LINK_MISS_RATE`` every ``/p/``
-request from that address gets the 429 page until the window passes. Players who open
-their own valid link never count, so a hall behind one NAT address is not locked out.
+request with an unsigned token from that address gets the 429 page until the window passes.
+Players who open their own valid link never count and are never blocked (a link we issued
+bears our signature, checked without the database), so a hall behind one NAT address is
+not locked out by one player typing made-up links.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from django.conf import settings
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
+
+from tournaments.access import private_links
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +60,14 @@ def _private_link_usage(request, increment: bool):
         return None
 
 
+def _issued_link(path: str) -> bool:
+    """A ``/p/<token>/…`` path whose token bears our signature: never blocked by the guess limit."""
+    if not path.startswith("/p/"):
+        return False
+    token = path[len("/p/"):].split("/", 1)[0]
+    return bool(token) and private_links.signed(token)
+
+
 class PrivateLinkLimitMiddleware:
     """Counts unknown private-link tokens per address and answers 429 past the limit."""
 
@@ -66,7 +78,7 @@ class PrivateLinkLimitMiddleware:
         if not request.path.startswith(PRIVATE_PREFIXES):
             return self.get_response(request)
         usage = _private_link_usage(request, increment=False)
-        if usage and usage["count"] >= usage["limit"]:
+        if usage and usage["count"] >= usage["limit"] and not _issued_link(request.path):
             return too_many_requests(request, _(
                 "Too many unknown private links were opened from your address. Check the link "
                 "in your email or on your card and try again in a few minutes."

@@ -25,3 +25,44 @@ def cores() -> int:
 def web_concurrency() -> int:
     """``WEB_CONCURRENCY`` when set, else :data:`WORKERS_PER_CORE` per core."""
     return int(os.environ.get("WEB_CONCURRENCY") or WORKERS_PER_CORE * cores())
+
+
+def postgres_timeouts() -> dict[str, object]:
+    """libpq options that bound a database that accepts connections but never answers.
+
+    ``connect_timeout`` (``DB_CONNECT_TIMEOUT``, s) bounds opening a connection, the
+    handshake included; ``statement_timeout`` (``DB_STATEMENT_TIMEOUT_MS``) makes the
+    server cancel a statement running longer; ``tcp_user_timeout`` and keepalives drop
+    a connection whose host went silent. All answer the same 503 as a dropped
+    connection (:mod:`tournaments.db_unavailable`) instead of a worker killed by
+    gunicorn's timeout (issue 29: 30.5 s, then a bare 500). Keep the statement timeout
+    below ``GUNICORN_TIMEOUT`` so the 503 is said before the worker is killed.
+    """
+    connect = int(os.environ.get("DB_CONNECT_TIMEOUT", "5"))
+    statement_ms = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "20000"))
+    return {
+        "connect_timeout": connect,
+        "options": f"-c statement_timeout={statement_ms}",
+        "tcp_user_timeout": int(os.environ.get("DB_TCP_USER_TIMEOUT_MS", "10000")),
+        "keepalives": 1,
+        "keepalives_idle": 30,
+        "keepalives_interval": 10,
+        "keepalives_count": 3,
+    }
+
+
+def broker_timeouts() -> dict[str, object]:
+    """Celery settings that make a task's publishing fail in seconds when the broker is down or hung.
+
+    ``BROKER_TIMEOUT`` (s) bounds connecting and each socket read of the publisher; one
+    retry. Without them a stopped Redis held ``POST …/exports/`` for 19 s and then a 500,
+    with the job left QUEUED for ever (issue 29). Workers block on the broker with their
+    own one-second polls, well inside the socket timeout.
+    """
+    timeout = float(os.environ.get("BROKER_TIMEOUT", "3"))
+    return {
+        "broker_connection_timeout": timeout,
+        "broker_transport_options": {"socket_connect_timeout": timeout, "socket_timeout": timeout * 2},
+        "task_publish_retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.5,
+                                      "interval_max": 0.5},
+    }

@@ -15,7 +15,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from zarik.serving import web_concurrency
+from zarik.serving import broker_timeouts, postgres_timeouts, web_concurrency
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -108,6 +108,9 @@ if CLIENT_IP_HEADER:
     RATELIMIT_IP_META_KEY = "zarik.security.client_ip"
 # Unknown private-link tokens (/p/<token>/) per client address before a 429 (zarik/security.py).
 PRIVATE_LINK_MISS_RATE = os.environ.get("PRIVATE_LINK_MISS_RATE", "20/10m")
+# Unknown API tokens per client address before every token from it is answered 429
+# (tournaments/api/http/auth.py): a real client never sends many wrong keys.
+API_TOKEN_MISS_RATE = os.environ.get("API_TOKEN_MISS_RATE", "30/10m")
 
 ROOT_URLCONF = "zarik.urls"
 
@@ -150,6 +153,10 @@ DATABASES = {
 # (PgBouncer before 1.21 in transaction mode).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get("DB_PREPARED", "1") == "1":
     DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database that hangs answers 503 in seconds, not a killed worker (zarik/serving.py).
+    for _name, _value in postgres_timeouts().items():
+        DATABASES["default"].setdefault("OPTIONS", {}).setdefault(_name, _value)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Let concurrent writers wait for the lock instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
@@ -257,6 +264,11 @@ CELERY_DB_REUSE_MAX = 1000
 CELERY_WORKER_HIJACK_ROOT_LOGGER = not PRODUCTION
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
+# A broker that is down or hung fails a publish in seconds (zarik/serving.py: BROKER_TIMEOUT).
+_broker = broker_timeouts()
+CELERY_BROKER_CONNECTION_TIMEOUT = _broker["broker_connection_timeout"]
+CELERY_BROKER_TRANSPORT_OPTIONS = _broker["broker_transport_options"]
+CELERY_TASK_PUBLISH_RETRY_POLICY = _broker["task_publish_retry_policy"]
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -271,6 +283,12 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 100,
     "DEFAULT_THROTTLE_CLASSES": ["tournaments.api.http.throttling.ApiRateThrottle"],
     "EXCEPTION_HANDLER": "tournaments.api.http.errors.exception_handler",
+    # DRF's three, JSON's bounded: a body nested past Python's recursion limit is a 400 problem.
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.http.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 # Requests per token, per logged-in user, per anonymous IP address ("N/s|min|hour|day").
 ZARIK_API_THROTTLE_RATES = {
@@ -302,6 +320,12 @@ if PRODUCTION and not env_bool("API_BASIC_AUTH", False):
         c for c in REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] if not c.endswith("BasicAuthentication")
     ]
 
+# DRF's browsable pages carry inline styles and a script the CSP below blocks (issue 29): in
+# production the API answers JSON only; API_BROWSABLE=1 brings them back (broken by the CSP).
+# The documentation stays at /api/docs/ (Swagger UI from our own static files, CSP-clean).
+if PRODUCTION and not env_bool("API_BROWSABLE", False):
+    REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"] = ["rest_framework.renderers.JSONRenderer"]
+
 # Content Security Policy on every page (django-csp): scripts and styles from our own files
 # only, never inline (tests/test_security.py scans templates/ for inline code).
 CONTENT_SECURITY_POLICY = {
@@ -327,7 +351,7 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 LOCAL_HTTP = PRODUCTION and env_bool("LOCAL_HTTP", False)
 
 if PRODUCTION:
-    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # load balancers probe over plain HTTP
+    SECURE_REDIRECT_EXEMPT = [r"^healthz(/live|/ready)?$"]  # load balancers probe over plain HTTP
     SESSION_COOKIE_HTTPONLY = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not LOCAL_HTTP)

@@ -13,13 +13,17 @@ scoring models (apps depend one way: scoring → tournaments → clubs).
 Import never overwrites: a tournament with the same slug refuses the archive
 with a clear, bilingual problem (``archive.*``), and everything runs in one
 transaction, so a refused or broken archive leaves nothing behind. Ids are
-remapped; timestamps (the audit log's included) are kept as exported. Audit
+remapped; timestamps (the audit log's included) are kept as exported, but an
+archived audit line is marked imported (which archive, who restored it, when) and
+names the archive's account only as a copy of its name, never an account here
+(issue 29: an archive could otherwise forge "admin corrected this result"). Audit
 snapshots (``before``/``after``) are history and keep the ids of the database
 they were written in.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import re
@@ -31,8 +35,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
 from django.utils import timezone
 
-from clubs.models import Club, Player, Season
-from scoring.models import Dispute, MatchFile, Result, Sanction
+from clubs.models import Club, Membership, Player, Season
+from scoring.models import Dispute, MatchFile, Result, ResultState, Sanction
 from scoring.rules.errors import Catalogue, Problem
 from tournaments import audit
 from tournaments.models import (
@@ -46,6 +50,7 @@ from tournaments.models import (
     Official,
     Prize,
     Registration,
+    ResultStatus,
     Round,
     Seat,
     Section,
@@ -55,8 +60,11 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.ratings import tasks
+from tournaments.validation import stored_result_problems
 
 FORMAT = "zarik-tournament"
+#: Who restored an archive through ``manage.py import_tournament`` (no account there).
+COMMAND_LINE = "manage.py import_tournament"
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # Django's slug, as in the tournament's URLs
 #: Bump when a row's meaning changes; :func:`load` refuses versions it does not know.
 VERSION = 1
@@ -90,6 +98,23 @@ ARCHIVE = Catalogue(
             "«{slug}» не может быть адресом турнира: до 80 латинских букв, цифр, дефисов "
             "и подчёркиваний.",
         ),
+        "result": (
+            "The archive's result of round {round}, table {table} ({players}) breaks the rules, "
+            "so nothing was imported:",
+            "Результат архива в туре {round}, стол {table} ({players_ru}) нарушает правила, "
+            "поэтому ничего не импортировано:",
+        ),
+        "club_missing": (
+            "The archive's club “{club}” is not on this site, so the tournament was restored "
+            "without a club. Create the club, then choose it in the tournament's settings.",
+            "Клуба архива «{club}» на этом сайте нет, поэтому турнир восстановлен без клуба. "
+            "Создайте клуб и выберите его в настройках турнира.",
+        ),
+        "members_missing": (
+            "{count} club memberships of the players were not restored: these clubs are not on "
+            "this site: {clubs}.",
+            "Не восстановлено членств игроков в клубах: {count}; этих клубов на сайте нет: {clubs}.",
+        ),
         "broken": (
             "The archive is damaged: {part}, row {row}: {error}. Nothing was imported.",
             "Архив повреждён: {part}, строка {row}: {error}. Ничего не импортировано.",
@@ -99,11 +124,23 @@ ARCHIVE = Catalogue(
 
 
 class ArchiveError(Exception):
-    """A refused archive: the problem says what, where and why, in either language."""
+    """A refused archive: the problem says what, where and why, in either language.
 
-    def __init__(self, problem: Problem):
+    ``because``: the rules core's own problems when a restored result breaks a rule,
+    said with the players' names (``names``, per language) after the archive's problem.
+    """
+
+    def __init__(self, problem: Problem, because: tuple[Problem, ...] = (),
+                 names: dict[str, dict[str, str]] | None = None):
         self.problem = problem
-        super().__init__(problem.message("en"))
+        self.because = because
+        self.names = names or {}
+        super().__init__(self.message("en"))
+
+    def message(self, language: str) -> str:
+        lang = "en" if language.startswith("en") else "ru"
+        why = " ".join(p.message(lang, self.names.get(lang)) for p in self.because)
+        return f"{self.problem.message(lang)} {why}".strip()
 
 
 @dataclass(frozen=True)
@@ -182,6 +219,11 @@ def dump(tournament: Tournament) -> dict[str, Any]:
                 )
     players = list(Player.objects.filter(pk__in=wanted[Player]).order_by("pk"))
     wanted[user_model].update(p.user_id for p in players if p.user_id)
+    member_of: dict[int, list[dict[str, Any]]] = {}
+    for player_id, club_slug, since in Membership.objects.filter(
+        player__in=players, ended_on__isnull=True
+    ).values_list("player_id", "club__slug", "started_on"):
+        member_of.setdefault(player_id, []).append({"club": club_slug, "since": since})
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -194,7 +236,8 @@ def dump(tournament: Tournament) -> dict[str, Any]:
             )
         },
         "players": [
-            {"id": p.pk, "user_id": p.user_id, **{f: getattr(p, f) for f in PLAYER_FIELDS}}
+            {"id": p.pk, "user_id": p.user_id, **{f: getattr(p, f) for f in PLAYER_FIELDS},
+             "memberships": member_of.get(p.pk, [])}
             for p in players
         ],
         "clubs": dict(Club.objects.filter(pk__in=wanted[Club]).values_list("pk", "slug")),
@@ -214,8 +257,13 @@ def export(tournament: Tournament, out: IO[str]) -> None:
 class _Resolver:
     """Old ids of the archive → ids in this database, per model."""
 
-    def __init__(self, data: dict[str, Any]):
+    def __init__(self, data: dict[str, Any], restored_by: str = ""):
         self.maps: dict[type[models.Model], dict[int, int | None]] = {}
+        users = data.get("users") or {}
+        self.archive_users = {str(k): str(v) for k, v in users.items()} if isinstance(users, dict) else {}
+        self.provenance = f"{data.get('slug', '')} ({data.get('exported_at', '')})"[:200]
+        self.restored_by = restored_by[:150]
+        self.restored_at = timezone.now()
         user_model = get_user_model()
         by_name = dict(
             user_model.objects.filter(
@@ -246,6 +294,21 @@ class _Resolver:
         player = Player.objects.create(user_id=None if taken else user_id, **fields)
         self.players_created += 1
         return player.pk
+
+    def mark_imported(self, line: AuditEntry, row: dict[str, Any]) -> None:
+        """An archived audit line keeps its history but says it was imported, never who acted *here*.
+
+        Its account is the archive's (a name copy in ``actor``), not an account of this
+        database that happens to share the username: a forged "admin, result.correct"
+        reads as the archive's claim, with which archive, who restored it and when.
+        """
+        archived_user = row.get("user_id")
+        named = self.archive_users.get(str(archived_user), "") if archived_user is not None else ""
+        line.user_id = None
+        line.actor = str(row.get("actor") or named)[:150]
+        line.imported_from = self.provenance
+        line.imported_by = self.restored_by
+        line.imported_at = self.restored_at
 
     def new_id(self, model: type[models.Model], old: int | None, nullable: bool) -> int | None:
         if old is None:
@@ -290,6 +353,8 @@ class Imported:
     rows: int
     players_created: int
     skipped: int
+    #: What was restored but could not be linked here (the club, memberships), said plainly.
+    warnings: list[Problem] = dataclasses.field(default_factory=list)
 
 
 def _build(part: Part, row: dict[str, Any], resolver: _Resolver, ids: dict) -> models.Model | None:
@@ -312,11 +377,102 @@ def _build(part: Part, row: dict[str, Any], resolver: _Resolver, ids: dict) -> m
         elif value is not None:
             value = field.to_python(value)
         setattr(obj, field.attname, value)
-    if part.model is AuditEntry and obj.object_type:
-        owner = next((p.model for p in PARTS if p.model._meta.model_name == obj.object_type), None)
-        if owner in ids and str(obj.object_id).isdigit():
-            obj.object_id = str(ids[owner].get(int(obj.object_id), obj.object_id))
+    if part.model is AuditEntry:
+        if obj.object_type:
+            owner = next((p.model for p in PARTS if p.model._meta.model_name == obj.object_type), None)
+            if owner in ids and str(obj.object_id).isdigit():
+                obj.object_id = str(ids[owner].get(int(obj.object_id), obj.object_id))
+        resolver.mark_imported(obj, row)
     return obj
+
+
+def _refuse_results_against_the_rules(match_ids) -> None:
+    """Every restored result through the rules core, as if typed; the first that breaks one refuses all.
+
+    The official ledger (the match's score, winner and games) and every live report
+    (reported, confirmed, disputed) go through :func:`tournaments.validation.stored_result_problems`,
+    the one entry point result entry uses. Superseded and rejected reports are history
+    and are kept as they are. Called inside :func:`load`'s transaction, so a refusal
+    writes nothing.
+    """
+    live = (ResultState.REPORTED, ResultState.CONFIRMED, ResultState.DISPUTED)
+    matches = (
+        Match.objects.filter(pk__in=list(match_ids))
+        .select_related("round__tournament", "round__section", "entry_a__player", "entry_a__section",
+                        "entry_b__player")
+        .prefetch_related("games", "results")
+        .order_by("round__number", "table", "pk")
+    )
+    for match in matches:
+        ledger = [
+            {"winner": g.winner, "kind": g.kind, "cube": g.cube, "dropped": g.dropped,
+             "autodoubles": g.autodoubles}
+            for g in sorted(match.games.all(), key=lambda g: g.number)
+        ]
+        problems = stored_result_problems(
+            match, score=(match.score_a, match.score_b), kind=match.result_kind, winner=match.winner,
+            games=ledger, winner_required=match.result_status == ResultStatus.CONFIRMED,
+        )
+        for result in match.results.all():
+            if problems:
+                break
+            if result.state in live:
+                problems = stored_result_problems(
+                    match, score=(result.score_a, result.score_b), kind=result.kind,
+                    winner=result.winner, games=result.games or None, winner_required=False,
+                )
+        if problems:
+            names = {lang: match.side_names(lang) for lang in ("en", "ru")}
+            players = {lang: " – ".join(names[lang].values()) for lang in names}
+            raise ArchiveError(
+                ARCHIVE.problem("result", round=match.round.number, table=match.table or "—",
+                                players=players["en"], players_ru=players["ru"]),
+                because=problems, names=names,
+            )
+
+
+def _link_club(tournament: Tournament, data: dict[str, Any], head: dict[str, Any],
+               club: Club | None) -> list[Problem]:
+    """The tournament's club: the one chosen, else the archive's when it exists here, else a warning."""
+    if club is not None or tournament.club_id is not None:
+        return []
+    archived = head.get("club_id")
+    slug = (data.get("clubs") or {}).get(str(archived)) if archived is not None else None
+    return [ARCHIVE.problem("club_missing", club=slug)] if slug else []
+
+
+def _date(text: Any) -> datetime.date:
+    """A membership's start as archived; today when it is missing or unreadable (it is not a result)."""
+    try:
+        return datetime.date.fromisoformat(str(text))
+    except ValueError:
+        return timezone.localdate()
+
+
+def _restore_memberships(data: dict[str, Any], resolver: _Resolver) -> list[Problem]:
+    """Each player's open club memberships, where the club exists here and they are not members yet.
+
+    The players' club is what the standings, the Excel export and the entry import
+    show and match on; a restore that dropped it lost the club column silently.
+    """
+    rows = [r for r in data.get("players") or [] if isinstance(r, dict)]
+    wanted = {m.get("club") for r in rows for m in r.get("memberships") or [] if isinstance(m, dict)}
+    clubs = dict(Club.objects.filter(slug__in=[s for s in wanted if isinstance(s, str)]).values_list("slug", "pk"))
+    missing: dict[str, int] = {}
+    for row in rows:
+        player_id = resolver.maps[Player].get(int(row["id"]))
+        for membership in row.get("memberships") or []:
+            slug = membership.get("club") if isinstance(membership, dict) else None
+            if slug not in clubs:
+                missing[str(slug)] = missing.get(str(slug), 0) + 1
+                continue
+            if not Membership.objects.filter(player_id=player_id, club_id=clubs[slug], ended_on__isnull=True).exists():
+                Membership.objects.create(
+                    player_id=player_id, club_id=clubs[slug], started_on=_date(membership.get("since")),
+                )
+    if not missing:
+        return []
+    return [ARCHIVE.problem("members_missing", count=sum(missing.values()), clubs=", ".join(sorted(missing)))]
 
 
 @transaction.atomic
@@ -336,7 +492,8 @@ def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club
         raise ArchiveError(ARCHIVE.problem("slug", slug=slug))
     if Tournament.objects.filter(slug=slug).exists():
         raise ArchiveError(ARCHIVE.problem("slug_taken", slug=slug))
-    resolver = _Resolver(data)
+    account = user if user is not None and getattr(user, "is_authenticated", False) else None
+    resolver = _Resolver(data, account.get_username() if account is not None else COMMAND_LINE)
     ids: dict[type[models.Model], dict[int, int]] = {}
     count = skipped = 0
     for part in PARTS:
@@ -361,11 +518,18 @@ def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club
                 ) from exc
             ids[part.model][int(row["id"])] = obj.pk
             count += 1
+    _refuse_results_against_the_rules(ids[Match].values())
     tournament = Tournament.objects.get(pk=ids[Tournament][int(head["id"])])
-    audit.record(user, tournament, "tournament.import", tournament, None, None, data.get("slug", ""))
+    audit.record(
+        account, tournament, "tournament.import", tournament, None,
+        {"archive": data.get("slug", ""), "exported_at": data.get("exported_at"), "rows": count,
+         "audit_lines_imported": len(ids[AuditEntry]), "restored_by": resolver.restored_by},
+        data.get("slug", ""),
+    )
     if tournament.rated:
         tasks.rerate_after_toggle(tournament)  # its confirmed results join the pool's ratings
-    return Imported(tournament, count, resolver.players_created, skipped)
+    warnings = _link_club(tournament, data, head, club) + _restore_memberships(data, resolver)
+    return Imported(tournament, count, resolver.players_created, skipped, warnings)
 
 
 def import_file(stream: IO[str] | IO[bytes], user=None, **kwargs: Any) -> Imported:

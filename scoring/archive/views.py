@@ -56,13 +56,15 @@ def restore(request, club_slug: str) -> HttpResponse:
                 )
             done = archive.import_file(upload, request.user, slug=slug or None, club=club)
         except archive.ArchiveError as exc:
-            error = exc.problem.message(current_language())
+            error = exc.message(current_language())
         else:
             messages.success(
                 request,
                 _("Tournament “%(name)s” restored: %(rows)d rows, %(players)d new players.")
                 % {"name": done.tournament.name, "rows": done.rows, "players": done.players_created},
             )
+            for warning in done.warnings:
+                messages.warning(request, warning.message(current_language()))
             return redirect("manage-settings", slug=done.tournament.slug)
     return render(
         request, "scoring/archive/restore.html", {"club": club, "error": error, "slug": slug},

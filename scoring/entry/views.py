@@ -45,6 +45,7 @@ from tournaments.models import (
     RoundStatus,
     Tournament,
 )
+from tournaments.pairing.problems import PAIRING
 from tournaments.rounds import flow as round_flow
 from zarik.i18n import current_language
 
@@ -655,6 +656,7 @@ def audit_log(request, tournament) -> HttpResponse:
                 | Q(user__player__last_name_latin__icontains=who)
                 | Q(user__player__first_name__icontains=who)
                 | Q(user__username__icontains=who)
+                | Q(actor__icontains=who)
             )
         if data.get("since"):
             entries = entries.filter(at__date__gte=data["since"])
@@ -827,7 +829,7 @@ def desk_round_close(request, tournament, round_id: int) -> HttpResponse:
             request, _("Round %(n)s is finished; the next round can be paired.") % {"n": rnd.number}
         )
     elif outcome == round_flow.ALREADY_CLOSED:  # another director closed it first
-        messages.info(request, workflow_message("round_already_closed", round=rnd.number))
+        messages.info(request, PAIRING.problem("close_already_closed", round=rnd.number).message(current_language()))
     else:
         tables = ", ".join(
             str(t) for t in round_flow.open_matches(rnd).values_list("table", flat=True)

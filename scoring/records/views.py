@@ -454,6 +454,9 @@ def round_records(request, tournament, round_id: int) -> HttpResponse:
             errors.append(_("Choose one or more files, or a zip archive."))
         elif len(uploads) > MAX_UPLOADS:
             errors.append(_("At most %(n)s files at once; put more in a zip archive.") % {"n": MAX_UPLOADS})
+        elif sum(upload.size for upload in uploads) > match_files.MAX_TOTAL_BYTES:
+            errors.append(_("At most %(mb)s MB at once; upload the files in parts.")
+                          % {"mb": match_files.MAX_TOTAL_BYTES // 2**20})
         else:
             job = jobs.start(tournament.slug)
             names = []

@@ -138,6 +138,23 @@ def validate_match(
     )
 
 
+def recorded_winner_problems(expected: str | None, recorded: str | None, *, required: bool) -> list[Problem]:
+    """A stored result's winner against the one its score gives (a restored archive, issue 29).
+
+    ``expected`` is the winner :func:`validate_match` (or the result-kinds core) found;
+    ``recorded`` the one stored with the result. ``required``: the official ledger names
+    the winner of every decided match; a player's report names one only for a result
+    without play.
+    """
+    expected, recorded = expected or "", recorded or ""
+    if recorded and recorded != expected:
+        name = "winner_contradicts" if expected else "winner_undecided"
+        return [MATCH.problem(name, owner=recorded, winner=expected or None)]
+    if required and expected and not recorded:
+        return [MATCH.problem("winner_missing", winner=expected)]
+    return []
+
+
 def _level_in_a_knockout(spec: MatchSpec, score: tuple[Number, Number], finished: bool) -> list[Problem]:
     """A finished knockout match that ends level (2:2 of four games) has no one to go through:
     the book settles a tie by more play (Part 9: «назначается дополнительный … тур»), so the

@@ -499,6 +499,20 @@ MATCH = Catalogue(
             "кубка, поэтому сыграйте решающую партию (по книге ничья решается дополнительной "
             "игрой, часть 9) и внесите результат вместе с ней.",
         ),
+        # -- a stored ledger read back (a restored archive): its winner must be the score's --
+        "winner_contradicts": (
+            "The result names {owner_name} as the winner, but its score gives the match to "
+            "{winner_name}.",
+            "В результате победителем назван {owner_name}, но по счёту матч выиграл {winner_name}.",
+        ),
+        "winner_undecided": (
+            "The result names {owner_name} as the winner, but its score decides no winner.",
+            "В результате победителем назван {owner_name}, но счёт победителя не определяет.",
+        ),
+        "winner_missing": (
+            "The score gives the match to {winner_name}, but the result names no winner.",
+            "По счёту матч выиграл {winner_name}, но победитель в результате не указан.",
+        ),
         "below_start": (
             "The score {score} is below the score the match started from ({start}: lateness "
             "penalty points).",

@@ -22,6 +22,18 @@ MATCHFILE = Catalogue(
             "{file}this is not a text file (a record or a .mat file is plain text).",
             "{file}это не текстовый файл (запись партии или файл .mat — обычный текст).",
         ),
+        "zip_too_big": (
+            "{file}the archive holds {count} files unpacking to {size} MB; at most {files} files "
+            "and {limit} MB are read at once, so none of it was read. Upload it in parts.",
+            "{file}в архиве {count} файлов, распакованных {size} МБ; за раз читается не больше "
+            "{files} файлов и {limit} МБ, поэтому архив не прочитан. Загрузите его частями.",
+        ),
+        "too_much": (
+            "{file}not read: one upload reads at most {files} files and {limit} MB in all. "
+            "Upload the rest separately.",
+            "{file}не прочитан: за одну загрузку читается не больше {files} файлов и {limit} МБ. "
+            "Загрузите остальное отдельно.",
+        ),
         "bad_zip": (
             "{file}the archive cannot be opened: {reason}.",
             "{file}архив не открывается: {reason}.",

@@ -218,10 +218,6 @@ WORKFLOW = Catalogue(
             "Штраф снимает очки с результата игрока в турнире: укажите положительное число с "
             "шагом ½, а не {value}.",
         ),
-        "round_already_closed": (
-            "Round {round} was already finished (someone else closed it a moment ago); nothing changed.",
-            "Тур {round} уже завершён (его только что закрыл кто-то другой); ничего не изменилось.",
-        ),
         "round_open": (
             "Round {round} cannot close: tables {tables} have no confirmed result yet.",
             "Тур {round} нельзя завершить: за столами {tables} ещё нет подтверждённого результата.",

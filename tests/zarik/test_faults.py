@@ -277,7 +277,9 @@ def test_the_director_closing_a_round_already_closed_is_told_so(client, table):
 
 
 @pytest.mark.django_db
-def test_with_the_broker_down_an_export_runs_in_the_web_process(client, book, media_root, settings):
+def test_with_the_broker_down_an_export_fails_fast_and_says_so(client, book, media_root, settings):
+    """Issue 29: not run in the web process (19 s, then a 500) but refused at once, the job failed;
+    tests/jobs/test_hardening_broker_down.py retries it afresh."""
     from tests.conftest import forget_celery_connections
     from zarik.celery import app
 
@@ -285,12 +287,13 @@ def test_with_the_broker_down_an_export_runs_in_the_web_process(client, book, me
     forget_celery_connections()
     app.conf.update(task_always_eager=False, broker_url=NOWHERE, broker_connection_timeout=0.5)
     settings.CELERY_TASK_ALWAYS_EAGER = False
+    client.cookies["django_language"] = "en"
     try:
-        status = client.get(_export(client, book) + "status/").json()
+        response = client.post(reverse("public-export", kwargs={"slug": book.slug}), {"lang": "en"})
     finally:
         app.conf.update(old)
         forget_celery_connections()
-    assert status["state"] == "SUCCESS"
+    assert response.status_code == 503 and "job queue did not answer" in response.content.decode()
 
 
 @pytest.mark.celery_worker

@@ -50,12 +50,22 @@ def _signed(token: str) -> tuple[int, int] | None:
     return entry_id, version
 
 
+def signed(token: str) -> bool:
+    """Whether ``token`` carries this site's signature (no database): a link we issued, current or not.
+
+    The guess limiter lets these through however many forged links came from the same
+    address, so a hall behind one Wi-Fi address is never locked out by one player
+    typing made-up links (issue 29); a forged token can never pass this check.
+    """
+    return _signed(token) is not None
+
+
 def entry_for(token: str) -> Entry | None:
     """The entry a token opens, or None when it is forged, malformed or reissued since."""
-    signed = _signed(token)
-    if signed is None:
+    carried = _signed(token)
+    if carried is None:
         return None
-    entry_id, version = signed
+    entry_id, version = carried
     return (
         Entry.objects.select_related("tournament", "player")
         .filter(pk=entry_id, link_version=version)
@@ -70,10 +80,10 @@ def was_reissued(token: str) -> bool:
     tells a guesser nothing; a player who posts through an old link learns why
     nothing happened instead of meeting a bare "not found".
     """
-    signed = _signed(token)
-    if signed is None:
+    carried = _signed(token)
+    if carried is None:
         return False
-    entry_id, version = signed
+    entry_id, version = carried
     return Entry.objects.filter(pk=entry_id, link_version__gt=version).exists()
 
 

@@ -27,6 +27,8 @@ from tournaments.jobs import exports as export_jobs
 from tournaments.jobs import progress as jobs
 from zarik.i18n import current_language
 
+from .http.errors import ApiProblem
+
 
 @extend_schema_serializer(examples=[OpenApiExample("Standings and crosstable", value={}, request_only=True)])
 class ExportStartSerializer(serializers.Serializer):
@@ -73,7 +75,11 @@ class ExportViewSet(viewsets.GenericViewSet):
         data = ExportStartSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         lang = data.validated_data.get("lang") or ("en" if current_language().startswith("en") else "ru")
-        return self._answer(request, tournament, export_jobs.start(tournament, lang), 202)
+        try:
+            job = export_jobs.start(tournament, lang)
+        except jobs.NotQueued as exc:
+            raise ApiProblem(503, exc.problem, headers={"Retry-After": "60"}, job=exc.job) from None
+        return self._answer(request, tournament, job, 202)
 
     def retrieve(self, request, slug=None, job=None):
         """The job's progress; ``download`` is set once the workbook is ready."""

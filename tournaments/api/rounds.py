@@ -263,7 +263,10 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         rnd = self._round("desk.run")
         if rnd.status == RoundStatus.DRAFT:
             return problems_response([PAIRING.problem("close_not_published", round=rnd.number)])
-        if not round_flow.close_round(rnd, request.user):
+        outcome = round_flow.close(rnd, request.user)
+        if outcome == round_flow.ALREADY_CLOSED:  # as the desk says it: one answer everywhere
+            return problems_response([PAIRING.problem("close_already_closed", round=rnd.number)])
+        if outcome == round_flow.STILL_OPEN:
             tables = ", ".join(
                 str(t) for t in round_flow.open_matches(rnd).values_list("table", flat=True)
             )

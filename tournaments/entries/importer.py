@@ -25,6 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -148,12 +149,38 @@ def read_csv(data: bytes) -> list[Row]:
         raise ImportRefused(ENTRY.problem("import_unreadable", kind="CSV")) from None
 
 
-def read_xlsx(data: bytes) -> list[Row]:
+def _refuse_zip_bomb(name: str, data: bytes) -> None:
+    """An XLSX is a zip: its central directory says what it unpacks to, before anything is unpacked.
+
+    Python's zip reader never unpacks a member past the size its directory gives, so
+    the sum checked here bounds the memory the workbook can take (issue 29: a 343 KB
+    file held a million rows).
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, ValueError):
+        raise ImportRefused(ENTRY.problem("import_unreadable", kind="XLSX")) from None
+    if len(members) > MAX_XLSX_MEMBERS or sum(m.file_size for m in members) > MAX_XLSX_UNPACKED:
+        raise ImportRefused(ENTRY.problem("import_unpacked_too_large", file=name,
+                                          limit=MAX_XLSX_UNPACKED // 2**20))
+
+
+def read_xlsx(data: bytes, name: str = "XLSX") -> list[Row]:
+    """The first sheet's rows, read as a stream: past :data:`MAX_IMPORT_ROWS` rows it stops and refuses."""
+    _refuse_zip_bomb(name, data)
+    table = []
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         sheet = book.worksheets[0]
-        table = [(i, list(cells)) for i, cells in enumerate(sheet.iter_rows(values_only=True), start=1)]
+        for i, cells in enumerate(sheet.iter_rows(values_only=True, max_col=MAX_IMPORT_COLUMNS), start=1):
+            if i > MAX_IMPORT_ROWS:
+                book.close()
+                raise ImportRefused(ENTRY.problem("import_too_many_rows", file=name, limit=MAX_IMPORT_ROWS))
+            table.append((i, list(cells)))
         book.close()
+    except ImportRefused:
+        raise
     except Exception:  # a broken zip or workbook: openpyxl raises many kinds
         raise ImportRefused(ENTRY.problem("import_unreadable", kind="XLSX")) from None
     return _rows_from_table(table)
@@ -191,6 +218,14 @@ def _looks_like_trf(data: bytes) -> bool:
 # An import file's limit: a 10,000-player list in CSV or XLSX is well under 1 MB, and parsing
 # (XLSX is a zip) costs memory in proportion, so anything bigger is refused before reading.
 MAX_IMPORT_BYTES = 2 * 2**20
+#: Rows of a spreadsheet read before an import is refused (the biggest club list is a few
+#: thousand), and its columns read (a list has a dozen); both bound a workbook without a
+#: ``<dimension>``, which openpyxl cannot size in advance.
+MAX_IMPORT_ROWS = 20_000
+MAX_IMPORT_COLUMNS = 64
+#: What an XLSX may unpack to, and how many files it may hold, by its zip directory.
+MAX_XLSX_UNPACKED = 32 * 2**20
+MAX_XLSX_MEMBERS = 200
 
 
 def _refuse_too_large(name: str, size: int) -> None:
@@ -210,7 +245,7 @@ def read_file(name: str, data: bytes) -> list[Row]:
     _refuse_too_large(name, len(data))
     lower = name.lower()
     if data[:4] == b"PK\x03\x04":
-        return read_xlsx(data)
+        return read_xlsx(data, name)
     if lower.endswith((".trf", ".trfx")) or _looks_like_trf(data):
         return read_trf(data)
     if b"\x00" in data[:4000] or lower.endswith((".xls", ".xlsx", ".ods")):

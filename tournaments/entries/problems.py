@@ -50,6 +50,18 @@ ENTRY = Catalogue(
             "«{file}» — {size} КБ; файл импорта может быть не больше {limit} КБ "
             "(разбейте список на несколько файлов).",
         ),
+        "import_too_many_rows": (
+            "“{file}” has more than {limit} rows; an import file may have at most {limit} "
+            "(split the list into several files).",
+            "В «{file}» больше {limit} строк; в файле импорта может быть не больше {limit} "
+            "(разбейте список на несколько файлов).",
+        ),
+        "import_unpacked_too_large": (
+            "“{file}” unpacks to more than {limit} MB; a list of players never does. "
+            "Save the list again as a plain workbook.",
+            "«{file}» распаковывается больше чем в {limit} МБ; список игроков столько не занимает. "
+            "Сохраните список заново как обычную книгу Excel.",
+        ),
         "import_encoding": (
             "The file is not in UTF-8: save it as “CSV UTF-8” and try again.",
             "Файл не в кодировке UTF-8: сохраните его как «CSV UTF-8» и попробуйте снова.",

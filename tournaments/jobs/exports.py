@@ -26,7 +26,10 @@ def _reuse_key(tournament: Tournament, lang: str) -> str:
 
 
 def start(tournament: Tournament, lang: str) -> str:
-    """The job building the workbook in ``lang``: a running or finished one if nothing changed since."""
+    """The job building the workbook in ``lang``: a running or finished one if nothing changed since.
+
+    Raises :class:`tournaments.jobs.progress.NotQueued` when the broker cannot take it.
+    """
     reuse_key = _reuse_key(tournament, lang)
     job = cache.get(reuse_key)
     status = jobs.read_status(tournament.slug, job) if job else None
@@ -35,7 +38,8 @@ def start(tournament: Tournament, lang: str) -> str:
     if status is None or status.get("state") == jobs.FAILURE:
         job = jobs.start(tournament.slug)
         cache.set(reuse_key, job, page_cache.FRAGMENT_TIMEOUT)
-        jobs.enqueue(export_tasks.export_standings_task, (tournament.pk, lang, job), job)
+        # Broker down: the job fails at once (jobs.NotQueued) and the next request starts afresh.
+        jobs.queue(export_tasks.export_standings_task, (tournament.pk, lang, job), tournament.slug, job)
     return job
 
 

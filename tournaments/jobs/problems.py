@@ -13,6 +13,12 @@ JOB = Catalogue(
             "The background worker failed; nothing was written. Try again, or tell the organisers.",
             "Фоновый процесс завершился с ошибкой; ничего не записано. Повторите или сообщите организаторам.",
         ),
+        "broker_unavailable": (
+            "The job queue did not answer, so the job was not started and nothing was written. "
+            "Try again in a minute; a new attempt starts afresh.",
+            "Очередь задач не ответила, поэтому задача не запущена и ничего не записано. "
+            "Повторите через минуту; новая попытка начнётся заново.",
+        ),
         "failed": (
             "The job failed unexpectedly; nothing was written. The organisers have been notified.",
             "Задача неожиданно прервалась; ничего не записано. Организаторы уведомлены.",

@@ -151,6 +151,36 @@ def enqueue(task, args: tuple, job: str) -> None:
         task.apply(args, task_id=job)
 
 
+class NotQueued(Exception):
+    """The broker could not take the job; the job is marked failed with this problem."""
+
+    def __init__(self, job: str, problem: Problem):
+        self.job = job
+        self.problem = problem
+        super().__init__(problem.message("en"))
+
+
+def queue(task, args: tuple, slug: str, job: str) -> None:
+    """Run ``task`` as job ``job`` on a worker, or fail the job at once: :class:`NotQueued`.
+
+    For jobs a person waits for and can simply ask again (the Excel export): with the
+    broker down or hung the publish fails within the bounded timeouts
+    (``BROKER_TIMEOUT``), the job is marked failed with ``job.broker_unavailable`` so
+    nobody polls a job that never starts, and the next request starts a fresh one.
+    Eager mode (no broker configured) runs it here, as :func:`enqueue` does.
+    """
+    if task.app.conf.task_always_eager:
+        task.apply(args, task_id=job)
+        return
+    try:
+        task.apply_async(args, task_id=job)
+    except Exception as exc:  # noqa: BLE001 - kombu, redis and socket errors alike: the broker is unreachable
+        logger.warning("broker unavailable, job %s of %s not queued: %s", job, task.name, exc)
+        problem = JOB.problem("broker_unavailable")
+        fail(slug, job, [problem])
+        raise NotQueued(job, problem) from None
+
+
 def worker_state(task, job: str) -> str | None:
     """What Celery knows of a job still QUEUED in its file (a worker may have died first)."""
     if task.app.conf.task_always_eager:

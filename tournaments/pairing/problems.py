@@ -623,6 +623,10 @@ PAIRING = Catalogue(
             "Round {round} cannot close: tables {tables} have no confirmed result yet.",
             "Тур {round} нельзя завершить: за столами {tables} ещё нет подтверждённого результата.",
         ),
+        "close_already_closed": (
+            "Round {round} was already finished (someone else closed it a moment ago); nothing changed.",
+            "Тур {round} уже завершён (его только что закрыл кто-то другой); ничего не изменилось.",
+        ),
         "close_not_published": (
             "Round {round} cannot close: it is a draft; publish it and confirm its results first.",
             "Тур {round} нельзя завершить: это черновик; сначала опубликуйте его и подтвердите результаты.",

@@ -56,7 +56,12 @@ def export_start(request, tournament: Tournament) -> HttpResponse:
             % {"value": request.POST.get("lang", "")[:10]},
             400,
         )
-    job = export_jobs.start(tournament, lang)
+    try:
+        job = export_jobs.start(tournament, lang)
+    except jobs.NotQueued as exc:
+        response = message(request, tournament, _("Excel export"), exc.problem.message(current_language()), 503)
+        response["Retry-After"] = "60"
+        return response
     return redirect("public-export-progress", slug=tournament.slug, job=job)
 
 

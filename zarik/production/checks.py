@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.checks import Error, Tags, Warning, register
+from django.core.checks.security.base import (
+    SECRET_KEY_INSECURE_PREFIX,
+    SECRET_KEY_MIN_LENGTH,
+    SECRET_KEY_MIN_UNIQUE_CHARACTERS,
+)
 
 SHARED_CACHE_BACKENDS = (
     "zarik.cache.ResilientRedisCache",  # Redis, a miss while Redis is down (the default with CACHE_URL)
@@ -46,6 +51,32 @@ def production_errors() -> list[Error | Warning]:
                      "DB_MAX_CONNECTIONS), put PgBouncer in front, or set CONN_MAX_AGE=0.",
                 id="zarik.E002",
             ))
+    problems.extend(_secret_key_and_hosts())
+    return problems
+
+
+def _secret_key_and_hosts() -> list[Error]:
+    """Django says these at WARNING level (security.W009, W020), which ``--fail-level ERROR``
+    lets through: ``bin/serve`` started with ``SECRET_KEY=x`` (sessions and private links
+    forgeable) or no ``ALLOWED_HOSTS`` (every page a 400). Here they are errors, with Django's
+    own thresholds (issue 29)."""
+    problems: list[Error] = []
+    key = str(settings.SECRET_KEY or "")
+    if (len(key) < SECRET_KEY_MIN_LENGTH or len(set(key)) < SECRET_KEY_MIN_UNIQUE_CHARACTERS
+            or key.startswith(SECRET_KEY_INSECURE_PREFIX)):
+        problems.append(Error(
+            f"SECRET_KEY is weak: {len(key)} characters, {len(set(key))} different; sessions, "
+            "private links and password resets signed with it can be forged.",
+            hint=f"Set SECRET_KEY to at least {SECRET_KEY_MIN_LENGTH} random characters, e.g. "
+                 "python -c 'import secrets; print(secrets.token_urlsafe(50))'.",
+            id="zarik.E003",
+        ))
+    if not settings.ALLOWED_HOSTS:
+        problems.append(Error(
+            "ALLOWED_HOSTS is empty: every request would be refused with 400.",
+            hint="Set ALLOWED_HOSTS to the site's host names, comma-separated (e.g. zarik.example.org).",
+            id="zarik.E004",
+        ))
     return problems
 
 

@@ -41,3 +41,5 @@ class Command(BaseCommand):
             f"{done.players_created} new players, {done.skipped} rows skipped "
             "(officials without an account here)"
         )
+        for warning in done.warnings:
+            self.stderr.write(f"warning: {warning.message('en')}")

@@ -12,7 +12,7 @@ from scoring.rules import categories
 from scoring.rules import result_kinds as rk
 from scoring.rules.cube import CubeRules, CubeState
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.match import validate_match, validate_match_data
+from scoring.rules.match import recorded_winner_problems, validate_match, validate_match_data
 from scoring.rules.match_spec import GameEntry as G
 from scoring.rules.match_spec import MatchSpec
 
@@ -128,6 +128,10 @@ KIND_TRIGGERS: dict[str, Trigger] = {
         rk.result_for_kind(S5, "time_forfeit", "a", played=(5, 2)).problems
     ),
     "below_start": lambda: checked(replace(S5, start=(0, 2)), final=(5, 1)),
+    # a stored result read back (a restored archive): its winner against its score's
+    "winner_contradicts": lambda: recorded_winner_problems("a", "b", required=True),
+    "winner_undecided": lambda: recorded_winner_problems(None, "a", required=False),
+    "winner_missing": lambda: recorded_winner_problems("b", "", required=True),
     "bad_late_rule": lambda: rk.LatenessRule(every=10, forfeit_after=5).problems(),
     "bad_minutes_late": lambda: list(rk.lateness_penalty(LATE, S5, "a", -3).problems),
     "no_late_rule": lambda: list(rk.lateness_penalty(rk.LatenessRule(), S5, "a", 3).problems),

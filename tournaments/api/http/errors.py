@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions
 from rest_framework.response import Response
@@ -40,10 +42,12 @@ TITLES = Catalogue(
         "406": ("Not acceptable", "Формат не поддерживается"),
         "409": ("Conflict", "Конфликт"),
         "412": ("Precondition failed", "Условие запроса не выполнено"),
+        "413": ("Content too large", "Слишком большой запрос"),
         "415": ("Unsupported media type", "Тип данных не поддерживается"),
         "422": ("Unprocessable request", "Запрос не может быть выполнен"),
         "429": ("Too many requests", "Слишком много запросов"),
         "500": ("Server error", "Ошибка сервера"),
+        "503": ("Service unavailable", "Сервис временно недоступен"),
     },
 )
 
@@ -174,6 +178,8 @@ def exception_handler(exc, context):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
+    elif isinstance(exc, RequestDataTooBig):  # DATA_UPLOAD_MAX_MEMORY_SIZE, checked before reading
+        exc = ApiProblem(413, api_problem("body_too_large", limit=settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 2**20))
     if not isinstance(exc, exceptions.APIException):
         return None
     request = context.get("request")

@@ -64,6 +64,14 @@ API = Catalogue(
             "The resource has changed since you read it (If-Match does not match). Read it again, then retry.",
             "Ресурс изменился после того, как вы его прочитали (If-Match не совпадает). Прочитайте его снова и повторите.",
         ),
+        "body_too_large": (
+            "The request body is larger than {limit} MB; nothing was read. Send less at a time.",
+            "Тело запроса больше {limit} МБ; оно не прочитано. Отправляйте меньше за раз.",
+        ),
+        "body_too_deep": (
+            "The request body nests too deeply to be read; no request of this API needs that.",
+            "Тело запроса вложено слишком глубоко, чтобы его прочитать; ни одному запросу API это не нужно.",
+        ),
         "body_not_object": (
             "The request body must be a JSON object (field: value), not {kind}.",
             "Тело запроса должно быть объектом JSON (поле: значение), а не {kind}.",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import re
 import secrets
 from datetime import timedelta
 
@@ -70,8 +71,10 @@ def find(key: str) -> ApiToken | None:
         found = (
             ApiToken.objects.select_related("user").defer("user__password").filter(key_hash=digest)
         )
-        blob = pickle.dumps(found.order_by().first())
-        cache.set(shared_key, (version, blob), SHARED_SECONDS)
+        token = found.order_by().first()
+        blob = pickle.dumps(token)
+        if token is not None:  # a made-up key leaves nothing in the shared cache (issue 29)
+            cache.set(shared_key, (version, blob), SHARED_SECONDS)
         return blob
 
     return pickle.loads(_found.get((digest, version), read))
@@ -106,6 +109,14 @@ def revoke(token: ApiToken) -> None:
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])
+
+
+#: The shape :func:`issue` gives every key: anything else is unknown without a lookup.
+KEY_SHAPE = re.compile(r"zk_[0-9a-f]{8}_[A-Za-z0-9_-]{43}")
+
+
+def well_formed(key: str) -> bool:
+    return KEY_SHAPE.fullmatch(key) is not None
 
 
 def key_from_header(value: str) -> str | None:

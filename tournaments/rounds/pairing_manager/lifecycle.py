@@ -101,9 +101,18 @@ def unpublish_round(rnd: Round, user=None, reason: str = "") -> Round:
                 count=len(played),
                 tables=", ".join(map(str, played)),
             )
+        # Compare and set: of two withdrawals at once, one moves the round and the other finds it
+        # a draft already and is refused (issue 29: both answered 200 with two audit lines). The
+        # conditional UPDATE decides on SQLite too, which has no row locks.
+        moved = Round.objects.filter(pk=rnd.pk, status=RoundStatus.PUBLISHED).update(
+            status=RoundStatus.DRAFT, published_at=None
+        )
+        if not moved:
+            rnd.refresh_from_db(fields=["status", "published_at"])
+            raise refuse("unpublish_not_published", round=rnd.number, status=rnd.status)
         locked.status = rnd.status = RoundStatus.DRAFT
         locked.published_at = rnd.published_at = None
-        locked.save(update_fields=["status", "published_at"])
+        locked.save(update_fields=["status", "published_at"])  # the same values: signals drop the pages
         audit(
             user,
             rnd.tournament,
