@@ -1,6 +1,7 @@
 """Clubs, players (people) and their memberships."""
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
@@ -67,6 +68,11 @@ class Player(models.Model):
     )
     city = models.CharField(_("city"), max_length=120, blank=True)
     country = models.CharField(_("country"), max_length=2, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        _("year of birth"), null=True, blank=True,
+        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+        help_text=_("tells namesakes apart (clubs.identity); never shown publicly"),
+    )
     email = models.EmailField(_("email"), blank=True)
     email_notifications = models.BooleanField(
         _("email notifications"), default=True,
