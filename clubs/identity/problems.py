@@ -6,14 +6,14 @@ IDENTITY = Catalogue(
     "identity",
     {
         "choose": (
-            "{name} may already be in the database: {candidates}. Choose that player, "
+            "{who} may already be in the database: {candidates}. Choose that player, "
             "or confirm that this is a new player.",
-            "{name}, возможно, уже есть в базе: {candidates}. Выберите этого игрока "
+            "{who}, возможно, уже есть в базе: {candidates}. Выберите этого игрока "
             "или подтвердите, что это новый игрок.",
         ),
         "not_a_candidate": (
-            "Player #{player} is not one of the players proposed for {name}.",
-            "Игрок №{player} не из тех, кого предложили для «{name}».",
+            "Player #{player} is not one of the players proposed for {who}.",
+            "Игрок №{player} не из тех, кого предложили для «{who}».",
         ),
     },
 )

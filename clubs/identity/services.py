@@ -122,7 +122,7 @@ def describe(candidate: Candidate) -> str:
 def undecided(person: Person, found: list[Candidate]) -> IdentityUndecided:
     name = " ".join(x for x in (person.last_name, person.first_name) if x)
     listed = "; ".join(describe(c) for c in found)
-    return IdentityUndecided(IDENTITY.problem("choose", name=name, candidates=listed), found)
+    return IdentityUndecided(IDENTITY.problem("choose", who=name, candidates=listed), found)
 
 
 def identify(person: Person, choice: str | int | None = None, exclude: set[int] | None = None) -> Identity:
@@ -139,7 +139,7 @@ def identify(person: Person, choice: str | int | None = None, exclude: set[int] 
             if str(candidate.player.pk) == str(choice):
                 return Identity(candidate.player, tuple(found))
         name = " ".join(x for x in (person.last_name, person.first_name) if x)
-        raise IdentityUndecided(IDENTITY.problem("not_a_candidate", player=choice, name=name), found)
+        raise IdentityUndecided(IDENTITY.problem("not_a_candidate", player=choice, who=name), found)
     if same is not None:
         return Identity(next(c.player for c in found if c.player.pk == same), tuple(found))
     if not found:
