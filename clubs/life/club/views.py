@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership
@@ -171,16 +172,22 @@ def members_import(request, slug: str):
             return redirect("club-members-import", slug=club.slug)
         rows, name = stashed
         with transaction.atomic():
-            result = entry_import.apply_members(club, rows)
+            result = entry_import.apply_members(club, rows, choices=entry_import.choices_from(request.POST))
             joined = [i.player.pk for i in result.rows if i.action in (entry_import.CREATE, entry_import.MATCH)]
             audit.record(request.user, None, "membership.import", club, None, {"file": name, "players": joined})
-        del request.session[key]
         messages.success(
             request,
             _("%(n)s new members, %(m)s already members, %(r)s rows refused.") % {
                 "n": result.count(entry_import.CREATE, entry_import.MATCH),
                 "m": result.count(entry_import.MEMBER), "r": result.count(entry_import.REFUSED)},
         )  # fmt: skip
+        waiting = [i.row for i in result.rows if i.action == entry_import.DECIDE]
+        if waiting:
+            # The rows nobody identified stay in the preview: nothing typed is lost.
+            messages.warning(request, _("%(n)s rows wait until you say who they are.") % {"n": len(waiting)})
+            entry_import.keep_rows(request.session, key, waiting)
+            return redirect(reverse("club-members-import", kwargs={"slug": club.slug}) + "?kept=1")
+        del request.session[key]
         return redirect("club-members", slug=club.slug)
     if request.method == "POST":
         form = MemberImportForm(request.POST, request.FILES)
@@ -189,13 +196,20 @@ def members_import(request, slug: str):
             if rows is not None:
                 plan = entry_import.plan_members(club, rows)
     else:
-        request.session.pop(key, None)
+        kept = entry_import.stashed_rows(request.session, key) if request.GET.get("kept") else None
+        if kept is not None:
+            plan = entry_import.plan_members(club, kept[0])
+        else:
+            request.session.pop(key, None)
     context = {"club": club, "form": form, "plan": plan}
     if plan is not None:
-        context["lines"] = [{"item": i, "messages": i.messages(lang)} for i in plan.rows]
+        context["lines"] = [
+            {"item": i, "messages": i.messages(lang), "radio": f"person-{i.row.number}"} for i in plan.rows
+        ]
         context["counts"] = {
             "new": plan.count(entry_import.CREATE, entry_import.MATCH),
             "members": plan.count(entry_import.MEMBER),
             "refused": plan.count(entry_import.REFUSED),
+            "decide": plan.count(entry_import.DECIDE),
         }
     return render(request, "clubs/club/members_import.html", context, status=400 if form.errors else 200)
