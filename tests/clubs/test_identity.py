@@ -1,0 +1,188 @@
+"""One person, one player (issue 37): every way a person comes in asks the identity service.
+
+A name in any alphabet, with ё or without, in any order, is proposed to the organiser
+side by side with what tells namesakes apart (clubs, year of birth, id); the organiser
+confirms; nothing silently creates a second player or takes over someone else's.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from clubs.identity.matching import Person
+from clubs.identity.services import NEW, IdentityUndecided, identify
+from clubs.models import ClubRole, ClubRoleKind, Membership, Player
+from tests.factories import (
+    ClubFactory,
+    PlayerFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tournaments.entries import importer
+from tournaments.models import Registration, RegistrationStatus
+from tournaments.registration import services as registration
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def quiet_email(settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+
+@pytest.fixture
+def kazan():
+    return ClubFactory(name="Казань", slug="kazan")
+
+
+@pytest.fixture
+def elena(kazan):
+    player = PlayerFactory(
+        last_name="Семёнова", first_name="Елена", last_name_latin="Semyonova", first_name_latin="Elena",
+        email="lena@example.org", birth_year=1990,
+    )  # fmt: skip
+    Membership.objects.create(player=player, club=kazan, started_on="2020-01-01")
+    return player
+
+
+@pytest.fixture
+def organiser(kazan):
+    user = UserFactory(username="kazan-organiser")
+    ClubRole.objects.create(club=kazan, user=user, role=ClubRoleKind.ORGANISER)
+    return user
+
+
+def _rows(text: str) -> list[importer.Row]:
+    return importer.read_file("list.csv", text.encode())
+
+
+def _apply_form(tournament, **data):
+    base = {"email": "elena.s@example.org", "category": 4, "rating": None, "club_name": "",
+            "last_name_latin": "", "first_name_latin": ""}  # fmt: skip
+    return registration.apply(tournament, {**base, **data}).registration
+
+
+def _semenova_players() -> int:
+    return Player.objects.filter(search_key__contains="semenova").count()
+
+
+def test_a_person_registered_imported_and_entered_five_ways_is_one_player(client, kazan, elena, organiser):
+    # 1. Self-registration as «Семенова Елена» (no ё, another email): the organiser is shown
+    #    Семёнова and approves the application as her.
+    event = TournamentFactory(club=kazan, registration_open=True, registration_approval=True)
+    reg = _apply_form(event, last_name="Семенова", first_name="Елена")
+    assert [c.player for c in registration.candidates_for(reg)] == [elena]
+    with pytest.raises(registration.RegistrationRefused):
+        registration.approve(reg, organiser)  # not without saying who she is
+    registration.approve(reg, organiser, player=elena.pk)
+    assert event.entries.get().player == elena
+
+    # 1b. Without approval, the same email and name (Latin letters, order swapped) is her at once.
+    open_event = TournamentFactory(club=kazan, registration_open=True, registration_approval=False)
+    reg = _apply_form(open_event, last_name="Elena", first_name="Semenova", email="LENA@example.org")
+    assert reg.status == RegistrationStatus.APPROVED and reg.entry.player == elena
+
+    # 2. The entries import: «Semenova, Elena», no club. The row waits for the organiser.
+    imported = TournamentFactory(club=kazan)
+    rows = _rows("Фамилия,Имя\nSemenova,Elena\n")
+    preview = importer.plan(imported, rows)
+    assert [r.action for r in preview.rows] == [importer.DECIDE]
+    assert [c.player for c in preview.rows[0].candidates] == [elena]
+    importer.apply(imported, rows, organiser, choices={2: str(elena.pk)})
+    assert imported.entries.get().player == elena
+
+    # 3. Another club's member list: «Семёнова, Елена». Proposed, confirmed: she joins that club too.
+    other = ClubFactory(name="Пермь")
+    rows = _rows("Фамилия,Имя\nСемёнова,Елена\n")
+    assert importer.plan_members(other, rows).rows[0].action == importer.DECIDE
+    importer.apply_members(other, rows, choices={2: str(elena.pk)})
+    assert Membership.objects.filter(club=other, player=elena, ended_on__isnull=True).exists()
+
+    # 4. The API, given and family names swapped: refused with her named, then entered by id.
+    api_event = TournamentFactory(club=kazan)
+    api = APIClient()
+    api.force_authenticate(organiser)
+    url = f"/api/tournaments/{api_event.slug}/entries/"
+    refused = api.post(url, {"last_name": "Елена", "first_name": "Семенова", "category": 4}, format="json",
+                       HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    assert refused.status_code == 400 and f"#{elena.pk}" in str(refused.json())
+    assert api.post(url, {"player": elena.pk}, format="json").status_code == 201
+
+    # 5. The organiser's new-player form on the entries desk: her candidate line, with a button.
+    desk_event = TournamentFactory(club=kazan)
+    client.force_login(organiser)
+    page = client.post(
+        reverse("manage-entries-new", kwargs={"slug": desk_event.slug}),
+        {"last_name": "СЕМЁНОВА", "first_name": "елена", "category": 4},
+    )
+    text = page.content.decode()
+    assert page.status_code == 400 and "Казань" in text and f'name="player" value="{elena.pk}"' in text
+    assert not desk_event.entries.exists()
+
+    assert _semenova_players() == 1
+
+
+def test_a_member_list_row_in_both_alphabets_proposes_the_namesake_of_another_club(client, kazan, organiser):
+    """The issue's row ``Гусейнов,Эльдар,Guseinov,Eldar,8``: the player of another club is shown, not duplicated."""
+    baku = ClubFactory(name="Баку")
+    eldar = PlayerFactory(last_name="Гусейнов", first_name="Эльдар", last_name_latin="", first_name_latin="",
+                          birth_year=1985)  # fmt: skip
+    Membership.objects.create(player=eldar, club=baku, started_on="2019-05-01")
+    client.force_login(organiser)
+    url = reverse("club-members-import", kwargs={"slug": kazan.slug})
+    upload = io.BytesIO("Фамилия,Имя,last_name_latin,first_name_latin,Категория\nГусейнов,Эльдар,Guseinov,Eldar,8\n".encode())
+    upload.name = "members.csv"
+    text = client.post(url, {"file": upload}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    # Side by side: the club, the year of birth and the id tell namesakes apart.
+    assert "Баку" in text and "1985" in text and f"#{eldar.pk}" in text
+    assert f'name="person-2" value="{eldar.pk}"' in text and 'name="person-2" value="new"' in text
+    client.post(url, {"confirm": "1"})  # no choice made: nothing written, the row waits
+    assert Player.objects.filter(search_key__contains="guseinov").count() == 1
+    assert not Membership.objects.filter(club=kazan).exists()
+    client.post(url, {"confirm": "1", "person-2": str(eldar.pk)})
+    assert Membership.objects.filter(club=kazan, player=eldar).exists()
+    assert Player.objects.filter(search_key__contains="guseinov").count() == 1
+
+
+def test_an_application_needing_a_choice_waits_even_without_approval(kazan, elena):
+    event = TournamentFactory(club=kazan, registration_open=True, registration_approval=False)
+    reg = _apply_form(event, last_name="Семенова", first_name="Елена")
+    assert reg.status == RegistrationStatus.PENDING and reg.entry is None
+    assert _semenova_players() == 1
+
+
+def test_the_same_email_under_the_same_name_is_the_same_applicant(kazan):
+    event = TournamentFactory(club=kazan, registration_open=True, registration_approval=True)
+    _apply_form(event, last_name="Семёнова", first_name="Елена")
+    with pytest.raises(registration.RegistrationRefused) as refused:
+        _apply_form(event, last_name="Semenova", first_name="Elena", email="ELENA.S@example.org")
+    assert refused.value.problem.code == "registration.duplicate"
+    assert Registration.objects.count() == 1
+
+
+def test_a_chosen_player_must_be_one_of_the_proposed(elena):
+    stranger = PlayerFactory(last_name="Петров", first_name="Олег")
+    with pytest.raises(IdentityUndecided) as refused:
+        identify(Person("Семенова", "Елена"), choice=stranger.pk)
+    assert refused.value.problem.code == "identity.not_a_candidate"
+    assert identify(Person("Семенова", "Елена"), choice=NEW).player is None
+
+
+def test_a_different_year_of_birth_keeps_a_same_club_namesake_a_question(kazan, elena):
+    with pytest.raises(IdentityUndecided):
+        identify(Person("Семёнова", "Елена", birth_year=2010, clubs=frozenset({kazan.pk})))
+    assert identify(Person("Семёнова", "Елена", clubs=frozenset({kazan.pk}))).player == elena
+
+
+def test_the_desk_creates_a_new_namesake_only_when_told(client, kazan, elena, organiser):
+    event = TournamentFactory(club=kazan)
+    client.force_login(organiser)
+    url = reverse("manage-entries-new", kwargs={"slug": event.slug})
+    data = {"last_name": "Семёнова", "first_name": "Елена", "category": 4, "birth_year": 2012}
+    assert client.post(url, data).status_code == 400
+    assert client.post(url, {**data, "new_person": "on"}).status_code == 302
+    assert _semenova_players() == 2 and event.entries.get().player.birth_year == 2012
