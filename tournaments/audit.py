@@ -164,6 +164,7 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "membership.add": ("Club member added", "Игрок принят в клуб"),
     "membership.end": ("Club membership ended", "Членство в клубе прекращено"),
     "membership.import": ("Club members imported", "Члены клуба импортированы"),
+    "player.merge": ("Two players merged into one person", "Два игрока объединены в одного"),
     "season.create": ("Season created", "Сезон создан"),
     "season.change": ("Season changed", "Сезон изменён"),
     "chouette.create": ("Chouette session started", "Начат швец"),

@@ -7,23 +7,42 @@ confirms; nothing silently creates a second player or takes over someone else's.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 
 import pytest
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.test import TestCase
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from clubs.identity.matching import Person
 from clubs.identity.services import NEW, IdentityUndecided, identify
-from clubs.models import ClubRole, ClubRoleKind, Membership, Player
+from clubs.models import CategoryChange, ClubRole, ClubRoleKind, Membership, Player, PlayerRating
+from clubs.ratings.history import RatedMatch, replay
+from scoring import workflow
 from tests.factories import (
     ClubFactory,
+    MatchFactory,
+    OfficialFactory,
     PlayerFactory,
+    RoundFactory,
     TournamentFactory,
     UserFactory,
+    enter,
 )
 from tournaments.entries import importer
-from tournaments.models import Registration, RegistrationStatus
+from tournaments.identity.services import MergeRefused, merge
+from tournaments.models import (
+    AuditEntry,
+    Entry,
+    Match,
+    OfficialRole,
+    RatingChange,
+    Registration,
+    RegistrationStatus,
+)
 from tournaments.registration import services as registration
 
 pytestmark = pytest.mark.django_db
@@ -186,3 +205,89 @@ def test_the_desk_creates_a_new_namesake_only_when_told(client, kazan, elena, or
     assert client.post(url, data).status_code == 400
     assert client.post(url, {**data, "new_person": "on"}).status_code == 302
     assert _semenova_players() == 2 and event.entries.get().player.birth_year == 2012
+
+
+# --- the merge: two stored players are one person ------------------------------------------
+
+
+def _rated_event(director, players, **fields):
+    event = TournamentFactory(rated=True, variant="backgammon", **fields)
+    OfficialFactory(tournament=event, user=director, role=OfficialRole.ORGANISER)
+    return event, enter(event, players), [RoundFactory(tournament=event, number=n) for n in (1, 2)]
+
+
+def _play(director, rnd, a, b, score):
+    match = MatchFactory(round=rnd, entry_a=a, entry_b=b)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        workflow.submit_result(match.pk, director, version=match.version, final=score, confirm=True)
+
+
+def _replay_of_stored_history():
+    """The pool replayed from the stored confirmed results in the stored order (not by the service)."""
+    order = []
+    for match_id in (
+        RatingChange.objects.filter(pool="backgammon").order_by("sequence").values_list("match_id", flat=True)
+    ):
+        if not order or order[-1][0] != match_id:
+            m = Match.objects.select_related("entry_a", "entry_b").get(pk=match_id)
+            order.append((match_id, RatedMatch(m.entry_a.player_id, m.entry_b.player_id, 5, m.score_a, m.score_b)))
+    return replay(None, [r for _, r in order])[0]
+
+
+def test_a_merge_moves_everything_and_recomputes_ratings(kazan, elena, organiser):
+    director = UserFactory(username="director")
+    perm = ClubFactory(name="Пермь")
+    twin = PlayerFactory(last_name="Semenova", first_name="Elena", last_name_latin="", first_name_latin="",
+                         email="", birth_year=None, city="Пермь", user=UserFactory(username="lena-perm"))  # fmt: skip
+    Membership.objects.create(player=twin, club=kazan, started_on="2015-01-01", ended_on="2018-01-01")
+    Membership.objects.create(player=twin, club=perm, started_on="2018-02-01")
+    CategoryChange.objects.create(player=twin, category_from=4, category_to=5, on="2024-05-01", reason="1st place")
+    x, y = PlayerFactory(), PlayerFactory()
+    _, (e1, ex, ey), (r1, r2) = _rated_event(director, [elena, x, y], starts_on=dt.date(2026, 3, 1))
+    _play(director, r1, e1, ex, (5, 2))
+    _play(director, r2, e1, ey, (3, 5))
+    _, (t1, tx, ty), (s1, s2) = _rated_event(director, [twin, x, y], starts_on=dt.date(2026, 4, 1))
+    _play(director, s1, t1, tx, (5, 1))
+    _play(director, s2, t1, ty, (5, 4))
+    half = PlayerRating.objects.get(player=elena, pool="backgammon").rating
+    x_before = PlayerRating.objects.get(player=x, pool="backgammon").rating
+
+    done = merge(elena, twin, organiser, "the same person: Пермь moved to Казань, same phone")
+
+    assert not Player.objects.filter(pk=twin.pk).exists()
+    assert set(Entry.objects.filter(pk__in=[e1.pk, t1.pk]).values_list("player_id", flat=True)) == {elena.pk}
+    assert set(Membership.objects.filter(player=elena).values_list("club__name", "ended_on")) == {
+        ("Казань", None), ("Казань", dt.date(2018, 1, 1)), ("Пермь", None)}  # fmt: skip
+    assert CategoryChange.objects.filter(player=elena, category_to=5).exists()
+    elena.refresh_from_db()
+    assert elena.user.username == "lena-perm" and elena.city == "Пермь"
+    assert elena.email == "lena@example.org" and elena.birth_year == 1990  # what she had is kept
+    # The rating history: one person with four rated matches, recomputed in order.
+    assert not RatingChange.objects.filter(Q(player_id=twin.pk) | Q(opponent_id=twin.pk)).exists()
+    mine = PlayerRating.objects.get(player=elena, pool="backgammon")
+    assert (mine.matches, mine.experience) == (4, 20)
+    assert not PlayerRating.objects.filter(player_id=twin.pk).exists()
+    expected = _replay_of_stored_history()
+    assert mine.rating == pytest.approx(expected[elena.pk].rating, abs=1e-9) and mine.rating != half
+    x_after = PlayerRating.objects.get(player=x, pool="backgammon").rating
+    assert x_after == pytest.approx(expected[x.pk].rating, abs=1e-9) and x_after != x_before  # opponents too
+    assert done.pools == ["backgammon"] and done.entries == 1 and done.rating_changes == 2
+    assert AuditEntry.objects.filter(action="player.merge", object_id=elena.pk).exists()
+
+
+def test_a_merge_of_two_players_entered_in_one_tournament_is_refused(kazan, elena, organiser):
+    twin = PlayerFactory(last_name="Семенова", first_name="Елена")
+    Membership.objects.create(player=twin, club=kazan, started_on="2020-01-01")
+    enter(TournamentFactory(club=kazan), [elena, twin])
+    with pytest.raises(MergeRefused) as refused:
+        merge(elena, twin, organiser, "one person")
+    assert refused.value.problem.code == "merge.both_entered"
+    assert Player.objects.filter(pk=twin.pk).exists()
+
+
+def test_only_an_organiser_of_their_club_may_merge_two_players(kazan, elena):
+    stranger = UserFactory(username="elsewhere")
+    ClubRole.objects.create(club=ClubFactory(), user=stranger, role=ClubRoleKind.ORGANISER)
+    twin = PlayerFactory(last_name="Семенова", first_name="Елена")
+    with pytest.raises(PermissionDenied):
+        merge(elena, twin, stranger, "one person")
