@@ -153,16 +153,38 @@ class RatingListViewSet(viewsets.GenericViewSet):
 
 
 class RatingChangeSerializer(serializers.Serializer):
-    played_on = serializers.DateField()
-    tournament = serializers.CharField(source="match.round.tournament.slug")
-    round = serializers.IntegerField(source="match.round.number")
-    match = serializers.IntegerField(source="match_id")
-    opponent = serializers.IntegerField(source="opponent_id")
-    opponent_name = serializers.CharField(source="opponent.full_name")
+    """One change; for an event the reader may not see (``hidden``) only the two ratings are given
+    (the privacy rule: ``tournaments.player_history.PRIVACY_RULE``)."""
+
+    hidden = serializers.BooleanField()
+    played_on = serializers.DateField(allow_null=True)
+    tournament = serializers.CharField(allow_null=True)
+    round = serializers.IntegerField(allow_null=True)
+    match = serializers.IntegerField(allow_null=True)
+    opponent = serializers.IntegerField(allow_null=True)
+    opponent_name = serializers.CharField(allow_null=True)
+    length = serializers.IntegerField(allow_null=True)
+    score_for = serializers.FloatField(allow_null=True)
+    score_against = serializers.FloatField(allow_null=True)
+    experience_before = serializers.IntegerField(allow_null=True)
     rating_before = serializers.FloatField()
     rating_after = serializers.FloatField()
-    result = serializers.FloatField()
-    expected = serializers.FloatField()
+    result = serializers.FloatField(allow_null=True)
+    expected = serializers.FloatField(allow_null=True)
+
+
+def _change_data(line: profiles.HistoryLine) -> dict:
+    c = line.change
+    data = dict.fromkeys(RatingChangeSerializer().fields)
+    data.update(hidden=line.hidden, rating_before=line.rating_before, rating_after=line.rating_after)
+    if c is not None:
+        data.update(
+            played_on=c.played_on, tournament=c.match.round.tournament.slug, round=c.match.round.number,
+            match=c.match_id, opponent=c.opponent_id, opponent_name=c.opponent.full_name, length=c.length,
+            score_for=float(c.score_for), score_against=float(c.score_against),
+            experience_before=c.experience_before, result=float(c.result), expected=c.expected,
+        )  # fmt: skip
+    return data
 
 
 class RatingHistorySerializer(serializers.Serializer):
@@ -194,7 +216,7 @@ class PlayerRatingsViewSet(viewsets.GenericViewSet):
             raise Http404("no such rating pool")
         player = get_object_or_404(Player, pk=pk)
         current = PlayerRating.objects.filter(player=player, pool=pool).first()
-        changes = profiles.rating_changes(player, pool)
+        changes = profiles.rating_history(player, pool, request.user)
         return Response(
             {
                 "player": player.pk,
@@ -202,6 +224,6 @@ class PlayerRatingsViewSet(viewsets.GenericViewSet):
                 "name_latin": player.latin_name,
                 "pool": pool,
                 "rating": current.rating if current else None,
-                "changes": RatingChangeSerializer(changes, many=True).data,
+                "changes": RatingChangeSerializer([_change_data(line) for line in changes], many=True).data,
             }
         )

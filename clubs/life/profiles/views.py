@@ -127,21 +127,27 @@ def rating_history(request, player_id: int, pool: str) -> HttpResponse:
         raise Http404("no such rating pool")
     player = get_object_or_404(Player, pk=player_id)
     current = PlayerRating.objects.filter(player=player, pool=pool).first()
-    changes = profiles.rating_changes(player, pool)
+    changes = profiles.rating_history(player, pool, request.user)
     name = player.display_name(lang)
     pool_name = _pool_name(pool, lang)
     rows = []
     points = []
     if changes:
         points.append(GraphPoint(_("start"), changes[0].rating_before))
-    for c in changes:
+    for line in changes:
+        c = line.change
+        if c is None:  # an event the reader may not see: the numbers only (profiles.PRIVACY_RULE)
+            rows.append({"hidden": True, "delta": line.delta, "rating_after": line.rating_after})
+            points.append(GraphPoint(_("a match in an event not shown"), line.rating_after))
+            continue
         opponent = c.opponent.display_name(lang)
         rows.append(
             {
                 "c": c,
                 "tournament": c.match.round.tournament,
                 "opponent": opponent,
-                "delta": c.rating_after - c.rating_before,
+                "delta": line.delta,
+                "rating_after": line.rating_after,
             }
         )
         points.append(
