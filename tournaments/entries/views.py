@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.search import search_players
@@ -191,7 +192,12 @@ def import_entries(request, tournament: Tournament):
         )
         if summary["undecided"]:
             # The rows nobody identified stay in the preview: nothing typed is lost.
-            messages.warning(request, _("%(n)s rows wait until you say who they are.") % {"n": len(summary["undecided"])})
+            n = len(summary["undecided"])
+            messages.warning(
+                request,
+                ngettext("%(n)s row waits until you say who it is.", "%(n)s rows wait until you say who they are.", n)
+                % {"n": n},
+            )
             waiting = {u["row"] for u in summary["undecided"]}
             entry_import.keep_rows(request.session, key, [r for r in rows if r.number in waiting])
             return redirect(reverse("manage-entries-import", kwargs={"slug": tournament.slug}) + "?kept=1")

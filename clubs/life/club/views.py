@@ -17,6 +17,7 @@ from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Club, Membership
 from clubs.rating_lists import Filters, rating_list
@@ -184,7 +185,11 @@ def members_import(request, slug: str):
         waiting = [i.row for i in result.rows if i.action == entry_import.DECIDE]
         if waiting:
             # The rows nobody identified stay in the preview: nothing typed is lost.
-            messages.warning(request, _("%(n)s rows wait until you say who they are.") % {"n": len(waiting)})
+            messages.warning(
+                request,
+                ngettext("%(n)s row waits until you say who it is.", "%(n)s rows wait until you say who they are.",
+                         len(waiting)) % {"n": len(waiting)},
+            )  # fmt: skip
             entry_import.keep_rows(request.session, key, waiting)
             return redirect(reverse("club-members-import", kwargs={"slug": club.slug}) + "?kept=1")
         del request.session[key]
