@@ -72,7 +72,7 @@ def person_of(player: Player, clubs: frozenset[int] | None = None) -> Person:
 
 def _current_clubs(player_ids: list[int]) -> dict[int, dict[int, str]]:
     out: dict[int, dict[int, str]] = {}
-    rows = Membership.objects.filter(player_id__in=player_ids, ended_on__isnull=True).values_list(
+    rows = Membership.objects.filter(Membership.current_q(), player_id__in=player_ids).values_list(
         "player_id", "club_id", "club__name"
     )
     for pid, club_id, name in rows:

@@ -490,7 +490,7 @@ def plan_members(club: Club, rows: list[Row], choices: dict[int, str] | None = N
     found is a new player (``create``).
     """
     seen: dict[tuple, int] = {}
-    members = set(club.memberships.filter(ended_on__isnull=True).values_list("player_id", flat=True))
+    members = set(club.memberships.filter(Membership.current_q()).values_list("player_id", flat=True))
     items = []
     for row in rows:
         item = PlanRow(row, club=club, club_name=club.name)

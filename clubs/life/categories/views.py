@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from clubs.categories import change_category
-from clubs.models import Category, Club, Player
+from clubs.models import Category, Club, Membership, Player
 from scoring.rules.errors import RuleViolation
 from tournaments.access.permissions import allowed
 from zarik.i18n import current_language
@@ -37,9 +37,7 @@ class CategoryChangeForm(forms.Form):
 
 def managing_clubs(user, player: Player) -> list[Club]:
     """The player's current clubs whose organiser ``user`` is."""
-    clubs = Club.objects.filter(
-        memberships__player=player, memberships__ended_on__isnull=True
-    ).distinct()
+    clubs = Club.objects.filter(Membership.current_q("memberships__"), memberships__player=player).distinct()
     return [club for club in clubs if allowed(user, "club.manage", club)]
 
 

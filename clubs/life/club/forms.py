@@ -38,7 +38,7 @@ class AddMemberForm(forms.Form):
     def clean(self):
         data = super().clean()
         player = data.get("player")
-        if player and Membership.objects.filter(player=player, club=self.club, ended_on__isnull=True).exists():
+        if player and Membership.objects.filter(Membership.current_q(), player=player, club=self.club).exists():
             self.add_error(None, problems_to_validation_error(
                 [CLUB.problem("already_member", player=player.display_name(current_language()))]
             ))  # fmt: skip
