@@ -15,6 +15,7 @@ from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player, PlayerRating
+from clubs.ratings.lists import shared_ranks
 
 #: "Active in the last N months": at most this many.
 MAX_MONTHS = 600
@@ -76,3 +77,8 @@ def rating_list(filters: Filters) -> QuerySet:
     tail = ("player__last_name", "player__first_name", "pk")
     order = ("rating", *tail) if filters.order == "rating" else ("-rating", *tail)
     return qs.prefetch_related(current_memberships()).order_by(*order)
+
+
+def list_ranks(filters: Filters) -> dict[float, tuple[int, int]]:
+    """Shared ranks within the filtered list (:func:`clubs.ratings.lists.shared_ranks`), one query."""
+    return shared_ranks(rating_list(filters).prefetch_related(None).order_by().values_list("rating", flat=True))

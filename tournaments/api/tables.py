@@ -21,7 +21,8 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from clubs.models import Club, Player, PlayerRating
-from clubs.rating_lists import MAX_MONTHS, Filters, rating_list
+from clubs.rating_lists import MAX_MONTHS, Filters, list_ranks, rating_list
+from clubs.ratings.lists import is_provisional, rank_label
 from clubs.ratings.pools import POOLS
 from tournaments import cache as page_cache
 from tournaments import player_history as profiles
@@ -114,6 +115,8 @@ class TournamentReadsViewSet(viewsets.GenericViewSet):
 
 
 class RatingSerializer(serializers.Serializer):
+    rank = serializers.CharField(help_text="the place in the filtered list; shared places as 4–6")
+    provisional = serializers.BooleanField(help_text="experience below 400: the FIBS factor is still above 1")
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.full_name")
     name_latin = serializers.CharField(source="player.latin_name")
@@ -148,7 +151,11 @@ class RatingListViewSet(viewsets.GenericViewSet):
     def list(self, request):
         filters = RatingFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        page = self.paginate_queryset(rating_list(Filters(**filters.validated_data)))
+        chosen = Filters(**filters.validated_data)
+        page = self.paginate_queryset(rating_list(chosen))
+        ranks = list_ranks(chosen)
+        for rating in page:
+            rating.rank, rating.provisional = rank_label(ranks, rating.rating), is_provisional(rating.experience)
         return self.get_paginated_response(RatingSerializer(page, many=True).data)
 
 

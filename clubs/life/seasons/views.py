@@ -115,7 +115,9 @@ def season_export(request, slug: str):
         marks.append([None, None, *counted, None, *([None] * len(table.metrics))])
     subtitle = _("Points by place: %(points)s") % {"points": format_points(season.points_by_place)}
     if season.best_of:
-        subtitle += " · " + _("best %(n)s events count (shaded)") % {"n": season.best_of}
+        subtitle += " · " + ngettext(
+            "best %(n)s event counts (shaded)", "best %(n)s events count (shaded)", season.best_of
+        ) % {"n": season.best_of}
     if table.hidden_count:
         subtitle += " · " + _hidden_note(table.hidden_count)
     data = table_workbook(_("Season"), f"{season.club.name} · {season.name}", subtitle, columns, rows, marks=marks)

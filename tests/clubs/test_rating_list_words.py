@@ -1,0 +1,78 @@
+"""Words and numbers of the rating list and the season (issue 37), in Russian and English.
+
+Shared ranks (equal ratings share a place), experience and the provisional mark on the
+page, the Excel file and the API; Russian plural forms; dates in Excel as dates.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from clubs.models import PlayerRating, Season
+from tests.factories import ClubFactory, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _rated(name: str, rating: float, experience: int, played=None):
+    player = PlayerFactory(last_name=name, first_name="", last_name_latin=name, first_name_latin="")
+    return PlayerRating.objects.create(player=player, pool="backgammon", rating=rating, experience=experience,
+                                       matches=3, last_played=played)  # fmt: skip
+
+
+@pytest.fixture
+def ratings():
+    day = dt.date(2026, 3, 1)
+    return [_rated("Top", 1700, 900, day), _rated("Tied1", 1600, 500, day), _rated("Tied2", 1600.001, 450, day),
+            _rated("Tied3", 1599.999, 420, day), _rated("Newcomer", 1550, 35, day)]  # fmt: skip
+
+
+def test_equal_ratings_share_a_place_on_the_page_the_excel_file_and_the_api(client, ratings):
+    page = client.get(reverse("rating-list"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert page.count('<td class="num">2–4</td>') == 3 and '<td class="num">5</td>' in page
+    sheet = load_workbook(io.BytesIO(client.get(reverse("rating-export")).content)).active
+    rows = list(sheet.iter_rows(min_row=4, values_only=True))
+    assert [r[0] for r in rows] == [1, "2–4", "2–4", "2–4", 5]  # a place is a number unless shared
+    assert isinstance(rows[0][-1], dt.datetime) and rows[0][-1].date() == dt.date(2026, 3, 1)  # a date cell
+    data = client.get("/api/ratings/?pool=backgammon").json()
+    assert [r["rank"] for r in data["results"]] == ["1", "2–4", "2–4", "2–4", "5"]
+
+
+def test_experience_and_the_provisional_mark_are_shown(client, ratings):
+    page = client.get(reverse("rating-list"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    newcomer = page[page.index("Newcomer"):page.index("</tr>", page.index("Newcomer"))]
+    assert "prov." in newcomer and '<td class="num">35</td>' in newcomer
+    top = page[page.index("Top"):page.index("</tr>", page.index("Top"))]
+    assert "prov." not in top and '<td class="num">900</td>' in top
+    russian = client.get(reverse("rating-list"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "предв." in russian and "Равные рейтинги делят место" in russian
+    api = {r["name"]: r["provisional"] for r in client.get("/api/ratings/?pool=backgammon").json()["results"]}
+    assert api["Newcomer"] is True and api["Top"] is False
+
+
+@pytest.mark.parametrize(
+    ("months", "lang", "words"),
+    [(1, "en", "active in the last 1 month"), (3, "en", "active in the last 3 months"),
+     (1, "ru", "играли за последний 1 месяц"), (2, "ru", "играли за последние 2 месяца"),
+     (5, "ru", "играли за последние 5 месяцев")],
+)  # fmt: skip
+def test_the_excel_subtitle_says_the_months_in_the_right_plural(client, ratings, months, lang, words):
+    data = client.get(reverse("rating-export"), {"months": months}, HTTP_ACCEPT_LANGUAGE=lang).content
+    subtitle = load_workbook(io.BytesIO(data)).active["A2"].value
+    assert words in subtitle
+
+
+@pytest.mark.parametrize(
+    ("best", "lang", "words"),
+    [(1, "en", "best 1 event counts"), (2, "en", "best 2 events count"), (1, "ru", "в зачёт идёт 1 лучший турнир"),
+     (2, "ru", "в зачёт идут 2 лучших турнира"), (5, "ru", "в зачёт идут 5 лучших турниров")],
+)  # fmt: skip
+def test_the_season_says_how_many_best_events_count_in_the_right_plural(client, best, lang, words):
+    season = Season.objects.create(club=ClubFactory(), name="Весна", slug="spring", points_by_place=[10], best_of=best)
+    page = client.get(reverse("season-detail", kwargs={"slug": season.slug}), HTTP_ACCEPT_LANGUAGE=lang)
+    assert words in page.content.decode()
