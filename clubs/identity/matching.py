@@ -30,7 +30,9 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from clubs.names import words
+import re
+
+from clubs.names import fold_word, to_latin
 
 
 class Name(StrEnum):
@@ -59,6 +61,14 @@ class Person:
     birth_year: int | None = None
     clubs: frozenset[Hashable] = frozenset()
     rating: float | None = None
+
+
+_SEPARATORS = re.compile(r"[^a-z0-9]+")
+
+
+def words(text: str) -> list[str]:
+    """The folded words of a name (:func:`clubs.names.fold_word`), digits kept: «Иванов 2» is not «Иванов»."""
+    return [w for w in (fold_word(w) for w in _SEPARATORS.split(to_latin(text))) if w]
 
 
 def name_forms(person: Person) -> frozenset[frozenset[str]]:
