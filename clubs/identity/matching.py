@@ -26,11 +26,10 @@ evidence and a person decide.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-
-import re
 
 from clubs.names import fold_word, to_latin
 
