@@ -102,3 +102,8 @@ def test_a_correction_of_a_past_match_replays_everything_after_it(director):
     expected = replay(None, [RatedMatch(anna.pk, boris.pk, 5, 3, 5), RatedMatch(anna.pk, boris.pk, 5, 5, 2)])[0]
     assert PlayerRating.objects.get(player=anna, pool="backgammon").rating == pytest.approx(
         expected[anna.pk].rating, abs=1e-9)  # fmt: skip
+
+
+def test_the_api_tournament_resource_says_whether_it_is_rated(client):
+    TournamentFactory(slug="rated-cup", rated=True)
+    assert client.get("/api/tournaments/rated-cup/").json()["rated"] is True

@@ -21,7 +21,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "beaver", "raccoon", "autodouble_limit", "max_cube", "status", "rounds_planned",
             "public", "seeding", "tiebreaks", "move_seconds", "clock_minutes_per_point",
             "clock_delay_seconds", "clock_increment_seconds", "late_penalty_minutes",
-            "late_forfeit_minutes", "forfeit_score", "penalty_from",
+            "late_forfeit_minutes", "forfeit_score", "penalty_from", "rated",
         ]  # fmt: skip
 
 
