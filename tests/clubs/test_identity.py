@@ -291,3 +291,30 @@ def test_only_an_organiser_of_their_club_may_merge_two_players(kazan, elena):
     twin = PlayerFactory(last_name="Семенова", first_name="Елена")
     with pytest.raises(PermissionDenied):
         merge(elena, twin, stranger, "one person")
+
+
+def test_the_organisers_merge_page_compares_side_by_side_then_merges(client, kazan, elena, organiser):
+    twin = PlayerFactory(last_name="Semenova", first_name="Elena", last_name_latin="", first_name_latin="",
+                         birth_year=1990)  # fmt: skip
+    Membership.objects.create(player=twin, club=kazan, started_on="2019-01-01", ended_on="2019-12-31")
+    client.force_login(organiser)
+    url = reverse("club-members-merge", kwargs={"slug": kazan.slug})
+    compare = client.get(url, {"keep": elena.pk, "gone": twin.pk}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Семёнова Елена" in compare and "Semenova Elena" in compare and 'id="merge-compare"' in compare
+    assert Player.objects.filter(pk=twin.pk).exists()  # comparing writes nothing
+    no_reason = client.post(url, {"keep": elena.pk, "gone": twin.pk, "confirm": "1"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert no_reason.status_code == 400 and "Say why these two players are one person" in no_reason.content.decode()
+    done = client.post(url, {"keep": elena.pk, "gone": twin.pk, "reason": "same birth year", "confirm": "1"})
+    assert done.status_code == 302 and not Player.objects.filter(pk=twin.pk).exists()
+    assert Membership.objects.filter(player=elena, club=kazan).count() == 2
+
+
+def test_an_organiser_of_another_club_cannot_open_the_merge_of_these_players(client, kazan, elena):
+    other = ClubFactory()
+    stranger = UserFactory(username="other-organiser")
+    ClubRole.objects.create(club=other, user=stranger, role=ClubRoleKind.ORGANISER)
+    twin = PlayerFactory(last_name="Семенова", first_name="Елена")
+    Membership.objects.create(player=twin, club=kazan, started_on="2020-01-01", ended_on="2020-02-01")
+    client.force_login(stranger)
+    url = reverse("club-members-merge", kwargs={"slug": other.slug})
+    assert client.get(url, {"keep": elena.pk, "gone": twin.pk}).status_code == 403

@@ -85,3 +85,16 @@ class MemberImportForm(forms.Form):
             "Категория/category, email; every row becomes a member of this club"
         ),
     )
+
+
+class MergePlayersForm(forms.Form):
+    """Two stored players an organiser says are one person (``tournaments.identity.services.merge``)."""
+
+    keep = forms.ModelChoiceField(
+        queryset=Player.objects.all(), widget=forms.NumberInput, label=_("player to keep (number)"),
+    )
+    gone = forms.ModelChoiceField(
+        queryset=Player.objects.all(), widget=forms.NumberInput,
+        label=_("the same person's second record (number): merged into the first and removed"),
+    )  # fmt: skip
+    reason = forms.CharField(label=_("why they are one person"), max_length=300, required=False)
