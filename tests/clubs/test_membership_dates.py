@@ -12,6 +12,7 @@ from clubs.models import ClubRole, Membership, PlayerRating
 from clubs.rating_lists import Filters, rating_list
 from scoring.rules.errors import RuleViolation
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tournaments.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 
@@ -71,3 +72,31 @@ def test_the_city_filter_ignores_case_in_cyrillic(typed):
         PlayerRating.objects.create(player=p, pool="backgammon", rating=1500, experience=5, matches=1)
     found = {r.player_id for r in rating_list(Filters(pool="backgammon", city=typed))}
     assert found == {a.pk, b.pk}
+
+
+def test_an_organiser_edits_a_members_details_without_the_admin(client, club, organiser):
+    player = PlayerFactory(last_name="Гусейнов", first_name="Эльдар", last_name_latin="", city="")
+    Membership.objects.create(player=player, club=club, started_on=dt.date(2020, 1, 1))
+    client.force_login(organiser)
+    url = reverse("player-details", kwargs={"player_id": player.pk})
+    data = {"last_name": "Гусейнов", "first_name": "Эльдар", "last_name_latin": "Guseinov",
+            "first_name_latin": "Eldar", "city": "Казань", "country": "RU", "birth_year": "1985", "email": ""}  # fmt: skip
+    assert client.post(url, data).status_code == 302
+    player.refresh_from_db()
+    assert (player.latin_name, player.city, player.birth_year) == ("Eldar Guseinov", "Казань", 1985)
+    assert "guseinov" in player.search_key  # found by the Latin name from now on
+    assert AuditEntry.objects.filter(action="player.edit", object_id=player.pk).exists()
+    bad = client.post(url, {**data, "birth_year": "1850"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert bad.status_code == 400 and 'value="1850"' in bad.content.decode()  # what was typed is kept
+
+
+def test_a_back_dated_category_change_is_shown_on_the_date_field(client, club, organiser):
+    player = PlayerFactory(category=6)
+    Membership.objects.create(player=player, club=club, started_on=dt.date(2020, 1, 1))
+    change_category(player, 7, reason="1st place", on=dt.date(2026, 3, 1))
+    client.force_login(organiser)
+    page = client.post(reverse("player-category", kwargs={"player_id": player.pk}),
+                       {"category": 5, "on": "2026-02-01", "reason": "late"}, HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    assert "cannot be dated earlier" in page.content.decode()
+    player.refresh_from_db()
+    assert player.category == 7
