@@ -76,3 +76,23 @@ def test_the_season_says_how_many_best_events_count_in_the_right_plural(client, 
     season = Season.objects.create(club=ClubFactory(), name="Весна", slug="spring", points_by_place=[10], best_of=best)
     page = client.get(reverse("season-detail", kwargs={"slug": season.slug}), HTTP_ACCEPT_LANGUAGE=lang)
     assert words in page.content.decode()
+
+
+def test_the_rating_history_writes_numbers_the_readers_way(client):
+    from tests.factories import MatchFactory, RoundFactory, TournamentFactory, enter
+    from tournaments.ratings import service as ratings_service
+
+    anna, boris = (PlayerFactory(last_name=n, first_name="", last_name_latin=n, first_name_latin="") for n in ("Anna", "Boris"))
+    event = TournamentFactory(rated=True, variant="backgammon")
+    a, b = enter(event, [anna, boris])
+    MatchFactory(round=RoundFactory(tournament=event, number=1), table=1, entry_a=a, entry_b=b, confirmed=True,
+                 score_a=1, score_b=5, winner="b")  # fmt: skip
+    ratings_service.recompute("backgammon", 1)
+    url = reverse("player-rating-history", kwargs={"player_id": anna.pk, "pool": "backgammon"})
+    russian = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    after = PlayerRating.objects.get(player=anna).rating
+    delta = f"{1500 - after:.2f}"
+    assert f"\u2212{delta.replace('.', ',')}" in russian and f"\u2212{delta}" in english  # a minus, local decimals
+    assert f"{after:.2f}".replace(".", ",") in russian.split("<title", 2)[-1]  # the graph's points too
+    assert "1 рейтинговый матч" in russian and "1 rated match:" in english

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from clubs.life.categories.views import managing_clubs
@@ -120,6 +121,12 @@ def head_to_head(request, player_id: int, other_id: int) -> HttpResponse:
     )
 
 
+def signed(delta: float) -> str:
+    """A rating change as a reader writes it: +3,21 / −3,21 (a real minus sign, local decimals)."""
+    text = number_format(abs(delta), 2)
+    return f"+{text}" if delta > 0 else f"\u2212{text}" if delta < 0 else text
+
+
 @require_safe
 def rating_history(request, player_id: int, pool: str) -> HttpResponse:
     lang = current_language()
@@ -137,7 +144,8 @@ def rating_history(request, player_id: int, pool: str) -> HttpResponse:
     for line in changes:
         c = line.change
         if c is None:  # an event the reader may not see: the numbers only (profiles.PRIVACY_RULE)
-            rows.append({"hidden": True, "delta": line.delta, "rating_after": line.rating_after})
+            rows.append({"hidden": True, "delta": line.delta, "signed": signed(line.delta),
+                         "rating_after": line.rating_after})  # fmt: skip
             points.append(GraphPoint(_("a match in an event not shown"), line.rating_after))
             continue
         opponent = c.opponent.display_name(lang)
@@ -147,6 +155,7 @@ def rating_history(request, player_id: int, pool: str) -> HttpResponse:
                 "tournament": c.match.round.tournament,
                 "opponent": opponent,
                 "delta": line.delta,
+                "signed": signed(line.delta),
                 "rating_after": line.rating_after,
             }
         )
@@ -157,13 +166,17 @@ def rating_history(request, player_id: int, pool: str) -> HttpResponse:
     if points:
         words = GraphWords(
             title=_("Rating of %(name)s: %(pool)s") % {"name": name, "pool": pool_name},
-            desc=_("%(count)s rated matches: from %(first).2f to %(last).2f (highest %(high).2f, lowest %(low).2f).")
+            desc=ngettext(
+                "%(count)s rated match: from %(first)s to %(last)s (highest %(high)s, lowest %(low)s).",
+                "%(count)s rated matches: from %(first)s to %(last)s (highest %(high)s, lowest %(low)s).",
+                len(changes),
+            )
             % {
                 "count": len(changes),
-                "first": points[0].rating,
-                "last": points[-1].rating,
-                "high": max(p.rating for p in points),
-                "low": min(p.rating for p in points),
+                "first": number_format(points[0].rating, 2),
+                "last": number_format(points[-1].rating, 2),
+                "high": number_format(max(p.rating for p in points), 2),
+                "low": number_format(min(p.rating for p in points), 2),
             },
             x_axis=_("Rated matches, in order"),
             y_axis=_("Rating"),
