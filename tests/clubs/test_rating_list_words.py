@@ -96,3 +96,20 @@ def test_the_rating_history_writes_numbers_the_readers_way(client):
     assert f"\u2212{delta.replace('.', ',')}" in russian and f"\u2212{delta}" in english  # a minus, local decimals
     assert f"{after:.2f}".replace(".", ",") in russian.split("<title", 2)[-1]  # the graph's points too
     assert "1 рейтинговый матч" in russian and "1 rated match:" in english
+
+
+def test_a_fixed_games_length_reads_as_games_not_points(client):
+    from tests.factories import MatchFactory, RoundFactory, TournamentFactory, enter
+    from tournaments.ratings import service as ratings_service
+
+    anna, boris = (PlayerFactory(last_name=n, first_name="", last_name_latin=n, first_name_latin="") for n in ("Anna", "Boris"))
+    event = TournamentFactory(rated=True, variant="backgammon", match_format="games", fixed_games=4)
+    a, b = enter(event, [anna, boris])
+    MatchFactory(round=RoundFactory(tournament=event, number=1), table=1, entry_a=a, entry_b=b, confirmed=True,
+                 score_a=3, score_b=1, winner="a")  # fmt: skip
+    ratings_service.recompute("backgammon", 1)
+    url = reverse("player-rating-history", kwargs={"player_id": anna.pk, "pool": "backgammon"})
+    assert "4 games" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "4 партии" in client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    change = client.get(f"/api/players/{anna.pk}/rating-history/?pool=backgammon").json()["changes"][0]
+    assert (change["length"], change["length_unit"]) == (4, "games")

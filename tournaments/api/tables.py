@@ -171,6 +171,7 @@ class RatingChangeSerializer(serializers.Serializer):
     opponent = serializers.IntegerField(allow_null=True)
     opponent_name = serializers.CharField(allow_null=True)
     length = serializers.IntegerField(allow_null=True)
+    length_unit = serializers.ChoiceField(choices=["points", "games"], allow_null=True)
     score_for = serializers.FloatField(allow_null=True)
     score_against = serializers.FloatField(allow_null=True)
     experience_before = serializers.IntegerField(allow_null=True)
@@ -188,6 +189,7 @@ def _change_data(line: profiles.HistoryLine) -> dict:
         data.update(
             played_on=c.played_on, tournament=c.match.round.tournament.slug, round=c.match.round.number,
             match=c.match_id, opponent=c.opponent_id, opponent_name=c.opponent.full_name, length=c.length,
+            length_unit="games" if c.match.round.tournament.match_format == "games" else "points",
             score_for=float(c.score_for), score_against=float(c.score_against),
             experience_before=c.experience_before, result=float(c.result), expected=c.expected,
         )  # fmt: skip

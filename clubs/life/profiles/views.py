@@ -121,6 +121,11 @@ def head_to_head(request, player_id: int, other_id: int) -> HttpResponse:
     )
 
 
+def length_text(length: int, games: bool) -> str:
+    """A match length as said: "5" (points, the column's unit) or "4 games" (a fixed-games match)."""
+    return ngettext("%(n)s game", "%(n)s games", length) % {"n": length} if games else str(length)
+
+
 def signed(delta: float) -> str:
     """A rating change as a reader writes it: +3,21 / −3,21 (a real minus sign, local decimals)."""
     text = number_format(abs(delta), 2)
@@ -156,6 +161,7 @@ def rating_history(request, player_id: int, pool: str) -> HttpResponse:
                 "opponent": opponent,
                 "delta": line.delta,
                 "signed": signed(line.delta),
+                "length": length_text(c.length, c.match.round.tournament.match_format == "games"),
                 "rating_after": line.rating_after,
             }
         )
