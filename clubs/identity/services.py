@@ -81,16 +81,27 @@ def _current_clubs(player_ids: list[int]) -> dict[int, dict[int, str]]:
 
 
 def _stored(person: Person, exclude: set[int]) -> list[Player]:
-    query = Q()
-    for text in (person.last_name, person.first_name, person.last_name_latin, person.first_name_latin):
-        for word in words(text or ""):
-            if len(word) >= 2:
-                query |= Q(search_key__contains=word)
+    """The stored players worth comparing: first those with every word of one form of the name
+    (or the same email) — never crowded out by the many who share a given name — then those
+    with any word of it (half a name), up to :data:`SCAN_LIMIT` in all."""
+    whole, some = Q(), Q()
+    for last, first in ((person.last_name, person.first_name), (person.last_name_latin, person.first_name_latin)):
+        found = words(f"{last or ''} {first or ''}")
+        if found:
+            every = Q()
+            for word in found:
+                every &= Q(search_key__contains=word)
+                some |= Q(search_key__contains=word)
+            whole |= every
     if person.email.strip():
-        query |= Q(email__iexact=person.email.strip())
-    if not query:
+        whole |= Q(email__iexact=person.email.strip())
+    if not whole:
         return []
-    return list(Player.objects.filter(query).exclude(pk__in=exclude).order_by("pk")[:SCAN_LIMIT])
+    players = Player.objects.exclude(pk__in=exclude).order_by("pk")
+    first_pass = list(players.filter(whole)[:SCAN_LIMIT])
+    seen = {p.pk for p in first_pass}
+    rest = SCAN_LIMIT - len(first_pass)
+    return first_pass + (list(players.filter(some).exclude(pk__in=seen)[:rest]) if rest > 0 and some else [])
 
 
 def candidates(person: Person, exclude: set[int] | None = None) -> tuple[int | None, list[Candidate]]:

@@ -318,3 +318,14 @@ def test_an_organiser_of_another_club_cannot_open_the_merge_of_these_players(cli
     client.force_login(stranger)
     url = reverse("club-members-merge", kwargs={"slug": other.slug})
     assert client.get(url, {"keep": elena.pk, "gone": twin.pk}).status_code == 403
+
+
+def test_many_players_sharing_a_given_name_never_crowd_out_the_namesake():
+    letters = "абвгдежзиклмнопрстуфхцчшэюя"
+    for i in range(210):
+        PlayerFactory(last_name=f"Петрова{letters[i % 27]}{letters[i // 27]}", first_name="Елена",
+                      last_name_latin="", first_name_latin="")  # fmt: skip
+    elena = PlayerFactory(last_name="Семёнова", first_name="Елена", last_name_latin="", first_name_latin="")
+    with pytest.raises(IdentityUndecided) as undecided:
+        identify(Person("Семенова", "Елена"))
+    assert undecided.value.candidates[0].player == elena
