@@ -144,3 +144,10 @@ def test_the_rating_list_counts_a_private_events_players_by_the_rule(client, wor
     assert "Verina" in page or "Верина" in page
     assert f"{vera.rating:.2f}".replace(".", ",") in page or f"{vera.rating:.2f}" in page
     assert PRIVATE not in page
+
+
+def test_a_season_cell_shows_the_place_beside_the_points(client, world):
+    page = client.get(reverse("season-detail", kwargs={"slug": world["season"].slug})).content.decode()
+    assert "10 <span class=\"meta\">(place 1)</span>" in page and "6 <span class=\"meta\">(place 2)</span>" in page
+    russian = client.get(reverse("season-detail", kwargs={"slug": world["season"].slug}), HTTP_ACCEPT_LANGUAGE="ru")
+    assert "(1 место)" in russian.content.decode()

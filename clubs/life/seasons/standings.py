@@ -78,6 +78,14 @@ class SeasonTable:
     metrics: list = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     hidden: set[int] = field(default_factory=set)  # scoring events the reader may not view
+    places: dict[int, dict[int, tuple[int, int]]] = field(default_factory=dict)  # event → player → place
+
+    def place_label(self, event_id: int, player_id: int) -> str:
+        """The player's place in one event as the standings write it ("3", or "1–2" when shared)."""
+        place = self.places.get(event_id, {}).get(player_id)
+        if place is None:
+            return ""
+        return str(place[0]) if place[1] == place[0] else f"{place[0]}–{place[1]}"
 
     @property
     def hidden_count(self) -> int:
@@ -134,7 +142,7 @@ def compute(season: Season, user=None) -> SeasonTable:
     )  # fmt: skip
     return SeasonTable(
         season, finished, upcoming, rows, [get_metric(k) for k in keys], problems,
-        {t.pk for t in finished if t.pk in hidden},
+        {t.pk for t in finished if t.pk in hidden}, {e.id: dict(e.places) for e in events},
     )  # fmt: skip
 
 

@@ -83,7 +83,8 @@ def season_detail(request, slug: str):
     table = compute(season, request.user)
     lang = current_language()
     lines = [
-        {"row": row, "events": [(t, row.points.get(t.pk), t.pk in row.counted) for t in table.events],
+        {"row": row, "events": [(t, row.points.get(t.pk), t.pk in row.counted, table.place_label(t.pk, row.player.id))
+                                for t in table.events],
          "values": [row.values.get(m.key) for m in table.metrics]}
         for row in table.rows
     ]  # fmt: skip
