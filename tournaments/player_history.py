@@ -30,7 +30,7 @@ from tournaments.standings import get_metric
 from tournaments.standings.crosstable import format_score
 
 from . import cache as page_cache
-from .access.permissions import can_view
+from .access.permissions import can_view, visible_tournaments
 from .access.visibility import public_matches
 from .models import Entry, Match, RatingChange, ResultStatus, Tournament
 from .standings_service import load_events
@@ -292,3 +292,15 @@ def rating_history(player: Player, pool: str, reader) -> list[HistoryLine]:
         HistoryLine(c.rating_before, c.rating_after, c if c.match.round.tournament_id in shown else None)
         for c in changes
     ]
+
+
+def hidden_rated_matches(player: Player, reader) -> int:
+    """How many of the player's rated matches come from events ``reader`` may not view (1 query).
+
+    The profile says so beside the ratings, since those matches count (:data:`PRIVACY_RULE`).
+    """
+    return (
+        RatingChange.objects.filter(player=player)
+        .exclude(match__round__tournament__in=visible_tournaments(reader))
+        .count()
+    )

@@ -151,3 +151,11 @@ def test_a_season_cell_shows_the_place_beside_the_points(client, world):
     assert "10 <span class=\"meta\">(place 1)</span>" in page and "6 <span class=\"meta\">(place 2)</span>" in page
     russian = client.get(reverse("season-detail", kwargs={"slug": world["season"].slug}), HTTP_ACCEPT_LANGUAGE="ru")
     assert "(1 место)" in russian.content.decode()
+
+
+def test_the_profile_says_that_a_rating_counts_matches_of_events_not_shown(client, world, organiser):
+    url = reverse("player-profile", kwargs={"player_id": world["vera"].pk})
+    page = client.get(url).content.decode()
+    assert "1 rated match comes from an event that is not public" in page and PRIVATE not in page
+    client.force_login(organiser)
+    assert 'id="hidden-rated"' not in client.get(url).content.decode()  # the organiser sees the event itself

@@ -78,6 +78,7 @@ def profile(request, player_id: int) -> HttpResponse:
             "category": Category(player.category).label,
             "memberships": memberships,
             "ratings": ratings,
+            "hidden_rated": profiles.hidden_rated_matches(player, request.user) if ratings else 0,
             "events": events,
             "page": page,
             "lines": [_line(line, lang) for line in lines],
