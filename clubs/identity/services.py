@@ -156,3 +156,23 @@ def identify(person: Person, choice: str | int | None = None, exclude: set[int] 
     if not found:
         return Identity(None, ())
     raise undecided(person, found)
+
+
+def check_new(person: Person) -> None:
+    """A form about to create ``person`` as a new player: refused while anyone may be them.
+
+    The organiser's new-player forms (the entries desk, the API, the club's members page)
+    call this unless the organiser said "none of these: a new player"; the refusal carries
+    the candidates to show side by side (enter or add one of them instead).
+    """
+    _same, found = candidates(person)
+    if found:
+        raise undecided(person, found)
+
+
+def person_from_form(data, club_ids: frozenset = frozenset()) -> Person:
+    """A form's cleaned data (the player fields) as the matching core sees it."""
+    return Person(
+        data.get("last_name", ""), data.get("first_name", ""), data.get("last_name_latin", ""),
+        data.get("first_name_latin", ""), data.get("email", ""), data.get("birth_year"), club_ids, data.get("rating"),
+    )  # fmt: skip

@@ -329,3 +329,22 @@ def test_many_players_sharing_a_given_name_never_crowd_out_the_namesake():
     with pytest.raises(IdentityUndecided) as undecided:
         identify(Person("Семенова", "Елена"))
     assert undecided.value.candidates[0].player == elena
+
+
+def test_the_club_members_page_proposes_the_namesake_instead_of_a_new_member(client, kazan, elena, organiser):
+    """The sixth way in: the members page's "new player" form."""
+    perm = ClubFactory(name="Пермь", slug="perm")
+    ClubRole.objects.create(club=perm, user=organiser, role=ClubRoleKind.ORGANISER)
+    client.force_login(organiser)
+    url = reverse("club-members", kwargs={"slug": perm.slug})
+    page = client.post(url, {"action": "new", "new-last_name": "Semenova", "new-first_name": "Elena",
+                             "new-category": 4, "new-started_on": "2026-01-10"}, HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    text = page.content.decode()
+    assert page.status_code == 400 and f'name="player" value="{elena.pk}"' in text
+    assert 'name="action" value="add"' in text and 'name="started_on" value="2026-01-10"' in text
+    assert client.post(url, {"action": "add", "player": elena.pk, "started_on": "2026-01-10"}).status_code == 302
+    assert Membership.objects.filter(club=perm, player=elena, started_on="2026-01-10").exists()
+    assert _semenova_players() == 1
+    client.post(url, {"action": "new", "new-last_name": "Семёнова", "new-first_name": "Елена", "new-category": 4,
+                      "new-started_on": "2026-01-10", "new-new_person": "on", "new-birth_year": 2011})  # fmt: skip
+    assert _semenova_players() == 2  # said to be someone else: a new player

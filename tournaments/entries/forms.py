@@ -6,7 +6,6 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.identity import services as identity
-from clubs.identity.matching import Person
 from clubs.models import Club, Player
 from tournaments.models import Entry, Section, Team, TeamMember, Tournament
 from zarik.i18n import problems_to_validation_error
@@ -70,15 +69,11 @@ class NewPlayerForm(forms.ModelForm):
         if self.errors or data.get("new_person"):
             return data
         club = data.get("club")
-        person = Person(
-            data.get("last_name", ""), data.get("first_name", ""), data.get("last_name_latin", ""),
-            data.get("first_name_latin", ""), data.get("email", ""), data.get("birth_year"),
-            frozenset({club.pk}) if club else frozenset(), data.get("rating"),
-        )  # fmt: skip
-        _same, found = identity.candidates(person)
-        if found:
-            self.candidates = found
-            raise problems_to_validation_error([identity.undecided(person, found).problem])
+        try:
+            identity.check_new(identity.person_from_form(data, frozenset({club.pk}) if club else frozenset()))
+        except identity.IdentityUndecided as exc:
+            self.candidates = exc.candidates
+            raise problems_to_validation_error([exc.problem]) from exc
         return data
 
 

@@ -10,6 +10,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.identity import services as identity
 from clubs.models import Club, Membership, Player
 from clubs.problems import CLUB
 from zarik.i18n import current_language, problems_to_validation_error
@@ -46,13 +47,38 @@ class AddMemberForm(forms.Form):
 
 
 class NewMemberForm(forms.ModelForm):
-    """A player who is not in the database yet: created and made a member in one go."""
+    """A player who is not in the database yet: created and made a member in one go.
+
+    Asks the identity service first (:func:`clubs.identity.services.check_new`): a namesake
+    in any alphabet, or the same email, is shown side by side to add instead, unless the
+    organiser ticks ``new_person``.
+    """
 
     started_on = forms.DateField(label=_("member since"), initial=_today, widget=DATE)
+    new_person = forms.BooleanField(
+        required=False, label=_("none of the proposed players: this is a new player"),
+    )
 
     class Meta:
         model = Player
-        fields = ["last_name", "first_name", "last_name_latin", "first_name_latin", "category", "city", "email"]
+        fields = [
+            "last_name", "first_name", "last_name_latin", "first_name_latin", "category", "city", "email",
+            "birth_year",
+        ]  # fmt: skip
+
+    #: The stored players this person may be (set by :meth:`clean`; the page shows them side by side).
+    candidates: list = []
+
+    def clean(self):
+        data = super().clean()
+        if self.errors or data.get("new_person"):
+            return data
+        try:
+            identity.check_new(identity.person_from_form(data))
+        except identity.IdentityUndecided as exc:
+            self.candidates = exc.candidates
+            raise problems_to_validation_error([exc.problem]) from exc
+        return data
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("prefix", "new")
