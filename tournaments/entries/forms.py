@@ -82,7 +82,7 @@ class ImportForm(forms.Form):
         label=_("file"),
         help_text=_(
             "CSV (UTF-8) or XLSX with a header row: Фамилия/last_name, Имя/first_name, Клуб/club, "
-            "Категория/category, Рейтинг/rating, email; or a FIDE TRF-16 file"
+            "Категория/category, Рейтинг/rating, Год рождения/birth_year, email; or a FIDE TRF-16 file"
         ),
     )
 

@@ -108,7 +108,8 @@ class MemberImportForm(forms.Form):
         label=_("file"),
         help_text=_(
             "CSV (UTF-8) or XLSX with a header row: Фамилия/last_name, Имя/first_name, "
-            "Категория/category, email; every row becomes a member of this club"
+            "Категория/category, Год рождения/birth_year, email; every row becomes a member of this club, "
+            "a namesake already in the database once you confirm who it is"
         ),
     )
 
