@@ -348,3 +348,11 @@ def test_the_club_members_page_proposes_the_namesake_instead_of_a_new_member(cli
     client.post(url, {"action": "new", "new-last_name": "Семёнова", "new-first_name": "Елена", "new-category": 4,
                       "new-started_on": "2026-01-10", "new-new_person": "on", "new-birth_year": 2011})  # fmt: skip
     assert _semenova_players() == 2  # said to be someone else: a new player
+
+
+def test_a_trf_files_birth_dates_give_the_new_players_their_year_of_birth():
+    line = "001    1 m    Gusejnov, Eldar                   1620 AZE             1985/03/04  0.0    1"
+    rows = importer.read_file("event.trf", f"012 Open\n{line}\n".encode())
+    event = TournamentFactory()
+    importer.apply(event, rows, None)
+    assert event.entries.get().player.birth_year == 1985

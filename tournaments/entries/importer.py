@@ -168,7 +168,8 @@ def read_xlsx(data: bytes) -> list[Row]:
 
 
 def read_trf(data: bytes) -> list[Row]:
-    """The ``001`` player lines of a TRF-16 file: name "Last, First" in columns 15–47, rating 49–52."""
+    """The ``001`` player lines of a TRF-16 file: name "Last, First" in columns 15–47, rating 49–52,
+    the year of the birth date (columns 70–79, ``YYYY/MM/DD``) for telling namesakes apart."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -177,13 +178,14 @@ def read_trf(data: bytes) -> list[Row]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.startswith("001"):
             continue
-        padded = line.ljust(60)
+        padded = line.ljust(80)
         last, _, first = padded[14:47].strip().partition(",")
+        born = padded[69:73]
         rows.append(
             Row(
                 number,
                 {"last_name": last.strip(), "first_name": first.strip(), "rating": padded[48:52].strip(),
-                 "trf": "1"},
+                 "birth_year": born if born.isdigit() and born != "0000" else "", "trf": "1"},
             )
         )
     if not rows:
