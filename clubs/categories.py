@@ -5,6 +5,11 @@ back office): it writes the :class:`~clubs.models.CategoryChange` that the
 player's profile shows and updates the player's current category. Who may is
 decided by the caller with the permissions table (``club.manage`` on a club the
 player belongs to).
+
+A change is never dated before the player's last change (``club.category_backdated``):
+the history is read in date order and the current category is the latest-dated
+change's, so a back-dated 7 → 5 before a 6 → 7 would leave the history contradicting
+the current category (issue 37). A correction is a new change dated today.
 """
 
 from __future__ import annotations
@@ -35,6 +40,10 @@ def change_category(
         problems.append(CLUB.problem("category_reason"))
     if on > dt.date.today():
         problems.append(CLUB.problem("category_future", on=on.isoformat()))
+    last = player.category_changes.order_by("-on").values_list("on", flat=True).first()
+    if last is not None and on < last:
+        problems.append(CLUB.problem("category_backdated", player=player.full_name, on=on.isoformat(),
+                                     last=last.isoformat()))  # fmt: skip
     if problems:
         raise RuleViolation(problems)
     change = CategoryChange.objects.create(

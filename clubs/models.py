@@ -1,8 +1,12 @@
 """Clubs, players (people) and their memberships."""
 
+import datetime as dt
+
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from .names import player_key
@@ -67,6 +71,11 @@ class Player(models.Model):
     )
     city = models.CharField(_("city"), max_length=120, blank=True)
     country = models.CharField(_("country"), max_length=2, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        _("year of birth"), null=True, blank=True,
+        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+        help_text=_("tells namesakes apart (clubs.identity); never shown publicly"),
+    )
     email = models.EmailField(_("email"), blank=True)
     email_notifications = models.BooleanField(
         _("email notifications"), default=True,
@@ -272,6 +281,21 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} @ {self.club}"
+
+    @staticmethod
+    def current_q(prefix: str = "", on: dt.date | None = None) -> Q:
+        """THE rule for a current membership: no end date, or an end date not passed yet.
+
+        "Member until 30.06.2027" is a member on every day up to and including that date;
+        ending a membership on a future date does not end it now (issue 37). ``prefix``
+        reaches memberships through a relation (``"memberships__"``).
+        """
+        day = on or timezone.localdate()
+        return Q(**{f"{prefix}ended_on__isnull": True}) | Q(**{f"{prefix}ended_on__gte": day})
+
+    def is_current(self, on: dt.date | None = None) -> bool:
+        """:meth:`current_q` for one row already read."""
+        return self.ended_on is None or self.ended_on >= (on or timezone.localdate())
 
 
 class ChouetteCubeMode(models.TextChoices):

@@ -21,6 +21,10 @@ CLUB = Catalogue(
             "The date of the change ({on}) is in the future.",
             "Дата смены категории ({on}) ещё не наступила.",
         ),
+        "category_backdated": (
+            "The category of {player} last changed on {last}: a change cannot be dated earlier ({on}).",
+            "Категория {player} последний раз менялась {last}: новую смену нельзя датировать раньше ({on}).",
+        ),
         "bad_points": (
             "{value!r} is not a list of points: write numbers separated by commas, e.g. "
             "“25, 18, 15, 12, 10”.",

@@ -14,7 +14,8 @@ from datetime import date
 from django.db.models import Exists, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 
-from clubs.models import Club, Membership, PlayerRating
+from clubs.models import Club, Membership, Player, PlayerRating
+from clubs.ratings.lists import shared_ranks
 
 #: "Active in the last N months": at most this many.
 MAX_MONTHS = 600
@@ -45,21 +46,30 @@ def months_ago(today: date, months: int) -> date:
 def current_memberships() -> Prefetch:
     return Prefetch(
         "player__memberships",
-        queryset=Membership.objects.filter(ended_on__isnull=True).select_related("club").order_by("club__name"),
+        queryset=Membership.objects.filter(Membership.current_q()).select_related("club").order_by("club__name"),
         to_attr="current_memberships",
     )
+
+
+def same_city(city: str) -> list[str]:
+    """Every stored spelling of ``city`` ignoring case, in any alphabet's case rules (one query).
+
+    SQLite's ``lower()``/``LIKE`` fold ASCII letters only, so ``iexact`` told «Казань» from
+    «казань» there; Python's ``casefold`` is the same on both engines (issue 37).
+    """
+    wanted = city.strip().casefold()
+    stored = Player.objects.exclude(city="").order_by().values_list("city", flat=True).distinct()
+    return [c for c in stored if c.strip().casefold() == wanted]
 
 
 def rating_list(filters: Filters) -> QuerySet:
     """The filtered ratings in list order (highest first unless asked otherwise)."""
     qs = PlayerRating.objects.filter(pool=filters.pool).select_related("player")
     if filters.club is not None:
-        members = Membership.objects.filter(
-            player_id=OuterRef("player_id"), club=filters.club, ended_on__isnull=True
-        )
+        members = Membership.objects.filter(Membership.current_q(), player_id=OuterRef("player_id"), club=filters.club)
         qs = qs.filter(Exists(members))
     if filters.city:
-        qs = qs.filter(player__city__iexact=filters.city.strip())
+        qs = qs.filter(player__city__in=same_city(filters.city))
     if filters.category is not None:
         qs = qs.filter(player__category=filters.category)
     if filters.months is not None:
@@ -67,3 +77,8 @@ def rating_list(filters: Filters) -> QuerySet:
     tail = ("player__last_name", "player__first_name", "pk")
     order = ("rating", *tail) if filters.order == "rating" else ("-rating", *tail)
     return qs.prefetch_related(current_memberships()).order_by(*order)
+
+
+def list_ranks(filters: Filters) -> dict[float, tuple[int, int]]:
+    """Shared ranks within the filtered list (:func:`clubs.ratings.lists.shared_ranks`), one query."""
+    return shared_ranks(rating_list(filters).prefetch_related(None).order_by().values_list("rating", flat=True))

@@ -166,6 +166,8 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "membership.add": ("Club member added", "Игрок принят в клуб"),
     "membership.end": ("Club membership ended", "Членство в клубе прекращено"),
     "membership.import": ("Club members imported", "Члены клуба импортированы"),
+    "player.merge": ("Two players merged into one person", "Два игрока объединены в одного"),
+    "player.edit": ("Player's details changed", "Данные игрока изменены"),
     "season.create": ("Season created", "Сезон создан"),
     "season.change": ("Season changed", "Сезон изменён"),
     "chouette.create": ("Chouette session started", "Начат швец"),

@@ -936,9 +936,9 @@ class AuditEntry(models.Model):
 class RatingChange(models.Model):
     """One player's rating change from one rated match: the rating history, in order.
 
-    ``sequence`` is the match's place in the pool's order (given when its result
-    is first confirmed, kept through corrections), so replaying the changes in
-    ``sequence`` order reproduces every rating (``clubs.ratings``).
+    ``sequence`` is the match's place in the pool's played order and ``played_on`` the
+    day it was played (the dating rule: ``clubs.ratings.order``), so replaying the
+    changes in ``sequence`` order reproduces every rating (``clubs.ratings``).
     """
 
     # No single-column indexes on match and player: the unique (match, player) and the

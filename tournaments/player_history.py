@@ -30,6 +30,7 @@ from tournaments.standings import get_metric
 from tournaments.standings.crosstable import format_score
 
 from . import cache as page_cache
+from .access.permissions import can_view, visible_tournaments
 from .access.visibility import public_matches
 from .models import Entry, Match, RatingChange, ResultStatus, Tournament
 from .standings_service import load_events
@@ -245,10 +246,61 @@ def head_to_head(player: Player) -> list[Record]:
 # --- rating history ---------------------------------------------------------------------------
 
 
+#: THE PRIVACY RULE for ratings earned in a non-public event (issue 37), on every page, export and
+#: API alike. The *numbers* are public: a private event's rated matches count in the player's rating,
+#: experience and number of rated matches, on the rating lists and the profile, because a pool is one
+#: sequence and leaving matches out would show wrong numbers. The *event* is private: to a reader who
+#: may not view it (``tournaments.access.permissions.can_view``), its rating-history lines show only
+#: the rating before and after — no event, round, match, date, opponent, length, score or expected
+#: score — and say that they come from an event not shown. Season standings follow the same rule
+#: (``clubs.life.seasons.standings``): the points count for everyone, the event's name is not shown.
+PRIVACY_RULE = "numbers public, event private"
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    """One rating change as a reader may see it: ``change`` is None for an event not shown."""
+
+    rating_before: float
+    rating_after: float
+    change: RatingChange | None
+
+    @property
+    def hidden(self) -> bool:
+        return self.change is None
+
+    @property
+    def delta(self) -> float:
+        return self.rating_after - self.rating_before
+
+
 def rating_changes(player: Player, pool: str) -> list[RatingChange]:
-    """The player's rating changes in one pool, in rating order (1 query)."""
+    """The player's rating changes in one pool, in rating order (1 query); unfiltered: officials' use."""
     return list(
         RatingChange.objects.filter(player=player, pool=pool)
         .select_related("match__round__tournament", "opponent")
         .order_by("sequence")
+    )
+
+
+def rating_history(player: Player, pool: str, reader) -> list[HistoryLine]:
+    """The player's rating history in one pool as ``reader`` may see it (:data:`PRIVACY_RULE`)."""
+    changes = rating_changes(player, pool)
+    events = {c.match.round.tournament_id: c.match.round.tournament for c in changes}
+    shown = {pk for pk, event in events.items() if can_view(reader, event)}
+    return [
+        HistoryLine(c.rating_before, c.rating_after, c if c.match.round.tournament_id in shown else None)
+        for c in changes
+    ]
+
+
+def hidden_rated_matches(player: Player, reader) -> int:
+    """How many of the player's rated matches come from events ``reader`` may not view (1 query).
+
+    The profile says so beside the ratings, since those matches count (:data:`PRIVACY_RULE`).
+    """
+    return (
+        RatingChange.objects.filter(player=player)
+        .exclude(match__round__tournament__in=visible_tournaments(reader))
+        .count()
     )

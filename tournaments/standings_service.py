@@ -713,7 +713,7 @@ def _clubs(player_ids: Sequence[int]) -> dict[int, str]:
     """Each player's current club (the first open membership by club name), one query."""
     out: dict[int, str] = {}
     rows = (
-        Membership.objects.filter(player_id__in=player_ids, ended_on__isnull=True)
+        Membership.objects.filter(Membership.current_q(), player_id__in=player_ids)
         .order_by("club__name")
         .values_list("player_id", "club__name")
     )

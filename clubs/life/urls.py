@@ -13,6 +13,7 @@ from .seasons import views as season_views
 
 urlpatterns = [
     path("players/<int:player_id>/category/", category_views.change, name="player-category"),
+    path("players/<int:player_id>/details/", category_views.details, name="player-details"),
     path("clubs/", include("clubs.life.club.urls")),
     path("seasons/<slug:slug>/", season_views.season_detail, name="season-detail"),
     path("seasons/<slug:slug>/export.xlsx", season_views.season_export, name="season-export"),

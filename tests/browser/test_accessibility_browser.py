@@ -117,6 +117,7 @@ PAGES = [
     ("organiser", "/t/{swiss}/audit/"),
     ("organiser", "/t/{cup}/manage/"),
     ("organiser", "/clubs/{club}/members/"),
+    ("organiser", "/clubs/{club}/members/merge/"),
     ("organiser", "/clubs/{club}/chouette/"),
     ("organiser", "/clubs/{club}/chouette/{session}/"),
     ("organiser", "/clubs/{club}/seasons/new/"),

@@ -98,14 +98,19 @@ def test_approval_enters_the_player_and_emails_the_private_link(client, event, o
     assert AuditEntry.objects.filter(action="registration.approve", user=organiser).exists()
 
 
-def test_an_existing_player_with_the_same_names_is_reused(client, event, organiser, inbox):
+def test_an_existing_player_with_the_same_names_is_proposed_and_reused_when_chosen(client, event, organiser, inbox):
+    """Issue 37: a name match is a candidate the organiser confirms, and the stored player is not changed."""
     known = PlayerFactory(last_name="Семёнов", first_name="Иван", email="")
     apply(client, event)
     client.force_login(organiser)
-    registration.approve(Registration.objects.get(), organiser)
+    reg = Registration.objects.get()
+    with pytest.raises(registration.RegistrationRefused) as refused:
+        registration.approve(reg, organiser)
+    assert refused.value.problem.code == "identity.choose"
+    registration.approve(reg, organiser, player=known.pk)
     assert Player.objects.filter(last_name="Семёнов").count() == 1
     known.refresh_from_db()
-    assert known.email == "ivan@example.org" and event.entries.get().player == known
+    assert known.email == "" and event.entries.get().player == known
 
 
 def test_without_approval_the_applicant_is_entered_at_once(client, event, inbox):
@@ -184,7 +189,7 @@ def test_a_cancelled_approved_applicant_frees_the_place(client, event, organiser
     event.registration_approval = False
     event.save()
     apply(client, event, email="a@example.org")
-    apply(client, event, email="b@example.org", first_name="Пётр")
+    apply(client, event, email="b@example.org", first_name="Пётр", first_name_latin="Petr")
     a, b = Registration.objects.order_by("pk")
     assert (a.status, b.status) == ("approved", "waitlisted")
     registration.cancel(a, organiser)

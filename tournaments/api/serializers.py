@@ -21,7 +21,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "beaver", "raccoon", "autodouble_limit", "max_cube", "status", "rounds_planned",
             "public", "seeding", "tiebreaks", "move_seconds", "clock_minutes_per_point",
             "clock_delay_seconds", "clock_increment_seconds", "late_penalty_minutes",
-            "late_forfeit_minutes", "forfeit_score", "penalty_from",
+            "late_forfeit_minutes", "forfeit_score", "penalty_from", "rated",
         ]  # fmt: skip
 
 
@@ -119,7 +119,11 @@ class OfficialInSerializer(serializers.Serializer):
 
 
 class EntryInSerializer(serializers.Serializer):
-    """One entry: ``player`` (a stored player's id) or the new player's fields."""
+    """One entry: ``player`` (a stored player's id) or the new player's fields.
+
+    New fields whose name or email matches stored players are refused (400) with the
+    candidates named (``#id``): send ``player`` with one of them, or ``new_person: true``.
+    """
 
     player = serializers.IntegerField(required=False)
     section = serializers.IntegerField(required=False, allow_null=True)
@@ -131,6 +135,10 @@ class EntryInSerializer(serializers.Serializer):
     rating = serializers.FloatField(required=False)
     email = serializers.EmailField(required=False)
     club = serializers.IntegerField(required=False, allow_null=True)
+    birth_year = serializers.IntegerField(required=False, allow_null=True)
+    new_person = serializers.BooleanField(
+        required=False, help_text="none of the proposed stored players: create a new one"
+    )
 
 
 @extend_schema_serializer(examples=[OpenApiExample("With a reason", value={"reason": "left the hall ill"}, request_only=True)])

@@ -21,7 +21,8 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from clubs.models import Club, Player, PlayerRating
-from clubs.rating_lists import MAX_MONTHS, Filters, rating_list
+from clubs.rating_lists import MAX_MONTHS, Filters, list_ranks, rating_list
+from clubs.ratings.lists import is_provisional, rank_label
 from clubs.ratings.pools import POOLS
 from tournaments import cache as page_cache
 from tournaments import player_history as profiles
@@ -131,6 +132,8 @@ class TournamentReadsViewSet(viewsets.GenericViewSet):
 
 
 class RatingSerializer(serializers.Serializer):
+    rank = serializers.CharField(help_text="the place in the filtered list; shared places as 4–6")
+    provisional = serializers.BooleanField(help_text="experience below 400: the FIBS factor is still above 1")
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.full_name")
     name_latin = serializers.CharField(source="player.latin_name")
@@ -165,21 +168,49 @@ class RatingListViewSet(viewsets.GenericViewSet):
     def list(self, request):
         filters = RatingFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
-        page = self.paginate_queryset(rating_list(Filters(**filters.validated_data)))
+        chosen = Filters(**filters.validated_data)
+        page = self.paginate_queryset(rating_list(chosen))
+        ranks = list_ranks(chosen)
+        for rating in page:
+            rating.rank, rating.provisional = rank_label(ranks, rating.rating), is_provisional(rating.experience)
         return self.get_paginated_response(RatingSerializer(page, many=True).data)
 
 
 class RatingChangeSerializer(serializers.Serializer):
-    played_on = serializers.DateField()
-    tournament = serializers.CharField(source="match.round.tournament.slug")
-    round = serializers.IntegerField(source="match.round.number")
-    match = serializers.IntegerField(source="match_id")
-    opponent = serializers.IntegerField(source="opponent_id")
-    opponent_name = serializers.CharField(source="opponent.full_name")
+    """One change; for an event the reader may not see (``hidden``) only the two ratings are given
+    (the privacy rule: ``tournaments.player_history.PRIVACY_RULE``)."""
+
+    hidden = serializers.BooleanField()
+    played_on = serializers.DateField(allow_null=True)
+    tournament = serializers.CharField(allow_null=True)
+    round = serializers.IntegerField(allow_null=True)
+    match = serializers.IntegerField(allow_null=True)
+    opponent = serializers.IntegerField(allow_null=True)
+    opponent_name = serializers.CharField(allow_null=True)
+    length = serializers.IntegerField(allow_null=True)
+    length_unit = serializers.ChoiceField(choices=["points", "games"], allow_null=True)
+    score_for = serializers.FloatField(allow_null=True)
+    score_against = serializers.FloatField(allow_null=True)
+    experience_before = serializers.IntegerField(allow_null=True)
     rating_before = serializers.FloatField()
     rating_after = serializers.FloatField()
-    result = serializers.FloatField()
-    expected = serializers.FloatField()
+    result = serializers.FloatField(allow_null=True)
+    expected = serializers.FloatField(allow_null=True)
+
+
+def _change_data(line: profiles.HistoryLine) -> dict:
+    c = line.change
+    data = dict.fromkeys(RatingChangeSerializer().fields)
+    data.update(hidden=line.hidden, rating_before=line.rating_before, rating_after=line.rating_after)
+    if c is not None:
+        data.update(
+            played_on=c.played_on, tournament=c.match.round.tournament.slug, round=c.match.round.number,
+            match=c.match_id, opponent=c.opponent_id, opponent_name=c.opponent.full_name, length=c.length,
+            length_unit="games" if c.match.round.tournament.match_format == "games" else "points",
+            score_for=float(c.score_for), score_against=float(c.score_against),
+            experience_before=c.experience_before, result=float(c.result), expected=c.expected,
+        )  # fmt: skip
+    return data
 
 
 class RatingHistorySerializer(serializers.Serializer):
@@ -211,7 +242,7 @@ class PlayerRatingsViewSet(viewsets.GenericViewSet):
             raise Http404("no such rating pool")
         player = get_object_or_404(Player, pk=pk)
         current = PlayerRating.objects.filter(player=player, pool=pool).first()
-        changes = profiles.rating_changes(player, pool)
+        changes = profiles.rating_history(player, pool, request.user)
         return Response(
             {
                 "player": player.pk,
@@ -219,6 +250,6 @@ class PlayerRatingsViewSet(viewsets.GenericViewSet):
                 "name_latin": player.latin_name,
                 "pool": pool,
                 "rating": current.rating if current else None,
-                "changes": RatingChangeSerializer(changes, many=True).data,
+                "changes": RatingChangeSerializer([_change_data(line) for line in changes], many=True).data,
             }
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.identity import services as identity
 from clubs.models import Club, Player
 from tournaments.models import Entry, Section, Team, TeamMember, Tournament
 from zarik.i18n import problems_to_validation_error
@@ -29,14 +30,25 @@ class AddPlayerForm(forms.Form):
 
 
 class NewPlayerForm(forms.ModelForm):
-    """A player who is not in the database yet: created and entered in one go."""
+    """A player who is not in the database yet: created and entered in one go.
+
+    The identity service is asked first (:mod:`clubs.identity`): when the name (any
+    alphabet, any order) or the email matches stored players, the form is refused with
+    them as ``candidates`` — enter one of them, or tick ``new_person`` ("none of these").
+    """
 
     club = forms.ModelChoiceField(queryset=Club.objects.all(), required=False, label=_("club"))
     section = forms.ModelChoiceField(queryset=Section.objects.none(), required=False, label=_("section"))
+    new_person = forms.BooleanField(
+        required=False, label=_("none of the proposed players: this is a new player"),
+    )
 
     class Meta:
         model = Player
-        fields = ["last_name", "first_name", "last_name_latin", "first_name_latin", "category", "rating", "email"]
+        fields = [
+            "last_name", "first_name", "last_name_latin", "first_name_latin", "category", "rating", "email",
+            "birth_year",
+        ]  # fmt: skip
 
     def __init__(self, tournament: Tournament, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -49,13 +61,28 @@ class NewPlayerForm(forms.ModelForm):
         rating = self.cleaned_data.get("rating")
         return Player._meta.get_field("rating").default if rating is None else rating
 
+    #: The stored players this person may be (set by :meth:`clean`; the page shows them side by side).
+    candidates: list = []
+
+    def clean(self):
+        data = super().clean()
+        if self.errors or data.get("new_person"):
+            return data
+        club = data.get("club")
+        try:
+            identity.check_new(identity.person_from_form(data, frozenset({club.pk}) if club else frozenset()))
+        except identity.IdentityUndecided as exc:
+            self.candidates = exc.candidates
+            raise problems_to_validation_error([exc.problem]) from exc
+        return data
+
 
 class ImportForm(forms.Form):
     file = forms.FileField(
         label=_("file"),
         help_text=_(
             "CSV (UTF-8) or XLSX with a header row: Фамилия/last_name, Имя/first_name, Клуб/club, "
-            "Категория/category, Рейтинг/rating, email; or a FIDE TRF-16 file"
+            "Категория/category, Рейтинг/rating, Год рождения/birth_year, email; or a FIDE TRF-16 file"
         ),
     )
 

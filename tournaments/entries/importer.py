@@ -8,9 +8,14 @@ The preview page and ``manage.py import_entries`` run the same three steps:
    one row per column; a newcomer adds a row).
 2. :func:`plan` decides each row without writing anything: a new player and
    entry (``create``), an existing player entered (``match``), a person already
-   entered (``entered``, left alone), or ``refused`` with ``entry.*`` problems.
-   A person is the same when the name's search key (:mod:`clubs.names`) and the
-   club agree, so importing a file twice enters nobody twice.
+   entered (``entered``, left alone), a person who may be a stored player and whom
+   the organiser must identify (``decide``: the candidates are shown side by side,
+   the row waits until a choice is made), or ``refused`` with ``entry.*`` problems.
+   Who a row's person is, is the identity service's rule (:mod:`clubs.identity`):
+   names in any alphabet and order, the same club, email and year of birth; a
+   namesake of the same club, or the same email, is the person, so importing a file
+   twice enters nobody twice; a namesake already entered in this tournament is that
+   entry.
 3. :func:`apply` writes the plan in one transaction: good rows are imported even
    when others are refused.
 
@@ -36,6 +41,8 @@ from django.db import transaction
 from django.utils.text import slugify
 from openpyxl import load_workbook
 
+from clubs.identity.matching import Name, Person
+from clubs.identity.services import Candidate, IdentityUndecided, identify
 from clubs.models import Club, Membership, Player
 from clubs.names import search_key, to_latin
 from scoring.rules.categories import CATEGORIES, get_category
@@ -75,6 +82,7 @@ COLUMNS: tuple[Column, ...] = (
     Column("category", ("category", "категория")),
     Column("rating", ("rating", "рейтинг")),
     Column("email", ("email", "e-mail", "почта", "эл. почта", "электронная почта")),
+    Column("birth_year", ("birth_year", "year of birth", "born", "год рождения", "г.р.")),
 )
 
 
@@ -187,7 +195,8 @@ def read_xlsx(data: bytes, name: str = "XLSX") -> list[Row]:
 
 
 def read_trf(data: bytes) -> list[Row]:
-    """The ``001`` player lines of a TRF-16 file: name "Last, First" in columns 15–47, rating 49–52."""
+    """The ``001`` player lines of a TRF-16 file: name "Last, First" in columns 15–47, rating 49–52,
+    the year of the birth date (columns 70–79, ``YYYY/MM/DD``) for telling namesakes apart."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -196,13 +205,14 @@ def read_trf(data: bytes) -> list[Row]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.startswith("001"):
             continue
-        padded = line.ljust(60)
+        padded = line.ljust(80)
         last, _, first = padded[14:47].strip().partition(",")
+        born = padded[69:73]
         rows.append(
             Row(
                 number,
                 {"last_name": last.strip(), "first_name": first.strip(), "rating": padded[48:52].strip(),
-                 "trf": "1"},
+                 "birth_year": born if born.isdigit() and born != "0000" else "", "trf": "1"},
             )
         )
     if not rows:
@@ -258,6 +268,7 @@ def read_file(name: str, data: bytes) -> list[Row]:
 # ---------------------------------------------------------------------------------------------
 
 CREATE, MATCH, ENTERED, REFUSED = "create", "match", "entered", "refused"
+DECIDE = "decide"  # may be a stored player: imported only once the organiser says who (clubs.identity)
 
 
 @dataclass
@@ -270,6 +281,8 @@ class PlanRow:
     club_name: str = ""
     category: int | None = None
     rating: float | None = None
+    birth_year: int | None = None
+    candidates: list[Candidate] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -297,7 +310,13 @@ class Plan:
                 for r in self.rows
                 if r.action == REFUSED
             ],
-        }
+            "undecided": [
+                {"row": r.row.number, "message": " ".join(r.messages(language)),
+                 "candidates": [c.player.pk for c in r.candidates]}
+                for r in self.rows
+                if r.action == DECIDE
+            ],
+        }  # fmt: skip
 
 
 def parse_category(text: str) -> int:
@@ -343,33 +362,56 @@ def _check(row: Row, item: PlanRow) -> None:
             validate_email(text)
         except ValidationError:
             item.problems.append(ENTRY.problem("import_bad_email", value=text))
+    if text := row.get("birth_year"):
+        if text.strip().isdigit() and MIN_BIRTH_YEAR <= int(text) <= date.today().year:
+            item.birth_year = int(text)
+        else:
+            item.problems.append(ENTRY.problem("import_bad_birth_year", value=text))
 
 
 def name_key(last: str, first: str) -> str:
     return search_key(f"{last} {first}")
 
 
-def _same_person(player: Player, key: str) -> bool:
-    stored = set(player.search_key.split())
-    return player.search_key.split()[:1] == key.split()[:1] and set(key.split()) <= stored
+MIN_BIRTH_YEAR = 1900
 
 
-def find_player(last: str, first: str, club: Club | None) -> Player | None:
-    """The stored player with this name (by search key) in this club (no club: in none)."""
-    key = name_key(last, first)
-    if not key:
-        return None
-    candidates = Player.objects.filter(search_key__startswith=key.split()[0]).order_by("pk")
-    if club is not None:
-        candidates = candidates.filter(memberships__club=club, memberships__ended_on__isnull=True)
-    else:
-        members = Membership.objects.filter(ended_on__isnull=True).values("player_id")
-        candidates = candidates.exclude(pk__in=members)
-    return next((p for p in candidates.distinct() if _same_person(p, key)), None)
+def person(item: PlanRow) -> Person:
+    """A row's person as the identity service sees them."""
+    row = item.row
+    return Person(
+        row.get("last_name"), row.get("first_name"), row.get("last_name_latin"), row.get("first_name_latin"),
+        row.get("email"), item.birth_year, frozenset({item.club.pk}) if item.club else frozenset(), item.rating,
+    )  # fmt: skip
 
 
-def plan(tournament: Tournament, rows: list[Row]) -> Plan:
-    """Decide every row; writes nothing."""
+def choices_from(data) -> dict[int, str]:
+    """The organiser's answers on a preview: ``person-<row>`` = a proposed player's id or ``new``."""
+    out = {}
+    for key, value in data.items():
+        if key.startswith("person-") and key[7:].isdigit() and value:
+            out[int(key[7:])] = str(value)
+    return out
+
+
+def _identify(item: PlanRow, choice: str | None, entered: set[int]) -> None:
+    """Set ``item.player`` (None: a new player) or make the row wait for a choice (``decide``)."""
+    try:
+        found = identify(person(item), choice)
+    except IdentityUndecided as exc:
+        item.candidates = exc.candidates
+        here = [c for c in exc.candidates if c.player.pk in entered and c.comparison.name is Name.SAME]
+        if choice is None and len(here) == 1:
+            item.player = here[0].player  # the namesake already in this event: that entry
+            return
+        item.problems.append(exc.problem)
+        item.action = DECIDE
+        return
+    item.player, item.candidates = found.player, list(found.candidates)
+
+
+def plan(tournament: Tournament, rows: list[Row], choices: dict[int, str] | None = None) -> Plan:
+    """Decide every row; writes nothing. ``choices``: the organiser's answers (:func:`choices_from`)."""
     clubs = {c.name.lower(): c for c in Club.objects.all()}
     entered = set(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     seen: dict[tuple, int] = {}
@@ -388,13 +430,15 @@ def plan(tournament: Tournament, rows: list[Row]) -> Plan:
             item.action = REFUSED
             continue
         last, first = row.get("last_name"), row.get("first_name")
-        item.player = find_player(last, first, item.club) if item.club or not item.club_name else None
-        person = ("p", item.player.pk) if item.player else (name_key(last, first), item.club_name.lower())
-        if person in seen:
-            item.problems.append(ENTRY.problem("import_duplicate", first=seen[person]))
+        _identify(item, (choices or {}).get(row.number), entered)
+        who = ("p", item.player.pk) if item.player else (name_key(last, first), item.club_name.lower())
+        if who in seen:
+            item.problems = [ENTRY.problem("import_duplicate", first=seen[who])]
             item.action = REFUSED
             continue
-        seen[person] = row.number
+        seen[who] = row.number
+        if item.action == DECIDE:
+            continue
         if item.player is None:
             item.action = CREATE
         elif item.player.pk in entered:
@@ -427,6 +471,7 @@ def _new_player(item: PlanRow) -> Player:
         last_name_latin=row.get("last_name_latin"),
         first_name_latin=row.get("first_name_latin"),
         email=row.get("email"),
+        birth_year=item.birth_year,
     )
     if item.category is not None:
         player.category = item.category
@@ -439,9 +484,14 @@ def _new_player(item: PlanRow) -> Player:
 
 
 @transaction.atomic
-def apply(tournament: Tournament, rows: list[Row], user, reason: str = "import") -> Plan:
-    """Plan ``rows`` again (the database may have changed since the preview) and write the plan."""
-    result = plan(tournament, rows)
+def apply(
+    tournament: Tournament, rows: list[Row], user, reason: str = "import", choices: dict[int, str] | None = None
+) -> Plan:
+    """Plan ``rows`` again (the database may have changed since the preview) and write the plan.
+
+    Rows still waiting for the organiser's choice (``decide``) are not imported.
+    """
+    result = plan(tournament, rows, choices)
     created_clubs = {name.lower(): _new_club(name) for name in result.new_clubs}
     for item in result.rows:
         if item.action not in (CREATE, MATCH):
@@ -465,16 +515,19 @@ def apply(tournament: Tournament, rows: list[Row], user, reason: str = "import")
 MEMBER = "member"  # a current member of the club already: left alone
 
 
-def plan_members(club: Club, rows: list[Row]) -> Plan:
+def plan_members(club: Club, rows: list[Row], choices: dict[int, str] | None = None) -> Plan:
     """Decide every row of a member list for ``club``; writes nothing.
 
     The same reading and checks as an entry list; a row's ``club`` column is
-    ignored (the list is the club's). A current member of the club with the
-    same name is left alone (``member``); a player of no club with the same
-    name joins (``match``); anyone else is a new player (``create``) — a
-    namesake in another club is not taken over.
+    ignored (the list is the club's). Who the row is, is the identity service's
+    rule: a current member of the club with the same name (or anyone with the same
+    email) is that player — left alone when a member already (``member``), else
+    joining (``match``); a namesake elsewhere (another club, no club, another
+    alphabet) is proposed to the organiser (``decide``), never taken over; nobody
+    found is a new player (``create``).
     """
     seen: dict[tuple, int] = {}
+    members = set(club.memberships.filter(Membership.current_q()).values_list("player_id", flat=True))
     items = []
     for row in rows:
         item = PlanRow(row, club=club, club_name=club.name)
@@ -484,22 +537,31 @@ def plan_members(club: Club, rows: list[Row]) -> Plan:
             item.action = REFUSED
             continue
         last, first = row.get("last_name"), row.get("first_name")
-        member = find_player(last, first, club)
-        item.player = member or find_player(last, first, None)
-        person = ("p", item.player.pk) if item.player else (name_key(last, first),)
-        if person in seen:
-            item.problems.append(ENTRY.problem("import_duplicate", first=seen[person]))
+        _identify(item, (choices or {}).get(row.number), set())
+        who = ("p", item.player.pk) if item.player else (name_key(last, first),)
+        if who in seen:
+            item.problems = [ENTRY.problem("import_duplicate", first=seen[who])]
             item.action = REFUSED
             continue
-        seen[person] = row.number
-        item.action = MEMBER if member else (MATCH if item.player else CREATE)
+        seen[who] = row.number
+        if item.action == DECIDE:
+            continue
+        if item.player is None:
+            item.action = CREATE
+        else:
+            item.action = MEMBER if item.player.pk in members else MATCH
     return Plan(items, [])
 
 
 @transaction.atomic
-def apply_members(club: Club, rows: list[Row], on: date | None = None) -> Plan:
-    """Plan ``rows`` again and write it: new players, and open memberships from ``on`` (today)."""
-    result = plan_members(club, rows)
+def apply_members(
+    club: Club, rows: list[Row], on: date | None = None, choices: dict[int, str] | None = None
+) -> Plan:
+    """Plan ``rows`` again and write it: new players, and open memberships from ``on`` (today).
+
+    Rows still waiting for the organiser's choice (``decide``) are not imported.
+    """
+    result = plan_members(club, rows, choices)
     started = on or date.today()
     for item in result.rows:
         if item.action == CREATE:
@@ -535,3 +597,9 @@ def stashed_rows(session, key: str) -> tuple[list[Row], str] | None:
     if not stored:
         return None
     return [Row.from_data(r) for r in stored["rows"]], stored.get("name", "")
+
+
+def keep_rows(session, key: str, rows: list[Row]) -> None:
+    """Keep only ``rows`` of the stashed upload (those still waiting for the organiser's choice)."""
+    stored = session.get(key) or {}
+    session[key] = {"name": stored.get("name", ""), "rows": [r.to_data() for r in rows]}

@@ -94,6 +94,10 @@ ENTRY = Catalogue(
             "“{value}” is not an email address.",
             "«{value}» — не адрес электронной почты.",
         ),
+        "import_bad_birth_year": (
+            "“{value}” is not a year of birth: write four digits, e.g. 1987.",
+            "«{value}» — не год рождения: напишите четыре цифры, например 1987.",
+        ),
         "import_duplicate": (
             "The same person as row {first}.",
             "Тот же человек, что в строке {first}.",

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.search import search_players
@@ -182,14 +183,25 @@ def import_entries(request, tournament: Tournament):
             messages.error(request, _("The preview has expired: upload the file again."))
             return redirect("manage-entries-import", slug=tournament.slug)
         rows, _name = stashed
-        result = entry_import.apply(tournament, rows, request.user)
-        del request.session[key]
+        result = entry_import.apply(tournament, rows, request.user, choices=entry_import.choices_from(request.POST))
         summary = result.summary(lang)
         messages.success(
             request,
             _("Imported: %(created)s entered, %(existing)s already entered, %(refused)s refused.")
             % {"created": summary["created"], "existing": summary["existing"], "refused": len(summary["errors"])},
         )
+        if summary["undecided"]:
+            # The rows nobody identified stay in the preview: nothing typed is lost.
+            n = len(summary["undecided"])
+            messages.warning(
+                request,
+                ngettext("%(n)s row waits until you say who it is.", "%(n)s rows wait until you say who they are.", n)
+                % {"n": n},
+            )
+            waiting = {u["row"] for u in summary["undecided"]}
+            entry_import.keep_rows(request.session, key, [r for r in rows if r.number in waiting])
+            return redirect(reverse("manage-entries-import", kwargs={"slug": tournament.slug}) + "?kept=1")
+        del request.session[key]
         return _back(tournament)
     form = ImportForm(request.POST or None, request.FILES or None)
     plan = None
@@ -198,13 +210,18 @@ def import_entries(request, tournament: Tournament):
         if rows is not None:
             plan = entry_import.plan(tournament, rows)
     elif request.method == "GET":
-        request.session.pop(key, None)
+        kept = entry_import.stashed_rows(request.session, key) if request.GET.get("kept") else None
+        if kept is not None:
+            plan = entry_import.plan(tournament, kept[0])
+        else:
+            request.session.pop(key, None)
     context = {
         "tournament": tournament,
         "form": form,
         "plan": plan,
         "lines": [
-            {"item": item, "messages": item.messages(lang)} for item in (plan.rows if plan else [])
+            {"item": item, "messages": item.messages(lang), "radio": f"person-{item.row.number}"}
+            for item in (plan.rows if plan else [])
         ],
         "summary": plan.summary(lang) if plan else None,
     }

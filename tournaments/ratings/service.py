@@ -19,6 +19,14 @@ Byes and forfeits are never rated; :data:`NOT_RATED` is the one table of such ex
   the current ratings with bulk operations. ``manage.py recompute_ratings`` runs it
   from the start; so ratings always equal the replay of the stored results in order.
 
+**Played order** (issue 37; the dating rule is :mod:`clubs.ratings.order`'s): every
+rated match is dated by when it was played — its round's day within the event's days,
+else the event's first day — never by its confirmation or import, and the pool's
+sequence is the played order. A result of a past event confirmed, imported or made
+rated late is not appended: the pool is recomputed from the first change dated on or
+after it (:func:`recompute` finds that place itself), so a late-imported 2011 event is
+rated before this year's events and its players are not "active this month".
+
 Concurrency: every writer first takes the pool's lock (a PostgreSQL transaction
 advisory lock keyed by the pool; SQLite serialises writers anyway), then locks the
 players' rating rows, so two confirmations in one pool get distinct, ordered
@@ -42,12 +50,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.db import connection, transaction
-from django.db.models import Count, F, Max, OuterRef, Subquery
+from django.db.models import Count, F, Max, Min, OuterRef, Subquery
 from django.utils import timezone
 
 from clubs.models import Player, PlayerRating
 from clubs.ratings.fibs import Standing
 from clubs.ratings.history import RatedMatch, replay
+from clubs.ratings.order import order_key, played_on
 from clubs.ratings.pools import POOLS, pool_of
 from scoring.rules.result_kinds import UNPLAYED
 from tournaments.models import Match, RatingChange, ResultKind, ResultStatus, Tournament
@@ -71,12 +80,19 @@ class MatchRow(NamedTuple):
     winner: str
     updated_at: dt.datetime
     result_kind: str = ResultKind.PLAYED
+    round_published: dt.datetime | None = None
+    starts_on: dt.date | None = None
+    ends_on: dt.date | None = None
+    tournament_id: int = 0
+    round_number: int = 0
+    table: int | None = None
 
 
 ROW_FIELDS = (
     "pk", "round_id", "match_length", "entry_a__section_id", "entry_b_id",
     "entry_a__player_id", "entry_b__player_id", "score_a", "score_b", "winner", "updated_at",
-    "result_kind",
+    "result_kind", "round__published_at", "round__tournament__starts_on", "round__tournament__ends_on",
+    "round__tournament_id", "round__number", "table",
 )  # fmt: skip
 
 #: Matches that are never rated, whatever their result: (reason, test). A newcomer adds a row.
@@ -119,11 +135,29 @@ def _lock_pool(pool: str) -> None:
 
 
 def _row_of(match: Match) -> MatchRow:
+    rnd, tournament = match.round, match.round.tournament
     return MatchRow(
         match.pk, match.round_id, match.match_length, match.entry_a.section_id, match.entry_b_id,
         match.entry_a.player_id, match.entry_b.player_id if match.entry_b_id else None,
         match.score_a, match.score_b, match.winner, match.updated_at, match.result_kind,
+        rnd.published_at, tournament.starts_on, tournament.ends_on, tournament.pk, rnd.number, match.table,
     )  # fmt: skip
+
+
+def played_date(row: MatchRow) -> dt.date:
+    """When the match was played (the dating rule: :func:`clubs.ratings.order.played_on`)."""
+    day = timezone.localtime(row.round_published).date() if row.round_published else None
+    return played_on(day, row.starts_on, row.ends_on)
+
+
+def played_key(row: MatchRow) -> tuple:
+    """The match's place in its pool's played order (:func:`clubs.ratings.order.order_key`)."""
+    return order_key(played_date(row), row.starts_on, row.tournament_id, row.round_number, row.table, row.pk)
+
+
+def _first_on_or_after(pool: str, day: dt.date) -> int | None:
+    """The first sequence of the pool dated ``day`` or later: where a late match's replay starts."""
+    return RatingChange.objects.filter(pool=pool, played_on__gte=day).aggregate(m=Min("sequence"))["m"]
 
 
 def _length_key(row: MatchRow) -> tuple:
@@ -235,6 +269,12 @@ def rate_confirmed(match: Match) -> tuple[str, int] | None:
             rated.b: (rated.length, match.score_b, match.score_a),
         }
         return None if same else (pool, existing[0].sequence)
+    row = _row_of(match)
+    last_change = RatingChange.objects.filter(pool=pool).order_by("-sequence").first()
+    if last_change is not None:
+        last_row = MatchRow(*Match.objects.filter(pk=last_change.match_id).values_list(*ROW_FIELDS).get())
+        if played_key(last_row) > played_key(row):  # played before the pool's last rated match
+            return pool, _first_on_or_after(pool, played_date(row)) or last_change.sequence
     players = {rated.a, rated.b}
     for player_id in players:
         PlayerRating.objects.get_or_create(player_id=player_id, pool=pool)
@@ -242,9 +282,8 @@ def rate_confirmed(match: Match) -> tuple[str, int] | None:
         pool=pool, player_id__in=players)}  # fmt: skip
     start = {pid: Standing(r.rating, r.experience) for pid, r in rows.items()}
     table, changes = replay(start, [rated], names=_player_names(match))
-    last = RatingChange.objects.filter(pool=pool).aggregate(m=Max("sequence"))["m"] or 0
-    slot = _Slot(last + 1, timezone.localdate())
-    _write_changes(_change_rows(_row_of(match), slot, pool, changes))
+    slot = _Slot(last_change.sequence + 1 if last_change else 1, played_date(row))
+    _write_changes(_change_rows(row, slot, pool, changes))
     for pid, row in rows.items():
         row.rating, row.experience = table[pid].rating, int(table[pid].experience)
         row.matches += 1
@@ -257,9 +296,9 @@ def rate_confirmed(match: Match) -> tuple[str, int] | None:
 def rate_new(pool: str) -> int:
     """Rate every confirmed result of the pool not rated yet; returns how many were rated.
 
-    The first confirmations' batch (``tournaments.ratings.tasks.rate_new_results``): they are
-    appended after the pool's last rated match, in the order they were confirmed, so
-    the result is what rating them one by one would have given.
+    The first confirmations' batch (``tournaments.ratings.tasks.rate_new_results``): they
+    take their places in played order — after the pool's last rated match when they were
+    played after it (the usual case), else the pool is replayed from their date on.
     """
     _lock_pool(pool)
     last = RatingChange.objects.filter(pool=pool).aggregate(m=Max("sequence"))["m"] or 0
@@ -306,35 +345,35 @@ def _before(pool: str, sequence: int, players: Iterable[int]) -> dict[int, tuple
 
 @transaction.atomic
 def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = None) -> int:
-    """Replay the pool's confirmed results from ``from_sequence`` on; returns the matches rated.
+    """Replay the pool's confirmed results from ``from_sequence`` on, in played order; returns the matches rated.
 
     From 1 it is a full rebuild: every confirmed result of the pool's rated events
-    counts, in the stored order; results never rated yet are appended in the order
-    they were last saved, results no longer rated lose their changes.
+    counts, in played order (:func:`played_key`). Otherwise the changes from
+    ``from_sequence`` on are replayed together with the results never rated yet; when
+    one of those was played before ``from_sequence``'s match, the replay starts earlier,
+    at the first change dated on or after it. Results no longer rated lose their changes.
     """
     _lock_pool(pool)
+    matches = _pool_rows(pool)
+    if from_sequence > 1:
+        new = [MatchRow(*v) for v in matches.filter(rating_changes__isnull=True).values_list(*ROW_FIELDS)]
+        if new:
+            earliest = _first_on_or_after(pool, min(played_date(r) for r in new))
+            from_sequence = min(from_sequence, earliest or from_sequence)
     full = from_sequence <= 1
     old = RatingChange.objects.filter(pool=pool, sequence__gte=from_sequence)
-    slots = {m: _Slot(s, d) for m, s, d in old.values_list("match_id", "sequence", "played_on")}
-    matches = _pool_rows(pool)
     if full:
-        # Every confirmed rated match: those with a place keep it, new ones go last.
-        found = [MatchRow(*v) for v in matches.order_by("updated_at", "pk").values_list(*ROW_FIELDS)]
+        found = [MatchRow(*v) for v in matches.values_list(*ROW_FIELDS)]
     else:
-        found = [MatchRow(*v) for v in matches.filter(pk__in=list(slots)).values_list(*ROW_FIELDS)]
-        found += [
-            MatchRow(*v)
-            for v in matches.filter(rating_changes__isnull=True)
-            .order_by("updated_at", "pk")
-            .values_list(*ROW_FIELDS)
-        ]
+        again = set(old.values_list("match_id", flat=True))
+        found = [MatchRow(*v) for v in matches.filter(pk__in=list(again)).values_list(*ROW_FIELDS)] + new
     lengths = _lengths(found)
     order: list[tuple[MatchRow, RatedMatch]] = []
     for row in found:
         rated = rated_row(row, lengths[_length_key(row)])
         if rated is not None:
             order.append((row, rated))
-    order.sort(key=lambda item: (0, slots[item[0].pk].sequence) if item[0].pk in slots else (1, 0))
+    order.sort(key=lambda item: played_key(item[0]))
     total = len(order)
     if progress:
         progress(0, total)
@@ -347,16 +386,13 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
     rows: list[tuple] = []
     counts = {pid: c for pid, (_s, c, _d) in before.items()}
     dates = {pid: d for pid, (_s, _c, d) in before.items()}
-    here = timezone.get_current_timezone()
     for number, (match, _rated) in enumerate(order):
-        old_slot = slots.get(match.pk)
-        played_on = old_slot.played_on if old_slot else match.updated_at.astimezone(here).date()
-        slot = _Slot(max(from_sequence, 1) + number, played_on)
+        slot = _Slot(max(from_sequence, 1) + number, played_date(match))
         pair = changes[2 * number : 2 * number + 2]
         rows.extend(_change_rows(match, slot, pool, pair))
         for c in pair:
             counts[c.player] = counts.get(c.player, 0) + 1
-            dates[c.player] = max(filter(None, (dates.get(c.player), played_on)))
+            dates[c.player] = max(filter(None, (dates.get(c.player), slot.played_on)))
         if progress and number % 1000 == 999:
             progress(number + 1, total)
     if full:

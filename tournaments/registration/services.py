@@ -9,7 +9,9 @@ organiser's options on the tournament decide the path:
 * above ``entry_limit`` (entries still in + applications awaiting approval):
   the waiting list, in order of application;
 * ``registration_approval``: the application waits for the organiser; else it
-  becomes an entry at once.
+  becomes an entry at once — unless the applicant may be a stored player the rule
+  cannot settle (``clubs.identity``): then it waits for the organiser, who sees the
+  candidates side by side and approves it as one of them or as a new player.
 
 When a place frees up (an application refused or cancelled, an entry withdrawn
 before round 1, the limit raised) the first on the waiting list is offered it:
@@ -26,7 +28,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 
-from clubs.models import Player
+from clubs.identity.matching import Name, Person, compare_names
+from clubs.identity.services import Candidate, IdentityUndecided, identify
+from clubs.identity.services import candidates as identity_candidates
+from clubs.models import Club, Player
 from scoring.rules.errors import Problem
 from tournaments import audit
 from tournaments.access.permissions import allowed
@@ -126,27 +131,41 @@ def _name(reg: Registration) -> str:
 # --------------------------------------------------------------------------- entries
 
 
-def _player_for(reg: Registration) -> Player:
-    """The existing player with exactly these names, or a new one from the application."""
-    player = (
-        Player.objects.filter(last_name=reg.last_name.strip(), first_name=reg.first_name.strip())
-        .order_by("pk")
-        .first()
+def person(reg: Registration) -> Person:
+    """The applicant as the identity service sees them (the club named, if it is one we know)."""
+    club_name = (reg.club_name or "").strip().casefold()
+    clubs = frozenset(
+        pk for pk, name in Club.objects.values_list("pk", "name") if club_name and name.casefold() == club_name
+    )  # Python's casefold: SQLite's iexact ignores Cyrillic case
+    return Person(
+        reg.last_name.strip(), reg.first_name.strip(), reg.last_name_latin.strip(),
+        reg.first_name_latin.strip(), reg.email, None, clubs, reg.rating,
+    )  # fmt: skip
+
+
+def candidates_for(reg: Registration) -> list[Candidate]:
+    """The stored players this applicant may be, most likely first (the organiser's page shows them)."""
+    return identity_candidates(person(reg))[1]
+
+
+def _player_for(reg: Registration, choice: str | int | None = None) -> Player:
+    """The stored player the applicant is (the rule or the organiser's ``choice``), or a new one.
+
+    Never changes a stored player (not even an empty email): the application is theirs,
+    the player record is the club's. Raises :class:`IdentityUndecided` when a person must choose.
+    """
+    found = identify(person(reg), choice)
+    if found.player is not None:
+        return found.player
+    return Player.objects.create(
+        last_name=reg.last_name.strip(),
+        first_name=reg.first_name.strip(),
+        last_name_latin=reg.last_name_latin.strip(),
+        first_name_latin=reg.first_name_latin.strip(),
+        email=reg.email,
+        category=reg.category,
+        rating=reg.rating if reg.rating is not None else 1500.0,
     )
-    if player is None:
-        return Player.objects.create(
-            last_name=reg.last_name.strip(),
-            first_name=reg.first_name.strip(),
-            last_name_latin=reg.last_name_latin.strip(),
-            first_name_latin=reg.first_name_latin.strip(),
-            email=reg.email,
-            category=reg.category,
-            rating=reg.rating if reg.rating is not None else 1500.0,
-        )
-    if not player.email:
-        player.email = reg.email
-        player.save(update_fields=["email"])
-    return player
 
 
 def _section_for(tournament: Tournament, category: int):
@@ -157,9 +176,12 @@ def _section_for(tournament: Tournament, category: int):
     )
 
 
-def _make_entry(reg: Registration, user) -> Entry:
+def _make_entry(reg: Registration, user, choice: str | int | None = None) -> Entry:
     tournament = reg.tournament
-    player = _player_for(reg)
+    try:
+        player = _player_for(reg, choice)
+    except IdentityUndecided as exc:
+        raise RegistrationRefused(exc.problem) from exc
     if tournament.entries.filter(player=player).exists():
         raise RegistrationRefused(REGISTRATION.problem("already_entered", name=player.full_name))
     last = tournament.rounds.exclude(status=RoundStatus.DRAFT).order_by("-number").first()
@@ -184,9 +206,24 @@ def _move(reg: Registration, user, status: str, action: str, reason: str = "") -
     return reg
 
 
-def _enter(reg: Registration, user) -> Registration:
-    reg.entry = _make_entry(reg, user)
+def _enter(reg: Registration, user, choice: str | int | None = None) -> Registration:
+    reg.entry = _make_entry(reg, user, choice)
     return _move(reg, user, RegistrationStatus.APPROVED, "registration.approve")
+
+
+def _enter_if_known(reg: Registration, user) -> bool:
+    """Enter an application that needs no approval, unless the organiser must say who it is.
+
+    An applicant whose name matches a stored player (and whom the email does not settle)
+    waits for the organiser's choice even when the tournament needs no approval: entering
+    them would either create a second player or take over someone else's.
+    """
+    try:
+        identify(person(reg))
+    except IdentityUndecided:
+        return False
+    _enter(reg, user)
+    return True
 
 
 def _email(reg: Registration, kind: str, request=None, **context) -> str:
@@ -206,13 +243,12 @@ def apply(tournament: Tournament, data: dict, *, language: str = "", request=Non
         problem = refusal(tournament, data.get("category"))
         if problem is not None:
             raise problem
-        duplicate = tournament.registrations.filter(
-            last_name__iexact=data["last_name"].strip(),
-            first_name__iexact=(data.get("first_name") or "").strip(),
-            email__iexact=data["email"],
-            status__in=(*OPEN_STATES, RegistrationStatus.APPROVED),
-        ).exists()
-        if duplicate:
+        incoming = Person(data["last_name"].strip(), (data.get("first_name") or "").strip())
+        same_email = tournament.registrations.filter(
+            email__iexact=data["email"].strip(), status__in=(*OPEN_STATES, RegistrationStatus.APPROVED)
+        )
+        # The same email under the same name (any alphabet, ё, order) is the same applicant.
+        if any(compare_names(incoming, Person(r.last_name, r.first_name)) is Name.SAME for r in same_email):
             raise RegistrationRefused(REGISTRATION.problem("duplicate"))
         fields = {k: data.get(k) for k in FORM_FIELDS if k in data}
         if has_place(tournament):
@@ -224,7 +260,7 @@ def apply(tournament: Tournament, data: dict, *, language: str = "", request=Non
         )
         audit.record(None, tournament, "registration.apply", reg, None, reg)
         if status == RegistrationStatus.PENDING and not tournament.registration_approval:
-            _enter(reg, None)
+            _enter_if_known(reg, None)
     kind = {
         RegistrationStatus.PENDING: "received",
         RegistrationStatus.WAITLISTED: "waitlisted",
@@ -253,13 +289,17 @@ def _decidable(reg: Registration, user) -> None:
         raise RegistrationRefused(REGISTRATION.problem("decided"))
 
 
-def approve(reg: Registration, user, request=None) -> Outcome:
-    """The organiser accepts an application (pending, or from the waiting list): it becomes an entry."""
+def approve(reg: Registration, user, request=None, player: str | int | None = None) -> Outcome:
+    """The organiser accepts an application (pending, or from the waiting list): it becomes an entry.
+
+    ``player``: the organiser's answer to "who is this?" — a proposed player's id, or
+    :data:`clubs.identity.services.NEW`; needed when the applicant's name matches a stored player.
+    """
     with transaction.atomic():
         _lock(reg.tournament)
         reg = Registration.objects.select_for_update().get(pk=reg.pk)
         _decidable(reg, user)
-        _enter(reg, user)
+        _enter(reg, user, player)
     return Outcome(reg, [e for e in [_email(reg, "approved", request)] if e])
 
 
@@ -311,11 +351,10 @@ def offer_free_places(tournament: Tournament, user=None, request=None) -> list[s
             if not has_place(tournament):
                 break
             _move(reg, user, RegistrationStatus.PENDING, "registration.offer")
-            if tournament.registration_approval:
-                offered.append((reg, "offered"))
-            else:
-                _enter(reg, user)
+            if not tournament.registration_approval and _enter_if_known(reg, user):
                 offered.append((reg, "approved"))
+            else:
+                offered.append((reg, "offered"))
     return [e for e in (_email(reg, kind, request) for reg, kind in offered) if e]
 
 

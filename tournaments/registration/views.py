@@ -82,6 +82,8 @@ def manage(request, tournament) -> HttpResponse:
 
 def _manage_page(request, tournament, form, status: int = 200) -> HttpResponse:
     regs = _sorted(tournament)
+    for reg in regs[RegistrationStatus.PENDING] + regs[RegistrationStatus.WAITLISTED]:
+        reg.candidates = registration.candidates_for(reg)
     return render(
         request,
         "registration/manage.html",
@@ -144,7 +146,9 @@ def decide(request, tournament, registration_id: int, action: str) -> HttpRespon
         raise Http404
     func, done = ACTIONS[action]
     kwargs = {"request": request}
-    if action != "approve":
+    if action == "approve":
+        kwargs["player"] = request.POST.get("player") or None
+    else:
         kwargs["reason"] = (request.POST.get("reason") or "").strip()
     try:
         outcome = func(reg, request.user, **kwargs)

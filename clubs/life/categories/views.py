@@ -1,4 +1,5 @@
-"""A player's category page: club organisers move a member's category with a date and a reason.
+"""A member's record for club organisers: the category page (moved with a date and a reason) and
+the details page (names in both alphabets, city, country, year of birth, email) — no admin needed.
 
 Who may: the organisers of a club where the player is a current member (the
 permissions table's ``club.manage``, checked on each such club). The change
@@ -18,8 +19,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from clubs.categories import change_category
-from clubs.models import Category, Club, Player
+from clubs.models import Category, Club, Membership, Player
 from scoring.rules.errors import RuleViolation
+from tournaments import audit
 from tournaments.access.permissions import allowed
 from zarik.i18n import current_language
 
@@ -37,9 +39,7 @@ class CategoryChangeForm(forms.Form):
 
 def managing_clubs(user, player: Player) -> list[Club]:
     """The player's current clubs whose organiser ``user`` is."""
-    clubs = Club.objects.filter(
-        memberships__player=player, memberships__ended_on__isnull=True
-    ).distinct()
+    clubs = Club.objects.filter(Membership.current_q("memberships__"), memberships__player=player).distinct()
     return [club for club in clubs if allowed(user, "club.manage", club)]
 
 
@@ -55,7 +55,8 @@ def change(request, player_id: int):
             change_category(player, data["category"], reason=data["reason"], on=data["on"], user=request.user)
         except RuleViolation as exc:
             for problem in exc.problems:
-                field = {"club.category_reason": "reason", "club.category_future": "on"}.get(
+                field = {"club.category_reason": "reason", "club.category_future": "on",
+                         "club.category_backdated": "on"}.get(
                     problem.code, "category"
                 )
                 form.add_error(field, problem.message(current_language()))
@@ -64,3 +65,29 @@ def change(request, player_id: int):
             return redirect("player-category", player_id=player.pk)
     history = player.category_changes.select_related("decided_by")
     return render(request, "clubs/categories/change.html", {"player": player, "form": form, "history": history})
+
+
+class PlayerDetailsForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = [
+            "last_name", "first_name", "last_name_latin", "first_name_latin", "city", "country", "birth_year",
+            "email",
+        ]  # fmt: skip
+
+
+@login_required
+def details(request, player_id: int):
+    """Edit a member's details (audited ``player.edit``); the category has its own page."""
+    player = get_object_or_404(Player, pk=player_id)
+    if not managing_clubs(request.user, player):
+        raise PermissionDenied
+    before = audit.snapshot(player)
+    form = PlayerDetailsForm(request.POST or None, instance=player)
+    if request.method == "POST" and form.is_valid():
+        saved = form.save()
+        audit.record(request.user, None, "player.edit", saved, before, saved)
+        messages.success(request, _("The player's details are saved."))
+        return redirect("player-details", player_id=player.pk)
+    status = 400 if form.errors else 200
+    return render(request, "clubs/categories/details.html", {"player": player, "form": form}, status=status)

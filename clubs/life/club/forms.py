@@ -10,6 +10,7 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.identity import services as identity
 from clubs.models import Club, Membership, Player
 from clubs.problems import CLUB
 from zarik.i18n import current_language, problems_to_validation_error
@@ -38,7 +39,7 @@ class AddMemberForm(forms.Form):
     def clean(self):
         data = super().clean()
         player = data.get("player")
-        if player and Membership.objects.filter(player=player, club=self.club, ended_on__isnull=True).exists():
+        if player and Membership.objects.filter(Membership.current_q(), player=player, club=self.club).exists():
             self.add_error(None, problems_to_validation_error(
                 [CLUB.problem("already_member", player=player.display_name(current_language()))]
             ))  # fmt: skip
@@ -46,13 +47,38 @@ class AddMemberForm(forms.Form):
 
 
 class NewMemberForm(forms.ModelForm):
-    """A player who is not in the database yet: created and made a member in one go."""
+    """A player who is not in the database yet: created and made a member in one go.
+
+    Asks the identity service first (:func:`clubs.identity.services.check_new`): a namesake
+    in any alphabet, or the same email, is shown side by side to add instead, unless the
+    organiser ticks ``new_person``.
+    """
 
     started_on = forms.DateField(label=_("member since"), initial=_today, widget=DATE)
+    new_person = forms.BooleanField(
+        required=False, label=_("none of the proposed players: this is a new player"),
+    )
 
     class Meta:
         model = Player
-        fields = ["last_name", "first_name", "last_name_latin", "first_name_latin", "category", "city", "email"]
+        fields = [
+            "last_name", "first_name", "last_name_latin", "first_name_latin", "category", "city", "email",
+            "birth_year",
+        ]  # fmt: skip
+
+    #: The stored players this person may be (set by :meth:`clean`; the page shows them side by side).
+    candidates: list = []
+
+    def clean(self):
+        data = super().clean()
+        if self.errors or data.get("new_person"):
+            return data
+        try:
+            identity.check_new(identity.person_from_form(data))
+        except identity.IdentityUndecided as exc:
+            self.candidates = exc.candidates
+            raise problems_to_validation_error([exc.problem]) from exc
+        return data
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("prefix", "new")
@@ -82,6 +108,20 @@ class MemberImportForm(forms.Form):
         label=_("file"),
         help_text=_(
             "CSV (UTF-8) or XLSX with a header row: Фамилия/last_name, Имя/first_name, "
-            "Категория/category, email; every row becomes a member of this club"
+            "Категория/category, Год рождения/birth_year, email; every row becomes a member of this club, "
+            "a namesake already in the database once you confirm who it is"
         ),
     )
+
+
+class MergePlayersForm(forms.Form):
+    """Two stored players an organiser says are one person (``tournaments.identity.services.merge``)."""
+
+    keep = forms.ModelChoiceField(
+        queryset=Player.objects.all(), widget=forms.NumberInput, label=_("player to keep (number)"),
+    )
+    gone = forms.ModelChoiceField(
+        queryset=Player.objects.all(), widget=forms.NumberInput,
+        label=_("the same person's second record (number): merged into the first and removed"),
+    )  # fmt: skip
+    reason = forms.CharField(label=_("why they are one person"), max_length=300, required=False)

@@ -13,9 +13,12 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Club, Membership
 from clubs.rating_lists import Filters, rating_list
@@ -36,7 +39,7 @@ SESSION_KEY = "member-import:{pk}"
 
 def club_list(request):
     clubs = Club.objects.annotate(
-        members=Count("memberships", filter=Q(memberships__ended_on__isnull=True), distinct=True),
+        members=Count("memberships", filter=Membership.current_q("memberships__"), distinct=True),
     ).order_by("name")
     return render(request, "clubs/club/list.html", {"clubs": clubs})
 
@@ -60,8 +63,8 @@ def club_detail(request, slug: str):
     context = {
         "club": club,
         "manages": manages,
-        "current": [m for m in memberships if m.ended_on is None],
-        "past": sorted((m for m in memberships if m.ended_on is not None), key=lambda m: m.ended_on, reverse=True),
+        "current": [m for m in memberships if m.is_current()],
+        "past": sorted((m for m in memberships if not m.is_current()), key=lambda m: m.ended_on, reverse=True),
         "tournaments": visible_tournaments(request.user).filter(club=club).order_by("-starts_on", "name"),
         "seasons": seasons,
         "pools": _pool_lists(club),
@@ -83,19 +86,19 @@ def _managed_club(request, slug: str) -> Club:
 def _members_page(request, club: Club, *, add_form=None, new_form=None, end_forms=None, status=200):
     query = request.GET.get("q", "")
     memberships = club.memberships.select_related("player").order_by("player__last_name", "player__first_name")
-    current_ids = {m.player_id for m in memberships if m.ended_on is None}
+    current_ids = {m.player_id for m in memberships if m.is_current()}
     found = [{"player": p, "member": p.pk in current_ids} for p in search_players(query, SEARCH_LIMIT)]
     end_forms = end_forms or {}
     current = [
         {"membership": m, "form": end_forms.get(m.pk) or EndMembershipForm(m, prefix=f"end{m.pk}")}
-        for m in memberships if m.ended_on is None
+        for m in memberships if m.is_current()
     ]  # fmt: skip
     context = {
         "club": club,
         "query": query,
         "found": found,
         "current": current,
-        "past": [m for m in memberships if m.ended_on is not None],
+        "past": [m for m in memberships if not m.is_current()],
         "add_form": add_form or AddMemberForm(club),
         "new_form": new_form or NewMemberForm(),
     }
@@ -122,8 +125,8 @@ def members(request, slug: str):
             _join(request, club, player, form.cleaned_data["started_on"])
     elif action == "end":
         membership = get_object_or_404(
-            Membership.objects.select_related("player"), pk=request.POST.get("membership") or 0,
-            club=club, ended_on__isnull=True,
+            Membership.objects.select_related("player").filter(Membership.current_q()),
+            pk=request.POST.get("membership") or 0, club=club,
         )  # fmt: skip
         form = EndMembershipForm(membership, request.POST, prefix=f"end{membership.pk}")
         if not form.is_valid():
@@ -133,7 +136,12 @@ def members(request, slug: str):
             membership.ended_on = form.cleaned_data["ended_on"]
             membership.save(update_fields=["ended_on"])
             audit.record(request.user, None, "membership.end", membership, before, membership)
-        messages.success(request, _("%(name)s is no longer a member.") % {"name": membership.player.full_name})
+        if membership.is_current():
+            messages.success(request, _("%(name)s is a member until %(date)s.") % {
+                "name": membership.player.full_name,
+                "date": date_format(membership.ended_on, "SHORT_DATE_FORMAT")})  # fmt: skip
+        else:
+            messages.success(request, _("%(name)s is no longer a member.") % {"name": membership.player.full_name})
     return redirect("club-members", slug=club.slug)
 
 
@@ -151,7 +159,7 @@ def members_search(request, slug: str):
     if not request.headers.get("HX-Request"):
         return _members_page(request, club)
     query = request.GET.get("q", "")
-    current_ids = set(club.memberships.filter(ended_on__isnull=True).values_list("player_id", flat=True))
+    current_ids = set(club.memberships.filter(Membership.current_q()).values_list("player_id", flat=True))
     found = [{"player": p, "member": p.pk in current_ids} for p in search_players(query, SEARCH_LIMIT)]
     return render(request, "clubs/club/_member_search.html",
                   {"club": club, "query": query, "found": found, "add_form": AddMemberForm(club)})
@@ -171,16 +179,26 @@ def members_import(request, slug: str):
             return redirect("club-members-import", slug=club.slug)
         rows, name = stashed
         with transaction.atomic():
-            result = entry_import.apply_members(club, rows)
+            result = entry_import.apply_members(club, rows, choices=entry_import.choices_from(request.POST))
             joined = [i.player.pk for i in result.rows if i.action in (entry_import.CREATE, entry_import.MATCH)]
             audit.record(request.user, None, "membership.import", club, None, {"file": name, "players": joined})
-        del request.session[key]
         messages.success(
             request,
             _("%(n)s new members, %(m)s already members, %(r)s rows refused.") % {
                 "n": result.count(entry_import.CREATE, entry_import.MATCH),
                 "m": result.count(entry_import.MEMBER), "r": result.count(entry_import.REFUSED)},
         )  # fmt: skip
+        waiting = [i.row for i in result.rows if i.action == entry_import.DECIDE]
+        if waiting:
+            # The rows nobody identified stay in the preview: nothing typed is lost.
+            messages.warning(
+                request,
+                ngettext("%(n)s row waits until you say who it is.", "%(n)s rows wait until you say who they are.",
+                         len(waiting)) % {"n": len(waiting)},
+            )  # fmt: skip
+            entry_import.keep_rows(request.session, key, waiting)
+            return redirect(reverse("club-members-import", kwargs={"slug": club.slug}) + "?kept=1")
+        del request.session[key]
         return redirect("club-members", slug=club.slug)
     if request.method == "POST":
         form = MemberImportForm(request.POST, request.FILES)
@@ -189,13 +207,20 @@ def members_import(request, slug: str):
             if rows is not None:
                 plan = entry_import.plan_members(club, rows)
     else:
-        request.session.pop(key, None)
+        kept = entry_import.stashed_rows(request.session, key) if request.GET.get("kept") else None
+        if kept is not None:
+            plan = entry_import.plan_members(club, kept[0])
+        else:
+            request.session.pop(key, None)
     context = {"club": club, "form": form, "plan": plan}
     if plan is not None:
-        context["lines"] = [{"item": i, "messages": i.messages(lang)} for i in plan.rows]
+        context["lines"] = [
+            {"item": i, "messages": i.messages(lang), "radio": f"person-{i.row.number}"} for i in plan.rows
+        ]
         context["counts"] = {
             "new": plan.count(entry_import.CREATE, entry_import.MATCH),
             "members": plan.count(entry_import.MEMBER),
             "refused": plan.count(entry_import.REFUSED),
+            "decide": plan.count(entry_import.DECIDE),
         }
     return render(request, "clubs/club/members_import.html", context, status=400 if form.errors else 200)

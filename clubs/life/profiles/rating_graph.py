@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from django.utils.formats import number_format
+
 WIDTH, HEIGHT = 640, 280
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 44
 MAX_CIRCLES = 400
@@ -110,7 +112,7 @@ def rating_svg(points: Sequence[GraphPoint], words: GraphWords, graph_id: str = 
             for i, p in enumerate(points):
                 dots.append(
                     f'<circle cx="{x(i):.1f}" cy="{y(p.rating):.1f}" r="3" data-rating="{p.rating:.2f}">'
-                    f"<title>{escape(p.label)}: {p.rating:.2f}</title></circle>"
+                    f"<title>{escape(p.label)}: {escape(number_format(p.rating, 2))}</title></circle>"
                 )
             out.append(f'<g class="points" fill="currentColor">{"".join(dots)}</g>')
     out.append("</svg>")

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from clubs.life.categories.views import managing_clubs
@@ -77,6 +78,7 @@ def profile(request, player_id: int) -> HttpResponse:
             "category": Category(player.category).label,
             "memberships": memberships,
             "ratings": ratings,
+            "hidden_rated": profiles.hidden_rated_matches(player, request.user) if ratings else 0,
             "events": events,
             "page": page,
             "lines": [_line(line, lang) for line in lines],
@@ -120,6 +122,17 @@ def head_to_head(request, player_id: int, other_id: int) -> HttpResponse:
     )
 
 
+def length_text(length: int, games: bool) -> str:
+    """A match length as said: "5" (points, the column's unit) or "4 games" (a fixed-games match)."""
+    return ngettext("%(n)s game", "%(n)s games", length) % {"n": length} if games else str(length)
+
+
+def signed(delta: float) -> str:
+    """A rating change as a reader writes it: +3,21 / −3,21 (a real minus sign, local decimals)."""
+    text = number_format(abs(delta), 2)
+    return f"+{text}" if delta > 0 else f"\u2212{text}" if delta < 0 else text
+
+
 @require_safe
 def rating_history(request, player_id: int, pool: str) -> HttpResponse:
     lang = current_language()
@@ -127,21 +140,30 @@ def rating_history(request, player_id: int, pool: str) -> HttpResponse:
         raise Http404("no such rating pool")
     player = get_object_or_404(Player, pk=player_id)
     current = PlayerRating.objects.filter(player=player, pool=pool).first()
-    changes = profiles.rating_changes(player, pool)
+    changes = profiles.rating_history(player, pool, request.user)
     name = player.display_name(lang)
     pool_name = _pool_name(pool, lang)
     rows = []
     points = []
     if changes:
         points.append(GraphPoint(_("start"), changes[0].rating_before))
-    for c in changes:
+    for line in changes:
+        c = line.change
+        if c is None:  # an event the reader may not see: the numbers only (profiles.PRIVACY_RULE)
+            rows.append({"hidden": True, "delta": line.delta, "signed": signed(line.delta),
+                         "rating_after": line.rating_after})  # fmt: skip
+            points.append(GraphPoint(_("a match in an event not shown"), line.rating_after))
+            continue
         opponent = c.opponent.display_name(lang)
         rows.append(
             {
                 "c": c,
                 "tournament": c.match.round.tournament,
                 "opponent": opponent,
-                "delta": c.rating_after - c.rating_before,
+                "delta": line.delta,
+                "signed": signed(line.delta),
+                "length": length_text(c.length, c.match.round.tournament.match_format == "games"),
+                "rating_after": line.rating_after,
             }
         )
         points.append(
@@ -151,13 +173,17 @@ def rating_history(request, player_id: int, pool: str) -> HttpResponse:
     if points:
         words = GraphWords(
             title=_("Rating of %(name)s: %(pool)s") % {"name": name, "pool": pool_name},
-            desc=_("%(count)s rated matches: from %(first).2f to %(last).2f (highest %(high).2f, lowest %(low).2f).")
+            desc=ngettext(
+                "%(count)s rated match: from %(first)s to %(last)s (highest %(high)s, lowest %(low)s).",
+                "%(count)s rated matches: from %(first)s to %(last)s (highest %(high)s, lowest %(low)s).",
+                len(changes),
+            )
             % {
                 "count": len(changes),
-                "first": points[0].rating,
-                "last": points[-1].rating,
-                "high": max(p.rating for p in points),
-                "low": min(p.rating for p in points),
+                "first": number_format(points[0].rating, 2),
+                "last": number_format(points[-1].rating, 2),
+                "high": number_format(max(p.rating for p in points), 2),
+                "low": number_format(min(p.rating for p in points), 2),
             },
             x_axis=_("Rated matches, in order"),
             y_axis=_("Rating"),

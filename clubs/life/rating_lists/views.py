@@ -12,8 +12,10 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from clubs.rating_lists import Filters, rating_list
+from clubs.rating_lists import Filters, list_ranks, rating_list
+from clubs.ratings.lists import PROVISIONAL_BELOW, is_provisional, rank_label
 from clubs.ratings.pools import POOLS
 from tournaments.exports.table_sheet import Column, table_workbook
 from zarik.i18n import current_language
@@ -37,10 +39,17 @@ def _clubs(rating) -> str:
     return ", ".join(m.club.name for m in rating.player.current_memberships)
 
 
+def _place(label: str) -> int | str:
+    return int(label) if label.isdigit() else label
+
+
 def rating_list_page(request):
     form = RatingFilterForm(request.GET or None)
     filters = _filters(form) if request.GET else Filters(pool=next(iter(POOLS)))
-    page = Paginator(rating_list(filters), PER_PAGE).get_page(request.GET.get("page"))
+    ranks = list_ranks(filters)
+    paginator = Paginator(rating_list(filters), PER_PAGE)
+    paginator.count = max((last for _first, last in ranks.values()), default=0)  # the ranks read every row
+    page = paginator.get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
     context = {
@@ -48,7 +57,12 @@ def rating_list_page(request):
         "filters": filters,
         "pool_name": POOLS[filters.pool].name(current_language()),
         "page": page,
-        "rows": [{"place": page.start_index() + i, "rating": r, "clubs": _clubs(r)} for i, r in enumerate(page)],
+        "rows": [
+            {"place": rank_label(ranks, r.rating), "rating": r, "clubs": _clubs(r),
+             "provisional": is_provisional(r.experience)}
+            for r in page
+        ],  # fmt: skip
+        "provisional_below": PROVISIONAL_BELOW,
         "query": query.urlencode(),
     }
     return render(request, "clubs/rating_lists/list.html", context, status=400 if form.errors else 200)
@@ -61,12 +75,16 @@ def rating_list_export(request):
     columns = [
         Column(_("No."), 6), Column(_("Player"), None, "name"), Column(_("Club"), None, "text"),
         Column(_("City"), 16, "text"), Column(_("Category"), 10), Column(_("Rating"), 10),
-        Column(_("Experience"), 12), Column(_("Rated matches"), 12), Column(_("Last rated match"), 14),
+        Column(_("Provisional"), 12), Column(_("Experience"), 12), Column(_("Rated matches"), 12),
+        Column(_("Last rated match"), 14),
     ]  # fmt: skip
+    ranks = list_ranks(filters)
+    # A place is a number unless shared ("4–6"); the last match is a date cell, not text.
     rows = [
-        [n, r.player.display_name(lang), _clubs(r), r.player.city, r.player.category, round(r.rating, 2),
-         r.experience, r.matches, r.last_played.isoformat() if r.last_played else ""]
-        for n, r in enumerate(rating_list(filters), start=1)
+        [_place(rank_label(ranks, r.rating)), r.player.display_name(lang), _clubs(r), r.player.city,
+         r.player.category, round(r.rating, 2), _("provisional") if is_provisional(r.experience) else "",
+         r.experience, r.matches, r.last_played or ""]
+        for r in rating_list(filters)
     ]  # fmt: skip
     bits = [POOLS[filters.pool].name(lang)]
     if filters.club:
@@ -76,7 +94,10 @@ def rating_list_export(request):
     if filters.category:
         bits.append(_("category %(n)s") % {"n": filters.category})
     if filters.months:
-        bits.append(_("active in the last %(n)s months") % {"n": filters.months})
+        bits.append(
+            ngettext("active in the last %(n)s month", "active in the last %(n)s months", filters.months)
+            % {"n": filters.months}
+        )
     subtitle = " · ".join(bits) + " · " + timezone.localdate().isoformat()
     data = table_workbook(_("Ratings"), _("Rating list"), subtitle, columns, rows)
     response = HttpResponse(

@@ -9,6 +9,13 @@ sections, a player's place is their place in their section.
 
 A player is the person (``clubs.Player``), not the entry, so one person's events
 add up across the season.
+
+Privacy (the rule of ``tournaments.player_history.PRIVACY_RULE``): the standings are the
+same for every reader — a finished event that is not public scores like any other,
+since its points are part of the season's numbers — but a reader who may not view it
+does not get its name, date or link (``SeasonTable.hidden``): the page and the Excel
+file show "an event not shown" in its column and say how many there are. Unfinished
+events the reader may not view are not listed.
 """
 
 from __future__ import annotations
@@ -70,6 +77,19 @@ class SeasonTable:
     rows: list[SeasonRow]
     metrics: list = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    hidden: set[int] = field(default_factory=set)  # scoring events the reader may not view
+    places: dict[int, dict[int, tuple[int, int]]] = field(default_factory=dict)  # event → player → place
+
+    def place_label(self, event_id: int, player_id: int) -> str:
+        """The player's place in one event as the standings write it ("3", or "1–2" when shared)."""
+        place = self.places.get(event_id, {}).get(player_id)
+        if place is None:
+            return ""
+        return str(place[0]) if place[1] == place[0] else f"{place[0]}–{place[1]}"
+
+    @property
+    def hidden_count(self) -> int:
+        return sum(1 for t in self.events if t.pk in self.hidden)
 
     @property
     def best_of_applies(self) -> bool:
@@ -83,10 +103,15 @@ def season_events(season: Season, user=None):
 
 
 def compute(season: Season, user=None) -> SeasonTable:
-    """The season's standings: the same few queries however many events (``load_events``)."""
-    tournaments = list(season_events(season, user))
+    """The season's standings, the same for every reader; ``user`` decides only which events are named.
+
+    The same few queries however many events (``load_events``).
+    """
+    tournaments = list(season_events(season))
+    shown = {t.pk for t in (tournaments if user is None else season_events(season, user))}
+    hidden = {t.pk for t in tournaments if t.pk not in shown}
     finished = [t for t in tournaments if t.status == TournamentStatus.FINISHED]
-    upcoming = [t for t in tournaments if t.status != TournamentStatus.FINISHED]
+    upcoming = [t for t in tournaments if t.status != TournamentStatus.FINISHED and t.pk not in hidden]
     problems: list[Problem] = []
     try:
         keys = parse_tiebreaks(season.tiebreaks).keys
@@ -115,7 +140,10 @@ def compute(season: Season, user=None) -> SeasonTable:
         players.values(), events, list(season.points_by_place or []),
         best_of=season.best_of, tiebreaks=keys, matches=matches,
     )  # fmt: skip
-    return SeasonTable(season, finished, upcoming, rows, [get_metric(k) for k in keys], problems)
+    return SeasonTable(
+        season, finished, upcoming, rows, [get_metric(k) for k in keys], problems,
+        {t.pk for t in finished if t.pk in hidden}, {e.id: dict(e.places) for e in events},
+    )  # fmt: skip
 
 
 def _as_people(matches, person: dict[int, int], index: int) -> list[core.Match]:

@@ -14,6 +14,7 @@ from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import Club, Season
 from tournaments import audit
@@ -69,12 +70,21 @@ def _cells(table: SeasonTable, row, lang: str) -> list:
     return cells
 
 
+def _hidden_note(count: int) -> str:
+    return ngettext(
+        "%(n)s event is not public: its points count, its name is not shown",
+        "%(n)s events are not public: their points count, their names are not shown",
+        count,
+    ) % {"n": count}
+
+
 def season_detail(request, slug: str):
     season = _readable_season(request, slug)
     table = compute(season, request.user)
     lang = current_language()
     lines = [
-        {"row": row, "events": [(t, row.points.get(t.pk), t.pk in row.counted) for t in table.events],
+        {"row": row, "events": [(t, row.points.get(t.pk), t.pk in row.counted, table.place_label(t.pk, row.player.id))
+                                for t in table.events],
          "values": [row.values.get(m.key) for m in table.metrics]}
         for row in table.rows
     ]  # fmt: skip
@@ -86,6 +96,7 @@ def season_detail(request, slug: str):
         "problems": [p.message(lang) for p in table.problems],
         "points": format_points(season.points_by_place),
         "manages": allowed(request.user, "club.manage", season.club),
+        "hidden_note": _hidden_note(table.hidden_count) if table.hidden_count else "",
     }
     return render(request, "clubs/seasons/detail.html", context)
 
@@ -95,7 +106,7 @@ def season_export(request, slug: str):
     table = compute(season, request.user)
     lang = current_language()
     columns = [Column(_("Place"), 8), Column(_("Player"), None, "name")]
-    columns += [Column(t.name, 14) for t in table.events]
+    columns += [Column(_("An event not shown") if t.pk in table.hidden else t.name, 14) for t in table.events]
     columns.append(Column(_("Total"), 10, "total"))
     columns += [Column(m.abbr(lang), 10) for m in table.metrics]
     rows, marks = [], []
@@ -105,7 +116,11 @@ def season_export(request, slug: str):
         marks.append([None, None, *counted, None, *([None] * len(table.metrics))])
     subtitle = _("Points by place: %(points)s") % {"points": format_points(season.points_by_place)}
     if season.best_of:
-        subtitle += " · " + _("best %(n)s events count (shaded)") % {"n": season.best_of}
+        subtitle += " · " + ngettext(
+            "best %(n)s event counts (shaded)", "best %(n)s events count (shaded)", season.best_of
+        ) % {"n": season.best_of}
+    if table.hidden_count:
+        subtitle += " · " + _hidden_note(table.hidden_count)
     data = table_workbook(_("Season"), f"{season.club.name} · {season.name}", subtitle, columns, rows, marks=marks)
     response = HttpResponse(
         data, content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

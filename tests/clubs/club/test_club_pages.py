@@ -172,8 +172,8 @@ def test_member_import_preview_then_confirm(client, club, organiser):
     upload = _xlsx([
         ["Фамилия", "Имя", "Категория"],
         ["Семёнов", "Юрий", "5"],  # a member already
-        ["Хайкин", "Борис", ""],  # a player of no club: joins
-        ["Щукин", "Иван", ""],  # a namesake in another club: a new player
+        ["Хайкин", "Борис", ""],  # a player of no club: proposed, the organiser says it is him
+        ["Щукин", "Иван", ""],  # a namesake in another club: proposed, the organiser says "a new player"
         ["Новиков", "Олег", "3"],  # new
         ["", "Без фамилии", ""],  # refused
         ["Петров", "Пётр", "10"],  # refused: bad category
@@ -181,10 +181,11 @@ def test_member_import_preview_then_confirm(client, club, organiser):
     preview = client.post(url, {"file": upload})
     assert preview.status_code == 200
     text = preview.content.decode()
-    assert "3 will become members, 1 are members already, 2 refused" in text
+    assert "1 will become members, 1 are members already, 2 refused. 2 rows wait until you say who they are." in text
+    assert f'name="person-3" value="{clubless.pk}"' in text and f'name="person-4" value="{elsewhere.pk}"' in text
     assert not Membership.objects.filter(player=clubless).exists()  # nothing written yet
     players_before = Player.objects.count()
-    done = client.post(url, {"confirm": "1"})
+    done = client.post(url, {"confirm": "1", "person-3": str(clubless.pk), "person-4": "new"})
     assert done.status_code == 302
     assert Membership.objects.filter(club=club, player=clubless, ended_on__isnull=True).exists()
     assert Membership.objects.filter(club=club, player=already).count() == 1

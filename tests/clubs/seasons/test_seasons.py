@@ -229,7 +229,7 @@ def test_only_club_organisers_create_seasons(client, club):
 def test_season_pages_in_russian(client, club, organiser, people):
     season = season_with_events(club, people, best_of=1)
     page = client.get(reverse("season-detail", kwargs={"slug": season.slug}), HTTP_ACCEPT_LANGUAGE="ru")
-    assert "Итого" in page.content.decode() and "в зачёт идут 1 лучших" in page.content.decode()
+    assert "Итого" in page.content.decode() and "в зачёт идёт 1 лучший турнир" in page.content.decode()
     client.force_login(organiser)
     bad = client.post(reverse("season-new", kwargs={"club_slug": club.slug}),
                       {"name": "Сезон", "points": "25, много"}, HTTP_ACCEPT_LANGUAGE="ru")

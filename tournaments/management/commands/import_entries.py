@@ -26,6 +26,7 @@ ACTIONS_TEXT = {
     entry_import.MATCH: gettext_lazy("existing player, entered"),
     entry_import.ENTERED: gettext_lazy("already entered"),
     entry_import.REFUSED: gettext_lazy("refused"),
+    entry_import.DECIDE: gettext_lazy("may be a stored player: not imported until you say who (--person ROW=ID|new)"),
 }
 
 
@@ -38,12 +39,19 @@ class Command(BaseCommand):
         parser.add_argument("--dry-run", action="store_true", help="show what would happen, write nothing")
         parser.add_argument("--json", action="store_true", dest="as_json", help="print the summary as JSON")
         parser.add_argument("--language", choices=["en", "ru"], default="en", help="language of messages")
+        parser.add_argument(
+            "--person", action="append", default=[], metavar="ROW=ID|new",
+            help="who the person of a row is: a proposed player's id, or new (repeat for each row)",
+        )  # fmt: skip
 
-    def handle(self, slug, file, dry_run=False, as_json=False, language="en", **options):
+    def handle(self, slug, file, dry_run=False, as_json=False, language="en", person=(), **options):
+        choices = entry_import.choices_from(
+            {f"person-{row}": value for row, _, value in (p.partition("=") for p in person)}
+        )
         with translation.override(language):
-            self._run(slug, Path(file), dry_run, as_json)
+            self._run(slug, Path(file), dry_run, as_json, choices)
 
-    def _run(self, slug: str, path: Path, dry_run: bool, as_json: bool) -> None:
+    def _run(self, slug: str, path: Path, dry_run: bool, as_json: bool, choices: dict[int, str]) -> None:
         try:
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist as exc:
@@ -61,9 +69,9 @@ class Command(BaseCommand):
                 self._print_json({"created": 0, "existing": 0, "errors": [{"row": 1, "message": message}]})
             raise CommandError(message) from exc
         if dry_run:
-            result = entry_import.plan(tournament, rows)
+            result = entry_import.plan(tournament, rows, choices)
         else:
-            result = entry_import.apply(tournament, rows, None, reason="import_entries")
+            result = entry_import.apply(tournament, rows, None, reason="import_entries", choices=choices)
         summary = result.summary(lang)
         if as_json:
             self._print_json(summary)

@@ -37,7 +37,7 @@ def forbidden_pairs_for(
     if number <= club_apart_rounds:
         players = dict(entries.values_list("player_id", "draw_number"))
         by_club: dict[int, list[int]] = {}
-        rows = Membership.objects.filter(player_id__in=players, ended_on__isnull=True)
+        rows = Membership.objects.filter(Membership.current_q(), player_id__in=players)
         for player_id, club_id in rows.values_list("player_id", "club_id"):
             by_club.setdefault(club_id, []).append(players[player_id])
         for members in by_club.values():
