@@ -263,9 +263,13 @@ class EventMachine(RuleBasedStateMachine):
 
     # ----------------------------------------------------------------------------- rounds
 
-    @rule()
-    def pair_the_next_round(self):
+    @rule(publish=st.booleans())
+    def pair_the_next_round(self, publish):
+        """``publish``: the director publishes the new draft at once, as most do."""
         self._attempt(pm.generate_next, self.tournament, user=self.director)
+        if publish:
+            for draft in self.event.rounds().filter(status=RoundStatus.DRAFT):
+                self._attempt(pm.publish_round, draft, user=self.director)
 
     @rule(scores=st.lists(st.tuples(st.sampled_from("ab"), st.integers(min_value=0, max_value=4)), min_size=1,
                           max_size=8))  # fmt: skip
@@ -320,12 +324,15 @@ class EventMachine(RuleBasedStateMachine):
 
     # ----------------------------------------------------------------------------- results
 
-    @rule(pick=st.integers(min_value=0, max_value=50), winner=st.sampled_from("ab"),
-          loser=st.integers(min_value=0, max_value=4), ledger=st.booleans())  # fmt: skip
-    def director_enters_a_result(self, pick, winner, loser, ledger):
-        """``ledger``: with the games, one point each (the loser's first), as a scoresheet lists them."""
-        match = self._pick(self._pending(), pick)
-        if match is not None:
+    @rule(results=st.lists(st.tuples(st.integers(min_value=0, max_value=50), st.sampled_from("ab"),
+                                     st.integers(min_value=0, max_value=4), st.booleans()), min_size=1, max_size=4))  # fmt: skip
+    def director_enters_results(self, results):
+        """A few score sheets at the desk, one by one; with ``ledger`` the games too, one point
+        each (the loser's first), as a scoresheet lists them."""
+        for pick, winner, loser, ledger in results:
+            match = self._pick(self._pending(), pick)
+            if match is None:
+                return
             final = self._final_score(match, winner, loser)
             games = self._games(final) if ledger else None
             self._attempt(workflow.submit_result, match.pk, self.director, version=match.version, final=final,
