@@ -4,6 +4,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from scoring.entry.api import DisputeViewSet, MatchWorkflowViewSet, TournamentSanctionViewSet
+from scoring.entry.api_state import MyMatchesViewSet
 from tournaments.api import (
     EntryViewSet,
     OfficialViewSet,
@@ -52,6 +53,7 @@ router.register("players", PlayerRatingsViewSet, basename="api-player")
 router.register("tournaments", TournamentViewSet, basename="api-tournament")
 router.register("entries", EntryViewSet, basename="api-entry")
 router.register("matches", MatchWorkflowViewSet, basename="api-match")
+router.register("me/matches", MyMatchesViewSet, basename="api-me-match")  # issue 28: a player's current match
 
 #: /api/tournaments/<slug>/<collection>/: one table, one row per nested collection.
 nested = NestedRouter()

@@ -293,6 +293,8 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "tournaments.models.RoundStatus",
         "CategoryEnum": "clubs.models.Category",
         "SideEnum": ["a", "b"],
+        # a match's winner as the match resources show it (Match, MatchState, MyMatch)
+        "MatchWinnerEnum": [("a", "A"), ("b", "B")],
     },
 }
 

@@ -17,6 +17,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from scoring import workflow
+from scoring.entry.api_state import MatchStateSerializer
 from scoring.entry.forms import MAX_CLOCK, MAX_MINUTES_LATE
 from scoring.models import Dispute, Outcome, Sanction, SanctionKind
 from scoring.templatetags.people import raiser
@@ -187,7 +188,14 @@ class DisputeOutSerializer(serializers.ModelSerializer):
 
 
 class MatchWorkflowViewSet(MatchViewSet):
-    """``/api/matches/``: the read-only endpoints plus ``check/``, ``report/`` and ``confirm/``."""
+    """``/api/matches/``: the read-only endpoints plus ``check/``, ``report/`` and ``confirm/``.
+
+    One match (``GET /api/matches/<id>/``) carries its ``result_state``: the pending
+    report, the confirmed result and what the caller may do (:mod:`scoring.entry.api_state`).
+    """
+
+    def get_serializer_class(self):
+        return MatchStateSerializer if self.action == "retrieve" else super().get_serializer_class()
 
     @extend_schema(request=ResultCheckSerializer, responses=VerdictSerializer)
     @action(detail=True, methods=["post"])
