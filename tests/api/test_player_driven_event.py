@@ -59,7 +59,7 @@ def _event(rounds: int = ROUNDS):
     organiser("post", "/api/tournaments/", {
         "club": club.slug, "name": "Players' Friday", "slug": "players-friday", "starts_on": "2026-05-01",
         "system": "swiss", "rounds_planned": rounds, "match_length": 5, "variant": "backgammon",
-        "category": 9, "public": True, "seeding": "registration",
+        "public": True, "seeding": "registration",
     })  # fmt: skip
     entries = organiser("post", "/api/tournaments/players-friday/entries/", [{"player": pk} for pk in players])
     by_entry = {e["id"]: players[e["player"]] for e in entries}
