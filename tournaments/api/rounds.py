@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -36,6 +37,7 @@ from tournaments.rounds import flow as round_flow
 from tournaments.rounds import generation as round_generation
 from tournaments.rounds import pairing_manager as pm
 from tournaments.rounds.forms import GenerateRoundForm, PairingChangeForm
+from tournaments.standings_service import load_event, requested_byes, section_key
 from zarik.i18n import current_language
 
 from .problems import RefusalSerializer, form_errors_response, problems_response
@@ -86,11 +88,25 @@ class RoundOutSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_notes(self, rnd) -> list[str]:
-        """The stored explanation's notes and problems, in the reader's language."""
+        """The stored explanation's notes and problems, in the reader's language, and who sits
+        the round out on their own request with the points (as the public pairings say it)."""
         expl = rnd.explanation or {}
         lang = current_language()
         shown = pm.names_of(rnd.tournament) if (expl.get("notes") or expl.get("problems")) else {}
-        return pm.messages(expl.get("notes", []) + expl.get("problems", []), lang, shown)
+        notes = pm.messages(expl.get("notes", []) + expl.get("problems", []), lang, shown)
+        return notes + _requested_bye_notes(rnd, lang)
+
+
+def _requested_bye_notes(rnd: Round, lang: str) -> list[str]:
+    """The public pairings' line of requested byes (issue 27), read only for a round that has one."""
+    if not any(isinstance(b, dict) and b.get("kind") == "requested" for b in (rnd.explanation or {}).get("byes") or ()):
+        return []
+    event = load_event(rnd.tournament, rounds=[rnd.pk])
+    byes = requested_byes(event, rnd.number, section_key(rnd.section_id), lang)
+    if not byes:
+        return []
+    who = ", ".join(f"{name} ({_('%(points)s pt') % {'points': points}})" for name, points in byes)
+    return [f"{_('Not paired this round, on their own request:')} {who}"]
 
 
 # --------------------------------------------------------------------------------------------
