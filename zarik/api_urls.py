@@ -18,6 +18,7 @@ from tournaments.api.setup import TournamentEntriesViewSet
 from tournaments.api.swiss import ByeRequestViewSet, ForbiddenPairViewSet, QualifyViewSet
 from tournaments.api.tables import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
 from tournaments.api.teams import TeamViewSet
+from tournaments.api.tokens_api import TokenViewSet
 from tournaments.api.webhooks import WebhookViewSet
 
 
@@ -54,6 +55,7 @@ router.register("tournaments", TournamentViewSet, basename="api-tournament")
 router.register("entries", EntryViewSet, basename="api-entry")
 router.register("matches", MatchWorkflowViewSet, basename="api-match")
 router.register("me/matches", MyMatchesViewSet, basename="api-me-match")  # issue 28: a player's current match
+router.register("tokens", TokenViewSet, basename="api-token")  # issue 28: tokens without the web pages
 
 #: /api/tournaments/<slug>/<collection>/: one table, one row per nested collection.
 nested = NestedRouter()
