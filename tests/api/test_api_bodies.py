@@ -132,3 +132,18 @@ def test_the_unknown_field_check_takes_exactly_the_fields_the_schema_declares_on
             assert set(shape) == declared, (method, path)
             checked += 1
     assert checked > 40
+
+
+def test_generate_before_the_open_draw_says_how_to_hold_it_over_the_api(organiser):
+    _send(organiser, "post", "/api/tournaments/", {
+        "club": "zarik", "name": "Drawn", "slug": "drawn", "starts_on": "2026-05-01", "system": "swiss",
+    })  # fmt: skip
+    players = [{"last_name": f"Игрок{i}", "category": 5} for i in range(4)]
+    _send(organiser, "post", "/api/tournaments/drawn/entries/", players)
+    answer = _send(organiser, "post", "/api/tournaments/drawn/generate/", {})
+    assert answer.status_code == 409 and answer.json()["code"] == "pairing.draw_required"
+    [how] = [p["message"] for p in answer.json()["problems"] if p["code"] == "api.draw_over_api"]
+    assert "POST /api/tournaments/drawn/draw/commit/" in how and "/api/tournaments/drawn/draw/perform/" in how
+    assert _send(organiser, "post", "/api/tournaments/drawn/draw/commit/", None).status_code == 200
+    assert _send(organiser, "post", "/api/tournaments/drawn/draw/perform/", None).status_code == 200
+    assert _send(organiser, "post", "/api/tournaments/drawn/generate/", {}).status_code == 201

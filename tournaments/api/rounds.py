@@ -40,6 +40,7 @@ from tournaments.rounds.forms import GenerateRoundForm, PairingChangeForm
 from tournaments.standings_service import load_event, requested_byes, section_key
 from zarik.i18n import current_language
 
+from .http.problems import api_problem
 from .problems import RefusalSerializer, form_errors_response, problems_response
 from .serializers import ReasonSerializer, ScoreOut, SideSerializer
 
@@ -107,6 +108,15 @@ def _requested_bye_notes(rnd: Round, lang: str) -> list[str]:
         return []
     who = ", ".join(f"{name} ({_('%(points)s pt') % {'points': points}})" for name, points in byes)
     return [f"{_('Not paired this round, on their own request:')} {who}"]
+
+
+def _over_the_api(tournament: Tournament, problems) -> list:
+    """The API's way out of a refusal whose catalogue text names a page: the open draw is held
+    with ``draw/commit/`` then ``draw/perform/`` (issue 28: the 409 said "the Draw page")."""
+    if not any(p.code == PAIRING.code("draw_required") for p in problems):
+        return []
+    here = reverse("api-tournament-detail", kwargs={"slug": tournament.slug})
+    return [api_problem("draw_over_api", commit=f"{here}draw/commit/", perform=f"{here}draw/perform/", tournament=here)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -359,7 +369,7 @@ class TournamentRoundActionsViewSet(viewsets.GenericViewSet):
             background=v["background"],
         )  # fmt: skip
         if outcome.problems:
-            return problems_response(outcome.problems)
+            return problems_response([*outcome.problems, *_over_the_api(tournament, outcome.problems)])
         if outcome.job:
             url = request.build_absolute_uri(
                 reverse("api-tournament-rounds-pairing-job", kwargs={"slug": tournament.slug, "job": outcome.job})
