@@ -214,6 +214,9 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+# Webhooks reach public addresses only (tournaments/notifications/webhook_transport.py); 1 lets a
+# receiver on this machine or the local network through — development only.
+WEBHOOK_ALLOW_LOCAL = env_bool("WEBHOOK_ALLOW_LOCAL", False)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "zarik@localhost")
 # The site's address for links in emails sent outside a request (e.g. a waiting-list promotion).

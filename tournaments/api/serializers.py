@@ -121,13 +121,16 @@ class OfficialInSerializer(serializers.Serializer):
 class EntryInSerializer(serializers.Serializer):
     """One entry: ``player`` (a stored player's id) or the new player's fields."""
 
-    player = serializers.IntegerField(required=False)
+    player = serializers.IntegerField(required=False, help_text="a stored player's id; else the new player's fields")
     section = serializers.IntegerField(required=False, allow_null=True)
-    last_name = serializers.CharField(required=False)
+    last_name = serializers.CharField(required=False, help_text="required for a new player")
     first_name = serializers.CharField(required=False)
     last_name_latin = serializers.CharField(required=False)
     first_name_latin = serializers.CharField(required=False)
-    category = serializers.IntegerField(required=False)
+    category = serializers.IntegerField(
+        required=False, min_value=1, max_value=9,
+        help_text="required for a new player (the book's categories 1–9); not with `player`",
+    )
     rating = serializers.FloatField(required=False)
     email = serializers.EmailField(required=False)
     club = serializers.IntegerField(required=False, allow_null=True)
