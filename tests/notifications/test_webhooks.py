@@ -29,7 +29,10 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("quick_retries")]
 
 @pytest.fixture
 def quick_retries():
-    with override_settings(WEBHOOK_BACKOFF_SECONDS=0, WEBHOOK_MAX_ATTEMPTS=4, WEBHOOK_TIMEOUT=2):
+    # inline: the attempts run right after the action, so the tests read the log at once
+    # (the real runners, a thread or Celery, are in test_webhook_runner.py)
+    with override_settings(WEBHOOK_BACKOFF_SECONDS=0, WEBHOOK_MAX_ATTEMPTS=4, WEBHOOK_TIMEOUT=2,
+                           WEBHOOK_RUNNER="inline"):
         yield
 
 

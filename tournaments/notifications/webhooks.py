@@ -225,6 +225,17 @@ def attempt(delivery: WebhookDelivery) -> bool:
     return ok
 
 
+def attempt_once(delivery_id: int) -> float | None:
+    """One attempt of a pending delivery; the seconds to wait before the next attempt, or None
+    when there is none to make (delivered, failed for good, or no longer pending)."""
+    delivery = WebhookDelivery.objects.select_related("subscription").filter(pk=delivery_id).first()
+    if delivery is None or delivery.status != DeliveryStatus.PENDING:
+        return None
+    if attempt(delivery) or delivery.status == DeliveryStatus.FAILED:
+        return None
+    return backoff(delivery.attempts)
+
+
 def event_choices() -> list[tuple[str, str]]:
     """The events a subscription may pick, for forms (name, description in the reader's language)."""
     english = current_language() == "en"
