@@ -210,7 +210,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         )
         data = ResultCheckSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        final = tuple(data.validated_data["final"]) if data.validated_data.get("final") else None
+        final = _final(data.validated_data)
         verdict = validate_result(match, final=final, games=data.validated_data.get("games"))
         language = current_language()
         names = match.side_names(language)  # "Петров would have needed…", not "a would have…"
@@ -226,7 +226,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         return self._run(
             lambda: workflow.submit_result(
                 int(pk), request.user, version=v["version"],
-                final=tuple(v["final"]) if v.get("final") else None, games=v.get("games"),
+                final=_final(v), games=v.get("games"),
                 confirm=v["confirm"], reason=v["reason"], visible=self.shows_match,
             ),
             status.HTTP_201_CREATED,
@@ -349,8 +349,12 @@ class MatchWorkflowViewSet(MatchViewSet):
         return Response(out(result).data, status=ok_status)  # the locked match: its version is current
 
 
-def _final(v) -> tuple[int, int] | None:
-    return tuple(v["final"]) if v.get("final") else None
+def _final(v) -> tuple[int | float, int | float] | None:
+    """The posted final score as JSON numbers (5, or 2.5 where a drawn game is ½): the rules
+    core words a refusal with the value, which must read "[9.5, 1]", not "[Decimal('9.5'), …]"."""
+    if not v.get("final"):
+        return None
+    return tuple(int(x) if x == int(x) else float(x) for x in v["final"])
 
 
 class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):

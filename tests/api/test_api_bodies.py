@@ -147,3 +147,16 @@ def test_generate_before_the_open_draw_says_how_to_hold_it_over_the_api(organise
     assert _send(organiser, "post", "/api/tournaments/drawn/draw/commit/", None).status_code == 200
     assert _send(organiser, "post", "/api/tournaments/drawn/draw/perform/", None).status_code == 200
     assert _send(organiser, "post", "/api/tournaments/drawn/generate/", {}).status_code == 201
+
+
+def test_drfs_own_messages_come_in_russian_where_drf_has_no_translation_and_no_decimal_leaks(organiser):
+    slug = _event_with_rounds(organiser, rounds=1)
+    match = Tournament.objects.get(slug=slug).rounds.get().matches.first()
+    answer = organiser.post(f"/api/matches/{match.pk}/check/?lang=ru", {"final": [5, 1, 2]},
+                            content_type="application/json")
+    assert answer.status_code == 400
+    assert answer.json()["errors"]["final"] == ["Убедитесь, что в этом поле не больше 2 элементов."]
+    answer = organiser.post(f"/api/matches/{match.pk}/check/?lang=ru", {"final": [9.5, 1]},
+                            content_type="application/json")
+    [refusal] = answer.json()["errors"]
+    assert "Decimal" not in refusal["message"] and "[9.5, 1]" in refusal["message"]
