@@ -77,6 +77,7 @@ MIDDLEWARE = [
     "tournaments.api.http.middleware.ApiProblemMiddleware",
     "tournaments.api.http.idempotency.IdempotencyMiddleware",
     "tournaments.api.http.etags.ETagMiddleware",
+    "tournaments.api.http.written.WrittenMiddleware",  # Location and ETag on writes (issue 28)
     "tournaments.api.http.strict_body.StrictBodyMiddleware",  # unknown body fields → 400 (issue 28)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

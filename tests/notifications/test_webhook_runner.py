@@ -38,7 +38,7 @@ def test_the_embedded_default_runs_deliveries_in_its_own_thread():
     assert webhook_runner.runner() == "thread"  # no broker in the tests, as with `make run`
 
 
-@override_settings(WEBHOOK_ALLOW_LOCAL=True, WEBHOOK_TIMEOUT=1.5, WEBHOOK_MAX_ATTEMPTS=1)
+@override_settings(WEBHOOK_ALLOW_LOCAL=True, WEBHOOK_TIMEOUT=1, WEBHOOK_MAX_ATTEMPTS=1)
 def test_a_receiver_that_never_answers_delays_no_api_request_by_more_than_100_ms(transactional_db):
     tournament = TournamentFactory(public=True)
     director = UserFactory()
@@ -47,7 +47,7 @@ def test_a_receiver_that_never_answers_delays_no_api_request_by_more_than_100_ms
     matches = [
         MatchFactory(round=rnd, table=n, entry_a=EntryFactory(tournament=tournament),
                      entry_b=EntryFactory(tournament=tournament))
-        for n in (1, 2, 3, 4, 5)
+        for n in range(1, 9)
     ]  # fmt: skip
     _token, key = issue_token(director, "timing", TokenScope.WRITE)
     http = Client(HTTP_AUTHORIZATION=f"Token {key}")
@@ -62,20 +62,20 @@ def test_a_receiver_that_never_answers_delays_no_api_request_by_more_than_100_ms
         return elapsed
 
     enter(matches[0])  # warm
-    baseline = enter(matches[1])  # nobody listens yet
+    # The machine is shared: each side is judged by its slowest of three, noise included.
+    baseline = max(enter(match) for match in matches[1:4])  # nobody listens yet
     with silent_receiver() as url:
         webhooks.forget_listeners()
         webhooks.subscribe({"tournament": tournament}, url, [], director)
-        enter(matches[2])  # the first event heard in this process starts its delivery thread
+        enter(matches[4])  # the first event heard in this process starts its delivery thread
         # the thread now waits on the silent receiver; the next results are not held behind it
-        for match in matches[3:]:
-            heard = enter(match)
-            assert heard < baseline + 0.1, (heard, baseline)
-        deadline = time.monotonic() + 20
+        heard = [enter(match) for match in matches[5:]]
+        assert max(heard) < baseline + 0.1, (heard, baseline)
+        deadline = time.monotonic() + 30
         while time.monotonic() < deadline:  # the thread waits out each silence, then logs it
             logged = list(WebhookDelivery.objects.filter(event="result.confirmed"))
-            if len(logged) == 3 and all(d.attempts for d in logged):
+            if len(logged) == 4 and all(d.attempts for d in logged):
                 break
             time.sleep(0.2)
-    assert [(d.attempts, d.status) for d in logged] == [(1, DeliveryStatus.FAILED)] * 3
+    assert [(d.attempts, d.status) for d in logged] == [(1, DeliveryStatus.FAILED)] * 4
     assert all("timed out" in d.error for d in logged)

@@ -94,7 +94,7 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["id", "tournament", "number", "section", "status", "match_length", "published_at", "matches"]
 
 
-@extend_schema_serializer(examples=[OpenApiExample("Higher categories", value={"name": "Высшая", "min_category": 7, "max_category": 9, "cube": True, "match_length": 11}, request_only=True)])
+@extend_schema_serializer(examples=[OpenApiExample("Higher categories", value={"name": "Высшая", "group": "higher", "min_category": 7, "max_category": 9, "cube": True, "match_length": 11}, request_only=True)])
 class SectionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Section
