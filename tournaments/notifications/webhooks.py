@@ -157,6 +157,23 @@ def set_active(subscription: WebhookSubscription, active: bool) -> None:
     subscription.save(update_fields=["active"])
 
 
+def change(subscription: WebhookSubscription, *, url: str | None = None, events: list[str] | None = None,
+           active: bool | None = None, rotate_secret: bool = False) -> WebhookSubscription:
+    """Change a subscription's URL, events or state; ``rotate_secret``: a new signing secret
+    (the old one signs nothing from now on), shown once in the answer like on creation."""
+    fields = []
+    for name, value in (("url", url), ("events", events), ("active", active)):
+        if value is not None:
+            setattr(subscription, name, list(value) if name == "events" else value)
+            fields.append(name)
+    if rotate_secret:
+        subscription.secret = new_secret()
+        fields.append("secret")
+    if fields:
+        subscription.save(update_fields=fields)
+    return subscription
+
+
 def test_delivery(subscription: WebhookSubscription) -> WebhookDelivery:
     """A ``ping`` event for the organiser's "send a test event" button."""
     tournament = subscription.tournament
