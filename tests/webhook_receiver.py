@@ -1,4 +1,7 @@
-"""A real local HTTP server for tests that check the webhooks integrators receive."""
+"""A real local HTTP server for tests that check the webhooks integrators receive.
+
+While it runs, ``WEBHOOK_ALLOW_LOCAL`` is on: deliveries refuse local addresses
+otherwise (``tournaments/notifications/webhook_transport.py``)."""
 
 from __future__ import annotations
 
@@ -6,6 +9,8 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from django.test import override_settings
 
 
 @dataclass
@@ -23,11 +28,12 @@ class Receiver:
     requests: list[Received] = field(default_factory=list)
     script: list[int] = field(default_factory=list)
     default: int = 200
+    location: str = ""  # sent with a 3xx answer
 
 
 @contextmanager
-def webhook_receiver(script=(), default: int = 200):
-    receiver = Receiver(script=list(script), default=default)
+def webhook_receiver(script=(), default: int = 200, location: str = "", allow_local: bool = True):
+    receiver = Receiver(script=list(script), default=default, location=location)
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self):  # noqa: N802 (http.server's hook name)
@@ -37,6 +43,8 @@ def webhook_receiver(script=(), default: int = 200):
             answer = b'{"ok": true}' if status < 400 else b"receiver is down"
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
+            if 300 <= status < 400 and receiver.location:
+                self.send_header("Location", receiver.location)
             self.send_header("Content-Length", str(len(answer)))
             self.end_headers()
             self.wfile.write(answer)
@@ -49,7 +57,8 @@ def webhook_receiver(script=(), default: int = 200):
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield receiver
+        with override_settings(WEBHOOK_ALLOW_LOCAL=allow_local):
+            yield receiver
     finally:
         server.shutdown()
         server.server_close()

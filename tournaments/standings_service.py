@@ -722,6 +722,24 @@ def _clubs(player_ids: Sequence[int]) -> dict[int, str]:
     return out
 
 
+def requested_byes(event: Event, round_number: int, section: str, language: str) -> list[tuple[str, str]]:
+    """Who sits round ``round_number`` of ``section`` (a section key) out with points on their own
+    request (a half-point bye asked for in advance), as (name, points): announced with the round
+    like the pairing bye is, so nobody looks for a table they do not have. The public pairings
+    and the round's API resource both show it from here (issue 27)."""
+    return [
+        (event.entries[m.player_a].name(language), core.format_score(m.bye_result))
+        for m in event.matches
+        if m.player_b is None and m.bye_result is not None and m.round == round_number
+        and m.player_a in event.entries and event.entries[m.player_a].section == section
+    ]
+
+
+def section_key(section_id: int | None) -> str:
+    """The key :class:`Event` files a section's entries and rounds under."""
+    return _section_key(section_id)
+
+
 def normalize_name(text: str) -> str:
     """Case- and ё/е-insensitive form for the "find my table" search (Cyrillic or Latin)."""
     text = unicodedata.normalize("NFC", text).casefold()

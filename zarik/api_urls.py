@@ -4,6 +4,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from scoring.entry.api import DisputeViewSet, MatchWorkflowViewSet, TournamentSanctionViewSet
+from scoring.entry.api_state import MyMatchesViewSet
 from tournaments.api import (
     EntryViewSet,
     OfficialViewSet,
@@ -17,6 +18,7 @@ from tournaments.api.setup import TournamentEntriesViewSet
 from tournaments.api.swiss import ByeRequestViewSet, ForbiddenPairViewSet, QualifyViewSet
 from tournaments.api.tables import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
 from tournaments.api.teams import TeamViewSet
+from tournaments.api.tokens_api import TokenViewSet
 from tournaments.api.webhooks import WebhookViewSet
 
 
@@ -52,6 +54,8 @@ router.register("players", PlayerRatingsViewSet, basename="api-player")
 router.register("tournaments", TournamentViewSet, basename="api-tournament")
 router.register("entries", EntryViewSet, basename="api-entry")
 router.register("matches", MatchWorkflowViewSet, basename="api-match")
+router.register("me/matches", MyMatchesViewSet, basename="api-me-match")  # issue 28: a player's current match
+router.register("tokens", TokenViewSet, basename="api-token")  # issue 28: tokens without the web pages
 
 #: /api/tournaments/<slug>/<collection>/: one table, one row per nested collection.
 nested = NestedRouter()

@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "tournaments.api.http.middleware.ApiProblemMiddleware",
     "tournaments.api.http.idempotency.IdempotencyMiddleware",
     "tournaments.api.http.etags.ETagMiddleware",
+    "tournaments.api.http.written.WrittenMiddleware",  # Location and ETag on writes (issue 28)
+    "tournaments.api.http.strict_body.StrictBodyMiddleware",  # unknown body fields → 400 (issue 28)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournaments.db_unavailable.DatabaseUnavailableMiddleware",  # a lost DB: 503, input kept
@@ -220,6 +222,9 @@ EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+# Webhooks reach public addresses only (tournaments/notifications/webhook_transport.py); 1 lets a
+# receiver on this machine or the local network through — development only.
+WEBHOOK_ALLOW_LOCAL = env_bool("WEBHOOK_ALLOW_LOCAL", False)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "zarik@localhost")
 # The site's address for links in emails sent outside a request (e.g. a waiting-list promotion).
@@ -311,6 +316,8 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "tournaments.models.RoundStatus",
         "CategoryEnum": "clubs.models.Category",
         "SideEnum": ["a", "b"],
+        # a match's winner as the match resources show it (Match, MatchState, MyMatch)
+        "MatchWinnerEnum": [("a", "A"), ("b", "B")],
     },
 }
 

@@ -17,6 +17,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from scoring import workflow
+from scoring.entry.api_state import MatchStateSerializer
 from scoring.entry.forms import MAX_CLOCK, MAX_MINUTES_LATE
 from scoring.models import Dispute, Outcome, Sanction, SanctionKind
 from scoring.templatetags.people import raiser
@@ -190,7 +191,14 @@ class DisputeOutSerializer(serializers.ModelSerializer):
 
 
 class MatchWorkflowViewSet(MatchViewSet):
-    """``/api/matches/``: the read-only endpoints plus ``check/``, ``report/`` and ``confirm/``."""
+    """``/api/matches/``: the read-only endpoints plus ``check/``, ``report/`` and ``confirm/``.
+
+    One match (``GET /api/matches/<id>/``) carries its ``result_state``: the pending
+    report, the confirmed result and what the caller may do (:mod:`scoring.entry.api_state`).
+    """
+
+    def get_serializer_class(self):
+        return MatchStateSerializer if self.action == "retrieve" else super().get_serializer_class()
 
     @extend_schema(request=ResultCheckSerializer, responses=VerdictSerializer)
     @action(detail=True, methods=["post"])
@@ -205,7 +213,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         )
         data = ResultCheckSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        final = tuple(data.validated_data["final"]) if data.validated_data.get("final") else None
+        final = _final(data.validated_data)
         verdict = validate_result(match, final=final, games=data.validated_data.get("games"))
         language = current_language()
         names = match.side_names(language)  # "Петров would have needed…", not "a would have…"
@@ -221,7 +229,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         return self._run(
             lambda: workflow.submit_result(
                 int(pk), request.user, version=v["version"],
-                final=tuple(v["final"]) if v.get("final") else None, games=v.get("games"),
+                final=_final(v), games=v.get("games"),
                 confirm=v["confirm"], reason=v["reason"], visible=self.shows_match,
             ),
             status.HTTP_201_CREATED,
@@ -344,8 +352,12 @@ class MatchWorkflowViewSet(MatchViewSet):
         return Response(out(result).data, status=ok_status)  # the locked match: its version is current
 
 
-def _final(v) -> tuple[int, int] | None:
-    return tuple(v["final"]) if v.get("final") else None
+def _final(v) -> tuple[int | float, int | float] | None:
+    """The posted final score as JSON numbers (5, or 2.5 where a drawn game is ½): the rules
+    core words a refusal with the value, which must read "[9.5, 1]", not "[Decimal('9.5'), …]"."""
+    if not v.get("final"):
+        return None
+    return tuple(int(x) if x == int(x) else float(x) for x in v["final"])
 
 
 class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):

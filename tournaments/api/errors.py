@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import ErrorDetail, ValidationError
 
 from .http.errors import ApiProblem
 from .http.problems import api_problem
@@ -30,8 +30,22 @@ def form_errors(form) -> dict:
     return out
 
 
+def coded_form_errors(form) -> dict:
+    """:func:`form_errors` with each message's code kept (``setup.locked_after_round_one``, …),
+    so the problem answers the catalogue's code where the form gave one."""
+    out = {}
+    for field, errors in form.errors.as_data().items():
+        key = "non_field_errors" if field == "__all__" else field
+        out[key] = [
+            ErrorDetail(message, code=error.code or "invalid")
+            for error in errors
+            for message in error.messages
+        ]
+    return out
+
+
 def raise_form_errors(form, prefix: str | None = None) -> None:
-    errors = form_errors(form)
+    errors = coded_form_errors(form)
     raise ValidationError({prefix: errors} if prefix else errors)
 
 

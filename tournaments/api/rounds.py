@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -36,8 +37,10 @@ from tournaments.rounds import flow as round_flow
 from tournaments.rounds import generation as round_generation
 from tournaments.rounds import pairing_manager as pm
 from tournaments.rounds.forms import GenerateRoundForm, PairingChangeForm
+from tournaments.standings_service import load_event, requested_byes, section_key
 from zarik.i18n import current_language
 
+from .http.problems import api_problem
 from .problems import RefusalSerializer, form_errors_response, problems_response
 from .serializers import ReasonSerializer, ScoreOut, SideSerializer
 
@@ -86,11 +89,34 @@ class RoundOutSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_notes(self, rnd) -> list[str]:
-        """The stored explanation's notes and problems, in the reader's language."""
+        """The stored explanation's notes and problems, in the reader's language, and who sits
+        the round out on their own request with the points (as the public pairings say it)."""
         expl = rnd.explanation or {}
         lang = current_language()
         shown = pm.names_of(rnd.tournament) if (expl.get("notes") or expl.get("problems")) else {}
-        return pm.messages(expl.get("notes", []) + expl.get("problems", []), lang, shown)
+        notes = pm.messages(expl.get("notes", []) + expl.get("problems", []), lang, shown)
+        return notes + _requested_bye_notes(rnd, lang)
+
+
+def _requested_bye_notes(rnd: Round, lang: str) -> list[str]:
+    """The public pairings' line of requested byes (issue 27), read only for a round that has one."""
+    if not any(isinstance(b, dict) and b.get("kind") == "requested" for b in (rnd.explanation or {}).get("byes") or ()):
+        return []
+    event = load_event(rnd.tournament, rounds=[rnd.pk])
+    byes = requested_byes(event, rnd.number, section_key(rnd.section_id), lang)
+    if not byes:
+        return []
+    who = ", ".join(f"{name} ({_('%(points)s pt') % {'points': points}})" for name, points in byes)
+    return [f"{_('Not paired this round, on their own request:')} {who}"]
+
+
+def _over_the_api(tournament: Tournament, problems) -> list:
+    """The API's way out of a refusal whose catalogue text names a page: the open draw is held
+    with ``draw/commit/`` then ``draw/perform/`` (issue 28: the 409 said "the Draw page")."""
+    if not any(p.code == PAIRING.code("draw_required") for p in problems):
+        return []
+    here = reverse("api-tournament-detail", kwargs={"slug": tournament.slug})
+    return [api_problem("draw_over_api", commit=f"{here}draw/commit/", perform=f"{here}draw/perform/", tournament=here)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -346,7 +372,7 @@ class TournamentRoundActionsViewSet(viewsets.GenericViewSet):
             background=v["background"],
         )  # fmt: skip
         if outcome.problems:
-            return problems_response(outcome.problems)
+            return problems_response([*outcome.problems, *_over_the_api(tournament, outcome.problems)])
         if outcome.job:
             url = request.build_absolute_uri(
                 reverse("api-tournament-rounds-pairing-job", kwargs={"slug": tournament.slug, "job": outcome.job})

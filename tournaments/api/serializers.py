@@ -94,7 +94,7 @@ class RoundSerializer(serializers.ModelSerializer):
         fields = ["id", "tournament", "number", "section", "status", "match_length", "published_at", "matches"]
 
 
-@extend_schema_serializer(examples=[OpenApiExample("Higher categories", value={"name": "Высшая", "min_category": 7, "max_category": 9, "cube": True, "match_length": 11}, request_only=True)])
+@extend_schema_serializer(examples=[OpenApiExample("Higher categories", value={"name": "Высшая", "group": "higher", "min_category": 7, "max_category": 9, "cube": True, "match_length": 11}, request_only=True)])
 class SectionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Section
@@ -125,13 +125,16 @@ class EntryInSerializer(serializers.Serializer):
     candidates named (``#id``): send ``player`` with one of them, or ``new_person: true``.
     """
 
-    player = serializers.IntegerField(required=False)
+    player = serializers.IntegerField(required=False, help_text="a stored player's id; else the new player's fields")
     section = serializers.IntegerField(required=False, allow_null=True)
-    last_name = serializers.CharField(required=False)
+    last_name = serializers.CharField(required=False, help_text="required for a new player")
     first_name = serializers.CharField(required=False)
     last_name_latin = serializers.CharField(required=False)
     first_name_latin = serializers.CharField(required=False)
-    category = serializers.IntegerField(required=False)
+    category = serializers.IntegerField(
+        required=False, min_value=1, max_value=9,
+        help_text="required for a new player (the book's categories 1–9); not with `player`",
+    )
     rating = serializers.FloatField(required=False)
     email = serializers.EmailField(required=False)
     club = serializers.IntegerField(required=False, allow_null=True)

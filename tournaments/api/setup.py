@@ -60,16 +60,9 @@ from .serializers import (
     TournamentSerializer,
     WithdrawSerializer,
 )
+from .tournament_body import TournamentInSerializer
 
 EDIT = "tournament.edit"
-
-TOURNAMENT_EXAMPLE = OpenApiExample(
-    "A club Swiss",
-    value={"club": "zarik", "preset": "club_swiss", "name": "Spring Swiss", "starts_on": "2025-04-05",
-           "rounds_planned": 5, "match_length": 5, "tiebreaks": ["buchholz"]},
-    request_only=True,
-)  # fmt: skip
-
 
 def _form_data(form, payload: dict) -> dict:
     """The form's current values (the instance's, or the preset's) overlaid with ``payload``.
@@ -108,7 +101,7 @@ class TournamentViewSet(
         require(self.request.user, action, tournament)
         return tournament
 
-    @extend_schema(request=TournamentSerializer, examples=[TOURNAMENT_EXAMPLE])
+    @extend_schema(request=TournamentInSerializer, responses={201: TournamentSerializer})
     def create(self, request, *args, **kwargs):
         """Create a tournament of a club (``club``: its slug), optionally from a preset, with sections."""
         payload = dict(object_body(request.data))
@@ -135,7 +128,7 @@ class TournamentViewSet(
         tournament = setup.create_tournament(club, request.user, form.save(commit=False), sections, preset.key)
         return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=TournamentSerializer, examples=[
+    @extend_schema(request=TournamentInSerializer, responses=TournamentSerializer, examples=[
         OpenApiExample("Change the venue and the rounds", value={"venue": "Hall 2", "rounds_planned": 7}, request_only=True),
     ])  # fmt: skip
     def partial_update(self, request, *args, **kwargs):

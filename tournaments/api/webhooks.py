@@ -45,9 +45,18 @@ class WebhookInSerializer(serializers.Serializer):
     events = serializers.ListField(child=serializers.CharField(), required=False, help_text="empty: every event")
 
 
-@extend_schema_serializer(examples=[OpenApiExample("Pause", value={"active": False}, request_only=True)])
+@extend_schema_serializer(examples=[
+    OpenApiExample("Pause", value={"active": False}, request_only=True),
+    OpenApiExample("Move and rotate the secret", request_only=True,
+                   value={"url": "https://example.org/zarik-v2", "events": ["round.published"], "rotate_secret": True}),
+])  # fmt: skip
 class WebhookChangeSerializer(serializers.Serializer):
-    active = serializers.BooleanField()
+    active = serializers.BooleanField(required=False)
+    url = serializers.URLField(required=False)
+    events = serializers.ListField(child=serializers.CharField(), required=False, help_text="empty: every event")
+    rotate_secret = serializers.BooleanField(
+        required=False, default=False, help_text="a new signing secret, shown once in this answer"
+    )
 
 
 class DeliverySerializer(serializers.ModelSerializer):
@@ -103,14 +112,26 @@ class WebhookViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         sub = webhooks.subscribe(owner, form.cleaned_data["url"], form.cleaned_data["events"], request.user)
         return Response(NewWebhookSerializer(sub).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=WebhookChangeSerializer, responses={200: WebhookSerializer})
+    @extend_schema(request=WebhookChangeSerializer, responses={200: NewWebhookSerializer})
     def partial_update(self, request, *args, **kwargs):
-        """Pause (``{"active": false}``) or resume a subscription."""
+        """Pause or resume (``active``), move (``url``), choose ``events``, or ``rotate_secret``
+        (the answer then shows the new secret, once). URL and events are checked by the
+        subscription form, as on creation and on the page."""
         sub = self.get_object()
         change = WebhookChangeSerializer(data=request.data)
         change.is_valid(raise_exception=True)
-        webhooks.set_active(sub, change.validated_data["active"])
-        return Response(WebhookSerializer(sub).data)
+        v = change.validated_data
+        url, events = v.get("url"), v.get("events")
+        if url is not None or events is not None:
+            form = WebhookForm({"url": url if url is not None else sub.url,
+                                "events": events if events is not None else sub.events})  # fmt: skip
+            if not form.is_valid():
+                raise_form_errors(form)
+            url = form.cleaned_data["url"] if url is not None else None
+            events = form.cleaned_data["events"] if events is not None else None
+        webhooks.change(sub, url=url, events=events, active=v.get("active"), rotate_secret=v["rotate_secret"])
+        out = NewWebhookSerializer if v["rotate_secret"] else WebhookSerializer
+        return Response(out(sub).data)
 
     @extend_schema(request=None, responses={202: DeliverySerializer})
     @action(detail=True, methods=["post"])

@@ -37,12 +37,17 @@ def _round(pk: int) -> dict[str, Any] | None:
     rnd = Round.objects.select_related("section").filter(pk=pk).first()
     if rnd is None:
         return None
+    matches = rnd.matches.select_related("entry_a__player", "entry_b__player").order_by("table", "pk")
+    pairings = [
+        {"match": m.pk, "table": m.table, "a": _entry(m.entry_a), "b": _entry(m.entry_b)} for m in matches
+    ]  # the pairings themselves (issue 28): a receiver posts them without reading the API back
     return {
         "id": rnd.pk,
         "number": rnd.number,
         "section": rnd.section.name if rnd.section else None,
         "status": rnd.status,
-        "matches": rnd.matches.count(),
+        "matches": len(pairings),
+        "pairings": pairings,
     }
 
 

@@ -12,33 +12,31 @@ from celery import shared_task
 
 from tournaments.events import Event
 from tournaments.jobs.progress import later
-from tournaments.models import DeliveryStatus, WebhookDelivery
+from tournaments.models import WebhookDelivery
 
 from . import event_emails as notifications
-from . import webhooks
+from . import webhook_runner, webhooks
 
 
 @shared_task(bind=True, name="tournaments.deliver_webhook", max_retries=None, ignore_result=True)
 def deliver_webhook(self, delivery_id: int) -> str:
-    """POST one logged delivery; on a failure retry with exponential backoff up to the last attempt.
+    """One attempt of a logged delivery; a failed one is retried after the backoff.
 
     Each attempt updates the :class:`WebhookDelivery` row (the organiser's log).
-    In eager mode (no broker, no worker to come back later) the attempts follow
-    one another at once.
+    Run eagerly (``WEBHOOK_RUNNER = "inline"``, tests only) the attempts follow at once.
     """
-    delivery = WebhookDelivery.objects.select_related("subscription").filter(pk=delivery_id).first()
-    if delivery is None or delivery.status != DeliveryStatus.PENDING:
-        return "skipped"
-    while not webhooks.attempt(delivery):
-        if delivery.status == DeliveryStatus.FAILED:
-            return DeliveryStatus.FAILED
+    while (wait := webhooks.attempt_once(delivery_id)) is not None:
         if not self.request.is_eager:
-            raise self.retry(countdown=webhooks.backoff(delivery.attempts))
-    return DeliveryStatus.DELIVERED
+            raise self.retry(countdown=wait)
+    return "done"
 
 
 def queue_delivery(delivery: WebhookDelivery) -> None:
-    deliver_webhook.delay(delivery.pk)
+    """Hand the delivery to the runner (:mod:`webhook_runner`): never attempted in this request."""
+    if webhook_runner.runner() == "thread":
+        webhook_runner.submit(delivery.pk)
+    else:
+        deliver_webhook.delay(delivery.pk)
 
 
 @shared_task(name="tournaments.plan_webhooks", ignore_result=True)

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
 import json
+import random
 import secrets
 import time
-import urllib.error
-import urllib.request
 import uuid
 from typing import Any
 
@@ -34,20 +34,24 @@ from tournaments.models import DeliveryStatus, Tournament, WebhookDelivery, Webh
 from zarik.i18n import current_language
 
 from . import event_details
+from . import webhook_transport as transport
 
 USER_AGENT = "Zarik-Webhooks/1"
 TEST_EVENT = "ping"
 BODY_KEPT = 500  # characters of the receiver's answer kept in the log
+_jitter = random.Random()  # noqa: S311 (spreading retries, not a secret)
 
 
 def max_attempts() -> int:
     return int(getattr(settings, "WEBHOOK_MAX_ATTEMPTS", 5))
 
 
-def backoff(attempts: int) -> float:
-    """Seconds before the next attempt after ``attempts`` failed ones: 10, 20, 40, 80…"""
+def backoff(attempts: int, rng: random.Random | None = None) -> float:
+    """Seconds before the next attempt after ``attempts`` failed ones: about 10, 20, 40, 80…,
+    each spread over ±50 % (jitter) so that the deliveries of one burst do not all come back
+    to a recovering receiver in the same second."""
     base = float(getattr(settings, "WEBHOOK_BACKOFF_SECONDS", 10))
-    return base * 2 ** max(attempts - 1, 0)
+    return base * 2 ** max(attempts - 1, 0) * (rng or _jitter).uniform(0.5, 1.5)
 
 
 def new_secret() -> str:
@@ -153,6 +157,23 @@ def set_active(subscription: WebhookSubscription, active: bool) -> None:
     subscription.save(update_fields=["active"])
 
 
+def change(subscription: WebhookSubscription, *, url: str | None = None, events: list[str] | None = None,
+           active: bool | None = None, rotate_secret: bool = False) -> WebhookSubscription:
+    """Change a subscription's URL, events or state; ``rotate_secret``: a new signing secret
+    (the old one signs nothing from now on), shown once in the answer like on creation."""
+    fields = []
+    for name, value in (("url", url), ("events", events), ("active", active)):
+        if value is not None:
+            setattr(subscription, name, list(value) if name == "events" else value)
+            fields.append(name)
+    if rotate_secret:
+        subscription.secret = new_secret()
+        fields.append("secret")
+    if fields:
+        subscription.save(update_fields=fields)
+    return subscription
+
+
 def test_delivery(subscription: WebhookSubscription) -> WebhookDelivery:
     """A ``ping`` event for the organiser's "send a test event" button."""
     tournament = subscription.tournament
@@ -186,29 +207,24 @@ def attempt(delivery: WebhookDelivery) -> bool:
     subscription = delivery.subscription
     body = json.dumps(delivery.payload, ensure_ascii=False, separators=(",", ":")).encode()
     timestamp = int(time.time())
-    request = urllib.request.Request(
-        subscription.url,
-        data=body,
-        method="POST",
-        headers={
-            "Content-Type": "application/json; charset=utf-8",
-            "User-Agent": USER_AGENT,
-            "Zarik-Event": delivery.event,
-            "Zarik-Delivery": delivery.event_id,
-            "Zarik-Timestamp": str(timestamp),
-            "Zarik-Signature": signature(subscription.secret, timestamp, body),
-        },
-    )
-    status, answer, error = None, "", ""
+    headers = {
+        "Content-Type": "application/json; charset=utf-8",
+        "User-Agent": USER_AGENT,
+        "Zarik-Event": delivery.event,
+        "Zarik-Delivery": delivery.event_id,
+        "Zarik-Timestamp": str(timestamp),
+        "Zarik-Signature": signature(subscription.secret, timestamp, body),
+    }
+    status, answer, error, refused = None, b"", "", False
     timeout = float(getattr(settings, "WEBHOOK_TIMEOUT", 5))
     try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 (an http(s) URLField)
-            status, answer = response.status, response.read(BODY_KEPT * 4)
-    except urllib.error.HTTPError as exc:
-        status, answer = exc.code, exc.read(BODY_KEPT * 4)
-        error = f"HTTP {exc.code}"
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        error = str(getattr(exc, "reason", exc)) or exc.__class__.__name__
+        status, answer = transport.post(subscription.url, body, headers, timeout, BODY_KEPT * 4)
+    except transport.UnsafeAddress as exc:
+        error, refused = str(exc), True  # never retried: the address will not become allowed
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        error = str(exc) or exc.__class__.__name__
+    if status is not None and not 200 <= status < 300:
+        error = f"HTTP {status}" + (" (redirects are not followed)" if 300 <= status < 400 else "")
     ok = status is not None and 200 <= status < 300
     now = timezone.now()
     delivery.attempts += 1
@@ -218,12 +234,23 @@ def attempt(delivery: WebhookDelivery) -> bool:
     delivery.error = error[:500]
     if ok:
         delivery.status, delivery.delivered_at = DeliveryStatus.DELIVERED, now
-    elif delivery.attempts >= max_attempts():
+    elif refused or delivery.attempts >= max_attempts():
         delivery.status = DeliveryStatus.FAILED
     else:
         delivery.status = DeliveryStatus.PENDING
     delivery.save()
     return ok
+
+
+def attempt_once(delivery_id: int) -> float | None:
+    """One attempt of a pending delivery; the seconds to wait before the next attempt, or None
+    when there is none to make (delivered, failed for good, or no longer pending)."""
+    delivery = WebhookDelivery.objects.select_related("subscription").filter(pk=delivery_id).first()
+    if delivery is None or delivery.status != DeliveryStatus.PENDING:
+        return None
+    if attempt(delivery) or delivery.status == DeliveryStatus.FAILED:
+        return None
+    return backoff(delivery.attempts)
 
 
 def event_choices() -> list[tuple[str, str]]:

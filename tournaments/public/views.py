@@ -27,7 +27,14 @@ from tournaments.access.permissions import tournament_view
 from tournaments.exports.labels import label as book_label
 from tournaments.models import CompetitionSystem, ResultKind, Tournament
 from tournaments.standings.crosstable import format_value
-from tournaments.standings_service import Event, Pairing, find_entries, is_knockout, prize_awards
+from tournaments.standings_service import (
+    Event,
+    Pairing,
+    find_entries,
+    is_knockout,
+    prize_awards,
+    requested_byes,
+)
 from tournaments.validation import time_control
 from zarik.i18n import current_language
 
@@ -225,18 +232,6 @@ def _pairing_rows(
     return rows
 
 
-def _requested_byes(event: Event, rnd, lang: str) -> list[tuple[str, str]]:
-    """Who sits this round out with points on their own request (a half-point bye asked for in
-    advance), as (name, points): announced with the round like the pairing bye is, so nobody
-    looks for a table they do not have."""
-    return [
-        (event.entries[m.player_a].name(lang), core.format_score(m.bye_result))
-        for m in event.matches
-        if m.player_b is None and m.bye_result is not None and m.round == rnd.number
-        and m.player_a in event.entries and event.entries[m.player_a].section == rnd.section
-    ]
-
-
 def _pairings_fragment(event: Event, round_number: int | None, query: str) -> frame.Fragment:
     lang = current_language()
     if round_number is None:
@@ -277,7 +272,7 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
                 **{k: row[k] for k in ("name_a", "name_b", "found", "score")},
             )  # fmt: skip
         blocks.append({"round": rnd, "section": _section_title(event, rnd.section), "rows": rows,
-                       "requested_byes": _requested_byes(event, rnd, lang)})  # fmt: skip
+                       "requested_byes": requested_byes(event, rnd.number, rnd.section, lang)})  # fmt: skip
         for row in rows:
             p = row["p"]
             for side, entry in (("a", row["a"]), ("b", row["b"])):

@@ -15,6 +15,7 @@ import iuliia
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.db.models import Max
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -198,7 +199,8 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
             for name in LOCKED_AFTER_ROUND_ONE:
                 if name in self.changed_data and name in data:
                     label = str(self.fields[name].label)
-                    self.add_error(name, _problem(SETUP.problem("locked_after_round_one", option=label)))
+                    self.add_error(name, _coded(SETUP.problem("locked_after_round_one", option=label)))
+            self._check_rounds_planned(data)
         keys = self.chosen_tiebreaks(data)
         if keys is not None:
             self.instance.tiebreaks = keys
@@ -220,6 +222,26 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
             slug = f"{base}-{n}"
         return slug
 
+    def _check_rounds_planned(self, data) -> None:
+        """Fewer rounds planned than already paired would end the event behind its own rounds
+        (issue 28: ``rounds_planned: 1`` was accepted with 3 rounds played)."""
+        planned = data.get("rounds_planned")
+        if "rounds_planned" not in self.changed_data or planned is None:
+            return
+        paired = self.instance.rounds.aggregate(last=Max("number"))["last"] or 0
+        if planned < paired:
+            self.add_error("rounds_planned", _coded(SETUP.problem("rounds_below_paired", planned=planned, paired=paired)))
+
+    def _update_errors(self, errors):
+        """The model's errors on a field this form does not show (``pairing_options``, set on
+        the pairing options' own fields) stay the form's errors: Django's ``add_error`` raises
+        on a field the form lacks, which answered a settings change with a server error
+        (issue 28: ``{"match_length": 3, "system": "knockout"}`` after round 1)."""
+        if hasattr(errors, "error_dict"):
+            for field in [f for f in errors.error_dict if f != NON_FIELD_ERRORS and f not in self.fields]:
+                errors.error_dict.setdefault(NON_FIELD_ERRORS, []).extend(errors.error_dict.pop(field))
+        super()._update_errors(errors)
+
     def _post_clean(self):
         super()._post_clean()
         errors = self._errors.pop(NON_FIELD_ERRORS, None) if self._errors else None
@@ -232,6 +254,11 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
 
 def _problem(problem: Problem) -> str:
     return problem.message(current_language())
+
+
+def _coded(problem: Problem) -> forms.ValidationError:
+    """The problem's message with its catalogue code (the API answers the code, the page the text)."""
+    return forms.ValidationError(problem.message(current_language()), code=problem.code)
 
 
 class TiebreakPreviewForm(TiebreakPickerMixin, forms.Form):

@@ -11,6 +11,10 @@ SETUP = Catalogue(
             "Параметр «{option}» нельзя менять после того, как создан первый тур: сыгранные "
             "туры составлены и подсчитаны по нему.",
         ),
+        "rounds_below_paired": (
+            "{paired} rounds are already paired; plan at least {paired} (not {planned}).",
+            "Уже составлено туров: {paired}; запланируйте не меньше {paired} (а не {planned}).",
+        ),
         "unknown_user": (
             "Nobody has the username or email {value!r}.",
             "Нет пользователя с именем или адресом {value!r}.",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import hashlib
 
-from django.http import HttpResponseNotModified
+from django.http import HttpResponseNotModified, QueryDict
 from django.urls import Resolver404, resolve
 
 from .errors import problem_response
@@ -30,14 +30,18 @@ def _tags(header: str) -> list[str]:
     return [tag.strip() for tag in header.split(",") if tag.strip()]
 
 
-def current_etag(request) -> str | None:
-    """The ETag a GET of this URL would answer now, or None when there is no current representation."""
+def current_etag(request, path: str | None = None) -> str | None:
+    """The ETag a GET of this URL (or of ``path``) would answer now, or None when there is no
+    current representation."""
     try:
-        match = resolve(request.path_info)
+        match = resolve(path or request.path_info)
     except Resolver404:
         return None
     get = copy.copy(request)
     get.method = "GET"
+    if path is not None:
+        get.path = get.path_info = path
+        get.GET = QueryDict()
     get.META = {
         key: value for key, value in request.META.items()
         if key not in ("HTTP_IF_MATCH", "HTTP_IF_NONE_MATCH", "CONTENT_TYPE", "CONTENT_LENGTH")

@@ -1,9 +1,14 @@
-"""Page-number pagination for every collection: ``?page=``, ``?page_size=`` up to 500, errors as problems."""
+"""Page-number pagination for every collection: ``?page=``, ``?page_size=`` up to 500, errors as problems.
+
+Every page also answers an RFC 8288 ``Link`` header (``first``, ``prev``, ``next``,
+``last``), so a client walks a collection without reading the body's ``next``.
+"""
 
 from __future__ import annotations
 
 from django.core.paginator import InvalidPage
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 from .errors import ApiProblem
 from .problems import api_problem
@@ -28,3 +33,22 @@ class ApiPagination(PageNumberPagination):
             self.display_page_controls = True
         self.request = request
         return list(self.page)
+
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        links = self.links()
+        if links:
+            response["Link"] = ", ".join(f'<{url}>; rel="{rel}"' for rel, url in links)
+        return response
+
+    def links(self) -> list[tuple[str, str]]:
+        """(rel, absolute URL) of the pages around this one."""
+        url = self.request.build_absolute_uri()
+        paginator = self.page.paginator
+        out = [("first", remove_query_param(url, self.page_query_param))]
+        if self.page.has_previous():
+            out.append(("prev", self.get_previous_link()))
+        if self.page.has_next():
+            out.append(("next", self.get_next_link()))
+        out.append(("last", replace_query_param(url, self.page_query_param, paginator.num_pages)))
+        return out

@@ -82,6 +82,28 @@ API = Catalogue(
             "На сервере произошла ошибка; отправленное вами не потеряно. Повторите или сообщите организаторам.",
         ),
         "error": ("The request failed.", "Запрос не выполнен."),
+        "draw_over_api": (
+            "Over the API: POST {commit} (commits the draw's seed), then POST {perform} (holds the "
+            "draw); or PATCH {tournament} with \"seeding\": \"rating\", \"category\" or \"registration\".",
+            "Через API: POST {commit} (фиксирует зерно жеребьёвки), затем POST {perform} (проводит "
+            "жеребьёвку); или PATCH {tournament} с \"seeding\": \"rating\", \"category\" или \"registration\".",
+        ),
+        "unknown_fields": (
+            "The request has fields this operation does not take: {fields}.",
+            "В запросе есть поля, которые этот запрос не принимает: {fields}.",
+        ),
+        "unknown_field": (
+            "Unknown field: this operation does not take it (its request body is in /api/schema/).",
+            "Неизвестное поле: этот запрос его не принимает (тело запроса описано в /api/schema/).",
+        ),
+        "unknown_field_near": (
+            "Unknown field; did you mean “{near}”?",
+            "Неизвестное поле; возможно, имелось в виду «{near}»?",
+        ),
+        "no_body_expected": (
+            "Unknown field: this operation takes no fields.",
+            "Неизвестное поле: этот запрос не принимает полей.",
+        ),
     },
 )
 

@@ -1,0 +1,147 @@
+"""Unknown fields in a request body are refused, on every write endpoint, before its view runs.
+
+Issue 28: ``{"match_lenght": 3}`` created a tournament to 7 without a word. The
+fields an operation takes are the ones its OpenAPI request body declares (the
+schema is the contract: :func:`declared_shape` asks the operation's drf-spectacular
+``AutoSchema`` for its request serializer, on a view made as the schema
+generator makes one). Any other key of a JSON body — at the top level, in each
+object of an array body, or inside a nested object the serializer declares —
+answers 400 with ``errors`` naming each unknown field (``api.unknown_field``,
+with the nearest declared name when one is close) and nothing is done.
+
+One mechanism for every endpoint, including ones added later and ones that never
+read their body (``publish/``): :class:`StrictBodyMiddleware`'s ``process_view``,
+which sees the view it is about to call. (A DRF parser would only run for views
+that read ``request.data``, and drf-spectacular's generator cannot be imported by
+a parser: DRF imports its parsers while defining ``APIView``.)
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from rest_framework import serializers
+
+from zarik.i18n import current_language
+
+from .errors import problem_response
+from .language import is_api
+from .problems import api_problem
+
+#: The methods whose body OpenAPI documents (drf-spectacular declares none for DELETE).
+BODY_METHODS = ("POST", "PUT", "PATCH")
+
+#: An endpoint that declares no request body takes no fields.
+NO_FIELDS: dict[str, Any] = {}
+
+
+def _writable(serializer: serializers.Serializer) -> dict[str, Any]:
+    """Field name → its nested shape (a dict for a nested object, ``None`` for a plain value)."""
+    out: dict[str, Any] = {}
+    for name, field in serializer.fields.items():
+        if field.read_only:
+            continue
+        if isinstance(field, serializers.ListSerializer):
+            field = field.child
+        elif isinstance(field, serializers.ListField) and isinstance(field.child, serializers.Serializer):
+            field = field.child
+        out[name] = _writable(field) if isinstance(field, serializers.Serializer) else None
+    return out
+
+
+_shapes: dict[tuple, dict[str, Any] | None] = {}
+
+
+def declared_shape(view_func, method: str) -> dict[str, Any] | None:
+    """The fields the operation (a DRF view function and a method) declares for its body
+    (``None``: not checked — a body that is not a serializer's, such as a file upload),
+    worked out once per operation."""
+    key = (view_func, method)
+    if key not in _shapes:
+        _shapes[key] = _build_shape(view_func, method)
+    return _shapes[key]
+
+
+def _build_shape(view_func, method: str) -> dict[str, Any] | None:
+    """Ask the operation's schema (drf-spectacular's ``AutoSchema``, with any ``@extend_schema``
+    of the action) for its request serializer, on a view made the way the schema generator
+    makes one (no request, ``swagger_fake_view``): the answer is the schema's, and no view
+    code runs against the live request."""
+    initkwargs = getattr(view_func, "initkwargs", {})
+    view = view_func.cls(**initkwargs)
+    view.args, view.kwargs, view.format_kwarg, view.request = (), {}, None, None
+    view.swagger_fake_view = True
+    action = (getattr(view_func, "actions", None) or {}).get(method.lower())
+    if action is not None:
+        view.action = action
+    handler = getattr(view, action or method.lower(), None)
+    override = getattr(handler, "kwargs", {}).get("schema")
+    schema = override() if isinstance(override, type) else (override or view.schema)
+    schema.view = view
+    schema.method = method
+    declared = schema.get_request_serializer()
+    if isinstance(declared, type):
+        declared = declared()
+    if declared is None:
+        return NO_FIELDS
+    if isinstance(declared, serializers.ListSerializer):
+        declared = declared.child
+    if not isinstance(declared, serializers.Serializer):
+        return None
+    return _writable(declared)
+
+
+def unknown_fields(data: Any, shape: dict[str, Any], prefix: str = "") -> dict[str, str | None]:
+    """Path (``games.0.colour``) → the nearest declared name (``None``: nothing close) of each
+    key in ``data`` that ``shape`` does not declare."""
+    if isinstance(data, list):
+        return {p: n for i, item in enumerate(data) for p, n in unknown_fields(item, shape, f"{prefix}{i}.").items()}
+    if not isinstance(data, Mapping):
+        return {}
+    out: dict[str, str | None] = {}
+    for key, value in data.items():
+        if key not in shape:
+            near = difflib.get_close_matches(str(key), list(shape), n=1, cutoff=0.75)
+            out[f"{prefix}{key}"] = near[0] if near else None
+        elif shape[key] is not None:
+            out.update(unknown_fields(value, shape[key], f"{prefix}{key}."))
+    return out
+
+
+def _message(shape: dict[str, Any], near: str | None, language: str) -> str:
+    if not shape:
+        return api_problem("no_body_expected").message(language)
+    if near:
+        return api_problem("unknown_field_near", near=near).message(language)
+    return api_problem("unknown_field").message(language)
+
+
+class StrictBodyMiddleware:
+    """Checks the JSON body of POST, PUT and PATCH under ``/api/`` against the called operation."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if request.method not in BODY_METHODS or not is_api(request) or not hasattr(view_func, "cls"):
+            return None
+        if request.content_type != "application/json" or not request.body:
+            return None
+        try:
+            data = json.loads(request.body)
+        except ValueError:
+            return None  # DRF's parser answers the parse error in its own words
+        shape = declared_shape(view_func, request.method)
+        unknown = unknown_fields(data, shape) if shape is not None else {}
+        if not unknown:
+            return None
+        language = current_language()
+        errors = {path: [_message(shape, near, language)] for path, near in unknown.items()}
+        problem = api_problem("unknown_fields", fields=", ".join(unknown))
+        return problem_response(request, 400, problem, errors=errors)

@@ -1,0 +1,66 @@
+"""Where webhook deliveries run: never in the request of the user whose action made the event.
+
+``WEBHOOK_RUNNER`` picks it:
+
+- ``celery`` (the default with a broker): a ``tournaments.deliver_webhook`` task on a
+  worker; a failed attempt is retried by Celery after :func:`webhooks.backoff`.
+- ``thread`` (the default of the embedded setup, no broker — ``make run``): one daemon
+  thread per web process takes deliveries from a queue, one attempt at a time, and a
+  failed one comes back to the queue after the same backoff (a timer). A receiver that
+  never answers holds that thread for ``WEBHOOK_TIMEOUT``, never a request. Deliveries
+  still queued when the process stops stay ``pending`` in the log, for "redeliver".
+- ``inline``: in the calling process, attempts one after another without waiting —
+  only for tests that assert on a delivery right after the action.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+
+from django.conf import settings
+from django.db import close_old_connections, connection
+
+from . import webhooks
+
+logger = logging.getLogger(__name__)
+
+_queue: queue.Queue[int] = queue.Queue()
+_started = threading.Lock()
+_worker: threading.Thread | None = None
+
+
+def runner() -> str:
+    default = "thread" if getattr(settings, "CELERY_TASK_ALWAYS_EAGER", False) else "celery"
+    return getattr(settings, "WEBHOOK_RUNNER", None) or default
+
+
+def submit(delivery_id: int) -> None:
+    """Queue one delivery for the process's delivery thread (started on first use)."""
+    global _worker
+    with _started:
+        if _worker is None or not _worker.is_alive():
+            _worker = threading.Thread(target=_work, name="zarik-webhooks", daemon=True)
+            _worker.start()
+    _queue.put(delivery_id)
+
+
+def _later(delivery_id: int, seconds: float) -> None:
+    timer = threading.Timer(seconds, _queue.put, args=(delivery_id,))
+    timer.daemon = True
+    timer.start()
+
+
+def _work() -> None:
+    while True:
+        delivery_id = _queue.get()
+        try:
+            close_old_connections()
+            wait = webhooks.attempt_once(delivery_id)
+            if wait is not None:
+                _later(delivery_id, wait)
+        except Exception:  # a delivery's failure must never stop the thread
+            logger.exception("webhook delivery %s failed", delivery_id)
+        finally:
+            connection.close()  # this thread's own connection: none is kept between deliveries
