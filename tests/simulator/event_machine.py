@@ -34,6 +34,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from clubs.models import Membership
+from clubs.names import to_latin
 from scoring import workflow
 from scoring.models import Dispute, DisputeState, Outcome, SanctionKind
 from scoring.rules.errors import RuleViolation
@@ -49,7 +50,7 @@ from tests.factories import (
 from tests.simulator import invariants
 from tests.simulator.forms import form_fields, grid_prefix
 from tournaments.access.private_links import token_for
-from tournaments.entries import roster, teams
+from tournaments.entries import importer, roster, teams
 from tournaments.entries import status as entry_status
 from tournaments.models import (
     EntryStatus,
@@ -72,7 +73,8 @@ from tournaments.rounds.swiss import requests as swiss
 #: Each run's event gets its own slug, players and officials (runs share one database).
 _runs = itertools.count(1)
 #: What an action may answer instead of doing it: a coded refusal, shown to the user as such.
-REFUSALS = (pm.PairingRefused, workflow.ResultError, entry_status.EntryRefused, RuleViolation)
+REFUSALS = (pm.PairingRefused, workflow.ResultError, entry_status.EntryRefused, RuleViolation,
+            importer.ImportRefused)
 SYSTEMS = {"swiss": (4, 9), "round_robin": (3, 6), "knockout": (4, 8), "scheveningen": (4, 8)}
 #: The knockout's options, one draw each (the core refuses the combinations the book does not know).
 KNOCKOUT_OPTIONS = (
@@ -543,6 +545,24 @@ class EventMachine(RuleBasedStateMachine):
         player = PlayerFactory(last_name=f"Сим{self.run}late{self.steps}", first_name="Поздний",
                                user=UserFactory(username=f"sim-{self.run}-late{self.steps}"))  # fmt: skip
         self._attempt(roster.enter, self.tournament, player, self.director, reason="simulated late entry")
+
+    @rule(pick=st.integers(min_value=0, max_value=50),
+          spelling=st.sampled_from(["latin", "order", "yo", "case"]))  # fmt: skip
+    def the_same_person_is_imported_again(self, pick, spelling):
+        """An entries file names an entered player another way (Latin letters, given name first,
+        е for ё, capitals): the import matches them or holds the row; never a second player."""
+        entry = self._pick(self._entries(playing=False), pick)
+        if entry is None:
+            return
+        player = entry.player
+        last, first = {
+            "latin": (to_latin(player.last_name), to_latin(player.first_name)),
+            "order": (player.first_name, player.last_name),
+            "yo": (player.last_name.replace("е", "ё"), player.first_name.replace("ё", "е")),
+            "case": (player.last_name.upper(), player.first_name.lower()),
+        }[spelling]
+        rows = importer.read_csv(f"last_name,first_name\n{last},{first}\n".encode())
+        self._attempt(importer.apply, self.tournament, rows, self.director, reason="simulated import")
 
     @precondition(lambda self: self.event is not None and self.tournament.system == "swiss")
     @rule(pick=st.integers(min_value=0, max_value=50), ahead=st.integers(min_value=0, max_value=1))

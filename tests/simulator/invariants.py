@@ -18,6 +18,8 @@ from django.db import transaction
 from django.test import Client
 from openpyxl import load_workbook
 
+from clubs.identity.matching import name_forms
+from clubs.identity.services import person_of
 from clubs.models import PlayerRating
 from scoring.archive import backup as archive
 from tournaments.access.private_links import path_for
@@ -109,6 +111,16 @@ def no_published_match_waits_for_a_withdrawn_player(event: Event) -> None:
             assert entry.status != EntryStatus.WITHDRAWN, (
                 f"round {m.round.number} table {m.table} waits for {entry.removal or 'withdrawn'} player {entry.pk}"
             )
+
+
+def one_person_is_entered_once(event: Event) -> None:
+    """No two entries of the event are the same person written two ways (any alphabet, ё,
+    word order, case: the identity core's name forms)."""
+    seen: dict[frozenset[str], int] = {}
+    for entry in event.tournament.entries.select_related("player"):
+        for form in name_forms(person_of(entry.player)):
+            other = seen.setdefault(form, entry.pk)
+            assert other == entry.pk, f"entries {other} and {entry.pk} are one person: {sorted(form)}"
 
 
 def every_confirmed_result_passes_the_rules_core(event: Event) -> None:
@@ -222,6 +234,7 @@ def check_every_step(event: Event, step: int) -> None:
     pages_answer_for_every_role(event, (roles[step % len(roles)],))
     drafts_are_seen_by_officials_only(event)
     no_published_match_waits_for_a_withdrawn_player(event)
+    one_person_is_entered_once(event)
     every_confirmed_result_passes_the_rules_core(event)
     loaded = load_event(event.tournament)
     places_follow_the_ranking(event, loaded)
