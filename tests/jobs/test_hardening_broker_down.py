@@ -13,6 +13,7 @@ from contextlib import contextmanager
 
 import pytest
 from django.urls import reverse
+from kombu import pools as kombu_pools
 
 from tests.factories import TournamentFactory, UserFactory
 from tests.zarik.test_hardening_db_hang import SilentServer
@@ -39,11 +40,13 @@ def broker_at(url: str, monkeypatch):
 
 
 def _fresh_pools() -> None:
-    """Connections are pooled per app: drop them so the next publish dials the broker named now."""
+    """Connections are pooled per app and producers per connection in kombu's registry: drop
+    both, so the next publish dials the broker named now (and no later test meets a closed pool)."""
     if app._pool is not None:
         app._pool.force_close_all()
         app._pool = None
     app.amqp._producer_pool = None
+    kombu_pools.reset()
 
 
 def _post_export(client, slug: str):
