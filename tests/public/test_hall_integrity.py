@@ -14,6 +14,7 @@ import pytest
 import segno
 from django.urls import reverse
 
+from scoring import workflow
 from tests.factories import OfficialFactory, TournamentFactory, UserFactory, enter
 from tournaments.access.private_links import path_for, url_for
 from tournaments.models import OfficialRole
@@ -100,3 +101,73 @@ def test_player_cards_still_carry_each_players_own_private_qr(client, hall):
     codes = qr_matrices(body)
     assert codes == [matrix_of("http://testserver" + url_for(e)) for e in sorted(
         hall["entries"], key=lambda e: (e.draw_number or 0, e.player.last_name, e.pk))]
+
+
+# --- a refusal is a page that says what was refused and the way forward ---------------------------
+
+
+@pytest.fixture
+def confirmed(hall):
+    """Table 1 of round 1, reported 5:3 by player A and confirmed by player B (no dispute window)."""
+    match = hall["r1"].matches.select_related("entry_a__player", "entry_b__player").order_by("table").first()
+    a, b = UserFactory(username="anna_a"), UserFactory(username="boris_b")
+    for entry, user in ((match.entry_a, a), (match.entry_b, b)):
+        entry.player.user = user
+        entry.player.save(update_fields=["user"])
+    result = workflow.submit_result(match.pk, a, version=match.version, final=(5, 3))
+    match.refresh_from_db()
+    workflow.confirm_result(match.pk, result.pk, b, version=match.version)
+    match.refresh_from_db()
+    return {"match": match, "result": result, "a": a, "b": b}
+
+
+def _dispute_after_confirmation(client, hall, confirmed, lang: str):
+    client.cookies["django_language"] = lang
+    client.force_login(confirmed["a"])
+    match = confirmed["match"]
+    return client.post(
+        reverse("result-dispute", kwargs={"slug": "hall-integrity", "match_id": match.pk}),
+        {"version": match.version, "result": confirmed["result"].pk, "reason": "счёт не тот"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("ru", ("Нет доступа", "уже нельзя оспорить", "жюри", "К матчу")),
+        ("en", ("Not allowed", "can no longer be disputed", "jury", "Back to the match")),
+    ],
+)
+def test_dispute_after_confirmation_answers_a_styled_403_with_the_jury_route(
+    client, hall, confirmed, lang, words
+):
+    response = _dispute_after_confirmation(client, hall, confirmed, lang)
+    body = response.content.decode()
+    assert response.status_code == 403
+    assert '<header class="site">' in body and f'<html lang="{lang}">' in body  # the site's page, not a bare one
+    assert "403 Forbidden" not in body
+    for word in words:
+        assert word in body
+    match_url = reverse("result-match", kwargs={"slug": "hall-integrity", "match_id": confirmed["match"].pk})
+    assert f'href="{match_url}"' in body
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("ru", ("Нет доступа", "outsider", "судейскую коллегию", "Назад к турниру")),
+        ("en", ("Not allowed", "outsider", "officials", "Back to the tournament")),
+    ],
+)
+def test_a_desk_page_refused_to_an_outsider_says_why_and_where_to_go(client, hall, lang, words):
+    client.cookies["django_language"] = lang
+    client.force_login(UserFactory(username="outsider"))
+    response = client.get(
+        reverse("print-table-cards", kwargs={"slug": "hall-integrity", "round_id": hall["r1"].pk})
+    )
+    body = response.content.decode()
+    assert response.status_code == 403
+    assert f'<html lang="{lang}">' in body
+    for word in words:
+        assert word in body
+    assert f'href="{reverse("tournament", kwargs={"slug": "hall-integrity"})}"' in body
