@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from scoring import workflow
 from tests.factories import OfficialFactory, TournamentFactory, UserFactory, enter
-from tournaments.access.private_links import path_for, url_for
+from tournaments.access.private_links import path_for, token_for, url_for
 from tournaments.models import OfficialRole
 from tournaments.rounds import pairing_manager as pm
 
@@ -150,6 +150,7 @@ def test_dispute_after_confirmation_answers_a_styled_403_with_the_jury_route(
         assert word in body
     match_url = reverse("result-match", kwargs={"slug": "hall-integrity", "match_id": confirmed["match"].pk})
     assert f'href="{match_url}"' in body
+    assert "readonly>счёт не тот</textarea>" in body  # what the player typed is not lost
 
 
 @pytest.mark.parametrize(
@@ -171,3 +172,18 @@ def test_a_desk_page_refused_to_an_outsider_says_why_and_where_to_go(client, hal
     for word in words:
         assert word in body
     assert f'href="{reverse("tournament", kwargs={"slug": "hall-integrity"})}"' in body
+
+
+def test_dispute_through_a_private_link_after_confirmation_points_back_to_the_private_match_page(
+    client, hall, confirmed
+):
+    match = confirmed["match"]
+    token = token_for(match.entry_a)
+    response = client.post(
+        reverse("private-dispute", kwargs={"token": token, "match_id": match.pk}),
+        {"version": match.version, "result": confirmed["result"].pk, "reason": "wrong score"},
+    )
+    body = response.content.decode()
+    assert response.status_code == 403
+    assert f'href="{reverse("private-match", kwargs={"token": token, "match_id": match.pk})}"' in body
+    assert "readonly>wrong score</textarea>" in body
