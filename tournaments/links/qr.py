@@ -1,7 +1,8 @@
 """QR codes as inline SVG: drawn on the server with segno, no image files, no external service.
 
-Printed table and player cards carry each player's private link this way, so a
-phone camera opens the player's own page (:mod:`tournaments.access.private_links`).
+Player cards carry each player's private link this way, so a phone camera opens
+the player's own page (:mod:`tournaments.access.private_links`); table cards,
+which lie on the shared table, carry only the round's public pairings.
 The SVG has a ``viewBox`` and no fixed size: the print CSS decides how big it is.
 """
 

@@ -5,16 +5,19 @@
   match's options from :func:`tournaments.validation.match_spec`, and a ledger
   grid for games, cube and running score — one per match, or a whole round with
   one sheet a page;
-- table cards: a big table number and both names, each with a QR code of the
-  player's private link (:mod:`tournaments.links.qr`);
-- player cards: name, draw number, the private link as QR and as text;
+- table cards: a big table number, both names and one QR code of the round's
+  public pairings (:mod:`tournaments.links.qr`). The card lies on the shared
+  table, so it never carries a private link: either player could scan the
+  other's code and report or confirm as them (issue 30);
+- player cards: name, draw number, the private link as QR and as text — handed
+  to the player alone;
 - the knockout draw sheet: the bracket on A4 landscape.
 
 Pairings and standings wall sheets are the public ``…/print/`` pages. Score
 sheets are for the tournament's officials (``tournament.officiate``, drafts
-included: sheets are printed before a round is announced); cards carry private
-links, the player's key to report results, so only the desk prints them
-(``desk.run``).
+included: sheets are printed before a round is announced); player cards carry
+private links, the player's key to report results, so only the desk prints
+cards (``desk.run``).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -189,7 +193,7 @@ def round_sheets(request, tournament: Tournament, round_id: int) -> HttpResponse
     )
 
 
-# --- cards with private links --------------------------------------------------------------
+# --- table cards (public) and player cards (private) ---------------------------------------
 
 
 def _card_player(request, entry: Entry | None, lang: str) -> dict[str, Any] | None:
@@ -199,16 +203,28 @@ def _card_player(request, entry: Entry | None, lang: str) -> dict[str, Any] | No
     return {"entry": entry, "name": _name(entry, lang), "url": link, "qr": qr_svg(link)}
 
 
+def public_round_url(request, rnd: Round) -> str:
+    """The round's public pairings page, full address: the only link a table card may carry."""
+    path = reverse("public-pairings", kwargs={"slug": rnd.tournament.slug})
+    return request.build_absolute_uri(f"{path}?round={rnd.number}")
+
+
 @_view(DESK)
 def table_cards(request, tournament: Tournament, round_id: int) -> HttpResponse:
     rnd = _round(tournament, round_id)
     lang = current_language()
+    public_url = public_round_url(request, rnd)
+    public_qr = qr_svg(public_url)
     cards = [
-        {"match": m, "a": _card_player(request, m.entry_a, lang), "b": _card_player(request, m.entry_b, lang)}
+        {"match": m, "name_a": _name(m.entry_a, lang), "name_b": _name(m.entry_b, lang),
+         "entry_a": m.entry_a, "entry_b": m.entry_b}
         for m in _matches(rnd)
         if m.entry_b_id is not None
     ]
-    return _sheet_page(request, tournament, "public/print/table_cards.html", _("Table cards"), cards=cards, rnd=rnd)
+    return _sheet_page(
+        request, tournament, "public/print/table_cards.html", _("Table cards"), cards=cards, rnd=rnd,
+        public_url=public_url, public_qr=public_qr,
+    )
 
 
 @_view(DESK)
