@@ -206,9 +206,9 @@ def _move(reg: Registration, user, status: str, action: str, reason: str = "") -
     return reg
 
 
-def _enter(reg: Registration, user, choice: str | int | None = None) -> Registration:
+def _enter(reg: Registration, user, choice: str | int | None = None, reason: str = "") -> Registration:
     reg.entry = _make_entry(reg, user, choice)
-    return _move(reg, user, RegistrationStatus.APPROVED, "registration.approve")
+    return _move(reg, user, RegistrationStatus.APPROVED, "registration.approve", reason)
 
 
 def _enter_if_known(reg: Registration, user) -> bool:
@@ -289,17 +289,35 @@ def _decidable(reg: Registration, user) -> None:
         raise RegistrationRefused(REGISTRATION.problem("decided"))
 
 
-def approve(reg: Registration, user, request=None, player: str | int | None = None) -> Outcome:
+def approve(
+    reg: Registration, user, request=None, player: str | int | None = None, over_limit_reason: str = ""
+) -> Outcome:
     """The organiser accepts an application (pending, or from the waiting list): it becomes an entry.
 
     ``player``: the organiser's answer to "who is this?" — a proposed player's id, or
     :data:`clubs.identity.services.NEW`; needed when the applicant's name matches a stored player.
+
+    A pending application already holds a place; one from the waiting list of a full
+    tournament does not, so it is refused (``registration.full``) unless the organiser
+    goes over ``entry_limit`` on purpose and says why: ``over_limit_reason``, kept in the
+    audit log's approval entry.
     """
+    over_limit_reason = (over_limit_reason or "").strip()
     with transaction.atomic():
-        _lock(reg.tournament)
+        tournament = _lock(reg.tournament)
         reg = Registration.objects.select_for_update().get(pk=reg.pk)
         _decidable(reg, user)
-        _enter(reg, user, player)
+        if reg.status == RegistrationStatus.WAITLISTED and not has_place(tournament):
+            if not over_limit_reason:
+                raise RegistrationRefused(
+                    REGISTRATION.problem(
+                        "full", taken=places_taken(tournament), limit=tournament.entry_limit
+                    ),
+                    "over_limit_reason",
+                )
+        else:
+            over_limit_reason = ""  # within the limit: nothing to justify
+        _enter(reg, user, player, over_limit_reason)
     return Outcome(reg, [e for e in [_email(reg, "approved", request)] if e])
 
 

@@ -95,6 +95,7 @@ def _manage_page(request, tournament, form, status: int = 200) -> HttpResponse:
             "approved": regs[RegistrationStatus.APPROVED],
             "closed_regs": regs[RegistrationStatus.REFUSED] + regs[RegistrationStatus.CANCELLED],
             "taken": registration.places_taken(tournament),
+            "full": not registration.has_place(tournament),
             "refusal": registration.refusal(tournament),
         },
         status=status,
@@ -148,6 +149,7 @@ def decide(request, tournament, registration_id: int, action: str) -> HttpRespon
     kwargs = {"request": request}
     if action == "approve":
         kwargs["player"] = request.POST.get("player") or None
+        kwargs["over_limit_reason"] = request.POST.get("over_limit_reason") or ""
     else:
         kwargs["reason"] = (request.POST.get("reason") or "").strip()
     try:
