@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EntryFactory, OfficialFactory, TournamentFactory
+from tests.smtp import Inbox, smtp_server
 from tournaments.models import AuditEntry, OfficialRole, Registration, RegistrationStatus
 from tournaments.registration import services as registration
 
@@ -94,3 +95,31 @@ def test_a_pending_application_holds_its_place_and_needs_no_reason(organiser):
     reg.refresh_from_db()
     assert reg.status == RegistrationStatus.APPROVED
     assert AuditEntry.objects.get(action="registration.approve").reason == ""
+
+
+def test_waitlisted_visitor_sees_their_position_on_the_page_and_in_the_email(client, full_event):
+    waiting(full_event)  # number 1
+    with smtp_server() as inbox:
+        page = client.post(
+            reverse("register", kwargs={"slug": full_event.slug}),
+            {**FORM, "last_name": "Петров", "email": "petrov@example.org", "rating": ""},
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+    assert page.context["position"] == 2
+    assert "You are number 2 on the waiting list." in page.content.decode()
+    [mail] = inbox.to("petrov@example.org")
+    body = Inbox.body(mail)
+    assert "You are number 2 on the waiting list." in body
+    assert "Ваш номер в листе ожидания: 2." in body  # and in the other language
+
+
+def test_waitlist_position_moves_up_when_the_first_is_offered_a_place(full_event, organiser):
+    first, second = waiting(full_event), registration.apply(
+        full_event, {**FORM, "last_name": "Петров", "email": "p@example.org"}
+    ).registration
+    assert (registration.waitlist_position(first), registration.waitlist_position(second)) == (1, 2)
+    full_event.entries.get().delete()
+    registration.offer_free_places(full_event, organiser)
+    first.refresh_from_db(), second.refresh_from_db()
+    assert registration.waitlist_position(first) is None  # offered: pending, off the list
+    assert registration.waitlist_position(second) == 1

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -112,6 +113,19 @@ def waitlist(tournament: Tournament):
     return tournament.registrations.filter(status=RegistrationStatus.WAITLISTED).order_by(
         "created_at", "pk"
     )
+
+
+def waitlist_position(reg: Registration) -> int | None:
+    """The applicant's place on the waiting list (1: offered the next free place); None when not on it.
+
+    The same order as :func:`waitlist`: by time of application, then by id.
+    """
+    if reg.status != RegistrationStatus.WAITLISTED:
+        return None
+    ahead = waitlist(reg.tournament).filter(
+        Q(created_at__lt=reg.created_at) | Q(created_at=reg.created_at, pk__lt=reg.pk)
+    )
+    return ahead.count() + 1
 
 
 def started(tournament: Tournament) -> bool:
@@ -266,7 +280,8 @@ def apply(tournament: Tournament, data: dict, *, language: str = "", request=Non
         RegistrationStatus.WAITLISTED: "waitlisted",
         RegistrationStatus.APPROVED: "approved",
     }[reg.status]
-    return Outcome(reg, [e for e in [_email(reg, kind, request)] if e])
+    extra = {"position": waitlist_position(reg)} if kind == "waitlisted" else {}
+    return Outcome(reg, [e for e in [_email(reg, kind, request, **extra)] if e])
 
 
 #: What an application stores from the form (the rest of a Registration is the workflow's).

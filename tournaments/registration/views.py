@@ -59,7 +59,11 @@ def register(request, slug: str) -> HttpResponse:
             return render(
                 request,
                 "registration/done.html",
-                {"tournament": tournament, "registration": outcome.registration},
+                {
+                    "tournament": tournament,
+                    "registration": outcome.registration,
+                    "position": registration.waitlist_position(outcome.registration),
+                },
             )
     context["form"] = form
     return render(request, "registration/register.html", context, status=200)
