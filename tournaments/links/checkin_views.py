@@ -13,7 +13,7 @@ shown with (``shown-<pk>``), a row whose box still says what it was shown with i
 left as it is now (a phone check-in made meanwhile stays), and a row changed here
 that someone else changed meanwhile into something the desk did not see (a
 withdrawal) is reported, not overwritten. Rows not shown (filtered out by the
-search) are never touched.
+search) are never touched, so "All present" on a filtered page ticks the rows shown.
 """
 
 from __future__ import annotations
@@ -46,9 +46,8 @@ def _save(request, entries: list[Entry]) -> tuple[int, list[Entry], list[Entry]]
     everyone = request.POST.get("all") == "1"
     changed, kept, refused = 0, [], []
     with transaction.atomic():
-        for e in Entry.objects.select_for_update().filter(pk__in=[x.pk for x in entries]).select_related(
-            "player", "tournament"
-        ):
+        rows = Entry.objects.select_for_update(of=("self",)).filter(pk__in=[x.pk for x in entries])
+        for e in rows.select_related("player", "tournament").order_by("pk"):
             shown = request.POST.get(f"shown-{e.pk}")
             if shown not in ("0", "1"):
                 continue  # the row was not on the organiser's page
