@@ -42,14 +42,21 @@ def test_bulk_check_in_with_plain_boxes_and_counts(client, event, organiser):
     page = client.get(url)
     assert (page.context["present"], page.context["absent"]) == (0, 3)
     assert 'type="checkbox" name="present"' in page.content.decode()
-    client.post(url, {"present": [a.pk, b.pk]})
+    def shown():  # every row posts the state it was shown with (see test_checkin_conflicts)
+        return {f"shown-{e.pk}": "1" if e.status == "checked_in" else "0" for e in (a, b, c)}
+
+    client.post(url, {"present": [a.pk, b.pk], **shown()})
     statuses = {e.pk: e.status for e in event.entries.all()}
     assert statuses == {a.pk: "checked_in", b.pk: "checked_in", c.pk: "registered", gone.pk: "withdrawn"}
     # Unticking undoes a check-in; "all" ticks everyone still in.
-    client.post(url, {"present": [b.pk]})
+    for e in (a, b, c):
+        e.refresh_from_db()
+    client.post(url, {"present": [b.pk], **shown()})
     assert event.entries.get(pk=a.pk).status == "registered"
     assert AuditEntry.objects.filter(action="entry.check_out").count() == 1
-    client.post(url, {"all": "1"})
+    for e in (a, b, c):
+        e.refresh_from_db()
+    client.post(url, {"all": "1", **shown()})
     page = client.get(url)
     assert (page.context["present"], page.context["absent"]) == (3, 0)
     assert event.entries.get(pk=gone.pk).status == "withdrawn"

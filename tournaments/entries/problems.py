@@ -9,6 +9,12 @@ ENTRY = Catalogue(
             "A withdrawn player must be reinstated before checking in.",
             "Выбывшего игрока нужно сначала восстановить, потом отметить его прибытие.",
         ),
+        "check_in_paired": (
+            "The round is paired already: your check-in can no longer be undone here; "
+            "tell the tournament desk if you must leave.",
+            "Тур уже составлен: отменить отметку о прибытии здесь больше нельзя; "
+            "если вам нужно уйти, скажите об этом судейскому столу.",
+        ),
         # the entries desk
         "already_entered": (
             "{who} is already entered in this tournament.",

@@ -12,11 +12,12 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 
 from scoring.rules.errors import Problem
 from tournaments import audit
 from tournaments.access.permissions import allowed
-from tournaments.models import Entry, EntryStatus
+from tournaments.models import Entry, EntryStatus, Round, RoundStatus
 from tournaments.registration import services as registration
 from zarik.i18n import current_language
 
@@ -112,4 +113,28 @@ def check_out(entry: Entry, user) -> Entry:
         raise PermissionDenied
     if entry.status != EntryStatus.CHECKED_IN:
         return entry
+    return set_status(entry, user, EntryStatus.REGISTERED, "entry.check_out")
+
+
+def round_paired(entry: Entry) -> bool:
+    """A round that pairs this entry's section is drafted or published: its check-in counts now."""
+    rounds = Round.objects.filter(
+        tournament_id=entry.tournament_id, status__in=(RoundStatus.DRAFT, RoundStatus.PUBLISHED)
+    )
+    if entry.section_id:
+        rounds = rounds.filter(Q(section_id=entry.section_id) | Q(section__isnull=True))
+    return rounds.exists()
+
+
+@transaction.atomic
+def undo_own_check_in(entry: Entry, user) -> Entry:
+    """The player takes back their own check-in (tapped by mistake, or they must leave)
+    while the round it is for is not paired yet; after that only the desk changes it."""
+    if not allowed(user, "entry.check_in", entry):
+        raise PermissionDenied
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.status != EntryStatus.CHECKED_IN:
+        return entry
+    if round_paired(entry):
+        raise EntryRefused(ENTRY.problem("check_in_paired"))
     return set_status(entry, user, EntryStatus.REGISTERED, "entry.check_out")

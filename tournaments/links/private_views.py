@@ -63,6 +63,17 @@ def may_check_in(holder: private_links.LinkHolder) -> bool:
     )
 
 
+def may_undo_check_in(holder: private_links.LinkHolder) -> bool:
+    """A checked-in player may take it back until the round it is for is paired."""
+    entry = holder.entry
+    return (
+        entry.status == EntryStatus.CHECKED_IN
+        and entry.tournament.status != TournamentStatus.FINISHED
+        and allowed(holder, "entry.check_in", entry)
+        and not entry_status.round_paired(entry)
+    )
+
+
 def entry_page(request, token: str):
     """The player's own page: the current pairing, the results so far, disputes and the jury, check-in."""
     holder = holder_or_404(token)
@@ -82,6 +93,7 @@ def entry_page(request, token: str):
             "current": current,
             "token": token,
             "can_check_in": may_check_in(holder),
+            "can_undo_check_in": may_undo_check_in(holder),
             "bye_requests": entry.bye_requests.all(),
             "bye_form": OwnByeRequestForm() if may_request_bye(holder) else None,
             "disputes": match_disputes.disputes_of(holder, matches, token),
@@ -149,6 +161,19 @@ def check_in(request, token: str):
         messages.error(request, exc.message)
     else:
         messages.success(request, _("You are checked in. Good luck!"))
+    return redirect("private-entry", token=token)
+
+
+@require_POST
+def undo_check_in(request, token: str):
+    """The player takes back their check-in from the phone, until the round is paired."""
+    holder = holder_or_404(token)
+    try:
+        entry_status.undo_own_check_in(holder.entry, holder)
+    except entry_status.EntryRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Your check-in is undone: you will not be paired until you check in again."))
     return redirect("private-entry", token=token)
 
 

@@ -29,6 +29,12 @@ REGISTRATION = Catalogue(
             "This application has already been decided; nothing was changed.",
             "По этой заявке уже есть решение; ничего не изменено.",
         ),
+        "full": (
+            "The tournament is full ({taken} of {limit} places taken): approving from the waiting list "
+            "would go over the limit. Raise the limit in the options, or give a reason to go over it.",
+            "Мест нет (занято {taken} из {limit}): принять заявку из листа ожидания значит превысить "
+            "лимит. Увеличьте лимит в настройках или укажите причину превышения.",
+        ),
         "no_email": (
             "This player has no email address.",
             "У этого игрока нет адреса электронной почты.",

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -112,6 +113,19 @@ def waitlist(tournament: Tournament):
     return tournament.registrations.filter(status=RegistrationStatus.WAITLISTED).order_by(
         "created_at", "pk"
     )
+
+
+def waitlist_position(reg: Registration) -> int | None:
+    """The applicant's place on the waiting list (1: offered the next free place); None when not on it.
+
+    The same order as :func:`waitlist`: by time of application, then by id.
+    """
+    if reg.status != RegistrationStatus.WAITLISTED:
+        return None
+    ahead = waitlist(reg.tournament).filter(
+        Q(created_at__lt=reg.created_at) | Q(created_at=reg.created_at, pk__lt=reg.pk)
+    )
+    return ahead.count() + 1
 
 
 def started(tournament: Tournament) -> bool:
@@ -206,9 +220,9 @@ def _move(reg: Registration, user, status: str, action: str, reason: str = "") -
     return reg
 
 
-def _enter(reg: Registration, user, choice: str | int | None = None) -> Registration:
+def _enter(reg: Registration, user, choice: str | int | None = None, reason: str = "") -> Registration:
     reg.entry = _make_entry(reg, user, choice)
-    return _move(reg, user, RegistrationStatus.APPROVED, "registration.approve")
+    return _move(reg, user, RegistrationStatus.APPROVED, "registration.approve", reason)
 
 
 def _enter_if_known(reg: Registration, user) -> bool:
@@ -266,7 +280,8 @@ def apply(tournament: Tournament, data: dict, *, language: str = "", request=Non
         RegistrationStatus.WAITLISTED: "waitlisted",
         RegistrationStatus.APPROVED: "approved",
     }[reg.status]
-    return Outcome(reg, [e for e in [_email(reg, kind, request)] if e])
+    extra = {"position": waitlist_position(reg)} if kind == "waitlisted" else {}
+    return Outcome(reg, [e for e in [_email(reg, kind, request, **extra)] if e])
 
 
 #: What an application stores from the form (the rest of a Registration is the workflow's).
@@ -289,17 +304,35 @@ def _decidable(reg: Registration, user) -> None:
         raise RegistrationRefused(REGISTRATION.problem("decided"))
 
 
-def approve(reg: Registration, user, request=None, player: str | int | None = None) -> Outcome:
+def approve(
+    reg: Registration, user, request=None, player: str | int | None = None, over_limit_reason: str = ""
+) -> Outcome:
     """The organiser accepts an application (pending, or from the waiting list): it becomes an entry.
 
     ``player``: the organiser's answer to "who is this?" — a proposed player's id, or
     :data:`clubs.identity.services.NEW`; needed when the applicant's name matches a stored player.
+
+    A pending application already holds a place; one from the waiting list of a full
+    tournament does not, so it is refused (``registration.full``) unless the organiser
+    goes over ``entry_limit`` on purpose and says why: ``over_limit_reason``, kept in the
+    audit log's approval entry.
     """
+    over_limit_reason = (over_limit_reason or "").strip()
     with transaction.atomic():
-        _lock(reg.tournament)
+        tournament = _lock(reg.tournament)
         reg = Registration.objects.select_for_update().get(pk=reg.pk)
         _decidable(reg, user)
-        _enter(reg, user, player)
+        if reg.status == RegistrationStatus.WAITLISTED and not has_place(tournament):
+            if not over_limit_reason:
+                raise RegistrationRefused(
+                    REGISTRATION.problem(
+                        "full", taken=places_taken(tournament), limit=tournament.entry_limit
+                    ),
+                    "over_limit_reason",
+                )
+        else:
+            over_limit_reason = ""  # within the limit: nothing to justify
+        _enter(reg, user, player, over_limit_reason)
     return Outcome(reg, [e for e in [_email(reg, "approved", request)] if e])
 
 

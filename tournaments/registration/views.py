@@ -59,7 +59,11 @@ def register(request, slug: str) -> HttpResponse:
             return render(
                 request,
                 "registration/done.html",
-                {"tournament": tournament, "registration": outcome.registration},
+                {
+                    "tournament": tournament,
+                    "registration": outcome.registration,
+                    "position": registration.waitlist_position(outcome.registration),
+                },
             )
     context["form"] = form
     return render(request, "registration/register.html", context, status=200)
@@ -95,6 +99,7 @@ def _manage_page(request, tournament, form, status: int = 200) -> HttpResponse:
             "approved": regs[RegistrationStatus.APPROVED],
             "closed_regs": regs[RegistrationStatus.REFUSED] + regs[RegistrationStatus.CANCELLED],
             "taken": registration.places_taken(tournament),
+            "full": not registration.has_place(tournament),
             "refusal": registration.refusal(tournament),
         },
         status=status,
@@ -148,6 +153,7 @@ def decide(request, tournament, registration_id: int, action: str) -> HttpRespon
     kwargs = {"request": request}
     if action == "approve":
         kwargs["player"] = request.POST.get("player") or None
+        kwargs["over_limit_reason"] = request.POST.get("over_limit_reason") or ""
     else:
         kwargs["reason"] = (request.POST.get("reason") or "").strip()
     try:

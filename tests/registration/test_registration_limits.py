@@ -1,0 +1,125 @@
+"""The entry limit holds when the organiser approves from the waiting list, and an
+applicant on the waiting list is told their place in it (issue 36)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import EntryFactory, OfficialFactory, TournamentFactory
+from tests.smtp import Inbox, smtp_server
+from tournaments.models import AuditEntry, OfficialRole, Registration, RegistrationStatus
+from tournaments.registration import services as registration
+
+pytestmark = pytest.mark.django_db
+
+FORM = {
+    "last_name": "Семёнов",
+    "first_name": "Иван",
+    "last_name_latin": "Semenov",
+    "first_name_latin": "Ivan",
+    "email": "ivan@example.org",
+    "club_name": "Пермь",
+    "category": 4,
+    "rating": None,
+}
+
+
+@pytest.fixture
+def full_event():
+    """One place, taken by an entry; one applicant waiting."""
+    event = TournamentFactory(registration_open=True, registration_approval=True, entry_limit=1)
+    EntryFactory(tournament=event)
+    return event
+
+
+@pytest.fixture
+def organiser(full_event):
+    return OfficialFactory(tournament=full_event, role=OfficialRole.ORGANISER).user
+
+
+def waiting(event) -> Registration:
+    reg = registration.apply(event, FORM).registration
+    assert reg.status == RegistrationStatus.WAITLISTED
+    return reg
+
+
+def test_approve_from_the_waiting_list_of_a_full_event_is_refused(full_event, organiser):
+    reg = waiting(full_event)
+    with pytest.raises(registration.RegistrationRefused) as refused:
+        registration.approve(reg, organiser)
+    problem = refused.value.problem
+    assert problem.code == "registration.full"
+    assert "1 of 1" in problem.message("en") and "1 из 1" in problem.message("ru")
+    reg.refresh_from_db()
+    assert reg.status == RegistrationStatus.WAITLISTED and reg.entry is None
+    assert registration.places_taken(full_event) == 1
+
+
+def test_approve_over_the_limit_with_a_reason_is_audited(full_event, organiser):
+    reg = waiting(full_event)
+    registration.approve(reg, organiser, over_limit_reason="  чемпион прошлого года ")
+    reg.refresh_from_db()
+    assert reg.status == RegistrationStatus.APPROVED and reg.entry is not None
+    audit = AuditEntry.objects.get(action="registration.approve")
+    assert audit.reason == "чемпион прошлого года"
+    assert registration.places_taken(full_event) == 2
+
+
+def test_approve_page_of_a_full_event_says_why_and_asks_for_a_reason(client, full_event, organiser):
+    reg = waiting(full_event)
+    client.force_login(organiser)
+    manage = reverse("manage-registrations", kwargs={"slug": full_event.slug})
+    html = client.get(manage).content.decode()
+    assert f'for="over-limit-{reg.pk}"' in html and 'name="over_limit_reason"' in html
+    url = reverse(
+        "manage-registration-decide",
+        kwargs={"slug": full_event.slug, "registration_id": reg.pk, "action": "approve"},
+    )
+    page = client.post(url, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    said = [str(m) for m in page.context["messages"]]
+    assert any("1 of 1" in m or "1 из 1" in m for m in said)
+    reg.refresh_from_db()
+    assert reg.status == RegistrationStatus.WAITLISTED
+    client.post(url, {"over_limit_reason": "sponsor's guest"})
+    reg.refresh_from_db()
+    assert reg.status == RegistrationStatus.APPROVED
+
+
+def test_a_pending_application_holds_its_place_and_needs_no_reason(organiser):
+    event = TournamentFactory(registration_open=True, registration_approval=True, entry_limit=1)
+    reg = registration.apply(event, FORM).registration
+    assert reg.status == RegistrationStatus.PENDING
+    OfficialFactory(tournament=event, role=OfficialRole.ORGANISER, user=organiser)
+    registration.approve(reg, organiser)
+    reg.refresh_from_db()
+    assert reg.status == RegistrationStatus.APPROVED
+    assert AuditEntry.objects.get(action="registration.approve").reason == ""
+
+
+def test_waitlisted_visitor_sees_their_position_on_the_page_and_in_the_email(client, full_event):
+    waiting(full_event)  # number 1
+    with smtp_server() as inbox:
+        page = client.post(
+            reverse("register", kwargs={"slug": full_event.slug}),
+            {**FORM, "last_name": "Петров", "email": "petrov@example.org", "rating": ""},
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+    assert page.context["position"] == 2
+    assert "You are number 2 on the waiting list." in page.content.decode()
+    [mail] = inbox.to("petrov@example.org")
+    body = Inbox.body(mail)
+    assert "You are number 2 on the waiting list." in body
+    assert "Ваш номер в листе ожидания: 2." in body  # and in the other language
+
+
+def test_waitlist_position_moves_up_when_the_first_is_offered_a_place(full_event, organiser):
+    first, second = waiting(full_event), registration.apply(
+        full_event, {**FORM, "last_name": "Петров", "email": "p@example.org"}
+    ).registration
+    assert (registration.waitlist_position(first), registration.waitlist_position(second)) == (1, 2)
+    full_event.entries.get().delete()
+    registration.offer_free_places(full_event, organiser)
+    first.refresh_from_db(), second.refresh_from_db()
+    assert registration.waitlist_position(first) is None  # offered: pending, off the list
+    assert registration.waitlist_position(second) == 1
