@@ -31,7 +31,7 @@ from scoring.workflow.problems import workflow_message
 from tournaments.access.permissions import allowed, appeal_window_closed, side_of
 from tournaments.models import Match
 
-from .forms import PlayerAppealForm
+from .forms import PlayerAppealForm, posted_int
 
 #: Everything a dispute row shows, loaded with it.
 RELATED = (
@@ -129,7 +129,7 @@ def appealable_match(user) -> Match | None:
 
 def appeal_posted(request, match: Match, user) -> tuple[Dispute | None, Refused | None]:
     """Appeal the posted dispute as ``user`` (an account or a link holder): the dispute, or why not."""
-    form = appeal_form(_int(request.POST.get("dispute")) or 0, request.POST)
+    form = appeal_form(posted_int(request.POST.get("dispute")) or 0, request.POST)
     text = request.POST.get("reason", "")
     if not form.is_valid():  # only a garbled dispute id: the reason is free text
         return None, Refused(workflow_message("dispute_missing"), text, None, 400)
@@ -147,10 +147,3 @@ def appeal_posted(request, match: Match, user) -> tuple[Dispute | None, Refused 
             return None, Refused(exc.message, text, dispute_id, 400, form=form)
         return None, Refused(exc.message, text, dispute_id, 409)
     return dispute, None
-
-
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None

@@ -506,3 +506,12 @@ class RemoveEntryForm(forms.Form):
     )
     settle = forms.ChoiceField(label=gettext_lazy("Unfinished match"), choices=SETTLE_CHOICES)
     reason = forms.CharField(label=gettext_lazy("Reason"))
+
+
+def posted_int(value) -> int | None:
+    """A posted whole number (a version, an id); None when the field is missing or not a number,
+    so the page answers with its own refusal instead of a 500."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None

@@ -31,6 +31,7 @@ from tournaments.models import Match, ResultStatus, Round, RoundStatus
 from tournaments.standings import format_score
 from zarik.i18n import current_language
 
+from .forms import posted_int
 from .grid_problems import GRID
 
 
@@ -96,13 +97,6 @@ def _score(text: str, table) -> tuple[int | Decimal | None, str | None]:
     return value, None
 
 
-def _int(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
-
-
 def _save_row(row: GridRow, user, final: tuple[int, int], posted: int | None, reason: str) -> None:
     """Save one row through the workflow; a refusal becomes the row's error, never an exception."""
     match = row.match
@@ -143,7 +137,7 @@ def _submitted(request, rnd: Round) -> tuple[list[GridRow], int, bool]:
         shown = _shown(match)
         a = (request.POST.get(f"{shown.prefix}-a") or "").strip()
         b = (request.POST.get(f"{shown.prefix}-b") or "").strip()
-        posted = _int(request.POST.get(f"{shown.prefix}-version"))
+        posted = posted_int(request.POST.get(f"{shown.prefix}-version"))
         row = GridRow(match, a, b, posted if posted is not None else match.version, shown.report)
         row.confirm = bool(request.POST.get(f"{shown.prefix}-confirm")) and shown.report is not None
         rows.append(row)
