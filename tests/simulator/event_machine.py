@@ -57,6 +57,7 @@ from tournaments.models import (
     ForfeitScore,
     Match,
     OfficialRole,
+    PenaltyFrom,
     PrizeSplitRule,
     ResultKind,
     ResultStatus,
@@ -121,9 +122,10 @@ class EventMachine(RuleBasedStateMachine):
         split=st.sampled_from(PrizeSplitRule.values),
         sections=st.booleans(),
         clubs=st.sampled_from([0, 0, 2, 3]),
+        penalty_from=st.sampled_from(PenaltyFrom.values),
     )
     def set_up(self, system, size, length, cube, forfeit_score, games, variant, knockout, cycles,
-               half_bye, late_points, window, lateness, fund, split, sections, clubs):  # fmt: skip
+               half_bye, late_points, window, lateness, fund, split, sections, clubs, penalty_from):  # fmt: skip
         """``games``: None plays to ``length`` points, else a fixed number of games (odd or even:
         an even number can end level, which a knockout must refuse). Long nardy has no cube."""
         low, high = SYSTEMS[system]
@@ -145,7 +147,7 @@ class EventMachine(RuleBasedStateMachine):
             match_format="points" if games is None else "games", fixed_games=games, draw_value="0.5",
             rounds_planned=None if system != "swiss" else min(size - 1, 5), pairing_options=options,
             dispute_window=window, late_penalty_minutes=5 if lateness else None,
-            late_forfeit_minutes=30 if lateness else None,
+            late_forfeit_minutes=30 if lateness else None, penalty_from=penalty_from,
         )  # fmt: skip
         users = get_user_model().objects
         director = users.create(username=f"sim-director-{run}")
