@@ -673,6 +673,21 @@ class ResultStatus(models.TextChoices):
     DISPUTED = "disputed", _("Disputed")
 
 
+def result_stands(status: str, score_a, score_b) -> bool:
+    """Whether a match's result counts, in the standings and the ratings alike: confirmed, or
+    confirmed and now disputed — a result stands (marked disputed) until a ruling changes it;
+    a disputed *report* was never confirmed and has no score on the match, so it does not."""
+    if status == ResultStatus.CONFIRMED:
+        return True
+    return status == ResultStatus.DISPUTED and score_a is not None and score_b is not None
+
+
+#: :func:`result_stands` as a query, for reads in bulk (the ratings' pool, the standings).
+RESULT_STANDS = Q(result_status=ResultStatus.CONFIRMED) | Q(
+    result_status=ResultStatus.DISPUTED, score_a__isnull=False, score_b__isnull=False
+)
+
+
 class Match(models.Model):
     """One pairing in a round: two entries, or one entry and a bye.
 
@@ -751,6 +766,11 @@ class Match(models.Model):
         with transaction.atomic():
             super().save(*args, **kwargs)
             self.sync_seats()
+
+    @property
+    def result_stands(self) -> bool:
+        """See :func:`result_stands`."""
+        return result_stands(self.result_status, self.score_a, self.score_b)
 
     def side_names(self, language: str = "ru") -> dict[str, str]:
         """The players' names by side ("a", "b"), so problems about a side name the player."""

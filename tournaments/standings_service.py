@@ -46,6 +46,7 @@ from .models import (
     Round,
     StandingsAdjustment,
     Tournament,
+    result_stands,
 )
 
 #: Game kinds that count as "won by a gammon or more" (марс, домашний марс, кокс).
@@ -128,12 +129,8 @@ class Pairing:
 
     @property
     def stands(self) -> bool:
-        """The result counts in the standings: confirmed, or confirmed and now disputed — a
-        result stands (marked disputed) until a ruling changes it; a disputed *report* was
-        never confirmed and has no score on the match, so it does not count."""
-        if self.result_status == ResultStatus.CONFIRMED:
-            return True
-        return self.result_status == ResultStatus.DISPUTED and self.score_a is not None and self.score_b is not None
+        """The result counts (:func:`tournaments.models.result_stands`, the ratings' rule too)."""
+        return result_stands(self.result_status, self.score_a, self.score_b)
 
     def side_of(self, entry_id: int) -> str | None:
         if entry_id == self.a:

@@ -8,12 +8,14 @@ import io
 import pytest
 from openpyxl import load_workbook
 
+from clubs.models import PlayerRating
 from scoring import workflow
 from tests.factories import OfficialFactory, TournamentFactory, UserFactory, enter
 from tournaments.entries import status as entry_status
 from tournaments.exports.styles import STYLES
 from tournaments.jobs.export_tasks import build_workbook
-from tournaments.models import OfficialRole, ResultKind, RoundStatus
+from tournaments.models import OfficialRole, ResultKind, ResultStatus, RoundStatus
+from tournaments.ratings import service as ratings
 from tournaments.rounds import pairing_manager as pm
 from tournaments.rounds.swiss import requests as swiss_requests
 from tournaments.standings.crosstable import OUTCOME_LETTERS
@@ -182,3 +184,25 @@ def test_a_requested_half_point_bye_is_announced_with_the_round(client):
     assert "(½ pt)" in page.split("on their own request:")[1]
     russian = client.get("/t/seam-bye/pairings/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Бай2" in russian.split("requested-byes")[1]
+
+
+def test_a_disputed_confirmed_result_keeps_its_rating_in_a_full_recompute():
+    """Found by a 30-minute soak: the standings keep a confirmed result while it is disputed,
+    and so did the ratings updated result by result, but a full recompute of the pool dropped
+    it (it read confirmed results only) — the same players' ratings depended on when the pool
+    was last rebuilt. One rule now (``tournaments.models.result_stands``) for both."""
+    t, director, _entries = _swiss(size=4, slug="disputed-rated")
+    r1, _matches = _play_round_one(t, director, kinds=())
+    pool = ratings.pool_for(t)
+    ratings.recompute(pool, 1)
+    before = dict(PlayerRating.objects.filter(pool=pool).values_list("player_id", "rating"))
+    match = r1.matches.order_by("table").first()
+    result = match.results.order_by("-pk").first()
+    player = match.entry_b.player
+    player.user = UserFactory(username="disputer")
+    player.save(update_fields=["user"])
+    workflow.dispute_result(match.pk, result.pk, player.user, version=match.version, reason="it was 2:5")
+    match.refresh_from_db()
+    assert match.result_status == ResultStatus.DISPUTED
+    ratings.recompute(pool, 1)
+    assert dict(PlayerRating.objects.filter(pool=pool).values_list("player_id", "rating")) == before

@@ -59,7 +59,13 @@ from clubs.ratings.history import RatedMatch, replay
 from clubs.ratings.order import order_key, played_on
 from clubs.ratings.pools import POOLS, pool_of
 from scoring.rules.result_kinds import UNPLAYED
-from tournaments.models import Match, RatingChange, ResultKind, ResultStatus, Tournament
+from tournaments.models import (
+    RESULT_STANDS,
+    Match,
+    RatingChange,
+    ResultKind,
+    Tournament,
+)
 from tournaments.validation import match_spec
 
 Progress = Callable[[int, int], None]
@@ -195,8 +201,8 @@ def rated_row(row: MatchRow, length: tuple[int, bool]) -> RatedMatch | None:
 
 
 def rated_match(match: Match) -> RatedMatch | None:
-    """:func:`rated_row` for one confirmed match model (the workflow's path)."""
-    if match.result_status != ResultStatus.CONFIRMED:
+    """:func:`rated_row` for one match whose result stands (the workflow's path)."""
+    if not match.result_stands:
         return None
     return rated_row(_row_of(match), _length_of(match))
 
@@ -317,11 +323,12 @@ def unrate(match: Match) -> tuple[str, int] | None:
 
 
 def _pool_rows(pool: str):
-    """The pool's confirmed, rated matches as plain rows (byes left out here already)."""
+    """The pool's rated matches whose result stands (a disputed result counts until the ruling,
+    as in the standings: :data:`tournaments.models.RESULT_STANDS`), byes left out."""
     return Match.objects.filter(
+        RESULT_STANDS,
         round__tournament__rated=True,
         round__tournament__variant__in=POOLS[pool].variants,
-        result_status=ResultStatus.CONFIRMED,
         entry_b__isnull=False,
     )
 

@@ -71,7 +71,7 @@ def rate_match(match_id: int) -> str:
             .order_by()  # one row: not Match's ordering, which joins the round's tournament and section
             .first()
         )
-        if match is None or match.result_status != ResultStatus.CONFIRMED:
+        if match is None or not match.result_stands:
             return "skipped"
         complete_at_version(match)
         recompute = ratings_service.rate_confirmed(match)
