@@ -23,6 +23,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from rest_framework import serializers
 
 from zarik.i18n import current_language
@@ -131,12 +132,18 @@ class StrictBodyMiddleware:
     def process_view(self, request, view_func, view_args, view_kwargs):
         if request.method not in BODY_METHODS or not is_api(request) or not hasattr(view_func, "cls"):
             return None
-        if request.content_type != "application/json" or not request.body:
+        if request.content_type != "application/json":
             return None
         try:
-            data = json.loads(request.body)
-        except ValueError:
-            return None  # DRF's parser answers the parse error in its own words
+            body = request.body
+        except RequestDataTooBig:
+            return None  # the view answers it: 413 api.body_too_large (errors.exception_handler)
+        if not body:
+            return None
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError):
+            return None  # DRF's parser answers in its own words (parsers.BoundedJSONParser: too deep)
         shape = declared_shape(view_func, request.method)
         unknown = unknown_fields(data, shape) if shape is not None else {}
         if not unknown:
