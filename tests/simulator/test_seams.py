@@ -206,3 +206,25 @@ def test_a_disputed_confirmed_result_keeps_its_rating_in_a_full_recompute():
     assert match.result_status == ResultStatus.DISPUTED
     ratings.recompute(pool, 1)
     assert dict(PlayerRating.objects.filter(pool=pool).values_list("player_id", "rating")) == before
+
+
+def test_a_voided_ruling_takes_the_match_out_of_its_players_ratings():
+    """Found by a 30-minute soak: a dispute ruled void sends the match back to play, its rating
+    changes were dropped, but the two players kept the rating it gave them (the recompute
+    that follows rewrites only players with later changes) until the pool was rebuilt."""
+    t, director, _entries = _swiss(size=4, slug="voided-rated")
+    r1, _matches = _play_round_one(t, director, kinds=())
+    pool = ratings.pool_for(t)
+    ratings.recompute(pool, 1)
+    match = r1.matches.order_by("table").first()
+    result = match.results.order_by("-pk").first()
+    player = match.entry_b.player
+    player.user = UserFactory(username="voided-disputer")
+    player.save(update_fields=["user"])
+    dispute = workflow.dispute_result(match.pk, result.pk, player.user, version=match.version, reason="no")
+    match.refresh_from_db()
+    workflow.rule_dispute(dispute.pk, director, outcome="void", ruling="replay the match", version=match.version)
+    after_ruling = dict(PlayerRating.objects.filter(pool=pool).values_list("player_id", "matches"))
+    assert match.entry_a.player_id not in after_ruling and match.entry_b.player_id not in after_ruling
+    ratings.recompute(pool, 1)
+    assert dict(PlayerRating.objects.filter(pool=pool).values_list("player_id", "matches")) == after_ruling

@@ -69,6 +69,8 @@ from tournaments.models import (
 from tournaments.validation import match_spec
 
 Progress = Callable[[int, int], None]
+#: Above every sequence a pool can reach (``_before`` it: a player's latest change).
+LAST_SEQUENCE = 2**31 - 1
 
 
 class MatchRow(NamedTuple):
@@ -318,8 +320,25 @@ def unrate(match: Match) -> tuple[str, int] | None:
     if first is None:
         return None
     _lock_pool(first.pool)
+    players = set(match.rating_changes.values_list("player_id", flat=True))
     match.rating_changes.all().delete()
+    _restore_latest(first.pool, players)
     return first.pool, first.sequence
+
+
+def _restore_latest(pool: str, players: set[int]) -> None:
+    """The players of a dropped match: each one's rating is their last change left (no change
+    left: no rating). The recompute that follows rewrites only players with changes after the
+    dropped one, so a player whose last match was dropped would otherwise keep its rating."""
+    latest = _before(pool, LAST_SEQUENCE, players)
+    _store_ratings(
+        pool,
+        {pid: standing for pid, (standing, _count, _date) in latest.items()},
+        {pid: count for pid, (_standing, count, _date) in latest.items()},
+        {pid: date for pid, (_standing, _count, date) in latest.items()},
+        players,
+        False,
+    )
 
 
 def _pool_rows(pool: str):
