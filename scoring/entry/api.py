@@ -25,6 +25,7 @@ from scoring.workflow.problems import workflow_problem
 from tournaments.access.permissions import allowed
 from tournaments.api import MatchViewSet
 from tournaments.api.http.errors import ApiProblem
+from tournaments.api.problems import problems_response
 from tournaments.api.serializers import MatchSerializer, ScoreOut
 from tournaments.models import Match, ResultKind, Tournament
 from tournaments.validation import validate_result
@@ -326,7 +327,8 @@ class MatchWorkflowViewSet(MatchViewSet):
     def _run(action_call, ok_status=status.HTTP_200_OK, names_of=None, out=ResultOutSerializer) -> Response:
         """Run a workflow service and map its refusals to problem details with the workflow's code.
 
-        ``reason`` keeps the workflow's short kind of refusal ("stale", "duplicate", …).
+        Every refusal has the API's one problem shape: ``code`` (``workflow.stale``, …) and
+        ``problems`` (a refused result: each of the rules core's problems, with its game).
 
         ``names_of``: the id of the match whose players' names the rules' problems use for
         the sides; they are loaded only when there are problems to word.
@@ -344,11 +346,10 @@ class MatchWorkflowViewSet(MatchViewSet):
             )
             problems = [{"game": p.game, "code": p.code, "message": p.message(language, names)} for p in exc.problems]
             raise ApiProblem(
-                400, exc.problem, reason=exc.code, problems=problems,
-                errors={"result": [p["message"] for p in problems]},
+                400, exc.problem, problems=problems, errors={"result": [p["message"] for p in problems]},
             ) from exc
         except workflow.ResultError as exc:  # a stale version included: 409 with its own code
-            raise ApiProblem(409, exc.problem, reason=exc.code) from exc
+            problems_response([exc.problem])
         return Response(out(result).data, status=ok_status)  # the locked match: its version is current
 
 
@@ -465,12 +466,12 @@ class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         v = data.validated_data
         entry = tournament.entries.filter(pk=v["entry_id"]).first()
         if entry is None:
-            raise ApiProblem(409, workflow_problem("not_entered"), reason="entry")
+            problems_response([workflow_problem("not_entered")])
         match = None
         if v.get("match_id"):
             match = Match.objects.filter(pk=v["match_id"], round__tournament=tournament).first()
             if match is None:
-                raise ApiProblem(409, workflow_problem("annul_match"), reason="match")
+                problems_response([workflow_problem("annul_match")])
         try:
             sanction = workflow.record_sanction(
                 tournament, entry, request.user, kind=v["kind"], reason=v["reason"],
@@ -479,5 +480,5 @@ class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         except PermissionDenied as exc:
             raise ApiProblem(403, workflow_problem("forbidden")) from exc
         except workflow.ResultError as exc:
-            raise ApiProblem(409, exc.problem, reason=exc.code) from exc
+            problems_response([exc.problem])
         return Response(SanctionSerializer(sanction).data, status=status.HTTP_201_CREATED)
