@@ -43,7 +43,7 @@ class GameInSerializer(serializers.Serializer):
 @extend_schema_serializer(examples=[OpenApiExample("A final score", value={"final": [7, 4]}, request_only=True), OpenApiExample("Game by game", value={"games": [{"winner": "a", "kind": "oyun", "cube": 2}, {"winner": "b", "kind": "mars"}]}, request_only=True)])
 class ResultCheckSerializer(serializers.Serializer):
     final = serializers.ListField(
-        child=serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0),
+        child=serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0, coerce_to_string=False),
         min_length=2, max_length=2, required=False,
         help_text="halves (2.5) where a drawn game is worth ½",
     )
@@ -130,11 +130,12 @@ class DecisionSerializer(RulingSerializer):
     decision = serializers.CharField()
 
 
+@extend_schema_serializer(examples=[OpenApiExample("A forfeit: B did not come", value={"kind": "forfeit", "winner": "a", "reason": "B absent at the start of the round", "version": 2}, request_only=True), OpenApiExample("A time forfeit at 4:3", value={"kind": "time_forfeit", "winner": "b", "played": [4, 3], "games_played": 6, "reason": "A's flag fell", "version": 3}, request_only=True)])
 class KindResultSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=[k for k in ResultKind.values if k != ResultKind.PLAYED])
     winner = serializers.ChoiceField(choices=["a", "b"], required=False, allow_null=True)
     played = serializers.ListField(
-        child=serializers.DecimalField(max_digits=4, decimal_places=1, min_value=0, max_value=999),
+        child=serializers.DecimalField(max_digits=4, decimal_places=1, min_value=0, max_value=999, coerce_to_string=False),
         min_length=2, max_length=2, required=False,
         help_text="the score on the sheet when play stopped (a time forfeit)",
     )
@@ -143,6 +144,7 @@ class KindResultSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1)
 
 
+@extend_schema_serializer(examples=[OpenApiExample("A is 12 minutes late", value={"late_side": "a", "minutes": 12, "reason": "arrived 10:12", "version": 2}, request_only=True)])
 class LatenessSerializer(serializers.Serializer):
     late_side = serializers.ChoiceField(choices=["a", "b"])
     minutes = serializers.IntegerField(min_value=0, max_value=MAX_MINUTES_LATE)
@@ -150,6 +152,7 @@ class LatenessSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1)
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Two minutes a point, 12 s delay", value={"minutes_per_point": 2, "delay_seconds": 12, "reason": "slow play", "version": 2}, request_only=True), OpenApiExample("Take the clocks off", value={"minutes_per_point": None, "version": 3}, request_only=True)])
 class ClockSerializer(serializers.Serializer):
     minutes_per_point = serializers.IntegerField(
         min_value=1, max_value=MAX_CLOCK, allow_null=True, required=False
@@ -414,6 +417,7 @@ class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         )  # fmt: skip
 
 
+@extend_schema_serializer(examples=[OpenApiExample("A warning", value={"entry": 17, "kind": "warning", "reason": "noisy dice cup"}, request_only=True), OpenApiExample("A one-point penalty", value={"entry": 17, "kind": "penalty", "points": "1.0", "reason": "second warning"}, request_only=True)])
 class SanctionSerializer(serializers.Serializer):
     """One decision of the director or the jury; a penalty's points come off the tournament score."""
 
