@@ -47,7 +47,7 @@ class ForbiddenPairSerializer(serializers.ModelSerializer):
 
 @extend_schema_serializer(examples=[OpenApiExample("A bye in round 3", value={"entry": 17, "round": 3}, request_only=True)])
 class ByeRequestSerializer(serializers.ModelSerializer):
-    round = serializers.IntegerField(source="round_number")
+    round = serializers.IntegerField(source="round_number", help_text="the round's number (1, 2, …), not its id")
 
     class Meta:
         model = ByeRequest
