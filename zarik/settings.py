@@ -319,6 +319,11 @@ SPECTACULAR_SETTINGS = {
         # a match's winner as the match resources show it (Match, MatchState, MyMatch)
         "MatchWinnerEnum": [("a", "A"), ("b", "B")],
     },
+    # Every error is an RFC 9457 problem: the hook declares its schema and each operation's 4xx.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.api.http.schema.declare_problems",
+    ],
 }
 
 if PRODUCTION and not env_bool("API_BASIC_AUTH", False):

@@ -25,6 +25,7 @@ from scoring.workflow.problems import workflow_problem
 from tournaments.access.permissions import allowed
 from tournaments.api import MatchViewSet
 from tournaments.api.http.errors import ApiProblem
+from tournaments.api.problems import problems_response
 from tournaments.api.serializers import MatchSerializer, ScoreOut
 from tournaments.models import Match, ResultKind, Tournament
 from tournaments.validation import validate_result
@@ -42,7 +43,7 @@ class GameInSerializer(serializers.Serializer):
 @extend_schema_serializer(examples=[OpenApiExample("A final score", value={"final": [7, 4]}, request_only=True), OpenApiExample("Game by game", value={"games": [{"winner": "a", "kind": "oyun", "cube": 2}, {"winner": "b", "kind": "mars"}]}, request_only=True)])
 class ResultCheckSerializer(serializers.Serializer):
     final = serializers.ListField(
-        child=serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0),
+        child=serializers.DecimalField(max_digits=5, decimal_places=1, min_value=0, coerce_to_string=False),
         min_length=2, max_length=2, required=False,
         help_text="halves (2.5) where a drawn game is worth ½",
     )
@@ -129,11 +130,12 @@ class DecisionSerializer(RulingSerializer):
     decision = serializers.CharField()
 
 
+@extend_schema_serializer(examples=[OpenApiExample("A forfeit: B did not come", value={"kind": "forfeit", "winner": "a", "reason": "B absent at the start of the round", "version": 2}, request_only=True), OpenApiExample("A time forfeit at 4:3", value={"kind": "time_forfeit", "winner": "b", "played": [4, 3], "games_played": 6, "reason": "A's flag fell", "version": 3}, request_only=True)])
 class KindResultSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=[k for k in ResultKind.values if k != ResultKind.PLAYED])
     winner = serializers.ChoiceField(choices=["a", "b"], required=False, allow_null=True)
     played = serializers.ListField(
-        child=serializers.DecimalField(max_digits=4, decimal_places=1, min_value=0, max_value=999),
+        child=serializers.DecimalField(max_digits=4, decimal_places=1, min_value=0, max_value=999, coerce_to_string=False),
         min_length=2, max_length=2, required=False,
         help_text="the score on the sheet when play stopped (a time forfeit)",
     )
@@ -142,6 +144,7 @@ class KindResultSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1)
 
 
+@extend_schema_serializer(examples=[OpenApiExample("A is 12 minutes late", value={"late_side": "a", "minutes": 12, "reason": "arrived 10:12", "version": 2}, request_only=True)])
 class LatenessSerializer(serializers.Serializer):
     late_side = serializers.ChoiceField(choices=["a", "b"])
     minutes = serializers.IntegerField(min_value=0, max_value=MAX_MINUTES_LATE)
@@ -149,6 +152,7 @@ class LatenessSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1)
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Two minutes a point, 12 s delay", value={"minutes_per_point": 2, "delay_seconds": 12, "reason": "slow play", "version": 2}, request_only=True), OpenApiExample("Take the clocks off", value={"minutes_per_point": None, "version": 3}, request_only=True)])
 class ClockSerializer(serializers.Serializer):
     minutes_per_point = serializers.IntegerField(
         min_value=1, max_value=MAX_CLOCK, allow_null=True, required=False
@@ -326,7 +330,8 @@ class MatchWorkflowViewSet(MatchViewSet):
     def _run(action_call, ok_status=status.HTTP_200_OK, names_of=None, out=ResultOutSerializer) -> Response:
         """Run a workflow service and map its refusals to problem details with the workflow's code.
 
-        ``reason`` keeps the workflow's short kind of refusal ("stale", "duplicate", …).
+        Every refusal has the API's one problem shape: ``code`` (``workflow.stale``, …) and
+        ``problems`` (a refused result: each of the rules core's problems, with its game).
 
         ``names_of``: the id of the match whose players' names the rules' problems use for
         the sides; they are loaded only when there are problems to word.
@@ -344,11 +349,10 @@ class MatchWorkflowViewSet(MatchViewSet):
             )
             problems = [{"game": p.game, "code": p.code, "message": p.message(language, names)} for p in exc.problems]
             raise ApiProblem(
-                400, exc.problem, reason=exc.code, problems=problems,
-                errors={"result": [p["message"] for p in problems]},
+                400, exc.problem, problems=problems, errors={"result": [p["message"] for p in problems]},
             ) from exc
         except workflow.ResultError as exc:  # a stale version included: 409 with its own code
-            raise ApiProblem(409, exc.problem, reason=exc.code) from exc
+            problems_response([exc.problem])
         return Response(out(result).data, status=ok_status)  # the locked match: its version is current
 
 
@@ -413,6 +417,7 @@ class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         )  # fmt: skip
 
 
+@extend_schema_serializer(examples=[OpenApiExample("A warning", value={"entry": 17, "kind": "warning", "reason": "noisy dice cup"}, request_only=True), OpenApiExample("A one-point penalty", value={"entry": 17, "kind": "penalty", "points": "1.0", "reason": "second warning"}, request_only=True)])
 class SanctionSerializer(serializers.Serializer):
     """One decision of the director or the jury; a penalty's points come off the tournament score."""
 
@@ -465,12 +470,12 @@ class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         v = data.validated_data
         entry = tournament.entries.filter(pk=v["entry_id"]).first()
         if entry is None:
-            raise ApiProblem(409, workflow_problem("not_entered"), reason="entry")
+            problems_response([workflow_problem("not_entered")])
         match = None
         if v.get("match_id"):
             match = Match.objects.filter(pk=v["match_id"], round__tournament=tournament).first()
             if match is None:
-                raise ApiProblem(409, workflow_problem("annul_match"), reason="match")
+                problems_response([workflow_problem("annul_match")])
         try:
             sanction = workflow.record_sanction(
                 tournament, entry, request.user, kind=v["kind"], reason=v["reason"],
@@ -479,5 +484,5 @@ class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         except PermissionDenied as exc:
             raise ApiProblem(403, workflow_problem("forbidden")) from exc
         except workflow.ResultError as exc:
-            raise ApiProblem(409, exc.problem, reason=exc.code) from exc
+            problems_response([exc.problem])
         return Response(SanctionSerializer(sanction).data, status=status.HTTP_201_CREATED)

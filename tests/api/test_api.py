@@ -108,7 +108,8 @@ def test_api_refuses_stale_versions_and_impossible_scores(client, demo):
         content_type="application/json",
     )
     assert stale.status_code == 409 and stale["Content-Type"] == "application/problem+json"
-    assert stale.json()["code"].startswith("workflow.stale") and stale.json()["reason"] == "stale"
+    assert stale.json()["code"].startswith("workflow.stale") and "reason" not in stale.json()
+    assert [p["code"] for p in stale.json()["problems"]] == [stale.json()["code"]]
 
 
 def test_anonymous_cannot_report(client, demo):

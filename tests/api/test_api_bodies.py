@@ -108,11 +108,17 @@ def _sample_path(template: str) -> str:
 
 def _declared(schema: dict, body: dict) -> set[str]:
     content = body["content"].get("application/json") or next(iter(body["content"].values()))
-    node = content["schema"]
-    if node.get("type") == "array":
-        node = node["items"]
+    return _fields(schema, content["schema"])
+
+
+def _fields(schema: dict, node: dict) -> set[str]:
+    """The writable fields of a body schema: an object, an array of them, or one of several (one or many)."""
     if "$ref" in node:
         node = schema["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
+    if node.get("type") == "array":
+        return _fields(schema, node["items"])
+    if "oneOf" in node:
+        return set().union(*(_fields(schema, variant) for variant in node["oneOf"]))
     return {name for name, prop in node.get("properties", {}).items() if not prop.get("readOnly")}
 
 

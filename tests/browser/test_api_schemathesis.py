@@ -1,10 +1,12 @@
-"""Schemathesis against our own OpenAPI schema on a live server: no 500s, no schema violations.
+"""Schemathesis against our own OpenAPI schema on a live server: no 500s, no schema or media-type violations.
 
 Property-based: schemathesis generates requests from ``/api/schema/`` (the one
 drf-spectacular builds from the code) and checks every answer. It is slow, so it
 is marked ``browser`` and runs once, in the PostgreSQL pass of CI. The demo data
 gives the generated requests real tournaments, rounds and matches to hit; the
-requests carry a read-write token of the demo organiser.
+requests carry a read-write token of the demo organiser. Every answer, success or
+refusal, must match the schema declared for its status and its media type (errors:
+``application/problem+json``, declared by ``tournaments.api.http.schema``).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ CLI = Path(sys.executable).with_name("st")
 def run_schemathesis(base: str, key: str, *args: str) -> subprocess.CompletedProcess:
     command = [
         str(CLI), "run", f"{base}/api/schema/",
-        "--checks", "not_a_server_error,response_schema_conformance",
+        "--checks", "not_a_server_error,response_schema_conformance,content_type_conformance",
         "-H", f"Authorization: Token {key}",
         "--max-examples", os.environ.get("ZARIK_SCHEMATHESIS_EXAMPLES", "10"),
         "--request-timeout", "20", "--no-color", *args,

@@ -47,7 +47,7 @@ def _probe(api: APIClient, url: str) -> list[dict]:
     sub = created.json()["id"]
     ping = api.post(f"/api/clubs/probe-club/webhooks/{sub}/test/")
     assert ping.status_code < 500
-    return api.get(f"/api/clubs/probe-club/webhooks/{sub}/deliveries/").json()
+    return api.get(f"/api/clubs/probe-club/webhooks/{sub}/deliveries/").json()["results"]
 
 
 def test_a_webhook_to_a_loopback_service_sends_nothing_and_leaks_nothing(attacker):

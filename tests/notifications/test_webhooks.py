@@ -239,7 +239,7 @@ def test_an_integrator_subscribes_pings_and_reads_the_log_over_the_api():
     [request] = receiver.requests
     assert webhooks.verify(sub["secret"], request.headers["Zarik-Timestamp"], request.body,
                            request.headers["Zarik-Signature"])  # fmt: skip
-    log = api.get(f"{url}{sub['id']}/deliveries/").json()
+    log = api.get(f"{url}{sub['id']}/deliveries/").json()["results"]
     assert [(d["event"], d["status"], d["attempts"]) for d in log] == [("ping", "delivered", 1)]
     paused = api.patch(f"{url}{sub['id']}/", {"active": False}, format="json")
     assert paused.status_code == 200 and not WebhookSubscription.objects.get(pk=sub["id"]).active

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
 from scoring.rules.errors import Problem
@@ -18,22 +17,6 @@ from zarik.i18n import current_language
 
 from .errors import form_errors
 from .http.errors import ApiProblem
-
-
-class ProblemOutSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-
-
-class RefusalSerializer(serializers.Serializer):
-    """The schema of a refusal: problem details with the catalogue's problems."""
-
-    type = serializers.CharField()
-    title = serializers.CharField()
-    status = serializers.IntegerField()
-    detail = serializers.CharField()
-    code = serializers.CharField()
-    problems = ProblemOutSerializer(many=True)
 
 
 def problems_response(problems: Sequence[Problem], status: int = 409):

@@ -41,7 +41,7 @@ from tournaments.standings_service import load_event, requested_byes, section_ke
 from zarik.i18n import current_language
 
 from .http.problems import api_problem
-from .problems import RefusalSerializer, form_errors_response, problems_response
+from .problems import form_errors_response, problems_response
 from .serializers import ReasonSerializer, ScoreOut, SideSerializer
 
 # --------------------------------------------------------------------------------------------
@@ -186,9 +186,6 @@ def _form_data(data: dict) -> dict:
     return out
 
 
-REFUSED = {409: RefusalSerializer, 403: RefusalSerializer}
-
-
 # --------------------------------------------------------------------------------------------
 # the endpoints
 # --------------------------------------------------------------------------------------------
@@ -238,7 +235,7 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         request=ChangeSerializer,
-        responses={200: RoundOutSerializer, 400: OpenApiTypes.OBJECT, **REFUSED},
+        responses={200: RoundOutSerializer},
     )
     @action(detail=True, methods=["post"])
     def change(self, request, pk=None):
@@ -258,7 +255,7 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
             return problems_response(exc.problems)
         return self._answer(rnd)
 
-    @extend_schema(request=None, responses={200: RoundOutSerializer, **REFUSED})
+    @extend_schema(request=None, responses={200: RoundOutSerializer})
     @action(detail=True, methods=["post"])
     def publish(self, request, pk=None):
         """Publish a draft: players and the public see it (earlier drafts first)."""
@@ -269,7 +266,7 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
             return problems_response(exc.problems)
         return self._answer(rnd)
 
-    @extend_schema(request=ReasonSerializer, responses={200: RoundOutSerializer, **REFUSED})
+    @extend_schema(request=ReasonSerializer, responses={200: RoundOutSerializer})
     @action(detail=True, methods=["post"])
     def unpublish(self, request, pk=None):
         """Withdraw a publication (back to draft) while no result exists; the reason is audited."""
@@ -282,7 +279,7 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
             return problems_response(exc.problems)
         return self._answer(rnd)
 
-    @extend_schema(request=None, responses={200: RoundOutSerializer, **REFUSED})
+    @extend_schema(request=None, responses={200: RoundOutSerializer})
     @action(detail=True, methods=["post"])
     def close(self, request, pk=None):
         """Finish a published round whose results are all confirmed (as the desk does)."""
@@ -306,7 +303,7 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
             OpenApiParameter("reason", OpenApiTypes.STR, description="needed to discard results"),
             OpenApiParameter("discard_results", OpenApiTypes.BOOL),
         ],
-        responses={204: None, **REFUSED},
+        responses={204: None},
     )
     def destroy(self, request, *args, **kwargs):
         """Delete a draft (never a published round); results on it only with ``discard_results`` and a reason."""
@@ -344,8 +341,6 @@ class TournamentRoundActionsViewSet(viewsets.GenericViewSet):
         responses={
             201: GeneratedSerializer,
             202: GeneratedSerializer,
-            400: OpenApiTypes.OBJECT,
-            **REFUSED,
         },
         examples=[
             OpenApiExample(

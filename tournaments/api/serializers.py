@@ -66,8 +66,16 @@ class ScoreOut(serializers.Field):
 
 
 class MatchSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
+    """One match of a published round: its two players (entries), the table, and the result
+    once entered (``result_status``; ``score_a``/``score_b`` stay null until then). ``version``
+    goes with every result action (``report/``, ``confirm/`` …) so a stale write is refused."""
+
     tournament = serializers.CharField(source="round.tournament.slug", read_only=True)
-    round = serializers.IntegerField(source="round.number", read_only=True)
+    round = serializers.IntegerField(
+        source="round.number", read_only=True,
+        help_text="the round's NUMBER in its tournament (1, 2, …), as the pages show it; not the id "
+        "that /api/rounds/{id}/ takes (find that round by number in /api/tournaments/{slug}/rounds/)",
+    )
     player_a = SideSerializer(source="entry_a", read_only=True, allow_null=True)
     player_b = SideSerializer(source="entry_b", read_only=True, allow_null=True)
     score_a = ScoreOut(allow_null=True)

@@ -11,7 +11,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import mixins, parsers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -299,10 +304,19 @@ class TournamentEntriesViewSet(EditableUnderTournament, mixins.CreateModelMixin,
         return entry, None
 
     @extend_schema(
-        request=EntryInSerializer(many=True), responses={201: EntrySerializer(many=True)},
+        request=PolymorphicProxySerializer(
+            "EntryInOneOrMany", [EntryInSerializer, EntryInSerializer(many=True)], resource_type_field_name=None,
+            many=False,
+        ),
+        responses={201: PolymorphicProxySerializer(
+            "EntryOneOrMany", [EntrySerializer, EntrySerializer(many=True)], resource_type_field_name=None,
+            many=False,
+        )},
         examples=[OpenApiExample("a stored player", value={"player": 12}, request_only=True),
                   OpenApiExample("a new player", value={"last_name": "Петров", "first_name": "Иван",
-                                 "category": 5}, request_only=True)],
+                                 "category": 5}, request_only=True),
+                  OpenApiExample("two at once, all or none", value=[{"player": 12}, {"player": 14}],
+                                 request_only=True)],
     )  # fmt: skip
     def create(self, request, *args, **kwargs):
         """Enter one player (an object) or many (a list, all or none): a stored ``player`` id or new fields."""

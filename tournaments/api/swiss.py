@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -37,6 +37,7 @@ def _refused(exc: PairingRefused):
     raise ApiProblem(status.HTTP_409_CONFLICT, exc.problems[0], problems=problems)
 
 
+@extend_schema_serializer(examples=[OpenApiExample("Sisters never meet", value={"entry_a": 17, "entry_b": 18, "reason": "sisters"}, request_only=True)])
 class ForbiddenPairSerializer(serializers.ModelSerializer):
     class Meta:
         model = ForbiddenPair
@@ -44,8 +45,9 @@ class ForbiddenPairSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "created_at"]
 
 
+@extend_schema_serializer(examples=[OpenApiExample("A bye in round 3", value={"entry": 17, "round": 3}, request_only=True)])
 class ByeRequestSerializer(serializers.ModelSerializer):
-    round = serializers.IntegerField(source="round_number")
+    round = serializers.IntegerField(source="round_number", help_text="the round's number (1, 2, …), not its id")
 
     class Meta:
         model = ByeRequest
@@ -53,6 +55,7 @@ class ByeRequestSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "created_at"]
 
 
+@extend_schema_serializer(examples=[OpenApiExample("The top 8 play a knockout final", value={"top": 8, "name": "Final", "slug": "spring-open-final"}, request_only=True)])
 class QualifySerializer(serializers.Serializer):
     section = serializers.IntegerField(required=False, allow_null=True)
     top = serializers.IntegerField(min_value=2)

@@ -152,7 +152,7 @@ class RatingSerializer(serializers.Serializer):
 class RatingFilterSerializer(serializers.Serializer):
     pool = serializers.ChoiceField(choices=list(POOLS), default=next(iter(POOLS)))
     club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all(), required=False)
-    city = serializers.CharField(required=False, default="")
+    city = serializers.CharField(required=False, default="", allow_blank=True)
     category = serializers.IntegerField(required=False, min_value=1, max_value=9)
     months = serializers.IntegerField(required=False, min_value=1, max_value=MAX_MONTHS)
     order = serializers.ChoiceField(choices=["-rating", "rating"], default="-rating")

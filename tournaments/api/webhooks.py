@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from clubs.models import Club
 from tournaments.access.permissions import require, visible_tournaments
 from tournaments.notifications import webhooks
-from tournaments.notifications.forms import LOG_ROWS, WebhookForm
+from tournaments.notifications.forms import WebhookForm
 from tournaments.notifications.tasks import queue_delivery
 
 from ..models import WebhookDelivery, WebhookSubscription
@@ -142,12 +142,13 @@ class WebhookViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
         delivery.refresh_from_db()
         return Response(DeliverySerializer(delivery).data, status=status.HTTP_202_ACCEPTED)
 
-    @extend_schema(responses={200: DeliverySerializer(many=True)})
+    @extend_schema(responses={200: DeliverySerializer(many=True)})  # a page, as every collection (?page_size=)
     @action(detail=True, methods=["get"])
     def deliveries(self, request, pk=None, **kwargs):
-        """The latest deliveries (newest first): status, attempts, the receiver's last answer."""
-        log = self.get_object().deliveries.order_by("-created_at", "-pk")[:LOG_ROWS]
-        return Response(DeliverySerializer(log, many=True).data)
+        """The deliveries, newest first, a page at a time: status, attempts, the receiver's last answer."""
+        log = self.get_object().deliveries.order_by("-created_at", "-pk")
+        page = self.paginate_queryset(log)
+        return self.get_paginated_response(DeliverySerializer(page, many=True).data)
 
     @extend_schema(request=None, responses={202: DeliverySerializer})
     @action(detail=True, methods=["post"], url_path=r"deliveries/(?P<delivery_id>[0-9]{1,12})/redeliver")

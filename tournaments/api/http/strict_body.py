@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
+from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
 from zarik.i18n import current_language
@@ -88,6 +89,16 @@ def _build_shape(view_func, method: str) -> dict[str, Any] | None:
         declared = declared()
     if declared is None:
         return NO_FIELDS
+    if isinstance(declared, PolymorphicProxySerializer):  # "one or many" bodies: every variant's fields
+        variants = declared.serializers.values() if isinstance(declared.serializers, Mapping) else declared.serializers
+        shape: dict[str, Any] = {}
+        for variant in variants:
+            variant = variant() if isinstance(variant, type) else variant
+            variant = variant.child if isinstance(variant, serializers.ListSerializer) else variant
+            if not isinstance(variant, serializers.Serializer):
+                return None
+            shape.update(_writable(variant))
+        return shape
     if isinstance(declared, serializers.ListSerializer):
         declared = declared.child
     if not isinstance(declared, serializers.Serializer):
