@@ -12,9 +12,9 @@ from tournaments.api import (
     TournamentViewSet,
 )
 from tournaments.api import RoundViewSet as TournamentRoundsViewSet
+from tournaments.api.entry_desk import EntryDeskViewSet
 from tournaments.api.exports import ExportViewSet
 from tournaments.api.rounds import RoundViewSet, TournamentRoundActionsViewSet
-from tournaments.api.setup import TournamentEntriesViewSet
 from tournaments.api.swiss import ByeRequestViewSet, ForbiddenPairViewSet, QualifyViewSet
 from tournaments.api.tables import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
 from tournaments.api.teams import TeamViewSet
@@ -59,7 +59,7 @@ router.register("tokens", TokenViewSet, basename="api-token")  # issue 28: token
 
 #: /api/tournaments/<slug>/<collection>/: one table, one row per nested collection.
 nested = NestedRouter()
-nested.register("entries", TournamentEntriesViewSet, basename="api-tournament-entry")
+nested.register("entries", EntryDeskViewSet, basename="api-tournament-entry")
 nested.register("rounds", TournamentRoundsViewSet, basename="api-tournament-round")
 nested.register("matches", MatchWorkflowViewSet, basename="api-tournament-match")
 nested.register("sections", SectionViewSet, basename="api-tournament-section")

@@ -314,6 +314,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "DisputeOutcomeEnum": "scoring.models.Outcome",
         "RoundStatusEnum": "tournaments.models.RoundStatus",
+        "EntryStatusEnum": "tournaments.models.EntryStatus",
         "CategoryEnum": "clubs.models.Category",
         "SideEnum": ["a", "b"],
         # a match's winner as the match resources show it (Match, MatchState, MyMatch)
