@@ -14,6 +14,7 @@ from tournaments.api import (
 from tournaments.api import RoundViewSet as TournamentRoundsViewSet
 from tournaments.api.entry_desk import EntryDeskViewSet
 from tournaments.api.exports import ExportViewSet
+from tournaments.api.registrations import RegistrationViewSet
 from tournaments.api.rounds import RoundViewSet, TournamentRoundActionsViewSet
 from tournaments.api.swiss import ByeRequestViewSet, ForbiddenPairViewSet, QualifyViewSet
 from tournaments.api.tables import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
@@ -69,6 +70,7 @@ nested.register("webhooks", WebhookViewSet, basename="api-tournament-webhook")
 nested.register("sanctions", TournamentSanctionViewSet, basename="api-tournament-sanction")
 nested.register("forbidden-pairs", ForbiddenPairViewSet, basename="api-tournament-forbidden-pair")
 nested.register("bye-requests", ByeRequestViewSet, basename="api-tournament-bye-request")
+nested.register("registrations", RegistrationViewSet, basename="api-tournament-registration")
 nested.register("qualify", QualifyViewSet, basename="api-tournament-qualify")
 
 #: /api/clubs/<slug>/<collection>/

@@ -315,6 +315,7 @@ SPECTACULAR_SETTINGS = {
         "DisputeOutcomeEnum": "scoring.models.Outcome",
         "RoundStatusEnum": "tournaments.models.RoundStatus",
         "EntryStatusEnum": "tournaments.models.EntryStatus",
+        "RegistrationStatusEnum": "tournaments.models.RegistrationStatus",
         "CategoryEnum": "clubs.models.Category",
         "SideEnum": ["a", "b"],
         # a match's winner as the match resources show it (Match, MatchState, MyMatch)
