@@ -16,6 +16,7 @@ from tournaments.api.entry_desk import EntryDeskViewSet
 from tournaments.api.exports import ExportViewSet
 from tournaments.api.registrations import RegistrationViewSet
 from tournaments.api.rounds import RoundViewSet, TournamentRoundActionsViewSet
+from tournaments.api.search import ClubSearchViewSet, PlayerSearchViewSet
 from tournaments.api.swiss import ByeRequestViewSet, ForbiddenPairViewSet, QualifyViewSet
 from tournaments.api.tables import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
 from tournaments.api.teams import TeamViewSet
@@ -57,6 +58,8 @@ router.register("entries", EntryViewSet, basename="api-entry")
 router.register("matches", MatchWorkflowViewSet, basename="api-match")
 router.register("me/matches", MyMatchesViewSet, basename="api-me-match")  # issue 28: a player's current match
 router.register("tokens", TokenViewSet, basename="api-token")  # issue 28: tokens without the web pages
+router.register("players", PlayerSearchViewSet, basename="api-player-search")  # issue 28: search
+router.register("clubs", ClubSearchViewSet, basename="api-club-search")
 
 #: /api/tournaments/<slug>/<collection>/: one table, one row per nested collection.
 nested = NestedRouter()

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from tests.factories import (
+    ClubFactory,
     EntryFactory,
     OfficialFactory,
     PlayerFactory,
@@ -122,3 +123,44 @@ def test_registration_application_with_a_misspelt_field_is_refused_by_name(event
     assert answer.status_code == 400
     assert "club_nmae" in answer.json()["errors"]
     assert not Registration.objects.exists()
+
+
+# --- players and clubs search ------------------------------------------------------------------------
+
+
+def test_player_search_finds_cyrillic_names_typed_in_latin_and_hides_emails():
+    PlayerFactory(last_name="Семёнов", first_name="Пётр", last_name_latin="", first_name_latin="",
+                  email="semenov@example.org")  # fmt: skip
+    PlayerFactory(last_name="Иванов", first_name="Иван")
+    answer = api().get("/api/players/", {"q": "Semenov"})
+    assert answer.status_code == 200
+    assert [p["name"] for p in answer.json()["results"]] == ["Семёнов Пётр"]
+    assert "semenov@example.org" not in answer.content.decode()
+    assert "email" not in answer.json()["results"][0]
+
+
+def test_player_search_pages_carry_link_headers():
+    for i in range(3):
+        PlayerFactory(last_name=f"Петров{i}", first_name="Иван")
+    first = api().get("/api/players/", {"q": "петров", "page_size": 2})
+    assert first.json()["count"] == 3
+    assert 'rel="next"' in first["Link"] and 'rel="last"' in first["Link"]
+    second = api().get("/api/players/", {"q": "петров", "page_size": 2, "page": 2})
+    assert len(second.json()["results"]) == 1
+    assert 'rel="prev"' in second["Link"]
+
+
+def test_player_search_shows_current_clubs():
+    club = ClubFactory(slug="nardy-club")
+    player = PlayerFactory(last_name="Арутюнян")
+    player.memberships.create(club=club, started_on="2025-01-01")
+    [found] = api().get("/api/players/", {"q": "Arutyunyan"}).json()["results"]
+    assert found["clubs"] == ["nardy-club"]
+
+
+def test_club_search_matches_name_or_city_in_any_alphabet():
+    ClubFactory(name="Нарды Ереван", slug="yerevan", city="Ереван")
+    ClubFactory(name="Шеш-беш", slug="baku", city="Баку")
+    answer = api().get("/api/clubs/", {"q": "Baku"})
+    assert [c["slug"] for c in answer.json()["results"]] == ["baku"]
+    assert api().get("/api/clubs/").json()["count"] == 2
