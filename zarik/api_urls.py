@@ -21,6 +21,7 @@ from tournaments.api.swiss import ByeRequestViewSet, ForbiddenPairViewSet, Quali
 from tournaments.api.tables import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
 from tournaments.api.teams import TeamViewSet
 from tournaments.api.tokens_api import TokenViewSet
+from tournaments.api.webhook_events import WebhookEventTypeViewSet
 from tournaments.api.webhooks import WebhookViewSet
 
 
@@ -60,6 +61,7 @@ router.register("me/matches", MyMatchesViewSet, basename="api-me-match")  # issu
 router.register("tokens", TokenViewSet, basename="api-token")  # issue 28: tokens without the web pages
 router.register("players", PlayerSearchViewSet, basename="api-player-search")  # issue 28: search
 router.register("clubs", ClubSearchViewSet, basename="api-club-search")
+router.register("webhook-events", WebhookEventTypeViewSet, basename="api-webhook-event")  # issue 28
 
 #: /api/tournaments/<slug>/<collection>/: one table, one row per nested collection.
 nested = NestedRouter()
