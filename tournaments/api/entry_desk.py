@@ -108,10 +108,6 @@ class EntryDeskViewSet(TournamentEntriesViewSet):
         entry.refresh_from_db()
         return Response(EntrySerializer(entry).data)
 
-    @extend_schema(exclude=True)
-    def update(self, request, *args, **kwargs):
-        return self.partial_update(request, *args, **kwargs)
-
     @extend_schema(responses={204: None, 403: PROBLEM, 404: PROBLEM, 409: PROBLEM})
     def destroy(self, request, *args, **kwargs):
         """Remove an entry never paired; once paired, 409 ``entry.remove_paired`` (withdraw it instead)."""
