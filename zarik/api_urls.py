@@ -12,13 +12,16 @@ from tournaments.api import (
     TournamentViewSet,
 )
 from tournaments.api import RoundViewSet as TournamentRoundsViewSet
+from tournaments.api.entry_desk import EntryDeskViewSet
 from tournaments.api.exports import ExportViewSet
+from tournaments.api.registrations import RegistrationViewSet
 from tournaments.api.rounds import RoundViewSet, TournamentRoundActionsViewSet
-from tournaments.api.setup import TournamentEntriesViewSet
+from tournaments.api.search import ClubSearchViewSet, PlayerSearchViewSet
 from tournaments.api.swiss import ByeRequestViewSet, ForbiddenPairViewSet, QualifyViewSet
 from tournaments.api.tables import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
 from tournaments.api.teams import TeamViewSet
 from tournaments.api.tokens_api import TokenViewSet
+from tournaments.api.webhook_events import WebhookEventTypeViewSet
 from tournaments.api.webhooks import WebhookViewSet
 
 
@@ -56,10 +59,13 @@ router.register("entries", EntryViewSet, basename="api-entry")
 router.register("matches", MatchWorkflowViewSet, basename="api-match")
 router.register("me/matches", MyMatchesViewSet, basename="api-me-match")  # issue 28: a player's current match
 router.register("tokens", TokenViewSet, basename="api-token")  # issue 28: tokens without the web pages
+router.register("players", PlayerSearchViewSet, basename="api-player-search")  # issue 28: search
+router.register("clubs", ClubSearchViewSet, basename="api-club-search")
+router.register("webhook-events", WebhookEventTypeViewSet, basename="api-webhook-event")  # issue 28
 
 #: /api/tournaments/<slug>/<collection>/: one table, one row per nested collection.
 nested = NestedRouter()
-nested.register("entries", TournamentEntriesViewSet, basename="api-tournament-entry")
+nested.register("entries", EntryDeskViewSet, basename="api-tournament-entry")
 nested.register("rounds", TournamentRoundsViewSet, basename="api-tournament-round")
 nested.register("matches", MatchWorkflowViewSet, basename="api-tournament-match")
 nested.register("sections", SectionViewSet, basename="api-tournament-section")
@@ -69,6 +75,7 @@ nested.register("webhooks", WebhookViewSet, basename="api-tournament-webhook")
 nested.register("sanctions", TournamentSanctionViewSet, basename="api-tournament-sanction")
 nested.register("forbidden-pairs", ForbiddenPairViewSet, basename="api-tournament-forbidden-pair")
 nested.register("bye-requests", ByeRequestViewSet, basename="api-tournament-bye-request")
+nested.register("registrations", RegistrationViewSet, basename="api-tournament-registration")
 nested.register("qualify", QualifyViewSet, basename="api-tournament-qualify")
 
 #: /api/clubs/<slug>/<collection>/

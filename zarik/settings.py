@@ -309,11 +309,18 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # one component per webhook event type's payload, from tournaments/events.py (issue 28)
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "tournaments.notifications.event_docs.add_webhook_schemas",
+    ],
     # One name per choice set that several fields share (else drf-spectacular warns, and
     # `check --deploy` fails): a dispute's outcomes, a round's status, the book's categories.
     "ENUM_NAME_OVERRIDES": {
         "DisputeOutcomeEnum": "scoring.models.Outcome",
         "RoundStatusEnum": "tournaments.models.RoundStatus",
+        "EntryStatusEnum": "tournaments.models.EntryStatus",
+        "RegistrationStatusEnum": "tournaments.models.RegistrationStatus",
         "CategoryEnum": "clubs.models.Category",
         "SideEnum": ["a", "b"],
         # a match's winner as the match resources show it (Match, MatchState, MyMatch)

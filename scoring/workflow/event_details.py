@@ -41,6 +41,31 @@ def _dispute(pk: int) -> dict[str, Any] | None:
     }
 
 
+_INT, _STR, _BOOL = {"type": "integer"}, {"type": "string"}, {"type": "boolean"}
+_NULL_STR = {"type": "string", "nullable": True}
+_TIME = {"type": "string", "format": "date-time", "nullable": True}
+
+RESULT_SHAPE = {
+    "type": "object",
+    "properties": {
+        "id": _INT, "score": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
+        "state": _STR, "reported_side": _NULL_STR, "reported_at": _TIME, "confirmed_at": _TIME,
+    },
+    "required": ["id", "score", "state", "reported_side", "reported_at", "confirmed_at"],
+}  # fmt: skip
+DISPUTE_SHAPE = {
+    "type": "object",
+    "properties": {
+        "id": _INT, "state": _STR, "reason": _STR, "ruling": _STR, "ruling_outcome": _NULL_STR,
+        "jury_decision": _STR, "jury_outcome": _NULL_STR,
+    },
+    "required": ["id", "state", "reason", "ruling", "ruling_outcome", "jury_decision", "jury_outcome"],
+}  # fmt: skip
+
+
 def register() -> None:
-    event_details.provide("result", _result)
-    event_details.provide("dispute", _dispute)
+    event_details.provide("result", _result, RESULT_SHAPE)
+    event_details.provide("dispute", _dispute, DISPUTE_SHAPE)
+    event_details.provide("side", None, {"type": "string", "enum": ["a", "b"], "description": "the reporting side"})
+    event_details.provide("correction", None, {**_BOOL, "description": "a confirmed result was corrected"})
+    event_details.provide("final", None, {**_BOOL, "description": "the jury's ruling: no appeal is left"})

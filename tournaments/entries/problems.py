@@ -24,6 +24,14 @@ ENTRY = Catalogue(
             "{who} has been paired already: withdraw the player instead of removing the entry.",
             "{who} уже участвует в парах: снимите игрока с турнира вместо удаления заявки.",
         ),
+        "rating_paired": (
+            "{who} has been paired already: the rating at entry the pairings used can no longer change.",
+            "{who} уже участвует в парах: рейтинг при заявке, по которому составлены пары, менять нельзя.",
+        ),
+        "unknown_section": (
+            "This tournament has no section {value}.",
+            "В этом турнире нет секции {value}.",
+        ),
         "team_name_taken": (
             "There is a team called “{team}” in this tournament already.",
             "Команда «{team}» в этом турнире уже есть.",

@@ -112,3 +112,33 @@ def remove_entry(entry: Entry, user, reason: str = "") -> None:
     audit.record(user, entry.tournament, "entry.remove", entry, before, None, reason)
     entry.delete()
     update_status(entry.tournament, user)
+
+
+#: "Not given" for :func:`change_entry`'s optional fields (``None`` is a value: no section, no rating).
+UNCHANGED = object()
+
+
+@transaction.atomic
+def change_entry(entry: Entry, user, *, section=UNCHANGED, seed_rating=UNCHANGED, reason: str = "") -> Entry:
+    """Move an entry to a section and/or set its rating at entry, audited (the entries page and the API).
+
+    The rating at entry seeds the pairings (``draw.services``, ``pairing_manager.reading``),
+    so once the player has been paired it is fixed: changing it would rewrite the basis of
+    pairings already made. The section may change as on the entries page.
+    """
+    if not allowed(user, EDIT, entry.tournament):
+        raise PermissionDenied
+    if seed_rating is not UNCHANGED and seed_rating != entry.seed_rating and was_paired(entry):
+        raise EntryRefused(ENTRY.problem("rating_paired", who=entry.player.full_name))
+    before = audit.snapshot(entry)
+    fields = []
+    if section is not UNCHANGED and section != entry.section:
+        entry.section = section
+        fields.append("section")
+    if seed_rating is not UNCHANGED and seed_rating != entry.seed_rating:
+        entry.seed_rating = seed_rating
+        fields.append("seed_rating")
+    if fields:
+        entry.save(update_fields=fields)
+        audit.record(user, entry.tournament, "entry.change", entry, before, entry, reason)
+    return entry

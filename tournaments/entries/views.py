@@ -18,7 +18,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.search import search_players
-from tournaments import audit
 from tournaments.access.permissions import tournament_view
 from tournaments.models import Entry, Team, TeamMember, Tournament
 from zarik.i18n import current_language
@@ -158,10 +157,7 @@ def entry_action(request, tournament: Tournament, entry_id: int):
             messages.success(request, _("%(name)s removed from the entries.") % {"name": entry.player.full_name})
         elif action == "section":
             section = tournament.sections.filter(pk=request.POST.get("section") or None).first()
-            before = audit.snapshot(entry)
-            entry.section = section
-            entry.save(update_fields=["section"])
-            audit.record(request.user, tournament, "entry.change", entry, before, entry, reason)
+            entry_roster.change_entry(entry, request.user, section=section, reason=reason)
     except EntryRefused as exc:
         messages.error(request, exc.message)
     return _back(tournament, request.POST.get("order", ""))

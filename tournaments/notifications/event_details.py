@@ -96,9 +96,45 @@ DETAILS: dict[str, Detail] = {
 }
 
 
-def provide(key: str, detail: Detail) -> None:
-    """Add the row of a key owned by an app above this one (scoring: ``result``, ``dispute``)."""
-    DETAILS[key] = detail
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    return {**schema, "nullable": True}
+
+
+def _object(**properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "properties": properties, "required": list(properties)}
+
+
+INT, STR = {"type": "integer"}, {"type": "string"}
+ENTRY = _object(entry=INT, player=INT, name=STR, name_latin=STR, draw_number=_nullable(INT))
+SCORE = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+
+#: Key of an event's data → the shape of what a webhook's ``data`` carries under it
+#: (OpenAPI 3.0 JSON schema): the described object for an id key, the value itself for
+#: the rest. The schema's ``WebhookEvent…`` components and the README's event table are
+#: made from it and :data:`tournaments.events.EVENTS`; a test checks real payloads against it.
+SHAPES: dict[str, dict[str, Any]] = {
+    "round": _object(
+        id=INT, number=INT, section=_nullable(STR), status=STR, matches=INT,
+        pairings={"type": "array", "items": _object(match=INT, table=_nullable(INT), a=ENTRY, b=_nullable(ENTRY))},
+    ),
+    "match": _object(
+        id=INT, round=INT, table=_nullable(INT), a=ENTRY, b=_nullable(ENTRY),
+        length={"type": "object", "properties": {"format": {"type": "string", "enum": ["points", "games"]},
+                                                  "points": INT, "games": INT}, "required": ["format"]},
+        result_status=STR, score=_nullable(SCORE), result_kind=STR,
+    ),
+    "number": {**INT, "description": "the round's number"},
+    "entries": {"type": "array", "items": ENTRY, "description": "the entries whose pairing changed"},
+    "unconfirmed": {**INT, "description": "results of the round still to confirm"},
+}  # fmt: skip
+
+
+def provide(key: str, detail: Detail | None, shape: dict[str, Any]) -> None:
+    """Add the row of a key owned by an app above this one (scoring: ``result``, ``dispute``):
+    how to describe its id (``None``: a plain value) and the shape a webhook carries."""
+    if detail is not None:
+        DETAILS[key] = detail
+    SHAPES[key] = shape
 
 
 def describe(event: Event) -> dict[str, Any]:

@@ -256,4 +256,4 @@ def attempt_once(delivery_id: int) -> float | None:
 def event_choices() -> list[tuple[str, str]]:
     """The events a subscription may pick, for forms (name, description in the reader's language)."""
     english = current_language() == "en"
-    return [(name, f"{name} — {en if english else ru}") for name, (en, ru) in EVENTS.items()]
+    return [(name, f"{name} — {kind.en if english else kind.ru}") for name, kind in EVENTS.items()]
