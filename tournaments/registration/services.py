@@ -33,6 +33,7 @@ from clubs.identity.matching import Name, Person, compare_names
 from clubs.identity.services import Candidate, IdentityUndecided, identify
 from clubs.identity.services import candidates as identity_candidates
 from clubs.models import Club, Player
+from clubs.names import greeting_name
 from scoring.rules.errors import Problem
 from tournaments import audit
 from tournaments.access.permissions import allowed
@@ -138,10 +139,6 @@ def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _name(reg: Registration) -> str:
-    return f"{reg.last_name} {reg.first_name}".strip()
-
-
 # --------------------------------------------------------------------------- entries
 
 
@@ -177,6 +174,7 @@ def _player_for(reg: Registration, choice: str | int | None = None) -> Player:
         last_name_latin=reg.last_name_latin.strip(),
         first_name_latin=reg.first_name_latin.strip(),
         email=reg.email,
+        language=reg.language,  # their emails follow the language they registered in
         category=reg.category,
         rating=reg.rating if reg.rating is not None else 1500.0,
     )
@@ -241,9 +239,12 @@ def _enter_if_known(reg: Registration, user) -> bool:
 
 
 def _email(reg: Registration, kind: str, request=None, **context) -> str:
-    context.setdefault("name", _name(reg))
+    context.setdefault("names", {
+        code: greeting_name(reg.last_name, reg.first_name, reg.last_name_latin, reg.first_name_latin, code)
+        for code in emails.LANGUAGES
+    })
     if reg.entry_id:
-        context.setdefault("link", emails.private_url(reg.entry, request))
+        context.setdefault("link", emails.private_url(reg.entry))
     return emails.send(kind, reg.email, reg.tournament, context, reg.language)
 
 
