@@ -38,12 +38,19 @@ def _report(request, errors) -> None:
 
 
 def register(request, slug: str) -> HttpResponse:
-    """The public application form (while the organiser keeps registration open)."""
+    """The public application form (while the organiser keeps registration open).
+
+    Opening registration publishes the form, not the event: a visitor reaches
+    ``register/`` of an event that is not public yet (its pages stay hidden; the form
+    does not link to them), because the organiser who opens registration wants
+    applications (issue 36). A closed, hidden event stays a 404.
+    """
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not can_view(request.user, tournament):
+    visible = can_view(request.user, tournament)
+    if not visible and not tournament.registration_open:
         raise Http404
     closed = registration.refusal(tournament)
-    context = {"tournament": tournament, "closed": closed.message if closed else ""}
+    context = {"tournament": tournament, "closed": closed.message if closed else "", "event_visible": visible}
     if closed:
         return render(request, "registration/register.html", context)
     form = RegistrationForm(request.POST or None, tournament=tournament)
@@ -61,6 +68,7 @@ def register(request, slug: str) -> HttpResponse:
                 "registration/done.html",
                 {
                     "tournament": tournament,
+                    "event_visible": visible,
                     "registration": outcome.registration,
                     "position": registration.waitlist_position(outcome.registration),
                 },
