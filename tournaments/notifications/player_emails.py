@@ -41,6 +41,7 @@ EMAILS: dict[str, Email] = {
     "waitlisted": Email(_("On the waiting list: %(tournament)s"), "notifications/email/waitlisted.txt"),
     "offered": Email(_("A place is free for you: %(tournament)s"), "notifications/email/offered.txt"),
     "refused": Email(_("Application refused: %(tournament)s"), "notifications/email/refused.txt"),
+    "cancelled": Email(_("Application withdrawn: %(tournament)s"), "notifications/email/cancelled.txt"),
     "link": Email(_("Your private link: %(tournament)s"), "notifications/email/link.txt"),
 }
 

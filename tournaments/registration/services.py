@@ -23,9 +23,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -47,12 +49,15 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.notifications import player_emails as emails
+from tournaments.notifications.event_emails import opt_out_url
 from tournaments.rounds.pairing_manager.status import update_status
 from zarik.i18n import current_language
+from zarik.site import absolute
 
 from .problems import REGISTRATION
 
 OPEN_STATES = (RegistrationStatus.PENDING, RegistrationStatus.WAITLISTED)
+APPLICATION_SALT = "zarik.registration-application"
 
 
 class RegistrationRefused(Exception):
@@ -239,6 +244,19 @@ def _enter_if_known(reg: Registration, user) -> bool:
 
 
 def _email(reg: Registration, kind: str, request=None, **context) -> str:
+    """Email the applicant; every registration email says where, when and how to withdraw (issue 36)."""
+    tournament = reg.tournament
+    slug = {"slug": tournament.slug}
+    context.setdefault(
+        "tournament_url", absolute(reverse("tournament" if tournament.public else "register", kwargs=slug))
+    )  # a hidden event's pages are a 404 to the applicant; its form is not
+    if kind != "cancelled":
+        context.setdefault(
+            "application_url",
+            absolute(reverse("registration-application", kwargs={**slug, "token": application_token(reg)})),
+        )
+    if reg.entry_id and reg.entry.player.email_notifications:
+        context.setdefault("opt_out", opt_out_url(reg.entry.player))
     context.setdefault("names", {
         code: greeting_name(reg.last_name, reg.first_name, reg.last_name_latin, reg.first_name_latin, code)
         for code in emails.LANGUAGES
@@ -350,11 +368,15 @@ def refuse(reg: Registration, user, reason: str = "", request=None) -> Outcome:
 
 
 def cancel(reg: Registration, user, reason: str = "", request=None) -> Outcome:
-    """The application is withdrawn (the applicant asked); an entry made from it is withdrawn too."""
+    """The application is withdrawn (the applicant asked); an entry made from it is withdrawn too.
+
+    ``user`` is the organiser; ``None`` is the applicant themself, through their signed
+    application link (:func:`application_token`) — the link is the permission.
+    """
     with transaction.atomic():
         _lock(reg.tournament)
         reg = Registration.objects.select_for_update(of=("self",)).select_related("entry").get(pk=reg.pk)
-        if not allowed(user, "tournament.edit", reg.tournament):
+        if user is not None and not allowed(user, "tournament.edit", reg.tournament):
             raise PermissionDenied
         if reg.status not in (*OPEN_STATES, RegistrationStatus.APPROVED):
             raise RegistrationRefused(REGISTRATION.problem("decided"))
@@ -366,8 +388,28 @@ def cancel(reg: Registration, user, reason: str = "", request=None) -> Outcome:
             audit.record(user, reg.tournament, "entry.withdraw", entry, before, entry, reason)
         _move(reg, user, RegistrationStatus.CANCELLED, "registration.cancel", reason)
     started_now = started(reg.tournament)
-    errors = [] if started_now else offer_free_places(reg.tournament, user, request)
-    return Outcome(reg, errors)
+    errors = [_email(reg, "cancelled", reason=reason)]  # the withdrawal is confirmed to the applicant
+    errors += [] if started_now else offer_free_places(reg.tournament, user, request)
+    return Outcome(reg, [e for e in errors if e])
+
+
+def application_token(reg: Registration) -> str:
+    """The signed key of an application's own page: whoever has the email may see and withdraw it."""
+    return signing.Signer(salt=APPLICATION_SALT).sign(str(reg.pk))
+
+
+def application_for(tournament: Tournament, token: str) -> Registration | None:
+    """The application a token names in ``tournament``; None when forged or of another event."""
+    try:
+        pk = int(signing.Signer(salt=APPLICATION_SALT).unsign(token))
+    except (signing.BadSignature, ValueError):
+        return None
+    return tournament.registrations.filter(pk=pk).first()
+
+
+def withdrawable(reg: Registration) -> bool:
+    """The applicant may still withdraw: the application is open, or entered and not yet withdrawn."""
+    return reg.status in (*OPEN_STATES, RegistrationStatus.APPROVED)
 
 
 def offer_free_places(tournament: Tournament, user=None, request=None) -> list[str]:

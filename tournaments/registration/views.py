@@ -77,6 +77,35 @@ def register(request, slug: str) -> HttpResponse:
     return render(request, "registration/register.html", context, status=200)
 
 
+def application(request, slug: str, token: str) -> HttpResponse:
+    """The applicant's own page (the signed link in every registration email): where the
+    application stands, and a button to withdraw it — confirmed by email."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    reg = registration.application_for(tournament, token)
+    if reg is None:
+        raise Http404
+    if request.method == "POST" and registration.withdrawable(reg):
+        try:
+            outcome = registration.cancel(reg, None, request=request)
+        except registration.RegistrationRefused as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Your application is withdrawn. A confirmation was sent to your email."))
+            _report(request, outcome.email_errors)
+        return redirect("registration-application", slug=slug, token=token)
+    return render(
+        request,
+        "registration/application.html",
+        {
+            "tournament": tournament,
+            "event_visible": can_view(request.user, tournament),
+            "registration": reg,
+            "position": registration.waitlist_position(reg),
+            "withdrawable": registration.withdrawable(reg),
+        },
+    )
+
+
 def _sorted(tournament: Tournament) -> dict:
     regs = tournament.registrations.select_related("entry__player").order_by("created_at", "pk")
     by_status: dict[str, list] = {status: [] for status in RegistrationStatus.values}
