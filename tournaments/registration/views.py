@@ -52,6 +52,8 @@ def register(request, slug: str) -> HttpResponse:
     closed = registration.refusal(tournament)
     context = {"tournament": tournament, "closed": closed.message if closed else "", "event_visible": visible}
     if closed:
+        if request.method == "POST":  # closed (the deadline passed) while they typed: keep it, say why
+            context["form"] = RegistrationForm(initial=request.POST.dict(), tournament=tournament)
         return render(request, "registration/register.html", context)
     form = RegistrationForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
