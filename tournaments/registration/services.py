@@ -243,7 +243,7 @@ def _enter_if_known(reg: Registration, user) -> bool:
     return True
 
 
-def _email(reg: Registration, kind: str, request=None, **context) -> str:
+def _email(reg: Registration, kind: str, **context) -> str:
     """Email the applicant; every registration email says where, when and how to withdraw (issue 36)."""
     tournament = reg.tournament
     slug = {"slug": tournament.slug}
@@ -269,7 +269,7 @@ def _email(reg: Registration, kind: str, request=None, **context) -> str:
 # --------------------------------------------------------------------------- the actions
 
 
-def apply(tournament: Tournament, data: dict, *, language: str = "", request=None) -> Outcome:
+def apply(tournament: Tournament, data: dict, *, language: str = "") -> Outcome:
     """A public application (the form's cleaned data); raises :class:`RegistrationRefused`."""
     with transaction.atomic():
         tournament = _lock(tournament)
@@ -300,7 +300,7 @@ def apply(tournament: Tournament, data: dict, *, language: str = "", request=Non
         RegistrationStatus.APPROVED: "approved",
     }[reg.status]
     extra = {"position": waitlist_position(reg)} if kind == "waitlisted" else {}
-    return Outcome(reg, [e for e in [_email(reg, kind, request, **extra)] if e])
+    return Outcome(reg, [e for e in [_email(reg, kind, **extra)] if e])
 
 
 #: What an application stores from the form (the rest of a Registration is the workflow's).
@@ -324,7 +324,7 @@ def _decidable(reg: Registration, user) -> None:
 
 
 def approve(
-    reg: Registration, user, request=None, player: str | int | None = None, over_limit_reason: str = ""
+    reg: Registration, user, player: str | int | None = None, over_limit_reason: str = ""
 ) -> Outcome:
     """The organiser accepts an application (pending, or from the waiting list): it becomes an entry.
 
@@ -352,22 +352,22 @@ def approve(
         else:
             over_limit_reason = ""  # within the limit: nothing to justify
         _enter(reg, user, player, over_limit_reason)
-    return Outcome(reg, [e for e in [_email(reg, "approved", request)] if e])
+    return Outcome(reg, [e for e in [_email(reg, "approved")] if e])
 
 
-def refuse(reg: Registration, user, reason: str = "", request=None) -> Outcome:
+def refuse(reg: Registration, user, reason: str = "") -> Outcome:
     """The organiser refuses an application; a place it held goes to the waiting list."""
     with transaction.atomic():
         _lock(reg.tournament)
         reg = Registration.objects.select_for_update().get(pk=reg.pk)
         _decidable(reg, user)
         _move(reg, user, RegistrationStatus.REFUSED, "registration.refuse", reason)
-    errors = [_email(reg, "refused", request, reason=reason)]
-    errors += offer_free_places(reg.tournament, user, request)
+    errors = [_email(reg, "refused", reason=reason)]
+    errors += offer_free_places(reg.tournament, user)
     return Outcome(reg, [e for e in errors if e])
 
 
-def cancel(reg: Registration, user, reason: str = "", request=None) -> Outcome:
+def cancel(reg: Registration, user, reason: str = "") -> Outcome:
     """The application is withdrawn (the applicant asked); an entry made from it is withdrawn too.
 
     ``user`` is the organiser; ``None`` is the applicant themself, through their signed
@@ -389,7 +389,7 @@ def cancel(reg: Registration, user, reason: str = "", request=None) -> Outcome:
         _move(reg, user, RegistrationStatus.CANCELLED, "registration.cancel", reason)
     started_now = started(reg.tournament)
     errors = [_email(reg, "cancelled", reason=reason)]  # the withdrawal is confirmed to the applicant
-    errors += [] if started_now else offer_free_places(reg.tournament, user, request)
+    errors += [] if started_now else offer_free_places(reg.tournament, user)
     return Outcome(reg, [e for e in errors if e])
 
 
@@ -412,7 +412,7 @@ def withdrawable(reg: Registration) -> bool:
     return reg.status in (*OPEN_STATES, RegistrationStatus.APPROVED)
 
 
-def offer_free_places(tournament: Tournament, user=None, request=None) -> list[str]:
+def offer_free_places(tournament: Tournament, user=None) -> list[str]:
     """Offer free places to the waiting list, first come first served; returns email errors.
 
     Called when a place frees up: an application refused or cancelled, an entry
@@ -431,7 +431,7 @@ def offer_free_places(tournament: Tournament, user=None, request=None) -> list[s
                 offered.append((reg, "approved"))
             else:
                 offered.append((reg, "offered"))
-    return [e for e in (_email(reg, kind, request) for reg, kind in offered) if e]
+    return [e for e in (_email(reg, kind) for reg, kind in offered) if e]
 
 
 def set_open(tournament: Tournament, user, is_open: bool) -> None:

@@ -59,7 +59,7 @@ def register(request, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             outcome = registration.apply(
-                tournament, form.cleaned_data, language=current_language(), request=request
+                tournament, form.cleaned_data, language=current_language()
             )
         except registration.RegistrationRefused as exc:
             form.add_error(exc.field, exc.message)
@@ -88,7 +88,7 @@ def application(request, slug: str, token: str) -> HttpResponse:
         raise Http404
     if request.method == "POST" and registration.withdrawable(reg):
         try:
-            outcome = registration.cancel(reg, None, request=request)
+            outcome = registration.cancel(reg, None)
         except registration.RegistrationRefused as exc:
             messages.error(request, exc.message)
         else:
@@ -156,7 +156,7 @@ def options(request, tournament) -> HttpResponse:
     tournament = form.save()
     after = {f: getattr(tournament, f) for f in RegistrationOptionsForm.Meta.fields}
     audit.record(request.user, tournament, "registration.settings", tournament, before, after)
-    errors = registration.offer_free_places(tournament, request.user, request)
+    errors = registration.offer_free_places(tournament, request.user)
     _report(request, errors)
     messages.success(request, _("Registration options saved."))
     return redirect("manage-registrations", slug=tournament.slug)
@@ -189,7 +189,7 @@ def decide(request, tournament, registration_id: int, action: str) -> HttpRespon
     if action not in ACTIONS:
         raise Http404
     func, done = ACTIONS[action]
-    kwargs = {"request": request}
+    kwargs = {}
     if action == "approve":
         kwargs["player"] = request.POST.get("player") or None
         kwargs["over_limit_reason"] = request.POST.get("over_limit_reason") or ""
