@@ -73,7 +73,10 @@ def language_of(player: Player | None, entry: Entry | None = None) -> str:
     """
     code = player.language if player is not None else ""
     if code not in ("ru", "en") and entry is not None:
-        code = Registration.objects.filter(entry=entry).values_list("language", flat=True).first() or ""
+        try:
+            code = entry.registration.language  # fetched with the matches (:func:`_matches`)
+        except Registration.DoesNotExist:
+            code = ""
     return code if code in ("ru", "en") else settings.LANGUAGE_CODE
 
 
@@ -130,7 +133,8 @@ def _seat(match: Match, entry: Entry) -> dict[str, Any]:
 def _matches(**where) -> list[Match]:
     return list(
         Match.objects.filter(**where).select_related(
-            "round__tournament", "round__section", "entry_a__player", "entry_b__player"
+            "round__tournament", "round__section", "entry_a__player", "entry_b__player",
+            "entry_a__registration", "entry_b__registration",
         )
     )
 
