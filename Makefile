@@ -17,7 +17,7 @@ $(STAMP): requirements.txt requirements-dev.txt
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	PORT=$(PORT) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 ## serve: the production stack locally: gunicorn (WEB_CONCURRENCY workers) + a Celery worker on
 ## PostgreSQL and Redis, static files by WhiteNoise, over plain http://127.0.0.1:$(PORT) (LOCAL_HTTP=1).

@@ -9,7 +9,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .names import player_key
+from .names import greeting_name, player_key
 from .ratings.pools import POOLS
 
 
@@ -124,6 +124,10 @@ class Player(models.Model):
         if language.startswith("en") and self.last_name_latin:
             return self.latin_name
         return self.full_name
+
+    def greeting_name(self, language: str = "ru") -> str:
+        """The name an email greets the player by (English: given name first, see :mod:`clubs.names`)."""
+        return greeting_name(self.last_name, self.first_name, self.last_name_latin, self.first_name_latin, language)
 
 
 RATING_POOL_CHOICES = [(pool.key, pool.name_en) for pool in POOLS.values()]

@@ -99,3 +99,17 @@ def player_key(*names: str) -> str:
         for word in words(name or ""):
             seen.setdefault(word, None)
     return " ".join(seen)[:MAX_LENGTH]
+
+
+def greeting_name(last: str, first: str, last_latin: str = "", first_latin: str = "", language: str = "ru") -> str:
+    """The name a letter addresses its reader by, in the reader's language.
+
+    Russian keeps the order of the records («Смирнов Иван», as the book lists players);
+    English puts the given name first ("Hello, John Smith!") and uses the Latin spelling
+    when the player has one — "Smith John" reads as a list, not as an address.
+    """
+    if language.startswith("en"):
+        if last_latin.strip():
+            last, first = last_latin, first_latin
+        return f"{first.strip()} {last.strip()}".strip()
+    return f"{last.strip()} {first.strip()}".strip()

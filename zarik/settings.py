@@ -16,6 +16,7 @@ import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
 from zarik.serving import broker_timeouts, postgres_timeouts, web_concurrency
+from zarik.site import default_site_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -227,8 +228,9 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 WEBHOOK_ALLOW_LOCAL = env_bool("WEBHOOK_ALLOW_LOCAL", False)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "zarik@localhost")
-# The site's address for links in emails sent outside a request (e.g. a waiting-list promotion).
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The site's address, the one source of every link in an email (zarik.site): SITE_URL, else the
+# local server on PORT (make run PORT=8671 passes it).
+SITE_URL = default_site_url(os.environ)
 
 # Cache: local memory by default, Redis when CACHE_URL (or REDIS_URL) is given (shared by all
 # web processes; required in production, zarik/production/checks.py).

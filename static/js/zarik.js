@@ -41,6 +41,11 @@
   window.addEventListener("resize", focusScrollables);
   document.addEventListener("htmx:afterSettle", focusScrollables);
 
+  /* [data-focus] (a form's error summary, a refusal): take the focus on load, so a phone
+     shows it at once and a screen reader reads it; its links lead to each field. */
+  var focusMe = document.querySelector("[data-focus]");
+  if (focusMe) { focusMe.focus(); }
+
   /* <button data-print>: print the page. */
   document.querySelectorAll("[data-print]").forEach(function (b) {
     b.addEventListener("click", function () { window.print(); });

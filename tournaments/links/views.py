@@ -82,8 +82,12 @@ def email(request, tournament, entry_id: int) -> HttpResponse:
         messages.error(request, REGISTRATION.problem("no_email").message(current_language()))
         return _back(tournament, entry)
     reg = getattr(entry, "registration", None)
-    context = {"name": entry.player.full_name, "link": emails.private_url(entry, request)}
-    error = emails.send("link", address, tournament, context, reg.language if reg else "")
+    player = entry.player
+    context = {
+        "names": {code: player.greeting_name(code) for code in emails.LANGUAGES},
+        "link": emails.private_url(entry),
+    }
+    error = emails.send("link", address, tournament, context, (reg.language if reg else "") or player.language)
     if error:
         messages.error(
             request, REGISTRATION.problem("email_failed", error=error).message(current_language())

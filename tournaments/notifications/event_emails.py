@@ -33,10 +33,10 @@ from clubs.models import Player
 from tournaments import cache as page_cache
 from tournaments.access import private_links
 from tournaments.events import Event
-from tournaments.models import Entry, Match, Official, OfficialRole, Tournament
+from tournaments.models import Entry, Match, Official, OfficialRole, Registration, Tournament
+from zarik.site import absolute
 
 from . import event_details
-from .player_emails import absolute
 
 logger = logging.getLogger(__name__)
 
@@ -64,8 +64,19 @@ class Notification:
     to_players: bool = True  # written to the tournament's players (else to its organisers)
 
 
-def language_of(player: Player | None) -> str:
+def language_of(player: Player | None, entry: Entry | None = None) -> str:
+    """The player's language; else the one they registered for this event in; else the site's.
+
+    A registration never changes a stored player (issue 36), so a known player who applied
+    from an English browser keeps an empty ``Player.language`` and is written to in the
+    language of that application.
+    """
     code = player.language if player is not None else ""
+    if code not in ("ru", "en") and entry is not None:
+        try:
+            code = entry.registration.language  # fetched with the matches (:func:`_matches`)
+        except Registration.DoesNotExist:
+            code = ""
     return code if code in ("ru", "en") else settings.LANGUAGE_CODE
 
 
@@ -98,8 +109,11 @@ def _player_recipient(entry: Entry | None, **context: Any) -> Recipient | None:
     player = entry.player
     if not player.email or not player.email_notifications:
         return None
-    context = {"name": player.full_name, "link": absolute(private_links.path_for(entry)), **context}
-    return Recipient(player.email, language_of(player), player, context)
+    language = language_of(player, entry)
+    context = {
+        "name": player.greeting_name(language), "link": absolute(private_links.path_for(entry)), **context,
+    }
+    return Recipient(player.email, language, player, context)
 
 
 def _seat(match: Match, entry: Entry) -> dict[str, Any]:
@@ -119,7 +133,8 @@ def _seat(match: Match, entry: Entry) -> dict[str, Any]:
 def _matches(**where) -> list[Match]:
     return list(
         Match.objects.filter(**where).select_related(
-            "round__tournament", "round__section", "entry_a__player", "entry_b__player"
+            "round__tournament", "round__section", "entry_a__player", "entry_b__player",
+            "entry_a__registration", "entry_b__registration",
         )
     )
 
@@ -193,8 +208,10 @@ def _organisers(event: Event, tournament: Tournament) -> Iterable[Recipient]:
         if user.email in seen or (player is not None and not player.email_notifications):
             continue
         seen.add(user.email)
-        context = {"name": user.get_full_name() or user.username, **described}
-        yield Recipient(user.email, language_of(player), player, context)
+        language = language_of(player)
+        name = player.greeting_name(language) if player is not None else ""
+        context = {"name": name or user.get_full_name() or user.username, **described}
+        yield Recipient(user.email, language, player, context)
 
 
 #: Event name → what is sent and to whom. A newcomer adds a row and a template.

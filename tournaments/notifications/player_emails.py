@@ -4,7 +4,7 @@ ONE table, :data:`EMAILS`: a kind, its subject and its body template
 (``templates/notifications/email/<kind>.txt``). Every email is bilingual: the body in the
 language the applicant used first (Russian when unknown), then in the other,
 so a player always reads it whatever the organiser's language. The private
-link goes in full (``SITE_URL`` when no request is at hand). Sending never
+link goes in full, from ``SITE_URL`` (:mod:`zarik.site`) like every link in an email. Sending never
 breaks the action that caused it: a failure is logged and reported back.
 """
 
@@ -14,7 +14,6 @@ import logging
 import smtplib
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -22,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.access import private_links
 from tournaments.models import Entry, Tournament
+from zarik.site import absolute
 
 logger = logging.getLogger(__name__)
 
@@ -41,19 +41,14 @@ EMAILS: dict[str, Email] = {
     "waitlisted": Email(_("On the waiting list: %(tournament)s"), "notifications/email/waitlisted.txt"),
     "offered": Email(_("A place is free for you: %(tournament)s"), "notifications/email/offered.txt"),
     "refused": Email(_("Application refused: %(tournament)s"), "notifications/email/refused.txt"),
+    "cancelled": Email(_("Application withdrawn: %(tournament)s"), "notifications/email/cancelled.txt"),
     "link": Email(_("Your private link: %(tournament)s"), "notifications/email/link.txt"),
 }
 
 
-def absolute(path: str, request=None) -> str:
-    """A full address for an email: from the request when there is one, else ``SITE_URL``."""
-    if request is not None:
-        return request.build_absolute_uri(path)
-    return settings.SITE_URL + path
-
-
-def private_url(entry: Entry, request=None) -> str:
-    return absolute(private_links.path_for(entry), request)
+def private_url(entry: Entry) -> str:
+    """The entry's private page in full (:func:`zarik.site.absolute`, the one source of links)."""
+    return absolute(private_links.path_for(entry))
 
 
 def _order(language: str) -> tuple[str, ...]:
@@ -62,14 +57,19 @@ def _order(language: str) -> tuple[str, ...]:
 
 
 def compose(kind: str, tournament: Tournament, context: dict, language: str = "") -> tuple[str, str]:
-    """The subject and the bilingual body of an email of ``kind``."""
+    """The subject and the bilingual body of an email of ``kind``.
+
+    ``context["names"]`` (language → name) greets the reader in each part in that
+    language's order (English: the given name first); else ``context["name"]``.
+    """
     email = EMAILS[kind]
     subjects, bodies = [], []
     for code in _order(language):
         with translation.override(code):
             subjects.append(str(email.subject) % {"tournament": tournament.name})
+            greeting = {"name": context["names"][code]} if "names" in context else {}
             bodies.append(
-                render_to_string(email.template, {"tournament": tournament, **context}).strip()
+                render_to_string(email.template, {"tournament": tournament, **context, **greeting}).strip()
             )
     return " / ".join(subjects), SEPARATOR.join(bodies) + "\n"
 

@@ -27,6 +27,27 @@ def _latin(value: str) -> str:
     return value
 
 
+class DecimalCommaField(forms.FloatField):
+    """A number typed either way: "1612,5" (a Russian keyboard's decimal comma) is 1612.5.
+
+    A text box with ``inputmode="decimal"``, not ``type=number``: a browser's number box
+    in a Russian locale dropped the comma and sent 16125 (issue 36). Spaces between
+    thousands ("1 612,5") are ignored.
+    """
+
+    widget = forms.TextInput
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = re.sub(r"[\s\u00a0]", "", value)
+            if value.count(",") == 1 and "." not in value:
+                value = value.replace(",", ".")
+        return super().to_python(value)
+
+    def widget_attrs(self, widget):
+        return {**super().widget_attrs(widget), "inputmode": "decimal"}
+
+
 class RegistrationForm(forms.Form):
     """What an applicant types: names, email, club, category, rating."""
 
@@ -47,7 +68,7 @@ class RegistrationForm(forms.Form):
         label=_("Category"), choices=Category.choices, coerce=int, initial=Category.BEGINNER,
         help_text=_("your category by the book's table (1 · Beginner … 9 · Grandmaster)"),
     )
-    rating = forms.FloatField(
+    rating = DecimalCommaField(
         label=_("Rating"), required=False, min_value=0, max_value=4000,
         help_text=_("optional: your FIBS-style rating"),
     )
@@ -58,7 +79,6 @@ class RegistrationForm(forms.Form):
         self.fields["last_name"].widget.attrs.update(autocomplete="family-name")
         self.fields["first_name"].widget.attrs.update(autocomplete="given-name")
         self.fields["email"].widget.attrs.update(autocomplete="email")
-        self.fields["rating"].widget.attrs.update(inputmode="decimal")
         allowed = tournament.registration_categories or []
         if allowed:
             labels = dict(Category.choices)

@@ -23,9 +23,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 
@@ -33,6 +35,7 @@ from clubs.identity.matching import Name, Person, compare_names
 from clubs.identity.services import Candidate, IdentityUndecided, identify
 from clubs.identity.services import candidates as identity_candidates
 from clubs.models import Club, Player
+from clubs.names import greeting_name
 from scoring.rules.errors import Problem
 from tournaments import audit
 from tournaments.access.permissions import allowed
@@ -46,12 +49,15 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.notifications import player_emails as emails
+from tournaments.notifications.event_emails import opt_out_url
 from tournaments.rounds.pairing_manager.status import update_status
 from zarik.i18n import current_language
+from zarik.site import absolute
 
 from .problems import REGISTRATION
 
 OPEN_STATES = (RegistrationStatus.PENDING, RegistrationStatus.WAITLISTED)
+APPLICATION_SALT = "zarik.registration-application"
 
 
 class RegistrationRefused(Exception):
@@ -138,10 +144,6 @@ def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _name(reg: Registration) -> str:
-    return f"{reg.last_name} {reg.first_name}".strip()
-
-
 # --------------------------------------------------------------------------- entries
 
 
@@ -177,6 +179,7 @@ def _player_for(reg: Registration, choice: str | int | None = None) -> Player:
         last_name_latin=reg.last_name_latin.strip(),
         first_name_latin=reg.first_name_latin.strip(),
         email=reg.email,
+        language=reg.language,  # their emails follow the language they registered in
         category=reg.category,
         rating=reg.rating if reg.rating is not None else 1500.0,
     )
@@ -240,17 +243,33 @@ def _enter_if_known(reg: Registration, user) -> bool:
     return True
 
 
-def _email(reg: Registration, kind: str, request=None, **context) -> str:
-    context.setdefault("name", _name(reg))
+def _email(reg: Registration, kind: str, **context) -> str:
+    """Email the applicant; every registration email says where, when and how to withdraw (issue 36)."""
+    tournament = reg.tournament
+    slug = {"slug": tournament.slug}
+    context.setdefault(
+        "tournament_url", absolute(reverse("tournament" if tournament.public else "register", kwargs=slug))
+    )  # a hidden event's pages are a 404 to the applicant; its form is not
+    if kind != "cancelled":
+        context.setdefault(
+            "application_url",
+            absolute(reverse("registration-application", kwargs={**slug, "token": application_token(reg)})),
+        )
+    if reg.entry_id and reg.entry.player.email_notifications:
+        context.setdefault("opt_out", opt_out_url(reg.entry.player))
+    context.setdefault("names", {
+        code: greeting_name(reg.last_name, reg.first_name, reg.last_name_latin, reg.first_name_latin, code)
+        for code in emails.LANGUAGES
+    })
     if reg.entry_id:
-        context.setdefault("link", emails.private_url(reg.entry, request))
+        context.setdefault("link", emails.private_url(reg.entry))
     return emails.send(kind, reg.email, reg.tournament, context, reg.language)
 
 
 # --------------------------------------------------------------------------- the actions
 
 
-def apply(tournament: Tournament, data: dict, *, language: str = "", request=None) -> Outcome:
+def apply(tournament: Tournament, data: dict, *, language: str = "") -> Outcome:
     """A public application (the form's cleaned data); raises :class:`RegistrationRefused`."""
     with transaction.atomic():
         tournament = _lock(tournament)
@@ -281,7 +300,7 @@ def apply(tournament: Tournament, data: dict, *, language: str = "", request=Non
         RegistrationStatus.APPROVED: "approved",
     }[reg.status]
     extra = {"position": waitlist_position(reg)} if kind == "waitlisted" else {}
-    return Outcome(reg, [e for e in [_email(reg, kind, request, **extra)] if e])
+    return Outcome(reg, [e for e in [_email(reg, kind, **extra)] if e])
 
 
 #: What an application stores from the form (the rest of a Registration is the workflow's).
@@ -305,7 +324,7 @@ def _decidable(reg: Registration, user) -> None:
 
 
 def approve(
-    reg: Registration, user, request=None, player: str | int | None = None, over_limit_reason: str = ""
+    reg: Registration, user, player: str | int | None = None, over_limit_reason: str = ""
 ) -> Outcome:
     """The organiser accepts an application (pending, or from the waiting list): it becomes an entry.
 
@@ -333,27 +352,31 @@ def approve(
         else:
             over_limit_reason = ""  # within the limit: nothing to justify
         _enter(reg, user, player, over_limit_reason)
-    return Outcome(reg, [e for e in [_email(reg, "approved", request)] if e])
+    return Outcome(reg, [e for e in [_email(reg, "approved")] if e])
 
 
-def refuse(reg: Registration, user, reason: str = "", request=None) -> Outcome:
+def refuse(reg: Registration, user, reason: str = "") -> Outcome:
     """The organiser refuses an application; a place it held goes to the waiting list."""
     with transaction.atomic():
         _lock(reg.tournament)
         reg = Registration.objects.select_for_update().get(pk=reg.pk)
         _decidable(reg, user)
         _move(reg, user, RegistrationStatus.REFUSED, "registration.refuse", reason)
-    errors = [_email(reg, "refused", request, reason=reason)]
-    errors += offer_free_places(reg.tournament, user, request)
+    errors = [_email(reg, "refused", reason=reason)]
+    errors += offer_free_places(reg.tournament, user)
     return Outcome(reg, [e for e in errors if e])
 
 
-def cancel(reg: Registration, user, reason: str = "", request=None) -> Outcome:
-    """The application is withdrawn (the applicant asked); an entry made from it is withdrawn too."""
+def cancel(reg: Registration, user, reason: str = "") -> Outcome:
+    """The application is withdrawn (the applicant asked); an entry made from it is withdrawn too.
+
+    ``user`` is the organiser; ``None`` is the applicant themself, through their signed
+    application link (:func:`application_token`) — the link is the permission.
+    """
     with transaction.atomic():
         _lock(reg.tournament)
         reg = Registration.objects.select_for_update(of=("self",)).select_related("entry").get(pk=reg.pk)
-        if not allowed(user, "tournament.edit", reg.tournament):
+        if user is not None and not allowed(user, "tournament.edit", reg.tournament):
             raise PermissionDenied
         if reg.status not in (*OPEN_STATES, RegistrationStatus.APPROVED):
             raise RegistrationRefused(REGISTRATION.problem("decided"))
@@ -365,11 +388,31 @@ def cancel(reg: Registration, user, reason: str = "", request=None) -> Outcome:
             audit.record(user, reg.tournament, "entry.withdraw", entry, before, entry, reason)
         _move(reg, user, RegistrationStatus.CANCELLED, "registration.cancel", reason)
     started_now = started(reg.tournament)
-    errors = [] if started_now else offer_free_places(reg.tournament, user, request)
-    return Outcome(reg, errors)
+    errors = [_email(reg, "cancelled", reason=reason)]  # the withdrawal is confirmed to the applicant
+    errors += [] if started_now else offer_free_places(reg.tournament, user)
+    return Outcome(reg, [e for e in errors if e])
 
 
-def offer_free_places(tournament: Tournament, user=None, request=None) -> list[str]:
+def application_token(reg: Registration) -> str:
+    """The signed key of an application's own page: whoever has the email may see and withdraw it."""
+    return signing.Signer(salt=APPLICATION_SALT).sign(str(reg.pk))
+
+
+def application_for(tournament: Tournament, token: str) -> Registration | None:
+    """The application a token names in ``tournament``; None when forged or of another event."""
+    try:
+        pk = int(signing.Signer(salt=APPLICATION_SALT).unsign(token))
+    except (signing.BadSignature, ValueError):
+        return None
+    return tournament.registrations.filter(pk=pk).first()
+
+
+def withdrawable(reg: Registration) -> bool:
+    """The applicant may still withdraw: the application is open, or entered and not yet withdrawn."""
+    return reg.status in (*OPEN_STATES, RegistrationStatus.APPROVED)
+
+
+def offer_free_places(tournament: Tournament, user=None) -> list[str]:
     """Offer free places to the waiting list, first come first served; returns email errors.
 
     Called when a place frees up: an application refused or cancelled, an entry
@@ -388,7 +431,7 @@ def offer_free_places(tournament: Tournament, user=None, request=None) -> list[s
                 offered.append((reg, "approved"))
             else:
                 offered.append((reg, "offered"))
-    return [e for e in (_email(reg, kind, request) for reg, kind in offered) if e]
+    return [e for e in (_email(reg, kind) for reg, kind in offered) if e]
 
 
 def set_open(tournament: Tournament, user, is_open: bool) -> None:

@@ -6,6 +6,11 @@ from . import views as registration_views
 
 urlpatterns = [
     path("register/", registration_views.register, name="register"),
+    path(
+        "register/application/<str:token>/",
+        registration_views.application,
+        name="registration-application",
+    ),
     path("manage/registrations/", registration_views.manage, name="manage-registrations"),
     path(
         "manage/registrations/options/",

@@ -38,19 +38,28 @@ def _report(request, errors) -> None:
 
 
 def register(request, slug: str) -> HttpResponse:
-    """The public application form (while the organiser keeps registration open)."""
+    """The public application form (while the organiser keeps registration open).
+
+    Opening registration publishes the form, not the event: a visitor reaches
+    ``register/`` of an event that is not public yet (its pages stay hidden; the form
+    does not link to them), because the organiser who opens registration wants
+    applications (issue 36). A closed, hidden event stays a 404.
+    """
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not can_view(request.user, tournament):
+    visible = can_view(request.user, tournament)
+    if not visible and not tournament.registration_open:
         raise Http404
     closed = registration.refusal(tournament)
-    context = {"tournament": tournament, "closed": closed.message if closed else ""}
+    context = {"tournament": tournament, "closed": closed.message if closed else "", "event_visible": visible}
     if closed:
+        if request.method == "POST":  # closed (the deadline passed) while they typed: keep it, say why
+            context["form"] = RegistrationForm(initial=request.POST.dict(), tournament=tournament)
         return render(request, "registration/register.html", context)
     form = RegistrationForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
             outcome = registration.apply(
-                tournament, form.cleaned_data, language=current_language(), request=request
+                tournament, form.cleaned_data, language=current_language()
             )
         except registration.RegistrationRefused as exc:
             form.add_error(exc.field, exc.message)
@@ -61,12 +70,42 @@ def register(request, slug: str) -> HttpResponse:
                 "registration/done.html",
                 {
                     "tournament": tournament,
+                    "event_visible": visible,
                     "registration": outcome.registration,
                     "position": registration.waitlist_position(outcome.registration),
                 },
             )
     context["form"] = form
     return render(request, "registration/register.html", context, status=200)
+
+
+def application(request, slug: str, token: str) -> HttpResponse:
+    """The applicant's own page (the signed link in every registration email): where the
+    application stands, and a button to withdraw it — confirmed by email."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    reg = registration.application_for(tournament, token)
+    if reg is None:
+        raise Http404
+    if request.method == "POST" and registration.withdrawable(reg):
+        try:
+            outcome = registration.cancel(reg, None)
+        except registration.RegistrationRefused as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Your application is withdrawn. A confirmation was sent to your email."))
+            _report(request, outcome.email_errors)
+        return redirect("registration-application", slug=slug, token=token)
+    return render(
+        request,
+        "registration/application.html",
+        {
+            "tournament": tournament,
+            "event_visible": can_view(request.user, tournament),
+            "registration": reg,
+            "position": registration.waitlist_position(reg),
+            "withdrawable": registration.withdrawable(reg),
+        },
+    )
 
 
 def _sorted(tournament: Tournament) -> dict:
@@ -117,7 +156,7 @@ def options(request, tournament) -> HttpResponse:
     tournament = form.save()
     after = {f: getattr(tournament, f) for f in RegistrationOptionsForm.Meta.fields}
     audit.record(request.user, tournament, "registration.settings", tournament, before, after)
-    errors = registration.offer_free_places(tournament, request.user, request)
+    errors = registration.offer_free_places(tournament, request.user)
     _report(request, errors)
     messages.success(request, _("Registration options saved."))
     return redirect("manage-registrations", slug=tournament.slug)
@@ -150,7 +189,7 @@ def decide(request, tournament, registration_id: int, action: str) -> HttpRespon
     if action not in ACTIONS:
         raise Http404
     func, done = ACTIONS[action]
-    kwargs = {"request": request}
+    kwargs = {}
     if action == "approve":
         kwargs["player"] = request.POST.get("player") or None
         kwargs["over_limit_reason"] = request.POST.get("over_limit_reason") or ""

@@ -13,6 +13,7 @@ from django.db import transaction
 from tournaments import audit
 from tournaments.models import Official, OfficialRole, Section, Tournament
 from tournaments.ratings.tasks import rerate_after_toggle
+from tournaments.rounds.pairing_manager.status import update_status
 
 from .problems import SETUP
 
@@ -39,6 +40,7 @@ def create_tournament(club, user, tournament: Tournament, sections=(), preset_ke
     Official.objects.get_or_create(tournament=tournament, user=user, role=OfficialRole.ORGANISER)
     audit.record(user, tournament, "tournament.create", tournament, None, tournament,
                  f"preset: {preset_key}" if preset_key else "")  # fmt: skip
+    update_status(tournament, user)  # opened for registration: the status says so (README)
     return tournament
 
 
@@ -54,6 +56,7 @@ def save_settings(form, user, before: dict | None, was_rated: bool) -> Tournamen
     audit.record(user, tournament, "tournament.settings", tournament, before, tournament)
     if tournament.rated != was_rated:
         rerate_after_toggle(tournament)
+    update_status(tournament, user)  # registration opened or closed here moves draft ↔ registration
     return tournament
 
 

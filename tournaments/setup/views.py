@@ -138,6 +138,10 @@ def _preset_sections(preset) -> list[dict]:
     ]  # fmt: skip
 
 
+#: Options the confirmation step shows even when off: no cube, a hidden event, no self-registration.
+SHOWN_OFF = ("cube", "public", "registration_open")
+
+
 def _summary(form: SetupOptionsForm) -> list[tuple[str, str]]:
     """(label, value as shown) of the main options, for the confirmation step."""
     rows = []
@@ -145,8 +149,8 @@ def _summary(form: SetupOptionsForm) -> list[tuple[str, str]]:
         for name in names:
             field = form.fields.get(name)
             value = form.cleaned_data.get(name)
-            if field is None or value in (None, "", []) or (value is False and name != "cube"):
-                continue  # what is off is left out, except the cube (its absence matters)
+            if field is None or value in (None, "", []) or (value is False and name not in SHOWN_OFF):
+                continue  # what is off is left out, except what matters when off (SHOWN_OFF)
             choices = dict(getattr(field, "choices", None) or ())
             if isinstance(value, bool):
                 shown = _("yes") if value else _("no")
