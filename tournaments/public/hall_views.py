@@ -24,7 +24,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments import standings as core
 from tournaments.access.permissions import tournament_view
-from tournaments.models import Tournament
+from tournaments.models import ResultStatus, Tournament
 from tournaments.standings.crosstable import format_value
 from tournaments.standings_service import Event
 from zarik.i18n import current_language
@@ -71,6 +71,7 @@ def screens(event: Event, lang: str) -> list[Screen]:
             a = event.entries[p.a]
             b = event.entries.get(p.b) if p.b is not None else None
             done = p.confirmed and p.score_a is not None and p.score_b is not None
+            reported = p.result_status == ResultStatus.REPORTED
             rows.append(
                 {
                     "table": p.table,
@@ -80,6 +81,7 @@ def screens(event: Event, lang: str) -> list[Screen]:
                     "num_b": b.draw_number if b else None,
                     "bye": b is None,
                     "score": p.score_text.replace(":", " : ") if done else "",
+                    "reported": reported and b is not None,
                     "winner": p.winner if done else "",
                 }
             )
@@ -102,6 +104,8 @@ def screens(event: Event, lang: str) -> list[Screen]:
                     "name": entry.name(lang),
                     "num": entry.draw_number,
                     "values": [_number(row.values.get(m.key)) for m in metrics],
+                    # as the public standings mark them (templates/public/_standings_row.html)
+                    "mark": entry.removal or ("withdrawn" if row.player.withdrawn else ""),
                 }
             )
         title = _("Standings")
@@ -116,6 +120,14 @@ def screens(event: Event, lang: str) -> list[Screen]:
             Screen("standings", title, c, i + 1, len(chunks), heads) for i, c in enumerate(chunks)
         ]
     return out
+
+
+def _rows_shown(screen: Screen | None) -> int:
+    """How many rows the screen shows (1 at least): the stylesheet sizes the text to fit
+    that many rows in the screen's height (static/css/hall.css, ``data-rows``)."""
+    if screen is None:
+        return 1
+    return max(1, min(len(screen.rows), max(TABLES_PER_SCREEN, ROWS_PER_SCREEN)))
 
 
 def _int(raw: str | None, default: int, low: int, high: int) -> int:
@@ -144,7 +156,11 @@ def _frame_html(tournament: Tournament, page: int, every: int) -> frame.Fragment
             page=index,
             pages=count,
             every=every,
+            rows=_rows_shown(screen),
             next_url=f"{base}?page={index % count + 1}&every={every}",
+            # the same screen again, with fresh data: what static/js/hall.js swaps in
+            # when the live stamp changes, without waiting for the rotation
+            self_url=f"{base}?page={index}&every={every}",
         )
 
     return frame.cached(tournament, "hall", build, {"page": page, "every": every})
