@@ -33,4 +33,18 @@
   }
 
   window.setInterval(poll, every);
+
+  /* The round clock (Tournament.hall_round_minutes): the frame says when the round ends;
+     this counts down to it each second ("Time left 12:34"), 0:00 once it has run out. */
+  function tick() {
+    var clock = document.querySelector(".hall-clock[data-ends]");
+    if (!clock) return;
+    var left = Math.max(0, Math.round((Date.parse(clock.dataset.ends) - Date.now()) / 1000));
+    var out = clock.querySelector(".left");
+    var mm = Math.floor(left / 60), ss = left % 60;
+    if (out) out.textContent = "· " + clock.dataset.label + " " + mm + ":" + (ss < 10 ? "0" : "") + ss;
+    clock.classList.toggle("over", left === 0);
+  }
+  tick();
+  window.setInterval(tick, 1000);
 })();

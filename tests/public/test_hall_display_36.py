@@ -6,6 +6,7 @@ fill the screen, and a bye or a withdrawn player must read as such, as on the pu
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from pathlib import Path
 
@@ -137,3 +138,67 @@ def test_hall_text_is_sized_to_the_rows_the_screen_shows(client, five):
     for rows in range(1, 17):
         assert f'.hall-frame[data-rows="{rows}"] {{ --rows:{rows}; }}' in css
     assert "var(--rows)" in css
+
+
+# --------------------------------------------------------------------------- organiser settings
+
+
+def test_organiser_chooses_standings_only_a_screen_length_and_a_round_clock(client, five):
+    t = five["t"]
+    client.force_login(five["organiser"])
+    page = client.get(reverse("manage-hall", kwargs={"slug": "hall-five"}))
+    assert page.status_code == 200 and 'name="hall_shows"' in page.content.decode()
+    saved = client.post(
+        reverse("manage-hall", kwargs={"slug": "hall-five"}),
+        {"hall_shows": "standings", "hall_every": "25", "hall_round_minutes": "50"},
+    )
+    assert saved.status_code == 302
+    t.refresh_from_db()
+    assert (t.hall_shows, t.hall_every, t.hall_round_minutes) == ("standings", 25, 50)
+    client.logout()
+    body = _frame(client, "hall-five", page=1)
+    assert 'class="hall-table standings"' in body and "pairings" not in body
+    assert 'data-pages="1"' in body  # six players: one standings screen, no pairings
+    assert 'hx-trigger="every 25s"' in body
+    five["round"].refresh_from_db()
+    ends = re.search(r'class="hall-clock" data-ends="([^"]+)"', body).group(1)
+    assert dt.datetime.fromisoformat(ends) == five["round"].published_at + dt.timedelta(minutes=50)
+
+
+def test_hall_shows_pairings_only_and_no_clock_when_none_is_set(client, five):
+    t = five["t"]
+    t.hall_shows = "pairings"
+    t.save()
+    body = _frame(client, "hall-five", page=1)
+    assert 'class="hall-table pairings"' in body and 'data-pages="1"' in body
+    assert "hall-clock" not in body
+    assert 'data-page="1"' in _frame(client, "hall-five", page=2)  # wraps: no standings screen
+
+
+def test_hall_settings_refuse_a_screen_shorter_than_five_seconds_and_keep_what_was_typed(
+    client, five
+):
+    client.force_login(five["organiser"])
+    response = client.post(
+        reverse("manage-hall", kwargs={"slug": "hall-five"}),
+        {"hall_shows": "both", "hall_every": "2", "hall_round_minutes": "45"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    body = response.content.decode()
+    assert response.status_code == 400 and "greater than or equal to 5" in body
+    assert 'value="45"' in body and 'value="2"' in body
+    five["t"].refresh_from_db()
+    assert five["t"].hall_every == 10
+
+
+def test_hall_settings_are_the_organisers_not_a_referees(client, five):
+    referee = UserFactory(username="hall-ref-settings")
+    OfficialFactory(tournament=five["t"], user=referee, role=OfficialRole.REFEREE)
+    client.force_login(referee)
+    response = client.post(
+        reverse("manage-hall", kwargs={"slug": "hall-five"}),
+        {"hall_shows": "pairings", "hall_every": "30", "hall_round_minutes": ""},
+    )
+    assert response.status_code in (403, 404)
+    five["t"].refresh_from_db()
+    assert five["t"].hall_shows == "both"

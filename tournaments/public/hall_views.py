@@ -13,6 +13,7 @@ shows on the next frame. Drafts are never shown (:mod:`tournaments.access.visibi
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,15 @@ from django.views.decorators.http import require_safe
 
 from tournaments import standings as core
 from tournaments.access.permissions import tournament_view
-from tournaments.models import ResultStatus, Tournament
+from tournaments.models import (
+    HALL_EVERY_MAX,
+    HALL_EVERY_MIN,
+    HallShows,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+)
 from tournaments.standings.crosstable import format_value
 from tournaments.standings_service import Event
 from zarik.i18n import current_language
@@ -34,7 +43,7 @@ from . import frame
 TABLES_PER_SCREEN = 16
 ROWS_PER_SCREEN = 16  # standings rows a screen
 SHOWN_METRICS = 3  # the main score and the first tie-breaks: what a room can read
-EVERY_DEFAULT, EVERY_MIN, EVERY_MAX = 10, 5, 120  # seconds between screens
+EVERY_MIN, EVERY_MAX = HALL_EVERY_MIN, HALL_EVERY_MAX  # seconds between screens
 
 
 @dataclass(frozen=True)
@@ -62,8 +71,18 @@ def _section(event: Event, key: str) -> str:
     return event.sections.get(key, "") if event.multi_section else ""
 
 
-def screens(event: Event, lang: str) -> list[Screen]:
-    """Every screen of the rotation: current rounds' pairings by table, then standings."""
+def screens(event: Event, lang: str, shows: str = HallShows.BOTH) -> list[Screen]:
+    """Every screen of the rotation: current rounds' pairings by table, then standings
+    (or only one of them, as the organiser chose: ``Tournament.hall_shows``)."""
+    out: list[Screen] = []
+    if shows != HallShows.STANDINGS:
+        out += _pairing_screens(event, lang)
+    if shows != HallShows.PAIRINGS:
+        out += _standings_screens(event, lang)
+    return out
+
+
+def _pairing_screens(event: Event, lang: str) -> list[Screen]:
     out: list[Screen] = []
     for rnd in event.current_rounds():
         rows = []
@@ -91,6 +110,11 @@ def screens(event: Event, lang: str) -> list[Screen]:
             title = f"{title} · {section}"
         chunks = _chunks(rows, TABLES_PER_SCREEN)
         out += [Screen("pairings", title, c, i + 1, len(chunks)) for i, c in enumerate(chunks)]
+    return out
+
+
+def _standings_screens(event: Event, lang: str) -> list[Screen]:
+    out: list[Screen] = []
     # each section's table, then a cup's side brackets (consolation …), each its own table
     tables = [(key, t) for key, main in event.standings.items() for t in (main, *main.side_tables)]
     for key, table in tables:
@@ -138,10 +162,28 @@ def _int(raw: str | None, default: int, low: int, high: int) -> int:
     return min(max(value, low), high)
 
 
+def round_ends_at(event: Event, minutes: int | None) -> dt.datetime | None:
+    """When the round clock runs out: the latest current round's publication plus the
+    organiser's minutes (``Tournament.hall_round_minutes``); None without a clock, or while
+    no round is published or the round is finished."""
+    current = [r for r in event.current_rounds() if r.status == RoundStatus.PUBLISHED]
+    if not minutes or not current:
+        return None
+    published = (
+        Round.objects.filter(pk__in=[r.id for r in current], published_at__isnull=False)
+        .order_by("-published_at")
+        .values_list("published_at", flat=True)
+        .first()
+    )
+    return published + dt.timedelta(minutes=minutes) if published else None
+
+
 def _frame_html(tournament: Tournament, page: int, every: int) -> frame.Fragment:
+    shows, minutes = tournament.hall_shows, tournament.hall_round_minutes
+
     def build(event: Event) -> frame.Fragment:
         lang = current_language()
-        all_screens = screens(event, lang)
+        all_screens = screens(event, lang, shows)
         if not all_screens:
             screen, count, index = None, 1, 1
         else:
@@ -157,25 +199,29 @@ def _frame_html(tournament: Tournament, page: int, every: int) -> frame.Fragment
             pages=count,
             every=every,
             rows=_rows_shown(screen),
+            ends_at=round_ends_at(event, minutes),
             next_url=f"{base}?page={index % count + 1}&every={every}",
             # the same screen again, with fresh data: what static/js/hall.js swaps in
             # when the live stamp changes, without waiting for the rotation
             self_url=f"{base}?page={index}&every={every}",
         )
 
-    return frame.cached(tournament, "hall", build, {"page": page, "every": every})
+    params = {"page": page, "every": every, "shows": shows, "minutes": minutes}
+    return frame.cached(tournament, "hall", build, params)
 
 
-def _params(request) -> tuple[int, int]:
+def _params(request, tournament: Tournament) -> tuple[int, int]:
+    """The page asked for, and the seconds a screen stays: the organiser's setting unless the
+    address says otherwise (a second screen in the hall may rotate faster)."""
     page = _int(request.GET.get("page"), 1, 1, 10_000)
-    every = _int(request.GET.get("every"), EVERY_DEFAULT, EVERY_MIN, EVERY_MAX)
+    every = _int(request.GET.get("every"), tournament.hall_every, EVERY_MIN, EVERY_MAX)
     return page, every
 
 
 @require_safe
 @tournament_view("tournament.view")
 def hall(request, tournament: Tournament) -> HttpResponse:
-    page, every = _params(request)
+    page, every = _params(request, tournament)
     fragment = _frame_html(tournament, page, every)
     return render(request, "public/hall/page.html", {"tournament": tournament, "frame": fragment.html})
 
@@ -183,5 +229,5 @@ def hall(request, tournament: Tournament) -> HttpResponse:
 @require_safe
 @tournament_view("tournament.view")
 def hall_frame(request, tournament: Tournament) -> HttpResponse:
-    page, every = _params(request)
+    page, every = _params(request, tournament)
     return HttpResponse(_frame_html(tournament, page, every).html)
