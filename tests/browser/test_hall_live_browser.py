@@ -53,3 +53,24 @@ def test_a_confirmed_result_reaches_the_hall_screen_within_five_seconds(
     assert page.locator("#hall-frame").get_attribute("data-page") == "1"
     assert not problems, problems  # no CSP violation, no script error
     context.close()
+
+
+@pytest.mark.parametrize("players", [6, 32])
+def test_the_tables_shown_fill_the_hall_screen_without_scrolling(
+    chromium, live_server, fresh_cache, players
+):
+    """3 tables used to fill the top fifth of the screen; 16 must still fit."""
+    swiss_event(players, slug="hall-short", rounds_done=0, open_round=True)
+    context = chromium.new_context(
+        viewport={"width": 1920, "height": 1080},
+        locale="en-GB",
+        extra_http_headers={"Accept-Language": "en"},
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/hall-short/hall/?every=60")
+    assert page.locator("#hall-frame").get_attribute("data-rows") == str(players // 2)
+    box = page.locator("#hall-frame table.pairings").bounding_box()
+    assert box is not None and box["height"] > 0.5 * 1080, box  # was ≈ a fifth of the screen
+    assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    context.close()

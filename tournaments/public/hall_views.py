@@ -7,8 +7,13 @@ pushed to the history). Each frame names the next page, so big rounds are
 paged (:data:`TABLES_PER_SCREEN` tables a screen) and the standings follow the
 pairings, then it starts again. A frame is built from the published-rounds
 snapshot and cached until the tournament changes (:mod:`tournaments.public.frame`),
-so a projector polling every 10 s costs one cache read, and a confirmed result
-shows on the next frame. Drafts are never shown (:mod:`tournaments.access.visibility`).
+so a projector polling every 10 s costs one cache read. Between screens the page
+polls the live stamp (``live.json``, :func:`tournaments.rounds.flow.cached_live_state`)
+every 2 s and swaps in the screen being shown when it changes (``static/js/hall.js``): a
+confirmed result reaches the hall within seconds, not a rotation later (issue 36). What
+the hall shows, a screen's seconds and the round clock are the organiser's settings on the
+tournament (:mod:`tournaments.public.hall_settings`). Drafts are never shown
+(:mod:`tournaments.access.visibility`).
 """
 
 from __future__ import annotations
