@@ -18,7 +18,7 @@ from scoring.workflow import submit_result
 from tests.factories import EntryFactory, OfficialFactory, TournamentFactory, UserFactory
 from tests.smtp import Inbox, smtp_server
 from tournaments.entries.status import withdraw
-from tournaments.models import Entry, Match, OfficialRole
+from tournaments.models import AuditEntry, Entry, Match, OfficialRole
 from tournaments.rounds import pairing_manager as pm
 
 pytestmark = pytest.mark.django_db
@@ -155,6 +155,7 @@ def test_organiser_chooses_standings_only_a_screen_length_and_a_round_clock(clie
     assert saved.status_code == 302
     t.refresh_from_db()
     assert (t.hall_shows, t.hall_every, t.hall_round_minutes) == ("standings", 25, 50)
+    assert AuditEntry.objects.filter(tournament=t, action="tournament.settings").exists()
     client.logout()
     body = _frame(client, "hall-five", page=1)
     assert 'class="hall-table standings"' in body and "pairings" not in body

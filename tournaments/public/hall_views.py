@@ -12,7 +12,7 @@ polls the live stamp (``live.json``, :func:`tournaments.rounds.flow.cached_live_
 every 2 s and swaps in the screen being shown when it changes (``static/js/hall.js``): a
 confirmed result reaches the hall within seconds, not a rotation later (issue 36). What
 the hall shows, a screen's seconds and the round clock are the organiser's settings on the
-tournament (:mod:`tournaments.public.hall_settings`). Drafts are never shown
+tournament (:mod:`tournaments.public.hall_settings_views`). Drafts are never shown
 (:mod:`tournaments.access.visibility`).
 """
 

@@ -14,8 +14,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from tournaments import audit
 from tournaments.access.permissions import tournament_view
 from tournaments.models import Tournament
+from tournaments.setup.services import save_settings
 
 
 class HallSettingsForm(forms.ModelForm):
@@ -29,10 +31,12 @@ class HallSettingsForm(forms.ModelForm):
 @require_http_methods(["GET", "HEAD", "POST"])
 @tournament_view("tournament.edit")
 def hall_settings(request, tournament: Tournament) -> HttpResponse:
+    before, was_rated = audit.snapshot(tournament), tournament.rated  # validation writes into it
     form = HallSettingsForm(request.POST or None, instance=tournament)
     if request.method == "POST":
         if form.is_valid():
-            form.save()
+            # the settings pages' one save: audited as "tournament.settings"
+            save_settings(form, request.user, before, was_rated)
             messages.success(request, _("The hall display settings are saved."))
             return redirect("manage-hall", slug=tournament.slug)
         status = 400
