@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import F, Q
 from django.urls import reverse
@@ -130,6 +131,18 @@ class Seeding(models.TextChoices):
     RATING = "rating", _("By rating, highest first")
     CATEGORY = "category", _("By category, then rating")
     REGISTRATION = "registration", _("In order of registration")
+
+
+class HallShows(models.TextChoices):
+    """What the hall display rotates through (``tournaments/public/hall_views.py``)."""
+
+    BOTH = "both", _("pairings, then standings")
+    PAIRINGS = "pairings", _("pairings only")
+    STANDINGS = "standings", _("standings only")
+
+
+#: Seconds a hall screen stays: long enough to find a name, short enough to come round.
+HALL_EVERY_MIN, HALL_EVERY_MAX = 5, 120
 
 
 class PrizeSplitRule(models.TextChoices):
@@ -297,6 +310,19 @@ class Tournament(models.Model):
     prize_split = models.CharField(
         _("tied places share prizes"), max_length=10, choices=PrizeSplitRule.choices,
         default=PrizeSplitRule.EQUAL,
+    )
+    hall_shows = models.CharField(
+        _("the hall display shows"), max_length=10, choices=HallShows.choices,
+        default=HallShows.BOTH,
+    )
+    hall_every = models.PositiveSmallIntegerField(
+        _("seconds each hall screen stays"), default=10,
+        validators=[MinValueValidator(HALL_EVERY_MIN), MaxValueValidator(HALL_EVERY_MAX)],
+    )
+    hall_round_minutes = models.PositiveSmallIntegerField(
+        _("round clock, minutes"), null=True, blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(600)],
+        help_text=_("the hall counts down from the round's publication; empty: no clock"),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 

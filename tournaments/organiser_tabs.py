@@ -47,5 +47,6 @@ TABS: tuple[Tab, ...] = (
     Tab("print", "manage-print", _("Print"), "tournament.officiate"),
     Tab("audit", "audit-log", _("Audit log"), "audit.view"),
     Tab("webhooks", "manage-webhooks", _("Webhooks"), "tournament.edit"),
+    Tab("hall-settings", "manage-hall", _("Hall display settings"), "tournament.edit"),
     Tab("hall", "hall", _("Hall display"), "tournament.officiate"),
 )

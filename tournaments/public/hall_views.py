@@ -7,12 +7,18 @@ pushed to the history). Each frame names the next page, so big rounds are
 paged (:data:`TABLES_PER_SCREEN` tables a screen) and the standings follow the
 pairings, then it starts again. A frame is built from the published-rounds
 snapshot and cached until the tournament changes (:mod:`tournaments.public.frame`),
-so a projector polling every 10 s costs one cache read, and a confirmed result
-shows on the next frame. Drafts are never shown (:mod:`tournaments.access.visibility`).
+so a projector polling every 10 s costs one cache read. Between screens the page
+polls the live stamp (``live.json``, :func:`tournaments.rounds.flow.cached_live_state`)
+every 2 s and swaps in the screen being shown when it changes (``static/js/hall.js``): a
+confirmed result reaches the hall within seconds, not a rotation later (issue 36). What
+the hall shows, a screen's seconds and the round clock are the organiser's settings on the
+tournament (:mod:`tournaments.public.hall_settings_views`). Drafts are never shown
+(:mod:`tournaments.access.visibility`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +30,15 @@ from django.views.decorators.http import require_safe
 
 from tournaments import standings as core
 from tournaments.access.permissions import tournament_view
-from tournaments.models import Tournament
+from tournaments.models import (
+    HALL_EVERY_MAX,
+    HALL_EVERY_MIN,
+    HallShows,
+    ResultStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+)
 from tournaments.standings.crosstable import format_value
 from tournaments.standings_service import Event
 from zarik.i18n import current_language
@@ -34,7 +48,7 @@ from . import frame
 TABLES_PER_SCREEN = 16
 ROWS_PER_SCREEN = 16  # standings rows a screen
 SHOWN_METRICS = 3  # the main score and the first tie-breaks: what a room can read
-EVERY_DEFAULT, EVERY_MIN, EVERY_MAX = 10, 5, 120  # seconds between screens
+EVERY_MIN, EVERY_MAX = HALL_EVERY_MIN, HALL_EVERY_MAX  # seconds between screens
 
 
 @dataclass(frozen=True)
@@ -62,8 +76,18 @@ def _section(event: Event, key: str) -> str:
     return event.sections.get(key, "") if event.multi_section else ""
 
 
-def screens(event: Event, lang: str) -> list[Screen]:
-    """Every screen of the rotation: current rounds' pairings by table, then standings."""
+def screens(event: Event, lang: str, shows: str = HallShows.BOTH) -> list[Screen]:
+    """Every screen of the rotation: current rounds' pairings by table, then standings
+    (or only one of them, as the organiser chose: ``Tournament.hall_shows``)."""
+    out: list[Screen] = []
+    if shows != HallShows.STANDINGS:
+        out += _pairing_screens(event, lang)
+    if shows != HallShows.PAIRINGS:
+        out += _standings_screens(event, lang)
+    return out
+
+
+def _pairing_screens(event: Event, lang: str) -> list[Screen]:
     out: list[Screen] = []
     for rnd in event.current_rounds():
         rows = []
@@ -71,6 +95,7 @@ def screens(event: Event, lang: str) -> list[Screen]:
             a = event.entries[p.a]
             b = event.entries.get(p.b) if p.b is not None else None
             done = p.confirmed and p.score_a is not None and p.score_b is not None
+            reported = p.result_status == ResultStatus.REPORTED
             rows.append(
                 {
                     "table": p.table,
@@ -80,6 +105,7 @@ def screens(event: Event, lang: str) -> list[Screen]:
                     "num_b": b.draw_number if b else None,
                     "bye": b is None,
                     "score": p.score_text.replace(":", " : ") if done else "",
+                    "reported": reported and b is not None,
                     "winner": p.winner if done else "",
                 }
             )
@@ -89,6 +115,11 @@ def screens(event: Event, lang: str) -> list[Screen]:
             title = f"{title} · {section}"
         chunks = _chunks(rows, TABLES_PER_SCREEN)
         out += [Screen("pairings", title, c, i + 1, len(chunks)) for i, c in enumerate(chunks)]
+    return out
+
+
+def _standings_screens(event: Event, lang: str) -> list[Screen]:
+    out: list[Screen] = []
     # each section's table, then a cup's side brackets (consolation …), each its own table
     tables = [(key, t) for key, main in event.standings.items() for t in (main, *main.side_tables)]
     for key, table in tables:
@@ -102,6 +133,8 @@ def screens(event: Event, lang: str) -> list[Screen]:
                     "name": entry.name(lang),
                     "num": entry.draw_number,
                     "values": [_number(row.values.get(m.key)) for m in metrics],
+                    # as the public standings mark them (templates/public/_standings_row.html)
+                    "mark": entry.removal or ("withdrawn" if row.player.withdrawn else ""),
                 }
             )
         title = _("Standings")
@@ -118,6 +151,14 @@ def screens(event: Event, lang: str) -> list[Screen]:
     return out
 
 
+def _rows_shown(screen: Screen | None) -> int:
+    """How many rows the screen shows (1 at least): the stylesheet sizes the text to fit
+    that many rows in the screen's height (static/css/hall.css, ``data-rows``)."""
+    if screen is None:
+        return 1
+    return max(1, min(len(screen.rows), max(TABLES_PER_SCREEN, ROWS_PER_SCREEN)))
+
+
 def _int(raw: str | None, default: int, low: int, high: int) -> int:
     try:
         value = int(raw or default)
@@ -126,10 +167,28 @@ def _int(raw: str | None, default: int, low: int, high: int) -> int:
     return min(max(value, low), high)
 
 
+def round_ends_at(event: Event, minutes: int | None) -> dt.datetime | None:
+    """When the round clock runs out: the latest current round's publication plus the
+    organiser's minutes (``Tournament.hall_round_minutes``); None without a clock, or while
+    no round is published or the round is finished."""
+    current = [r for r in event.current_rounds() if r.status == RoundStatus.PUBLISHED]
+    if not minutes or not current:
+        return None
+    published = (
+        Round.objects.filter(pk__in=[r.id for r in current], published_at__isnull=False)
+        .order_by("-published_at")
+        .values_list("published_at", flat=True)
+        .first()
+    )
+    return published + dt.timedelta(minutes=minutes) if published else None
+
+
 def _frame_html(tournament: Tournament, page: int, every: int) -> frame.Fragment:
+    shows, minutes = tournament.hall_shows, tournament.hall_round_minutes
+
     def build(event: Event) -> frame.Fragment:
         lang = current_language()
-        all_screens = screens(event, lang)
+        all_screens = screens(event, lang, shows)
         if not all_screens:
             screen, count, index = None, 1, 1
         else:
@@ -144,22 +203,30 @@ def _frame_html(tournament: Tournament, page: int, every: int) -> frame.Fragment
             page=index,
             pages=count,
             every=every,
+            rows=_rows_shown(screen),
+            ends_at=round_ends_at(event, minutes),
             next_url=f"{base}?page={index % count + 1}&every={every}",
+            # the same screen again, with fresh data: what static/js/hall.js swaps in
+            # when the live stamp changes, without waiting for the rotation
+            self_url=f"{base}?page={index}&every={every}",
         )
 
-    return frame.cached(tournament, "hall", build, {"page": page, "every": every})
+    params = {"page": page, "every": every, "shows": shows, "minutes": minutes}
+    return frame.cached(tournament, "hall", build, params)
 
 
-def _params(request) -> tuple[int, int]:
+def _params(request, tournament: Tournament) -> tuple[int, int]:
+    """The page asked for, and the seconds a screen stays: the organiser's setting unless the
+    address says otherwise (a second screen in the hall may rotate faster)."""
     page = _int(request.GET.get("page"), 1, 1, 10_000)
-    every = _int(request.GET.get("every"), EVERY_DEFAULT, EVERY_MIN, EVERY_MAX)
+    every = _int(request.GET.get("every"), tournament.hall_every, EVERY_MIN, EVERY_MAX)
     return page, every
 
 
 @require_safe
 @tournament_view("tournament.view")
 def hall(request, tournament: Tournament) -> HttpResponse:
-    page, every = _params(request)
+    page, every = _params(request, tournament)
     fragment = _frame_html(tournament, page, every)
     return render(request, "public/hall/page.html", {"tournament": tournament, "frame": fragment.html})
 
@@ -167,5 +234,5 @@ def hall(request, tournament: Tournament) -> HttpResponse:
 @require_safe
 @tournament_view("tournament.view")
 def hall_frame(request, tournament: Tournament) -> HttpResponse:
-    page, every = _params(request)
+    page, every = _params(request, tournament)
     return HttpResponse(_frame_html(tournament, page, every).html)

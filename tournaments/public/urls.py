@@ -7,7 +7,7 @@ is ``/t/<slug>/`` itself (also named ``tournament`` in :mod:`tournaments.urls`).
 from django.urls import path
 from django.views.generic import RedirectView
 
-from . import export_views, hall_views, views
+from . import export_views, hall_settings_views, hall_views, views
 
 urlpatterns = [
     path("", views.overview, name="public-overview"),
@@ -22,6 +22,7 @@ urlpatterns = [
     path("bracket/", views.bracket, name="public-bracket"),
     path("hall/", hall_views.hall, name="hall"),
     path("hall/frame/", hall_views.hall_frame, name="hall-frame"),
+    path("manage/hall/", hall_settings_views.hall_settings, name="manage-hall"),
     path("export/", export_views.export_start, name="public-export"),
     path("export/<uuid:job>/", export_views.export_progress, name="public-export-progress"),
     path("export/<uuid:job>/status/", export_views.export_status, name="public-export-status"),
