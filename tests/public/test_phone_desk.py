@@ -8,13 +8,29 @@ private page puts the current match — score and next action — above check-in
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 from scoring import workflow
-from tests.factories import MatchFactory, OfficialFactory, RoundFactory, TournamentFactory
+from tests.factories import (
+    MatchFactory,
+    OfficialFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+    enter,
+)
 from tournaments.access import private_links
-from tournaments.models import EntryStatus, OfficialRole
+from tournaments.models import (
+    AuditEntry,
+    EntryStatus,
+    Match,
+    OfficialRole,
+    ResultStatus,
+    RoundStatus,
+)
 from tournaments.organiser_tabs import TABS
+from tournaments.rounds import pairing_manager as pm
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +86,58 @@ def test_private_page_shows_the_opponents_report_from_my_side_and_asks_to_confir
     mine = client.get(private_links.path_for(match.entry_a), **RU).content.decode()
     card = mine.split('id="current-match"')[1].split("</div>")[0]
     assert 'id="current-score">7:3<' in card and "его подтверждает соперник" in card
+
+
+# --- closing a round where its last result is entered ---------------------------------------------
+
+
+@pytest.fixture
+def grid_event(db):
+    """A 4-player Swiss, round 1 published, its director signed in."""
+    t = TournamentFactory(slug="phone-cup", match_length=5, rounds_planned=2)
+    director = UserFactory(username="director")
+    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
+    enter(t, [{"last_name": f"Игрок{i}", "first_name": "И"} for i in range(1, 5)])
+    [r1] = pm.generate_next(t, user=director)
+    pm.publish_round(r1, user=director)
+    return t, director, r1
+
+
+def _grid_post(rnd, scores):
+    data = {}
+    for m in rnd.matches.filter(entry_b__isnull=False):
+        a, b = scores.get(m.table, ("", ""))
+        data[f"m{m.pk}-a"], data[f"m{m.pk}-b"] = a, b
+        data[f"m{m.pk}-version"] = str(m.version)
+    return data
+
+
+def test_grid_after_the_last_result_offers_the_next_round(client, grid_event):
+    t, director, r1 = grid_event
+    client.force_login(director)
+    url = reverse("manage-results", kwargs={"slug": t.slug, "round_id": r1.pk})
+    tables = list(r1.matches.filter(entry_b__isnull=False).values_list("table", flat=True))
+    client.post(url, _grid_post(r1, {tables[0]: ("5", "2")}), **EN)
+    assert 'id="round-end"' not in client.get(url, **EN).content.decode()  # one table still open
+    page = client.post(url, _grid_post(r1, {tables[1]: ("1", "5")}), follow=True, **EN).content.decode()
+    r1.refresh_from_db()
+    assert r1.status == RoundStatus.FINISHED
+    end = page.split('id="round-end"')[1].split("</section>")[0]
+    assert "Round 1 is finished" in end
+    assert reverse("manage-rounds", kwargs={"slug": t.slug}) in end
+
+
+def test_grid_offers_the_desks_close_for_a_complete_round_left_open(client, grid_event):
+    t, director, r1 = grid_event
+    client.force_login(director)
+    Match.objects.filter(round=r1, entry_b__isnull=False).update(
+        result_status=ResultStatus.CONFIRMED, score_a=5, score_b=1, winner="a"
+    )  # complete, yet not closed (as when the after-commit close failed)
+    url = reverse("manage-results", kwargs={"slug": t.slug, "round_id": r1.pk})
+    page = client.get(url, **RU).content.decode()
+    close_url = reverse("desk-round-close", kwargs={"slug": t.slug, "round_id": r1.pk})
+    assert f'action="{close_url}"' in page.split('id="round-end"')[1]
+    client.post(close_url)
+    r1.refresh_from_db()
+    assert r1.status == RoundStatus.FINISHED
+    assert AuditEntry.objects.filter(action="round.close", user=director).exists()
