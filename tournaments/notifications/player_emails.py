@@ -14,7 +14,6 @@ import logging
 import smtplib
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.core.mail import send_mail
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -22,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.access import private_links
 from tournaments.models import Entry, Tournament
+from zarik import site_address
 
 logger = logging.getLogger(__name__)
 
@@ -46,10 +46,8 @@ EMAILS: dict[str, Email] = {
 
 
 def absolute(path: str, request=None) -> str:
-    """A full address for an email: from the request when there is one, else ``SITE_URL``."""
-    if request is not None:
-        return request.build_absolute_uri(path)
-    return settings.SITE_URL + path
+    """A full address for an email: the site's address (:mod:`zarik.site_address`)."""
+    return site_address.absolute(path, request)
 
 
 def private_url(entry: Entry, request=None) -> str:
