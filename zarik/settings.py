@@ -182,6 +182,8 @@ LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Moscow")
 USE_I18N = True
+# English dates day-first with a 24-hour clock, not US (zarik/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["zarik.formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -8,12 +8,14 @@ in Russian and no Cyrillic UI word in English.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from html.parser import HTMLParser
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import formats, translation
 
 from clubs.models import Club, Player
 from tournaments.models import Entry, Section, Team, Tournament
@@ -140,3 +142,13 @@ def test_the_detector_sees_english_ui_words_but_not_code_or_peoples_names():
     text = without_data(visible(html), ["Иванов Round"])
     assert WORD.findall(text) == ["Standings"]
     assert CYRILLIC_WORD.findall(without_data(visible("<p>Table Турнир</p>"), [])) == ["Турнир"]
+
+
+def test_english_dates_are_day_first_with_a_24_hour_clock():
+    moment = dt.datetime(2026, 11, 27, 13, 26)
+    with translation.override("en"):
+        assert formats.date_format(moment.date()) == "27 November 2026"
+        assert formats.date_format(moment, "SHORT_DATE_FORMAT") == "2026-11-27"
+        assert formats.date_format(moment, "SHORT_DATETIME_FORMAT") == "2026-11-27 13:26"
+    with translation.override("ru"):
+        assert formats.date_format(moment.date()) == "27 ноября 2026 г."
