@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
+HOST   ?= 127.0.0.1
 STAMP  := $(VENV)/.installed
 
 .PHONY: run serve test abuse lint bench soak worker migrate demo messages clean
@@ -13,11 +14,19 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
-## run: install, migrate the SQLite database, load the demo, serve http://127.0.0.1:$(PORT)
+## run: install, migrate the SQLite database, load the demo, serve http://127.0.0.1:$(PORT);
+## HOST=0.0.0.0 serves the hall's network: it prints the LAN address and builds links and QR codes from it.
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	PORT=$(PORT) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	@if [ "$(HOST)" = "0.0.0.0" ]; then \
+	  LAN=$$($(PY) -m zarik.site); \
+	  echo "Serving on the hall's network: http://$$LAN:$(PORT)/ (links and QR codes use $${SITE_URL:-http://$$LAN:$(PORT)})"; \
+	  PORT=$(PORT) SITE_URL="$${SITE_URL:-http://$$LAN:$(PORT)}" ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$$LAN,127.0.0.1,localhost}" \
+	    exec $(PY) manage.py runserver 0.0.0.0:$(PORT); \
+	else \
+	  PORT=$(PORT) exec $(PY) manage.py runserver $(HOST):$(PORT); \
+	fi
 
 ## serve: the production stack locally: gunicorn (WEB_CONCURRENCY workers) + a Celery worker on
 ## PostgreSQL and Redis, static files by WhiteNoise, over plain http://127.0.0.1:$(PORT) (LOCAL_HTTP=1).

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.apps import apps
 from django.core.serializers.json import DjangoJSONEncoder
 
 from .models import AuditEntry
@@ -205,6 +206,14 @@ def action_label(code: str, language: str) -> str:
     if labels is None:
         return code
     return labels[0] if language == "en" else labels[1]
+
+
+def object_type_label(model_name: str) -> str:
+    """An audited object's model name (``match``) as the reader says it (``матч``), for the filter and rows."""
+    for model in apps.get_models():
+        if model._meta.model_name == model_name:
+            return str(model._meta.verbose_name)
+    return model_name
 
 
 def _json_safe(value: Any) -> Any:

@@ -33,7 +33,9 @@ TABS: tuple[Tab, ...] = (
     Tab("entries", "manage-entries", _("Entries"), "tournament.edit"),
     Tab("prizes", "manage-prizes", _("Fees and prizes"), "tournament.edit"),
     Tab("teams", "manage-teams", _("Teams"), "tournament.edit", systems=("scheveningen",)),
-    Tab("registrations", "manage-registrations", _("Registrations"), "tournament.edit"),
+    Tab(
+        "registrations", "manage-registrations", _("Registration requests"), "tournament.edit"
+    ),  # not "Registrations": in Russian it would read «Заявки», the name of the entries tab
     Tab("links", "manage-links", _("Private links"), "tournament.edit"),
     Tab("check-in", "manage-check-in", _("Check-in"), "desk.run"),
     Tab("draw", "manage-draw", _("Draw"), "round.manage"),

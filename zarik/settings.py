@@ -183,6 +183,8 @@ LANGUAGES = [("ru", _("Russian")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Moscow")
 USE_I18N = True
+# English dates day-first with a 24-hour clock, not US (zarik/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["zarik.formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"
@@ -312,10 +314,6 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # one component per webhook event type's payload, from tournaments/events.py (issue 28)
-    "POSTPROCESSING_HOOKS": [
-        "drf_spectacular.hooks.postprocess_schema_enums",
-        "tournaments.notifications.event_docs.add_webhook_schemas",
-    ],
     # One name per choice set that several fields share (else drf-spectacular warns, and
     # `check --deploy` fails): a dispute's outcomes, a round's status, the book's categories.
     "ENUM_NAME_OVERRIDES": {
@@ -329,9 +327,11 @@ SPECTACULAR_SETTINGS = {
         "MatchWinnerEnum": [("a", "A"), ("b", "B")],
     },
     # Every error is an RFC 9457 problem: the hook declares its schema and each operation's 4xx.
+    # The webhooks' payloads are components of their own (one table: tournaments.events).
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.http.schema.declare_problems",
+        "tournaments.notifications.event_docs.add_webhook_schemas",
     ],
 }
 

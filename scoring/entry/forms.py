@@ -24,6 +24,7 @@ from scoring.rules.record_validate import validate_text
 from scoring.rules.variants import SCORING_TABLES
 from scoring.viewer.problems import MATCHFILE
 from scoring.workflow.problems import workflow_message
+from tournaments.audit import action_label, object_type_label
 from tournaments.models import GameKind, Match, ResultKind, RoundStatus
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
@@ -396,8 +397,15 @@ class SanctionForm(forms.Form):
         )
 
 
+class AnyActionField(forms.ChoiceField):
+    """A list of the actions by their readable names; a typed part of a code (an old link) still filters."""
+
+    def valid_value(self, value: str) -> bool:
+        return True
+
+
 class AuditFilterForm(forms.Form):
-    action = forms.CharField(label=gettext_lazy("Action"), required=False)
+    action = AnyActionField(label=gettext_lazy("Action"), required=False)
     object_type = forms.ChoiceField(label=gettext_lazy("Object"), required=False)
     user = forms.CharField(label=gettext_lazy("Who"), required=False)
     since = forms.DateField(
@@ -407,9 +415,15 @@ class AuditFilterForm(forms.Form):
         label=gettext_lazy("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
 
-    def __init__(self, *args: Any, object_types: list[str], **kwargs: Any):
+    def __init__(self, *args: Any, object_types: list[str], actions: list[str] = (), **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["object_type"].choices = [("", gettext_lazy("all"))] + [(t, t) for t in object_types]
+        language = current_language()
+        self.fields["object_type"].choices = [("", gettext_lazy("all"))] + sorted(
+            ((t, object_type_label(t)) for t in object_types), key=lambda choice: choice[1].lower()
+        )
+        self.fields["action"].choices = [("", gettext_lazy("all"))] + sorted(
+            ((code, action_label(code, language)) for code in actions), key=lambda choice: choice[1].lower()
+        )
 
 
 # --------------------------------------------------------------------------- the desk (issue 15)

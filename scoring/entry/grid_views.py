@@ -25,9 +25,10 @@ from django.utils.translation import gettext as _
 from scoring import workflow
 from scoring.models import Dispute, DisputeState, ResultState
 from scoring.workflow.problems import workflow_message
-from tournaments.access.permissions import login_first, tournament_view
+from tournaments.access.permissions import allowed, login_first, tournament_view
 from tournaments.access.visibility import is_public_round
 from tournaments.models import Match, ResultStatus, Round, RoundStatus
+from tournaments.rounds import flow as round_flow
 from tournaments.standings import format_score
 from zarik.i18n import current_language
 
@@ -181,6 +182,22 @@ def _submitted(request, rnd: Round) -> tuple[list[GridRow], int, bool]:
     return rows, saved, stale
 
 
+def round_end(user, rnd: Round) -> dict | None:
+    """What the grid offers once the last result is in: the next step, not a trip to the desk.
+
+    The last confirmation closes the round itself (:func:`round_flow.close_when_complete`);
+    a round complete but still open (the after-commit close failed, or it was reopened)
+    gets the desk's own close button, posting to the same service.
+    """
+    rnd.refresh_from_db(fields=["status"])
+    tournament = rnd.tournament
+    if rnd.status == RoundStatus.FINISHED:
+        return {"finished": True, "may_pair": allowed(user, "round.manage", tournament)}
+    if rnd.status == RoundStatus.PUBLISHED and round_flow.round_complete(rnd):
+        return {"finished": False, "may_close": allowed(user, "desk.run", tournament)}
+    return None
+
+
 @login_first
 @tournament_view("result.enter")
 def results_grid(request, tournament, round_id: int) -> HttpResponse:
@@ -221,6 +238,7 @@ def results_grid(request, tournament, round_id: int) -> HttpResponse:
             "focus": first_empty,
             "reason": request.POST.get("reason", "") if request.method == "POST" else "",
             "corrections": any(r.match.result_status == ResultStatus.CONFIRMED for r in rows),
+            "round_end": round_end(request.user, rnd),
         },
         status=status,
     )

@@ -642,7 +642,8 @@ def audit_log(request, tournament) -> HttpResponse:
     entries = AuditEntry.objects.filter(tournament=tournament).select_related("user__player")
     # order_by(): the default "-at" ordering would make DISTINCT return one row per entry
     types = sorted(entries.order_by().values_list("object_type", flat=True).distinct())
-    form = AuditFilterForm(request.GET or None, object_types=types)
+    actions = sorted(entries.order_by().values_list("action", flat=True).distinct())
+    form = AuditFilterForm(request.GET or None, object_types=types, actions=actions)
     if form.is_valid():
         data = form.cleaned_data
         if data.get("action"):

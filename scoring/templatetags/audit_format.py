@@ -5,7 +5,7 @@ import json
 from django import template
 from django.core.serializers.json import DjangoJSONEncoder
 
-from tournaments.audit import action_label
+from tournaments.audit import action_label, object_type_label
 from zarik.i18n import current_language
 
 register = template.Library()
@@ -22,3 +22,9 @@ def audit_json(value) -> str:
 def audit_action(code: str) -> str:
     """An audited action's code as the audit page says it, in the reader's language."""
     return action_label(code, current_language())
+
+
+@register.filter
+def audit_object(model_name: str) -> str:
+    """An audited object's kind in the reader's language, as the filter lists it."""
+    return object_type_label(model_name)

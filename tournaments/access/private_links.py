@@ -20,6 +20,7 @@ from django.db.models import F
 from django.urls import reverse
 
 from tournaments.models import Entry
+from zarik import site
 
 SALT = "zarik.entry-link"
 
@@ -37,7 +38,7 @@ def path_for(entry: Entry) -> str:
 def url_for(entry: Entry, request=None) -> str:
     """The private page's full address, for QR codes, emails and printed cards."""
     path = path_for(entry)
-    return request.build_absolute_uri(path) if request is not None else path
+    return site.absolute(path, request) if request is not None else path
 
 
 def _signed(token: str) -> tuple[int, int] | None:

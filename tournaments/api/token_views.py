@@ -21,7 +21,7 @@ from .http import tokens
 
 class TokenForm(forms.Form):
     name = forms.CharField(
-        label=_lazy("Name"), max_length=100,
+        label=_lazy("Token name"), max_length=100,
         help_text=_lazy("what uses it, e.g. “club scoreboard” — to tell your tokens apart"),
     )
     scope = forms.ChoiceField(

@@ -83,6 +83,8 @@ def entry_page(request, token: str):
         m.my_side = "a" if m.entry_a_id == entry.pk else "b"
         m.opponent = m.entry_b if m.my_side == "a" else m.entry_a
     current = next((m for m in matches if m.round.status == RoundStatus.PUBLISHED), None)
+    if current is not None:
+        annotate_waiting_report(current)
     return render(
         request,
         "links/private/entry.html",
@@ -99,6 +101,22 @@ def entry_page(request, token: str):
             "disputes": match_disputes.disputes_of(holder, matches, token),
         },
     )
+
+
+def annotate_waiting_report(match) -> None:
+    """Put the score waiting for confirmation on the match, from the player's side.
+
+    The phone page shows it at once (not behind a tap), with the action it asks for:
+    confirm or dispute the opponent's report, or wait for the opponent to confirm yours.
+    The results relation is read by name: the scoring room depends on this one, not back.
+    """
+    report = match.results.filter(state="reported").order_by("-reported_at", "-pk").first()
+    match.waiting_report = report
+    if report is None:
+        return
+    scores = (report.score_a, report.score_b)
+    match.waiting_mine, match.waiting_theirs = scores if match.my_side == "a" else scores[::-1]
+    match.waiting_by_me = report.reported_side == match.my_side
 
 
 def may_request_bye(holder: private_links.LinkHolder) -> bool:

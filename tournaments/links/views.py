@@ -22,6 +22,7 @@ from tournaments.access.permissions import tournament_view
 from tournaments.models import Entry
 from tournaments.notifications import player_emails as emails
 from tournaments.registration.problems import REGISTRATION
+from zarik import site
 from zarik.i18n import current_language
 
 
@@ -44,7 +45,12 @@ def links(request, tournament) -> HttpResponse:
     for e in entries:
         e.link = private_links.url_for(e, request)
         e.email = _email_of(e)
-    return render(request, "links/links.html", {"tournament": tournament, "entries": entries})
+    base = site.base(request)
+    return render(
+        request,
+        "links/links.html",
+        {"tournament": tournament, "entries": entries, "site": base, "loopback": site.is_loopback(base)},
+    )
 
 
 def _back(tournament, entry) -> HttpResponse:

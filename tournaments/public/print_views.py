@@ -39,6 +39,7 @@ from tournaments.links.qr import qr_svg
 from tournaments.models import Entry, EntryStatus, Match, Round, Tournament
 from tournaments.standings_service import is_knockout, load_event
 from tournaments.validation import match_spec, time_control
+from zarik import site
 from zarik.i18n import current_language
 
 from .bracket_layout import section_drawings
@@ -206,7 +207,7 @@ def _card_player(request, entry: Entry | None, lang: str) -> dict[str, Any] | No
 def public_round_url(request, rnd: Round) -> str:
     """The round's public pairings page, full address: the only link a table card may carry."""
     path = reverse("public-pairings", kwargs={"slug": rnd.tournament.slug})
-    return request.build_absolute_uri(f"{path}?round={rnd.number}")
+    return site.absolute(f"{path}?round={rnd.number}", request)
 
 
 @_view(DESK)

@@ -268,6 +268,7 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
                 a_id=a.id, a_draw=a.draw_number, a_player=a.player_id,
                 b_id=b.id if b else None, b_draw=b.draw_number if b else None, b_player=b.player_id if b else None,
                 chance_side=chance.side if chance else "", chance_percent=chance.percent if chance else None,
+                chance_source=chance.source if chance else "",
                 kind_label=str(row["kind_label"]),
                 **{k: row[k] for k in ("name_a", "name_b", "found", "score")},
             )  # fmt: skip

@@ -6,11 +6,13 @@ games), from the players' ratings in the tournament's pool:
 
 * a confirmed match that was rated shows the chance stored with its rating
   change (what the players' ratings said *before* the match);
-* any other match uses the players' current pool ratings; a player with no
-  rating yet counts as 1500, where every new player starts.
+* any other match uses the players' current pool ratings; where the pool has
+  none for a player, the entry's own rating (imported or typed at entry), so a
+  new event's chances mean something from round 1 (``source`` says which);
+  one side with no rating at all counts as 1500, where every new player starts.
 
-Unrated events show it too: the chance is still informative, and it is the
-same formula the rating lists use. Byes have none. Two queries, inside the
+Nothing meaningless is shown: no chance when neither player has any rating,
+and none at an even 50% (it would print "50%" on every wall sheet). Byes have none. Two queries, inside the
 cached fragment's build (a pairings page rebuilt after its tournament changes).
 """
 
@@ -33,6 +35,7 @@ class Chance:
     side: str
     percent: int
     probability_a: float
+    source: str = "pool"  # "entry": an entry's own rating stood in for a missing pool rating
 
 
 def match_length(event: Event, p: Pairing, round_lengths: dict[int, int | None]) -> int | None:
@@ -43,6 +46,13 @@ def match_length(event: Event, p: Pairing, round_lengths: dict[int, int | None])
         return round_lengths[p.round_id]
     t = event.tournament
     return t.match_length if t.match_format == "points" else t.fixed_games
+
+
+def rating_of(pool: dict[int, float], player_id: int, entry_rating: float | None) -> tuple[float | None, bool]:
+    """The pool's rating of a player, else the entry's own; and whether the entry's was used."""
+    if player_id in pool:
+        return pool[player_id], False
+    return entry_rating, entry_rating is not None
 
 
 def chances(event: Event, pairings: Sequence[Pairing]) -> dict[int, Chance]:
@@ -83,7 +93,18 @@ def chances(event: Event, pairings: Sequence[Pairing]) -> dict[int, Chance]:
             length = match_length(event, p, round_lengths)
             if not length:
                 continue
-            prob = win_probability(ratings.get(a, NEW_RATING), ratings.get(b, NEW_RATING), length)
+            rating_a, from_entry_a = rating_of(ratings, a, event.entries[p.a].rating)
+            rating_b, from_entry_b = rating_of(ratings, b, event.entries[p.b].rating)
+            if rating_a is None and rating_b is None:
+                continue  # nobody rated: any percentage would be invented
+            source = "entry" if from_entry_a or from_entry_b else "pool"
+            prob = win_probability(
+                NEW_RATING if rating_a is None else rating_a, NEW_RATING if rating_b is None else rating_b, length
+            )
+        else:
+            source = "pool"
         side, best = ("a", prob) if prob >= 0.5 else ("b", 1 - prob)
-        out[p.id] = Chance(side, round(best * 100), prob)
+        if round(best * 100) == 50:
+            continue  # an even chance says nothing
+        out[p.id] = Chance(side, round(best * 100), prob, source)
     return out

@@ -21,4 +21,5 @@ def organiser_tabs(context, tournament, current: str = "") -> dict:
         for tab in TABS
         if tab.shown_for(tournament) and allowed(user, tab.action, tournament)
     ]
-    return {"tournament": tournament, "tabs": tabs}
+    current_tab = next((tab for tab in tabs if tab["current"]), None)
+    return {"tournament": tournament, "tabs": tabs, "current_tab": current_tab}
