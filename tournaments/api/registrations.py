@@ -144,7 +144,7 @@ class RegistrationViewSet(EditableUnderTournament, mixins.CreateModelMixin, view
         if not form.is_valid():
             raise_form_errors(form)
         try:
-            outcome = registration.apply(tournament, form.cleaned_data, language=current_language(), request=request)
+            outcome = registration.apply(tournament, form.cleaned_data, language=current_language())
         except registration.RegistrationRefused as exc:
             raise _refused(exc, form.fields) from None
         return Response(RegistrationSerializer(outcome.registration).data, status=status.HTTP_201_CREATED)
@@ -155,7 +155,7 @@ class RegistrationViewSet(EditableUnderTournament, mixins.CreateModelMixin, view
         body.is_valid(raise_exception=True)
         values = {k: v for k, v in body.validated_data.items() if v not in ("", None)}
         try:
-            func(reg, request.user, request=request, **values, **fixed)
+            func(reg, request.user, **values, **fixed)
         except registration.RegistrationRefused as exc:
             raise _refused(exc, body.fields) from None
         reg.refresh_from_db()
