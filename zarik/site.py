@@ -41,12 +41,13 @@ def is_loopback(url: str) -> bool:
 
 
 def base(request=None) -> str:
-    """Scheme and host of every full link (no trailing slash)."""
+    """Scheme and host of every full link (no trailing slash).
+
+    A loopback ``SITE_URL`` (the default) gives way to the page's own address, which is the
+    one that worked: the hall's network address, or the same machine on another port."""
     configured = settings.SITE_URL.rstrip("/")
     if request is not None and is_loopback(configured):
-        from_request = request.build_absolute_uri("/").rstrip("/")
-        if not is_loopback(from_request):
-            return from_request
+        return request.build_absolute_uri("/").rstrip("/")
     return configured
 
 
