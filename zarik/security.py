@@ -11,16 +11,12 @@ not locked out by one player typing made-up links.
 
 from __future__ import annotations
 
-import logging
-
 from django.conf import settings
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django_ratelimit.core import get_usage
 
 from tournaments.access import private_links
-
-logger = logging.getLogger(__name__)
+from zarik.limits import guesses
 
 PRIVATE_PREFIXES = ("/p/", "/notifications/")
 
@@ -50,14 +46,8 @@ def login_locked_out(request, original_response=None, credentials=None):
 
 
 def _private_link_usage(request, increment: bool):
-    """The address's count of unknown tokens; None (no limit) while the cache is unreachable,
-    so a Redis outage never takes the players' own pages down with it."""
-    try:
-        return get_usage(request, group="private-link-miss", key="ip",
-                         rate=settings.PRIVATE_LINK_MISS_RATE, increment=increment)
-    except Exception:  # noqa: BLE001 - any cache failure: fail open, the page still works
-        logger.warning("private-link limiter: cache unavailable", exc_info=True)
-        return None
+    """The address's count of unknown tokens (:mod:`zarik.limits`); None while the cache is down."""
+    return guesses(request, "private-link-miss", settings.PRIVATE_LINK_MISS_RATE, increment=increment)
 
 
 def _issued_link(path: str) -> bool:

@@ -7,21 +7,17 @@ no view has to remember it.
 
 from __future__ import annotations
 
-import logging
-
 from django.conf import settings
-from django_ratelimit.core import get_usage
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.permissions import SAFE_METHODS
 
 from tournaments.models import TokenScope
 from zarik.i18n import current_language
+from zarik.limits import guesses
 
 from . import tokens
 from .problems import api_problem
-
-logger = logging.getLogger(__name__)
 
 
 def _failed(name: str) -> exceptions.AuthenticationFailed:
@@ -37,12 +33,7 @@ def _misses(request, increment: bool):
     the answer says nothing about whether a key exists (issue 29: 400 made-up tokens
     in 1.5 s were all looked up). A cache outage fails open, as the private links do.
     """
-    try:
-        return get_usage(request, group="api-token-miss", key="ip",
-                         rate=settings.API_TOKEN_MISS_RATE, increment=increment)
-    except Exception:  # noqa: BLE001 - any cache failure: fail open, the API still works
-        logger.warning("API token limiter: cache unavailable", exc_info=True)
-        return None
+    return guesses(request, "api-token-miss", settings.API_TOKEN_MISS_RATE, increment=increment)
 
 
 class ApiTokenAuthentication(authentication.BaseAuthentication):
