@@ -5,7 +5,7 @@ import re
 import time
 import uuid
 
-from django.http import HttpResponseBadRequest
+from django.http import HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.http.multipartparser import MultiPartParserError
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -48,6 +48,17 @@ class RequestIdMiddleware:
             request_id.reset(token)
 
 
+def _bad_request(request, code: str, message: str) -> HttpResponse:
+    """A 400 before any view: under ``/api/`` an RFC 9457 problem as the API documents every
+    400 (``application/problem+json``), elsewhere the message as plain text."""
+    if request.path.startswith("/api/"):
+        body = {"type": f"urn:zarik:problem:{code}", "title": "Bad Request", "status": 400, "detail": message,
+                "code": code, "instance": request.get_full_path()}  # fmt: skip
+        return JsonResponse(body, status=400, content_type="application/problem+json",
+                            json_dumps_params={"ensure_ascii": False})  # fmt: skip
+    return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
+
+
 class RejectNulBytesMiddleware:
     """Refuse a NUL character in query or form fields with a 400, before any view runs.
 
@@ -68,18 +79,16 @@ class RejectNulBytesMiddleware:
             try:
                 fields.append(request.POST)
             except MultiPartParserError as exc:
-                return HttpResponseBadRequest(
-                    _("The form data could not be read (%(reason)s). Send it again.") % {"reason": exc},
-                    content_type="text/plain; charset=utf-8",
-                )
+                message = _("The form data could not be read (%(reason)s). Send it again.") % {"reason": exc}
+                return _bad_request(request, "request.unreadable_form", message)
         for data in fields:
             for key, values in data.lists():
                 if "\x00" in key or any("\x00" in v for v in values):
-                    return HttpResponseBadRequest(
-                        _("The field “%(field)s” contains a NUL character, which cannot be stored. "
-                          "Remove it and try again.") % {"field": key.replace("\x00", "")},
-                        content_type="text/plain; charset=utf-8",
-                    )
+                    message = _(
+                        "The field “%(field)s” contains a NUL character, which cannot be stored. "
+                        "Remove it and try again."
+                    ) % {"field": key.replace("\x00", "")}
+                    return _bad_request(request, "request.nul_character", message)
         return self.get_response(request)
 
 

@@ -34,3 +34,11 @@ def test_lang_in_the_address_shows_a_page_in_that_language_for_that_request_only
     assert "<html lang=\"ru\">" in russian.content.decode() and "Standings<" not in russian.content.decode()
     # An unknown code changes nothing (no error either).
     assert client.get("/t/demo-swiss/standings/?lang=xx", HTTP_ACCEPT_LANGUAGE="ru")["Content-Language"] == "ru"
+
+
+def test_nul_in_an_api_query_is_a_problem_as_the_api_documents_every_400(client, db):
+    response = client.get("/api/tournaments/?search=a%00b", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("application/problem+json")
+    body = response.json()
+    assert body["code"] == "request.nul_character" and "search" in body["detail"]
