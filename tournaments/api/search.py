@@ -37,6 +37,9 @@ class PlayerFoundSerializer(serializers.ModelSerializer):
 
 
 class ClubFoundSerializer(serializers.ModelSerializer):
+    # A club without a website has "" (not a URI): the answer says exactly that.
+    website = serializers.CharField(read_only=True, help_text="the club's website, or empty")
+
     class Meta:
         model = Club
         fields = ["slug", "name", "city", "website"]

@@ -111,7 +111,9 @@ def problem_answer(description: str) -> dict[str, Any]:
 def declare_problems(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
     """drf-spectacular postprocessing hook: the ``ProblemDetails`` component and each operation's errors."""
     result.setdefault("components", {}).setdefault("schemas", {})["ProblemDetails"] = PROBLEM_DETAILS
-    for operations in result.get("paths", {}).values():
+    for path, operations in result.get("paths", {}).items():
+        if path.endswith("/schema/"):
+            continue  # the schema itself answers in OpenAPI's own media types, not problem+json
         for method, operation in operations.items():
             if method not in METHODS:
                 continue
