@@ -7,6 +7,7 @@ in ``scoring.models.Result`` — at most one confirmed result per match.
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -659,7 +660,6 @@ class Round(models.Model):
     length_override_reason = models.CharField(
         _("reason for overriding the match length"), max_length=300, blank=True
     )
-    explanation = models.JSONField(_("pairing explanation"), default=dict, blank=True)
     published_at = models.DateTimeField(_("published at"), null=True, blank=True)
 
     class Meta:
@@ -681,6 +681,27 @@ class Round(models.Model):
         where = f" · {self.section.name}" if self.section_id else ""
         return f"{self.tournament}{where} · {_('round')} {self.number}"
 
+    @property
+    def explanation(self) -> dict[str, Any]:
+        """The pairing explanation (:class:`RoundExplanation`), ``{}`` before one is written.
+
+        Read on demand, one query per round (kept on the instance afterwards): it is
+        stored apart so that the rows read in bulk — a round's matches with
+        ``select_related("round")``, the rounds of the standings — never carry it.
+        """
+        if self.pk is None:
+            return {}
+        try:
+            return self.explanation_row.data
+        except RoundExplanation.DoesNotExist:
+            return {}
+
+    def store_explanation(self, data: dict[str, Any]) -> None:
+        """Write the round's explanation (one row per round, replaced whole)."""
+        self.explanation_row, _created = RoundExplanation.objects.update_or_create(
+            round=self, defaults={"data": data}
+        )
+
     def clean(self) -> None:
         """A round's match length off the category table needs a recorded reason."""
 
@@ -690,6 +711,44 @@ class Round(models.Model):
             rule_for(self.section, self.number, self.match_length, self.length_override_reason)
         except RuleViolation as exc:
             raise problems_to_validation_error(exc.problems, "length_override_reason") from exc
+
+
+class RoundExplanation(models.Model):
+    """A round's pairing explanation, in its own table (issue 32).
+
+    The explanation grows with the field (166 KB of JSON at 2,000 players); as a
+    column of :class:`Round` it rode along with every match read with its round
+    and made generating, notifying and exporting a big Swiss quadratic in time
+    and memory. Here it is read only where it is shown or used
+    (:attr:`Round.explanation`).
+    """
+
+    round = models.OneToOneField(
+        Round, verbose_name=_("round"), on_delete=models.CASCADE, related_name="explanation_row"
+    )
+    data = models.JSONField(_("pairing explanation"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("pairing explanation")
+        verbose_name_plural = _("pairing explanations")
+
+    def __str__(self) -> str:
+        return str(self.round)
+
+    @classmethod
+    def parts(cls, round_ids, *keys: str) -> dict[int, dict[str, Any]]:
+        """``{round id: {key: value}}`` for a few top-level keys of each round's explanation.
+
+        The database extracts the keys, so reading the byes or the colour flag of every
+        round never transfers the whole explanation (its pairings grow with the field).
+        A round without an explanation (or without a key) reads as missing keys.
+        """
+        rows = cls.objects.filter(round_id__in=list(round_ids)).values_list(
+            "round_id", *(f"data__{k}" for k in keys)
+        )
+        return {
+            row[0]: {k: v for k, v in zip(keys, row[1:], strict=True) if v is not None} for row in rows
+        }
 
 
 class ResultStatus(models.TextChoices):

@@ -17,7 +17,17 @@ from django.db.models.signals import post_delete, post_save
 from clubs.models import Player
 
 from .cache import invalidate, invalidate_results
-from .models import Entry, Game, Match, Prize, Round, Section, StandingsAdjustment, Tournament
+from .models import (
+    Entry,
+    Game,
+    Match,
+    Prize,
+    Round,
+    RoundExplanation,
+    Section,
+    StandingsAdjustment,
+    Tournament,
+)
 
 
 def _cached(instance, field: str):
@@ -58,6 +68,12 @@ def _on_match(sender, instance: Match, **kwargs) -> None:
     invalidate_results(_tournament_of_match(instance), instance.round_id)
 
 
+def _on_explanation(sender, instance: RoundExplanation, **kwargs) -> None:
+    """A stored explanation is shown on the round's pages (and its byes count in the standings)."""
+    rnd = _cached(instance, "round")
+    invalidate(rnd.tournament_id if rnd is not None else _tournament_of_round(instance.round_id))
+
+
 def on_match_part(sender, instance, **kwargs) -> None:
     """Anything with a ``match`` foreign key: games here, results reported in the scoring app."""
     match = _cached(instance, "match")
@@ -83,6 +99,7 @@ RECEIVERS = (
     (Section, _on_owned),
     (Entry, _on_owned),
     (Round, _on_owned),
+    (RoundExplanation, _on_explanation),
     (Match, _on_match),
     (Game, on_match_part),
     (Player, _on_player),

@@ -392,7 +392,7 @@ def _rows_but_matches(ids: list[int], cups: Collection[int] = ()) -> tuple[dict,
     )
     round_rows: dict[int, list[tuple]] = {}
     others = [tid for tid in ids if tid not in cups]
-    for group, last in ((others, "explanation__byes"), ([t for t in ids if t in cups], "explanation__pairings")):
+    for group, last in ((others, "explanation_row__data__byes"), ([t for t in ids if t in cups], "explanation_row__data__pairings")):
         if group:
             round_rows.update(_group(
                 public_rounds(Round.objects.filter(tournament_id__in=group))

@@ -52,6 +52,7 @@ from tournaments.models import (
     Registration,
     ResultStatus,
     Round,
+    RoundExplanation,
     Seat,
     Section,
     StandingsAdjustment,
@@ -167,6 +168,7 @@ PARTS: tuple[Part, ...] = (
     Part("prizes", Prize, "tournament"),
     Part("adjustments", StandingsAdjustment, "tournament"),
     Part("rounds", Round, "tournament"),
+    Part("round_explanations", RoundExplanation, "round__tournament"),
     Part("matches", Match, "round__tournament"),
     Part("seats", Seat, "round__tournament"),
     Part("games", Game, "match__round__tournament"),
@@ -475,6 +477,20 @@ def _restore_memberships(data: dict[str, Any], resolver: _Resolver) -> list[Prob
     return [ARCHIVE.problem("members_missing", count=sum(missing.values()), clubs=", ".join(sorted(missing)))]
 
 
+def _explanations_apart(tables: dict[str, Any]) -> dict[str, Any]:
+    """An archive written before issue 32 keeps each round's explanation in the round's row:
+    the rows of ``round_explanations`` are made from it, so such an archive restores whole."""
+    if "round_explanations" in tables:
+        return tables
+    rounds = [r for r in tables.get("rounds") or [] if isinstance(r, dict)]
+    kept = [
+        {"id": n, "round_id": r.get("id"), "data": r["explanation"]}
+        for n, r in enumerate(rounds, start=1)
+        if r.get("explanation")
+    ]
+    return {**tables, "round_explanations": kept}
+
+
 @transaction.atomic
 def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club | None = None) -> Imported:
     """Create the archived tournament in this database; :class:`ArchiveError` if it cannot.
@@ -494,6 +510,7 @@ def load(data: dict[str, Any], user=None, *, slug: str | None = None, club: Club
         raise ArchiveError(ARCHIVE.problem("slug_taken", slug=slug))
     account = user if user is not None and getattr(user, "is_authenticated", False) else None
     resolver = _Resolver(data, account.get_username() if account is not None else COMMAND_LINE)
+    tables = _explanations_apart(tables)
     ids: dict[type[models.Model], dict[int, int]] = {}
     count = skipped = 0
     for part in PARTS:

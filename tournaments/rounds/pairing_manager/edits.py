@@ -126,8 +126,7 @@ def _rewrite(
                 "discarded_results": len(discarded),
             }
         )
-        rnd.explanation = expl
-        rnd.save(update_fields=["explanation"])
+        rnd.store_explanation(expl)
         audit(
             user,
             rnd.tournament,

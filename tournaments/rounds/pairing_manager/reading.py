@@ -25,6 +25,7 @@ from tournaments.models import (
     Match,
     ResultStatus,
     Round,
+    RoundExplanation,
     RoundStatus,
     Section,
     Seeding,
@@ -162,7 +163,8 @@ def history(
         .select_related("entry_a", "entry_b", "round")
         .order_by("round__number", "table")
     )
-    colours = {r.pk: bool(r.explanation.get("colours")) for r in rounds}
+    stored = RoundExplanation.parts((r.pk for r in rounds), "colours", "byes")
+    colours = {r.pk: bool(stored.get(r.pk, {}).get("colours")) for r in rounds}
     for m in matches:
         num = m.round.number
         a = m.entry_a.draw_number
@@ -183,7 +185,7 @@ def history(
             )
         )
     for r in rounds:
-        for bye in r.explanation.get("byes", []):
+        for bye in stored.get(r.pk, {}).get("byes") or []:
             if bye.get("kind") == "requested":
                 out.append(
                     core.TableResult(r.number, bye["player"], None, bye["points"], kind="requested")

@@ -84,7 +84,6 @@ def write_round(
         number=planned.number,
         status=RoundStatus.DRAFT,
         match_length=planned.length,
-        explanation={},
     )
     matches = []
     for i, t in enumerate(planned.tables, start=1):
@@ -117,6 +116,5 @@ def write_round(
             progress(done, total)
     explanation = dict(planned.explanation)
     explanation["pairings"] = [t.info for t in planned.tables]
-    rnd.explanation = explanation
-    rnd.save(update_fields=["explanation"])
+    rnd.store_explanation(explanation)
     return rnd
