@@ -744,7 +744,11 @@ def normalize_name(text: str) -> str:
 
 
 def find_entries(event: Event, query: str) -> list[int]:
-    """Entries whose Cyrillic or Latin name (either word order) contains every word of ``query``."""
+    """Entries whose Cyrillic or Latin name (either word order) contains every word of ``query``;
+    a query of digits alone is a draw number (a player finds their table by their number)."""
+    if query.strip().isdigit():
+        number = int(query)
+        return [e.id for e in event.entries.values() if e.draw_number == number]
     words = normalize_name(query).split()
     if not words:
         return []

@@ -10,6 +10,9 @@ email on their account) hear of disputes and finished rounds.
 
 Sending runs in a Celery task (``tasks.send_notifications``, eager without a
 broker) after the change commits; a failing SMTP server is logged, never raised.
+An event that writes to a whole round (a publication: 10,000 players in a big
+Swiss) is split by :func:`batches` into ranges of tables, each its own task sent
+over one SMTP connection, so no worker holds or sends a whole field at once.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMessage, get_connection
 from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -130,7 +133,14 @@ def _seat(match: Match, entry: Entry) -> dict[str, Any]:
     }
 
 
-def _matches(**where) -> list[Match]:
+#: Tables per email batch of a round's event (two emails a table): one task, one SMTP connection.
+BATCH_TABLES = 200
+
+
+def _matches(tables: Any = None, **where) -> list[Match]:
+    """The matches with what an email names; ``tables`` ``[first, last]`` keeps one batch's range."""
+    if tables:
+        where.update(table__gte=int(tables[0]), table__lte=int(tables[1]))
     return list(
         Match.objects.filter(**where).select_related(
             "round__tournament", "round__section", "entry_a__player", "entry_b__player",
@@ -141,7 +151,7 @@ def _matches(**where) -> list[Match]:
 
 def _round_players(event: Event, tournament: Tournament) -> Iterable[Recipient]:
     """Round published: every player of the round, with their table, opponent and length."""
-    for match in _matches(round_id=event.data.get("round")):
+    for match in _matches(event.data.get("tables"), round_id=event.data.get("round")):
         for entry in (match.entry_a, match.entry_b):
             if entry is not None:
                 r = _player_recipient(entry, round=match.round.number, **_seat(match, entry))
@@ -152,7 +162,7 @@ def _round_players(event: Event, tournament: Tournament) -> Iterable[Recipient]:
 def _repaired_players(event: Event, tournament: Tournament) -> Iterable[Recipient]:
     """Round re-paired: the entries whose pairing changed, with their new table and opponent."""
     changed = set(event.data.get("entries") or ())
-    for match in _matches(round_id=event.data.get("round")):
+    for match in _matches(event.data.get("tables"), round_id=event.data.get("round")):
         for entry in (match.entry_a, match.entry_b):
             if entry is not None and entry.pk in changed:
                 r = _player_recipient(entry, round=match.round.number, **_seat(match, entry))
@@ -240,6 +250,30 @@ NOTIFICATIONS: dict[str, tuple[Notification, ...]] = {
 }
 
 
+#: The events written to a whole round's players: sent in batches of tables (:func:`batches`).
+ROUND_WIDE = frozenset({"round.published", "round.repaired"})
+
+
+def batches(event: Event) -> list[tuple[int, int]]:
+    """The ranges of tables ``(first, last)`` the event's emails are sent in, one task each.
+
+    Empty when the event needs no split: not a round-wide event, already one batch
+    (its data carries ``tables``), or a round small enough for one batch.
+    """
+    if event.name not in ROUND_WIDE or event.data.get("tables"):
+        return []
+    tables = list(
+        Match.objects.filter(round_id=event.data.get("round"), table__isnull=False)
+        .order_by("table")
+        .values_list("table", flat=True)
+    )
+    if len(tables) <= BATCH_TABLES:
+        return []
+    return [
+        (tables[i], tables[min(i + BATCH_TABLES, len(tables)) - 1]) for i in range(0, len(tables), BATCH_TABLES)
+    ]
+
+
 def worth_a_task(event: Event) -> bool:
     """Whether the event may send any email: False when it writes only to players and no
     player of the tournament takes emails (one cached answer per tournament version; a
@@ -301,13 +335,29 @@ def messages_for(event: Event) -> list[EmailMessage]:
 
 
 def send_for(event: Event) -> int:
-    """Send every email the event calls for; returns how many went (failures are logged)."""
+    """Send every email the event calls for over one connection; returns how many went.
+
+    A failing message is logged and the rest still go (each is tried on its own
+    when the batch as a whole fails)."""
+    messages = messages_for(event)
+    if not messages:
+        return 0
+    connection = get_connection(fail_silently=False)
+    try:
+        connection.open()
+    except (smtplib.SMTPException, OSError) as exc:
+        logger.warning("notification %s: the mail server refused the connection: %s", event.name, exc)
+        return 0
     sent = 0
-    for message in messages_for(event):
-        try:
-            message.send()
-        except (smtplib.SMTPException, OSError) as exc:
-            logger.warning("notification %s to %s failed: %s", event.name, message.to, exc)
-        else:
-            sent += 1
+    try:
+        for message in messages:
+            message.connection = connection
+            try:
+                message.send()
+            except (smtplib.SMTPException, OSError) as exc:
+                logger.warning("notification %s to %s failed: %s", event.name, message.to, exc)
+            else:
+                sent += 1
+    finally:
+        connection.close()
     return sent

@@ -57,8 +57,17 @@ def on_event_webhooks(event: Event) -> None:
 
 @shared_task(name="tournaments.send_notifications", ignore_result=True)
 def send_notifications(name: str, tournament_id: int, data: dict[str, Any]) -> int:
-    """Send the emails of one event (``notifications.NOTIFICATIONS``); returns how many went."""
-    return notifications.send_for(Event(name, tournament_id, data))
+    """Send the emails of one event (``notifications.NOTIFICATIONS``); returns how many went.
+
+    A round-wide event of a big field is not sent here: one task per batch of tables is
+    queued instead (:func:`notifications.batches`), and each sends its own (returns 0)."""
+    event = Event(name, tournament_id, data)
+    ranges = notifications.batches(event)
+    for first, last in ranges:
+        later(send_notifications, name, tournament_id, {**data, "tables": [first, last]})
+    if ranges:
+        return 0
+    return notifications.send_for(event)
 
 
 def on_event_emails(event: Event) -> None:

@@ -38,7 +38,7 @@ from tournaments.standings_service import (
 from tournaments.validation import time_control
 from zarik.i18n import current_language
 
-from . import frame
+from . import frame, paging
 from .bracket_layout import section_drawings
 from .win_chances import chances
 
@@ -232,7 +232,14 @@ def _pairing_rows(
     return rows
 
 
-def _pairings_fragment(event: Event, round_number: int | None, query: str) -> frame.Fragment:
+def _pairings_fragment(
+    event: Event, round_number: int | None, query: str, page_number: int | None = None
+) -> frame.Fragment:
+    """The shown rounds' pairings, one page of :data:`paging.PAGE_ROWS` tables at a time.
+
+    A search (a name, or a draw number) lists every table it finds with the page it is
+    on, and without a page asked for opens the page of the first one found.
+    """
     lang = current_language()
     if round_number is None:
         rounds = event.current_rounds()
@@ -249,13 +256,31 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
                 % {"n": round_number, "list": published},
             )
     found = set(find_entries(event, query)) if query else set()
-    blocks = []
-    hits = []
     bases = {"player_base": frame.player_url_prefix(event.tournament.slug),
              "profile_base": frame.profile_url_prefix()}  # fmt: skip
-    for rnd in rounds:
-        pairings = event.pairings_of_round([rnd.id])
-        rows = _pairing_rows(event, pairings, lang, found, with_chances=True)
+    every = [(rnd, event.pairings_of_round([rnd.id])) for rnd in rounds]
+    hits, at = [], 0
+    for rnd, pairings in every:
+        for i, p in enumerate(pairings):
+            for mine, other in ((p.a, p.b), (p.b, p.a)):
+                if mine is None or mine not in found:
+                    continue
+                entry, opponent = event.entries[mine], event.entries[other] if other is not None else None
+                hits.append({
+                    "name": entry.name(lang), "number": entry.draw_number, "round": rnd.number,
+                    "section": _section_title(event, rnd.section), "table": p.table,
+                    "opponent": opponent.name(lang) if opponent else "", "bye": opponent is None,
+                    "page": (at + i) // paging.PAGE_ROWS + 1,
+                })  # fmt: skip
+        at += len(pairings)
+    if page_number is None and hits:
+        page_number = hits[0]["page"]
+    page = paging.page_of(at, page_number)
+    blocks = []
+    cut = paging.slice_blocks([{"round": rnd, "rows": pairings} for rnd, pairings in every], page)
+    for block in cut:
+        rnd = block["round"]
+        rows = _pairing_rows(event, block["rows"], lang, found, with_chances=True)
         for row in rows:
             p, a, b, chance = row["p"], row["a"], row["b"], row["chance"]
             # Only what the row shows, so that its remembered HTML outlives changes it does not
@@ -274,22 +299,12 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
             )  # fmt: skip
         blocks.append({"round": rnd, "section": _section_title(event, rnd.section), "rows": rows,
                        "requested_byes": requested_byes(event, rnd.number, rnd.section, lang)})  # fmt: skip
-        for row in rows:
-            p = row["p"]
-            for side, entry in (("a", row["a"]), ("b", row["b"])):
-                if entry is None or entry.id not in found:
-                    continue
-                other = row["b"] if side == "a" else row["a"]
-                hits.append(
-                    {
-                        "name": entry.name(lang),
-                        "round": rnd.number,
-                        "section": _section_title(event, rnd.section),
-                        "table": p.table,
-                        "opponent": other.name(lang) if other else "",
-                        "bye": other is None,
-                    }
-                )
+    tables = [p.table for _rnd, pairings in every for p in pairings]
+    labels = [
+        _("tables %(first)s–%(last)s") % {"first": tables[lo] or "—", "last": tables[min(lo + paging.PAGE_ROWS, len(tables)) - 1] or "—"}
+        for lo in range(0, len(tables), paging.PAGE_ROWS)
+    ]  # fmt: skip
+    params = {"round": round_number, "q": query}
     return frame.render_fragment(
         "public/_pairings.html",
         event,
@@ -297,8 +312,10 @@ def _pairings_fragment(event: Event, round_number: int | None, query: str) -> fr
         blocks=blocks,
         query=query,
         hits=hits,
+        hit_params=params,
         rounds=event.round_numbers(),
         selected=round_number,
+        pages=paging.pager_links(page, params, labels),
         timing=time_control(event.tournament).describe(lang, event.tournament.match_length),
     )
 
@@ -321,14 +338,24 @@ def _pairings_args(request, tournament: Tournament):
     return round_number, query, None
 
 
-def _cached_pairings(tournament: Tournament, round_number: int | None, query: str) -> frame.Fragment:
+def _page_error(request, tournament: Tournament, title: str, page) -> HttpResponse | None:
+    if not isinstance(page, str):
+        return None
+    return frame.message(
+        request, tournament, title, _("“%(value)s” is not a page number.") % {"value": page[:20]}, 400
+    )
+
+
+def _cached_pairings(
+    tournament: Tournament, round_number: int | None, query: str, page: int | None = None
+) -> frame.Fragment:
     """Keyed by the shown rounds' versions: a result elsewhere leaves it cached, one of its
     own rounds rebuilds it at once (never stale)."""
     return frame.cached(
         tournament,
         "pairings",
-        lambda event: _pairings_fragment(event, round_number, query),
-        {"round": round_number, "q": query.casefold()},
+        lambda event: _pairings_fragment(event, round_number, query, page),
+        {"round": round_number, "q": query.casefold(), "page": page},
         rounds=frame.public_round_ids(tournament).get(round_number, ()),
     )
 
@@ -337,9 +364,11 @@ def _cached_pairings(tournament: Tournament, round_number: int | None, query: st
 @tournament_view("tournament.view")
 def pairings(request, tournament: Tournament) -> HttpResponse:
     round_number, query, error = _pairings_args(request, tournament)
+    page = paging.page_param(request)
+    error = error or _page_error(request, tournament, _("Pairings"), page)
     if error:
         return error
-    fragment = _cached_pairings(tournament, round_number, query)
+    fragment = _cached_pairings(tournament, round_number, query, page)
     return frame.page(
         request,
         tournament,
@@ -356,19 +385,35 @@ def pairings(request, tournament: Tournament) -> HttpResponse:
 @tournament_view("tournament.view")
 def pairings_print(request, tournament: Tournament) -> HttpResponse:
     round_number, _query, error = _pairings_args(request, tournament)
+    page = paging.page_param(request)
+    error = error or _page_error(request, tournament, _("Pairings"), page)
     if error:
         return error
-    fragment = _cached_pairings(tournament, round_number, "")
+    fragment = _cached_pairings(tournament, round_number, "", page)
     return frame.page(request, tournament, fragment, page="pairings", template="public/print.html")
 
 
 # --- standings ---------------------------------------------------------------------------
 
 
-def _standings_fragment(event: Event) -> frame.Fragment:
+def _standings_fragment(event: Event, query: str = "", page_number: int | None = None) -> frame.Fragment:
+    """The standings, one page of :data:`paging.PAGE_ROWS` rows at a time; a search (name or
+    draw number) lists each player found with their place and page, and opens that page."""
     lang = current_language()
     awards = prize_awards(event)
-    blocks = _standings_blocks(event, lang, awards.amounts)
+    every = _standings_blocks(event, lang, awards.amounts)
+    found = set(find_entries(event, query)) if query else set()
+    hits, at = [], 0
+    for block in every:
+        for i, r in enumerate(block["rows"]):
+            if r["entry"] in found:
+                hits.append({"name": r["name"], "place": r["place"], "title": block["title"],
+                             "page": (at + i) // paging.PAGE_ROWS + 1})  # fmt: skip
+        at += len(block["rows"])
+    if page_number is None and hits:
+        page_number = hits[0]["page"]
+    page = paging.page_of(at, page_number)
+    blocks = paging.slice_blocks(every, page)
     bases = {"player_base": frame.player_url_prefix(event.tournament.slug),
              "profile_base": frame.profile_url_prefix()}  # fmt: skip
     for block in blocks:
@@ -384,13 +429,22 @@ def _standings_fragment(event: Event) -> frame.Fragment:
             # The place is outside the remembered part: one result reorders many rows.
             r["html"] = format_html(
                 '<tr{}>\n      <td class="num">{}</td>\n      {}    </tr>',
-                mark_safe(' class="shared"') if r["shared"] else "", r["place"], cells,
-            )
+                mark_safe(' class="shared found"' if r["shared"] and r["entry"] in found else
+                          ' class="shared"' if r["shared"] else ' class="found"' if r["entry"] in found else ""),
+                r["place"], cells,
+            )  # fmt: skip
+    labels = [
+        _("places %(first)s–%(last)s") % {"first": lo + 1, "last": min(lo + paging.PAGE_ROWS, at)}
+        for lo in range(0, at, paging.PAGE_ROWS)
+    ]
     return frame.render_fragment(
         "public/_standings.html",
         event,
         title=_("Standings"),
         blocks=blocks,
+        query=query,
+        hits=hits,
+        pages=paging.pager_links(page, {"q": query}, labels),
         champion=_champion(event, lang),
         problems=_problems(event, lang) + [p.message(lang) for p in awards.problems],
         legend=_legend(event, lang),
@@ -400,19 +454,35 @@ def _standings_fragment(event: Event) -> frame.Fragment:
     )
 
 
+def _standings_page(request, tournament: Tournament, template: str | None) -> HttpResponse:
+    page = paging.page_param(request)
+    error = _page_error(request, tournament, _("Standings"), page)
+    if error:
+        return error
+    query = " ".join(request.GET.get("q", "").split())[:SEARCH_MAX]
+    fragment = frame.cached(
+        tournament, "standings", lambda event: _standings_fragment(event, query, page),
+        {"q": query.casefold(), "page": page}, stale_ok=template is None,
+    )  # fmt: skip
+    if template is not None:
+        return frame.page(request, tournament, fragment, page="standings", template=template)
+    print_url = reverse("public-standings-print", kwargs={"slug": tournament.slug})
+    return frame.page(
+        request, tournament, fragment, page="standings", template="public/standings.html",
+        print_url=print_url, query=query,
+    )
+
+
 @require_safe
 @tournament_view("tournament.view")
 def standings(request, tournament: Tournament) -> HttpResponse:
-    fragment = frame.cached(tournament, "standings", _standings_fragment, stale_ok=True)
-    print_url = reverse("public-standings-print", kwargs={"slug": tournament.slug})
-    return frame.page(request, tournament, fragment, page="standings", print_url=print_url)
+    return _standings_page(request, tournament, None)
 
 
 @require_safe
 @tournament_view("tournament.view")
 def standings_print(request, tournament: Tournament) -> HttpResponse:
-    fragment = frame.cached(tournament, "standings", _standings_fragment)
-    return frame.page(request, tournament, fragment, page="standings", template="public/print.html")
+    return _standings_page(request, tournament, "public/print.html")
 
 
 # --- crosstables -------------------------------------------------------------------------
