@@ -697,10 +697,11 @@ class Round(models.Model):
             return {}
 
     def store_explanation(self, data: dict[str, Any]) -> None:
-        """Write the round's explanation (one row per round, replaced whole)."""
-        self.explanation_row, _created = RoundExplanation.objects.update_or_create(
-            round=self, defaults={"data": data}
-        )
+        """Write the round's explanation (one row per round, replaced whole; the old one is not read)."""
+        row = RoundExplanation(round=self, data=data)
+        row.pk = RoundExplanation.objects.filter(round=self).values_list("pk", flat=True).first()
+        row.save(force_update=row.pk is not None, force_insert=row.pk is None)
+        self.explanation_row = row
 
     def clean(self) -> None:
         """A round's match length off the category table needs a recorded reason."""

@@ -147,3 +147,25 @@ def test_a_round_of_another_tournament_is_not_found(client, hall):
     [r] = pm.generate_next(other)
     response = _get(client, hall["users"]["org"], "print-round-sheets", slug="hall-cup", round_id=r.pk)
     assert response.status_code == 404
+
+
+def test_a_big_round_prints_in_parts_of_tables_and_cards_in_parts_of_numbers(client, hall, monkeypatch):
+    """Issue 32: 5,000 score sheets are not one print job; the index links each part."""
+    from tournaments.public import print_views
+
+    monkeypatch.setattr(print_views, "PRINT_TABLES", 3)
+    monkeypatch.setattr(print_views, "PRINT_CARDS", 5)
+    ref, org, r1 = hall["users"]["ref"], hall["users"]["org"], hall["r1"]
+    index = _get(client, ref, "manage-print", slug="hall-cup").content.decode()
+    sheets = reverse("print-round-sheets", kwargs={"slug": "hall-cup", "round_id": r1.pk})
+    assert f"{sheets}?tables=1-3" in index and f"{sheets}?tables=4-4" in index
+    assert reverse("print-player-cards", kwargs={"slug": "hall-cup"}) + "?numbers=6-8" in index
+    assert client.get(sheets).content.decode().count('class="sheet score-sheet"') == 3  # the first part
+    assert client.get(sheets, {"tables": "4-4"}).content.decode().count('class="sheet score-sheet"') == 1
+    wrong = client.get(sheets, {"tables": "4-x"})
+    assert wrong.status_code == 400 and "4-x" in wrong.content.decode()
+    client.force_login(org)
+    cards = client.get(reverse("print-player-cards", kwargs={"slug": "hall-cup"}), {"numbers": "6-8"})
+    body = cards.content.decode()
+    assert "Nardist6" in body or "Нардист6" in body
+    assert "Нардист1 " not in body and "Nardist1 " not in body

@@ -30,8 +30,9 @@ class Page:
         return self.count > 1
 
 
-def page_of(total: int, number: int | None, size: int = PAGE_ROWS) -> Page:
+def page_of(total: int, number: int | None, size: int | None = None) -> Page:
     """The page to show; a number past the end shows the last page, none the first."""
+    size = size or PAGE_ROWS
     count = max(1, -(-total // size))
     number = min(max(number or 1, 1), count)
     start = (number - 1) * size

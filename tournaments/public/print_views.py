@@ -13,7 +13,11 @@
   to the player alone;
 - the knockout draw sheet: the bracket on A4 landscape.
 
-Pairings and standings wall sheets are the public ``…/print/`` pages. Score
+A big event prints in parts (issue 32): a round's score sheets and table cards
+:data:`PRINT_TABLES` tables at a time (``?tables=101-200``), player cards
+:data:`PRINT_CARDS` draw numbers at a time (``?numbers=1-200``); the index links
+every part. Pairings and standings wall sheets are the public ``…/print/`` pages
+(``?page=``, as on the pages themselves). Score
 sheets are for the tournament's officials (``tournament.officiate``, drafts
 included: sheets are printed before a round is announced); player cards carry
 private links, the player's key to report results, so only the desk prints
@@ -26,7 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.db.models import Max
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -48,6 +53,28 @@ from .frame import player_url_prefix
 OFFICIATE = "tournament.officiate"
 DESK = "desk.run"
 MAX_LEDGER_ROWS = 25  # what fits under the header of one A4 sheet
+PRINT_TABLES = 100  # score sheets or table cards in one print job of a big round
+PRINT_CARDS = 200  # player cards in one print job
+
+
+def parts(last: int | None, size: int) -> list[tuple[int, int]]:
+    """The ranges ``(first, last)`` a numbering 1..``last`` prints in; one range when it fits."""
+    last = last or 0
+    return [(lo, min(lo + size - 1, last)) for lo in range(1, last + 1, size)] or [(1, size)]
+
+
+def _range(request, name: str, last: int | None, size: int) -> tuple[int, int] | None | HttpResponse:
+    """``?<name>=first-last``; absent, the first part of a big numbering and None (everything)
+    of one that prints at once; a 400 that says what was wrong."""
+    raw = request.GET.get(name, "").strip()
+    if not raw:
+        return parts(last, size)[0] if (last or 0) > size else None
+    lo, dash, hi = raw.partition("-")
+    if not (dash and lo.isdigit() and hi.isdigit() and 0 < int(lo) <= int(hi) < 1_000_000):
+        return HttpResponseBadRequest(
+            _("“%(value)s” is not a range of numbers such as 1-100.") % {"value": raw[:20]}
+        )
+    return int(lo), int(hi)
 
 
 def _view(action: str):
@@ -138,8 +165,9 @@ def score_sheet(match: Match, lang: str) -> ScoreSheet:
     )
 
 
-def _matches(rnd: Round):
-    return rnd.matches.select_related(
+def _matches(rnd: Round, tables: tuple[int, int] | None):
+    where = {} if tables is None else {"table__gte": tables[0], "table__lte": tables[1]}
+    return rnd.matches.filter(**where).select_related(
         "entry_a__player", "entry_b__player", "round__tournament", "round__section",
         "entry_a__section",
     ).order_by("table", "pk")
@@ -158,10 +186,15 @@ def _sheet_page(request, tournament: Tournament, template: str, title: str, **ct
 
 @_view(OFFICIATE)
 def index(request, tournament: Tournament) -> HttpResponse:
-    rounds = Round.objects.filter(tournament=tournament).select_related("section").order_by(
-        "section__order", "number", "pk"
-    )
+    rounds = list(
+        Round.objects.filter(tournament=tournament).select_related("section")
+        .annotate(last_table=Max("matches__table")).order_by("section__order", "number", "pk")
+    )  # fmt: skip
+    for r in rounds:
+        r.parts = parts(r.last_table, PRINT_TABLES) if (r.last_table or 0) > PRINT_TABLES else []
+    last_number = tournament.entries.aggregate(last=Max("draw_number"))["last"] or 0
     context = {
+        "card_parts": parts(last_number, PRINT_CARDS) if last_number > PRINT_CARDS else [],
         "tournament": tournament,
         "rounds": rounds,
         "knockout": is_knockout(tournament),
@@ -187,8 +220,11 @@ def match_sheet(request, tournament: Tournament, match_id: int) -> HttpResponse:
 @_view(OFFICIATE)
 def round_sheets(request, tournament: Tournament, round_id: int) -> HttpResponse:
     rnd = _round(tournament, round_id)
+    tables = _range(request, "tables", rnd.matches.aggregate(last=Max("table"))["last"], PRINT_TABLES)
+    if isinstance(tables, HttpResponse):
+        return tables
     lang = current_language()
-    sheets = [score_sheet(m, lang) for m in _matches(rnd) if m.entry_b_id is not None]
+    sheets = [score_sheet(m, lang) for m in _matches(rnd, tables) if m.entry_b_id is not None]
     return _sheet_page(
         request, tournament, "public/print/score_sheets.html", _("Score sheets"), sheets=sheets, rnd=rnd
     )
@@ -213,13 +249,16 @@ def public_round_url(request, rnd: Round) -> str:
 @_view(DESK)
 def table_cards(request, tournament: Tournament, round_id: int) -> HttpResponse:
     rnd = _round(tournament, round_id)
+    tables = _range(request, "tables", rnd.matches.aggregate(last=Max("table"))["last"], PRINT_TABLES)
+    if isinstance(tables, HttpResponse):
+        return tables
     lang = current_language()
     public_url = public_round_url(request, rnd)
     public_qr = qr_svg(public_url)
     cards = [
         {"match": m, "name_a": _name(m.entry_a, lang), "name_b": _name(m.entry_b, lang),
          "entry_a": m.entry_a, "entry_b": m.entry_b}
-        for m in _matches(rnd)
+        for m in _matches(rnd, tables)
         if m.entry_b_id is not None
     ]
     return _sheet_page(
@@ -230,9 +269,14 @@ def table_cards(request, tournament: Tournament, round_id: int) -> HttpResponse:
 
 @_view(DESK)
 def player_cards(request, tournament: Tournament) -> HttpResponse:
+    numbers = _range(request, "numbers", tournament.entries.aggregate(last=Max("draw_number"))["last"], PRINT_CARDS)
+    if isinstance(numbers, HttpResponse):
+        return numbers
     lang = current_language()
+    where = {} if numbers is None else {"draw_number__gte": numbers[0], "draw_number__lte": numbers[1]}
     entries = (
         tournament.entries.exclude(status=EntryStatus.WITHDRAWN)
+        .filter(**where)
         .select_related("player")
         .order_by("draw_number", "player__last_name", "pk")
     )

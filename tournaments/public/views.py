@@ -406,7 +406,7 @@ def _standings_fragment(event: Event, query: str = "", page_number: int | None =
     hits, at = [], 0
     for block in every:
         for i, r in enumerate(block["rows"]):
-            if r["entry"] in found:
+            if r["entry"].id in found:
                 hits.append({"name": r["name"], "place": r["place"], "title": block["title"],
                              "page": (at + i) // paging.PAGE_ROWS + 1})  # fmt: skip
         at += len(block["rows"])
@@ -429,8 +429,8 @@ def _standings_fragment(event: Event, query: str = "", page_number: int | None =
             # The place is outside the remembered part: one result reorders many rows.
             r["html"] = format_html(
                 '<tr{}>\n      <td class="num">{}</td>\n      {}    </tr>',
-                mark_safe(' class="shared found"' if r["shared"] and r["entry"] in found else
-                          ' class="shared"' if r["shared"] else ' class="found"' if r["entry"] in found else ""),
+                mark_safe(' class="shared found"' if r["shared"] and r["entry"].id in found else
+                          ' class="shared"' if r["shared"] else ' class="found"' if r["entry"].id in found else ""),
                 r["place"], cells,
             )  # fmt: skip
     labels = [
