@@ -47,8 +47,9 @@ from tournaments.rounds import flow
 from tournaments.rounds import pairing_manager as pm
 
 SIZES = (40, 240)
-#: The explanation read whole: its table's ``data`` column not followed by a key (``-> 'byes'``).
-WHOLE_EXPLANATION = re.compile(r'"tournaments_roundexplanation"\."data"(?!\s*->)')
+#: The explanation read whole: its table's ``data`` column not followed by a key
+#: (PostgreSQL's ``-> 'byes'``, SQLite's ``JSON_EXTRACT(…, '$."byes"')``).
+WHOLE_EXPLANATION = re.compile(r'"tournaments_roundexplanation"\."data"(?!\s*(->|,\s*\'\$))')
 
 
 @pytest.fixture
@@ -140,6 +141,11 @@ def test_a_bigger_field_costs_no_more_queries_and_no_step_reads_the_explanation(
             whole = [q for q in queries if WHOLE_EXPLANATION.search(q)]
             assert not whole, f"{name} read the explanation whole at {size} players: {whole[0][:300]}"
     small, big = SIZES
+    if connection.vendor == "sqlite":
+        # SQLite caps a statement's parameters, so Django splits the round's bulk inserts
+        # into several statements there (one on PostgreSQL, where this is checked).
+        for size in SIZES:
+            counts[size].pop("generate")
     assert counts[small] == counts[big], {k: (counts[small][k], counts[big][k]) for k in counts[big]
                                           if counts[small][k] != counts[big][k]}  # fmt: skip
 
