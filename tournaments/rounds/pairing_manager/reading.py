@@ -107,12 +107,13 @@ def label(entry: Entry | None) -> str:
     return f"№{entry.draw_number} {entry.player}" if entry.draw_number else str(entry.player)
 
 
-def _match_points(m: Match) -> tuple[float, float]:
-    if m.winner == "a":
+def points_of(winner: str, status: str, score_a) -> tuple[float, float]:
+    """The match points of a match's two sides from its stored result."""
+    if winner == "a":
         return 1.0, 0.0
-    if m.winner == "b":
+    if winner == "b":
         return 0.0, 1.0
-    if m.result_status == ResultStatus.CONFIRMED and m.score_a is not None:
+    if status == ResultStatus.CONFIRMED and score_a is not None:
         return 0.5, 0.5  # a drawn fixed-games match
     return 0.0, 0.0
 
@@ -158,30 +159,33 @@ def history(
         for r in range(1, missed + 1):
             if before is None or r < before:
                 out.append(core.TableResult(r, number, None, options.late_entry_points, kind=LATE))
-    matches = (
-        Match.objects.filter(round__in=rounds)
-        .select_related("entry_a", "entry_b", "round")
-        .order_by("round__number", "table")
-    )
     stored = RoundExplanation.parts((r.pk for r in rounds), "colours", "byes")
     colours = {r.pk: bool(stored.get(r.pk, {}).get("colours")) for r in rounds}
-    for m in matches:
-        num = m.round.number
-        a = m.entry_a.draw_number
-        if m.entry_b_id is None:
+    # Plain rows, not model instances: a 10,000-player Swiss has 5,000 matches a round,
+    # and building Match, Entry and Round objects for each cost seconds (issue 32).
+    matches = (
+        Match.objects.filter(round__in=rounds)
+        .order_by("round__number", "table")
+        .values_list(
+            "round_id", "round__number", "entry_a__draw_number", "entry_b_id", "entry_b__draw_number",
+            "winner", "result_status", "score_a", "score_b",
+        )
+    )
+    for round_id, num, a, b_id, b, winner, status, score_a, score_b in matches:
+        if b_id is None:
             out.append(core.TableResult(num, a, None, options.bye_points, kind="pairing"))
             continue
-        pa, pb = _match_points(m)
+        pa, pb = points_of(winner, status, score_a)
         out.append(
             core.TableResult(
                 num,
                 a,
-                m.entry_b.draw_number,
+                b,
                 pa,
                 pb,
-                float(m.score_a or 0),
-                float(m.score_b or 0),
-                white=a if colours[m.round_id] else None,
+                float(score_a or 0),
+                float(score_b or 0),
+                white=a if colours[round_id] else None,
             )
         )
     for r in rounds:
