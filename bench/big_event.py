@@ -22,6 +22,8 @@ closed through :func:`tournaments.rounds.flow.close`. Then, measured:
   pages rebuilt after it (pairings and standings, cold);
 - the Excel workbook, the JSON archive and the recompute of the pool's ratings.
 
+Wall time is what the step took on this machine (shared: other processes' load counts);
+``cpu s`` is this process's CPU time in it (the database server's is not counted).
 Memory is the peak of the process's resident set (RSS, from /proc/self/statm, sampled
 every 5 ms by a thread) above its size when the step began (after ``gc.collect()`` and
 glibc's ``malloc_trim(0)`` return freed memory): it counts what the database driver
@@ -95,16 +97,16 @@ class Peak:
         self.peak = start
         thread = threading.Thread(target=self._watch, daemon=True)
         thread.start()
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         note: dict = {}
         try:
             yield note
         finally:
-            wall = time.perf_counter() - began
+            wall, cpu = time.perf_counter() - began, time.process_time() - cpu
             self.running = False
             thread.join()
             self.peak = max(self.peak, self.rss())
-            rows[name] = {"s": wall, "mb": (self.peak - start) / 2**20, **note}
+            rows[name] = {"s": wall, "cpu": cpu, "mb": (self.peak - start) / 2**20, **note}
 
 
 def build(n: int):
@@ -194,7 +196,9 @@ def run(n: int) -> dict:
 
     client = Client()
     slug = t.slug
+    assert client.get(f"/t/{slug}/pairings/?round=1").status_code == 200  # a web process has its imports done
     pages = {
+        "overview": f"/t/{slug}/",
         "pairings": f"/t/{slug}/pairings/",
         "pairings search name": f"/t/{slug}/pairings/?q=Igrokov{n // 2:05d}",
         "pairings search number": f"/t/{slug}/pairings/?q={n - 3}",
@@ -275,7 +279,7 @@ def main(sizes: list[int]) -> None:
 def _print(results: dict) -> None:
     sizes = sorted(results)
     steps = [k for k in results[sizes[0]] if not k.startswith("_")]
-    head = f"{'step':<40}" + "".join(f"{n:>9} s {'MB':>7} {'KB':>7}" for n in sizes)
+    head = f"{'step':<40}" + "".join(f"{n:>9} s {'cpu s':>7} {'MB':>6} {'KB':>6}" for n in sizes)
     ratios = [f"  x{b // 1000}k/{a // 1000}k" if a >= 1000 else f" x{b}/{a}" for a, b in zip(sizes, sizes[1:], strict=False)]
     print(head + "".join(f"{r:>12}" for r in ratios))
     for step in steps:
@@ -283,7 +287,8 @@ def _print(results: dict) -> None:
         for n in sizes:
             r = results[n].get(step, {})
             kb = r.get("kb")
-            line += f"{r.get('s', 0):>11.3f} {r.get('mb', 0):>7.0f} {('' if kb is None else f'{kb:.0f}'):>7}"
+            line += (f"{r.get('s', 0):>11.3f} {r.get('cpu', 0):>7.3f} {r.get('mb', 0):>6.0f}"
+                     f" {('' if kb is None else f'{kb:.0f}'):>6}")  # fmt: skip
         for a, b in zip(sizes, sizes[1:], strict=False):
             sa, sb = results[a].get(step, {}).get("s"), results[b].get(step, {}).get("s")
             line += f"{(sb / sa if sa and sb else 0):>12.1f}"

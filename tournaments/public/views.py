@@ -90,48 +90,58 @@ def _legend(event: Event, lang: str) -> list[dict[str, str]]:
 
 
 def _standings_blocks(
-    event: Event, lang: str, prizes: dict[int, Any] | None = None
+    event: Event, lang: str, prizes: dict[int, Any] | None = None, rows: slice | None = None
 ) -> list[dict[str, Any]]:
     """One block per table: each section's, and after a cup's main table one per side bracket
-    (consolation …, ranked among its own players; the place prizes are the main table's)."""
+    (consolation …, ranked among its own players; the place prizes are the main table's).
+
+    ``rows`` keeps only those rows of each table (the overview's leaders): a big event's
+    rows are formatted only where they are shown (:func:`_table_block`)."""
     blocks = []
     prizes = prizes or {}
     for key, table in event.standings.items():
-        blocks.append(_table_block(event, key, table, lang, prizes, _section_title(event, key)))
+        blocks.append(_table_block(event, key, table, lang, prizes, _section_title(event, key), rows=rows))
         for side in table.side_tables:
             title = " — ".join(t for t in (_section_title(event, key), core.bracket_name(side.bracket, lang)) if t)
-            blocks.append(_table_block(event, key, side, lang, {}, title, bracket=side.bracket))
+            blocks.append(_table_block(event, key, side, lang, {}, title, bracket=side.bracket, rows=rows))
     return blocks
 
 
 def _table_block(
     event: Event, key: str, table: core.Standings, lang: str, prizes: dict[int, Any], title: str,
-    bracket: str = "",
+    bracket: str = "", rows: slice | None = None,
 ) -> dict[str, Any]:
+    """A table's heading and its rows, still as the core's rows: :func:`_row` formats one."""
     metrics = table.metrics
-    rows = []
-    for r in table.rows:
-        rows.append(
-            {
-                "place": r.place_label,
-                "shared": r.shared,
-                **_player(event, r.player.id, lang),
-                "withdrawn": r.player.withdrawn,
-                "removal": event.entries[r.player.id].removal,
-                "values": [
-                    {"value": _number(r.values.get(m.key)), "mark": _marked(r, m.key)}
-                    for m in metrics
-                ],
-                "prize": prizes.get(r.player.id),
-            }
-        )
     return {
         "key": key,
         "bracket": bracket,
         "title": title,
         "metrics": [{"abbr": m.abbr(lang), "name": m.name(lang)} for m in metrics],
-        "rows": rows,
+        "core_metrics": metrics,
+        "prizes": prizes,
+        "rows": list(table.rows if rows is None else table.rows[rows]),
     }
+
+
+def _row(event: Event, block: dict[str, Any], r: core.StandingRow, lang: str) -> dict[str, Any]:
+    """One standings row as the templates show it."""
+    return {
+        "place": r.place_label,
+        "shared": r.shared,
+        **_player(event, r.player.id, lang),
+        "withdrawn": r.player.withdrawn,
+        "removal": event.entries[r.player.id].removal,
+        "values": [
+            {"value": _number(r.values.get(m.key)), "mark": _marked(r, m.key)}
+            for m in block["core_metrics"]
+        ],
+        "prize": block["prizes"].get(r.player.id),
+    }
+
+
+def _formatted(event: Event, blocks: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
+    return [{**b, "rows": [_row(event, b, r, lang) for r in b["rows"]]} for b in blocks]
 
 
 def _champion(event: Event, lang: str) -> dict[str, Any] | None:
@@ -168,7 +178,9 @@ def overview(request, tournament: Tournament) -> HttpResponse:
                     "section": _section_title(event, rnd.section),
                     "done": sum(1 for p in games if p.confirmed),
                     "total": len(games),
-                    "rows": _pairing_rows(event, pairings, lang, set()),
+                    # A big round shows its first page here; the pairings page has the rest.
+                    "rows": _pairing_rows(event, pairings[: paging.PAGE_ROWS], lang, set()),
+                    "more": max(len(pairings) - paging.PAGE_ROWS, 0),
                 }
             )
         entries = sorted(
@@ -176,9 +188,9 @@ def overview(request, tournament: Tournament) -> HttpResponse:
         )
         roster = [
             {"entry": e, "name": e.name(lang), "section": _section_title(event, e.section)}
-            for e in entries
+            for e in entries[: paging.PAGE_ROWS]
         ]
-        leaders = [{**block, "rows": block["rows"][:3]} for block in _standings_blocks(event, lang)]
+        leaders = _formatted(event, _standings_blocks(event, lang, rows=slice(0, 3)), lang)
         return frame.render_fragment(
             "public/_overview.html",
             event,
@@ -187,6 +199,7 @@ def overview(request, tournament: Tournament) -> HttpResponse:
             rounds_played=len(event.round_numbers()),
             progress=progress,
             leaders=leaders,
+            roster_more=max(len(entries) - paging.PAGE_ROWS, 0),
             champion=_champion(event, lang),
             roster=roster,
         )
@@ -406,14 +419,14 @@ def _standings_fragment(event: Event, query: str = "", page_number: int | None =
     hits, at = [], 0
     for block in every:
         for i, r in enumerate(block["rows"]):
-            if r["entry"].id in found:
-                hits.append({"name": r["name"], "place": r["place"], "title": block["title"],
-                             "page": (at + i) // paging.PAGE_ROWS + 1})  # fmt: skip
+            if r.player.id in found:
+                hits.append({"name": event.entries[r.player.id].name(lang), "place": r.place_label,
+                             "title": block["title"], "page": (at + i) // paging.PAGE_ROWS + 1})  # fmt: skip
         at += len(block["rows"])
     if page_number is None and hits:
         page_number = hits[0]["page"]
     page = paging.page_of(at, page_number)
-    blocks = paging.slice_blocks(every, page)
+    blocks = _formatted(event, paging.slice_blocks(every, page), lang)
     bases = {"player_base": frame.player_url_prefix(event.tournament.slug),
              "profile_base": frame.profile_url_prefix()}  # fmt: skip
     for block in blocks:
