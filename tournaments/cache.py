@@ -377,6 +377,22 @@ def _current_tournament(tournament_id: int) -> Tournament | None:
         return None
 
 
+#: Events read for public pages, kept per process by the versions their pages are keyed by:
+#: the last two (a 10,000-player event is tens of megabytes).
+_events = KeptInProcess(2)
+
+
+def kept_event(tournament_id: int, rounds: Iterable[int] | None, build: Callable[[], T]) -> T:
+    """The event snapshot ``build()`` makes, shared by every fragment of the same versions.
+
+    A big event's pages are many fragments (each page of the standings, each search):
+    each built the whole event again, seconds at 10,000 players (issue 32). Kept under the
+    same versions as the fragments, a kept snapshot is never older than the page it makes.
+    """
+    shown = None if rounds is None else tuple(sorted(rounds))
+    return _events.get((tournament_id, _scope(tournament_id, shown), shown), build)
+
+
 #: A tournament's entries with their players, pickled one by one, kept per process by (id,
 #: cache version) as they are asked for: a few events' worth.
 _entries = KeptInProcess(16)

@@ -62,7 +62,7 @@ def cached(
     return page_cache.cached_fragment(
         tournament.pk,
         name,
-        lambda: build(load_event(tournament, rounds=rounds)),
+        lambda: build(page_cache.kept_event(tournament.pk, rounds, lambda: load_event(tournament, rounds=rounds))),
         params,
         rounds=rounds,
         stale_ok=stale_ok,

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import Max
+from django.db.models import Count, Q
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -57,24 +57,38 @@ PRINT_TABLES = 100  # score sheets or table cards in one print job of a big roun
 PRINT_CARDS = 200  # player cards in one print job
 
 
-def parts(last: int | None, size: int) -> list[tuple[int, int]]:
-    """The ranges ``(first, last)`` a numbering 1..``last`` prints in; one range when it fits."""
-    last = last or 0
-    return [(lo, min(lo + size - 1, last)) for lo in range(1, last + 1, size)] or [(1, size)]
+def parts(numbers: list[int], size: int) -> list[tuple[int, int]]:
+    """The ranges ``(first, last)`` the sorted ``numbers`` (tables, draw numbers) print in,
+    ``size`` to a part; none when they fit in one."""
+    if len(numbers) <= size:
+        return []
+    return [(numbers[i], numbers[min(i + size, len(numbers)) - 1]) for i in range(0, len(numbers), size)]
 
 
-def _range(request, name: str, last: int | None, size: int) -> tuple[int, int] | None | HttpResponse:
+def _range(request, name: str, numbers: list[int], size: int) -> tuple[int, int] | None | HttpResponse:
     """``?<name>=first-last``; absent, the first part of a big numbering and None (everything)
     of one that prints at once; a 400 that says what was wrong."""
     raw = request.GET.get(name, "").strip()
     if not raw:
-        return parts(last, size)[0] if (last or 0) > size else None
+        first = parts(numbers, size)[:1]
+        return first[0] if first else None
     lo, dash, hi = raw.partition("-")
     if not (dash and lo.isdigit() and hi.isdigit() and 0 < int(lo) <= int(hi) < 1_000_000):
         return HttpResponseBadRequest(
             _("“%(value)s” is not a range of numbers such as 1-100.") % {"value": raw[:20]}
         )
     return int(lo), int(hi)
+
+
+def _tables(rnd: Round) -> list[int]:
+    return list(rnd.matches.filter(table__isnull=False).order_by("table").values_list("table", flat=True))
+
+
+def _numbers(tournament: Tournament) -> list[int]:
+    return list(
+        tournament.entries.exclude(status=EntryStatus.WITHDRAWN).filter(draw_number__isnull=False)
+        .order_by("draw_number").values_list("draw_number", flat=True)
+    )  # fmt: skip
 
 
 def _view(action: str):
@@ -188,13 +202,12 @@ def _sheet_page(request, tournament: Tournament, template: str, title: str, **ct
 def index(request, tournament: Tournament) -> HttpResponse:
     rounds = list(
         Round.objects.filter(tournament=tournament).select_related("section")
-        .annotate(last_table=Max("matches__table")).order_by("section__order", "number", "pk")
+        .annotate(tables=Count("matches")).order_by("section__order", "number", "pk")
     )  # fmt: skip
     for r in rounds:
-        r.parts = parts(r.last_table, PRINT_TABLES) if (r.last_table or 0) > PRINT_TABLES else []
-    last_number = tournament.entries.aggregate(last=Max("draw_number"))["last"] or 0
+        r.parts = parts(_tables(r), PRINT_TABLES) if r.tables > PRINT_TABLES else []
     context = {
-        "card_parts": parts(last_number, PRINT_CARDS) if last_number > PRINT_CARDS else [],
+        "card_parts": parts(_numbers(tournament), PRINT_CARDS),
         "tournament": tournament,
         "rounds": rounds,
         "knockout": is_knockout(tournament),
@@ -220,7 +233,7 @@ def match_sheet(request, tournament: Tournament, match_id: int) -> HttpResponse:
 @_view(OFFICIATE)
 def round_sheets(request, tournament: Tournament, round_id: int) -> HttpResponse:
     rnd = _round(tournament, round_id)
-    tables = _range(request, "tables", rnd.matches.aggregate(last=Max("table"))["last"], PRINT_TABLES)
+    tables = _range(request, "tables", _tables(rnd), PRINT_TABLES)
     if isinstance(tables, HttpResponse):
         return tables
     lang = current_language()
@@ -249,7 +262,7 @@ def public_round_url(request, rnd: Round) -> str:
 @_view(DESK)
 def table_cards(request, tournament: Tournament, round_id: int) -> HttpResponse:
     rnd = _round(tournament, round_id)
-    tables = _range(request, "tables", rnd.matches.aggregate(last=Max("table"))["last"], PRINT_TABLES)
+    tables = _range(request, "tables", _tables(rnd), PRINT_TABLES)
     if isinstance(tables, HttpResponse):
         return tables
     lang = current_language()
@@ -269,14 +282,19 @@ def table_cards(request, tournament: Tournament, round_id: int) -> HttpResponse:
 
 @_view(DESK)
 def player_cards(request, tournament: Tournament) -> HttpResponse:
-    numbers = _range(request, "numbers", tournament.entries.aggregate(last=Max("draw_number"))["last"], PRINT_CARDS)
+    drawn = _numbers(tournament)
+    numbers = _range(request, "numbers", drawn, PRINT_CARDS)
     if isinstance(numbers, HttpResponse):
         return numbers
     lang = current_language()
-    where = {} if numbers is None else {"draw_number__gte": numbers[0], "draw_number__lte": numbers[1]}
+    where = Q()
+    if numbers is not None:
+        where = Q(draw_number__gte=numbers[0], draw_number__lte=numbers[1])
+        if drawn and numbers[1] >= drawn[-1]:
+            where |= Q(draw_number__isnull=True)  # players without a number yet: in the last part
     entries = (
         tournament.entries.exclude(status=EntryStatus.WITHDRAWN)
-        .filter(**where)
+        .filter(where)
         .select_related("player")
         .order_by("draw_number", "player__last_name", "pk")
     )
