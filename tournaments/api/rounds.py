@@ -207,7 +207,7 @@ class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
             qs = qs.filter(tournament__slug=slug)
         return (
             qs.select_related("tournament", "section")
-            .prefetch_related("matches__entry_a__player", "matches__entry_b__player")
+            .prefetch_related("matches__entry_a__player", "matches__entry_b__player", "explanation_row")
             .order_by("tournament__slug", "section__order", "number")
         )
 
@@ -376,7 +376,7 @@ class TournamentRoundActionsViewSet(viewsets.GenericViewSet):
         rounds = (
             Round.objects.filter(pk__in=outcome.rounds)
             .select_related("tournament", "section")
-            .prefetch_related("matches__entry_a__player", "matches__entry_b__player")
+            .prefetch_related("matches__entry_a__player", "matches__entry_b__player", "explanation_row")
             .order_by("number")
         )
         out = RoundOutSerializer(rounds, many=True, context={"request": request}).data
