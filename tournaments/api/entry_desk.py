@@ -66,7 +66,7 @@ def _move_status(entry: Entry, user, wanted: str, reason: str) -> None:
 
 
 class EntryDeskViewSet(TournamentEntriesViewSet):
-    """``/api/tournaments/<slug>/entries/``: read, enter, import, withdraw — and change, delete, check in."""
+    """A tournament's entries: read, enter, import, withdraw, change, delete before pairing, and check in."""
 
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
 

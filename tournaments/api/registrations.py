@@ -112,7 +112,7 @@ def _refused(exc: registration.RegistrationRefused, body_fields) -> Refused | Va
 
 
 class RegistrationViewSet(EditableUnderTournament, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
-    """``/api/tournaments/<slug>/registrations/``: apply (anyone who sees the event); the organiser's list and decisions."""
+    """Applications to play: anyone who may see the event applies; its organisers list, approve and refuse them."""
 
     serializer_class = OrganiserRegistrationSerializer
     filterset_fields = ["status"]

@@ -221,7 +221,7 @@ class EditableUnderTournament(NestedUnderTournament):
 
 
 class SectionViewSet(EditableUnderTournament, viewsets.ModelViewSet):
-    """``/api/tournaments/<slug>/sections/``: the category groups (organisers change them)."""
+    """A tournament's sections (groups of categories, each with its own standings): read; organisers change them."""
 
     serializer_class = SectionSerializer
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
@@ -256,7 +256,7 @@ class SectionViewSet(EditableUnderTournament, viewsets.ModelViewSet):
 
 class OfficialViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.DestroyModelMixin,
                       viewsets.ReadOnlyModelViewSet):  # fmt: skip
-    """``/api/tournaments/<slug>/officials/``: appoint by username or email, remove."""
+    """A tournament's officials (directors, referees, jury): organisers appoint them by username or email, or remove them."""
 
     serializer_class = OfficialSerializer
 
@@ -285,7 +285,7 @@ class OfficialViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.D
 
 
 class TournamentEntriesViewSet(EditableUnderTournament, mixins.CreateModelMixin, EntryViewSet):
-    """``/api/tournaments/<slug>/entries/``: read; organisers enter players (one or a list), import, withdraw."""
+    """A tournament's entries: read; organisers enter players (one or a list), import, withdraw."""
 
     def _enter(self, tournament, values: dict):
         if values.get("player") is not None:

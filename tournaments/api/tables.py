@@ -159,7 +159,7 @@ class RatingFilterSerializer(serializers.Serializer):
 
 
 class RatingListViewSet(viewsets.GenericViewSet):
-    """``/api/ratings/?pool=…&club=…&city=…&category=…&months=…``: the rating list page's data."""
+    """The rating list of a pool, filtered by club, city, category and activity (months), as on the rating page."""
 
     serializer_class = RatingSerializer
     queryset = PlayerRating.objects.none()  # the list is rating_list(); this names the model for the schema
@@ -225,7 +225,7 @@ class RatingHistorySerializer(serializers.Serializer):
 
 
 class PlayerRatingsViewSet(viewsets.GenericViewSet):
-    """``/api/players/<id>/rating-history/?pool=…``: every rating change of one pool, in order."""
+    """One player's rating history in one pool: every change, in the order the matches were played."""
 
     serializer_class = RatingChangeSerializer
     queryset = Player.objects.all()

@@ -26,6 +26,8 @@ from .setup import EditableUnderTournament
 
 class TeamViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.DestroyModelMixin,
                   viewsets.ReadOnlyModelViewSet):  # fmt: skip
+    """Teams of a Scheveningen or team event, with their players by board: list, create, delete."""
+
     serializer_class = TeamSerializer
 
     def get_queryset(self):
