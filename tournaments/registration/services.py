@@ -79,6 +79,8 @@ class Outcome:
 
     registration: Registration
     email_errors: list[str] = field(default_factory=list)
+    #: The applicant was not written to, and why (shown to the organiser).
+    not_emailed: str = ""
 
 
 # --------------------------------------------------------------------------- the rules
@@ -170,7 +172,7 @@ def _player_for(reg: Registration, choice: str | int | None = None) -> Player:
     Never changes a stored player (not even an empty email): the application is theirs,
     the player record is the club's. Raises :class:`IdentityUndecided` when a person must choose.
     """
-    found = identify(person(reg), choice)
+    found = identify(person(reg), choice, self_declared=True)
     if found.player is not None:
         return found.player
     return Player.objects.create(
@@ -236,7 +238,7 @@ def _enter_if_known(reg: Registration, user) -> bool:
     them would either create a second player or take over someone else's.
     """
     try:
-        identify(person(reg))
+        identify(person(reg), self_declared=True)
     except IdentityUndecided:
         return False
     _enter(reg, user)
@@ -269,6 +271,36 @@ def _email(reg: Registration, kind: str, **context) -> str:
 # --------------------------------------------------------------------------- the actions
 
 
+def live_applications(tournament: Tournament, email: str, exclude: int | None = None):
+    """This event's applications from ``email`` still standing (open, or entered), but ``exclude``."""
+    found = tournament.registrations.filter(
+        email__iexact=(email or "").strip(), status__in=(*OPEN_STATES, RegistrationStatus.APPROVED)
+    )
+    return found.exclude(pk=exclude) if exclude else found
+
+
+def _refuse_duplicate(tournament: Tournament, data: dict, exclude: int | None = None) -> None:
+    """The same email is the same applicant (issue 36): a second application from it is refused.
+
+    The message says whether the name is the same too (compared in any alphabet, with ё
+    or е, in any order: «Петров Пётр» is «Петров Петр» is «Petrov Petr»), and the way to
+    change the standing application instead (its own page, linked from every email).
+    """
+    standing = list(live_applications(tournament, data.get("email", ""), exclude))
+    if not standing:
+        return
+    incoming = Person(
+        (data.get("last_name") or "").strip(), (data.get("first_name") or "").strip(),
+        (data.get("last_name_latin") or "").strip(), (data.get("first_name_latin") or "").strip(),
+    )  # fmt: skip
+    same_name = any(
+        compare_names(incoming, Person(r.last_name, r.first_name, r.last_name_latin, r.first_name_latin))
+        is Name.SAME
+        for r in standing
+    )
+    raise RegistrationRefused(REGISTRATION.problem("duplicate" if same_name else "same_email"), "email")
+
+
 def apply(tournament: Tournament, data: dict, *, language: str = "") -> Outcome:
     """A public application (the form's cleaned data); raises :class:`RegistrationRefused`."""
     with transaction.atomic():
@@ -276,13 +308,7 @@ def apply(tournament: Tournament, data: dict, *, language: str = "") -> Outcome:
         problem = refusal(tournament, data.get("category"))
         if problem is not None:
             raise problem
-        incoming = Person(data["last_name"].strip(), (data.get("first_name") or "").strip())
-        same_email = tournament.registrations.filter(
-            email__iexact=data["email"].strip(), status__in=(*OPEN_STATES, RegistrationStatus.APPROVED)
-        )
-        # The same email under the same name (any alphabet, ё, order) is the same applicant.
-        if any(compare_names(incoming, Person(r.last_name, r.first_name)) is Name.SAME for r in same_email):
-            raise RegistrationRefused(REGISTRATION.problem("duplicate"))
+        _refuse_duplicate(tournament, data)
         fields = {k: data.get(k) for k in FORM_FIELDS if k in data}
         if has_place(tournament):
             status = RegistrationStatus.PENDING
@@ -362,9 +388,13 @@ def refuse(reg: Registration, user, reason: str = "") -> Outcome:
         reg = Registration.objects.select_for_update().get(pk=reg.pk)
         _decidable(reg, user)
         _move(reg, user, RegistrationStatus.REFUSED, "registration.refuse", reason)
-    errors = [_email(reg, "refused", reason=reason)]
+        standing = live_applications(reg.tournament, reg.email).exists()
+    # A duplicate's address is the standing applicant's: "application refused" would tell
+    # an entered player they are out (issue 36). They are not written to.
+    errors = [] if standing else [_email(reg, "refused", reason=reason)]
     errors += offer_free_places(reg.tournament, user)
-    return Outcome(reg, [e for e in errors if e])
+    note = "same_email" if standing else ""
+    return Outcome(reg, [e for e in errors if e], note)
 
 
 def cancel(reg: Registration, user, reason: str = "") -> Outcome:

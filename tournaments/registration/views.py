@@ -201,5 +201,10 @@ def decide(request, tournament, registration_id: int, action: str) -> HttpRespon
         messages.error(request, exc.message)
     else:
         messages.success(request, done)
+        if outcome.not_emailed:
+            messages.info(
+                request,
+                _("No email was sent: the same address has another application standing in this event."),
+            )
         _report(request, outcome.email_errors)
     return redirect("manage-registrations", slug=tournament.slug)
