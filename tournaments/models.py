@@ -550,6 +550,10 @@ class Registration(models.Model):
     )
     created_at = models.DateTimeField(_("registered"), auto_now_add=True)
     decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    email_notifications = models.BooleanField(
+        _("emails about the application"), default=True,
+        help_text=_("off: the applicant asked for no more emails (a player made from it starts with emails off)"),
+    )
 
     class Meta:
         ordering = ["tournament", "created_at", "id"]

@@ -150,3 +150,29 @@ def test_a_namesake_registering_on_a_phone_leaves_the_stored_player_alone_until_
         known.refresh_from_db()
         assert (known.email, known.user_id) == ("alexey.k@club.example", account.pk)
         ctx.close()
+
+
+def test_a_refused_phone_form_focuses_its_summary_and_a_decimal_comma_rating_is_kept(chromium, live_server):
+    """Issue 36, phone forms: the error is not below the fold, and «1612,5» in a Russian Chromium is 1612.5."""
+    TournamentFactory(slug="winter", public=True, registration_open=True, registration_approval=True)
+    ctx = chromium.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale="ru-RU",
+        extra_http_headers={"Accept-Language": "ru"},
+    )  # fmt: skip
+    page = ctx.new_page()
+    page.goto(f"{live_server.url}/t/winter/register/")
+    page.fill("#id_last_name", "Петров")
+    page.fill("#id_first_name", "Пётр")
+    page.fill("#id_email", "petrov@example.org")
+    page.fill("#id_rating", "полторы тысячи")
+    with page.expect_navigation(timeout=TIMEOUT):
+        page.click("main form button[type=submit]")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'error-summary'", timeout=TIMEOUT)
+    box = page.locator("#error-summary").bounding_box()
+    assert box is not None and 0 <= box["y"] < PHONE["height"]  # on screen, not below the fold
+    assert page.input_value("#id_last_name") == "Петров"  # what was typed stays
+    page.fill("#id_rating", "1612,5")
+    with smtp_server(), page.expect_navigation(timeout=TIMEOUT):
+        page.click("main form button[type=submit]")
+    assert Registration.objects.get(email="petrov@example.org").rating == 1612.5
+    ctx.close()

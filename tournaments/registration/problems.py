@@ -33,6 +33,10 @@ REGISTRATION = Catalogue(
             "{name} is already entered in this tournament.",
             "{name} уже участвует в этом турнире.",
         ),
+        "not_editable": (
+            "This application is already decided and can no longer be changed; write to the organiser.",
+            "По этой заявке уже есть решение, изменить её нельзя; напишите организатору.",
+        ),
         "decided": (
             "This application has already been decided; nothing was changed.",
             "По этой заявке уже есть решение; ничего не изменено.",

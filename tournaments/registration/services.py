@@ -94,6 +94,10 @@ def refusal(tournament: Tournament, category: int | None = None, now=None) -> Re
     if tournament.registration_deadline and now > tournament.registration_deadline:
         deadline = date_format(timezone.localtime(tournament.registration_deadline), "DATETIME_FORMAT")
         return RegistrationRefused(REGISTRATION.problem("deadline", deadline=deadline))
+    return category_refusal(tournament, category)
+
+
+def category_refusal(tournament: Tournament, category: int | None) -> RegistrationRefused | None:
     allowed_categories = sorted(int(c) for c in tournament.registration_categories or ())
     if category is not None and allowed_categories and int(category) not in allowed_categories:
         return RegistrationRefused(
@@ -181,6 +185,7 @@ def _player_for(reg: Registration, choice: str | int | None = None) -> Player:
         last_name_latin=reg.last_name_latin.strip(),
         first_name_latin=reg.first_name_latin.strip(),
         email=reg.email,
+        email_notifications=reg.email_notifications,  # "no more emails" said while applying holds
         language=reg.language,  # their emails follow the language they registered in
         category=reg.category,
         rating=reg.rating if reg.rating is not None else 1500.0,
@@ -245,9 +250,38 @@ def _enter_if_known(reg: Registration, user) -> bool:
     return True
 
 
+def emails_url(reg: Registration) -> str:
+    """The applicant's own "no more emails" page (also the one-click ``List-Unsubscribe`` target)."""
+    kwargs = {"slug": reg.tournament.slug, "token": application_token(reg)}
+    return absolute(reverse("registration-emails", kwargs=kwargs))
+
+
+def set_emails(reg: Registration, on: bool) -> None:
+    """The applicant turns the emails about their application off (or on again).
+
+    Before they are entered this is the application's own switch (nobody is a player
+    yet: refused, waiting, pending); once entered, the player's opt-out governs
+    (:mod:`tournaments.notifications.event_emails`), and the entry's player follows.
+    """
+    Registration.objects.filter(pk=reg.pk).update(email_notifications=on)
+    reg.email_notifications = on
+    if reg.entry_id and reg.entry.player.email_notifications != on:
+        player = reg.entry.player
+        player.email_notifications = on
+        player.save(update_fields=["email_notifications"])
+
+
 def _email(reg: Registration, kind: str, **context) -> str:
-    """Email the applicant; every registration email says where, when and how to withdraw (issue 36)."""
+    """Email the applicant; every registration email says where, when and how to withdraw (issue 36).
+
+    Every one carries an opt-out (footer link and the one-click ``List-Unsubscribe``
+    header): the player's once entered, else the application's own (:func:`emails_url`);
+    an applicant who used it is not written to.
+    """
     tournament = reg.tournament
+    entered_player = reg.entry.player if reg.entry_id else None
+    if not (entered_player.email_notifications if entered_player else reg.email_notifications):
+        return ""
     slug = {"slug": tournament.slug}
     context.setdefault(
         "tournament_url", absolute(reverse("tournament" if tournament.public else "register", kwargs=slug))
@@ -257,15 +291,14 @@ def _email(reg: Registration, kind: str, **context) -> str:
             "application_url",
             absolute(reverse("registration-application", kwargs={**slug, "token": application_token(reg)})),
         )
-    if reg.entry_id and reg.entry.player.email_notifications:
-        context.setdefault("opt_out", opt_out_url(reg.entry.player))
+    context.setdefault("opt_out", opt_out_url(entered_player) if entered_player else emails_url(reg))
     context.setdefault("names", {
         code: greeting_name(reg.last_name, reg.first_name, reg.last_name_latin, reg.first_name_latin, code)
         for code in emails.LANGUAGES
     })
     if reg.entry_id:
         context.setdefault("link", emails.private_url(reg.entry))
-    return emails.send(kind, reg.email, reg.tournament, context, reg.language)
+    return emails.send(kind, reg.email, reg.tournament, context, reg.language, unsubscribe=context["opt_out"])
 
 
 # --------------------------------------------------------------------------- the actions
@@ -340,6 +373,37 @@ FORM_FIELDS = (
     "category",
     "rating",
 )
+
+
+def edit(reg: Registration, data: dict) -> Registration:
+    """The applicant corrects their application (their signed page) until it is decided.
+
+    Name spelling, email, club, category and rating, by the public form's rules: a
+    category the event does not take is refused, and so is an email another standing
+    application uses (one email, one applicant). The deadline does not stop a correction;
+    an approved, refused or withdrawn application is no longer theirs to change.
+    """
+    with transaction.atomic():
+        tournament = _lock(reg.tournament)
+        reg = Registration.objects.select_for_update().get(pk=reg.pk)
+        if reg.status not in OPEN_STATES:
+            raise RegistrationRefused(REGISTRATION.problem("not_editable"))
+        problem = category_refusal(tournament, data.get("category"))
+        if problem is not None:
+            raise problem
+        _refuse_duplicate(tournament, data, exclude=reg.pk)
+        before = audit.snapshot(reg)
+        for name in FORM_FIELDS:
+            if name in data:
+                setattr(reg, name, data[name])
+        reg.save()
+        audit.record(None, tournament, "registration.edit", reg, before, reg)
+    return reg
+
+
+def editable(reg: Registration) -> bool:
+    """The applicant may still change their application: it is not decided yet."""
+    return reg.status in OPEN_STATES
 
 
 def _decidable(reg: Registration, user) -> None:
