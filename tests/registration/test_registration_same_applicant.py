@@ -157,3 +157,61 @@ def test_the_same_email_as_the_stored_player_still_settles_it(client):
         post(client, event, last_name="Кузнецов", first_name="Алексей", email="Alexey@example.org")
     reg = Registration.objects.get()
     assert reg.status == RegistrationStatus.APPROVED and reg.entry.player == known
+
+
+def _player5():
+    club = ClubFactory(name="Нарды-Клуб «Зарик»")
+    account = get_user_model().objects.create_user("player5", password="x")
+    known = PlayerFactory(
+        last_name="Кузнецов", first_name="Алексей", last_name_latin="Kuznetsov", first_name_latin="Alexey",
+        email="alexey.k@club.example", user=account, category=7,
+    )  # fmt: skip
+    Membership.objects.create(player=known, club=club, started_on=dt.date(2024, 1, 1))
+    return known, account
+
+
+def test_a_player_logged_in_proves_who_they_are_and_their_record_stays_theirs(client):
+    event = TournamentFactory(registration_open=True, registration_approval=False)
+    known, account = _player5()
+    client.force_login(account)
+    form = client.get(reverse("register", kwargs={"slug": event.slug})).content.decode()
+    assert 'value="Кузнецов"' in form and 'value="alexey.k@club.example"' in form  # filled in for them
+    with smtp_server():
+        post(client, event, last_name="Кузнецов", first_name="Алексей", email="alexey.phone@example.org")
+    reg = Registration.objects.get()
+    assert reg.signed_in_as == known
+    assert reg.status == RegistrationStatus.APPROVED and reg.entry.player == known
+    known.refresh_from_db()
+    assert (known.email, known.user_id) == ("alexey.k@club.example", account.pk)
+
+
+def test_an_account_applying_under_another_name_proves_nothing(client):
+    event = TournamentFactory(registration_open=True, registration_approval=True)
+    known, account = _player5()
+    namesake = PlayerFactory(last_name="Смирнова", first_name="Ольга", email="")
+    client.force_login(account)  # player5 enters a friend who shares a stored player's name
+    with smtp_server():
+        post(client, event, last_name="Смирнова", first_name="Ольга", email="olga@example.org")
+    reg = Registration.objects.get()
+    assert reg.signed_in_as is None
+    organiser = OfficialFactory(tournament=event, role=OfficialRole.ORGANISER).user
+    with pytest.raises(registration.RegistrationRefused) as refused:
+        registration.approve(reg, organiser)
+    assert refused.value.problem.code == "identity.choose"
+    assert not namesake.entries.exists() and not known.entries.exists()
+
+
+def test_the_approval_list_says_the_applicant_was_logged_in_as_the_player(client):
+    event = TournamentFactory(registration_open=True, registration_approval=True)
+    known, account = _player5()
+    client.force_login(account)
+    with smtp_server():
+        post(client, event, last_name="Кузнецов", first_name="Алексей", email="alexey.k@club.example")
+    organiser = OfficialFactory(tournament=event, role=OfficialRole.ORGANISER).user
+    client.force_login(organiser)
+    page = client.get(reverse("manage-registrations", kwargs={"slug": event.slug}), HTTP_ACCEPT_LANGUAGE="en")
+    assert f"applied logged in as this player (#{known.pk})" in page.content.decode()
+    reg = Registration.objects.get()
+    registration.approve(reg, organiser)
+    reg.refresh_from_db()
+    assert reg.entry.player == known

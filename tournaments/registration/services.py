@@ -32,7 +32,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from clubs.identity.matching import Name, Person, compare_names
-from clubs.identity.services import Candidate, IdentityUndecided, identify
+from clubs.identity.services import Candidate, IdentityUndecided, identify, person_of
 from clubs.identity.services import candidates as identity_candidates
 from clubs.models import Club, Player
 from clubs.names import greeting_name
@@ -174,8 +174,12 @@ def _player_for(reg: Registration, choice: str | int | None = None) -> Player:
     """The stored player the applicant is (the rule or the organiser's ``choice``), or a new one.
 
     Never changes a stored player (not even an empty email): the application is theirs,
-    the player record is the club's. Raises :class:`IdentityUndecided` when a person must choose.
+    the player record is the club's. An applicant who applied logged in as a player under
+    that player's name (:attr:`Registration.signed_in_as`) proved who they are. Raises
+    :class:`IdentityUndecided` when a person must choose.
     """
+    if choice in (None, "") and reg.signed_in_as_id:
+        return reg.signed_in_as
     found = identify(person(reg), choice, self_declared=True)
     if found.player is not None:
         return found.player
@@ -243,7 +247,8 @@ def _enter_if_known(reg: Registration, user) -> bool:
     them would either create a second player or take over someone else's.
     """
     try:
-        identify(person(reg), self_declared=True)
+        if not reg.signed_in_as_id:
+            identify(person(reg), self_declared=True)
     except IdentityUndecided:
         return False
     _enter(reg, user)
@@ -334,8 +339,30 @@ def _refuse_duplicate(tournament: Tournament, data: dict, exclude: int | None = 
     raise RegistrationRefused(REGISTRATION.problem("duplicate" if same_name else "same_email"), "email")
 
 
-def apply(tournament: Tournament, data: dict, *, language: str = "") -> Outcome:
-    """A public application (the form's cleaned data); raises :class:`RegistrationRefused`."""
+def account_player(user, data: dict) -> Player | None:
+    """The player whose account applies, when the application is in that player's own name.
+
+    Logging in is the proof a typed name and club are not (issue 36): such an application
+    is that player's without the organiser's choice. An account applying under another
+    name (an organiser entering a friend) proves nothing about them.
+    """
+    if user is None or not user.is_authenticated:
+        return None
+    player = Player.objects.filter(user=user).first()
+    if player is None:
+        return None
+    incoming = Person(
+        (data.get("last_name") or "").strip(), (data.get("first_name") or "").strip(),
+        (data.get("last_name_latin") or "").strip(), (data.get("first_name_latin") or "").strip(),
+    )  # fmt: skip
+    return player if compare_names(incoming, person_of(player)) is Name.SAME else None
+
+
+def apply(tournament: Tournament, data: dict, *, language: str = "", user=None) -> Outcome:
+    """A public application (the form's cleaned data); raises :class:`RegistrationRefused`.
+
+    ``user``: the visitor's account, if logged in (:func:`account_player`).
+    """
     with transaction.atomic():
         tournament = _lock(tournament)
         problem = refusal(tournament, data.get("category"))
@@ -348,8 +375,9 @@ def apply(tournament: Tournament, data: dict, *, language: str = "") -> Outcome:
         else:
             status = RegistrationStatus.WAITLISTED
         reg = Registration.objects.create(
-            tournament=tournament, status=status, language=language[:2], **fields
-        )
+            tournament=tournament, status=status, language=language[:2],
+            signed_in_as=account_player(user, data), **fields,
+        )  # fmt: skip
         audit.record(None, tournament, "registration.apply", reg, None, reg)
         if status == RegistrationStatus.PENDING and not tournament.registration_approval:
             _enter_if_known(reg, None)

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from clubs.models import Player
 from tournaments import audit
 from tournaments.access.permissions import can_view, tournament_view
 from tournaments.models import Registration, RegistrationStatus, Tournament
@@ -39,6 +40,15 @@ def _report(request, errors) -> None:
         messages.warning(request, _("The email could not be sent: %(error)s") % {"error": error})
 
 
+def _signed_in(request) -> dict:
+    """A logged-in player's own names and email, filled in (they apply as themselves)."""
+    player = Player.objects.filter(user=request.user).first() if request.user.is_authenticated else None
+    if player is None:
+        return {}
+    names = ("last_name", "first_name", "last_name_latin", "first_name_latin", "email", "category")
+    return {name: getattr(player, name) for name in names}
+
+
 def register(request, slug: str) -> HttpResponse:
     """The public application form (while the organiser keeps registration open).
 
@@ -57,11 +67,11 @@ def register(request, slug: str) -> HttpResponse:
         if request.method == "POST":  # closed (the deadline passed) while they typed: keep it, say why
             context["form"] = RegistrationForm(initial=request.POST.dict(), tournament=tournament)
         return render(request, "registration/register.html", context)
-    form = RegistrationForm(request.POST or None, tournament=tournament)
+    form = RegistrationForm(request.POST or None, tournament=tournament, initial=_signed_in(request))
     if request.method == "POST" and form.is_valid():
         try:
             outcome = registration.apply(
-                tournament, form.cleaned_data, language=current_language()
+                tournament, form.cleaned_data, language=current_language(), user=request.user
             )
         except registration.RegistrationRefused as exc:
             form.add_error(exc.field, exc.message)
