@@ -185,3 +185,17 @@ def test_an_entered_applicants_unsubscribe_header_is_the_players_opt_out(client,
 def test_a_forged_emails_link_is_a_404(client, event):
     url = reverse("registration-emails", kwargs={"slug": event.slug, "token": "1:forged"})
     assert client.post(url).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("ru", ["Исправить заявку", "Сохранить изменения", "Отозвать заявку", "Не присылать писем об этой заявке"]),
+        ("en", ["Correct your application", "Save the changes", "Withdraw my application", "Stop emails about this application"]),
+    ],
+)
+def test_the_applicants_page_speaks_their_language(client, event, lang, words):
+    with smtp_server():
+        register(client, event)
+    page = client.get(page_of(Registration.objects.get()), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert all(w in page for w in words), [w for w in words if w not in page]
