@@ -550,6 +550,15 @@ class Registration(models.Model):
     )
     created_at = models.DateTimeField(_("registered"), auto_now_add=True)
     decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    signed_in_as = models.ForeignKey(
+        Player, verbose_name=_("signed in as"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("the applicant was logged in as this player, under the same name: proof of who they are"),
+    )
+    email_notifications = models.BooleanField(
+        _("emails about the application"), default=True,
+        help_text=_("off: the applicant asked for no more emails (a player made from it starts with emails off)"),
+    )
 
     class Meta:
         ordering = ["tournament", "created_at", "id"]

@@ -144,7 +144,9 @@ class RegistrationViewSet(EditableUnderTournament, mixins.CreateModelMixin, view
         if not form.is_valid():
             raise_form_errors(form)
         try:
-            outcome = registration.apply(tournament, form.cleaned_data, language=current_language())
+            outcome = registration.apply(
+                tournament, form.cleaned_data, language=current_language(), user=request.user
+            )
         except registration.RegistrationRefused as exc:
             raise _refused(exc, form.fields) from None
         return Response(RegistrationSerializer(outcome.registration).data, status=status.HTTP_201_CREATED)
