@@ -115,3 +115,10 @@ def test_english_emails_name_people_in_latin_letters(django_capture_on_commit_ca
         workflow.submit_result(match.pk, LinkHolder(match.entry_a), version=match.version, final=(5, 0))
     reported = Inbox.body(inbox.to(b.email)[0])
     assert f"{a.latin_name} reported" in reported and f"Hello, {b.latin_name}!" in reported
+
+
+def test_the_officials_page_names_people_and_keeps_the_login_beside_it(client, ruled):
+    client.cookies["django_language"] = "ru"
+    client.force_login(ruled["org"])
+    body = _text(client.get(reverse("manage-officials", kwargs={"slug": "names-cup"})))
+    assert 'Орлова Ольга <span class="meta">org-login</span>' in body
