@@ -24,6 +24,12 @@ def person(user) -> str:
 
 
 @register.filter
+def player_name(player) -> str:
+    """A player's name in the reader's alphabet (Latin on English pages when there is one)."""
+    return player.display_name(current_language()) if player is not None else ""
+
+
+@register.filter
 def person_in(user, tournament=None) -> str:
     """The person and their role in ``tournament`` ("Орлова Ольга (судья)")."""
     return person_label(user, tournament or None) or "—"

@@ -122,3 +122,16 @@ def test_the_officials_page_names_people_and_keeps_the_login_beside_it(client, r
     client.force_login(ruled["org"])
     body = _text(client.get(reverse("manage-officials", kwargs={"slug": "names-cup"})))
     assert 'Орлова Ольга <span class="meta">org-login</span>' in body
+
+
+def test_a_players_account_page_says_the_player_records_name_is_shown(client):
+    user = UserFactory(username="dima-acc")
+    PlayerFactory(last_name="Смирнов", first_name="Дмитрий", last_name_latin="Smirnov", first_name_latin="Dmitry",
+                  user=user)  # fmt: skip
+    client.force_login(user)
+    client.cookies["django_language"] = "ru"
+    ru = _text(client.get(reverse("account")))
+    assert "Это аккаунт игрока" in ru and "<strong>Смирнов Дмитрий</strong>" in ru and "Dmitry Smirnov" in ru
+    client.cookies["django_language"] = "en"
+    en = _text(client.get(reverse("account")))
+    assert "Your account is a player's" in en and "<strong>Dmitry Smirnov</strong>" in en
