@@ -142,3 +142,20 @@ def test_the_openapi_schema_builds_without_warnings():
     from django.core.management import call_command
 
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")
+
+
+def test_import_creates_a_named_club_only_when_asked(api):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from clubs.models import Club
+
+    slug = _create(api).json()["slug"]
+    data = "last_name,first_name,club\nИванов,Иван,Клуб Новый\n".encode()
+    url = f"/api/tournaments/{slug}/entries/import/"
+    waits = api.post(url, {"file": SimpleUploadedFile("a.csv", data, content_type="text/csv")}, format="multipart")
+    assert waits.status_code == 200 and waits.json()["created"] == 0
+    assert "Клуб Новый" in waits.json()["undecided"][0]["message"] and not Club.objects.filter(name="Клуб Новый").exists()
+    done = api.post(url, {"file": SimpleUploadedFile("a.csv", data, content_type="text/csv"), "new_club": "Клуб Новый"},
+                    format="multipart")  # fmt: skip
+    assert done.status_code == 200 and done.json()["created"] == 1
+    assert Entry.objects.get(tournament__slug=slug).player.memberships.get().club.name == "Клуб Новый"

@@ -339,7 +339,11 @@ class TournamentEntriesViewSet(EditableUnderTournament, mixins.CreateModelMixin,
         return Response(data if many else data[0], status=status.HTTP_201_CREATED)
 
     @extend_schema(
-        request={"multipart/form-data": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}},
+        request={"multipart/form-data": {"type": "object", "properties": {
+            "file": {"type": "string", "format": "binary"},
+            "new_club": {"type": "array", "items": {"type": "string"},
+                         "description": "clubs named in the file to create (an unknown club is never created otherwise)"},
+        }}},  # fmt: skip
         parameters=[OpenApiParameter("dry_run", bool, description="1: only say what would happen")],
         responses=ImportResultSerializer,
     )
@@ -355,10 +359,11 @@ class TournamentEntriesViewSet(EditableUnderTournament, mixins.CreateModelMixin,
             rows = entry_import.read_upload(upload)
         except entry_import.ImportRefused as exc:
             raise ValidationError({"file": [exc.problem.message(current_language())]}) from None
+        new_clubs = request.data.getlist("new_club") if hasattr(request.data, "getlist") else []
         if request.query_params.get("dry_run") in ("1", "true", "yes"):
-            result = entry_import.plan(tournament, rows)
+            result = entry_import.plan(tournament, rows, new_clubs=new_clubs)
         else:
-            result = entry_import.apply(tournament, rows, request.user)
+            result = entry_import.apply(tournament, rows, request.user, new_clubs=new_clubs)
         return Response(result.summary(current_language()))
 
     def _status(self, request, move, serializer=ReasonSerializer):

@@ -18,7 +18,7 @@ ENTRY = Catalogue(
         # the entries desk
         "already_entered": (
             "{who} is already entered in this tournament.",
-            "{who} уже заявлен(а) в этом турнире.",
+            "{who}: уже в списке участников этого турнира.",
         ),
         "remove_paired": (
             "{who} has been paired already: withdraw the player instead of removing the entry.",
@@ -111,6 +111,12 @@ ENTRY = Catalogue(
         "import_bad_birth_year": (
             "“{value}” is not a year of birth: write four digits, e.g. 1987.",
             "«{value}» — не год рождения: напишите четыре цифры, например 1987.",
+        ),
+        "import_unknown_club": (
+            "No club is called “{club}” (by name or by its short name in addresses): "
+            "tick “create the club” in the preview (--new-club on the command line) or write a known club.",
+            "Клуба «{club}» нет (ни по названию, ни по короткому имени в адресе): "
+            "отметьте «создать клуб» в предпросмотре (--new-club в командной строке) или укажите известный клуб.",
         ),
         "import_duplicate": (
             "The same person as row {first}.",

@@ -179,7 +179,10 @@ def import_entries(request, tournament: Tournament):
             messages.error(request, _("The preview has expired: upload the file again."))
             return redirect("manage-entries-import", slug=tournament.slug)
         rows, _name = stashed
-        result = entry_import.apply(tournament, rows, request.user, choices=entry_import.choices_from(request.POST))
+        result = entry_import.apply(
+            tournament, rows, request.user, choices=entry_import.choices_from(request.POST),
+            new_clubs=request.POST.getlist("new-club"),
+        )  # fmt: skip
         summary = result.summary(lang)
         messages.success(
             request,

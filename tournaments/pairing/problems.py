@@ -364,7 +364,7 @@ WHY = Catalogue(
         "bye_request": (
             "{player} asked in advance to sit out this round: {points} point(s) by the "
             "tournament's rule.",
-            "{player} заранее попросил(а) пропустить этот тур: {points} очк. по правилу "
+            "{player}: пропуск этого тура заявлен заранее, {points} очк. по правилу "
             "турнира.",
         ),
         "late_entry_points": (
@@ -784,7 +784,7 @@ PAIRING = Catalogue(
         ),
         "bye_request_exists": (
             "{player} has already asked to sit out round {round}.",
-            "{player} уже заявил(а) пропуск тура {round}.",
+            "{player}: пропуск тура {round} уже заявлен.",
         ),
         "qualify_unfinished": (
             "The Swiss is not over: {played} of {planned} rounds are finished. Qualify when its "
@@ -811,7 +811,7 @@ PAIRING = Catalogue(
         ),
         "bye_request_withdrawn": (
             "{player} is withdrawn from the tournament: there is nothing to sit out.",
-            "{player} снят(а) с турнира: пропускать нечего.",
+            "{player}: игрок снят с турнира, пропускать нечего.",
         ),
     },
     fields=pairing_fields,

@@ -29,6 +29,7 @@ from tournaments.access.permissions import (
     tournament_view,
 )
 from tournaments.models import Official, Section, Tournament
+from tournaments.people import person_name
 from zarik.i18n import current_language
 
 from . import services as setup
@@ -93,9 +94,9 @@ def club(request, club_slug: str):
                 club=club, user=form.cleaned_data["user"], role=ClubRoleKind.ORGANISER
             )
             audit.record(request.user, None, "club.organiser_add", role, None, role)
-        messages.success(request, _("%(user)s is now an organiser of the club.") % {"user": role.user})
+        messages.success(request, _("%(user)s is now an organiser of the club.") % {"user": person_name(role.user)})
         return redirect("organise-club", club_slug=club.slug)
-    roles = club.roles.filter(role=ClubRoleKind.ORGANISER).select_related("user").order_by("user__username")
+    roles = club.roles.filter(role=ClubRoleKind.ORGANISER).select_related("user__player").order_by("user__username")
     return render(
         request, "setup/club.html",
         {"club": club, "roles": roles, "form": form,
@@ -311,10 +312,10 @@ def officials(request, tournament: Tournament):
             tournament, request.user, form.cleaned_data["user"], form.cleaned_data["role"]
         )
         messages.success(
-            request, _("%(user)s appointed: %(role)s.") % {"user": official.user, "role": official.get_role_display()}
+            request, _("%(user)s appointed: %(role)s.") % {"user": person_name(official.user), "role": official.get_role_display()}
         )
         return redirect("manage-officials", slug=tournament.slug)
-    rows = tournament.officials.select_related("user").order_by("role", "user__username")
+    rows = tournament.officials.select_related("user__player").order_by("role", "user__username")
     return render(request, "setup/officials.html", {"tournament": tournament, "form": form, "officials": rows})
 
 
