@@ -39,6 +39,7 @@ from tournaments.validation import time_control
 from zarik.i18n import current_language
 
 from . import frame
+from . import team_match as team_blocks
 from .bracket_layout import section_drawings
 from .win_chances import chances
 
@@ -189,6 +190,7 @@ def overview(request, tournament: Tournament) -> HttpResponse:
             leaders=leaders,
             champion=_champion(event, lang),
             roster=roster,
+            team=team_blocks.blocks(event, lang),
         )
 
     fragment = frame.cached(tournament, "overview", build)
@@ -397,6 +399,7 @@ def _standings_fragment(event: Event) -> frame.Fragment:
         has_prizes=bool(awards.amounts),
         prize_split=event.tournament.get_prize_split_display() if awards.amounts else "",
         knockout=is_knockout(event.tournament),
+        team=team_blocks.blocks(event, lang),
     )
 
 
@@ -503,6 +506,7 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
         # The book's own words ("Итого:", "Место"), shared with the Excel sheet.
         total_label=book_label("total", lang),
         place_label=book_label("place", lang),
+        team=team_blocks.blocks(event, lang) if section is None else {},
     )
 
 
