@@ -19,14 +19,15 @@ from tournaments.standings_service import load_event
 from tournaments.team_match import team_match_data
 from zarik.i18n import current_language
 
-_PAIR = {"child": serializers.FloatField(), "min_length": 2, "max_length": 2}
+
+def _pair(help_text: str) -> serializers.ListField:
+    """Team A's value, then team B's (numbers: whole, or exact halves)."""
+    return serializers.ListField(child=serializers.FloatField(), min_length=2, max_length=2, help_text=help_text)
 
 
 class TallySerializer(serializers.Serializer):
-    match_points = serializers.ListField(
-        **_PAIR, help_text="team A's and team B's individual match wins (a level match ½ each)"
-    )
-    points = serializers.ListField(**_PAIR, help_text="team A's and team B's points scored (the tie-break)")
+    match_points = _pair("team A's and team B's individual match wins (a level match ½ each)")
+    points = _pair("team A's and team B's points scored (the tie-break)")
     played = serializers.IntegerField(help_text="individual matches with a result, forfeits included")
     pending = serializers.IntegerField(help_text="individual matches still without a result")
     forfeits = serializers.IntegerField(help_text="results by forfeit or double forfeit among them")
@@ -60,7 +61,7 @@ class BoardResultSerializer(serializers.Serializer):
     entry_a = serializers.IntegerField()
     entry_b = serializers.IntegerField()
     round = serializers.IntegerField()
-    score = serializers.ListField(**_PAIR, help_text="team A's player's score first")
+    score = _pair("team A's player's score first")
     outcome = serializers.ChoiceField(
         choices=["win", "draw", "loss", "double_forfeit", "pending", "void"],
         help_text="for team A's player",
