@@ -208,3 +208,35 @@ def test_even_teams_draw_and_pair(organiser):
     t, teams = _event(organiser, slug="even-again", sizes=(4, 3), seeding=Seeding.REGISTRATION)
     TeamMemberFactory(team=teams[1], board=4, entry=EntryFactory(tournament=t, draw_number=None))
     assert len(pm.generate_next(t, user=organiser)) == 4
+
+
+def test_the_api_teams_endpoint_says_at_once_when_the_teams_are_uneven(organiser):
+    t, teams = _event(organiser, slug="uneven-api", sizes=(3, 3), seeding=Seeding.DRAW)
+    api = APIClient()
+    api.force_authenticate(organiser)
+    extra = EntryFactory(tournament=t, draw_number=None)
+    url = f"/api/tournaments/{t.slug}/teams/{teams[0].pk}/members/"
+    put = api.post(url, {"entry": extra.pk, "board": 4}, format="json", HTTP_ACCEPT_LANGUAGE="ru").json()
+    assert [p["code"] for p in put["lineup_problems"]] == ["pairing.scheveningen.uneven_teams"]
+    assert "«Москва» — 4, «Баку» — 3" in put["lineup_problems"][0]["message"]
+    other = EntryFactory(tournament=t, draw_number=None)
+    url = f"/api/tournaments/{t.slug}/teams/{teams[1].pk}/members/"
+    assert api.post(url, {"entry": other.pk, "board": 4}, format="json").json()["lineup_problems"] == []
+    assert api.post(f"/api/tournaments/{t.slug}/draw/commit/").status_code == 200
+
+
+def test_an_organiser_sees_the_team_match_before_the_event_is_released(client, organiser, played):
+    played.public = False
+    played.save(update_fields=["public"])
+    client.force_login(organiser)
+    html = _text(client.get(f"/t/{played.slug}/standings/", HTTP_ACCEPT_LANGUAGE="ru"))
+    assert "Командный матч" in html and "3 : 1" in html
+
+
+def test_the_organisers_rounds_page_shows_the_team_score_and_uneven_teams(client, organiser, played):
+    client.force_login(organiser)
+    html = _text(client.get(f"/t/{played.slug}/manage/", HTTP_ACCEPT_LANGUAGE="ru"))
+    assert "Командный матч: Москва 3 : 1 Баку" in html and "очки 16 : 12" in html
+    uneven, _teams = _event(organiser, slug="uneven-rounds", sizes=(2, 1), seeding=Seeding.DRAW)
+    html = _text(client.get(f"/t/{uneven.slug}/manage/", HTTP_ACCEPT_LANGUAGE="en"))
+    assert "The teams must have the same number of players: «Москва» — 2, «Баку» — 1" in html
