@@ -8,8 +8,8 @@ event, the individual championship comes alongside it from the same matches. Thi
 is the one place that scores a team match: the pages, the workbook, the API and the
 knockout of several teams (the next stage goes to the winner) all call :func:`team_match`.
 
-Conventions (the book names the team match but not its arithmetic; these are the ones of
-team competitions in chess, FIDE Handbook C.05 / Olympiad regulations, "board points"):
+Conventions (the book names the team match but not its arithmetic; these are the board
+(game) points of team chess, where a team's score is its players' results added up):
 
 * **Match points**: each individual match gives its winner's team 1, a level match (a
   fixed number of games can end level) ½ to each team, a loss 0. The team with more
