@@ -240,3 +240,22 @@ def test_the_organisers_rounds_page_shows_the_team_score_and_uneven_teams(client
     uneven, _teams = _event(organiser, slug="uneven-rounds", sizes=(2, 1), seeding=Seeding.DRAW)
     html = _text(client.get(f"/t/{uneven.slug}/manage/", HTTP_ACCEPT_LANGUAGE="en"))
     assert "The teams must have the same number of players: «Москва» — 2, «Баку» — 1" in html
+
+
+def test_a_knockout_of_teams_advances_the_team_that_won_by_forfeits(organiser):
+    """The next stage reads the same team score: forfeits scored "as played" (0:0 on the sheet)
+    are still wins for the present players' team, not a tie."""
+    t = TournamentFactory(slug="teams-ko", system="scheveningen", rounds_planned=None)
+    teams = [TeamFactory(tournament=t, name=name) for name in ("Москва", "Баку", "Ереван", "Тбилиси")]
+    for i, team in enumerate(teams):
+        TeamMemberFactory(team=team, board=1, entry=EntryFactory(tournament=t, draw_number=i + 1))
+    (stage,) = pm.generate_next(t, user=organiser)
+    pm.publish_round(stage, user=organiser)
+    team_of = {m.entry_id: m.team for team in teams for m in team.members.select_related("team")}
+    for match in stage.matches.all():
+        # the team created later did not come: a forfeit for the other side, nothing on the sheet
+        side = "a" if team_of[match.entry_a_id].pk < team_of[match.entry_b_id].pk else "b"
+        _result(match, 0, 0, side, ResultKind.FORFEIT)
+    (final,) = pm.generate_next(t, user=organiser)
+    finalists = {team_of[e].name for e in final.matches.values_list("entry_a_id", "entry_b_id").get()}
+    assert finalists == {"Москва", "Баку"}
