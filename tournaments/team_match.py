@@ -168,11 +168,14 @@ def _page_player(event: Event, entry_id: int, lang: str, board: int) -> dict[str
 
 
 def page_blocks(event: Event, lang: str) -> dict[str, Any]:
-    """``{"matches": [...], "problems": [...]}`` for ``public/_team_match.html`` (empty
-    for an event that is not a team event)."""
+    """``{"matches", "teams", "problems"}`` for ``public/_team_match.html`` and the rounds page
+    (empty for an event that is not a team event or has no teams yet). The public block leaves
+    the line-ups' problems to the organiser's pages (teams, rounds) and the API."""
     if not is_team_event(event.tournament):
         return {}
     teams = lineups(event.tournament)
+    if not teams:
+        return {}
     out = []
     for tm in team_matches(event, teams):
         points_a, points_b = tm.board_points()

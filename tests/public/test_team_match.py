@@ -259,3 +259,17 @@ def test_a_knockout_of_teams_advances_the_team_that_won_by_forfeits(organiser):
     (final,) = pm.generate_next(t, user=organiser)
     finalists = {team_of[e].name for e in final.matches.values_list("entry_a_id", "entry_b_id").get()}
     assert finalists == {"Москва", "Баку"}
+
+
+def test_a_team_event_without_teams_shows_no_empty_team_block(client, organiser):
+    t = TournamentFactory(slug="no-teams-yet", system="scheveningen", rounds_planned=None)
+    assert "Командный матч" not in _text(client.get(f"/t/{t.slug}/", HTTP_ACCEPT_LANGUAGE="ru"))
+    problems = APIClient().get(f"/api/tournaments/{t.slug}/team-match/").json()["problems"]
+    assert [p["code"] for p in problems] == ["pairing.scheveningen.team_count"]
+
+
+def test_line_ups_show_on_the_overview_before_the_first_round(client, organiser):
+    t, _teams = _event(organiser, slug="line-ups", sizes=(2, 2))
+    html = _text(client.get(f"/t/{t.slug}/", HTTP_ACCEPT_LANGUAGE="ru"))
+    assert "Командный матч" in html and html.index("<h3>Москва</h3>") < html.index("<h3>Баку</h3>")
+    assert html.index("Москва1") < html.index("Москва2")
