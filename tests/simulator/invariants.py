@@ -32,6 +32,7 @@ from tournaments.models import (
     ResultStatus,
     Round,
     RoundStatus,
+    TeamMember,
     Tournament,
 )
 from tournaments.pairing import knockout
@@ -242,6 +243,44 @@ def check_every_step(event: Event, step: int) -> None:
     a_finished_cup_ranks_its_champion_first(event, loaded)
     prizes_within_the_fund_and_by_place(event, loaded)
     ratings_equal_a_full_recompute(event)
+    team_score_is_the_sum_of_the_individual_results(event)
+
+
+def team_score_is_the_sum_of_the_individual_results(event: Event) -> None:
+    """Scheveningen (issue 35): the team match the API shows is its players' results added up,
+    forfeits included — a win 1 to the winner's team, a level match ½ each, a double forfeit
+    nothing, a void match nothing; points as recorded — counted here from the stored matches."""
+    if event.tournament.system != "scheveningen":
+        return
+    team_of = dict(TeamMember.objects.filter(team__tournament=event.tournament).values_list("entry_id", "team_id"))
+    expected: dict[tuple[int, int], list[Decimal]] = {}
+    rows = Match.objects.filter(
+        round__tournament=event.tournament, round__status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED],
+        entry_b__isnull=False,
+    ).exclude(result_kind=ResultKind.VOID)  # fmt: skip
+    for m in rows:
+        if not m.result_stands or m.score_a is None:
+            continue
+        ta, tb = team_of.get(m.entry_a_id), team_of.get(m.entry_b_id)
+        key, flip = ((ta, tb), False) if ta < tb else ((tb, ta), True)
+        wins = {"a": (1, 0), "b": (0, 1), "": (Decimal("0.5"), Decimal("0.5"))}[m.winner]
+        if m.result_kind == ResultKind.DOUBLE_FORFEIT:
+            wins = (0, 0)
+        row = [wins[0], wins[1], Decimal(m.score_a), Decimal(m.score_b)]
+        if flip:
+            row = [row[1], row[0], row[3], row[2]]
+        total = expected.setdefault(key, [Decimal(0)] * 4)
+        for i, value in enumerate(row):
+            total[i] += value
+    shown = event.clients["organiser"].get(f"/api/tournaments/{event.slug}/team-match/").json()["matches"]
+    for match in shown:
+        ids = (match["team_a"]["id"], match["team_b"]["id"])
+        key, flip = (ids, False) if ids[0] < ids[1] else ((ids[1], ids[0]), True)
+        got = [Decimal(str(v)) for v in match["total"]["match_points"] + match["total"]["points"]]
+        if flip:
+            got = [got[1], got[0], got[3], got[2]]
+        want = expected.get(key, [Decimal(0)] * 4)
+        assert got == want, f"the team match {ids} shows {got}, its players' results add up to {want}"
 
 
 # ------------------------------------------------------------------------------------ the whole event

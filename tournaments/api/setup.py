@@ -203,7 +203,7 @@ class TournamentViewSet(
         problems = perform_refusals(tournament)
         try:
             if problems:
-                raise RuleViolation(*problems)
+                raise RuleViolation(problems)
             perform_draw(tournament, user=request.user)
         except RuleViolation as exc:
             raise Refused(exc.problems[0]) from None

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from clubs.search import search_players
 from tournaments.access.permissions import tournament_view
 from tournaments.models import Entry, Team, TeamMember, Tournament
+from tournaments.team_match import lineup_problems
 from zarik.i18n import current_language
 
 from . import importer as entry_import
@@ -270,6 +271,9 @@ def teams(request, tournament: Tournament):
         "team_form": team_form,
         "member_form": member_form,
         "unplaced": tournament.entries.exclude(pk__in=placed).select_related("player"),
+        # Uneven teams (4 against 3) cannot be paired: said here while the teams are made, and
+        # the open draw and the pairing refuse with the same problem before any number is drawn.
+        "lineup_problems": [p.message(current_language()) for p in lineup_problems(tournament)],
     }
     return render(request, "entries/teams.html", context, status=status)
 

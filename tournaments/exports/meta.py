@@ -8,6 +8,7 @@ from datetime import date
 from enum import StrEnum
 
 from tournaments.standings import Adjustment, CrosstableLayout, StandingsOptions
+from tournaments.standings.team_match import TeamMatch
 
 
 class CrosstableKind(StrEnum):
@@ -75,3 +76,5 @@ class ExportOptions:
     categories: Mapping[int, int] = field(default_factory=dict)
     """Player id → the player's category (1–9, the book's table "Категории игроков", Part 9),
     shown on the Players sheet by its number and name."""
+    team_matches: tuple[TeamMatch, ...] = ()
+    """A Scheveningen event's team matches (the main result): a "Team match" sheet."""

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments import standings as core
+from tournaments import team_match as team_blocks
 from tournaments.access.permissions import tournament_view
 from tournaments.exports.labels import label as book_label
 from tournaments.models import CompetitionSystem, ResultKind, Tournament
@@ -189,6 +190,7 @@ def overview(request, tournament: Tournament) -> HttpResponse:
             leaders=leaders,
             champion=_champion(event, lang),
             roster=roster,
+            team=team_blocks.page_blocks(event, lang),
         )
 
     fragment = frame.cached(tournament, "overview", build)
@@ -397,6 +399,7 @@ def _standings_fragment(event: Event) -> frame.Fragment:
         has_prizes=bool(awards.amounts),
         prize_split=event.tournament.get_prize_split_display() if awards.amounts else "",
         knockout=is_knockout(event.tournament),
+        team=team_blocks.page_blocks(event, lang),
     )
 
 
@@ -503,6 +506,7 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
         # The book's own words ("Итого:", "Место"), shared with the Excel sheet.
         total_label=book_label("total", lang),
         place_label=book_label("place", lang),
+        team=team_blocks.page_blocks(event, lang) if section is None else {},
     )
 
 
