@@ -253,9 +253,18 @@ def standings_options(tournament: Tournament) -> tuple[core.StandingsOptions, li
     # The keys parse_tiebreaks accepted (or the default order) always resolve: the same
     # tiebreak_problems() check, and the score basis is then one of SCORE_BASES.
     options = core.StandingsOptions(
-        system=system, tiebreaks=keys, total_rounds=tournament.rounds_planned
+        system=system, tiebreaks=keys, total_rounds=tournament.rounds_planned,
+        cycles=_cycles(tournament),
     )
     return core.resolve_options(options), found
+
+
+def _cycles(tournament: Tournament) -> int:
+    """A round robin's cycles (FIDE C.06's "half of his games" counts them), 1 otherwise."""
+    if tournament.system != "round_robin" or not isinstance(tournament.pairing_options, dict):
+        return 1
+    value = tournament.pairing_options.get("cycles", 1)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else 1
 
 
 def load_event(

@@ -77,6 +77,9 @@ def _table_data(event: Event, table: core.Standings) -> dict[str, Any]:
                 "shared": r.shared,
                 **_player(event, r.player.id),
                 "withdrawn": r.player.withdrawn,
+                # False: a round robin's player who withdrew before playing half of his games
+                # (FIDE C.06) — listed without a place or values; his games stay in the crosstable.
+                "counted": r.counted,
                 "values": [{"key": m.key, "value": r.values.get(m.key)} for m in metrics],
             }
             for r in table.rows

@@ -117,6 +117,7 @@ def _table_block(
                 "shared": r.shared,
                 **_player(event, r.player.id, lang),
                 "withdrawn": r.player.withdrawn,
+                "counted": r.counted,
                 "removal": event.entries[r.player.id].removal,
                 "values": [
                     {"value": _number(r.values.get(m.key)), "mark": _marked(r, m.key)}
@@ -379,7 +380,7 @@ def _standings_fragment(event: Event) -> frame.Fragment:
                 **bases,
                 has_prizes=bool(awards.amounts),
                 values=tuple((v["value"], v["mark"]) for v in r["values"]),
-                **{k: r[k] for k in ("entry", "name", "withdrawn", "removal", "prize")},
+                **{k: r[k] for k in ("entry", "name", "withdrawn", "counted", "removal", "prize")},
             )
             # The place is outside the remembered part: one result reorders many rows.
             r["html"] = format_html(

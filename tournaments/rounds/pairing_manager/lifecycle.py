@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.events import emit
-from tournaments.models import EntryStatus, Round, RoundStatus
+from tournaments.models import EntryStatus, ResultStatus, Round, RoundStatus
 
 from .checks import guard_results, matches_with_results
 from .edits import editable
@@ -58,11 +58,13 @@ def publish_round(rnd: Round, *, user=None) -> Round:
 
 
 def _withdrawn_seated(rnd: Round) -> list[str]:
-    """The names of withdrawn players the draft still seats, in table order."""
+    """The names of withdrawn players the draft still seats at an unsettled match, in table
+    order (a fixed schedule's withdrawal settled theirs already: a forfeit or void)."""
     withdrawn = EntryStatus.WITHDRAWN
     names = []
     for m in (
         rnd.matches.filter(Q(entry_a__status=withdrawn) | Q(entry_b__status=withdrawn))
+        .exclude(result_status=ResultStatus.CONFIRMED)
         .select_related("entry_a__player", "entry_b__player")
         .order_by("table")
     ):
