@@ -12,7 +12,6 @@ from tournaments.access.permissions import (
     allowed,
 )
 from tournaments.access.visibility import is_public_round
-from tournaments.rounds.pairing_manager.systems import fixed_schedule
 from tournaments.entries import status as entry_status
 from tournaments.models import (
     Entry,
@@ -21,6 +20,7 @@ from tournaments.models import (
     ResultKind,
     ResultStatus,
 )
+from tournaments.rounds.pairing_manager.systems import fixed_schedule
 
 from .base import lock_match, refuse
 from .kinds import record_kind

@@ -8,7 +8,13 @@ import datetime as dt
 
 import pytest
 
-from tests.factories import EntryFactory, OfficialFactory, TournamentFactory, UserFactory, confirm_round
+from tests.factories import (
+    EntryFactory,
+    OfficialFactory,
+    TournamentFactory,
+    UserFactory,
+    confirm_round,
+)
 from tournaments.api.tables import crosstable_data, standings_data
 from tournaments.entries import status as entry_status
 from tournaments.models import (
