@@ -21,6 +21,7 @@ from decimal import Decimal
 from functools import cached_property
 
 from django.db.models import Count, Q
+from django.db.models.functions import Coalesce
 
 from clubs.models import Membership
 from scoring.rules.errors import Problem, RuleViolation
@@ -392,7 +393,8 @@ def _rows_but_matches(ids: list[int], cups: Collection[int] = ()) -> tuple[dict,
             "player__first_name",
             "player__last_name_latin",
             "player__first_name_latin",
-            "player__category",
+            # The category the entry was made in (issue 35): the player's later changes leave it.
+            Coalesce("category", "player__category"),
             "seed_rating",
             "player__rating",
             "joined_round",
