@@ -47,6 +47,7 @@ from .models import (
     Round,
     StandingsAdjustment,
     Tournament,
+    TournamentStatus,
     result_stands,
 )
 
@@ -174,12 +175,20 @@ class Event:
 
     @cached_property
     def champion(self) -> core.ChampionDecision | None:
-        """The absolute champion across sections (None for a single-section event)."""
+        """The winner of each section and the absolute champion (None for a single-section
+        event): the strongest section's winner, named once the event is finished (the rule and
+        its source: :mod:`tournaments.standings.sections`)."""
         if not self.multi_section:
             return None
         return core.absolute_champion(
-            self.players, self.matches, self.options, adjustments=self.adjustments
+            self.players, self.matches, self.options, adjustments=self.adjustments,
+            strength=core.section_strength(self.players, self.categories()),
+            finished=self.tournament.status == TournamentStatus.FINISHED,
         )
+
+    def categories(self) -> dict[int, int]:
+        """Entry id → the category it plays in (as entered)."""
+        return {e.id: e.category for e in self.entries.values()}
 
     def places(self) -> dict[int, str]:
         out: dict[int, str] = {}
@@ -226,7 +235,8 @@ class Event:
             standings=self.options,
             adjustments=tuple(self.adjustments),
             prizes=prizes or {},
-            categories={e.id: e.category for e in self.entries.values()},
+            categories=self.categories(),
+            event_finished=self.tournament.status == TournamentStatus.FINISHED,
         )
 
     def legend(self) -> list[tuple[str, str, str]]:

@@ -140,9 +140,15 @@ def _champion(event: Event, lang: str) -> dict[str, Any] | None:
     if decision is None:
         return None
     return {
+        "finished": decision.finished,
         "champion": event.entries[decision.champion.id].name(lang) if decision.champion else "",
         "playoff": decision.playoff_required,
         "candidates": [event.entries[p.id].name(lang) for p in decision.candidates],
+        "winners": [
+            (event.sections.get(key) or "", ", ".join(event.entries[p.id].name(lang) for p in players))
+            for key, players in decision.winners
+            if players
+        ],
     }
 
 
