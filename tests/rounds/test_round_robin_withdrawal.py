@@ -5,8 +5,10 @@ draft rounds alike — the way the director chose, so every round can be publish
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
+from rest_framework.test import APIClient
 
 from tests.factories import (
     EntryFactory,
@@ -124,3 +126,10 @@ def test_a_round_robin_bye_is_no_game_in_the_standings():
     last = table.row(entries[4].pk)
     assert last.values["wins"] == 0 and last.values["sonneborn_berger"] == 0
     assert [table.row(e.pk).values["wins"] for e in entries] == [4, 3, 2, 1, 0]
+    # The API gives the same numbers as JSON numbers (exact decimals, never a float tail).
+    body = APIClient().get(f"/api/tournaments/{t.slug}/standings/").content.decode()
+    rows = json.loads(body)["sections"][0]["rows"]
+    shown = {r["entry"]: {v["key"]: v["value"] for v in r["values"]} for r in rows}
+    assert shown[entries[4].pk] == {"wins": 0, "points": 4, "sonneborn_berger": 0}  # 1 point a loss
+    assert shown[entries[0].pk]["sonneborn_berger"] == 3 + 2 + 1 + 0  # the beaten players' wins
+    assert "99999" not in body and "00001" not in body
