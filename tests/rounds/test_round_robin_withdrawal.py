@@ -111,6 +111,24 @@ def test_withdrawing_in_round_one_leaves_him_out_of_the_standings_but_not_the_cr
     assert any(c["outcome"] == "win" and not c["text"].startswith("+") for c in mine["cells"])
 
 
+def test_a_round_whose_every_game_the_withdrawal_settled_closes_when_published():
+    """3 players: each round has one match and a free round; after player 3 leaves, the rounds
+    where he plays have nothing left to play and close as soon as they are published."""
+    t, director, entries, rounds = _round_robin("rrw-three", 3, 1)
+    pm.publish_round(rounds[0], user=director)
+    gone = entries[2]
+    entry_status.withdraw(gone, director, "left", settle="forfeit")
+    for rnd in rounds:
+        rnd.refresh_from_db()
+        if rnd.status == RoundStatus.DRAFT:
+            pm.publish_round(rnd, user=director)
+        rnd.refresh_from_db()
+        his = rnd.matches.filter(entry_b__isnull=False).filter(entry_a=gone).exists() or \
+            rnd.matches.filter(entry_b=gone).exists()
+        if his:
+            assert rnd.status == RoundStatus.FINISHED, rnd.number
+
+
 def test_a_round_robin_bye_is_no_game_in_the_standings():
     """5 players: whoever loses every match has 0 wins and 0 Sonneborn-Berger (the bye adds
     nothing), and the API shows exact numbers."""

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from tournaments.events import emit
 from tournaments.models import EntryStatus, ResultStatus, Round, RoundStatus
+from tournaments.rounds.flow import close_round
 
 from .checks import guard_results, matches_with_results
 from .edits import editable
@@ -20,6 +21,7 @@ from .generate import audit
 from .reading import rounds_of
 from .refusals import refuse
 from .status import update_status
+from .systems import fixed_schedule
 
 
 def publish_round(rnd: Round, *, user=None) -> Round:
@@ -54,6 +56,10 @@ def publish_round(rnd: Round, *, user=None) -> Round:
         )
         update_status(rnd.tournament, user)
         emit("round.published", rnd.tournament_id, round=rnd.pk, number=rnd.number)
+        if fixed_schedule(rnd.tournament):
+            # Every match already settled (a withdrawal in a fixed schedule settles its drafts):
+            # nothing is left to play, so the round closes now rather than wait for the desk.
+            close_round(rnd, user)
     return rnd
 
 
