@@ -116,9 +116,10 @@ def no_published_match_waits_for_a_withdrawn_player(event: Event) -> None:
 
 
 def a_withdrawal_settles_the_whole_fixed_schedule(event: Event) -> None:
-    """Round robin and Scheveningen (issue 35): once a player is withdrawn, no match of his in
-    any round of the schedule — drafts included — is left pending, so every round can close."""
-    if event.tournament.system not in ("round_robin", "scheveningen"):
+    """Round robin (issue 35): once a player is withdrawn, no match of his in any round of the
+    schedule — drafts included — is left pending, so every round can close. (A Scheveningen
+    schedule still seats a team member withdrawn before it was drawn: the team sheet decides.)"""
+    if event.tournament.system != "round_robin":
         return
     waiting = Match.objects.filter(
         round__tournament=event.tournament, result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED],
