@@ -153,6 +153,9 @@ def test_sections_rank_separately_and_the_absolute_champion_is_named(client):
     assert event.champion.champion.name_ru == "Вв"
     assert [(k, names_of) for k, names_of in ((event.sections[k], [p.name_ru for p in ps])
             for k, ps in event.champion.winners)] == [("Старшая", ["Вв"]), ("Младшая", ["Бб"])]  # fmt: skip
+    api = client.get("/api/tournaments/secs/standings/").json()["champion"]
+    assert api["finished"] and api["champion"] == c.pk and api["playoff_between"] == []
+    assert [w["entries"] for w in api["winners"]] == [[c.pk], [b.pk]]
     page = client.get("/t/secs/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Absolute champion — the winner of the strongest section: <strong>Vv" in page
     assert "Младшая: <strong>Bb" in page
