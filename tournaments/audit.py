@@ -50,7 +50,7 @@ SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
         "note",
     ),
     "entry": (
-        "player_id", "section_id", "draw_number", "status", "seed_rating", "joined_round",
+        "player_id", "section_id", "category", "draw_number", "status", "seed_rating", "joined_round",
         "fee_amount", "fee_paid",
     ),
     "round": ("number", "section_id", "status", "match_length", "published_at"),

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -119,7 +118,9 @@ class TournamentViewSet(
         if preset is None:
             raise ValidationError({"preset": [SETUP.problem("unknown_preset").message(current_language())]})
         sections_in = payload.pop("sections", None)
-        draft = Tournament(club=club, starts_on=timezone.localdate(), **preset.tournament_values())
+        if sections_in is None:  # the preset's sections, as the wizard proposes them
+            sections_in = preset.section_values(current_language())
+        draft = setup.draft_from_preset(preset, club)
         form = SetupOptionsForm(_form_data(SetupOptionsForm(instance=draft, club=club), payload),
                                 instance=draft, club=club)  # fmt: skip
         if not form.is_valid():

@@ -63,7 +63,25 @@ def standings_data(event: Event) -> dict[str, Any]:
         "tournament": event.tournament.slug,
         "rounds": event.round_numbers(),
         "sections": sections,
+        "champion": _champion_data(event),
         "problems": [{"code": p.code, "message": p.message(current_language())} for p in event.option_problems],
+    }
+
+
+def _champion_data(event: Event) -> dict[str, Any] | None:
+    """With several sections: each section's winner(s), strongest first, and the absolute
+    champion (the strongest section's winner) or the play-off — named once the event is finished."""
+    decision = event.champion
+    if decision is None:
+        return None
+    return {
+        "finished": decision.finished,
+        "winners": [
+            {"section": key, "name": event.sections.get(key) or "", "entries": [p.id for p in players]}
+            for key, players in decision.winners
+        ] if decision.finished else [],
+        "champion": decision.champion.id if decision.champion else None,
+        "playoff_between": [p.id for p in decision.candidates] if decision.playoff_required else [],
     }
 
 
@@ -77,6 +95,9 @@ def _table_data(event: Event, table: core.Standings) -> dict[str, Any]:
                 "shared": r.shared,
                 **_player(event, r.player.id),
                 "withdrawn": r.player.withdrawn,
+                # False: a round robin's player who withdrew before playing half of his games
+                # (FIDE C.06) — listed without a place or values; his games stay in the crosstable.
+                "counted": r.counted,
                 "values": [{"key": m.key, "value": r.values.get(m.key)} for m in metrics],
             }
             for r in table.rows

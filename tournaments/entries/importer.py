@@ -600,7 +600,7 @@ def apply(
             item.player = _new_player(item)
         player = item.player
         section = section_for(tournament, item.category or player.category)
-        entry = enter(tournament, player, user, section, reason)
+        entry = enter(tournament, player, user, section, reason, category=item.category or player.category)
         if item.rating is not None and entry.seed_rating != item.rating:
             Entry.objects.filter(pk=entry.pk).update(seed_rating=item.rating)
     return result

@@ -24,6 +24,24 @@ ENTRY = Catalogue(
             "{who} has been paired already: withdraw the player instead of removing the entry.",
             "{who} уже участвует в парах: снимите игрока с турнира вместо удаления заявки.",
         ),
+        "section_played": (
+            "{who} has already been paired in the section “{section}”: their matches belong to "
+            "that section's table, so the entry cannot move to another section. Withdraw the "
+            "player and enter them again in the other section if they must change.",
+            "{who} уже сыграл(а) в секции «{section}»: матчи остаются в таблице этой секции, "
+            "поэтому перевести заявку в другую секцию нельзя. Снимите игрока и заявите его "
+            "заново в другую секцию, если переход необходим.",
+        ),
+        "category_unknown": (
+            "There is no category {category}: the book's table has categories 1 to 9.",
+            "Категории {category} нет: в таблице книги категории с 1 по 9.",
+        ),
+        "category_outside_section": (
+            "Category {category} is outside the section “{section}” ({low}–{high}) that {who} "
+            "plays in; choose a section that holds it too.",
+            "Категория {category} вне секции «{section}» ({low}–{high}), в которой играет {who}; "
+            "выберите и секцию, в которую она входит.",
+        ),
         "rating_paired": (
             "{who} has been paired already: the rating at entry the pairings used can no longer change.",
             "{who} уже участвует в парах: рейтинг при заявке, по которому составлены пары, менять нельзя.",

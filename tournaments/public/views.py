@@ -118,6 +118,7 @@ def _table_block(
                 "shared": r.shared,
                 **_player(event, r.player.id, lang),
                 "withdrawn": r.player.withdrawn,
+                "counted": r.counted,
                 "removal": event.entries[r.player.id].removal,
                 "values": [
                     {"value": _number(r.values.get(m.key)), "mark": _marked(r, m.key)}
@@ -140,9 +141,15 @@ def _champion(event: Event, lang: str) -> dict[str, Any] | None:
     if decision is None:
         return None
     return {
+        "finished": decision.finished,
         "champion": event.entries[decision.champion.id].name(lang) if decision.champion else "",
         "playoff": decision.playoff_required,
         "candidates": [event.entries[p.id].name(lang) for p in decision.candidates],
+        "winners": [
+            (event.sections.get(key) or "", ", ".join(event.entries[p.id].name(lang) for p in players))
+            for key, players in decision.winners
+            if players
+        ],
     }
 
 
@@ -381,7 +388,7 @@ def _standings_fragment(event: Event) -> frame.Fragment:
                 **bases,
                 has_prizes=bool(awards.amounts),
                 values=tuple((v["value"], v["mark"]) for v in r["values"]),
-                **{k: r[k] for k in ("entry", "name", "withdrawn", "removal", "prize")},
+                **{k: r[k] for k in ("entry", "name", "withdrawn", "counted", "removal", "prize")},
             )
             # The place is outside the remembered part: one result reorders many rows.
             r["html"] = format_html(

@@ -216,6 +216,7 @@ def _make_entry(reg: Registration, user, choice: str | int | None = None) -> Ent
     entry = Entry.objects.create(
         tournament=tournament,
         player=player,
+        category=reg.category,  # the category they chose to enter (book Part 9)
         section=_section_for(tournament, reg.category),
         seed_rating=reg.rating if reg.rating is not None else player.rating,
         joined_round=last.number + 1 if last else None,

@@ -15,7 +15,6 @@ from django.db import transaction
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -127,16 +126,11 @@ def club_remove(request, club_slug: str, role_id: int):
 
 def _draft(preset, club) -> Tournament:
     """An unsaved tournament with the preset's values (the wizard's starting point)."""
-    return Tournament(club=club, starts_on=timezone.localdate(), **preset.tournament_values())
+    return setup.draft_from_preset(preset, club)
 
 
 def _preset_sections(preset) -> list[dict]:
-    lang = current_language()
-    return [
-        {"name": s.name(lang), "group": s.group, "min_category": s.min_category,
-         "max_category": s.max_category, "rule_category": s.rule_category, "order": i}
-        for i, s in enumerate(preset.sections, 1)
-    ]  # fmt: skip
+    return preset.section_values(current_language())
 
 
 #: Options the confirmation step shows even when off: no cube, a hidden event, no self-registration.

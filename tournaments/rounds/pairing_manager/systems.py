@@ -480,6 +480,9 @@ class System:
     limits_byes: bool = False
     #: Nothing remains to play in this section (the tournament's status then moves to finished).
     over: Callable[[Tournament, Section | None], bool] = schedule_over
+    #: Every round is drawn in advance and a draft is never paired again: a withdrawal settles
+    #: the player's matches in draft rounds too (:func:`fixed_schedule`).
+    fixed_schedule: bool = False
 
 
 SYSTEMS: dict[str, System] = {
@@ -495,11 +498,22 @@ SYSTEMS: dict[str, System] = {
             limits_byes=True,
             over=swiss_over,
         ),
-        System("round_robin", pair_round_robin),
+        System("round_robin", pair_round_robin, fixed_schedule=True),
         System("knockout", pair_knockout, knockout_defaults, overridable=True, over=knockout_over),
-        System("scheveningen", pair_scheveningen, per_section=False, over=scheveningen_over),
+        System(
+            "scheveningen", pair_scheveningen, per_section=False, over=scheveningen_over,
+            fixed_schedule=True,
+        ),
     )
 }
+
+
+def fixed_schedule(tournament: Tournament) -> bool:
+    """The tournament's rounds are a fixed schedule (round robin, Scheveningen): a withdrawn
+    player's remaining matches are settled in every round, drafts included, since no draft
+    is ever paired again without him."""
+    row = SYSTEMS.get(tournament.system)
+    return bool(row and row.fixed_schedule)
 
 
 def options_of(tournament: Tournament, system: System | None = None) -> Any:
