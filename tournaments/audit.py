@@ -50,7 +50,7 @@ SNAPSHOT_FIELDS: dict[str, tuple[str, ...]] = {
         "note",
     ),
     "entry": (
-        "player_id", "section_id", "draw_number", "status", "seed_rating", "joined_round",
+        "player_id", "section_id", "category", "draw_number", "status", "seed_rating", "joined_round",
         "fee_amount", "fee_paid",
     ),
     "round": ("number", "section_id", "status", "match_length", "published_at"),
@@ -181,6 +181,7 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "registration.approve": ("Registration approved", "Заявка принята"),
     "registration.refuse": ("Registration refused", "Заявка отклонена"),
     "registration.cancel": ("Registration cancelled", "Заявка отозвана"),
+    "registration.edit": ("Application changed by the applicant", "Заявка изменена участником"),
     "registration.offer": ("Place offered from the waiting list", "Место предложено из листа ожидания"),
     "registration.entry": ("Entry made from a registration", "Участник внесён по заявке"),
     "registration.open": ("Self-registration opened", "Регистрация открыта"),

@@ -464,6 +464,13 @@ class Entry(models.Model):
         Player, verbose_name=_("player"), on_delete=models.PROTECT, related_name="entries"
     )
     draw_number = models.PositiveIntegerField(_("draw number"), null=True, blank=True)
+    category = models.PositiveSmallIntegerField(
+        _("category in this event"), choices=Category.choices, null=True, blank=True,
+        help_text=_(
+            "the category the player entered in (book Part 9: players enter the category they "
+            "chose); a later change of the player's category does not move it"
+        ),
+    )
     seed_rating = models.FloatField(_("rating at entry"), null=True, blank=True)
     status = models.CharField(
         _("status"), max_length=12, choices=EntryStatus.choices, default=EntryStatus.REGISTERED
@@ -506,6 +513,18 @@ class Entry(models.Model):
     def __str__(self) -> str:
         prefix = f"{self.draw_number}. " if self.draw_number else ""
         return f"{prefix}{self.player}"
+
+    def save(self, *args, **kwargs) -> None:
+        """An entry keeps the category it was entered in: taken from the player on entry when
+        the caller did not give one (later changes of the player's category leave it)."""
+        if self.category is None and self.player_id is not None and self._state.adding:
+            self.category = self.player.category
+        super().save(*args, **kwargs)
+
+    @property
+    def playing_category(self) -> int | None:
+        """The category this entry plays in (an entry made before the field: the player's)."""
+        return self.category if self.category is not None else self.player.category
 
 
 class RegistrationStatus(models.TextChoices):
@@ -551,6 +570,15 @@ class Registration(models.Model):
     )
     created_at = models.DateTimeField(_("registered"), auto_now_add=True)
     decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    signed_in_as = models.ForeignKey(
+        Player, verbose_name=_("signed in as"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=_("the applicant was logged in as this player, under the same name: proof of who they are"),
+    )
+    email_notifications = models.BooleanField(
+        _("emails about the application"), default=True,
+        help_text=_("off: the applicant asked for no more emails (a player made from it starts with emails off)"),
+    )
 
     class Meta:
         ordering = ["tournament", "created_at", "id"]

@@ -26,6 +26,8 @@ from .models import (
     RoundExplanation,
     Section,
     StandingsAdjustment,
+    Team,
+    TeamMember,
     Tournament,
 )
 
@@ -84,6 +86,18 @@ def on_match_part(sender, instance, **kwargs) -> None:
     invalidate_results(tournament_id, None)
 
 
+def _on_team_member(sender, instance: TeamMember, **kwargs) -> None:
+    """A line-up change: the team match on the pages names the boards."""
+    team = _cached(instance, "team")
+    tournament_id = (
+        team.tournament_id
+        if team is not None
+        else Team.objects.filter(pk=instance.team_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is not None:
+        invalidate(tournament_id)
+
+
 def _on_player(sender, instance: Player, created: bool = False, **kwargs) -> None:
     """A renamed player changes every tournament they are entered in."""
     if created:
@@ -105,6 +119,8 @@ RECEIVERS = (
     (Player, _on_player),
     (StandingsAdjustment, _on_owned),
     (Prize, _on_owned),
+    (Team, _on_owned),
+    (TeamMember, _on_team_member),
 )
 
 

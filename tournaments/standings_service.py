@@ -21,6 +21,7 @@ from decimal import Decimal
 from functools import cached_property
 
 from django.db.models import Count, Q
+from django.db.models.functions import Coalesce
 
 from clubs.models import Membership
 from scoring.rules.errors import Problem, RuleViolation
@@ -46,6 +47,7 @@ from .models import (
     Round,
     StandingsAdjustment,
     Tournament,
+    TournamentStatus,
     result_stands,
 )
 
@@ -173,12 +175,20 @@ class Event:
 
     @cached_property
     def champion(self) -> core.ChampionDecision | None:
-        """The absolute champion across sections (None for a single-section event)."""
+        """The winner of each section and the absolute champion (None for a single-section
+        event): the strongest section's winner, named once the event is finished (the rule and
+        its source: :mod:`tournaments.standings.sections`)."""
         if not self.multi_section:
             return None
         return core.absolute_champion(
-            self.players, self.matches, self.options, adjustments=self.adjustments
+            self.players, self.matches, self.options, adjustments=self.adjustments,
+            strength=core.section_strength(self.players, self.categories()),
+            finished=self.tournament.status == TournamentStatus.FINISHED,
         )
+
+    def categories(self) -> dict[int, int]:
+        """Entry id → the category it plays in (as entered)."""
+        return {e.id: e.category for e in self.entries.values()}
 
     def places(self) -> dict[int, str]:
         out: dict[int, str] = {}
@@ -225,7 +235,8 @@ class Event:
             standings=self.options,
             adjustments=tuple(self.adjustments),
             prizes=prizes or {},
-            categories={e.id: e.category for e in self.entries.values()},
+            categories=self.categories(),
+            event_finished=self.tournament.status == TournamentStatus.FINISHED,
         )
 
     def legend(self) -> list[tuple[str, str, str]]:
@@ -253,9 +264,18 @@ def standings_options(tournament: Tournament) -> tuple[core.StandingsOptions, li
     # The keys parse_tiebreaks accepted (or the default order) always resolve: the same
     # tiebreak_problems() check, and the score basis is then one of SCORE_BASES.
     options = core.StandingsOptions(
-        system=system, tiebreaks=keys, total_rounds=tournament.rounds_planned
+        system=system, tiebreaks=keys, total_rounds=tournament.rounds_planned,
+        cycles=_cycles(tournament),
     )
     return core.resolve_options(options), found
+
+
+def _cycles(tournament: Tournament) -> int:
+    """A round robin's cycles (FIDE C.06's "half of his games" counts them), 1 otherwise."""
+    if tournament.system != "round_robin" or not isinstance(tournament.pairing_options, dict):
+        return 1
+    value = tournament.pairing_options.get("cycles", 1)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else 1
 
 
 def load_event(
@@ -383,7 +403,8 @@ def _rows_but_matches(ids: list[int], cups: Collection[int] = ()) -> tuple[dict,
             "player__first_name",
             "player__last_name_latin",
             "player__first_name_latin",
-            "player__category",
+            # The category the entry was made in (issue 35): the player's later changes leave it.
+            Coalesce("category", "player__category"),
             "seed_rating",
             "player__rating",
             "joined_round",

@@ -18,6 +18,7 @@ from .setup import urls as setup_urls
 urlpatterns = [
     path("", home_views.home, name="home"),
     path("me/", landing_views.me, name="me"),
+    path("", include("tournaments.account.urls")),
     path("account/tokens/", token_views.token_list, name="account-tokens"),
     path("account/tokens/<int:token_id>/revoke/", token_views.token_revoke, name="account-token-revoke"),
     path("t/<slug:slug>/", public_views.overview, name="tournament"),

@@ -19,6 +19,7 @@ from tournaments.api.rounds import RoundViewSet, TournamentRoundActionsViewSet
 from tournaments.api.search import ClubSearchViewSet, PlayerSearchViewSet
 from tournaments.api.swiss import ByeRequestViewSet, ForbiddenPairViewSet, QualifyViewSet
 from tournaments.api.tables import PlayerRatingsViewSet, RatingListViewSet, TournamentReadsViewSet
+from tournaments.api.team_match import TeamMatchViewSet
 from tournaments.api.teams import TeamViewSet
 from tournaments.api.tokens_api import TokenViewSet
 from tournaments.api.webhook_events import WebhookEventTypeViewSet
@@ -48,6 +49,7 @@ router = Router()
 # whose list keeps the root's "tournaments" entry; they add only /api/tournaments/<slug>/<action>/.
 router.register("tournaments", TournamentRoundActionsViewSet, basename="api-tournament-rounds")
 router.register("tournaments", TournamentReadsViewSet, basename="api-tournament-reads")
+router.register("tournaments", TeamMatchViewSet, basename="api-tournament-team-match")  # issue 35
 router.register(r"tournaments/(?P<slug>[^/.]+)/exports", ExportViewSet, basename="api-export")
 router.register("rounds", RoundViewSet, basename="api-round")
 router.register("disputes", DisputeViewSet, basename="api-dispute")

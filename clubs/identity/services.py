@@ -10,6 +10,12 @@ they were given and call :func:`identify` with the choice a person made, if any:
 * ``choice=NEW`` — a person said "none of these: a new player";
 * ``choice=<player id>`` — a person picked that candidate.
 
+``self_declared=True`` is for what a visitor typed about themselves on a public form
+(self-registration): a name and a club anyone can type never settle who they are on
+their own, so only a certain candidate with the same email is taken without a person's
+choice; any other candidate waits for the organiser (issue 36: a stranger registering
+under a stored player's name and club was attached to that player and their account).
+
 Candidates are narrowed in the database by the words of the name (the folded
 search key, :mod:`clubs.names`) and by the email, then compared in Python.
 """
@@ -24,7 +30,7 @@ from clubs.models import Membership, Player
 from clubs.names import words
 from scoring.rules.errors import Problem
 
-from .matching import Comparison, Person, decide
+from .matching import Comparison, Fact, Person, decide
 from .problems import IDENTITY
 
 NEW = "new"
@@ -136,8 +142,17 @@ def undecided(person: Person, found: list[Candidate]) -> IdentityUndecided:
     return IdentityUndecided(IDENTITY.problem("choose", who=name, candidates=listed), found)
 
 
-def identify(person: Person, choice: str | int | None = None, exclude: set[int] | None = None) -> Identity:
+def identify(
+    person: Person,
+    choice: str | int | None = None,
+    exclude: set[int] | None = None,
+    *,
+    self_declared: bool = False,
+) -> Identity:
     """Who ``person`` is, by the rule or by a person's ``choice``; raises :class:`IdentityUndecided`.
+
+    ``self_declared``: the person described themselves (see the module docstring) — the
+    rule's certainty counts only when it rests on the same email.
 
     A chosen id must be one of the candidates: a person confirms a proposal, they do not
     take over an unrelated player through a form field.
@@ -152,7 +167,9 @@ def identify(person: Person, choice: str | int | None = None, exclude: set[int] 
         name = " ".join(x for x in (person.last_name, person.first_name) if x)
         raise IdentityUndecided(IDENTITY.problem("not_a_candidate", player=choice, who=name), found)
     if same is not None:
-        return Identity(next(c.player for c in found if c.player.pk == same), tuple(found))
+        certain = next(c for c in found if c.player.pk == same)
+        if not self_declared or certain.comparison.email is Fact.SAME:
+            return Identity(certain.player, tuple(found))
     if not found:
         return Identity(None, ())
     raise undecided(person, found)

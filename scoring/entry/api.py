@@ -195,11 +195,12 @@ class DisputeOutSerializer(serializers.ModelSerializer):
 
 
 class MatchWorkflowViewSet(MatchViewSet):
-    """``/api/matches/``: the read-only endpoints plus ``check/``, ``report/`` and ``confirm/``.
-
-    One match (``GET /api/matches/<id>/``) carries its ``result_state``: the pending
-    report, the confirmed result and what the caller may do (:mod:`scoring.entry.api_state`).
+    """Matches and their results. One match carries its ``result_state``: the pending report (for
+    its players and officials), the confirmed result, an open dispute, and the ``actions`` the
+    caller may take now (report, confirm, dispute), each with its address and body.
     """
+
+    # The state is built by scoring.entry.api_state.
 
     def get_serializer_class(self):
         return MatchStateSerializer if self.action == "retrieve" else super().get_serializer_class()
@@ -365,7 +366,8 @@ def _final(v) -> tuple[int | float, int | float] | None:
 
 
 class DisputeViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """``/api/disputes/<id>/``: read a dispute (its players, the director, the jury); rule, appeal, decide."""
+    """A dispute over a match's result: its players, the director and the jury read it; the director
+    rules, a player appeals, the jury decides."""
 
     serializer_class = DisputeOutSerializer
     permission_classes = [permissions.IsAuthenticated]
@@ -441,12 +443,12 @@ class SanctionSerializer(serializers.Serializer):
 
 
 class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
-    """``/api/tournaments/<slug>/sanctions/``: the discipline page's list and its "record" button.
-
-    The same :func:`scoring.workflow.record_sanction` as the page: the same
-    permission row (``sanction.record``: director or jury), refusals (409 with a
-    ``workflow.*`` code) and audit entries.
+    """Sanctions of a tournament (warnings, penalty points, annulled games, disqualification): the
+    director or the jury records them; refusals are 409 problems with a ``workflow.*`` code.
     """
+
+    # The same scoring.workflow.record_sanction as the discipline page: permission row
+    # sanction.record, the same refusals and audit entries.
 
     serializer_class = SanctionSerializer
     permission_classes = [permissions.IsAuthenticated]

@@ -113,13 +113,17 @@ class InvalidResult(ResultError):
 Visible = Callable[[Match], bool]
 
 
-def lock_match(match_id: int, visible: Visible | None = None) -> Match:
+def lock_match(
+    match_id: int, visible: Visible | None = None, *, scheduled_draft: bool = False
+) -> Match:
     """The match row, locked until the transaction ends (PostgreSQL; SQLite serialises writes).
 
     The one draft-round guard of the workflow: every report, confirmation,
     dispute, ruling and appeal starts here, so nothing is ever done on a match
     of a round that is not published (:mod:`tournaments.access.visibility`). With
     ``visible``, a missing, draft or unseen match is a 404, as for a read.
+    ``scheduled_draft``: the one exception — a withdrawal settling a fixed schedule's
+    draft round (:func:`.withdrawals.settle_pending`; such a draft is never paired again).
     """
     try:
         match = (
@@ -134,7 +138,7 @@ def lock_match(match_id: int, visible: Visible | None = None) -> Match:
     complete_at_version(match)
     if visible is not None and not (is_public_round(match.round) and visible(match)):
         raise Http404
-    if not is_public_round(match.round):
+    if not is_public_round(match.round) and not scheduled_draft:
         raise refuse("draft_round", "draft", round=match.round.number)
     return match
 

@@ -20,6 +20,7 @@ from tournaments.models import (
     ResultKind,
     ResultStatus,
 )
+from tournaments.rounds.pairing_manager.systems import fixed_schedule
 
 from .base import lock_match, refuse
 from .kinds import record_kind
@@ -32,7 +33,13 @@ def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
     opponent, or void. Byes are voided (a leaving player keeps no bye). Runs inside the
     caller's transaction; each match is locked and audited through the one workflow.
     Registered with :func:`tournaments.entries.status.register_settler`, so a withdrawal
-    from the desk, the entries page or the API settles the same way."""
+    from the desk, the entries page or the API settles the same way.
+
+    In a fixed schedule (round robin, Scheveningen: every round drawn in advance, a draft
+    never paired again) the matches of draft rounds are settled too, the same way, so
+    every later round can be published and closed without the director recording each
+    forfeit by hand; the result shows when its round is published. In a Swiss or a cup a
+    draft is paired again without the player instead."""
     if how not in SETTLE_CHOICES:
         raise refuse("settle_choice", "choice")
     reason = reason.strip() or _("withdrawn")
@@ -40,11 +47,12 @@ def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
     pending = Match.objects.filter(
         Q(entry_a=entry) | Q(entry_b=entry),
         result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED],
-    ).select_related("round")
+    ).select_related("round").order_by("round__number", "table")
+    scheduled = fixed_schedule(entry.tournament)
     for m in pending:
-        if not is_public_round(m.round):
+        if not is_public_round(m.round) and not scheduled:
             continue  # a draft is re-paired without the player (not paired after withdrawal)
-        match = lock_match(m.pk)
+        match = lock_match(m.pk, scheduled_draft=scheduled)
         if match.is_bye or how == entry_status.SETTLE_VOID:
             record_kind(match, user, ResultKind.VOID, None, reason)
         else:

@@ -14,6 +14,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournaments.models import AuditEntry, Entry, Tournament
+from tournaments.setup.presets import BY_KEY
 
 pytestmark = pytest.mark.django_db
 
@@ -142,3 +143,40 @@ def test_the_openapi_schema_builds_without_warnings():
     from django.core.management import call_command
 
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")
+
+
+def test_import_creates_a_named_club_only_when_asked(api):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from clubs.models import Club
+
+    slug = _create(api).json()["slug"]
+    data = "last_name,first_name,club\nИванов,Иван,Клуб Новый\n".encode()
+    url = f"/api/tournaments/{slug}/entries/import/"
+    waits = api.post(url, {"file": SimpleUploadedFile("a.csv", data, content_type="text/csv")}, format="multipart")
+    assert waits.status_code == 200 and waits.json()["created"] == 0
+    assert "Клуб Новый" in waits.json()["undecided"][0]["message"] and not Club.objects.filter(name="Клуб Новый").exists()
+    done = api.post(url, {"file": SimpleUploadedFile("a.csv", data, content_type="text/csv"), "new_club": "Клуб Новый"},
+                    format="multipart")  # fmt: skip
+    assert done.status_code == 200 and done.json()["created"] == 1
+    assert Entry.objects.get(tournament__slug=slug).player.memberships.get().club.name == "Клуб Новый"
+
+
+def test_a_preset_makes_the_same_sections_through_the_api_as_in_the_wizard(api, club):
+    """Issue 35: ``preset: "category_championship"`` without ``sections`` creates the preset's
+    sections (one code path with the wizard: ``Preset.section_values``), each playing its
+    category's match length and cube rule from round 1."""
+    made = _create(api, preset="category_championship", slug="cats")
+    assert made.status_code == 201, made.json()
+    t = Tournament.objects.get(slug="cats")
+    sections = list(t.sections.order_by("order"))
+    expected = BY_KEY["category_championship"].section_values("en")
+    assert [(s.name, s.min_category, s.max_category, s.rule_category) for s in sections] == [
+        (e["name"], e["min_category"], e["max_category"], e["rule_category"]) for e in expected
+    ]
+    assert [(s.rule(1).length, s.rule(1).cube) for s in sections] == [
+        (5, False), (7, True), (9, True), (11, True), (11, True), (13, True)
+    ]
+    # The organiser may still name their own sections (or none: an empty list).
+    own = _create(api, preset="category_championship", slug="cats-own", sections=[])
+    assert own.status_code == 201 and not Tournament.objects.get(slug="cats-own").sections.exists()

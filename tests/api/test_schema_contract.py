@@ -278,3 +278,27 @@ def test_the_match_resource_is_described_for_integrators_and_says_round_is_a_num
     match = schema["components"]["schemas"]["Match"]
     assert "Mix in" not in match["description"] and "result" in match["description"]
     assert "NUMBER" in match["properties"]["round"]["description"]
+
+
+#: Words of code talk that mean a description was written for the code's readers, not an integrator's.
+CODE_TALK = re.compile(r":(func|mod|class|meth):|queryset|Narrows|the route says|^``/api/|\bMix in\b|docstring")
+
+
+def test_every_operation_is_described_for_integrators_not_with_the_codes_own_notes(schema):
+    """Issue 28: descriptions came from code docstrings (``Narrows the queryset to the tournament of
+    the nested route``). Every operation says what it does, in words an integrator reads."""
+    missing, code_talk = [], []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            if method not in METHODS or path.endswith("/download/") or path == "/api/schema/":
+                continue
+            description = operation.get("description", "")
+            if len(description) < 20:
+                missing.append(f"{method.upper()} {path}")
+            elif CODE_TALK.search(description):
+                code_talk.append(f"{method.upper()} {path}: {description[:80]}")
+    for name, component in schema["components"]["schemas"].items():
+        if CODE_TALK.search(component.get("description", "")):
+            code_talk.append(f"component {name}: {component['description'][:80]}")
+    assert not missing, missing
+    assert not code_talk, code_talk

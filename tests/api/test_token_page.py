@@ -22,7 +22,9 @@ def test_create_shows_the_key_once_and_it_works(client, language, once):
     user = UserFactory()
     client.force_login(user)
     page = client.get(URL, HTTP_ACCEPT_LANGUAGE=language).content.decode()
-    assert f'href="{URL}"' in page  # the header links here for a logged-in user
+    account = reverse("account")
+    assert f'href="{account}"' in page  # the header links to the account's page, which links here
+    assert f'href="{URL}"' in client.get(account, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     response = client.post(URL, {"name": "табло", "scope": "write"}, HTTP_ACCEPT_LANGUAGE=language)
     html = response.content.decode()
     token = ApiToken.objects.get(user=user)

@@ -122,6 +122,7 @@ PAGES = [
     ("organiser", "/clubs/{club}/chouette/{session}/"),
     ("organiser", "/clubs/{club}/seasons/new/"),
     ("organiser", "/account/tokens/"),
+    ("referee", "/account/"),
     ("referee", "/t/{swiss}/referee/"),
     ("referee", "/t/{swiss}/referee/{match}/"),
     ("referee", "/t/{swiss}/manage/round/{round}/results/"),

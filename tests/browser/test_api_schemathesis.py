@@ -36,7 +36,12 @@ def run_schemathesis(base: str, key: str, *args: str) -> subprocess.CompletedPro
         "--max-examples", os.environ.get("ZARIK_SCHEMATHESIS_EXAMPLES", "10"),
         "--request-timeout", "20", "--no-color", *args,
     ]  # fmt: skip
-    return subprocess.run(command, capture_output=True, text=True, timeout=900)
+    timeout = int(os.environ.get("ZARIK_SCHEMATHESIS_TIMEOUT", "1500"))
+    try:
+        return subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired as late:  # keep what it found so far: the log says which operations
+        out = late.stdout.decode() if isinstance(late.stdout, bytes) else (late.stdout or "")
+        return subprocess.CompletedProcess(command, 124, out, f"schemathesis ran past {timeout} s")
 
 
 @pytest.fixture
@@ -55,12 +60,6 @@ def test_reading_the_api_finds_no_server_error_and_no_schema_violation(live_serv
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="KNOWN DEFECT, fix first: fuzzed writes to the match and round actions (check, confirm, dispute, "
-    "lateness, report, settle, clock; round change/close/publish) answered 25 server errors after this stop's "
-    "API merges; see the closing note",
-)
 def test_writing_to_the_api_finds_no_server_error_and_no_schema_violation(live_server, organiser_key):
     """POST, PATCH and DELETE with generated bodies: refusals are 4xx problems that match the schema."""
     if not CLI.exists() and not shutil.which("st"):

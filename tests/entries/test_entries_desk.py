@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.urls import reverse
 
-from clubs.models import ClubRole, Player
+from clubs.models import Club, ClubRole, Player
 from clubs.search import search_players
 from tests.factories import (
     ClubFactory,
@@ -198,15 +200,53 @@ def test_import_preview_writes_nothing_then_confirm_imports(client, organiser, e
     preview = client.post(url("manage-entries-import"), {"file": upload}, HTTP_ACCEPT_LANGUAGE="en")
     assert preview.status_code == 200
     html = preview.content.decode()
-    assert "2 will be entered, 0 already entered, 2 refused." in html
-    assert "No last name." in html and "Новый клуб" in html
+    assert "1 will be entered, 0 already entered, 2 refused. 1 row waits" in html
+    assert "No last name." in html and 'name="new-club" value="Новый клуб"' in html  # a club only when ticked
     assert not Entry.objects.exists() and not Player.objects.exists()
-    done = client.post(url("manage-entries-import"), {"confirm": "1"}, follow=True)
+    done = client.post(url("manage-entries-import"), {"confirm": "1", "new-club": "Новый клуб"}, follow=True)
     assert done.redirect_chain[-1][0].endswith(url("manage-entries"))
     assert sorted(Entry.objects.values_list("player__last_name", flat=True)) == ["Семёнов", "Щукин"]
     # the preview is used up: confirming again imports nothing more
     client.post(url("manage-entries-import"), {"confirm": "1"})
     assert Entry.objects.count() == 2
+
+
+def test_importing_the_demos_own_players_by_latin_name_matches_them(client):
+    """Issue 30: «Mamedov,Farid,,,1850» is the demo's Мамедов Фарид, not a second player.
+
+    Every demo player typed in Latin letters, with their host club's slug, the other
+    club's name, or no club at all: nobody new, no club new; the namesake of a row
+    without a club is proposed (pre-selected) and the organiser's one click enters them.
+    """
+    from zarik.management.demo import CLUBS, SWISS_PLAYERS, load_demo
+
+    load_demo()
+
+    zarik, shesh = (Club.objects.get(slug=slug) for _name, slug, _city in CLUBS)
+    boss = UserFactory(username="boss-demo")
+    ClubRole.objects.create(club=zarik, user=boss)
+    client.force_login(boss)
+    TournamentFactory(slug="open", club=zarik, public=False)
+    lines = ["last_name,first_name,club,category,rating"]
+    for i, (_l, _f, last, first, _cat, rating, club_ix) in enumerate(SWISS_PLAYERS):
+        club = ["", "zarik-club", "ZARIK-CLUB"][i % 3] if club_ix == 0 else ["", CLUBS[1][0], "shesh-besh"][i % 3]
+        lines.append(f"{last},{first},{'' if last == 'Mamedov' else club},,{rating}")
+    players, clubs = Player.objects.count(), Club.objects.count()
+    upload = SimpleUploadedFile("demo.csv", "\n".join(lines).encode(), content_type="text/csv")
+    preview = client.post(url("manage-entries-import"), {"file": upload}, HTTP_ACCEPT_LANGUAGE="en")
+    html = preview.content.decode()
+    assert "0 refused" in html and "new player, will be entered" not in html
+    # what the browser posts back: every pre-selected radio (the proposals) as it is
+    checked = dict(re.findall(r'<input type="radio" name="(person-\d+)" value="(\d+)" checked>', html))
+    mamedov = Player.objects.get(last_name="Мамедов", first_name="Фарид")
+    row = 2 + next(i for i, p in enumerate(SWISS_PLAYERS) if p[0] == "Мамедов")
+    assert checked[f"person-{row}"] == str(mamedov.pk)  # «Mamedov,Farid,,,1850» is him
+    client.post(url("manage-entries-import"), {"confirm": "1", **checked})
+    entered = set(Entry.objects.filter(tournament__slug="open").values_list("player__last_name", flat=True))
+    assert entered == {p[0] for p in SWISS_PLAYERS}
+    assert (Player.objects.count(), Club.objects.count()) == (players, clubs)
+    assert Entry.objects.get(tournament__slug="open", player=mamedov).seed_rating == 1850
+    assert zarik.pk != shesh.pk
 
 
 def test_import_refused_file_is_a_field_error(client, organiser, event):

@@ -66,6 +66,9 @@ def run_json(slug, path, *args):
     return json.loads(run(slug, path, "--json", *args))
 
 
+NEW_CLUB = ("--new-club", "Нарды-Клуб")  # the organiser's explicit choice: create the club ROWS name
+
+
 @pytest.fixture
 def event():
     return TournamentFactory(slug="club-open")
@@ -75,10 +78,11 @@ def event():
 @pytest.mark.parametrize("header", [RU_HEADER, EN_HEADER], ids=["ru", "en"])
 def test_csv_good_rows_imported_bad_rows_refused_with_spreadsheet_row_numbers(event, tmp_path, bom, header):
     path = write_csv(tmp_path / "entries.csv", header, ROWS, bom=bom)
-    summary = run_json("club-open", path)
+    summary = run_json("club-open", path, *NEW_CLUB)
     assert summary["created"] == 2 and summary["existing"] == 0
     assert [e["row"] for e in summary["errors"]] == EXPECTED_ERROR_ROWS
-    assert set(summary) == {"created", "existing", "errors", "undecided"} and summary["undecided"] == []
+    assert set(summary) == {"created", "existing", "errors", "undecided", "done", "rows"}
+    assert summary["undecided"] == []
     assert all(set(e) == {"row", "message"} for e in summary["errors"])
     assert summary["errors"][0]["message"] == "No last name."
     assert "10" in summary["errors"][1]["message"]
@@ -88,30 +92,54 @@ def test_csv_good_rows_imported_bad_rows_refused_with_spreadsheet_row_numbers(ev
     semenov = Player.objects.get(last_name="Семёнов")
     assert (semenov.category, semenov.rating, semenov.email) == (5, 1620.0, "yury@example.org")
     assert Player.objects.get(last_name="Хайкин").category == 8 and Player.objects.get(last_name="Хайкин").rating == 1800.5
-    club = Club.objects.get(name="Нарды-Клуб")  # an unknown club is created
+    club = Club.objects.get(name="Нарды-Клуб")  # an unknown club is created when the organiser says so
     assert Membership.objects.filter(player=semenov, club=club, ended_on__isnull=True).exists()
 
 
 def test_reimport_changes_nothing(event, tmp_path):
     path = write_csv(tmp_path / "entries.csv", RU_HEADER, ROWS)
-    run_json("club-open", path)
+    run_json("club-open", path, *NEW_CLUB)
     counts = (Player.objects.count(), Entry.objects.count(), Club.objects.count())
-    again = run_json("club-open", path)
+    again = run_json("club-open", path, *NEW_CLUB)
     assert again["created"] == 0 and again["existing"] == 2
     assert (Player.objects.count(), Entry.objects.count(), Club.objects.count()) == counts
 
 
-def test_dry_run_writes_nothing(event, tmp_path):
+def test_dry_run_writes_nothing_and_gives_the_plan_per_row(event, tmp_path):
     path = write_csv(tmp_path / "entries.csv", RU_HEADER, ROWS)
-    summary = run_json("club-open", path, "--dry-run")
-    assert summary["created"] == 2 and len(summary["errors"]) == 5
+    summary = run_json("club-open", path, "--dry-run", *NEW_CLUB)
+    assert "created" not in summary and summary["dry_run"] is True  # nothing was created
+    assert summary["would_be"] == {
+        "entries": 2, "new_players": 2, "existing_players": 0, "already_entered": 0, "waiting": 0,
+        "refused": 5, "new_clubs": ["Нарды-Клуб"], "unknown_clubs": [],
+    }  # fmt: skip
+    plans = {r["row"]: r["plan"] for r in summary["rows"]}
+    assert plans == {2: "new", 3: "refused", 4: "new", 5: "refused", 6: "refused", 7: "refused", 8: "refused"}
+    assert summary["rows"][-1]["message"] == "The same person as row 2."
     assert not Entry.objects.exists() and not Player.objects.exists() and not Club.objects.exists()
     assert not AuditEntry.objects.exists()
 
 
+def test_an_unknown_club_is_never_created_silently(event, tmp_path):
+    path = write_csv(tmp_path / "entries.csv", RU_HEADER, ROWS)
+    summary = run_json("club-open", path)
+    assert summary["done"]["unknown_clubs"] == ["Нарды-Клуб"] and summary["done"]["new_clubs"] == []
+    waiting = [r for r in summary["rows"] if r["plan"] == "waiting"]
+    assert [r["row"] for r in waiting] == [2] and "Нарды-Клуб" in waiting[0]["message"]
+    assert not Club.objects.exists() and not Player.objects.filter(last_name="Семёнов").exists()
+
+
+def test_a_club_is_found_by_its_slug_or_its_name_in_any_case(event, tmp_path):
+    club = ClubFactory(name="Нарды-Клуб «Зарик»", slug="zarik-club")
+    rows = [["Алиев", "Рашид", "zarik-club", "", "", ""], ["Гусейнов", "Эльдар", "НАРДЫ-КЛУБ «ЗАРИК»", "", "", ""]]
+    summary = run_json("club-open", write_csv(tmp_path / "e.csv", RU_HEADER, rows))
+    assert summary["created"] == 2 and Club.objects.count() == 1
+    assert Membership.objects.filter(club=club).count() == 2
+
+
 def test_xlsx_with_numbers_in_cells(event, tmp_path):
     path = write_xlsx(tmp_path / "entries.xlsx", EN_HEADER, ROWS)
-    summary = run_json("club-open", path)
+    summary = run_json("club-open", path, *NEW_CLUB)
     assert summary["created"] == 2
     assert [e["row"] for e in summary["errors"]] == EXPECTED_ERROR_ROWS
     assert Player.objects.get(last_name="Семёнов").category == 5
@@ -136,7 +164,10 @@ def test_existing_player_of_the_club_is_matched_not_duplicated(event, tmp_path):
 def test_player_already_entered_counts_as_existing(event, tmp_path):
     EntryFactory(tournament=event, player=PlayerFactory(last_name="Хайкин", first_name="Борис", short=False))
     path = write_csv(tmp_path / "e.csv", RU_HEADER, [["Хайкин", "Борис", "", "", "", ""]], delimiter=";")
-    assert run_json("club-open", path) == {"created": 0, "existing": 1, "errors": [], "undecided": []}
+    summary = run_json("club-open", path)
+    assert (summary["created"], summary["existing"], summary["errors"], summary["undecided"]) == (0, 1, [], [])
+    assert summary["rows"] == [{"row": 2, "name": "Хайкин Борис", "plan": "entered",
+                                "player": Entry.objects.get().player_id, "club": None}]
 
 
 def test_late_import_after_round_one_is_published(event, tmp_path):
@@ -187,10 +218,36 @@ def test_refused_file_in_json_is_still_the_json_shape(event, tmp_path, capsys):
         call_command("import_entries", "club-open", str(no_name), "--json", stdout=out)
     data = json.loads(out.getvalue())
     assert data["created"] == 0 and data["errors"][0]["row"] == 1
+    out = StringIO()
+    with pytest.raises(CommandError):
+        call_command("import_entries", "club-open", str(no_name), "--json", "--dry-run", stdout=out)
+    data = json.loads(out.getvalue())
+    assert "created" not in data and data["dry_run"] is True and data["errors"][0]["row"] == 1
 
 
 def test_human_output_lists_rows(event, tmp_path):
     path = write_csv(tmp_path / "entries.csv", RU_HEADER, ROWS)
-    text = run("club-open", path, "--dry-run")
+    text = run("club-open", path, "--dry-run", *NEW_CLUB)
     assert "Dry run: 2 would be entered, 0 already entered, 5 refused." in text
     assert "new club: Нарды-Клуб" in text
+    assert "unknown club, not created: Нарды-Клуб" in run("club-open", path, "--dry-run")
+
+
+@pytest.mark.parametrize("row", [["Mamedov", "Farid", "", "", "1850", ""], ["Мамедов", "Фарид", "", "", "", ""]])
+def test_a_namesake_in_another_alphabet_is_proposed_not_duplicated(tmp_path, row):
+    """Issue 30: «Mamedov,Farid,,,1850» (or «Мамедов,Фарид», no club) is the organiser's member Мамедов Фарид."""
+    club = ClubFactory(name="Нарды-Клуб «Зарик»", slug="zarik-club")
+    TournamentFactory(slug="host-open", club=club)
+    farid = PlayerFactory(last_name="Мамедов", first_name="Фарид", last_name_latin="Mamedov",
+                          first_name_latin="Farid", rating=1850, category=8)  # fmt: skip
+    Membership.objects.create(player=farid, club=club, started_on="2020-01-01")
+    path = write_csv(tmp_path / "e.csv", EN_HEADER, [row])
+    plan = run_json("host-open", path, "--dry-run")
+    assert plan["rows"] == [{"row": 2, "name": f"{row[0]} {row[1]}", "plan": "waiting", "player": None,
+                             "club": None, "candidates": [farid.pk], "proposed": farid.pk,
+                             "message": plan["rows"][0]["message"]}]  # fmt: skip
+    assert plan["would_be"]["new_players"] == 0 and f"#{farid.pk}" in plan["rows"][0]["message"]
+    assert f"(proposed: #{farid.pk})" in run("host-open", path, "--dry-run")
+    done = run_json("host-open", path, "--accept-proposed")
+    assert done["rows"][0]["plan"] == "existing" and done["rows"][0]["player"] == farid.pk
+    assert Player.objects.count() == 1 and Entry.objects.get().player == farid

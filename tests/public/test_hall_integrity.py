@@ -12,6 +12,7 @@ import re
 
 import pytest
 import segno
+import zxingcpp
 from django.urls import reverse
 
 from scoring import workflow
@@ -101,6 +102,42 @@ def test_player_cards_still_carry_each_players_own_private_qr(client, hall):
     codes = qr_matrices(body)
     assert codes == [matrix_of("http://testserver" + url_for(e)) for e in sorted(
         hall["entries"], key=lambda e: (e.draw_number or 0, e.player.last_name, e.pk))]
+
+
+def decoded_payloads(html: str, scale: int = 4, quiet: int = 4) -> list[str]:
+    """Every printed QR code read by a real decoder (zxing-cpp), not compared with codes we made.
+
+    The printed SVG's modules are drawn as a grayscale image (``scale`` pixels a
+    module, a white quiet zone) and handed to zxing-cpp as a 2-D buffer, as a
+    phone's camera would hand it a photo of the card.
+    """
+    payloads = []
+    for matrix in qr_matrices(html):
+        n = len(matrix) + 2 * quiet
+        side = n * scale
+        pixels = bytearray(b"\xff" * side * side)
+        for r, row in enumerate(matrix):
+            for c, dark in enumerate(row):
+                if dark:
+                    for dy in range(scale):
+                        start = ((r + quiet) * scale + dy) * side + (c + quiet) * scale
+                        pixels[start : start + scale] = b"\x00" * scale
+        found = zxingcpp.read_barcodes(memoryview(pixels).cast("B", (side, side)))
+        assert len(found) == 1, "a printed code the decoder cannot read"
+        payloads.append(found[0].text)
+    return payloads
+
+
+def test_a_decoder_reads_only_the_public_pairings_link_from_the_table_cards(client, hall):
+    body = _table_cards(client, hall)
+    payloads = decoded_payloads(body)
+    public = "http://testserver" + reverse("public-pairings", kwargs={"slug": "hall-integrity"}) + "?round=1"
+    assert payloads == [public] * 3
+    for entry in hall["entries"]:
+        assert not any(token_for(entry) in p or path_for(entry) in p for p in payloads)
+    client.force_login(hall["org"])
+    cards = client.get(reverse("print-player-cards", kwargs={"slug": "hall-integrity"})).content.decode()
+    assert sorted(decoded_payloads(cards)) == sorted("http://testserver" + url_for(e) for e in hall["entries"])
 
 
 # --- a refusal is a page that says what was refused and the way forward ---------------------------

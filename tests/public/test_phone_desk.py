@@ -83,6 +83,7 @@ def test_private_page_shows_the_opponents_report_from_my_side_and_asks_to_confir
     assert 'id="current-score">3:7<' in card  # B's own score first
     assert "confirm it or dispute it" in card
     assert "Confirm or dispute the result" in card
+    assert f'id="opponent">{match.entry_a.player.display_name("en")}<' in card  # the reader's alphabet
     mine = client.get(private_links.path_for(match.entry_a), **RU).content.decode()
     card = mine.split('id="current-match"')[1].split("</div>")[0]
     assert 'id="current-score">7:3<' in card and "его подтверждает соперник" in card

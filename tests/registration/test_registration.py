@@ -220,8 +220,10 @@ def test_the_same_application_twice_is_refused(client, event, inbox):
 def test_the_organiser_page_opens_closes_and_lists_the_waiting_list_in_order(client, event, organiser):
     event.entry_limit = 0
     event.save()
-    for name in ("Первый", "Второй"):
-        registration.apply(event, {**FORM, "last_name": name, "category": 4, "rating": None})
+    for name, email in (("Первый", "first@example.org"), ("Второй", "second@example.org")):
+        registration.apply(
+            event, {**FORM, "last_name": name, "last_name_latin": "", "email": email, "category": 4, "rating": None}
+        )  # one email, one applicant
     client.force_login(organiser)
     url = reverse("manage-registrations", kwargs={"slug": event.slug})
     page = client.get(url)

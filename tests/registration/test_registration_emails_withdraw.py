@@ -48,7 +48,7 @@ def test_the_received_email_names_the_event_date_venue_and_the_way_to_withdraw(c
     assert f"{SITE}/t/kubok/" in body  # the event's page
     assert "Клуб «Зарик», Пермь" in body and "2026" in body  # venue and date
     assert application_link(body)
-    assert "/notifications/" not in body  # no player yet: nothing to opt out of
+    assert "/notifications/" not in body  # no player yet: the opt-out is the application's own (…/emails/)
 
 
 @override_settings(SITE_URL=SITE)

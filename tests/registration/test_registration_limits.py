@@ -3,10 +3,11 @@ applicant on the waiting list is told their place in it (issue 36)."""
 
 from __future__ import annotations
 
+import lxml.html
 import pytest
 from django.urls import reverse
 
-from tests.factories import EntryFactory, OfficialFactory, TournamentFactory
+from tests.factories import EntryFactory, OfficialFactory, PlayerFactory, TournamentFactory
 from tests.smtp import Inbox, smtp_server
 from tournaments.models import AuditEntry, OfficialRole, Registration, RegistrationStatus
 from tournaments.registration import services as registration
@@ -84,6 +85,31 @@ def test_approve_page_of_a_full_event_says_why_and_asks_for_a_reason(client, ful
     client.post(url, {"over_limit_reason": "sponsor's guest"})
     reg.refresh_from_db()
     assert reg.status == RegistrationStatus.APPROVED
+
+
+def test_a_waiting_namesake_of_a_full_event_is_approved_as_a_candidate_only_with_a_reason(
+    client, full_event, organiser
+):
+    """The candidates' own "Approve as…" buttons ask for the reason too (they skipped it)."""
+    known = PlayerFactory(last_name="Семёнов", first_name="Иван", last_name_latin="Semenov", first_name_latin="Ivan")
+    reg = waiting(full_event)
+    client.force_login(organiser)
+    html = lxml.html.fromstring(
+        client.get(reverse("manage-registrations", kwargs={"slug": full_event.slug}), HTTP_ACCEPT_LANGUAGE="en").content
+    )
+    forms = html.xpath(f"//tr[@id='registration-{reg.pk}']//form[.//input[@name='player']]")
+    assert len(forms) == 2  # this player, a new player
+    for form in forms:
+        [reason] = form.xpath(".//input[@name='over_limit_reason']")
+        assert reason.get("required") is not None
+        assert "reason to go over the limit" in reason.getparent().text_content()
+    url = forms[0].get("action")
+    client.post(url, {"player": known.pk})
+    reg.refresh_from_db()
+    assert reg.status == RegistrationStatus.WAITLISTED
+    client.post(url, {"player": known.pk, "over_limit_reason": "чемпион"})
+    reg.refresh_from_db()
+    assert reg.status == RegistrationStatus.APPROVED and reg.entry.player == known
 
 
 def test_a_pending_application_holds_its_place_and_needs_no_reason(organiser):

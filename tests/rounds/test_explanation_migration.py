@@ -6,8 +6,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("tournaments", "0014_hall_display")]
-AFTER = [("tournaments", "0015_round_explanation_apart")]
+BEFORE = [("tournaments", "0016_entry_keeps_its_category")]
+AFTER = [("tournaments", "0017_round_explanation_apart")]
 
 
 def _migrate(target):

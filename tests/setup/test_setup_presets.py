@@ -43,22 +43,34 @@ def test_each_preset_makes_a_valid_tournament_and_sections(preset):
         s.save()
 
 
-def test_category_championship_follows_the_category_table():
+def test_category_championship_follows_the_category_table_row_by_row():
+    """Book Part 9, «Категории игроков»: each row its own cube rule and length — 1–3 to 5
+    without the cube; 4 to 7, 5 to 9, 6 to 11; Expert 11, 13, 15…; Master/Grandmaster 13, 15…"""
     preset = BY_KEY["category_championship"]
-    assert [s.group for s in preset.sections] == ["lower", "middle", "higher"]
     t = Tournament.objects.create(name="Ч", slug="ch", starts_on=dt.date(2026, 5, 1),
                                   **preset.tournament_values())  # fmt: skip
     rules = {}
+    covered = []
     for sp in preset.sections:
         s = Section.objects.create(tournament=t, name=sp.name_en, group=sp.group,
                                    min_category=sp.min_category, max_category=sp.max_category,
                                    rule_category=sp.rule_category)  # fmt: skip
-        rules[sp.group] = [s.rule(n) for n in (1, 2, 3)]
+        covered += list(range(sp.min_category, sp.max_category + 1))
+        rules[(sp.min_category, sp.max_category)] = [(r.length, r.cube) for r in (s.rule(n) for n in (1, 2, 3))]
+        assert not any(s.rule(n).overridden for n in (1, 2, 3))
+        # Every category of the section has the same row of the table (one length per match).
+        lengths = {tuple(get_category(c).length(n) for n in (1, 2, 3)) for c in range(sp.min_category, sp.max_category + 1)}
+        assert len(lengths) == 1, sp
         assert get_category(sp.min_category).group.key == sp.group
-    assert [(r.length, r.cube) for r in rules["lower"]] == [(5, False)] * 3
-    assert [(r.length, r.cube) for r in rules["middle"]] == [(7, True)] * 3
-    assert [r.length for r in rules["higher"]] == [11, 13, 15]  # growing by round
-    assert all(r.cube and not r.overridden for r in rules["higher"])
+    assert covered == list(range(1, 10))
+    assert rules == {
+        (1, 3): [(5, False)] * 3,
+        (4, 4): [(7, True)] * 3,
+        (5, 5): [(9, True)] * 3,
+        (6, 6): [(11, True)] * 3,
+        (7, 7): [(11, True), (13, True), (15, True)],
+        (8, 9): [(13, True), (15, True), (17, True)],
+    }
 
 
 def test_the_system_presets_carry_their_options():

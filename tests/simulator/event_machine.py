@@ -50,6 +50,7 @@ from tests.factories import (
 from tests.simulator import invariants
 from tests.simulator.forms import form_fields, grid_prefix
 from tournaments.access.private_links import token_for
+from tournaments.draw import services as draw
 from tournaments.entries import importer, roster, teams
 from tournaments.entries import status as entry_status
 from tournaments.models import (
@@ -198,6 +199,16 @@ class EventMachine(RuleBasedStateMachine):
             team = teams.create_team(director, tournament, Team(name=name))
             for board, entry in enumerate(entries[number * boards:(number + 1) * boards], start=1):
                 teams.put_on_board(director, tournament, team, entry, board)
+        # Issue 35: uneven teams are refused at the teams step (the open draw), before any number.
+        last = team.members.order_by("board").last()
+        teams.take_off(director, last)
+        try:
+            draw.commit_draw(tournament, director)
+        except RuleViolation as refused:
+            assert refused.problems[0].code == "pairing.scheveningen.uneven_teams", refused.problems
+        else:
+            raise AssertionError("the open draw accepted uneven teams")
+        teams.put_on_board(director, tournament, team, last.entry, last.board)
 
     # ----------------------------------------------------------------------------- helpers
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db import transaction
+from django.db.models import Q
 from django.test import Client
 from openpyxl import load_workbook
 
@@ -22,6 +23,7 @@ from clubs.identity.matching import name_forms
 from clubs.identity.services import person_of
 from clubs.models import PlayerRating
 from scoring.archive import backup as archive
+from tournaments import standings as core
 from tournaments.access.private_links import path_for
 from tournaments.api.tables import crosstable_data
 from tournaments.jobs.export_tasks import build_workbook
@@ -32,6 +34,7 @@ from tournaments.models import (
     ResultStatus,
     Round,
     RoundStatus,
+    TeamMember,
     Tournament,
 )
 from tournaments.pairing import knockout
@@ -111,6 +114,31 @@ def no_published_match_waits_for_a_withdrawn_player(event: Event) -> None:
             assert entry.status != EntryStatus.WITHDRAWN, (
                 f"round {m.round.number} table {m.table} waits for {entry.removal or 'withdrawn'} player {entry.pk}"
             )
+
+
+def a_withdrawal_settles_the_whole_fixed_schedule(event: Event) -> None:
+    """Round robin (issue 35): once a player is withdrawn, no match of his in any round of the
+    schedule — drafts included — is left pending, so every round can close. (A Scheveningen
+    schedule still seats a team member withdrawn before it was drawn: the team sheet decides.)"""
+    if event.tournament.system != "round_robin":
+        return
+    waiting = Match.objects.filter(
+        round__tournament=event.tournament, result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED],
+    ).filter(Q(entry_a__status=EntryStatus.WITHDRAWN) | Q(entry_b__status=EntryStatus.WITHDRAWN))  # fmt: skip
+    left = [(m.round.number, m.table) for m in waiting.select_related("round")]
+    assert not left, f"a withdrawn player's matches still wait in the schedule (round, table): {left}"
+
+
+def a_round_robin_bye_adds_nothing(event: Event, loaded) -> None:
+    """A round robin's free round is no game: the tables are the same without the byes."""
+    if event.tournament.system != "round_robin":
+        return
+    games = [m for m in loaded.matches if m.player_b is not None]
+    again = core.section_standings(loaded.players, games, loaded.options, loaded.adjustments)
+    for key, table in loaded.standings.items():
+        assert [(r.player.id, dict(r.values)) for r in table.rows] == [
+            (r.player.id, dict(r.values)) for r in again[key].rows
+        ], f"the free round changed section {key!r}"
 
 
 def one_person_is_entered_once(event: Event) -> None:
@@ -234,14 +262,54 @@ def check_every_step(event: Event, step: int) -> None:
     pages_answer_for_every_role(event, (roles[step % len(roles)],))
     drafts_are_seen_by_officials_only(event)
     no_published_match_waits_for_a_withdrawn_player(event)
+    a_withdrawal_settles_the_whole_fixed_schedule(event)
     one_person_is_entered_once(event)
     every_confirmed_result_passes_the_rules_core(event)
     loaded = load_event(event.tournament)
     places_follow_the_ranking(event, loaded)
+    a_round_robin_bye_adds_nothing(event, loaded)
     buchholz_within_the_rounds_played(event, loaded)
     a_finished_cup_ranks_its_champion_first(event, loaded)
     prizes_within_the_fund_and_by_place(event, loaded)
     ratings_equal_a_full_recompute(event)
+    team_score_is_the_sum_of_the_individual_results(event)
+
+
+def team_score_is_the_sum_of_the_individual_results(event: Event) -> None:
+    """Scheveningen (issue 35): the team match the API shows is its players' results added up,
+    forfeits included — a win 1 to the winner's team, a level match ½ each, a double forfeit
+    nothing, a void match nothing; points as recorded — counted here from the stored matches."""
+    if event.tournament.system != "scheveningen":
+        return
+    team_of = dict(TeamMember.objects.filter(team__tournament=event.tournament).values_list("entry_id", "team_id"))
+    expected: dict[tuple[int, int], list[Decimal]] = {}
+    rows = Match.objects.filter(
+        round__tournament=event.tournament, round__status__in=[RoundStatus.PUBLISHED, RoundStatus.FINISHED],
+        entry_b__isnull=False,
+    ).exclude(result_kind=ResultKind.VOID)  # fmt: skip
+    for m in rows:
+        if not m.result_stands or m.score_a is None:
+            continue
+        ta, tb = team_of.get(m.entry_a_id), team_of.get(m.entry_b_id)
+        key, flip = ((ta, tb), False) if ta < tb else ((tb, ta), True)
+        wins = {"a": (1, 0), "b": (0, 1), "": (Decimal("0.5"), Decimal("0.5"))}[m.winner]
+        if m.result_kind == ResultKind.DOUBLE_FORFEIT:
+            wins = (0, 0)
+        row = [wins[0], wins[1], Decimal(m.score_a), Decimal(m.score_b)]
+        if flip:
+            row = [row[1], row[0], row[3], row[2]]
+        total = expected.setdefault(key, [Decimal(0)] * 4)
+        for i, value in enumerate(row):
+            total[i] += value
+    shown = event.clients["organiser"].get(f"/api/tournaments/{event.slug}/team-match/").json()["matches"]
+    for match in shown:
+        ids = (match["team_a"]["id"], match["team_b"]["id"])
+        key, flip = (ids, False) if ids[0] < ids[1] else ((ids[1], ids[0]), True)
+        got = [Decimal(str(v)) for v in match["total"]["match_points"] + match["total"]["points"]]
+        if flip:
+            got = [got[1], got[0], got[3], got[2]]
+        want = expected.get(key, [Decimal(0)] * 4)
+        assert got == want, f"the team match {ids} shows {got}, its players' results add up to {want}"
 
 
 # ------------------------------------------------------------------------------------ the whole event

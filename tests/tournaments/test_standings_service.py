@@ -125,9 +125,9 @@ def test_a_bye_counts_as_a_won_match_once_its_round_is_published():
     assert names(table.rows)[0] == "Вв" and table.rows[0].values["wins"] == 1
 
 
-def test_sections_rank_separately_and_the_absolute_champion_is_named():
+def test_sections_rank_separately_and_the_absolute_champion_is_named(client):
     t, (a, b, c, d) = make_tournament(
-        "secs", [("Аа", "Aa"), ("Бб", "Bb"), ("Вв", "Vv"), ("Гг", "Gg")]
+        "secs", [("Аа", "Aa"), ("Бб", "Bb"), ("Вв", "Vv"), ("Гг", "Gg")], public=True
     )
     low = SectionFactory(tournament=t, name="Младшая", order=2)
     high = SectionFactory(tournament=t, name="Старшая", order=1)
@@ -141,7 +141,24 @@ def test_sections_rank_separately_and_the_absolute_champion_is_named():
     assert list(event.sections.values()) == ["Старшая", "Младшая"]  # the sections' order
     by_section = {event.sections[k]: names(v.rows) for k, v in event.standings.items()}
     assert by_section == {"Старшая": ["Вв", "Гг"], "Младшая": ["Бб", "Аа"]}
-    assert event.champion is not None and event.champion.champion.name_ru == "Вв"
+    # Mid-event nobody holds the title; finished, the strongest section's winner does.
+    assert event.champion is not None and event.champion.champion is None
+    for entry, category in ((a, 3), (b, 3), (c, 8), (d, 8)):
+        entry.refresh_from_db()
+        entry.category = category
+        entry.save()  # a save: the cached rows hear of it
+    t.status = "finished"
+    t.save()
+    event = load_event(t)
+    assert event.champion.champion.name_ru == "Вв"
+    assert [(k, names_of) for k, names_of in ((event.sections[k], [p.name_ru for p in ps])
+            for k, ps in event.champion.winners)] == [("Старшая", ["Вв"]), ("Младшая", ["Бб"])]  # fmt: skip
+    api = client.get("/api/tournaments/secs/standings/").json()["champion"]
+    assert api["finished"] and api["champion"] == c.pk and api["playoff_between"] == []
+    assert [w["entries"] for w in api["winners"]] == [[c.pk], [b.pk]]
+    page = client.get("/t/secs/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Absolute champion — the winner of the strongest section: <strong>Vv" in page
+    assert "Младшая: <strong>Bb" in page
 
 
 def test_gammon_wins_are_counted_from_the_ledger_only_when_chosen():

@@ -96,6 +96,7 @@ def key_pages() -> list[str]:
     slug = {"slug": SWISS_SLUG}
     return [
         reverse("account-tokens"),
+        reverse("account"),
         reverse("audit-log", kwargs=slug),
         reverse("public-export", kwargs=slug),
         reverse("manage-links", kwargs=slug),

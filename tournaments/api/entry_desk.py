@@ -40,6 +40,11 @@ class EntryChangeSerializer(serializers.Serializer):
     """What the organiser may change on an entry; any field left out stays as it is."""
 
     section = serializers.IntegerField(required=False, allow_null=True, help_text="a section id of this tournament, or null")
+    category = serializers.IntegerField(
+        required=False,
+        help_text="the category the entry plays in, within this event only (the player's own category "
+        "and its history stay); not yet paired, the entry moves to the one section that holds it",
+    )
     seed_rating = serializers.FloatField(
         required=False, allow_null=True, min_value=0,
         help_text="the rating at entry that seeds the pairings; fixed once the player is paired",
@@ -66,7 +71,7 @@ def _move_status(entry: Entry, user, wanted: str, reason: str) -> None:
 
 
 class EntryDeskViewSet(TournamentEntriesViewSet):
-    """``/api/tournaments/<slug>/entries/``: read, enter, import, withdraw — and change, delete, check in."""
+    """A tournament's entries: read, enter, import, withdraw, change, delete before pairing, and check in."""
 
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
 
@@ -98,6 +103,8 @@ class EntryDeskViewSet(TournamentEntriesViewSet):
             changes["section"] = section
         if "seed_rating" in values:
             changes["seed_rating"] = values["seed_rating"]
+        if "category" in values:
+            changes["category"] = values["category"]
         try:
             with transaction.atomic():
                 entry_roster.change_entry(entry, request.user, reason=values["reason"], **changes)

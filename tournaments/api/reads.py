@@ -49,6 +49,8 @@ class NestedUnderTournament:
 
 
 class EntryViewSet(NestedUnderTournament, viewsets.ReadOnlyModelViewSet):
+    """The entries of the tournaments you can see: player, section, draw number, status and rating at entry."""
+
     serializer_class = EntrySerializer
     filterset_class = EntryFilter
 
@@ -59,6 +61,8 @@ class EntryViewSet(NestedUnderTournament, viewsets.ReadOnlyModelViewSet):
 
 
 class RoundViewSet(NestedUnderTournament, viewsets.ReadOnlyModelViewSet):
+    """The published rounds of a tournament, each with its pairings (table, players, match id, version)."""
+
     serializer_class = RoundSerializer
     filterset_class = RoundFilter
 
@@ -72,6 +76,8 @@ class RoundViewSet(NestedUnderTournament, viewsets.ReadOnlyModelViewSet):
 
 
 class MatchViewSet(NestedUnderTournament, viewsets.ReadOnlyModelViewSet):
+    """Matches of published rounds: the players, the table and the confirmed score."""
+
     serializer_class = MatchSerializer
     filterset_class = MatchFilter
     tournament_path = "round__tournament"

@@ -112,7 +112,7 @@ def _refused(exc: registration.RegistrationRefused, body_fields) -> Refused | Va
 
 
 class RegistrationViewSet(EditableUnderTournament, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
-    """``/api/tournaments/<slug>/registrations/``: apply (anyone who sees the event); the organiser's list and decisions."""
+    """Applications to play: anyone who may see the event applies; its organisers list, approve and refuse them."""
 
     serializer_class = OrganiserRegistrationSerializer
     filterset_fields = ["status"]
@@ -144,7 +144,9 @@ class RegistrationViewSet(EditableUnderTournament, mixins.CreateModelMixin, view
         if not form.is_valid():
             raise_form_errors(form)
         try:
-            outcome = registration.apply(tournament, form.cleaned_data, language=current_language())
+            outcome = registration.apply(
+                tournament, form.cleaned_data, language=current_language(), user=request.user
+            )
         except registration.RegistrationRefused as exc:
             raise _refused(exc, form.fields) from None
         return Response(RegistrationSerializer(outcome.registration).data, status=status.HTTP_201_CREATED)

@@ -192,7 +192,7 @@ def _form_data(data: dict) -> dict:
 
 
 class RoundViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
-    """``/api/rounds/``: published rounds for everyone, drafts for the tournament's officials."""
+    """Rounds: published ones for everyone, drafts too for the tournament's officials, with their actions."""
 
     serializer_class = RoundOutSerializer
 

@@ -30,7 +30,10 @@ class EntrySerializer(serializers.ModelSerializer):
     player = serializers.IntegerField(source="player_id", read_only=True)
     name = serializers.CharField(source="player.full_name", read_only=True)
     name_latin = serializers.CharField(source="player.latin_name", read_only=True)
-    category = serializers.IntegerField(source="player.category", read_only=True)
+    category = serializers.IntegerField(
+        source="playing_category", read_only=True, allow_null=True,
+        help_text="the category the entry plays in, kept as entered (the player's later changes leave it)",
+    )
     section = serializers.CharField(source="section.name", default=None, read_only=True, allow_null=True)
 
     class Meta:

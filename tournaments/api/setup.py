@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
@@ -119,7 +118,9 @@ class TournamentViewSet(
         if preset is None:
             raise ValidationError({"preset": [SETUP.problem("unknown_preset").message(current_language())]})
         sections_in = payload.pop("sections", None)
-        draft = Tournament(club=club, starts_on=timezone.localdate(), **preset.tournament_values())
+        if sections_in is None:  # the preset's sections, as the wizard proposes them
+            sections_in = preset.section_values(current_language())
+        draft = setup.draft_from_preset(preset, club)
         form = SetupOptionsForm(_form_data(SetupOptionsForm(instance=draft, club=club), payload),
                                 instance=draft, club=club)  # fmt: skip
         if not form.is_valid():
@@ -203,7 +204,7 @@ class TournamentViewSet(
         problems = perform_refusals(tournament)
         try:
             if problems:
-                raise RuleViolation(*problems)
+                raise RuleViolation(problems)
             perform_draw(tournament, user=request.user)
         except RuleViolation as exc:
             raise Refused(exc.problems[0]) from None
@@ -221,7 +222,7 @@ class EditableUnderTournament(NestedUnderTournament):
 
 
 class SectionViewSet(EditableUnderTournament, viewsets.ModelViewSet):
-    """``/api/tournaments/<slug>/sections/``: the category groups (organisers change them)."""
+    """A tournament's sections (groups of categories, each with its own standings): read; organisers change them."""
 
     serializer_class = SectionSerializer
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
@@ -256,7 +257,7 @@ class SectionViewSet(EditableUnderTournament, viewsets.ModelViewSet):
 
 class OfficialViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.DestroyModelMixin,
                       viewsets.ReadOnlyModelViewSet):  # fmt: skip
-    """``/api/tournaments/<slug>/officials/``: appoint by username or email, remove."""
+    """A tournament's officials (directors, referees, jury): organisers appoint them by username or email, or remove them."""
 
     serializer_class = OfficialSerializer
 
@@ -285,7 +286,7 @@ class OfficialViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.D
 
 
 class TournamentEntriesViewSet(EditableUnderTournament, mixins.CreateModelMixin, EntryViewSet):
-    """``/api/tournaments/<slug>/entries/``: read; organisers enter players (one or a list), import, withdraw."""
+    """A tournament's entries: read; organisers enter players (one or a list), import, withdraw."""
 
     def _enter(self, tournament, values: dict):
         if values.get("player") is not None:
@@ -339,7 +340,11 @@ class TournamentEntriesViewSet(EditableUnderTournament, mixins.CreateModelMixin,
         return Response(data if many else data[0], status=status.HTTP_201_CREATED)
 
     @extend_schema(
-        request={"multipart/form-data": {"type": "object", "properties": {"file": {"type": "string", "format": "binary"}}}},
+        request={"multipart/form-data": {"type": "object", "properties": {
+            "file": {"type": "string", "format": "binary"},
+            "new_club": {"type": "array", "items": {"type": "string"},
+                         "description": "clubs named in the file to create (an unknown club is never created otherwise)"},
+        }}},  # fmt: skip
         parameters=[OpenApiParameter("dry_run", bool, description="1: only say what would happen")],
         responses=ImportResultSerializer,
     )
@@ -355,10 +360,11 @@ class TournamentEntriesViewSet(EditableUnderTournament, mixins.CreateModelMixin,
             rows = entry_import.read_upload(upload)
         except entry_import.ImportRefused as exc:
             raise ValidationError({"file": [exc.problem.message(current_language())]}) from None
+        new_clubs = request.data.getlist("new_club") if hasattr(request.data, "getlist") else []
         if request.query_params.get("dry_run") in ("1", "true", "yes"):
-            result = entry_import.plan(tournament, rows)
+            result = entry_import.plan(tournament, rows, new_clubs=new_clubs)
         else:
-            result = entry_import.apply(tournament, rows, request.user)
+            result = entry_import.apply(tournament, rows, request.user, new_clubs=new_clubs)
         return Response(result.summary(current_language()))
 
     def _status(self, request, move, serializer=ReasonSerializer):

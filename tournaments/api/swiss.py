@@ -69,6 +69,8 @@ class ForbiddenPairViewSet(
     NestedUnderTournament, mixins.CreateModelMixin, mixins.DestroyModelMixin,
     viewsets.ReadOnlyModelViewSet,
 ):  # fmt: skip
+    """Pairs of entries the Swiss must not pair (relatives, one club's players): list, add, remove (officials)."""
+
     serializer_class = ForbiddenPairSerializer
 
     def get_queryset(self):
@@ -105,6 +107,8 @@ class ByeRequestViewSet(
     NestedUnderTournament, mixins.CreateModelMixin, mixins.DestroyModelMixin,
     viewsets.ReadOnlyModelViewSet,
 ):  # fmt: skip
+    """Requested byes (half-point or zero byes a player asks for in a coming round): list, add, remove."""
+
     serializer_class = ByeRequestSerializer
 
     def get_queryset(self):
@@ -145,6 +149,8 @@ class ByeRequestViewSet(
 
 
 class QualifyViewSet(NestedUnderTournament, viewsets.GenericViewSet):
+    """Qualify the leaders of a finished Swiss into a knockout cup (the organiser's "to the cup" button)."""
+
     serializer_class = QualifySerializer
 
     @extend_schema(request=QualifySerializer, responses={201: None})

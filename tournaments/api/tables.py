@@ -63,7 +63,25 @@ def standings_data(event: Event) -> dict[str, Any]:
         "tournament": event.tournament.slug,
         "rounds": event.round_numbers(),
         "sections": sections,
+        "champion": _champion_data(event),
         "problems": [{"code": p.code, "message": p.message(current_language())} for p in event.option_problems],
+    }
+
+
+def _champion_data(event: Event) -> dict[str, Any] | None:
+    """With several sections: each section's winner(s), strongest first, and the absolute
+    champion (the strongest section's winner) or the play-off — named once the event is finished."""
+    decision = event.champion
+    if decision is None:
+        return None
+    return {
+        "finished": decision.finished,
+        "winners": [
+            {"section": key, "name": event.sections.get(key) or "", "entries": [p.id for p in players]}
+            for key, players in decision.winners
+        ] if decision.finished else [],
+        "champion": decision.champion.id if decision.champion else None,
+        "playoff_between": [p.id for p in decision.candidates] if decision.playoff_required else [],
     }
 
 
@@ -77,6 +95,9 @@ def _table_data(event: Event, table: core.Standings) -> dict[str, Any]:
                 "shared": r.shared,
                 **_player(event, r.player.id),
                 "withdrawn": r.player.withdrawn,
+                # False: a round robin's player who withdrew before playing half of his games
+                # (FIDE C.06) — listed without a place or values; his games stay in the crosstable.
+                "counted": r.counted,
                 "values": [{"key": m.key, "value": r.values.get(m.key)} for m in metrics],
             }
             for r in table.rows
@@ -159,7 +180,7 @@ class RatingFilterSerializer(serializers.Serializer):
 
 
 class RatingListViewSet(viewsets.GenericViewSet):
-    """``/api/ratings/?pool=…&club=…&city=…&category=…&months=…``: the rating list page's data."""
+    """The rating list of a pool, filtered by club, city, category and activity (months), as on the rating page."""
 
     serializer_class = RatingSerializer
     queryset = PlayerRating.objects.none()  # the list is rating_list(); this names the model for the schema
@@ -225,7 +246,7 @@ class RatingHistorySerializer(serializers.Serializer):
 
 
 class PlayerRatingsViewSet(viewsets.GenericViewSet):
-    """``/api/players/<id>/rating-history/?pool=…``: every rating change of one pool, in order."""
+    """One player's rating history in one pool: every change, in the order the matches were played."""
 
     serializer_class = RatingChangeSerializer
     queryset = Player.objects.all()

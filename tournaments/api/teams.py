@@ -2,14 +2,16 @@
 
 Create (``name``, ``club`` slug), delete while unpaired, put an entry on a board
 (``POST …/teams/<id>/members/``) and take it off (``DELETE …/teams/<id>/members/<entry>/``).
-Reading is open to whoever sees the tournament; changes need ``tournament.edit``.
+Reading is open to whoever sees the tournament; changes need ``tournament.edit``. Putting a
+player on a board answers with ``lineup_problems``: uneven teams are said at once (the open
+draw and the pairing refuse them), as on the teams page.
 """
 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
@@ -17,6 +19,8 @@ from clubs.models import Club
 from tournaments.entries import teams
 from tournaments.entries.forms import TeamForm, TeamMemberForm
 from tournaments.entries.status import EntryRefused
+from tournaments.team_match import lineup_problems
+from zarik.i18n import current_language
 
 from ..models import Team, TeamMember
 from .errors import Refused, object_body, raise_form_errors
@@ -24,8 +28,37 @@ from .serializers import BoardInSerializer, TeamInSerializer, TeamMemberSerializ
 from .setup import EditableUnderTournament
 
 
+class LineupProblemSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class BoardOutSerializer(TeamMemberSerializer):
+    """The player now on the board, and why the line-ups cannot be paired yet (empty: they can)."""
+
+    lineup_problems = LineupProblemSerializer(
+        many=True, read_only=True,
+        help_text="uneven teams (4 against 3), an empty team, an odd number of teams: the open draw "
+        "and the pairing refuse with these until they are put right",
+    )  # fmt: skip
+
+    class Meta(TeamMemberSerializer.Meta):
+        fields = [*TeamMemberSerializer.Meta.fields, "lineup_problems"]
+
+
+def _with_problems(member, tournament) -> dict:
+    data = dict(TeamMemberSerializer(member).data)
+    language = current_language()
+    data["lineup_problems"] = [
+        {"code": p.code, "message": p.message(language)} for p in lineup_problems(tournament)
+    ]
+    return data
+
+
 class TeamViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.DestroyModelMixin,
                   viewsets.ReadOnlyModelViewSet):  # fmt: skip
+    """Teams of a Scheveningen or team event, with their players by board: list, create, delete."""
+
     serializer_class = TeamSerializer
 
     def get_queryset(self):
@@ -61,7 +94,7 @@ class TeamViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.Destr
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
-        request=BoardInSerializer, responses={200: TeamMemberSerializer},
+        request=BoardInSerializer, responses={200: BoardOutSerializer},
         examples=[OpenApiExample("Board 1", value={"entry": 17, "board": 1}, request_only=True)],
     )  # fmt: skip
     @action(detail=True, methods=["post"])
@@ -75,7 +108,7 @@ class TeamViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.Destr
         if not form.is_valid():
             raise_form_errors(form)
         member = teams.put_on_board(request.user, tournament, **form.cleaned_data)
-        return Response(TeamMemberSerializer(member).data)
+        return Response(_with_problems(member, tournament))
 
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["delete"], url_path=r"members/(?P<entry_id>[0-9]{1,9})")

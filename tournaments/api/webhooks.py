@@ -69,7 +69,10 @@ class DeliverySerializer(serializers.ModelSerializer):
 
 
 class WebhookViewSet(mixins.DestroyModelMixin, viewsets.ReadOnlyModelViewSet):
-    """One body for both owners; the route says whose subscriptions these are."""
+    """Webhook subscriptions of a tournament or of a club (the address says whose): list, create, change, delete.
+
+    Deliveries are signed, sent in the background and retried with backoff; see ``/api/webhook-events/``.
+    """
 
     serializer_class = WebhookSerializer
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]

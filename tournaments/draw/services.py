@@ -21,6 +21,7 @@ from tournaments.cache import invalidate
 from tournaments.models import Entry, EntryStatus, NumberDraw, Round, Seeding, Tournament
 from tournaments.pairing.problems import WHY
 from tournaments.ratings.service import seeding_ratings
+from tournaments.team_match import lineup_problems
 
 from .numbers import ALGORITHM, commitment, draw_numbers, new_seed
 from .problems import DRAW
@@ -46,7 +47,16 @@ def perform_refusals(tournament: Tournament) -> list[Problem]:
         return [DRAW.problem("rounds_exist")]
     if not tournament.draw_secret:
         return [DRAW.problem("not_committed")]
-    return []
+    return lineup_problems(tournament)
+
+
+def _lineups_ready(tournament: Tournament) -> None:
+    """A Scheveningen event draws its numbers once its teams can be paired: uneven teams
+    (4 players against 3) or an odd number of teams are refused before any number is drawn
+    (:func:`tournaments.team_match.lineup_problems`)."""
+    problems = lineup_problems(tournament)
+    if problems:
+        raise RuleViolation(problems)
 
 
 @transaction.atomic
@@ -58,6 +68,7 @@ def commit_draw(tournament: Tournament, user=None) -> str:
     """
     if draw_locked(tournament):
         raise RuleViolation(DRAW.problem("rounds_exist"))
+    _lineups_ready(tournament)
     seed = new_seed()
     before = {"draw_commitment": tournament.draw_commitment}
     tournament.draw_secret = seed
@@ -76,6 +87,7 @@ def perform_draw(tournament: Tournament, seed: str | None = None, user=None) -> 
     """
     if draw_locked(tournament):
         raise RuleViolation(DRAW.problem("rounds_exist"))
+    _lineups_ready(tournament)
     entries = participants(tournament)
     if not entries:
         raise RuleViolation(DRAW.problem("no_participants"))

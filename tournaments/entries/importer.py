@@ -19,10 +19,18 @@ The preview page and ``manage.py import_entries`` run the same three steps:
 3. :func:`apply` writes the plan in one transaction: good rows are imported even
    when others are refused.
 
-Clubs named in the file are matched by name, case-insensitively. An unknown club
-is **created** (and listed in the plan as new), because a club list is what an
-organiser's spreadsheet of a regional event brings; new players of a club get an
-open membership in it. Rows without a club match players who belong to no club.
+Clubs named in the file are matched by name or by slug (the short name in the
+club's address), ignoring case and ё. An unknown club is **never created silently**:
+its rows wait (``decide``) until the organiser ticks "create the club" in the
+preview (``--new-club`` on the command line); new players of a club get an open
+membership in it. A stored namesake in any club (any alphabet, ё, transliteration)
+is a candidate whatever club the row names or leaves empty; the one namesake no
+evidence contradicts (of several, the host club's member) is pre-selected in the
+preview (``--accept-proposed`` on the command line) — proposed, never taken silently.
+
+``--dry-run --json`` and the preview print the same plan (:meth:`Plan.as_data`):
+per row new / existing #id / already entered / waiting / refused, and the would-be
+counts.
 """
 
 from __future__ import annotations
@@ -41,7 +49,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from openpyxl import load_workbook
 
-from clubs.identity.matching import Name, Person
+from clubs.identity.matching import Fact, Name, Person
 from clubs.identity.services import Candidate, IdentityUndecided, identify
 from clubs.models import Club, Membership, Player
 from clubs.names import search_key, to_latin
@@ -283,6 +291,8 @@ class PlanRow:
     rating: float | None = None
     birth_year: int | None = None
     candidates: list[Candidate] = field(default_factory=list)
+    proposed: int | None = None  # the candidate pre-selected in the preview (the organiser confirms)
+    unknown_club: bool = False  # the row names a club nobody knows, not (yet) to be created
 
     @property
     def name(self) -> str:
@@ -292,16 +302,21 @@ class PlanRow:
         return [p.message(language) for p in self.problems]
 
 
+#: What a row's plan is called in ``--json`` and the API: a reader's word, not the code's.
+PLAN_WORDS = {CREATE: "new", MATCH: "existing", ENTERED: "entered", DECIDE: "waiting", REFUSED: "refused"}
+
+
 @dataclass
 class Plan:
     rows: list[PlanRow]
     new_clubs: list[str]
+    unknown_clubs: list[str] = field(default_factory=list)  # named, unknown, not approved: rows wait
 
     def count(self, *actions: str) -> int:
         return sum(1 for r in self.rows if r.action in actions)
 
     def summary(self, language: str) -> dict:
-        """What ``--json`` prints: entries created, people already entered, refused rows."""
+        """What ``--json`` prints after an import: entries created, people already entered, refused rows."""
         return {
             "created": self.count(CREATE, MATCH),
             "existing": self.count(ENTERED),
@@ -317,6 +332,35 @@ class Plan:
                 if r.action == DECIDE
             ],
         }  # fmt: skip
+
+    def as_data(self, language: str, *, dry_run: bool) -> dict:
+        """The plan row by row and its counts, for ``--json`` (a dry run says "would", never "created").
+
+        Each row: ``plan`` is new / existing (``player`` is its id) / entered / waiting
+        (``candidates``, ``proposed``) / refused (``message``).
+        """
+        rows = []
+        for r in self.rows:
+            line = {"row": r.row.number, "name": r.name, "plan": PLAN_WORDS[r.action],
+                    "player": r.player.pk if r.player is not None and r.action in (MATCH, ENTERED) else None,
+                    "club": r.club.slug if r.club is not None else (r.club_name or None)}  # fmt: skip
+            if r.action == DECIDE:
+                line["candidates"] = [c.player.pk for c in r.candidates]
+                line["proposed"] = r.proposed
+            if r.problems:
+                line["message"] = " ".join(r.messages(language))
+            rows.append(line)
+        counts = {
+            "entries": self.count(CREATE, MATCH), "new_players": self.count(CREATE),
+            "existing_players": self.count(MATCH), "already_entered": self.count(ENTERED),
+            "waiting": self.count(DECIDE), "refused": self.count(REFUSED),
+            "new_clubs": list(self.new_clubs), "unknown_clubs": list(self.unknown_clubs),
+        }  # fmt: skip
+        out = self.summary(language)
+        if dry_run:
+            del out["created"]
+            return {"dry_run": True, "would_be": counts, **out, "rows": rows}
+        return {**out, "done": counts, "rows": rows}
 
 
 def parse_category(text: str) -> int:
@@ -394,7 +438,45 @@ def choices_from(data) -> dict[int, str]:
     return out
 
 
-def _identify(item: PlanRow, choice: str | None, entered: set[int]) -> None:
+def club_key(name: str) -> str:
+    """How a club typed in a file is compared: case and ё ignored, surrounding spaces dropped."""
+    return " ".join(name.replace("ё", "е").replace("Ё", "Е").casefold().split())
+
+
+def _known_clubs() -> dict[str, Club]:
+    """Every club by its name and by its slug (:func:`club_key`); a name wins over another club's slug."""
+    found: dict[str, Club] = {}
+    clubs = list(Club.objects.all())
+    for club in clubs:
+        found.setdefault(club_key(club.slug), club)
+    for club in clubs:
+        found[club_key(club.name)] = club
+    return found
+
+
+#: A rating in the file this far from the stored player's still proposes them (lists differ by date).
+PROPOSAL_RATING_GAP = 150
+
+
+def _proposal(candidates: list[Candidate], host_club: str | None) -> int | None:
+    """The one candidate to pre-select in the preview (the organiser still confirms it).
+
+    The only namesake (any alphabet) whom no evidence contradicts — not another birth year
+    or email, not only other clubs than the row's, not a rating further than
+    :data:`PROPOSAL_RATING_GAP` from the row's; of several, the only one who is a member
+    of the event's host club (``host_club``: its name).
+    """
+    namesakes = [
+        c for c in candidates
+        if c.comparison.name is Name.SAME and not c.comparison.contradicted and c.comparison.club is not Fact.DIFFERENT
+        and (c.comparison.rating_gap is None or c.comparison.rating_gap <= PROPOSAL_RATING_GAP)
+    ]  # fmt: skip
+    if len(namesakes) > 1 and host_club:
+        namesakes = [c for c in namesakes if host_club in c.clubs]
+    return namesakes[0].player.pk if len(namesakes) == 1 else None
+
+
+def _identify(item: PlanRow, choice: str | None, entered: set[int], host_club: str | None = None) -> None:
     """Set ``item.player`` (None: a new player) or make the row wait for a choice (``decide``)."""
     try:
         found = identify(person(item), choice)
@@ -406,16 +488,23 @@ def _identify(item: PlanRow, choice: str | None, entered: set[int]) -> None:
             return
         item.problems.append(exc.problem)
         item.action = DECIDE
+        item.proposed = _proposal(exc.candidates, host_club)
         return
     item.player, item.candidates = found.player, list(found.candidates)
 
 
-def plan(tournament: Tournament, rows: list[Row], choices: dict[int, str] | None = None) -> Plan:
-    """Decide every row; writes nothing. ``choices``: the organiser's answers (:func:`choices_from`)."""
-    clubs = {c.name.lower(): c for c in Club.objects.all()}
+def plan(
+    tournament: Tournament, rows: list[Row], choices: dict[int, str] | None = None,
+    new_clubs: Iterable[str] = (),
+) -> Plan:  # fmt: skip
+    """Decide every row; writes nothing. ``choices``: the organiser's answers (:func:`choices_from`);
+    ``new_clubs``: the unknown clubs the organiser chose to create (names as typed)."""
+    clubs = _known_clubs()
+    approved = {club_key(n) for n in new_clubs if n.strip()}
     entered = set(Entry.objects.filter(tournament=tournament).values_list("player_id", flat=True))
     seen: dict[tuple, int] = {}
-    new_clubs: dict[str, str] = {}
+    creating: dict[str, str] = {}
+    unknown: dict[str, str] = {}
     items = []
     for row in rows:
         item = PlanRow(row)
@@ -423,20 +512,27 @@ def plan(tournament: Tournament, rows: list[Row], choices: dict[int, str] | None
         _check(row, item)
         item.club_name = row.get("club")
         if item.club_name:
-            item.club = clubs.get(item.club_name.lower())
+            item.club = clubs.get(club_key(item.club_name))
             if item.club is None:
-                new_clubs.setdefault(item.club_name.lower(), item.club_name)
+                if club_key(item.club_name) in approved:
+                    creating.setdefault(club_key(item.club_name), item.club_name)
+                else:
+                    unknown.setdefault(club_key(item.club_name), item.club_name)
+                    item.unknown_club = True
         if item.problems:
             item.action = REFUSED
             continue
         last, first = row.get("last_name"), row.get("first_name")
-        _identify(item, (choices or {}).get(row.number), entered)
-        who = ("p", item.player.pk) if item.player else (name_key(last, first), item.club_name.lower())
+        _identify(item, (choices or {}).get(row.number), entered, tournament.club.name if tournament.club else None)
+        who = ("p", item.player.pk) if item.player else (name_key(last, first), club_key(item.club_name))
         if who in seen:
             item.problems = [ENTRY.problem("import_duplicate", first=seen[who])]
             item.action = REFUSED
             continue
         seen[who] = row.number
+        if item.unknown_club:
+            item.problems.append(ENTRY.problem("import_unknown_club", club=item.club_name))
+            item.action = DECIDE
         if item.action == DECIDE:
             continue
         if item.player is None:
@@ -445,8 +541,8 @@ def plan(tournament: Tournament, rows: list[Row], choices: dict[int, str] | None
             item.action = ENTERED
         else:
             item.action = MATCH
-    wanted = {i.club_name.lower() for i in items if i.action in (CREATE, MATCH) and i.club_name}
-    return Plan(items, [name for low, name in new_clubs.items() if low in wanted])
+    wanted = {club_key(i.club_name) for i in items if i.action in (CREATE, MATCH) and i.club_name}
+    return Plan(items, [name for key, name in creating.items() if key in wanted], list(unknown.values()))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -485,24 +581,26 @@ def _new_player(item: PlanRow) -> Player:
 
 @transaction.atomic
 def apply(
-    tournament: Tournament, rows: list[Row], user, reason: str = "import", choices: dict[int, str] | None = None
-) -> Plan:
+    tournament: Tournament, rows: list[Row], user, reason: str = "import", choices: dict[int, str] | None = None,
+    new_clubs: Iterable[str] = (),
+) -> Plan:  # fmt: skip
     """Plan ``rows`` again (the database may have changed since the preview) and write the plan.
 
-    Rows still waiting for the organiser's choice (``decide``) are not imported.
+    Rows still waiting for the organiser's choice (``decide``) are not imported; only the
+    clubs in ``new_clubs`` (the organiser's explicit choice) are created.
     """
-    result = plan(tournament, rows, choices)
-    created_clubs = {name.lower(): _new_club(name) for name in result.new_clubs}
+    result = plan(tournament, rows, choices, new_clubs)
+    created_clubs = {club_key(name): _new_club(name) for name in result.new_clubs}
     for item in result.rows:
         if item.action not in (CREATE, MATCH):
             continue
         if item.club is None and item.club_name:
-            item.club = created_clubs[item.club_name.lower()]
+            item.club = created_clubs[club_key(item.club_name)]
         if item.action == CREATE:
             item.player = _new_player(item)
         player = item.player
         section = section_for(tournament, item.category or player.category)
-        entry = enter(tournament, player, user, section, reason)
+        entry = enter(tournament, player, user, section, reason, category=item.category or player.category)
         if item.rating is not None and entry.seed_rating != item.rating:
             Entry.objects.filter(pk=entry.pk).update(seed_rating=item.rating)
     return result

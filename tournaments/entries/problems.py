@@ -18,11 +18,29 @@ ENTRY = Catalogue(
         # the entries desk
         "already_entered": (
             "{who} is already entered in this tournament.",
-            "{who} уже заявлен(а) в этом турнире.",
+            "{who}: уже в списке участников этого турнира.",
         ),
         "remove_paired": (
             "{who} has been paired already: withdraw the player instead of removing the entry.",
             "{who} уже участвует в парах: снимите игрока с турнира вместо удаления заявки.",
+        ),
+        "section_played": (
+            "{who} has already been paired in the section “{section}”: their matches belong to "
+            "that section's table, so the entry cannot move to another section. Withdraw the "
+            "player and enter them again in the other section if they must change.",
+            "{who} уже сыграл(а) в секции «{section}»: матчи остаются в таблице этой секции, "
+            "поэтому перевести заявку в другую секцию нельзя. Снимите игрока и заявите его "
+            "заново в другую секцию, если переход необходим.",
+        ),
+        "category_unknown": (
+            "There is no category {category}: the book's table has categories 1 to 9.",
+            "Категории {category} нет: в таблице книги категории с 1 по 9.",
+        ),
+        "category_outside_section": (
+            "Category {category} is outside the section “{section}” ({low}–{high}) that {who} "
+            "plays in; choose a section that holds it too.",
+            "Категория {category} вне секции «{section}» ({low}–{high}), в которой играет {who}; "
+            "выберите и секцию, в которую она входит.",
         ),
         "rating_paired": (
             "{who} has been paired already: the rating at entry the pairings used can no longer change.",
@@ -111,6 +129,12 @@ ENTRY = Catalogue(
         "import_bad_birth_year": (
             "“{value}” is not a year of birth: write four digits, e.g. 1987.",
             "«{value}» — не год рождения: напишите четыре цифры, например 1987.",
+        ),
+        "import_unknown_club": (
+            "No club is called “{club}” (by name or by its short name in addresses): "
+            "tick “create the club” in the preview (--new-club on the command line) or write a known club.",
+            "Клуба «{club}» нет (ни по названию, ни по короткому имени в адресе): "
+            "отметьте «создать клуб» в предпросмотре (--new-club в командной строке) или укажите известный клуб.",
         ),
         "import_duplicate": (
             "The same person as row {first}.",

@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Max
 
-from clubs.models import Membership, Player
+from clubs.models import Category, Membership, Player
 from tournaments import audit
 from tournaments.access.permissions import allowed
 from tournaments.models import Entry, Round, RoundStatus, Section, Tournament
@@ -62,19 +62,24 @@ def add_entry(
 
 @transaction.atomic
 def enter(
-    tournament: Tournament, player: Player, user, section: Section | None = None, reason: str = ""
+    tournament: Tournament, player: Player, user, section: Section | None = None, reason: str = "",
+    category: int | None = None,
 ) -> Entry:
     """Enter ``player`` (the caller has checked the right to: a page, or the server's console).
 
-    Refused (``entry.already_entered``) when they are entered already.
+    The entry keeps ``category`` (default: the player's now) as the category it plays in
+    (book Part 9: players «записываются в выбранную ими категорию»). Refused
+    (``entry.already_entered``) when they are entered already.
     """
     if is_entered(tournament, player):
         raise EntryRefused(ENTRY.problem("already_entered", who=player.full_name))
+    category = category if category is not None else player.category
     if section is None:
-        section = section_for(tournament, player.category)
+        section = section_for(tournament, category)
     entry = Entry.objects.create(
         tournament=tournament,
         player=player,
+        category=category,
         section=section,
         seed_rating=player.rating,
         joined_round=late_round(tournament, section),
@@ -119,19 +124,51 @@ UNCHANGED = object()
 
 
 @transaction.atomic
-def change_entry(entry: Entry, user, *, section=UNCHANGED, seed_rating=UNCHANGED, reason: str = "") -> Entry:
-    """Move an entry to a section and/or set its rating at entry, audited (the entries page and the API).
+def change_entry(
+    entry: Entry, user, *, section=UNCHANGED, seed_rating=UNCHANGED, category=UNCHANGED, reason: str = ""
+) -> Entry:
+    """Move an entry to a section, set its rating at entry and/or the category it plays in,
+    audited (the entries page and the API).
 
     The rating at entry seeds the pairings (``draw.services``, ``pairing_manager.reading``),
     so once the player has been paired it is fixed: changing it would rewrite the basis of
-    pairings already made. The section may change as on the entries page.
+    pairings already made. The section is fixed once the entry is paired too (issue 35):
+    its matches belong to that section's table, and moving the entry would take them out
+    of both sections' tables (``entry.section_played``).
+
+    ``category`` is the category the entry plays in, within this event only: the event's
+    organiser sets it (the right to edit the tournament), without being the player's club
+    and without touching the player's own category or its history. Not yet paired, an
+    entry whose new category leaves its section moves to the one section that holds it.
     """
     if not allowed(user, EDIT, entry.tournament):
         raise PermissionDenied
     if seed_rating is not UNCHANGED and seed_rating != entry.seed_rating and was_paired(entry):
         raise EntryRefused(ENTRY.problem("rating_paired", who=entry.player.full_name))
+    paired = was_paired(entry)
+    if category is not UNCHANGED:
+        if category not in Category.values:
+            raise EntryRefused(ENTRY.problem("category_unknown", category=category))
+        if section is UNCHANGED and not paired and category != entry.category:
+            found = section_for(entry.tournament, category)
+            if found is not None:
+                section = found
+        target = entry.section if section is UNCHANGED else section
+        if target is not None and not target.min_category <= category <= target.max_category:
+            raise EntryRefused(ENTRY.problem(
+                "category_outside_section", category=category, section=target.name,
+                low=target.min_category, high=target.max_category, who=entry.player.full_name,
+            ))  # fmt: skip
+    if section is not UNCHANGED and section != entry.section and paired:
+        raise EntryRefused(ENTRY.problem(
+            "section_played", who=entry.player.full_name,
+            section=entry.section.name if entry.section else "—",
+        ))  # fmt: skip
     before = audit.snapshot(entry)
     fields = []
+    if category is not UNCHANGED and category != entry.category:
+        entry.category = category
+        fields.append("category")
     if section is not UNCHANGED and section != entry.section:
         entry.section = section
         fields.append("section")

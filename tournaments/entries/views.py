@@ -17,9 +17,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from clubs.models import Category
 from clubs.search import search_players
 from tournaments.access.permissions import tournament_view
 from tournaments.models import Entry, Team, TeamMember, Tournament
+from tournaments.team_match import lineup_problems
 from zarik.i18n import current_language
 
 from . import importer as entry_import
@@ -76,6 +78,7 @@ def _page(request, tournament: Tournament, *, new_form=None, add_form=None, stat
         "new_form": new_form or NewPlayerForm(tournament),
         "late_from": entry_roster.late_round(tournament, None),
         "has_sections": tournament.sections.exists(),
+        "categories": Category.choices,
     }
     return render(request, "entries/list.html", context, status=status)
 
@@ -142,7 +145,8 @@ def new_player(request, tournament: Tournament):
 @_view
 @require_POST
 def entry_action(request, tournament: Tournament, entry_id: int):
-    """Withdraw, reinstate, remove (never paired) or move to a section: one button each."""
+    """Withdraw, reinstate, remove (never paired), move to a section (never once paired) or set
+    the category the entry plays in: one button each."""
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_id, tournament=tournament)
     action = request.POST.get("action", "")
     reason = request.POST.get("reason", "")[:300]
@@ -158,6 +162,10 @@ def entry_action(request, tournament: Tournament, entry_id: int):
         elif action == "section":
             section = tournament.sections.filter(pk=request.POST.get("section") or None).first()
             entry_roster.change_entry(entry, request.user, section=section, reason=reason)
+        elif action == "category":  # the category this entry plays in, within this event only
+            raw = request.POST.get("category", "")
+            category = int(raw) if raw.isdigit() else -1
+            entry_roster.change_entry(entry, request.user, category=category, reason=reason)
     except EntryRefused as exc:
         messages.error(request, exc.message)
     return _back(tournament, request.POST.get("order", ""))
@@ -179,7 +187,10 @@ def import_entries(request, tournament: Tournament):
             messages.error(request, _("The preview has expired: upload the file again."))
             return redirect("manage-entries-import", slug=tournament.slug)
         rows, _name = stashed
-        result = entry_import.apply(tournament, rows, request.user, choices=entry_import.choices_from(request.POST))
+        result = entry_import.apply(
+            tournament, rows, request.user, choices=entry_import.choices_from(request.POST),
+            new_clubs=request.POST.getlist("new-club"),
+        )  # fmt: skip
         summary = result.summary(lang)
         messages.success(
             request,
@@ -267,6 +278,9 @@ def teams(request, tournament: Tournament):
         "team_form": team_form,
         "member_form": member_form,
         "unplaced": tournament.entries.exclude(pk__in=placed).select_related("player"),
+        # Uneven teams (4 against 3) cannot be paired: said here while the teams are made, and
+        # the open draw and the pairing refuse with the same problem before any number is drawn.
+        "lineup_problems": [p.message(current_language()) for p in lineup_problems(tournament)],
     }
     return render(request, "entries/teams.html", context, status=status)
 

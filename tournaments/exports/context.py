@@ -14,6 +14,7 @@ from tournaments.standings import (
     resolve_options,
     section_keys,
     section_standings,
+    section_strength,
 )
 
 from .meta import ExportOptions, TournamentInfo
@@ -65,7 +66,10 @@ def prepare(
     adjustments = options.adjustments
     standings = section_standings(players, matches, standing_opts, adjustments)
     champion = (
-        absolute_champion(players, matches, standing_opts, adjustments=adjustments)
+        absolute_champion(
+            players, matches, standing_opts, adjustments=adjustments,
+            strength=section_strength(players, options.categories), finished=options.event_finished,
+        )
         if len(sections) > 1
         else None
     )

@@ -20,6 +20,7 @@ _SHEETS: dict[str, tuple[str, str]] = {
     "pairings": ("Пары", "Pairings"),
     "players": ("Участники", "Players"),
     "brackets": ("Утешительные сетки", "Side brackets"),
+    "team_match": ("Командный матч", "Team match"),
 }
 
 _LABELS: dict[str, tuple[str, str]] = {
@@ -31,6 +32,32 @@ _LABELS: dict[str, tuple[str, str]] = {
     "pairings": ("Пары", "Pairings"),
     "players": ("Участники", "Players"),
     "place": ("Место", "Place"),
+    # The Scheveningen team match (book Part 9: «основной командный матч»), issue 35
+    "team_match": ("Командный матч", "Team match"),
+    "match_wins": ("Победы в матчах", "Match wins"),
+    "points": ("Очки", "Points"),
+    "board": ("Доска", "Board"),
+    "team": ("Команда", "Team"),
+    "team_won": ("Командный матч выиграла команда", "The team match was won by"),
+    "team_drawn": ("Командный матч закончился вничью", "The team match is drawn"),
+    "team_pending": ("Личных матчей ещё не сыграно", "Individual matches still to play"),
+    "team_by_rounds": ("Счёт по турам", "Score by rounds"),
+    "team_boards": (
+        "По доскам: игроки команды «{a}» по строкам, команды «{b}» по столбцам; слева очки игрока "
+        "команды «{a}», в скобках тур",
+        "Board by board: {a} down, {b} across; the left number is {a}'s player's score, the round "
+        "in brackets",
+    ),
+    "team_rule": (
+        "Командный матч — основной результат, личное первенство — на листе «Турнирное положение». "
+        "Команде идут победы её игроков в личных матчах (равный матч — по ½ каждой команде), при "
+        "равенстве побед — сумма очков. Неявка засчитывается как поражение отсутствовавшего "
+        "(«+» / «−»), обоюдная неявка не приносит очков ни одной команде.",
+        "The team match is the main result; the individual championship is on the Standings "
+        "sheet. A team scores its players' individual match wins (a level match ½ to each team), "
+        "then the points scored break a tie. A forfeit counts as a loss for the absent player "
+        "(“+” / “−”); a double forfeit counts for neither team.",
+    ),
     "number": ("№", "No."),
     "player": ("Игрок", "Player"),
     "name_ru": ("Имя (рус.)", "Name (Russian)"),
@@ -57,6 +84,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "draw": ("ничья", "draw"),
     "wins_of": ("победа", "win"),
     "champion": ("Абсолютный чемпион", "Absolute champion"),
+    "section_winner": ("Победитель", "Winner"),
     "playoff": (
         "Нужен дополнительный матч за звание чемпиона",
         "A play-off for the title is needed",

@@ -8,6 +8,7 @@ from datetime import date
 from enum import StrEnum
 
 from tournaments.standings import Adjustment, CrosstableLayout, StandingsOptions
+from tournaments.standings.team_match import TeamMatch
 
 
 class CrosstableKind(StrEnum):
@@ -72,6 +73,11 @@ class ExportOptions:
     """Penalties on the tournament score: counted, marked, and listed in a legend."""
     prizes: Mapping[int, object] = field(default_factory=dict)
     """Player id → prize amount (already split by the organiser's rule), shown in a column."""
+    event_finished: bool = True
+    """The event is over: only then is the absolute champion named (book Part 9; the rule is
+    :func:`tournaments.standings.absolute_champion`'s)."""
     categories: Mapping[int, int] = field(default_factory=dict)
     """Player id → the player's category (1–9, the book's table "Категории игроков", Part 9),
     shown on the Players sheet by its number and name."""
+    team_matches: tuple[TeamMatch, ...] = ()
+    """A Scheveningen event's team matches (the main result): a "Team match" sheet."""

@@ -89,8 +89,13 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
             amount = number(adj.amount)
             out.append([(adj.mark, None), (names.get(adj.player, ""), None), (amount, None), (adj.reason, None)])
     champion = data.champion
-    if champion is not None:
+    if champion is not None and champion.finished:
         out.blank()
+        section_names = data.info.sections
+        for key, winners in champion.winners:
+            if winners:
+                who = ", ".join(p.name(lang) for p in winners)
+                out.append([(f"{label('section_winner', lang)} — {section_names.get(key) or key}: {who}", None)])
         if champion.champion is not None:
             text = f"{label('champion', lang)}: {champion.champion.name(lang)}"
         else:

@@ -18,13 +18,21 @@ from openpyxl import Workbook
 
 from tournaments.standings import Match, Player
 
-from . import brackets_sheet, crosstable_sheet, pairings_sheet, players_sheet, standings_sheet
+from . import (
+    brackets_sheet,
+    crosstable_sheet,
+    pairings_sheet,
+    players_sheet,
+    standings_sheet,
+    team_match_sheet,
+)
 from .context import prepare
 from .meta import ExportOptions, TournamentInfo
 from .progress import Progress, ProgressCallback
 
-#: A cup's side brackets come last, so the four sheets every event has keep their places.
-SHEETS = (standings_sheet, crosstable_sheet, pairings_sheet, players_sheet, brackets_sheet)
+#: A cup's side brackets and a Scheveningen event's team match come last, so the four sheets
+#: every event has keep their places (the workbook opens on the team match: the main result).
+SHEETS = (standings_sheet, crosstable_sheet, pairings_sheet, players_sheet, brackets_sheet, team_match_sheet)
 
 
 def write_workbook(
@@ -48,5 +56,14 @@ def write_workbook(
     wb = Workbook(write_only=True)
     for sheet in SHEETS:
         sheet.write(wb, data, tracker)
+    if options.team_matches:
+        _open_on(wb, wb.sheetnames[-1])
     wb.save(target)
     tracker.finish()
+
+
+def _open_on(wb: Workbook, name: str) -> None:
+    """Open the workbook on sheet ``name``: the active tab, and the only selected one."""
+    for ws in wb.worksheets:
+        ws.sheet_view.tabSelected = ws.title == name
+    wb.active = wb.sheetnames.index(name)

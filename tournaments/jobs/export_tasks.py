@@ -9,6 +9,7 @@ also reports progress through ``update_state`` for Celery's own tools.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from scoring.rules.errors import Problem, RuleViolation
 from tournaments.exports import write_workbook
 from tournaments.models import Tournament
 from tournaments.standings_service import load_event, prize_awards
+from tournaments.team_match import team_matches
 
 from . import progress as jobs
 from .problems import JOB
@@ -37,14 +39,11 @@ def build_workbook(
     order was used instead), for the caller to show.
     """
     event = load_event(tournament, with_clubs=True)
-    write_workbook(
-        target,
-        event.export_info(),
-        event.players,
-        event.matches,
+    options = replace(
         event.export_options(language, prize_awards(event).amounts),
-        progress=progress,
+        team_matches=tuple(team_matches(event)),
     )
+    write_workbook(target, event.export_info(), event.players, event.matches, options, progress=progress)
     return event.option_problems
 
 

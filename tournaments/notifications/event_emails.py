@@ -37,6 +37,7 @@ from tournaments import cache as page_cache
 from tournaments.access import private_links
 from tournaments.events import Event
 from tournaments.models import Entry, Match, Official, OfficialRole, Registration, Tournament
+from tournaments.people import person_name
 from zarik.site import absolute
 
 from . import event_details
@@ -113,8 +114,11 @@ def _player_recipient(entry: Entry | None, **context: Any) -> Recipient | None:
     if not player.email or not player.email_notifications:
         return None
     language = language_of(player, entry)
+    # Other people in the letter (the opponent, the reporter) are named in the reader's
+    # alphabet, as the greeting is: an English letter says "Dmitry Smirnov", not «Смирнов Дмитрий».
+    named = {k: v.display_name(language) if isinstance(v, Player) else v for k, v in context.items()}
     context = {
-        "name": player.greeting_name(language), "link": absolute(private_links.path_for(entry)), **context,
+        "name": player.greeting_name(language), "link": absolute(private_links.path_for(entry)), **named,
     }
     return Recipient(player.email, language, player, context)
 
@@ -126,7 +130,7 @@ def _seat(match: Match, entry: Entry) -> dict[str, Any]:
     return {
         "match": match,
         "table": match.table,
-        "opponent": opponent.player.full_name if opponent else "",
+        "opponent": opponent.player if opponent else "",  # named in the reader's alphabet
         "opponent_number": opponent.draw_number if opponent else None,
         "points": length.get("points"),
         "games": length.get("games"),
@@ -181,7 +185,7 @@ def _reporter_opponent(event: Event, tournament: Tournament) -> Iterable[Recipie
         score = (result if isinstance(result, dict) else {}).get("score") or [None, None]
         mine, theirs = (score[1], score[0]) if side == "a" else (score[0], score[1])
         r = _player_recipient(
-            me, round=match.round.number, reporter=reporter.player.full_name if reporter else "",
+            me, round=match.round.number, reporter=reporter.player if reporter else "",
             my_score=mine, their_score=theirs, **(_seat(match, me) if me else {}),
         )
         if r is not None:
@@ -220,7 +224,7 @@ def _organisers(event: Event, tournament: Tournament) -> Iterable[Recipient]:
         seen.add(user.email)
         language = language_of(player)
         name = player.greeting_name(language) if player is not None else ""
-        context = {"name": name or user.get_full_name() or user.username, **described}
+        context = {"name": name or person_name(user, language), **described}
         yield Recipient(user.email, language, player, context)
 
 

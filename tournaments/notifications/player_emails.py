@@ -14,7 +14,7 @@ import logging
 import smtplib
 from dataclasses import dataclass
 
-from django.core.mail import send_mail
+from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
@@ -74,11 +74,20 @@ def compose(kind: str, tournament: Tournament, context: dict, language: str = ""
     return " / ".join(subjects), SEPARATOR.join(bodies) + "\n"
 
 
-def send(kind: str, to: str, tournament: Tournament, context: dict, language: str = "") -> str:
-    """Send one email; returns "" when sent, else the error (logged, never raised)."""
+def send(
+    kind: str, to: str, tournament: Tournament, context: dict, language: str = "", unsubscribe: str = ""
+) -> str:
+    """Send one email; returns "" when sent, else the error (logged, never raised).
+
+    ``unsubscribe``: the reader's opt-out address, sent as the one-click
+    ``List-Unsubscribe`` header (RFC 8058) a mail client shows as "Unsubscribe".
+    """
     subject, body = compose(kind, tournament, context, language)
+    headers = {}
+    if unsubscribe:
+        headers = {"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
     try:
-        send_mail(subject, body, None, [to])
+        EmailMessage(subject, body, None, [to], headers=headers).send()
     except (smtplib.SMTPException, OSError) as exc:
         logger.warning("email %s to %s failed: %s", kind, to, exc)
         return str(exc) or exc.__class__.__name__

@@ -22,12 +22,10 @@ from tournaments.pairing.knockout import (
 )
 from tournaments.pairing.round_robin import RoundRobinRound, berger_table, round_robin
 from tournaments.pairing.scheveningen import (
-    IndividualResult,
     ScheveningenRound,
-    individual_standings,
+    lineup_problems,
     scheveningen,
     team_knockout,
-    team_score,
 )
 from tournaments.pairing.swiss import pair_swiss
 from tournaments.pairing.swiss_input import (
@@ -51,7 +49,6 @@ __all__ = [
     "check_pairings",
     "Bye",
     "Entrant",
-    "IndividualResult",
     "KnockoutEntrant",
     "KnockoutOptions",
     "MatchState",
@@ -73,7 +70,7 @@ __all__ = [
     "champion",
     "dump_trf",
     "from_results",
-    "individual_standings",
+    "lineup_problems",
     "pair_swiss",
     "parse_trf",
     "playable",
@@ -81,6 +78,5 @@ __all__ = [
     "round_robin",
     "scheveningen",
     "team_knockout",
-    "team_score",
     "to_pairing_input",
 ]

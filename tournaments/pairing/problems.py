@@ -364,7 +364,7 @@ WHY = Catalogue(
         "bye_request": (
             "{player} asked in advance to sit out this round: {points} point(s) by the "
             "tournament's rule.",
-            "{player} заранее попросил(а) пропустить этот тур: {points} очк. по правилу "
+            "{player}: пропуск этого тура заявлен заранее, {points} очк. по правилу "
             "турнира.",
         ),
         "late_entry_points": (
@@ -489,9 +489,19 @@ SCHEVENINGEN = Catalogue(
             "A player is listed twice (in one team or in both).",
             "Игрок указан дважды (в одной команде или в обеих).",
         ),
-        "foreign_result": (
-            "Result {a}–{b} is not a match between the two teams.",
-            "Результат {a}–{b} — не матч между двумя командами.",
+        "uneven_teams": (
+            "The teams must have the same number of players: {sizes}. Every player of one team "
+            "plays every player of the other, one match a round, so uneven teams cannot be "
+            "paired: add players to the smaller team or take players off the larger one.",
+            "В командах должно быть одинаковое число игроков: {sizes}. Каждый участник одной "
+            "команды играет с каждым участником другой, по одному матчу в тур, поэтому неравные "
+            "команды составить в пары нельзя: добавьте игроков в меньшую команду или уберите "
+            "лишних из большей.",
+        ),
+        "empty_team": (
+            "Team «{team}» has no players: put its players on boards 1, 2, … or delete the team.",
+            "В команде «{team}» нет игроков: расставьте игроков по доскам 1, 2, … или удалите "
+            "команду.",
         ),
         "team_count": (
             "A Scheveningen team event needs an even number of teams, got {count}.",
@@ -784,7 +794,7 @@ PAIRING = Catalogue(
         ),
         "bye_request_exists": (
             "{player} has already asked to sit out round {round}.",
-            "{player} уже заявил(а) пропуск тура {round}.",
+            "{player}: пропуск тура {round} уже заявлен.",
         ),
         "qualify_unfinished": (
             "The Swiss is not over: {played} of {planned} rounds are finished. Qualify when its "
@@ -811,7 +821,7 @@ PAIRING = Catalogue(
         ),
         "bye_request_withdrawn": (
             "{player} is withdrawn from the tournament: there is nothing to sit out.",
-            "{player} снят(а) с турнира: пропускать нечего.",
+            "{player}: игрок снят с турнира, пропускать нечего.",
         ),
     },
     fields=pairing_fields,

@@ -5,7 +5,8 @@ player (i + r - 1) mod n of team B, so each player plays exactly once a round
 and every cross-team pair exactly once. Sides alternate, so in long nardy with
 fixed games nobody is always White. The team match and the individual
 standings come from the same individual results — the book's "alongside the
-main team match, an individual championship".
+main team match, an individual championship"; the team match is scored by the
+standings core (:mod:`tournaments.standings.team_match`), the one place for it.
 
 Several teams (the book: any even number, halved every round until one team
 is left) are a knockout of teams: :func:`team_knockout` reuses the knockout
@@ -14,10 +15,10 @@ bracket with teams as entrants.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring.rules.errors import RuleViolation
+from scoring.rules.errors import Problem, RuleViolation
 from tournaments.pairing.knockout import (
     Bracket,
     KnockoutEntrant,
@@ -57,71 +58,25 @@ def scheveningen(
     return tuple(rounds)
 
 
-@dataclass(frozen=True, slots=True)
-class IndividualResult:
-    """One individual match: points each scored (e.g. 5:3); the higher score wins."""
+def lineup_problems(teams: Sequence[tuple[str, int]]) -> list[Problem]:
+    """Why these line-ups (each team's name and number of players) cannot be paired.
 
-    a: PlayerId
-    b: PlayerId
-    a_points: float
-    b_points: float
-
-
-@dataclass(frozen=True, slots=True)
-class TeamScore:
-    wins_a: int
-    wins_b: int
-    points_a: float
-    points_b: float
-    winner: str | None  # "A", "B", or None when even on wins and points
-
-
-def team_score(
-    results: Iterable[IndividualResult], team_a: Sequence[PlayerId], team_b: Sequence[PlayerId]
-) -> TeamScore:
-    """Team result: individual match wins, then points scored as the tie-break."""
-    in_a, in_b = set(team_a), set(team_b)
-    wins_a = wins_b = 0
-    pts_a = pts_b = 0.0
-    for r in results:
-        a_pts, b_pts = (r.a_points, r.b_points)
-        a, b = r.a, r.b
-        if a in in_b and b in in_a:
-            a, b, a_pts, b_pts = b, a, b_pts, a_pts
-        if a not in in_a or b not in in_b:
-            raise RuleViolation(SCHEVENINGEN.problem("foreign_result", a=r.a, b=r.b))
-        pts_a += a_pts
-        pts_b += b_pts
-        wins_a += a_pts > b_pts
-        wins_b += b_pts > a_pts
-    if (wins_a, pts_a) == (wins_b, pts_b):
-        winner = None
-    else:
-        winner = "A" if (wins_a, pts_a) > (wins_b, pts_b) else "B"
-    return TeamScore(wins_a, wins_b, pts_a, pts_b, winner)
-
-
-@dataclass(frozen=True, slots=True)
-class IndividualStanding:
-    player: PlayerId
-    wins: int
-    points: float
-    played: int
-
-
-def individual_standings(results: Iterable[IndividualResult]) -> list[IndividualStanding]:
-    """The individual championship: match wins, then points scored."""
-    wins: dict[PlayerId, int] = {}
-    points: dict[PlayerId, float] = {}
-    played: dict[PlayerId, int] = {}
-    for r in results:
-        for me, mine, theirs in ((r.a, r.a_points, r.b_points), (r.b, r.b_points, r.a_points)):
-            wins[me] = wins.get(me, 0) + (mine > theirs)
-            points[me] = points.get(me, 0.0) + mine
-            played[me] = played.get(me, 0) + 1
-    table = [IndividualStanding(p, wins[p], points[p], played[p]) for p in wins]
-    table.sort(key=lambda s: (-s.wins, -s.points, s.player))
-    return table
+    Every player of one team meets every player of the other, one match a round (book
+    Part 9), so n players a side play n rounds — a 4-player team against a 3-player team
+    has no such schedule: someone would sit out every round and the team match would
+    have more boards on one side. The book describes no uneven match, so uneven teams are
+    refused (before the draw of numbers, while the teams are made), and so is a team
+    with nobody on it. Empty list: the line-ups can be paired.
+    """
+    out: list[Problem] = []
+    for name, size in teams:
+        if size == 0:
+            out.append(SCHEVENINGEN.problem("empty_team", team=name))
+    sizes = {size for _name, size in teams if size}
+    if len(sizes) > 1:
+        listing = ", ".join(f"«{name}» — {size}" for name, size in teams)
+        out.append(SCHEVENINGEN.problem("uneven_teams", sizes=listing))
+    return out
 
 
 def team_knockout(

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from tournaments import standings as core
+from tournaments import team_match as team_blocks
 from tournaments.access.permissions import tournament_view
 from tournaments.exports.labels import label as book_label
 from tournaments.models import CompetitionSystem, ResultKind, Tournament
@@ -131,6 +132,7 @@ def _row(event: Event, block: dict[str, Any], r: core.StandingRow, lang: str) ->
         "shared": r.shared,
         **_player(event, r.player.id, lang),
         "withdrawn": r.player.withdrawn,
+        "counted": r.counted,
         "removal": event.entries[r.player.id].removal,
         "values": [
             {"value": _number(r.values.get(m.key)), "mark": _marked(r, m.key)}
@@ -149,9 +151,15 @@ def _champion(event: Event, lang: str) -> dict[str, Any] | None:
     if decision is None:
         return None
     return {
+        "finished": decision.finished,
         "champion": event.entries[decision.champion.id].name(lang) if decision.champion else "",
         "playoff": decision.playoff_required,
         "candidates": [event.entries[p.id].name(lang) for p in decision.candidates],
+        "winners": [
+            (event.sections.get(key) or "", ", ".join(event.entries[p.id].name(lang) for p in players))
+            for key, players in decision.winners
+            if players
+        ],
     }
 
 
@@ -202,6 +210,7 @@ def overview(request, tournament: Tournament) -> HttpResponse:
             roster_more=max(len(entries) - paging.PAGE_ROWS, 0),
             champion=_champion(event, lang),
             roster=roster,
+            team=team_blocks.page_blocks(event, lang),
         )
 
     fragment = frame.cached(tournament, "overview", build)
@@ -437,7 +446,7 @@ def _standings_fragment(event: Event, query: str = "", page_number: int | None =
                 **bases,
                 has_prizes=bool(awards.amounts),
                 values=tuple((v["value"], v["mark"]) for v in r["values"]),
-                **{k: r[k] for k in ("entry", "name", "withdrawn", "removal", "prize")},
+                **{k: r[k] for k in ("entry", "name", "withdrawn", "counted", "removal", "prize")},
             )
             # The place is outside the remembered part: one result reorders many rows.
             r["html"] = format_html(
@@ -464,6 +473,7 @@ def _standings_fragment(event: Event, query: str = "", page_number: int | None =
         has_prizes=bool(awards.amounts),
         prize_split=event.tournament.get_prize_split_display() if awards.amounts else "",
         knockout=is_knockout(event.tournament),
+        team=team_blocks.page_blocks(event, lang),
     )
 
 
@@ -586,6 +596,7 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
         # The book's own words ("Итого:", "Место"), shared with the Excel sheet.
         total_label=book_label("total", lang),
         place_label=book_label("place", lang),
+        team=team_blocks.page_blocks(event, lang) if section is None else {},
     )
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Category
 from tournaments.models import Tournament
 
-from .services import refusal
+from .services import category_refusal
 
 CYRILLIC = re.compile(r"[\u0400-\u04FF]")
 
@@ -93,8 +93,8 @@ class RegistrationForm(forms.Form):
 
     def clean_category(self):
         category = self.cleaned_data["category"]
-        problem = refusal(self.tournament, category)
-        if problem is not None and problem.field == "category":
+        problem = category_refusal(self.tournament, category)  # also while closed: the applicant's page
+        if problem is not None:
             raise forms.ValidationError(problem.message, code=problem.problem.code)
         return category
 

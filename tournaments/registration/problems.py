@@ -18,12 +18,24 @@ REGISTRATION = Catalogue(
             "Игроки категории {category} не допускаются к регистрации на этот турнир; допускаются: {allowed}.",
         ),
         "duplicate": (
-            "An application with this name and email is already in.",
-            "Заявка с этим именем и адресом уже подана.",
+            "An application with this name and email is already in. To change it, open the link "
+            "in the email we sent you.",
+            "Заявка с этим именем и адресом уже подана. Чтобы изменить её, откройте ссылку "
+            "из письма, которое мы вам отправили.",
+        ),
+        "same_email": (
+            "An application from this email is already in (one email, one applicant). To correct "
+            "the name, open the link in the email we sent you; to enter another player, use their own email.",
+            "С этого адреса уже подана заявка (один адрес — один участник). Чтобы исправить имя, "
+            "откройте ссылку из письма, которое мы вам отправили; чтобы заявить другого игрока, укажите его адрес.",
         ),
         "already_entered": (
             "{name} is already entered in this tournament.",
             "{name} уже участвует в этом турнире.",
+        ),
+        "not_editable": (
+            "This application is already decided and can no longer be changed; write to the organiser.",
+            "По этой заявке уже есть решение, изменить её нельзя; напишите организатору.",
         ),
         "decided": (
             "This application has already been decided; nothing was changed.",

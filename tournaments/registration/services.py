@@ -32,7 +32,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from clubs.identity.matching import Name, Person, compare_names
-from clubs.identity.services import Candidate, IdentityUndecided, identify
+from clubs.identity.services import Candidate, IdentityUndecided, identify, person_of
 from clubs.identity.services import candidates as identity_candidates
 from clubs.models import Club, Player
 from clubs.names import greeting_name
@@ -79,6 +79,8 @@ class Outcome:
 
     registration: Registration
     email_errors: list[str] = field(default_factory=list)
+    #: The applicant was not written to, and why (shown to the organiser).
+    not_emailed: str = ""
 
 
 # --------------------------------------------------------------------------- the rules
@@ -92,6 +94,10 @@ def refusal(tournament: Tournament, category: int | None = None, now=None) -> Re
     if tournament.registration_deadline and now > tournament.registration_deadline:
         deadline = date_format(timezone.localtime(tournament.registration_deadline), "DATETIME_FORMAT")
         return RegistrationRefused(REGISTRATION.problem("deadline", deadline=deadline))
+    return category_refusal(tournament, category)
+
+
+def category_refusal(tournament: Tournament, category: int | None) -> RegistrationRefused | None:
     allowed_categories = sorted(int(c) for c in tournament.registration_categories or ())
     if category is not None and allowed_categories and int(category) not in allowed_categories:
         return RegistrationRefused(
@@ -168,9 +174,13 @@ def _player_for(reg: Registration, choice: str | int | None = None) -> Player:
     """The stored player the applicant is (the rule or the organiser's ``choice``), or a new one.
 
     Never changes a stored player (not even an empty email): the application is theirs,
-    the player record is the club's. Raises :class:`IdentityUndecided` when a person must choose.
+    the player record is the club's. An applicant who applied logged in as a player under
+    that player's name (:attr:`Registration.signed_in_as`) proved who they are. Raises
+    :class:`IdentityUndecided` when a person must choose.
     """
-    found = identify(person(reg), choice)
+    if choice in (None, "") and reg.signed_in_as_id:
+        return reg.signed_in_as
+    found = identify(person(reg), choice, self_declared=True)
     if found.player is not None:
         return found.player
     return Player.objects.create(
@@ -179,6 +189,7 @@ def _player_for(reg: Registration, choice: str | int | None = None) -> Player:
         last_name_latin=reg.last_name_latin.strip(),
         first_name_latin=reg.first_name_latin.strip(),
         email=reg.email,
+        email_notifications=reg.email_notifications,  # "no more emails" said while applying holds
         language=reg.language,  # their emails follow the language they registered in
         category=reg.category,
         rating=reg.rating if reg.rating is not None else 1500.0,
@@ -205,6 +216,7 @@ def _make_entry(reg: Registration, user, choice: str | int | None = None) -> Ent
     entry = Entry.objects.create(
         tournament=tournament,
         player=player,
+        category=reg.category,  # the category they chose to enter (book Part 9)
         section=_section_for(tournament, reg.category),
         seed_rating=reg.rating if reg.rating is not None else player.rating,
         joined_round=last.number + 1 if last else None,
@@ -236,16 +248,46 @@ def _enter_if_known(reg: Registration, user) -> bool:
     them would either create a second player or take over someone else's.
     """
     try:
-        identify(person(reg))
+        if not reg.signed_in_as_id:
+            identify(person(reg), self_declared=True)
     except IdentityUndecided:
         return False
     _enter(reg, user)
     return True
 
 
+def emails_url(reg: Registration) -> str:
+    """The applicant's own "no more emails" page (also the one-click ``List-Unsubscribe`` target)."""
+    kwargs = {"slug": reg.tournament.slug, "token": application_token(reg)}
+    return absolute(reverse("registration-emails", kwargs=kwargs))
+
+
+def set_emails(reg: Registration, on: bool) -> None:
+    """The applicant turns the emails about their application off (or on again).
+
+    Before they are entered this is the application's own switch (nobody is a player
+    yet: refused, waiting, pending); once entered, the player's opt-out governs
+    (:mod:`tournaments.notifications.event_emails`), and the entry's player follows.
+    """
+    Registration.objects.filter(pk=reg.pk).update(email_notifications=on)
+    reg.email_notifications = on
+    if reg.entry_id and reg.entry.player.email_notifications != on:
+        player = reg.entry.player
+        player.email_notifications = on
+        player.save(update_fields=["email_notifications"])
+
+
 def _email(reg: Registration, kind: str, **context) -> str:
-    """Email the applicant; every registration email says where, when and how to withdraw (issue 36)."""
+    """Email the applicant; every registration email says where, when and how to withdraw (issue 36).
+
+    Every one carries an opt-out (footer link and the one-click ``List-Unsubscribe``
+    header): the player's once entered, else the application's own (:func:`emails_url`);
+    an applicant who used it is not written to.
+    """
     tournament = reg.tournament
+    entered_player = reg.entry.player if reg.entry_id else None
+    if not (entered_player.email_notifications if entered_player else reg.email_notifications):
+        return ""
     slug = {"slug": tournament.slug}
     context.setdefault(
         "tournament_url", absolute(reverse("tournament" if tournament.public else "register", kwargs=slug))
@@ -255,42 +297,88 @@ def _email(reg: Registration, kind: str, **context) -> str:
             "application_url",
             absolute(reverse("registration-application", kwargs={**slug, "token": application_token(reg)})),
         )
-    if reg.entry_id and reg.entry.player.email_notifications:
-        context.setdefault("opt_out", opt_out_url(reg.entry.player))
+    context.setdefault("opt_out", opt_out_url(entered_player) if entered_player else emails_url(reg))
     context.setdefault("names", {
         code: greeting_name(reg.last_name, reg.first_name, reg.last_name_latin, reg.first_name_latin, code)
         for code in emails.LANGUAGES
     })
     if reg.entry_id:
         context.setdefault("link", emails.private_url(reg.entry))
-    return emails.send(kind, reg.email, reg.tournament, context, reg.language)
+    return emails.send(kind, reg.email, reg.tournament, context, reg.language, unsubscribe=context["opt_out"])
 
 
 # --------------------------------------------------------------------------- the actions
 
 
-def apply(tournament: Tournament, data: dict, *, language: str = "") -> Outcome:
-    """A public application (the form's cleaned data); raises :class:`RegistrationRefused`."""
+def live_applications(tournament: Tournament, email: str, exclude: int | None = None):
+    """This event's applications from ``email`` still standing (open, or entered), but ``exclude``."""
+    found = tournament.registrations.filter(
+        email__iexact=(email or "").strip(), status__in=(*OPEN_STATES, RegistrationStatus.APPROVED)
+    )
+    return found.exclude(pk=exclude) if exclude else found
+
+
+def _refuse_duplicate(tournament: Tournament, data: dict, exclude: int | None = None) -> None:
+    """The same email is the same applicant (issue 36): a second application from it is refused.
+
+    The message says whether the name is the same too (compared in any alphabet, with ё
+    or е, in any order: «Петров Пётр» is «Петров Петр» is «Petrov Petr»), and the way to
+    change the standing application instead (its own page, linked from every email).
+    """
+    standing = list(live_applications(tournament, data.get("email", ""), exclude))
+    if not standing:
+        return
+    incoming = Person(
+        (data.get("last_name") or "").strip(), (data.get("first_name") or "").strip(),
+        (data.get("last_name_latin") or "").strip(), (data.get("first_name_latin") or "").strip(),
+    )  # fmt: skip
+    same_name = any(
+        compare_names(incoming, Person(r.last_name, r.first_name, r.last_name_latin, r.first_name_latin))
+        is Name.SAME
+        for r in standing
+    )
+    raise RegistrationRefused(REGISTRATION.problem("duplicate" if same_name else "same_email"), "email")
+
+
+def account_player(user, data: dict) -> Player | None:
+    """The player whose account applies, when the application is in that player's own name.
+
+    Logging in is the proof a typed name and club are not (issue 36): such an application
+    is that player's without the organiser's choice. An account applying under another
+    name (an organiser entering a friend) proves nothing about them.
+    """
+    if user is None or not user.is_authenticated:
+        return None
+    player = Player.objects.filter(user=user).first()
+    if player is None:
+        return None
+    incoming = Person(
+        (data.get("last_name") or "").strip(), (data.get("first_name") or "").strip(),
+        (data.get("last_name_latin") or "").strip(), (data.get("first_name_latin") or "").strip(),
+    )  # fmt: skip
+    return player if compare_names(incoming, person_of(player)) is Name.SAME else None
+
+
+def apply(tournament: Tournament, data: dict, *, language: str = "", user=None) -> Outcome:
+    """A public application (the form's cleaned data); raises :class:`RegistrationRefused`.
+
+    ``user``: the visitor's account, if logged in (:func:`account_player`).
+    """
     with transaction.atomic():
         tournament = _lock(tournament)
         problem = refusal(tournament, data.get("category"))
         if problem is not None:
             raise problem
-        incoming = Person(data["last_name"].strip(), (data.get("first_name") or "").strip())
-        same_email = tournament.registrations.filter(
-            email__iexact=data["email"].strip(), status__in=(*OPEN_STATES, RegistrationStatus.APPROVED)
-        )
-        # The same email under the same name (any alphabet, ё, order) is the same applicant.
-        if any(compare_names(incoming, Person(r.last_name, r.first_name)) is Name.SAME for r in same_email):
-            raise RegistrationRefused(REGISTRATION.problem("duplicate"))
+        _refuse_duplicate(tournament, data)
         fields = {k: data.get(k) for k in FORM_FIELDS if k in data}
         if has_place(tournament):
             status = RegistrationStatus.PENDING
         else:
             status = RegistrationStatus.WAITLISTED
         reg = Registration.objects.create(
-            tournament=tournament, status=status, language=language[:2], **fields
-        )
+            tournament=tournament, status=status, language=language[:2],
+            signed_in_as=account_player(user, data), **fields,
+        )  # fmt: skip
         audit.record(None, tournament, "registration.apply", reg, None, reg)
         if status == RegistrationStatus.PENDING and not tournament.registration_approval:
             _enter_if_known(reg, None)
@@ -314,6 +402,37 @@ FORM_FIELDS = (
     "category",
     "rating",
 )
+
+
+def edit(reg: Registration, data: dict) -> Registration:
+    """The applicant corrects their application (their signed page) until it is decided.
+
+    Name spelling, email, club, category and rating, by the public form's rules: a
+    category the event does not take is refused, and so is an email another standing
+    application uses (one email, one applicant). The deadline does not stop a correction;
+    an approved, refused or withdrawn application is no longer theirs to change.
+    """
+    with transaction.atomic():
+        tournament = _lock(reg.tournament)
+        reg = Registration.objects.select_for_update().get(pk=reg.pk)
+        if reg.status not in OPEN_STATES:
+            raise RegistrationRefused(REGISTRATION.problem("not_editable"))
+        problem = category_refusal(tournament, data.get("category"))
+        if problem is not None:
+            raise problem
+        _refuse_duplicate(tournament, data, exclude=reg.pk)
+        before = audit.snapshot(reg)
+        for name in FORM_FIELDS:
+            if name in data:
+                setattr(reg, name, data[name])
+        reg.save()
+        audit.record(None, tournament, "registration.edit", reg, before, reg)
+    return reg
+
+
+def editable(reg: Registration) -> bool:
+    """The applicant may still change their application: it is not decided yet."""
+    return reg.status in OPEN_STATES
 
 
 def _decidable(reg: Registration, user) -> None:
@@ -362,9 +481,13 @@ def refuse(reg: Registration, user, reason: str = "") -> Outcome:
         reg = Registration.objects.select_for_update().get(pk=reg.pk)
         _decidable(reg, user)
         _move(reg, user, RegistrationStatus.REFUSED, "registration.refuse", reason)
-    errors = [_email(reg, "refused", reason=reason)]
+        standing = live_applications(reg.tournament, reg.email).exists()
+    # A duplicate's address is the standing applicant's: "application refused" would tell
+    # an entered player they are out (issue 36). They are not written to.
+    errors = [] if standing else [_email(reg, "refused", reason=reason)]
     errors += offer_free_places(reg.tournament, user)
-    return Outcome(reg, [e for e in errors if e])
+    note = "same_email" if standing else ""
+    return Outcome(reg, [e for e in errors if e], note)
 
 
 def cancel(reg: Registration, user, reason: str = "") -> Outcome:

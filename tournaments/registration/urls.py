@@ -11,6 +11,11 @@ urlpatterns = [
         registration_views.application,
         name="registration-application",
     ),
+    path(
+        "register/application/<str:token>/emails/",
+        registration_views.application_emails,
+        name="registration-emails",
+    ),
     path("manage/registrations/", registration_views.manage, name="manage-registrations"),
     path(
         "manage/registrations/options/",

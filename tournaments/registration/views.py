@@ -14,8 +14,10 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from clubs.models import Player
 from tournaments import audit
 from tournaments.access.permissions import can_view, tournament_view
 from tournaments.models import Registration, RegistrationStatus, Tournament
@@ -23,6 +25,7 @@ from zarik.i18n import current_language
 
 from . import services as registration
 from .forms import RegistrationForm, RegistrationOptionsForm
+from .problems import REGISTRATION
 
 EDIT = "tournament.edit"
 
@@ -35,6 +38,15 @@ def _report(request, errors) -> None:
     """Say which emails could not be sent (the action itself is done)."""
     for error in errors:
         messages.warning(request, _("The email could not be sent: %(error)s") % {"error": error})
+
+
+def _signed_in(request) -> dict:
+    """A logged-in player's own names and email, filled in (they apply as themselves)."""
+    player = Player.objects.filter(user=request.user).first() if request.user.is_authenticated else None
+    if player is None:
+        return {}
+    names = ("last_name", "first_name", "last_name_latin", "first_name_latin", "email", "category")
+    return {name: getattr(player, name) for name in names}
 
 
 def register(request, slug: str) -> HttpResponse:
@@ -55,11 +67,11 @@ def register(request, slug: str) -> HttpResponse:
         if request.method == "POST":  # closed (the deadline passed) while they typed: keep it, say why
             context["form"] = RegistrationForm(initial=request.POST.dict(), tournament=tournament)
         return render(request, "registration/register.html", context)
-    form = RegistrationForm(request.POST or None, tournament=tournament)
+    form = RegistrationForm(request.POST or None, tournament=tournament, initial=_signed_in(request))
     if request.method == "POST" and form.is_valid():
         try:
             outcome = registration.apply(
-                tournament, form.cleaned_data, language=current_language()
+                tournament, form.cleaned_data, language=current_language(), user=request.user
             )
         except registration.RegistrationRefused as exc:
             form.add_error(exc.field, exc.message)
@@ -79,14 +91,40 @@ def register(request, slug: str) -> HttpResponse:
     return render(request, "registration/register.html", context, status=200)
 
 
-def application(request, slug: str, token: str) -> HttpResponse:
-    """The applicant's own page (the signed link in every registration email): where the
-    application stands, and a button to withdraw it — confirmed by email."""
+def _application_reg(slug: str, token: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     reg = registration.application_for(tournament, token)
     if reg is None:
         raise Http404
-    if request.method == "POST" and registration.withdrawable(reg):
+    return tournament, reg
+
+
+def _form_of(reg: Registration, tournament: Tournament) -> RegistrationForm:
+    initial = {name: getattr(reg, name) for name in registration.FORM_FIELDS}
+    return RegistrationForm(initial=initial, tournament=tournament)
+
+
+def application(request, slug: str, token: str) -> HttpResponse:
+    """The applicant's own page (the signed link in every registration email): where the
+    application stands, a form to correct it until it is decided (name spelling, email,
+    club, category, rating — what was typed stays on an error), and a button to withdraw it,
+    confirmed by email."""
+    tournament, reg = _application_reg(slug, token)
+    form = None
+    if request.method == "POST" and request.POST.get("action") == "edit":
+        form = RegistrationForm(request.POST, tournament=tournament)
+        if not registration.editable(reg):
+            form = None
+            messages.error(request, REGISTRATION.problem("not_editable").message(current_language()))
+        elif form.is_valid():
+            try:
+                registration.edit(reg, form.cleaned_data)
+            except registration.RegistrationRefused as exc:
+                form.add_error(exc.field, exc.message)
+            else:
+                messages.success(request, _("Your application is updated."))
+                return redirect("registration-application", slug=slug, token=token)
+    elif request.method == "POST" and registration.withdrawable(reg):
         try:
             outcome = registration.cancel(reg, None)
         except registration.RegistrationRefused as exc:
@@ -95,6 +133,8 @@ def application(request, slug: str, token: str) -> HttpResponse:
             messages.success(request, _("Your application is withdrawn. A confirmation was sent to your email."))
             _report(request, outcome.email_errors)
         return redirect("registration-application", slug=slug, token=token)
+    if form is None and registration.editable(reg):
+        form = _form_of(reg, tournament)
     return render(
         request,
         "registration/application.html",
@@ -104,7 +144,30 @@ def application(request, slug: str, token: str) -> HttpResponse:
             "registration": reg,
             "position": registration.waitlist_position(reg),
             "withdrawable": registration.withdrawable(reg),
+            "form": form,
+            "token": token,
         },
+    )
+
+
+@csrf_exempt
+def application_emails(request, slug: str, token: str) -> HttpResponse:
+    """"No more emails" for an applicant, entered or not (refused, waiting, pending).
+
+    The footer link of every registration email and its ``List-Unsubscribe`` header:
+    a POST turns the emails off — also the one-click POST a mail client sends (RFC 8058),
+    without a CSRF token, hence the exemption: the signed token is the secret — and
+    ``on=1`` turns them back on. A forged token is a 404.
+    """
+    tournament, reg = _application_reg(slug, token)
+    changed = False
+    if request.method == "POST":
+        registration.set_emails(reg, request.POST.get("on") == "1")
+        changed = True
+    return render(
+        request,
+        "registration/emails.html",
+        {"tournament": tournament, "registration": reg, "token": token, "changed": changed},
     )
 
 
@@ -201,5 +264,10 @@ def decide(request, tournament, registration_id: int, action: str) -> HttpRespon
         messages.error(request, exc.message)
     else:
         messages.success(request, done)
+        if outcome.not_emailed:
+            messages.info(
+                request,
+                _("No email was sent: the same address has another application standing in this event."),
+            )
         _report(request, outcome.email_errors)
     return redirect("manage-registrations", slug=tournament.slug)

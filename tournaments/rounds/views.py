@@ -31,9 +31,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments import team_match as team_blocks
 from tournaments.access.permissions import allowed, tournament_view
 from tournaments.jobs import progress as jobs
 from tournaments.models import Entry, Round, RoundStatus, Tournament
+from tournaments.standings_service import load_event
 from zarik.i18n import current_language
 
 from . import generation as round_generation
@@ -87,6 +89,8 @@ def _rounds_context(tournament: Tournament, form: GenerateRoundForm | None, user
         "form": form,
         "can_edit": allowed(user, "round.manage", tournament),
         "generate_label": _generate_label(tournament),
+        # Scheveningen: the team match's score (the main result) and the line-ups' problems.
+        "team": team_blocks.page_blocks(load_event(tournament), lang) if team_blocks.is_team_event(tournament) else {},
     }
 
 

@@ -104,7 +104,8 @@ class TiebreakPickerMixin:
         for metric in all_metrics():
             use, order = tiebreak_field(metric.key), tiebreak_order_field(metric.key)
             self.fields[use] = forms.BooleanField(
-                label=metric.name(lang), required=False, initial=metric.key in chosen
+                label=metric.name(lang), required=False, initial=metric.key in chosen,
+                help_text=metric.help(lang),
             )
             label = _("Position of %(name)s") % {"name": metric.name(lang)}
             self.fields[order] = forms.IntegerField(

@@ -58,6 +58,15 @@ class Preset:
         """Field values for a new :class:`~tournaments.models.Tournament` (a fresh copy)."""
         return {**dict(self.values), "pairing_options": _copy(self.pairing_options)}
 
+    def section_values(self, language: str = "ru") -> list[dict[str, Any]]:
+        """The preset's sections as field values (the wizard's initial rows, the API's default
+        when the request names no sections) — one list for both, so they cannot differ."""
+        return [
+            {"name": s.name(language), "group": s.group, "min_category": s.min_category,
+             "max_category": s.max_category, "rule_category": s.rule_category, "order": i}
+            for i, s in enumerate(self.sections, 1)
+        ]  # fmt: skip
+
 
 def _copy(value: Any) -> Any:
     if isinstance(value, Mapping):
@@ -90,19 +99,33 @@ PRESETS: tuple[Preset, ...] = (
         "category_championship",
         "Category championship",
         "Первенство по категориям",
-        "Three sections by the book's table of categories: the lower group plays 5-point "
-        "matches without the cube, the middle group with the cube from 7 points, the higher "
-        "group from 11 points, the length growing by 2 each round.",
-        "Три секции по таблице категорий: низшая группа играет матчи до 5 очков без куба, "
-        "средняя — с кубом до 7 очков, высшая — с 11 очков, с каждым кругом на 2 очка длиннее.",
+        "One section per row of the book's table of categories, each with its own cube rule "
+        "and match length: categories 1–3 play to 5 without the cube; with the cube, category "
+        "4 to 7, 5 to 9, 6 to 11; Expert from 11 and Master/Grandmaster from 13, 2 points "
+        "longer each round. A winner in each section; the absolute champion is the winner of "
+        "the strongest section.",
+        "По секции на каждую строку таблицы «Категории игроков», каждая со своим правилом куба "
+        "и длиной матча: категории 1–3 играют до 5 очков без куба; с кубом категория 4 — до 7, "
+        "5 — до 9, 6 — до 11; специалисты — с 11, мастера и гроссмейстеры — с 13 очков, с "
+        "каждым кругом на 2 очка длиннее. Победитель в каждой секции; абсолютный чемпион — "
+        "победитель сильнейшей секции.",
         _values(
             variant="backgammon", scoring="backgammon", system="swiss", match_format="points",
             match_length=5, cube=True, crawford=True, rounds_planned=5, seeding="draw",
         ),
+        # Why one section per row and not per group: players of one section are paired with
+        # each other, and one match has one length. The table gives categories 4, 5 and 6
+        # (and 7 against 8–9) different lengths, so a match between two of them has none
+        # the table gives; only players of one row can share a section. The organiser may
+        # still merge rows into one section (then its rule category decides, and the
+        # section says so).
         sections=(
-            SectionPreset("Lower group", "Низшая группа", "lower", 1, 3, 1),
-            SectionPreset("Middle group", "Средняя группа", "middle", 4, 6, 4),
-            SectionPreset("Higher group", "Высшая группа", "higher", 7, 9, 7),
+            SectionPreset("Lower group (1–3)", "Низшая группа (1–3)", "lower", 1, 3, 1),
+            SectionPreset("Amateur (4)", "Любитель (4)", "middle", 4, 4, 4),
+            SectionPreset("Intermediate (5)", "Средняк (5)", "middle", 5, 5, 5),
+            SectionPreset("Advanced (6)", "Продвинутый (6)", "middle", 6, 6, 6),
+            SectionPreset("Expert (7)", "Специалист (7)", "higher", 7, 7, 7),
+            SectionPreset("Master and Grandmaster (8–9)", "Мастер и гроссмейстер (8–9)", "higher", 8, 9, 8),
         ),
     ),
     Preset(

@@ -9,6 +9,7 @@ what the audit log says — is decided here, once.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 
 from tournaments import audit
 from tournaments.models import Official, OfficialRole, Section, Tournament
@@ -24,6 +25,11 @@ class SetupRefused(Exception):
     def __init__(self, problem):
         super().__init__(problem.code)
         self.problem = problem
+
+
+def draft_from_preset(preset, club) -> Tournament:
+    """An unsaved tournament with ``preset``'s values: the wizard's and the API's starting point."""
+    return Tournament(club=club, starts_on=timezone.localdate(), **preset.tournament_values())
 
 
 @transaction.atomic

@@ -15,7 +15,6 @@ from django.db import transaction
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -29,6 +28,7 @@ from tournaments.access.permissions import (
     tournament_view,
 )
 from tournaments.models import Official, Section, Tournament
+from tournaments.people import person_name
 from zarik.i18n import current_language
 
 from . import services as setup
@@ -93,9 +93,9 @@ def club(request, club_slug: str):
                 club=club, user=form.cleaned_data["user"], role=ClubRoleKind.ORGANISER
             )
             audit.record(request.user, None, "club.organiser_add", role, None, role)
-        messages.success(request, _("%(user)s is now an organiser of the club.") % {"user": role.user})
+        messages.success(request, _("%(user)s is now an organiser of the club.") % {"user": person_name(role.user)})
         return redirect("organise-club", club_slug=club.slug)
-    roles = club.roles.filter(role=ClubRoleKind.ORGANISER).select_related("user").order_by("user__username")
+    roles = club.roles.filter(role=ClubRoleKind.ORGANISER).select_related("user__player").order_by("user__username")
     return render(
         request, "setup/club.html",
         {"club": club, "roles": roles, "form": form,
@@ -126,16 +126,11 @@ def club_remove(request, club_slug: str, role_id: int):
 
 def _draft(preset, club) -> Tournament:
     """An unsaved tournament with the preset's values (the wizard's starting point)."""
-    return Tournament(club=club, starts_on=timezone.localdate(), **preset.tournament_values())
+    return setup.draft_from_preset(preset, club)
 
 
 def _preset_sections(preset) -> list[dict]:
-    lang = current_language()
-    return [
-        {"name": s.name(lang), "group": s.group, "min_category": s.min_category,
-         "max_category": s.max_category, "rule_category": s.rule_category, "order": i}
-        for i, s in enumerate(preset.sections, 1)
-    ]  # fmt: skip
+    return preset.section_values(current_language())
 
 
 #: Options the confirmation step shows even when off: no cube, a hidden event, no self-registration.
@@ -311,10 +306,10 @@ def officials(request, tournament: Tournament):
             tournament, request.user, form.cleaned_data["user"], form.cleaned_data["role"]
         )
         messages.success(
-            request, _("%(user)s appointed: %(role)s.") % {"user": official.user, "role": official.get_role_display()}
+            request, _("%(user)s appointed: %(role)s.") % {"user": person_name(official.user), "role": official.get_role_display()}
         )
         return redirect("manage-officials", slug=tournament.slug)
-    rows = tournament.officials.select_related("user").order_by("role", "user__username")
+    rows = tournament.officials.select_related("user__player").order_by("role", "user__username")
     return render(request, "setup/officials.html", {"tournament": tournament, "form": form, "officials": rows})
 
 

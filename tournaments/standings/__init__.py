@@ -20,7 +20,13 @@ from .crosstable import (
 from .cup import bracket_name
 from .metrics import DEFAULT_TIEBREAKS, Metric, all_metrics, default_tiebreaks, get_metric
 from .ranking import StandingRow, Standings, check_matches, compute_standings, resolve_options
-from .sections import ChampionDecision, absolute_champion, section_keys, section_standings
+from .sections import (
+    ChampionDecision,
+    absolute_champion,
+    section_keys,
+    section_standings,
+    section_strength,
+)
 from .types import Adjustment, ByeValue, Match, MatchStatus, Player, Score, StandingsOptions, System
 
 __all__ = [
@@ -56,4 +62,5 @@ __all__ = [
     "resolve_options",
     "section_keys",
     "section_standings",
+    "section_strength",
 ]

@@ -16,6 +16,22 @@ player's own score before the round, who draws every later round; see
 opponent they never played nor lose from a weak one who walked away, and the
 loser's walk-over must not lift the Buchholz of someone who never met them.
 A time forfeit was played over the board, so it counts as a played match.
+
+A round robin is different on two points (issue 35):
+
+* its free round (the bye of an odd field, the Berger table's dummy number) is no
+  game: it adds nothing to match wins, points or any tie-break, whichever round the
+  table gave it in — every player of an odd field has exactly one per cycle;
+* an unplayed game still has its real, scheduled opponent, so the opponent-strength
+  sums (Sonneborn-Berger) count it as played against that opponent. Source: FIDE
+  Handbook C.07, Tie-Break Regulations (2023, 2024), the article on unplayed games:
+  the virtual opponent is a device of the Swiss system; in round-robin tournaments an
+  unplayed game is taken into tie-breaks as if played against the scheduled opponent
+  (:func:`~.metrics.opponents.opponent_scores`).
+
+Values are exact: each metric's values are rounded to :data:`EXACT_PLACES` decimals as
+they are computed, so float noise (``217.51999999999998``) neither splits a real tie
+nor reaches a page; the rows carry them as :class:`~decimal.Decimal`.
 """
 
 from __future__ import annotations
@@ -26,9 +42,18 @@ from typing import Protocol
 
 from scoring.rules.result_kinds import UNPLAYED, ResultKind
 
-from .types import Adjustment, Match, Player, Score, StandingsOptions
+from .types import Adjustment, Match, Player, Score, StandingsOptions, System
 
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
+
+#: Decimals every metric value is rounded to: scores are whole or halves, Sonneborn-Berger
+#: reaches quarters, only the Swiss virtual opponent's average pace is finer.
+EXACT_PLACES = 6
+
+
+def exact(value: float) -> float:
+    """``value`` without float noise (217.51999999999998 → 217.52)."""
+    return round(value + 0.0, EXACT_PLACES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +143,8 @@ class Ledger:
             if b is not None:
                 self.pending[b].append(m.round)
             return
+        if b is None and m.bye_result is None and self.options.system == System.ROUND_ROBIN:
+            return  # a round robin's free round is no game (see the module's docstring)
         self.last_round = max(self.last_round, m.round)
         if b is None:
             result = WIN if self.options.bye_is_win else LOSS
@@ -152,7 +179,7 @@ class Ledger:
         """Every player's value of metric ``key`` (computed on first use)."""
         cached = self._values.get(key)
         if cached is None:
-            cached = self._metric(key).compute(self)
+            cached = {pid: exact(v) for pid, v in self._metric(key).compute(self).items()}
             self._values[key] = cached
         return cached
 

@@ -145,9 +145,13 @@ def award_prizes(
     split: PrizeSplit | str = PrizeSplit.EQUAL,
     fund: int | None = None,
 ) -> dict[int, int]:
-    """The prizes of one standings table (one section) by the organiser's split rule."""
+    """The prizes of one standings table (one section) by the organiser's split rule.
+
+    A player whose results are not counted (a round robin's withdrawal before half the
+    games, FIDE C.06) has no place, so no prize."""
     split = PrizeSplit(split)
-    order = [r.player.id for r in standings.rows]
+    rows = [r for r in standings.rows if r.counted]
+    order = [r.player.id for r in rows]
     key = main_score_key(standings.options)
     by_score = (
         split == PrizeSplit.EQUAL
@@ -155,7 +159,7 @@ def award_prizes(
         and key in standings.options.tiebreaks
     )
     if by_score:
-        groups: list[Hashable] = [r.values.get(key) for r in standings.rows]
+        groups: list[Hashable] = [r.values.get(key) for r in rows]
     else:
-        groups = [(r.place, r.place_to) for r in standings.rows]
+        groups = [(r.place, r.place_to) for r in rows]
     return split_prizes(order, groups, prizes, fund)

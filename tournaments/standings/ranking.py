@@ -5,14 +5,20 @@ criterion in turn splits every group that is still tied. A later criterion can
 therefore only order players an earlier one left level — it never overturns an
 earlier decision — and whoever is still level at the end shares a place
 ("3–4"), listed by draw number.
+
+A round robin does not count a withdrawn player who played less than half of his
+games (:func:`not_counted`, FIDE C.06); values are exact decimals (:func:`_exact`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 
 from scoring.rules.errors import Problem, RuleViolation
+from scoring.rules.result_kinds import UNPLAYED, ResultKind
 
 from . import cup, problems
 from .ledger import Ledger
@@ -33,9 +39,13 @@ class StandingRow:
     player: Player
     place: int
     place_to: int
-    values: Mapping[str, float | None]
+    values: Mapping[str, Decimal | None]
     adjustments: tuple[Adjustment, ...] = ()
     """The rulings that changed this player's values (shown with their mark and reason)."""
+    counted: bool = True
+    """False: a round robin's withdrawn player who played less than half of his games
+    (FIDE C.06, :func:`not_counted`) — listed last, without a place or values; his games
+    stay in the crosstable."""
 
     @property
     def adjusted(self) -> frozenset[str]:
@@ -48,6 +58,8 @@ class StandingRow:
 
     @property
     def place_label(self) -> str:
+        if not self.counted:
+            return "—"
         return f"{self.place}–{self.place_to}" if self.shared else str(self.place)
 
 
@@ -125,6 +137,45 @@ def check_matches(players: Iterable[Player], matches: Iterable[Match]) -> list[P
         if m.winner is not None and m.winner not in (m.player_a, m.player_b):
             found.append(problems.bad_winner(m.round, m.winner))
     return found
+
+
+def not_counted(players: Sequence[Player], matches: Sequence[Match], cycles: int = 1) -> set[int]:
+    """The withdrawn players of a round robin whose results do not count in the standings.
+
+    FIDE Handbook C.06 (Tournament Rules), on a player who withdraws from a round-robin
+    tournament: when he has played less than half of his games, his results are not
+    counted in the standings (they stay in the crosstable, for the record); with half or
+    more they count, the unplayed games as forfeits. This is about leaving, not a
+    sanction: a disqualification with its past results voided is the director's ruling
+    (``removal``), not this rule.
+
+    "His games" are the schedule's: every other player of the schedule (whoever has a
+    match or a free round in it), ``cycles`` times. "Played" means met over the board —
+    a forfeit or a void match was not played.
+    """
+    ids = {p.id for p in players}
+    seated: set[int] = set()
+    played: Counter[int] = Counter()
+    for m in matches:
+        if m.player_a not in ids or (m.player_b is not None and m.player_b not in ids):
+            continue
+        seated.add(m.player_a)
+        if m.player_b is None:
+            continue
+        seated.add(m.player_b)
+        if m.finished and m.kind not in UNPLAYED and m.kind != ResultKind.VOID:
+            played[m.player_a] += 1
+            played[m.player_b] += 1
+    scheduled = (len(seated) - 1) * max(cycles, 1)
+    return {p.id for p in players if p.withdrawn and 2 * played[p.id] < scheduled}
+
+
+def _exact(value: float | None) -> Decimal | None:
+    """A metric value as an exact decimal: 217.52, not 217.51999999999998; 27, not 27.0."""
+    if value is None:
+        return None
+    number = Decimal(repr(float(value)))
+    return number.quantize(Decimal(1)) if number == number.to_integral_value() else number
 
 
 def _display_key(p: Player) -> tuple[bool, int, str, int]:
@@ -210,6 +261,13 @@ def _table(
     keys it returns, then by whatever criteria the organiser listed besides the stage (none
     by default: equal keys share a place). The stage shown is read off the key, so players
     sharing a place show the same stage."""
+    left_out: list[Player] = []
+    if opts.system == System.ROUND_ROBIN and places is None:
+        gone = not_counted(group_players, matches, opts.cycles)
+        if gone:
+            left_out = sorted((p for p in group_players if p.id in gone), key=_display_key)
+            group_players = [p for p in group_players if p.id not in gone]
+            matches = [m for m in matches if m.player_a not in gone and m.player_b not in gone]
     ledger = Ledger(group_players, matches, opts, get_metric, adjustments)
     metrics = [get_metric(k) for k in opts.tiebreaks]
     global_values = {m.key: ledger.values(m.key) for m in metrics if m.global_value}
@@ -226,10 +284,10 @@ def _table(
     place = 1
     for group in groups:
         for pid in group:
-            values: dict[str, float | None] = {}
+            values: dict[str, Decimal | None] = {}
             for m in metrics:
                 source = global_values.get(m.key) if m.global_value else local.get(m.key, {})
-                values[m.key] = source.get(pid) if source is not None else None
+                values[m.key] = _exact(source.get(pid)) if source is not None else None
             rows.append(
                 StandingRow(
                     ledger.players[pid],
@@ -240,5 +298,8 @@ def _table(
                 )
             )
         place += len(group)
+    for player in left_out:
+        empty = dict.fromkeys((m.key for m in metrics), None)
+        rows.append(StandingRow(player, place, place, empty, counted=False))
     index = {r.player.id: i for i, r in enumerate(rows)}
     return Standings(section=name, rows=tuple(rows), options=opts, index=index)

@@ -1,14 +1,26 @@
-"""Standings per category section, and the one absolute champion across them.
+"""Standings per category section, the winner of each, and the one absolute champion.
 
-The book (Part 9, "Категории игроков"): winners are found in each category,
-"а вот чемпионом соревнований может быть только сильнейший". Either everyone is
-compared by the chosen criteria across sections, or — fairer when sections play
-different match lengths — the section winners meet in a play-off.
+The book (Part 9, "Категории игроков"): "Победители выявляются в каждой категории. А
+вот чемпионом соревнований может быть только сильнейший." Winners are found in each
+category; the champion of the event can only be the strongest. Our reading, the rule
+:func:`absolute_champion` applies:
+
+* each section (a category, or a row of the table) has its winner: first place of its
+  own table, by the organiser's criteria;
+* the strongest is the winner of the strongest section — the one whose players have the
+  highest category. Ranking everyone together by match wins is *not* a comparison of
+  strength: a beginner's five wins in 5-point matches without the cube would outrank a
+  master's four in 13-point matches with it;
+* a shared first place in that section (or two sections equally strong) is decided as
+  the book decides ties for the title: "назначается дополнительный чемпионский
+  отборочный тур" — a play-off between them;
+* the organiser may instead hold a final among all the category winners (``playoff``);
+* nobody is named before the event is finished (``finished``): a title is not a lead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from .ranking import Standings, compute_standings
@@ -17,13 +29,19 @@ from .types import Adjustment, Match, Player, StandingsOptions
 
 @dataclass(frozen=True, slots=True)
 class ChampionDecision:
-    """``champion`` is set when one player is clearly best; otherwise a play-off is needed
-    between ``candidates``."""
+    """``champion`` is set when one player is the strongest section's sole winner of a
+    finished event; otherwise, finished, a play-off is needed between ``candidates``.
+
+    ``winners`` names the winner(s) of each section, strongest section first (several
+    when the first place is shared). ``overall`` ranks everyone together by the criteria —
+    for a prize table that covers the whole event, never for the title."""
 
     champion: Player | None
     candidates: tuple[Player, ...]
     playoff_required: bool
     overall: Standings | None
+    winners: tuple[tuple[str, tuple[Player, ...]], ...] = ()
+    finished: bool = True
 
 
 def section_keys(players: Iterable[Player]) -> list[str]:
@@ -47,32 +65,49 @@ def section_standings(
     }
 
 
+def section_strength(players: Iterable[Player], categories: Mapping[int, int | None]) -> dict[str, int]:
+    """Each section's strength: the highest category among its entries (the categories a
+    section holds do not overlap another's, so this orders the sections as the table does)."""
+    out: dict[str, int] = {}
+    for p in players:
+        out[p.section] = max(out.get(p.section, 0), categories.get(p.id) or 0)
+    return out
+
+
 def absolute_champion(
     players: Sequence[Player],
     matches: Sequence[Match],
     options: StandingsOptions | None = None,
     *,
+    strength: Mapping[str, int] | None = None,
+    finished: bool = True,
     criteria: Sequence[str] | None = None,
     playoff: bool = False,
     adjustments: Sequence[Adjustment] = (),
 ) -> ChampionDecision:
-    """Who is champion of the whole event.
+    """Who is champion of the whole event, by the rule in this module's docstring.
 
-    With ``playoff=True`` the section winners are the candidates (a play-off is
-    required when there are several). Otherwise every player is ranked together
-    by ``criteria`` (default: the tournament's own tie-breaks); a tie for first
-    also calls for a play-off, as the book's "чемпионский отборочный тур".
+    ``strength``: section key → its strength (:func:`section_strength`); sections missing
+    from it count as equally strong (then every section winner is a candidate).
+    ``criteria``: the order of the ``overall`` table (default: the tournament's own).
     """
-    if playoff:
-        winners: list[Player] = []
-        for standing in section_standings(players, matches, options, adjustments).values():
-            winners.extend(r.player for r in standing.rows if r.place == 1)
-        alone = winners[0] if len(winners) == 1 else None
-        return ChampionDecision(alone, tuple(winners), len(winners) > 1, None)
+    by_section = section_standings(players, matches, options, adjustments)
+    strength = strength or {}
+    order = sorted(by_section, key=lambda key: -strength.get(key, 0))
+    winners = tuple(
+        (key, tuple(r.player for r in by_section[key].rows if r.place == 1 and r.counted))
+        for key in order
+    )
     opts = options or StandingsOptions()
     if criteria:
         opts = replace(opts, tiebreaks=tuple(criteria))
     overall = compute_standings(players, matches, opts, adjustments=adjustments)
-    leaders = tuple(r.player for r in overall.rows if r.place == 1)
-    alone = leaders[0] if len(leaders) == 1 else None
-    return ChampionDecision(alone, leaders, len(leaders) > 1, overall)
+    if playoff or not order:
+        candidates = tuple(p for _key, ps in winners for p in ps)
+    else:
+        top = strength.get(order[0], 0)
+        candidates = tuple(p for key, ps in winners if strength.get(key, 0) == top for p in ps)
+    if not finished:
+        return ChampionDecision(None, candidates, False, overall, winners, False)
+    alone = candidates[0] if len(candidates) == 1 else None
+    return ChampionDecision(alone, candidates, len(candidates) > 1, overall, winners, True)

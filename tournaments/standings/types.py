@@ -155,3 +155,7 @@ class StandingsOptions:
     bye_value: ByeValue = ByeValue.VIRTUAL
     median_cut: int = 1
     total_rounds: int | None = None
+    cycles: int = 1
+    """A round robin's cycles (how many times each pair meets): the number of games each
+    player is scheduled for is ``(players of the schedule − 1) × cycles`` (FIDE C.06's
+    "half of his games", :func:`~.ranking.not_counted`)."""

@@ -118,6 +118,7 @@ def test_sections_share_the_standings_sheet_and_name_the_absolute_champion():
         matches,
         standings=StandingsOptions(tiebreaks=("wins", "difference")),
         sections=sections,
+        categories={1: 2, 2: 3, 3: 7, 4: 7},
     )
     rows = values(wb["Турнирное положение"])
     assert rows[2][:5] == ("Место", "Делят места", "Группа", "№", "Игрок")
@@ -127,6 +128,8 @@ def test_sections_share_the_standings_sheet_and_name_the_absolute_champion():
         (1, "Эксперты", "Вера"),
         (2, "Эксперты", "Глеб"),
     ]
+    assert rows[-3][0] == "Победитель — Эксперты: Вера"  # strongest section first
+    assert rows[-2][0] == "Победитель — Новички: Аня"
     assert rows[-1][0] == "Абсолютный чемпион: Вера"
     crosstable_titles = [r[0] for r in values(wb["Турнирная таблица"])]
     assert "Новички" in crosstable_titles and "Эксперты" in crosstable_titles

@@ -1,4 +1,5 @@
-"""Scheveningen coverage, team and individual scores, team knockout.
+"""Scheveningen coverage and the team knockout (the team match is scored by the standings
+core: tests/core/standings/test_team_match.py).
 
 The absolute champion across sections is decided by the standings core
 (tests/core/standings/test_ties_and_systems.py)."""
@@ -13,13 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.rules.errors import RuleViolation
 from tournaments.pairing.knockout import MAIN, NOBODY, KnockoutEntrant
-from tournaments.pairing.scheveningen import (
-    IndividualResult,
-    individual_standings,
-    scheveningen,
-    team_knockout,
-    team_score,
-)
+from tournaments.pairing.scheveningen import scheveningen, team_knockout
 
 
 @settings(max_examples=30, deadline=None)
@@ -35,22 +30,6 @@ def test_every_cross_team_pair_meets_exactly_once_and_each_player_once_a_round(n
         assert sorted(x for p in r.pairings for x in p.players) == sorted(a + b)
     whites = Counter(p.white for r in rounds for p in r.pairings)
     assert all(abs(whites[x] - n / 2) <= 1 for x in a)  # sides alternate
-
-
-def test_team_score_counts_match_wins_then_points_and_individual_table():
-    results = [
-        IndividualResult(1, 101, 5, 3),
-        IndividualResult(2, 102, 2, 5),
-        IndividualResult(102, 1, 5, 4),  # either order is accepted
-        IndividualResult(2, 101, 5, 0),
-    ]
-    score = team_score(results, [1, 2], [101, 102])
-    assert (score.wins_a, score.wins_b) == (2, 2)
-    assert (score.points_a, score.points_b) == (16.0, 13.0) and score.winner == "A"
-    table = individual_standings(results)
-    assert [(s.player, s.wins, s.points) for s in table[:2]] == [(102, 2, 10.0), (1, 1, 9.0)]
-    with pytest.raises(RuleViolation):
-        team_score([IndividualResult(1, 2, 5, 0)], [1, 2], [101, 102])
 
 
 def test_team_sizes_must_match():

@@ -90,11 +90,12 @@ def test_equal_split_pools_the_places_of_players_level_on_score():
 def test_tiebreak_split_pays_by_row_unless_the_place_is_shared():
     players, matches = _three()
     players.append(Player(4, "P4", draw_number=4))
-    table = compute_standings(players, matches, StandingsOptions(tiebreaks=("wins",)))
-    # 1: 3 wins; 2: 2 wins; 3: 1 win (a bye); 4: none
+    swiss = StandingsOptions(system=System.SWISS, tiebreaks=("wins",))
+    table = compute_standings(players, matches, swiss)
+    # 1: 3 wins; 2: 2 wins; 3: 1 win (a Swiss bye); 4: none
     prizes = {1: 1000, 2: 500, 3: 200}
     assert award_prizes(table, prizes, PrizeSplit.TIEBREAK) == {1: 1000, 2: 500, 3: 200}
-    level = compute_standings(players, matches[:1], StandingsOptions(tiebreaks=("wins",)))
+    level = compute_standings(players, matches[:1], swiss)
     # only match 1 counted: player 1 first, 2, 3, 4 share "2–4"
     assert award_prizes(level, prizes, PrizeSplit.TIEBREAK) == {1: 1000, 2: 234, 3: 233, 4: 233}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -106,4 +108,4 @@ def test_requested_and_late_byes_add_exactly_their_points(event, credits):
     }
     for pid in ids:
         gained = sum(m.bye_result for m in extra if m.player_a == pid)
-        assert after[pid] == before[pid] + gained
+        assert after[pid] == before[pid] + Decimal(str(gained))

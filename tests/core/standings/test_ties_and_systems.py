@@ -100,28 +100,54 @@ def test_each_section_has_its_own_standings():
     assert names(by_section["expert"]) == ["Вера", "Глеб", "Дина"]
 
 
-def test_absolute_champion_compares_everyone_by_the_chosen_criteria():
+STRENGTH = {"novice": 2, "expert": 7}
+
+
+def test_the_absolute_champion_is_the_winner_of_the_strongest_section():
+    """Book Part 9: winners in each category, «чемпионом соревнований может быть только
+    сильнейший». A beginner with more wins in shorter matches is not above the expert."""
     players, matches = _two_sections()
-    decision = absolute_champion(players, matches, criteria=("wins", "points"))
+    # Аня (category 2) wins three 5-point matches; Вера (category 7) only two 11-point ones.
+    matches = [*matches, Match(2, 1, 2, 5, 0, winner=1), Match(3, 2, 1, 0, 5, winner=1)]
+    opts = StandingsOptions(tiebreaks=("wins",))
+    decision = absolute_champion(players, matches, opts, strength=STRENGTH)
+    assert decision.overall.rows[0].player.name_ru == "Аня"  # everyone by wins: not the title
     assert decision.champion is not None and decision.champion.name_ru == "Вера"
     assert not decision.playoff_required
+    assert [(key, [p.name_ru for p in ps]) for key, ps in decision.winners] == [
+        ("expert", ["Вера"]), ("novice", ["Аня"]),
+    ]
+
+
+def test_no_champion_is_named_before_the_event_is_finished():
+    players, matches = _two_sections()
+    decision = absolute_champion(players, matches, StandingsOptions(tiebreaks=("wins",)),
+                                 strength=STRENGTH, finished=False)  # fmt: skip
+    assert decision.champion is None and not decision.playoff_required and not decision.finished
 
 
 def test_absolute_champion_by_play_off_between_section_winners():
     players, matches = _two_sections()
     decision = absolute_champion(
-        players, matches, StandingsOptions(tiebreaks=("wins",)), playoff=True
+        players, matches, StandingsOptions(tiebreaks=("wins",)), playoff=True, strength=STRENGTH
     )
     assert decision.champion is None
     assert decision.playoff_required
-    assert [p.name_ru for p in decision.candidates] == ["Аня", "Вера"]
+    assert [p.name_ru for p in decision.candidates] == ["Вера", "Аня"]
 
 
-def test_tie_for_first_across_sections_calls_for_a_play_off():
+def test_a_shared_first_place_in_the_strongest_section_calls_for_a_play_off():
     players, matches = _two_sections()
-    # Вера has 2 wins; give Аня a second win over Борис so both lead on wins.
-    matches = [*matches, Match(2, 1, 2, 5, 0, winner=1)]
-    decision = absolute_champion(players, matches, criteria=("wins",))
+    # Глеб beats Вера in round 4: Вера and Глеб both have 2 wins in the expert section.
+    matches = [*matches, Match(4, 4, 3, 11, 5, winner=4)]
+    decision = absolute_champion(players, matches, StandingsOptions(tiebreaks=("wins",)), strength=STRENGTH)
+    assert decision.playoff_required
+    assert {p.name_ru for p in decision.candidates} == {"Вера", "Глеб"}
+
+
+def test_sections_of_unknown_strength_are_equal_their_winners_meet():
+    players, matches = _two_sections()
+    decision = absolute_champion(players, matches, StandingsOptions(tiebreaks=("wins",)))
     assert decision.playoff_required
     assert {p.name_ru for p in decision.candidates} == {"Аня", "Вера"}
 

@@ -62,7 +62,7 @@ def test_dispute_page_in_russian_uses_neutral_forms(client, disputed):
     reporter = disputed["match"].entry_a.player
     body = _page(client, disputed["org"], "ru", "dispute-detail", dispute_id=disputed["dispute"].pk)
     assert f"Сообщено: {reporter.display_name('ru')}," in body
-    assert "; подтверждено: Olga Orlova" in body
+    assert "; подтверждено: Orlova Olga (организатор)" in body
     assert "подтвердил " not in body
 
 

@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
@@ -192,6 +193,10 @@ def exception_handler(exc, context):
     instance = request.get_full_path() if request is not None else ""
     set_rollback()
     renderer = getattr(request, "accepted_renderer", None)
+    if renderer is not None and getattr(renderer, "format", "") not in ("json", "api"):
+        # A refusal from a view that answers in another format (the schema document's YAML) is still
+        # a problem, in JSON: the schema declares problem+json for every refusal.
+        request.accepted_renderer = renderer = JSONRenderer()
     as_json = renderer is None or getattr(renderer, "format", "") == "json"
     return Response(problem_body(instance, exc.status_code, code, detail, **extra), status=exc.status_code,
                     headers=headers, content_type=PROBLEM_CONTENT_TYPE if as_json else None)

@@ -77,7 +77,7 @@ PROBLEM_STATUSES: dict[str, dict[str, str]] = {
         "403": "The caller may not do this (or the token is read-only).",
         "404": "No such resource, or it is not visible to the caller.",
         "409": "The rules refuse it in the current state (or the version is stale): see `code` and `problems`.",
-        "415": "The body is not JSON (or form data).",
+        "415": "The body is not JSON (the API takes JSON only; the entries import takes multipart/form-data).",
         "422": "This Idempotency-Key was used for a different request.",
         "429": "Too many requests; see Retry-After.",
     },
@@ -88,7 +88,7 @@ PROBLEM_STATUSES: dict[str, dict[str, str]] = {
         "404": "No such resource, or it is not visible to the caller.",
         "409": "The rules refuse it in the current state: see `code` and `problems`.",
         "412": "If-Match does not match: the resource changed since it was read.",
-        "415": "The body is not JSON (or form data).",
+        "415": "The body is not JSON (the API takes JSON only; the entries import takes multipart/form-data).",
         "429": "Too many requests; see Retry-After.",
     },
     "delete": {

@@ -24,8 +24,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
+from django.http import JsonResponse
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
+from rest_framework.utils.mediatypes import media_type_matches
 
 from zarik.i18n import current_language
 
@@ -80,8 +82,11 @@ def _build_shape(view_func, method: str) -> dict[str, Any] | None:
     if action is not None:
         view.action = action
     handler = getattr(view, action or method.lower(), None)
-    override = getattr(handler, "kwargs", {}).get("schema")
-    schema = override() if isinstance(override, type) else (override or view.schema)
+    if handler is None or method.lower() not in view.http_method_names:
+        # a method the view does not serve: the view itself answers 405
+        return None
+    override = getattr(handler, "kwargs", {}).get("schema") or view.schema
+    schema = override() if isinstance(override, type) else override
     schema.view = view
     schema.method = method
     declared = schema.get_request_serializer()
@@ -131,6 +136,36 @@ def _message(shape: dict[str, Any], near: str | None, language: str) -> str:
     return api_problem("unknown_field").message(language)
 
 
+def _body_fields(request) -> Any:
+    """The JSON body's data to check (``None``: nothing to check). The API takes JSON only (a file
+    upload takes multipart and declares no serializer; any other media type is the view's 415)."""
+    body = request.body
+    if not body:
+        return None
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        return None  # DRF's parser answers in its own words (parsers.BoundedJSONParser: too deep)
+
+
+#: Form media types: an empty one is no body at all.
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _unsupported(request, view_func) -> JsonResponse | None:
+    """A body in a media type the operation's parsers do not take is a 415 problem here, before the
+    view: a form the site's NUL check has already parsed would otherwise reach DRF as empty data."""
+    if not request.content_type or not request.META.get("CONTENT_LENGTH", "0").strip("0"):
+        return None
+    parsers = getattr(view_func, "initkwargs", {}).get("parser_classes") or view_func.cls.parser_classes
+    if any(media_type_matches(parser.media_type, request.content_type) for parser in parsers):
+        return None
+    if request.content_type in FORM_TYPES and not request.POST and not request.FILES:
+        return None  # an empty form (``curl -d ''``, a bare form POST) carries nothing to lose
+    problem = api_problem("unsupported_media_type", media_type=request.content_type)
+    return problem_response(request, 415, problem)
+
+
 class StrictBodyMiddleware:
     """Checks the JSON body of POST, PUT and PATCH under ``/api/`` against the called operation."""
 
@@ -144,19 +179,15 @@ class StrictBodyMiddleware:
         if request.method not in BODY_METHODS or not is_api(request) or not hasattr(view_func, "cls"):
             return None
         if request.content_type != "application/json":
+            return _unsupported(request, view_func)
+        shape = declared_shape(view_func, request.method)
+        if shape is None:  # a file upload, or a method the view answers with 405
             return None
         try:
-            body = request.body
+            data = _body_fields(request)
         except RequestDataTooBig:
             return None  # the view answers it: 413 api.body_too_large (errors.exception_handler)
-        if not body:
-            return None
-        try:
-            data = json.loads(body)
-        except (ValueError, RecursionError):
-            return None  # DRF's parser answers in its own words (parsers.BoundedJSONParser: too deep)
-        shape = declared_shape(view_func, request.method)
-        unknown = unknown_fields(data, shape) if shape is not None else {}
+        unknown = unknown_fields(data, shape) if data is not None else {}
         if not unknown:
             return None
         language = current_language()

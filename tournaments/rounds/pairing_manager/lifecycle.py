@@ -12,7 +12,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.events import emit
-from tournaments.models import EntryStatus, Round, RoundStatus
+from tournaments.models import EntryStatus, ResultStatus, Round, RoundStatus
+from tournaments.rounds.flow import close_round
 
 from .checks import guard_results, matches_with_results
 from .edits import editable
@@ -20,6 +21,7 @@ from .generate import audit
 from .reading import rounds_of
 from .refusals import refuse
 from .status import update_status
+from .systems import fixed_schedule
 
 
 def publish_round(rnd: Round, *, user=None) -> Round:
@@ -54,15 +56,21 @@ def publish_round(rnd: Round, *, user=None) -> Round:
         )
         update_status(rnd.tournament, user)
         emit("round.published", rnd.tournament_id, round=rnd.pk, number=rnd.number)
+        if fixed_schedule(rnd.tournament):
+            # Every match already settled (a withdrawal in a fixed schedule settles its drafts):
+            # nothing is left to play, so the round closes now rather than wait for the desk.
+            close_round(rnd, user)
     return rnd
 
 
 def _withdrawn_seated(rnd: Round) -> list[str]:
-    """The names of withdrawn players the draft still seats, in table order."""
+    """The names of withdrawn players the draft still seats at an unsettled match, in table
+    order (a fixed schedule's withdrawal settled theirs already: a forfeit or void)."""
     withdrawn = EntryStatus.WITHDRAWN
     names = []
     for m in (
         rnd.matches.filter(Q(entry_a__status=withdrawn) | Q(entry_b__status=withdrawn))
+        .exclude(result_status=ResultStatus.CONFIRMED)
         .select_related("entry_a__player", "entry_b__player")
         .order_by("table")
     ):

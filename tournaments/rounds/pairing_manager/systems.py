@@ -18,11 +18,13 @@ from typing import Any
 
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import pairing as core
-from tournaments.models import Entry, Match, RoundStatus, Section, Tournament, Variant
+from tournaments.models import Entry, RoundStatus, Section, Tournament, Variant
 from tournaments.pairing.knockout import PLAYABLE, WAITING, WALKOVER
 from tournaments.pairing.options import parse_options
 from tournaments.pairing.problems import WHY
 from tournaments.rounds.flow import open_matches
+from tournaments.standings.team_match import TeamLineup, team_match
+from tournaments.standings_service import load_event
 
 from . import reading
 from .refusals import PairingRefused, problem
@@ -275,6 +277,9 @@ def pair_scheveningen(req: Request) -> Plan:
         pk: [m.entry for m in t.members.select_related("entry__player").order_by("board")]
         for pk, t in teams.items()
     }
+    uneven = core.lineup_problems([(teams[pk].name, len(lineups[pk])) for pk in teams])
+    if uneven:
+        raise PairingRefused(uneven)  # before any draw number is given out below
     first_extra: dict[str, Any] = {}
     if len(teams) == 2:
         a_id, b_id = list(teams)
@@ -362,36 +367,26 @@ def _team_stage(
 def _team_results(
     existing: list, teams: dict[int, Any], lineups: dict[int, list[Entry]]
 ) -> tuple[dict[str, int], set[str]]:
-    """Winning team of every team match played so far (individual wins, then points)."""
-    individual: dict[str, list[core.IndividualResult]] = {}
+    """Winning team of every team match played so far, scored by the standings core's team
+    match (match wins, then points; a forfeit counts as the forfeit it is) — the same score
+    the pages, the workbook and the API show."""
     sides: dict[str, tuple[int, int]] = {}
-    matches = {
-        (m.round_id, m.table): m
-        for m in Match.objects.filter(round__in=existing).select_related("entry_a", "entry_b")
-    }
     for rnd in existing:
         for tm in rnd.explanation.get("team_matches", []):
-            mid = tm["match_id"]
-            sides[mid] = tuple(tm["teams"])
-            for table in tm["tables"]:
-                m = matches[rnd.pk, table]
-                individual.setdefault(mid, []).append(
-                    core.IndividualResult(
-                        m.entry_a.draw_number,
-                        m.entry_b.draw_number,
-                        float(m.score_a or 0),
-                        float(m.score_b or 0),
-                    )
-                )
+            sides[tm["match_id"]] = tuple(tm["teams"])
+    tournament = existing[0].tournament
+    matches = load_event(tournament).matches
+    lineup = {
+        pk: TeamLineup(pk, teams[pk].name, tuple(e.pk for e in lineups[pk])) for pk in teams
+    }
     results: dict[str, int] = {}
     for mid, (a_id, b_id) in sides.items():
-        members = {pk: [e.draw_number for e in lineups[pk]] for pk in (a_id, b_id)}
-        score = core.team_score(individual[mid], members[a_id], members[b_id])
-        if score.winner is None:
+        leader = team_match(lineup[a_id], lineup[b_id], matches).total.leader
+        if leader is None:
             raise PairingRefused(
                 problem("team_tie", match=mid, team_a=teams[a_id].name, team_b=teams[b_id].name)
             )
-        results[mid] = a_id if score.winner == "A" else b_id
+        results[mid] = a_id if leader == "a" else b_id
     return results, set(sides)
 
 
@@ -485,6 +480,9 @@ class System:
     limits_byes: bool = False
     #: Nothing remains to play in this section (the tournament's status then moves to finished).
     over: Callable[[Tournament, Section | None], bool] = schedule_over
+    #: Every round is drawn in advance and a draft is never paired again: a withdrawal settles
+    #: the player's matches in draft rounds too (:func:`fixed_schedule`).
+    fixed_schedule: bool = False
 
 
 SYSTEMS: dict[str, System] = {
@@ -500,11 +498,22 @@ SYSTEMS: dict[str, System] = {
             limits_byes=True,
             over=swiss_over,
         ),
-        System("round_robin", pair_round_robin),
+        System("round_robin", pair_round_robin, fixed_schedule=True),
         System("knockout", pair_knockout, knockout_defaults, overridable=True, over=knockout_over),
-        System("scheveningen", pair_scheveningen, per_section=False, over=scheveningen_over),
+        System(
+            "scheveningen", pair_scheveningen, per_section=False, over=scheveningen_over,
+            fixed_schedule=True,
+        ),
     )
 }
+
+
+def fixed_schedule(tournament: Tournament) -> bool:
+    """The tournament's rounds are a fixed schedule (round robin, Scheveningen): a withdrawn
+    player's remaining matches are settled in every round, drafts included, since no draft
+    is ever paired again without him."""
+    row = SYSTEMS.get(tournament.system)
+    return bool(row and row.fixed_schedule)
 
 
 def options_of(tournament: Tournament, system: System | None = None) -> Any:

@@ -23,6 +23,9 @@ class Metric:
     name_en: ClassVar[str]
     abbr_ru: ClassVar[str]
     abbr_en: ClassVar[str]
+    #: What the organiser's picker says the criterion does (empty: the name says it all).
+    help_ru: ClassVar[str] = ""
+    help_en: ClassVar[str] = ""
     #: False for a metric decided only inside a tied group (nothing to show for the rest).
     global_value: ClassVar[bool] = True
     lower_is_better: ClassVar[bool] = False
@@ -32,6 +35,9 @@ class Metric:
 
     def abbr(self, language: str = "ru") -> str:
         return self.abbr_en if language.startswith("en") else self.abbr_ru
+
+    def help(self, language: str = "ru") -> str:
+        return self.help_en if language.startswith("en") else self.help_ru
 
     def compute(self, ledger: Ledger) -> dict[int, float]:
         """Every player's value; higher ranks first unless ``lower_is_better``."""

@@ -4,13 +4,15 @@ All of them add up the *score basis* (match wins in a Swiss, game points in a
 round robin; see ``StandingsOptions.score_basis``). A bye has no opponent, so it
 counts as the option ``bye_value`` says (see :class:`~..types.ByeValue`); a
 forfeit (won, lost or double) is an unplayed game and counts the same way — the
-FIDE virtual opponent by default (convention in :mod:`..ledger`).
+FIDE virtual opponent by default (convention in :mod:`..ledger`). In a round robin a
+forfeit counts against the real, scheduled opponent (FIDE C.07; :mod:`..ledger`), and the
+free round is no game at all.
 """
 
 from __future__ import annotations
 
 from ..ledger import Game, Ledger
-from ..types import ByeValue
+from ..types import ByeValue, System
 from .base import Metric, register
 
 
@@ -29,9 +31,10 @@ def opponent_scores(ledger: Ledger, pid: int) -> list[tuple[Game, float]]:
     """Each finished game of ``pid`` with the score basis of whoever (or whatever) they met."""
     basis = ledger.basis()
     games = ledger.games[pid]
+    scheduled = ledger.options.system == System.ROUND_ROBIN
     out: list[tuple[Game, float]] = []
     for g in games:
-        if g.met:
+        if g.met or (scheduled and g.opponent is not None):
             out.append((g, basis[g.opponent]))
         else:
             out.append((g, _bye_score(ledger, pid, g)))

@@ -27,7 +27,7 @@ def copy_back(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0014_hall_display"),
+        ("tournaments", "0016_entry_keeps_its_category"),
     ]
 
     operations = [

@@ -1,0 +1,54 @@
+"""Issue 35's simulator invariant on a known event: the team match shown by the API is its
+players' results added up, with a forfeit, a double forfeit and a void match among them."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.factories import (
+    EntryFactory,
+    TeamFactory,
+    TeamMemberFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tests.simulator import invariants
+from tournaments.models import Official, OfficialRole, ResultKind, ResultStatus
+from tournaments.rounds import pairing_manager as pm
+
+pytestmark = pytest.mark.django_db
+
+
+def test_team_score_equals_the_individual_results_with_forfeits():
+    director = UserFactory(username="seam-team")
+    t = TournamentFactory(slug="seam-team", system="scheveningen", rounds_planned=None)
+    Official.objects.create(tournament=t, user=director, role=OfficialRole.ORGANISER)
+    for i, name in enumerate(("Москва", "Баку")):
+        team = TeamFactory(tournament=t, name=name)
+        for board in (1, 2, 3):
+            TeamMemberFactory(team=team, board=board, entry=EntryFactory(tournament=t, draw_number=10 * i + board))
+    rounds = pm.generate_next(t, user=director)
+    kinds = [ResultKind.PLAYED, ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT, ResultKind.TIME_FORFEIT,
+             ResultKind.VOID, ResultKind.PLAYED, ResultKind.PLAYED, ResultKind.FORFEIT, ResultKind.PLAYED]  # fmt: skip
+    matches = [m for r in rounds for m in r.matches.order_by("table")]
+    for rnd in rounds:
+        pm.publish_round(rnd, user=director)
+    for i, (m, kind) in enumerate(zip(matches, kinds, strict=True)):
+        m.result_kind = kind
+        if kind == ResultKind.DOUBLE_FORFEIT:
+            m.score_a, m.score_b, m.winner = 0, 0, ""
+        elif kind == ResultKind.VOID:
+            m.score_a = m.score_b = None
+            m.winner = ""
+        else:
+            m.winner = "a" if i % 2 else "b"
+            m.score_a, m.score_b = (5, i % 4) if m.winner == "a" else (i % 4, 5)
+        m.result_status = ResultStatus.CONFIRMED
+        m.save()
+    client = Client()
+    client.force_login(director)
+    event = invariants.Event(t, director, clients={"organiser": client})
+    invariants.team_score_is_the_sum_of_the_individual_results(event)
+    shown = client.get(f"/api/tournaments/{t.slug}/team-match/").json()["matches"][0]["total"]
+    assert shown["played"] == 8 and shown["forfeits"] == 3 and sum(shown["match_points"]) == 7
