@@ -19,6 +19,8 @@ from tournaments.standings_service import load_event
 from tournaments.team_match import team_match_data
 from zarik.i18n import current_language
 
+from .teams import LineupProblemSerializer
+
 
 def _pair(help_text: str) -> serializers.ListField:
     """Team A's value, then team B's (numbers: whole, or exact halves)."""
@@ -79,11 +81,6 @@ class TeamMatchSerializer(serializers.Serializer):
     )
     rounds = RoundTallySerializer(many=True)
     boards = BoardResultSerializer(many=True)
-
-
-class LineupProblemSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
 
 
 class TeamMatchesSerializer(serializers.Serializer):
