@@ -764,10 +764,15 @@ def normalize_name(text: str) -> str:
     return " ".join(text.replace("ё", "е").split())
 
 
+def is_number_search(query: str) -> bool:
+    """A query of digits alone is a draw number, not part of a name (:func:`find_entries`)."""
+    return query.strip().isdigit()
+
+
 def find_entries(event: Event, query: str) -> list[int]:
     """Entries whose Cyrillic or Latin name (either word order) contains every word of ``query``;
     a query of digits alone is a draw number (a player finds their table by their number)."""
-    if query.strip().isdigit():
+    if is_number_search(query):
         number = int(query)
         return [e.id for e in event.entries.values() if e.draw_number == number]
     words = normalize_name(query).split()

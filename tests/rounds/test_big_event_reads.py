@@ -209,5 +209,13 @@ def test_a_player_finds_their_table_among_many_pages_by_name_or_number(director,
         assert f"page={page}" in body and 'class="found"' in body, query
     standings = client.get(f"/t/{t.slug}/standings/", {"q": "Игроков0032"}).content.decode()
     assert 'class="found"' in standings or 'class="shared found"' in standings
+    # Nobody found: a number is said to be a draw number, a word part of a name (RU and EN).
+    for url in (f"/t/{t.slug}/pairings/", f"/t/{t.slug}/standings/"):
+        by_number = client.get(url, {"q": "999"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "Nobody with the draw number 999" in by_number and "whose name contains" not in by_number
+        by_name = client.get(url, {"q": "Nemo"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "Nobody whose name contains “Nemo”" in by_name and "draw number" not in by_name
+        russian = client.get(url, {"q": "999"}, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        assert "с номером по жеребьёвке 999" in russian
     assert client.get(f"/t/{t.slug}/pairings/", {"page": "x"}).status_code == 400
     assert client.get(f"/t/{t.slug}/standings/", {"page": "99"}).status_code == 200  # the last page
