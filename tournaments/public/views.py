@@ -32,8 +32,8 @@ from tournaments.standings_service import (
     Event,
     Pairing,
     find_entries,
-    is_number_search,
     is_knockout,
+    is_number_search,
     prize_awards,
     requested_byes,
 )
