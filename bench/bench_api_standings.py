@@ -41,12 +41,12 @@ def main(players: int = 1000, rounds: int = 10, repeats: int = 30) -> None:
         t = swiss_event(players, rounds_done=rounds, open_round=False)
         print(f"built a {players}-player Swiss, {rounds} rounds, in {time.perf_counter() - began:.1f} s")
         client = APIClient()
-        url = f"/api/tournaments/{t.slug}/standings/"
+        url = f"/api/tournaments/{t.slug}/standings/?page_size=500"  # the largest page
         began = time.perf_counter()
         first = client.get(url)
         cold = (time.perf_counter() - began) * 1000
         assert first.status_code == 200, first.status_code
-        assert len(first.json()["sections"][0]["rows"]) == players
+        assert len(first.json()["sections"][0]["rows"]) == min(players, 500)
         warm = []
         for _ in range(repeats):
             began = time.perf_counter()

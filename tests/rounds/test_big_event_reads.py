@@ -108,7 +108,7 @@ def _steps(t: Tournament, director) -> dict[str, list[str]]:
         ("pairings", f"/t/{t.slug}/pairings/"),
         ("pairings search", f"/t/{t.slug}/pairings/?q=Igrokov0007"),
         ("standings", f"/t/{t.slug}/standings/"),
-        ("API standings", f"/api/tournaments/{t.slug}/standings/"),
+        ("API standings", f"/api/tournaments/{t.slug}/standings/?page=2&page_size=20"),
         ("hall", f"/t/{t.slug}/hall/frame/"),
     ):
         response = step(name, lambda url=url: client.get(url))
@@ -219,3 +219,35 @@ def test_a_player_finds_their_table_among_many_pages_by_name_or_number(director,
         assert "с номером по жеребьёвке 999" in russian
     assert client.get(f"/t/{t.slug}/pairings/", {"page": "x"}).status_code == 400
     assert client.get(f"/t/{t.slug}/standings/", {"page": "99"}).status_code == 200  # the last page
+
+
+@pytest.mark.django_db
+def test_the_api_standings_come_a_page_at_a_time_with_links_to_the_next(director):
+    t = served_swiss(40, director, played=2)
+    client = Client()
+    url = f"/api/tournaments/{t.slug}/standings/"
+    whole = client.get(url).json()  # 40 rows: one default page (100)
+    assert whole["count"] == 40 and whole["next"] is None and whole["previous"] is None
+    order = [r["entry"] for r in whole["sections"][0]["rows"]]
+    assert len(order) == 40 and whole["sections"][0]["row_count"] == 40
+    seen, pages = [], []
+    response = client.get(url, {"page_size": 15})
+    while True:
+        body = response.json()
+        assert body["count"] == 40 and body["tournament"] == t.slug and body["rounds"] == [1, 2]
+        (section,) = body["sections"]
+        assert section["row_count"] == 40 and section["metrics"]
+        seen += [r["entry"] for r in section["rows"]]
+        pages.append(len(section["rows"]))
+        links = dict((rel, link) for link, rel in re.findall(r'<([^>]+)>; rel="(\w+)"', response["Link"]))
+        assert "page=3" in links["last"] and ("prev" in links) == (body["previous"] is not None)
+        if body["next"] is None:
+            assert "next" not in links
+            break
+        assert links["next"] == body["next"]
+        response = client.get(body["next"])
+    assert pages == [15, 15, 10] and seen == order  # the same order as the whole table, each row once
+    places = [r["place"] for r in client.get(url, {"page_size": 15, "page": 2}).json()["sections"][0]["rows"]]
+    assert places == [r["place"] for r in whole["sections"][0]["rows"]][15:30]  # the places of the whole table
+    past = client.get(url, {"page_size": 15, "page": 4})
+    assert past.status_code == 404 and past["Content-Type"] == "application/problem+json"

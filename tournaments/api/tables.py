@@ -37,23 +37,36 @@ def _player(event: Event, entry_id: int) -> dict[str, Any]:
     return {"entry": e.id, "player": e.player_id, "name": e.name_ru, "name_latin": e.name_latin}
 
 
-def standings_data(event: Event) -> dict[str, Any]:
+def standings_data(event: Event, start: int = 0, stop: int | None = None) -> dict[str, Any]:
     """Per section: rows with place, the player named, and each tie-break's key, names RU/EN and
     value; a cup's section adds ``brackets``: each side bracket's own table (consolation …),
-    ranked among its players and never mixed into the main draw's places."""
+    ranked among its players and never mixed into the main draw's places.
+
+    Only rows ``start``..``stop - 1`` are given, counted across the tables in the pages' order
+    (each section's table, then its brackets): a page of a 10,000-player field, not 3 MB of
+    JSON (issue 32). Every section and bracket is still listed, with its ``row_count``."""
+    seen = 0
+
+    def window(table: core.Standings) -> list[core.StandingRow]:
+        nonlocal seen
+        rows, first = table.rows, seen
+        seen += len(rows)
+        lo, hi = max(start - first, 0), len(rows) if stop is None else max(min(stop - first, len(rows)), 0)
+        return list(rows[lo:hi]) if lo < hi else []
+
     sections = []
     for key, table in event.standings.items():
         sections.append(
             {
                 "key": key,
                 "name": event.sections.get(key) or "",
-                **_table_data(event, table),
+                **_table_data(event, table, window(table)),
                 "brackets": [
                     {
                         "bracket": side.bracket,
                         "name_ru": core.bracket_name(side.bracket, "ru"),
                         "name_en": core.bracket_name(side.bracket, "en"),
-                        **_table_data(event, side),
+                        **_table_data(event, side, window(side)),
                     }
                     for side in table.side_tables
                 ],
@@ -66,6 +79,11 @@ def standings_data(event: Event) -> dict[str, Any]:
         "champion": _champion_data(event),
         "problems": [{"code": p.code, "message": p.message(current_language())} for p in event.option_problems],
     }
+
+
+def standings_row_count(event: Event) -> int:
+    """Rows of every table the standings list (sections and their brackets): what is paged."""
+    return sum(len(table.rows) + sum(len(side.rows) for side in table.side_tables) for table in event.standings.values())
 
 
 def _champion_data(event: Event) -> dict[str, Any] | None:
@@ -85,10 +103,11 @@ def _champion_data(event: Event) -> dict[str, Any] | None:
     }
 
 
-def _table_data(event: Event, table: core.Standings) -> dict[str, Any]:
+def _table_data(event: Event, table: core.Standings, rows: list[core.StandingRow]) -> dict[str, Any]:
     metrics = table.metrics
     return {
         "metrics": [{"key": m.key, "name_ru": m.name("ru"), "name_en": m.name("en")} for m in metrics],
+        "row_count": len(table.rows),
         "rows": [
             {
                 "place": r.place_label,
@@ -100,7 +119,7 @@ def _table_data(event: Event, table: core.Standings) -> dict[str, Any]:
                 "counted": r.counted,
                 "values": [{"key": m.key, "value": r.values.get(m.key)} for m in metrics],
             }
-            for r in table.rows
+            for r in rows
         ],
     }
 
@@ -126,8 +145,95 @@ def crosstable_data(event: Event) -> dict[str, Any]:
     return {"tournament": event.tournament.slug, "sections": sections}
 
 
-def _cached(tournament, name: str, build) -> dict[str, Any]:
-    return page_cache.cached_fragment(tournament.pk, f"api-{name}", lambda: build(load_event(tournament)))
+def _event(tournament) -> Event:
+    """The published rounds' snapshot, shared with the public pages of the same version."""
+    return page_cache.kept_event(tournament.pk, None, lambda: load_event(tournament))
+
+
+def _cached(tournament, name: str, build, params: dict[str, object] | None = None):
+    return page_cache.cached_fragment(tournament.pk, f"api-{name}", lambda: build(_event(tournament)), params)
+
+
+class StandingsMetricSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="the tie-break's key (the registry's, e.g. `points`, `buchholz`)")
+    name_ru = serializers.CharField()
+    name_en = serializers.CharField()
+
+
+class StandingsValueSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    value = serializers.FloatField(allow_null=True, help_text="null: not counted (head-to-head among others)")
+
+
+class StandingsRowSerializer(serializers.Serializer):
+    place = serializers.CharField(help_text="a shared place as 4–6; — for a player not counted")
+    shared = serializers.BooleanField()
+    entry = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    name_latin = serializers.CharField()
+    withdrawn = serializers.BooleanField()
+    counted = serializers.BooleanField(
+        help_text="false: a round robin's player who withdrew before playing half of his games (FIDE C.06)"
+    )
+    values = StandingsValueSerializer(many=True)
+
+
+class StandingsBracketSerializer(serializers.Serializer):
+    bracket = serializers.CharField()
+    name_ru = serializers.CharField()
+    name_en = serializers.CharField()
+    metrics = StandingsMetricSerializer(many=True)
+    row_count = serializers.IntegerField(help_text="rows of this bracket's table on every page")
+    rows = StandingsRowSerializer(many=True, help_text="this page's rows of the bracket (maybe none)")
+
+
+class StandingsSectionSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    metrics = StandingsMetricSerializer(many=True)
+    row_count = serializers.IntegerField(help_text="rows of this section's table on every page")
+    rows = StandingsRowSerializer(many=True, help_text="this page's rows of the section (maybe none)")
+    brackets = StandingsBracketSerializer(many=True)
+
+
+class StandingsWinnerSerializer(serializers.Serializer):
+    section = serializers.CharField()
+    name = serializers.CharField()
+    entries = serializers.ListField(child=serializers.IntegerField())
+
+
+class StandingsChampionSerializer(serializers.Serializer):
+    finished = serializers.BooleanField()
+    winners = StandingsWinnerSerializer(many=True)
+    champion = serializers.IntegerField(allow_null=True)
+    playoff_between = serializers.ListField(child=serializers.IntegerField())
+
+
+class StandingsProblemSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class StandingsPageSerializer(serializers.Serializer):
+    """One page of the standings: rows counted across the sections' tables in order."""
+
+    tournament = serializers.CharField()
+    rounds = serializers.ListField(child=serializers.IntegerField())
+    count = serializers.IntegerField(help_text="rows of every table (sections and brackets) on every page")
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    sections = StandingsSectionSerializer(many=True)
+    champion = StandingsChampionSerializer(allow_null=True)
+    problems = StandingsProblemSerializer(many=True)
+
+
+PAGE_PARAMETERS = [
+    OpenApiParameter("page", OpenApiTypes.INT, description="page number (1-based)"),
+    OpenApiParameter(
+        "page_size", OpenApiTypes.INT, description="rows a page, across the sections (default 100, at most 500)"
+    ),
+]
 
 
 class TournamentReadsViewSet(viewsets.GenericViewSet):
@@ -139,11 +245,32 @@ class TournamentReadsViewSet(viewsets.GenericViewSet):
     def get_queryset(self):
         return visible_tournaments(self.request.user)
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(parameters=PAGE_PARAMETERS, responses=StandingsPageSerializer)
     @action(detail=True)
     def standings(self, request, slug=None):
-        """Standings per section with tie-break values (cached until the tournament changes)."""
-        return Response(_cached(self.get_object(), "standings", standings_data))
+        """Standings per section with tie-break values, a page of rows at a time (as on the
+        standings page: `page`, `page_size`; `count`, `next`, `previous` and a `Link` header);
+        every section and bracket is listed with its `row_count`. Cached until the tournament
+        changes."""
+        tournament = self.get_object()
+        size = self.paginator.get_page_size(request)
+        total = _cached(tournament, "standings-count", standings_row_count)
+        self.paginator.paginate_queryset(range(total), request, self)  # a page past the end: a 404 problem
+        page = self.paginator.page
+        start = page.start_index() - 1 if total else 0
+        body = _cached(
+            tournament, "standings", lambda event: standings_data(event, start, start + size),
+            {"page": page.number, "size": size},
+        )  # fmt: skip
+        paged = {
+            "tournament": body["tournament"],
+            "rounds": body["rounds"],
+            "count": total,
+            "next": self.paginator.get_next_link(),
+            "previous": self.paginator.get_previous_link(),
+            **{k: body[k] for k in ("sections", "champion", "problems")},
+        }
+        return self.paginator.with_link_header(Response(paged))
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True)

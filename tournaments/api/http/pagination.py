@@ -35,7 +35,11 @@ class ApiPagination(PageNumberPagination):
         return list(self.page)
 
     def get_paginated_response(self, data):
-        response = super().get_paginated_response(data)
+        return self.with_link_header(super().get_paginated_response(data))
+
+    def with_link_header(self, response):
+        """The response with this page's ``Link`` header (for a body shaped otherwise, such as
+        the standings' sections: :mod:`tournaments.api.tables`)."""
         links = self.links()
         if links:
             response["Link"] = ", ".join(f'<{url}>; rel="{rel}"' for rel, url in links)
