@@ -19,6 +19,7 @@ class TournamentsConfig(AppConfig):
         from .models import ApiToken, WebhookSubscription
         from .notifications.tasks import on_event_emails, on_event_webhooks
         from .notifications.webhooks import forget_listeners
+        from .public.refresh import on_event_refresh
         from .ratings import tasks as rating_tasks  # noqa: F401
         from .rounds import tasks as round_tasks  # noqa: F401
         from .rounds.flow import round_closed
@@ -28,6 +29,8 @@ class TournamentsConfig(AppConfig):
         # Webhooks and email notifications hear every event after its commit.
         subscribe(on_event_webhooks)
         subscribe(on_event_emails)
+        # A worker rebuilds the standings after a change, before the first visitor asks.
+        subscribe(on_event_refresh)
         for signal in (post_save, post_delete):  # who listens is cached (webhooks.anyone_listens)
             signal.connect(forget_listeners, sender=WebhookSubscription, dispatch_uid="zarik-webhook-listeners")
         round_closed.connect(on_round_closed, dispatch_uid="zarik-tournament-status")

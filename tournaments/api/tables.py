@@ -28,8 +28,12 @@ from tournaments import cache as page_cache
 from tournaments import player_history as profiles
 from tournaments import standings as core
 from tournaments.access.permissions import visible_tournaments
+from tournaments.api.http.pagination import ApiPagination
 from tournaments.standings_service import Event, load_event
 from zarik.i18n import current_language
+
+#: Rows a page of the API's standings when the request names no ``page_size``.
+DEFAULT_PAGE_ROWS: int = ApiPagination.page_size
 
 
 def _player(event: Event, entry_id: int) -> dict[str, Any]:
@@ -154,6 +158,21 @@ def _cached(tournament, name: str, build, params: dict[str, object] | None = Non
     return page_cache.cached_fragment(tournament.pk, f"api-{name}", lambda: build(_event(tournament)), params)
 
 
+def cached_row_count(tournament) -> int:
+    """How many rows the standings' pages share (:func:`standings_row_count`), cached."""
+    return _cached(tournament, "standings-count", standings_row_count)
+
+
+def cached_standings_page(tournament, number: int = 1, size: int = DEFAULT_PAGE_ROWS) -> dict[str, Any]:
+    """Page ``number`` of ``size`` rows of the standings (:func:`standings_data`), from the cache
+    or built: what the API answers and what a worker builds ahead of it after a change."""
+    start = (number - 1) * size
+    return _cached(
+        tournament, "standings", lambda event: standings_data(event, start, start + size),
+        {"page": number, "size": size},
+    )  # fmt: skip
+
+
 class StandingsMetricSerializer(serializers.Serializer):
     key = serializers.CharField(help_text="the tie-break's key (the registry's, e.g. `points`, `buchholz`)")
     name_ru = serializers.CharField()
@@ -254,14 +273,10 @@ class TournamentReadsViewSet(viewsets.GenericViewSet):
         changes."""
         tournament = self.get_object()
         size = self.paginator.get_page_size(request)
-        total = _cached(tournament, "standings-count", standings_row_count)
+        total = cached_row_count(tournament)
         self.paginator.paginate_queryset(range(total), request, self)  # a page past the end: a 404 problem
         page = self.paginator.page
-        start = page.start_index() - 1 if total else 0
-        body = _cached(
-            tournament, "standings", lambda event: standings_data(event, start, start + size),
-            {"page": page.number, "size": size},
-        )  # fmt: skip
+        body = cached_standings_page(tournament, page.number, size)
         paged = {
             "tournament": body["tournament"],
             "rounds": body["rounds"],

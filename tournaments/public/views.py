@@ -480,16 +480,24 @@ def _standings_fragment(event: Event, query: str = "", page_number: int | None =
     )
 
 
+def cached_standings(
+    tournament: Tournament, query: str = "", page: int | None = None, *, stale_ok: bool = False
+) -> frame.Fragment:
+    """The standings fragment (a page, a search) in the current language, from the cache or built;
+    what the page shows and what a worker builds ahead of it (:mod:`.refresh`)."""
+    return frame.cached(
+        tournament, "standings", lambda event: _standings_fragment(event, query, page),
+        {"q": query.casefold(), "page": page}, stale_ok=stale_ok,
+    )  # fmt: skip
+
+
 def _standings_page(request, tournament: Tournament, template: str | None) -> HttpResponse:
     page = paging.page_param(request)
     error = _page_error(request, tournament, _("Standings"), page)
     if error:
         return error
     query = " ".join(request.GET.get("q", "").split())[:SEARCH_MAX]
-    fragment = frame.cached(
-        tournament, "standings", lambda event: _standings_fragment(event, query, page),
-        {"q": query.casefold(), "page": page}, stale_ok=template is None,
-    )  # fmt: skip
+    fragment = cached_standings(tournament, query, page, stale_ok=template is None)
     if template is not None:
         return frame.page(request, tournament, fragment, page="standings", template=template)
     print_url = reverse("public-standings-print", kwargs={"slug": tournament.slug})
