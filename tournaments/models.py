@@ -44,6 +44,11 @@ class ScoreField(models.DecimalField):
     def _tidy(value):
         if value is None:
             return None
+        if type(value) is Decimal:  # what the database gives: a whole score is the usual case
+            whole = int(value)
+            if whole == value:
+                return whole
+            return value.normalize()
         number = Decimal(value) if not isinstance(value, Fraction) else Decimal(value.numerator) / value.denominator
         return int(number) if number == number.to_integral_value() else number.normalize()
 
