@@ -19,7 +19,9 @@ closed through :func:`tournaments.rounds.flow.close`. Then, measured:
   standings page, cold (just after the round changed) and warm; their HTML size;
 - the API's standings (first page);
 - one report by a player and its confirmation by the opponent (workflow), then the
-  pages rebuilt after it (pairings and standings, cold);
+  pages rebuilt after it (pairings and standings, cold: no worker rebuilt them);
+- another confirmation, the standings' rebuild a worker runs after it
+  (``tournaments.refresh_standings``), and the first visitor's standings after it;
 - the Excel workbook, the JSON archive and the recompute of the pool's ratings.
 
 Wall time is what the step took on this machine (shared: other processes' load counts);
@@ -161,7 +163,9 @@ def run(n: int) -> dict:
     from scoring.archive import backup
     from tournaments.jobs.export_tasks import build_workbook
     from tournaments.models import Match
+    from tournaments.cache import KeptInProcess
     from tournaments.notifications import tasks as notification_tasks
+    from tournaments.public import refresh
     from tournaments.ratings import service as ratings
     from tournaments.rounds import pairing_manager as pm
 
@@ -223,6 +227,16 @@ def run(n: int) -> dict:
     with peak.measure(rows, "confirm"):
         workflow.confirm_result(match.pk, report.pk, b_user, version=match.version)
     _pages(client, peak, rows, {k: pages[k] for k in ("pairings", "standings", "API standings")}, "after confirm: ")
+
+    # With a worker: the next confirmation queues the standings' rebuild, which the worker runs
+    # before the first visitor comes (another process: none of this one's kept snapshots).
+    second = Match.objects.filter(round=rnd, entry_b__isnull=False).exclude(pk=match.pk).first()
+    workflow.submit_result(second.pk, director, version=second.version, final=(5, 1), confirm=True)
+    KeptInProcess.clear_all()
+    with peak.measure(rows, "worker: standings rebuilt after a change"):
+        refresh.refresh_standings.run(t.pk)
+    KeptInProcess.clear_all()
+    _pages(client, peak, rows, {k: pages[k] for k in ("standings", "API standings")}, "after the rebuild: ")
 
     with peak.measure(rows, "Excel workbook") as note:
         out = io.BytesIO()
