@@ -161,9 +161,9 @@ def run(n: int) -> dict:
 
     from scoring import workflow
     from scoring.archive import backup
+    from tournaments.cache import KeptInProcess
     from tournaments.jobs.export_tasks import build_workbook
     from tournaments.models import Match
-    from tournaments.cache import KeptInProcess
     from tournaments.notifications import tasks as notification_tasks
     from tournaments.public import refresh
     from tournaments.ratings import service as ratings
