@@ -32,8 +32,10 @@ def test_standings_a_worker_built_cost_the_first_visitor_no_match_read(director)
     for language, name in (("ru", "Игроков0000 Пётр"), ("en", "Petr Igrokov0000")):
         with CaptureQueriesContext(connection) as queries:
             page = client.get(f"/t/{t.slug}/standings/", HTTP_ACCEPT_LANGUAGE=language)
+            overview = client.get(f"/t/{t.slug}/", HTTP_ACCEPT_LANGUAGE=language)
             api = client.get(f"/api/tournaments/{t.slug}/standings/", HTTP_ACCEPT_LANGUAGE=language)
         assert page.status_code == 200 and name in page.content.decode(), language
+        assert overview.status_code == 200 and name in overview.content.decode(), language
         assert api.status_code == 200 and len(api.json()["sections"][0]["rows"]) == 40
         read_matches = [q["sql"] for q in queries.captured_queries if '"tournaments_match"' in q["sql"]]
         assert read_matches == [], language

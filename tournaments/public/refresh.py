@@ -3,8 +3,9 @@
 Building a 10,000-player Swiss's standings takes about two seconds (reading 25,000
 matches, ranking, formatting). Kept under the tournament's versions (:mod:`tournaments.cache`),
 the first reader after each result paid it. Now a result confirmed, a round published or
-closed queues :func:`refresh_standings`: a worker builds the standings' first page (Russian
-and English) and the API's first page into the shared cache, where every web process finds
+closed queues :func:`refresh_standings`: a worker builds the standings' first page and the
+overview (which shows the leaders), in Russian and English, and the API's first page into
+the shared cache, where every web process finds
 them. A burst of confirmations queues one rebuild a second per tournament
 (:data:`REFRESH_SECONDS`): the page keeps its previous version meanwhile (``stale_ok``).
 
@@ -24,7 +25,7 @@ from tournaments.events import Event
 from tournaments.jobs.progress import later
 from tournaments.models import Tournament
 
-from .views import cached_standings
+from .views import cached_overview, cached_standings
 
 #: Events after which the standings differ.
 CHANGES_STANDINGS = frozenset({"standings.changed", "round.published", "round.repaired", "round.finished"})
@@ -38,7 +39,8 @@ def _queued_key(tournament_id: int) -> str:
 
 @shared_task(name="tournaments.refresh_standings", ignore_result=True)
 def refresh_standings(tournament_id: int) -> bool:
-    """Build the standings' first page (each language) and the API's into the cache; False
+    """Build the standings' first page and the overview (each language) and the API's first
+    page into the cache; False
     when the tournament is gone or not public (its pages are not read by everyone)."""
     cache.delete(_queued_key(tournament_id))  # a change from now on queues the next rebuild
     tournament = Tournament.objects.filter(pk=tournament_id, public=True).first()
@@ -47,6 +49,7 @@ def refresh_standings(tournament_id: int) -> bool:
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
             cached_standings(tournament)
+            cached_overview(tournament)
             cached_standings_page(tournament)
             cached_row_count(tournament)
     return True

@@ -171,51 +171,56 @@ def _problems(event: Event, lang: str) -> list[str]:
 # --- overview --------------------------------------------------------------------------
 
 
+def _overview_fragment(event: Event) -> frame.Fragment:
+    """The overview: each current round's progress and first page, the leaders, the roster."""
+    lang = current_language()
+    current = event.current_rounds()
+    progress = []
+    for rnd in current:
+        pairings = event.pairings_of_round([rnd.id])
+        games = [p for p in pairings if not p.is_bye]
+        progress.append(
+            {
+                "round": rnd,
+                "section": _section_title(event, rnd.section),
+                "done": sum(1 for p in games if p.confirmed),
+                "total": len(games),
+                # A big round shows its first page here; the pairings page has the rest.
+                "rows": _pairing_rows(event, pairings[: paging.PAGE_ROWS], lang, set()),
+                "more": max(len(pairings) - paging.PAGE_ROWS, 0),
+            }
+        )
+    entries = sorted(event.entries.values(), key=lambda e: (e.draw_number is None, e.draw_number or 0, e.id))
+    roster = [
+        {"entry": e, "name": e.name(lang), "section": _section_title(event, e.section)}
+        for e in entries[: paging.PAGE_ROWS]
+    ]
+    leaders = _formatted(event, _standings_blocks(event, lang, rows=slice(0, 3)), lang)
+    return frame.render_fragment(
+        "public/_overview.html",
+        event,
+        title=_("Overview"),
+        players=len(event.entries),
+        rounds_played=len(event.round_numbers()),
+        progress=progress,
+        leaders=leaders,
+        roster_more=max(len(entries) - paging.PAGE_ROWS, 0),
+        champion=_champion(event, lang),
+        roster=roster,
+        team=team_blocks.page_blocks(event, lang),
+    )
+
+
+def cached_overview(tournament: Tournament) -> frame.Fragment:
+    """The overview fragment in the current language, from the cache or built (also by a
+    worker after a change: :mod:`.refresh`)."""
+    return frame.cached(tournament, "overview", _overview_fragment)
+
+
 @require_safe
 @tournament_view("tournament.view")
 def overview(request, tournament: Tournament) -> HttpResponse:
-    def build(event: Event) -> frame.Fragment:
-        lang = current_language()
-        current = event.current_rounds()
-        progress = []
-        for rnd in current:
-            pairings = event.pairings_of_round([rnd.id])
-            games = [p for p in pairings if not p.is_bye]
-            progress.append(
-                {
-                    "round": rnd,
-                    "section": _section_title(event, rnd.section),
-                    "done": sum(1 for p in games if p.confirmed),
-                    "total": len(games),
-                    # A big round shows its first page here; the pairings page has the rest.
-                    "rows": _pairing_rows(event, pairings[: paging.PAGE_ROWS], lang, set()),
-                    "more": max(len(pairings) - paging.PAGE_ROWS, 0),
-                }
-            )
-        entries = sorted(
-            event.entries.values(), key=lambda e: (e.draw_number is None, e.draw_number or 0, e.id)
-        )
-        roster = [
-            {"entry": e, "name": e.name(lang), "section": _section_title(event, e.section)}
-            for e in entries[: paging.PAGE_ROWS]
-        ]
-        leaders = _formatted(event, _standings_blocks(event, lang, rows=slice(0, 3)), lang)
-        return frame.render_fragment(
-            "public/_overview.html",
-            event,
-            title=_("Overview"),
-            players=len(event.entries),
-            rounds_played=len(event.round_numbers()),
-            progress=progress,
-            leaders=leaders,
-            roster_more=max(len(entries) - paging.PAGE_ROWS, 0),
-            champion=_champion(event, lang),
-            roster=roster,
-            team=team_blocks.page_blocks(event, lang),
-        )
-
-    fragment = frame.cached(tournament, "overview", build)
-    return frame.page(request, tournament, fragment, page="overview")
+    return frame.page(request, tournament, cached_overview(tournament), page="overview")
 
 
 # --- pairings --------------------------------------------------------------------------
