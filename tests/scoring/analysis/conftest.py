@@ -1,0 +1,40 @@
+"""Match analysis tests run the real GNU Backgammon (``.ci/run`` installs it: ``ensure_gnubg``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.analysis import services
+from tests import paths
+from tests.factories import (
+    MatchFactory,
+    OfficialFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+)
+
+DATA = paths.DATA / "analysis"
+#: A 3-point match gnubg played against itself with noise (committed; made by gnubg's
+#: ``new match 3`` with both players' evaluation noise 0.08 / 0.04, exported as .mat).
+NOISY3 = (DATA / "noisy3.mat").read_text()
+
+needs_gnubg = pytest.mark.skipif(
+    not services.available(),
+    reason="GNU Backgammon (gnubg) is not installed: `apt-get install gnubg` (.ci/run does it)",
+)
+
+
+@pytest.fixture
+def analysed_match(db):
+    """A backgammon match to 3 with a referee-attached .mat file, not yet analysed."""
+    tournament = TournamentFactory(match_length=3, cube=True)
+    rnd = RoundFactory(tournament=tournament)
+    return MatchFactory(round=rnd)
+
+
+@pytest.fixture
+def referee(analysed_match):
+    user = UserFactory()
+    OfficialFactory(tournament=analysed_match.round.tournament, user=user, role="referee")
+    return user
