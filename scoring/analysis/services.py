@@ -412,3 +412,66 @@ def player_history(player, user) -> list[dict[str, Any]]:
         })
     out.sort(key=lambda r: (r["tournament"].starts_on, r["tournament"].pk))
     return out
+
+
+# --------------------------------------------------------------------------- one match, for pages and the API
+
+
+def match_summary(match: Match, user, language: str = "ru") -> dict[str, Any]:
+    """What a reader may know of one match's analysis: state, reason, each side's figures.
+
+    A side's PR, counts and worst decisions are there only when the reader may see that
+    player's PR (:class:`Viewer`); the state and its reason are for everyone who sees the match.
+    """
+    tournament = match.round.tournament
+    row = MatchAnalysis.objects.filter(match=match).first()
+    out: dict[str, Any] = {
+        "match": match.pk,
+        "variant": tournament.variant,
+        "engine": tournament.variant in ENGINE_VARIANTS,
+        "available": available(),
+        "state": row.state if row else None,
+        "reason": None,
+        "plies": row.plies if row else settings_for(tournament).plies,
+        "finished_at": row.finished_at if row else None,
+        "sides": {},
+        "strip": [],
+    }
+    if row is not None and row.problem:
+        problem = Problem.from_data(row.problem)
+        out["reason"] = {"code": problem.code, "message": problem.message(language)}
+    elif row is None and tournament.variant not in ENGINE_VARIANTS:
+        problem = ANALYSIS.problem("no_engine", variant=tournament.get_variant_display())
+        out["reason"] = {"code": problem.code, "message": problem.message(language)}
+    if row is None or row.state != AnalysisState.DONE or not row.report:
+        return out
+    who = viewer(user, tournament)
+    names = match.side_names(language)
+    entries = {"a": match.entry_a, "b": match.entry_b}
+    choices = choices_for(e.player_id for e in entries.values() if e is not None)
+    file_side = {"a": "first", "b": "second"} if row.first_is == "a" else {"a": "second", "b": "first"}
+    visible_file_sides = set()
+    for side in ("a", "b"):
+        entry = entries[side]
+        if entry is None:
+            continue
+        visible = who.sees(entry.player_id, choices)
+        stats = row.report["players"].get(file_side[side], {})
+        out["sides"][side] = {
+            "name": names.get(side, side.upper()),
+            "player": entry.player_id,
+            "visible": visible,
+            "stats": stats if visible else None,
+            "small": stats.get("decisions", 0) < report.SMALL_SAMPLE if visible else None,
+            "worst": row.report["worst"].get(file_side[side], []) if visible else [],
+            "games": [
+                {"number": g["number"], **(g["players"].get(file_side[side]) or {})} for g in row.report["games"]
+            ] if visible else [],
+        }
+        if visible:
+            visible_file_sides.add(file_side[side])
+    sides_by_file = {v: k for k, v in file_side.items()}
+    out["strip"] = [
+        {**s, "side": sides_by_file[s["side"]]} for s in row.report.get("strip", []) if s["side"] in visible_file_sides
+    ]
+    return out
