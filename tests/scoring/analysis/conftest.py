@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from scoring.analysis import services
@@ -19,10 +21,19 @@ DATA = paths.DATA / "analysis"
 #: ``new match 3`` with both players' evaluation noise 0.08 / 0.04, exported as .mat).
 NOISY3 = (DATA / "noisy3.mat").read_text()
 
+#: CI sets ZARIK_REQUIRE_GNUBG=1: there a missing gnubg is a failure, not a skip.
+REQUIRED = os.environ.get("ZARIK_REQUIRE_GNUBG", "") not in ("", "0")
+
 needs_gnubg = pytest.mark.skipif(
-    not services.available(),
+    not REQUIRED and not services.available(),
     reason="GNU Backgammon (gnubg) is not installed: `apt-get install gnubg` (.ci/run does it)",
 )
+
+
+@pytest.fixture(autouse=True)
+def gnubg_when_required():
+    if REQUIRED and not services.available():
+        pytest.fail("ZARIK_REQUIRE_GNUBG is set but gnubg is not installed (apt-get install gnubg)")
 
 
 @pytest.fixture
