@@ -29,7 +29,11 @@ from scoring.records import match_files
 from scoring.rules.errors import Problem
 from scoring.viewer.frames import view_text
 from tournaments import audit
-from tournaments.access.permissions import can_view, official_roles
+from tournaments.access.permissions import (
+    official_roles,
+    officiated_tournaments,
+    visible_tournaments,
+)
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.validation import match_spec
 
@@ -378,7 +382,11 @@ def pr_table(tournament: Tournament, user, language: str = "ru") -> PrTable:
 
 
 def player_history(player, user) -> list[dict[str, Any]]:
-    """One player's PR per event (done analyses), those the reader may see, oldest first."""
+    """One player's PR per event (done analyses) that the reader may see, in date order.
+
+    A fixed number of queries whatever the history: the analyses, the events the reader may
+    see, those they officiate, the events' settings and the player's own choice.
+    """
     rows = list(
         MatchAnalysis.objects.filter(state=AnalysisState.DONE)
         .filter(Q(match__entry_a__player=player) | Q(match__entry_b__player=player))
@@ -386,13 +394,16 @@ def player_history(player, user) -> list[dict[str, Any]]:
     )
     if not rows:
         return []
-    tournaments = {t.pk: t for t in Tournament.objects.filter(pk__in={r[0] for r in rows})}
+    ids = {r[0] for r in rows}
+    tournaments = {t.pk: t for t in visible_tournaments(user).filter(pk__in=ids)}
+    officiated = set(officiated_tournaments(user).filter(pk__in=ids).values_list("pk", flat=True))
     events = {s.tournament_id: s for s in AnalysisSettings.objects.filter(tournament_id__in=list(tournaments))}
-    choice = choices_for([player.pk]).get(player.pk)
+    choice = choices_for([player.pk])
+    own = getattr(user, "is_authenticated", False) and player.user_id is not None and player.user_id == user.pk
     totals: dict[int, list[float]] = defaultdict(lambda: [0.0, 0, 0])
     for tid, a_player, pra, prb, da, db in rows:
         pr, dec = (pra, da) if a_player == player.pk else (prb, db)
-        if pr is None:
+        if pr is None or tid not in tournaments:
             continue
         t = totals[tid]
         t[0] += pr * dec
@@ -400,14 +411,12 @@ def player_history(player, user) -> list[dict[str, Any]]:
         t[2] += 1
     out = []
     for tid, (err, dec, n) in totals.items():
-        tournament = tournaments[tid]
-        if not can_view(user, tournament):
-            continue
-        event = events.get(tid) or AnalysisSettings(tournament=tournament)
-        if not viewer(user, tournament, event).sees(player.pk, {player.pk: choice} if choice is not None else {}):
+        event = events.get(tid) or AnalysisSettings(tournament=tournaments[tid])
+        who = Viewer(official=tid in officiated, own_players=frozenset({player.pk} if own else ()), event_public=event.public)
+        if not who.sees(player.pk, choice):
             continue
         out.append({
-            "tournament": tournament, "pr": round(err / dec, 2) if dec else None, "decisions": dec,
+            "tournament": tournaments[tid], "pr": round(err / dec, 2) if dec else None, "decisions": dec,
             "matches": n, "small": dec < report.SMALL_SAMPLE,
         })
     out.sort(key=lambda r: (r["tournament"].starts_on, r["tournament"].pk))
