@@ -203,3 +203,25 @@ def test_pr_table_costs_a_fixed_number_of_queries(client):
             assert client.get(url).status_code == 200
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1], counts
+
+
+def test_profile_pr_history_costs_the_same_queries_for_one_or_many_events(client):
+    """A player's PR history over 1 or 6 events: the same queries (the rest of the profile has its own test)."""
+    player = PlayerFactory()
+    reader = UserFactory()
+    counts = []
+    for events in (1, 6):
+        for _ in range(events if not counts else events - 1):
+            tournament = TournamentFactory()
+            OfficialFactory(tournament=tournament, user=reader)
+            m = MatchFactory(round=RoundFactory(tournament=tournament), entry_a=EntryFactory(tournament=tournament, player=player))
+            MatchAnalysis.objects.create(match=m, tournament=tournament, state=AnalysisState.DONE, pr_a=6.0, pr_b=7.0, decisions_a=120, decisions_b=110)
+        reader = type(reader).objects.get(pk=reader.pk)  # no per-request memo carried over
+        with CaptureQueriesContext(connection) as ctx:
+            history = services.player_history(player, reader)
+        counts.append(len(ctx.captured_queries))
+        assert [h["pr"] for h in history] == [6.0] * events
+    _login(client, reader)
+    page = client.get(reverse("player-profile", kwargs={"player_id": player.pk}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "PR history" in page and page.count('<td class="num">6.0</td>') == 6 and "pr-graph" in page
+    assert counts[0] == counts[1], counts
