@@ -134,8 +134,16 @@ def _send() -> None:
 
 
 def record_attached(match: Match, user=None) -> None:
-    """The hook :func:`scoring.records.match_files.attach` calls: analyse the new record."""
-    request(match, user, reason="attached")
+    """The hook :func:`scoring.records.match_files.attach` calls: analyse the new record.
+
+    Attaching never fails because of the analysis: a problem here is logged, the file stays
+    attached and an official can queue the analysis again from the match's page.
+    """
+    try:
+        with transaction.atomic():
+            request(match, user, reason="attached")
+    except Exception:  # noqa: BLE001 - the record matters more than its analysis
+        logger.exception("could not queue the analysis of match %s", match.pk)
 
 
 @dataclass
