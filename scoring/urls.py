@@ -18,6 +18,6 @@ urlpatterns = [
         entry.tournament_patterns + records.tournament_patterns + archive.tournament_patterns
         + analysis.tournament_patterns
     )),
-    path("p/<str:token>/", include(entry.private_patterns + records.private_patterns)),
+    path("p/<str:token>/", include(entry.private_patterns + records.private_patterns + analysis.private_patterns)),
     *archive.urlpatterns,
 ]

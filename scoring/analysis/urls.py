@@ -1,4 +1,5 @@
-"""Analysis pages: ``tournament_patterns`` under ``/t/<slug>/``, ``urlpatterns`` at the root."""
+"""Analysis pages: ``tournament_patterns`` under ``/t/<slug>/``, ``private_patterns`` under
+``/p/<token>/`` (a player's private link), ``urlpatterns`` at the root."""
 
 from django.urls import path
 
@@ -10,6 +11,10 @@ tournament_patterns = [
     path("analysis/", views.pr_table, name="analysis-table"),
     path("manage/analysis/", views.analysis_settings, name="analysis-settings"),
     path("manage/round/<int:round_id>/analysis/", views.round_analyse, name="analysis-round"),
+]
+
+private_patterns = [
+    path("match/<int:match_id>/analysis/", views.private_match_analysis, name="private-analysis-match"),
 ]
 
 urlpatterns = [

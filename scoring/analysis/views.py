@@ -16,7 +16,8 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Player
 from tournaments.access.permissions import allowed, require, tournament_view
-from tournaments.access.visibility import can_see_round
+from tournaments.access.visibility import can_see_round, is_public_round
+from tournaments.links.private_views import holder_or_404
 from tournaments.models import Match, Round
 from zarik.i18n import current_language
 
@@ -59,6 +60,24 @@ def match_analysis_run(request, tournament, match_id: int) -> HttpResponse:
     else:
         messages.success(request, _("The analysis is queued."))
     return redirect("analysis-match", slug=tournament.slug, match_id=match.pk)
+
+
+def private_match_analysis(request, token: str, match_id: int) -> HttpResponse:
+    """The same page under a player's private link (no account): their own PR is theirs to see."""
+    holder = holder_or_404(token)
+    match = get_object_or_404(
+        Match.objects.select_related("round__tournament", "entry_a__player", "entry_b__player"),
+        pk=match_id, round__tournament_id=holder.entry.tournament_id,
+    )
+    if not is_public_round(match.round) or not allowed(holder, "match.see", match):
+        raise Http404
+    tournament = match.round.tournament
+    summary = services.match_summary(match, holder, current_language())
+    viewer_url = reverse("private-record-viewer", kwargs={"token": token, "match_id": match.pk})
+    return render(request, "scoring/analysis/match.html", {
+        "tournament": tournament, "match": match, "a": summary, "viewer_url": viewer_url,
+        "can_run": False, "busy": summary["state"] in (AnalysisState.QUEUED, AnalysisState.RUNNING),
+    })
 
 
 def _table_context(request, tournament) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from scoring.analysis import services
+from tournaments.access import private_links
 from zarik.i18n import current_language
 
 register = template.Library()
@@ -48,6 +49,12 @@ def match_analysis(context, match):
     """Both players' PR and the per-move error strip, on the record viewer of ``match``."""
     request = context.get("request")
     user = getattr(request, "user", None)
+    token = getattr(getattr(request, "resolver_match", None), "kwargs", {}).get("token")
+    holder = private_links.entry_for(token) if token else None
+    if holder is not None:  # the private viewer: the link's player, without an account
+        user = private_links.LinkHolder(holder)
+        url = reverse("private-analysis-match", kwargs={"token": token, "match_id": match.pk})
+    else:
+        url = reverse("analysis-match", kwargs={"slug": match.round.tournament.slug, "match_id": match.pk})
     summary = services.match_summary(match, user, current_language())
-    url = reverse("analysis-match", kwargs={"slug": match.round.tournament.slug, "match_id": match.pk})
     return {"a": summary, "analysis_url": url}

@@ -26,6 +26,7 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tournaments.access import private_links
 from tournaments.models import AuditEntry, OfficialRole
 
 from .conftest import needs_gnubg
@@ -225,3 +226,12 @@ def test_profile_pr_history_costs_the_same_queries_for_one_or_many_events(client
     page = client.get(reverse("player-profile", kwargs={"player_id": player.pk}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "PR history" in page and page.count('<td class="num">6.0</td>') == 6 and "pr-graph" in page
     assert counts[0] == counts[1], counts
+
+
+@needs_gnubg
+def test_a_player_by_private_link_sees_own_pr_on_the_viewer_and_the_analysis(client, done):
+    token = private_links.token_for(done.entry_b)
+    viewer = client.get(reverse("private-record-viewer", kwargs={"token": token, "match_id": done.pk}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "PR 14.2" in viewer and "PR 32.5" not in viewer
+    page = client.get(reverse("private-analysis-match", kwargs={"token": token, "match_id": done.pk}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "14.2" in page and "32.5" not in page and "Worst decisions" in page
