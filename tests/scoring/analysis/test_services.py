@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import threading
@@ -12,6 +13,7 @@ from django.test import override_settings
 
 from scoring.analysis import services
 from scoring.analysis.models import AnalysisSettings, AnalysisState, MatchAnalysis
+from scoring.archive import backup as archive
 from scoring.models import MatchFile
 from scoring.records import match_files
 from tests.factories import MatchFactory, RoundFactory, TournamentFactory
@@ -161,3 +163,16 @@ def _t(i):
     import datetime as dt
 
     return dt.datetime(2026, 11, 27, 8, 0, i, tzinfo=dt.UTC)
+
+
+def test_a_tournament_backup_keeps_its_analyses_and_settings(db):
+    tournament = TournamentFactory(match_length=3)
+    match = MatchFactory(round=RoundFactory(tournament=tournament))
+    AnalysisSettings.objects.create(tournament=tournament, plies=2, public=True)
+    MatchAnalysis.objects.create(match=match, tournament=tournament, state=AnalysisState.DONE, pr_a=4.5, pr_b=9.0, decisions_a=120, decisions_b=118, report={"players": {}})
+    data = json.loads(json.dumps(archive.dump(tournament), cls=archive.Encoder))
+    copy = archive.load(data, slug="copy-with-pr").tournament
+    restored = MatchAnalysis.objects.get(tournament=copy)
+    assert (restored.pr_a, restored.pr_b, restored.state) == (4.5, 9.0, "done")
+    assert restored.match.round.tournament == copy and restored.match_id != match.pk
+    assert AnalysisSettings.objects.get(tournament=copy).plies == 2
