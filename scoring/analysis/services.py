@@ -17,7 +17,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -173,8 +173,21 @@ def request_round(rnd: Round, user=None) -> Bulk:
     return out
 
 
+def reap_stale() -> int:
+    """Analyses left running by a worker that died: failed ("the worker stopped"), retryable.
+
+    A live analysis is killed at the time limit, so one running well past it has no process.
+    """
+    cutoff = timezone.now() - timedelta(seconds=time_limit() + 120)
+    stale = list(MatchAnalysis.objects.filter(state=AnalysisState.RUNNING, started_at__lt=cutoff))
+    for row in stale:
+        _fail(row, ANALYSIS.problem("crashed", reason="the worker stopped"))
+    return len(stale)
+
+
 def claim_next() -> MatchAnalysis | None:
     """Mark the fairest queued analysis running and return it (None when nothing waits)."""
+    reap_stale()
     waiting = list(
         MatchAnalysis.objects.filter(state=AnalysisState.QUEUED).values("tournament_id").annotate(first=Min("queued_at"))
     )

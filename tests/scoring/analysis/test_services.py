@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import signal
@@ -10,6 +11,7 @@ import time
 
 import pytest
 from django.test import override_settings
+from django.utils import timezone
 
 from scoring.analysis import services
 from scoring.analysis.models import AnalysisSettings, AnalysisState, MatchAnalysis
@@ -160,8 +162,6 @@ def _gnubg_child() -> int | None:
 
 
 def _t(i):
-    import datetime as dt
-
     return dt.datetime(2026, 11, 27, 8, 0, i, tzinfo=dt.UTC)
 
 
@@ -176,3 +176,13 @@ def test_a_tournament_backup_keeps_its_analyses_and_settings(db):
     assert (restored.pr_a, restored.pr_b, restored.state) == (4.5, 9.0, "done")
     assert restored.match.round.tournament == copy and restored.match_id != match.pk
     assert AnalysisSettings.objects.get(tournament=copy).plies == 2
+
+
+def test_an_analysis_left_running_by_a_dead_worker_fails_and_can_be_retried(analysed_match):
+    row = MatchAnalysis.objects.create(
+        match=analysed_match, tournament=analysed_match.round.tournament, state=AnalysisState.RUNNING,
+        started_at=timezone.now() - dt.timedelta(seconds=services.time_limit() + 300),
+    )
+    assert services.reap_stale() == 1
+    row.refresh_from_db()
+    assert row.state == AnalysisState.FAILED and "worker stopped" in services.problem_of(row).message("en")
