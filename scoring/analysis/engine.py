@@ -51,6 +51,25 @@ try:
     else:
         gnubg.command("analyse match")
         m = gnubg.match(analysis=1, statistics=1, verbose=0)
+        # In match play gnubg reports cube decisions as match winning chances; its statistics
+        # count errors in normalised equity (EMG). Convert with gnubg's own mwc2eq at each
+        # decision's cube and score, so each cube error is the one gnubg's totals add up.
+        length = (m.get("match-info") or {}).get("match-length") or 0
+        for game in m.get("games") or []:
+            info = game.get("info") or {}
+            score = (info.get("score-X", 0), info.get("score-O", 0))
+            cube, owner = 1, -1
+            for act in game.get("game") or []:
+                an = act.get("analysis") or {}
+                who = 0 if act.get("player") == "X" else 1
+                if length and "nd-cubeful-eq" in an and "dt-cubeful-eq" in an:
+                    ci = gnubg.cubeinfo(cube, owner, who, length, score, 0)
+                    act["cube-eq"] = {"nd": gnubg.mwc2eq(an["nd-cubeful-eq"], ci),
+                                      "dt": gnubg.mwc2eq(an["dt-cubeful-eq"], ci)}
+                elif "nd-cubeful-eq" in an and "dt-cubeful-eq" in an:
+                    act["cube-eq"] = {"nd": an["nd-cubeful-eq"], "dt": an["dt-cubeful-eq"]}
+                if act.get("action") == "take":
+                    cube, owner = cube * 2, who
         def clean(o):
             if isinstance(o, dict):
                 return {str(k): clean(v) for k, v in o.items()}

@@ -94,14 +94,21 @@ def engine_error_rates(statistics_text: str) -> dict[str, float] | None:
 
 
 def _cube_errors(action: dict[str, Any], offer: dict[str, Any] | None) -> float | None:
-    """The equity a cube action gave away (normalised, for the one who acted), if analysed."""
-    an = action.get("analysis") or {}
+    """The equity (EMG) a double, take or pass gave away, for the one who acted.
+
+    ``cube-eq`` holds gnubg's no-double and double/take equities for the doubler in EMG
+    (converted by gnubg itself from match winning chances); a pass is worth +1 to the
+    doubler. As in gnubg: the best cube action is max(no double, min(double/take, pass)).
+    """
     kind = action.get("action")
-    if kind == "double" and "nd-cubeful-eq" in an:
-        double = min(float(an["dt-cubeful-eq"]), 1.0)
-        return max(0.0, float(an["nd-cubeful-eq"]) - double)
-    if kind in ("take", "drop") and offer is not None and "dt-cubeful-eq" in offer:
-        dt = float(offer["dt-cubeful-eq"])
+    if kind == "double":
+        eq = action.get("cube-eq")
+        if not eq:
+            return None
+        double = min(float(eq["dt"]), 1.0)
+        return max(0.0, float(eq["nd"]) - double)
+    if kind in ("take", "drop") and offer:
+        dt = float(offer["dt"])
         return max(0.0, dt - 1.0) if kind == "take" else max(0.0, 1.0 - dt)
     return None
 
@@ -114,10 +121,11 @@ def _move_error(an: dict[str, Any]) -> float | None:
     return max(0.0, float(moves[0]["score"]) - float(moves[chosen]["score"]))
 
 
-def _missed_double(an: dict[str, Any]) -> float | None:
-    if "nd-cubeful-eq" not in an or "dt-cubeful-eq" not in an:
+def _missed_double(eq: dict[str, Any] | None) -> float | None:
+    """A roll without doubling when doubling was right: min(double/take, pass) − no double."""
+    if not eq:
         return None
-    return max(0.0, min(float(an["dt-cubeful-eq"]), 1.0) - float(an["nd-cubeful-eq"]))
+    return max(0.0, min(float(eq["dt"]), 1.0) - float(eq["nd"]))
 
 
 def _play_text(move: Any) -> str:
@@ -181,7 +189,7 @@ def build(match: dict[str, Any], statistics_text: str = "", view: RecordView | N
             dice = tuple(action["dice"]) if action.get("dice") else None
             found: list[tuple[str, float, str, str]] = []
             if kind == "move":
-                missed = _missed_double(an)
+                missed = _missed_double(action.get("cube-eq"))
                 if missed:
                     found.append(("cube", missed, _no_double_text(), _double_text()))
                 err = _move_error(an)
@@ -193,7 +201,7 @@ def build(match: dict[str, Any], statistics_text: str = "", view: RecordView | N
                 if err is not None:
                     found.append(("cube", err, kind, ""))
             if kind == "double":  # the take or pass that follows is judged on this analysis
-                offer = an
+                offer = action.get("cube-eq")
             for what, error, played, best in found:
                 pid, mid = _ids(before, dice if what == "move" else None) if before is not None else (action.get("board"), None)
                 decisions.append({
@@ -209,6 +217,14 @@ def build(match: dict[str, Any], statistics_text: str = "", view: RecordView | N
         )[:WORST]
         for side in ("first", "second")
     }
+    # Our per-decision errors add up to gnubg's totals (a check the tests make on real files).
+    summed = {
+        side: {
+            kind: round(sum(d["error"] for d in decisions if d["side"] == side and d["kind"] == kind), 4)
+            for kind in ("move", "cube")
+        }
+        for side in ("first", "second")
+    }
     strip = [
         {"ply": d["ply"], "side": d["side"], "error": d["error"], "kind": d["kind"]}
         for d in decisions if d["ply"] is not None and d["error"] >= 0.02
@@ -220,6 +236,7 @@ def build(match: dict[str, Any], statistics_text: str = "", view: RecordView | N
         "games": games,
         "worst": worst,
         "strip": strip,
+        "decision_errors": summed,
         "engine_error_rate": engine_error_rates(statistics_text),
     }
 

@@ -7,7 +7,7 @@ import pytest
 from scoring.analysis import engine, report, services
 from scoring.viewer.frames import view_mat
 
-from .conftest import NOISY3, needs_gnubg
+from .conftest import DATA, NOISY3, needs_gnubg
 
 pytestmark = needs_gnubg
 
@@ -74,3 +74,16 @@ def _row(text: str, label: str) -> list[int]:
         if line.startswith(label):
             return [int(x) for x in line[len(label):].split()[:2]]
     raise AssertionError(f"{label!r} not in gnubg's statistics")
+
+
+def test_each_decisions_error_adds_up_to_gnubgs_totals(analysed):
+    """Chequer and cube errors per decision (the worst list's numbers) sum to gnubg's statistics;
+    the 11-point sample has cube errors on both sides (match winning chances converted to EMG)."""
+    eleven = (DATA / "noisy11.mat").read_text()
+    out = engine.analyse(eleven, plies=0, timeout=300, program=services.program())
+    for rep in (analysed[1], report.build(out.match, out.statistics_text, view_mat(eleven))):
+        for side in ("first", "second"):
+            stats, summed = rep["players"][side], rep["decision_errors"][side]
+            assert summed["move"] == pytest.approx(stats["move_error"], abs=0.001)
+            assert summed["cube"] == pytest.approx(stats["cube_error"], abs=0.001)
+    assert rep["players"]["first"]["cube_error"] > 0.1 and rep["players"]["second"]["cube_error"] > 0.01
