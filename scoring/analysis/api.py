@@ -25,7 +25,7 @@ from .models import AnalysisState
 
 
 class AnalysisReasonSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="analysis.unavailable, analysis.no_engine, analysis.no_record, analysis.import_failed, analysis.timeout, analysis.crashed")
+    code = serializers.CharField(help_text="analysis.unavailable, analysis.no_engine, analysis.no_record, analysis.import_failed, analysis.timeout, analysis.crashed, analysis.worker_lost")
     message = serializers.CharField()
 
 

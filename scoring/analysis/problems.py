@@ -25,6 +25,10 @@ ANALYSIS = Catalogue(
             "The analysis took longer than the limit of {seconds} s and was stopped; try a smaller depth.",
             "Анализ занял больше допустимых {seconds} с и был остановлен; попробуйте меньшую глубину.",
         ),
+        "worker_lost": (
+            "The analysis stopped with the worker that ran it; run the analysis again.",
+            "Анализ прервался вместе с обработчиком, который его выполнял; запустите анализ ещё раз.",
+        ),
         "crashed": (
             "GNU Backgammon stopped before finishing ({reason}); run the analysis again.",
             "GNU Backgammon остановился, не закончив ({reason}); запустите анализ ещё раз.",

@@ -174,14 +174,14 @@ def request_round(rnd: Round, user=None) -> Bulk:
 
 
 def reap_stale() -> int:
-    """Analyses left running by a worker that died: failed ("the worker stopped"), retryable.
+    """Analyses left running by a worker that died: failed (``analysis.worker_lost``), retryable.
 
     A live analysis is killed at the time limit, so one running well past it has no process.
     """
     cutoff = timezone.now() - timedelta(seconds=time_limit() + 120)
     stale = list(MatchAnalysis.objects.filter(state=AnalysisState.RUNNING, started_at__lt=cutoff))
     for row in stale:
-        _fail(row, ANALYSIS.problem("crashed", reason="the worker stopped"))
+        _fail(row, ANALYSIS.problem("worker_lost"))
     return len(stale)
 
 

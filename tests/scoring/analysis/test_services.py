@@ -185,4 +185,5 @@ def test_an_analysis_left_running_by_a_dead_worker_fails_and_can_be_retried(anal
     )
     assert services.reap_stale() == 1
     row.refresh_from_db()
-    assert row.state == AnalysisState.FAILED and "worker stopped" in services.problem_of(row).message("en")
+    assert row.state == AnalysisState.FAILED and row.problem["code"] == "analysis.worker_lost"
+    assert "запустите анализ ещё раз" in services.problem_of(row).message("ru")
