@@ -38,7 +38,7 @@ def gnubg_when_required():
 
 @pytest.fixture
 def analysed_match(db):
-    """A backgammon match to 3 with a referee-attached .mat file, not yet analysed."""
+    """A backgammon match to 3 with the cube, no record yet (tests attach one)."""
     tournament = TournamentFactory(match_length=3, cube=True)
     rnd = RoundFactory(tournament=tournament)
     return MatchFactory(round=rnd)
