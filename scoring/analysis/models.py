@@ -45,7 +45,7 @@ class AnalysisSettings(models.Model):
 
 
 class PlayerAnalysisChoice(models.Model):
-    """A player's own choice: PR public everywhere, hidden, or as each event says (no row)."""
+    """A player's own choice to show their PR everywhere (no row: as each event says)."""
 
     player = models.OneToOneField(
         Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="analysis_choice"

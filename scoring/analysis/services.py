@@ -325,7 +325,11 @@ def choices_for(player_ids: Iterable[int]) -> dict[int, bool]:
 
 
 def set_choice(player, public: bool, user=None) -> None:
-    PlayerAnalysisChoice.objects.update_or_create(player=player, defaults={"public": public})
+    """Public everywhere, or back to the default (the player, the officials; public events)."""
+    if public:
+        PlayerAnalysisChoice.objects.update_or_create(player=player, defaults={"public": True})
+    else:
+        PlayerAnalysisChoice.objects.filter(player=player).delete()
 
 
 # --------------------------------------------------------------------------- the PR table

@@ -141,6 +141,13 @@ def test_profile_shows_pr_history(client, done, referee):
     assert client.post(reverse("analysis-visibility", kwargs={"player_id": player.pk}), {"public": "on"}).status_code == 302
     client.logout()
     assert "32,5" in client.get(reverse("player-profile", kwargs={"player_id": player.pk}), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    # Unticked: back to the default (only the player and the officials; a public event shows it).
+    _login(client, user)
+    client.post(reverse("analysis-visibility", kwargs={"player_id": player.pk}), {})
+    client.logout()
+    assert "32,5" not in client.get(reverse("player-profile", kwargs={"player_id": player.pk}), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    AnalysisSettings.objects.create(tournament=done.round.tournament, public=True)
+    assert "32,5" in client.get(reverse("player-profile", kwargs={"player_id": player.pk}), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
 
 
 def test_without_gnubg_pages_say_unavailable_and_still_work(client, analysed_match, referee, monkeypatch, tmp_path):
