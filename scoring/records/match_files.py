@@ -378,6 +378,15 @@ class FileRefused(Exception):
         self.problems = problems
 
 
+_attached_hooks: list = []
+
+
+def on_attach(hook) -> None:
+    """Call ``hook(match, user)`` after a file is attached (match analysis registers here)."""
+    if hook not in _attached_hooks:
+        _attached_hooks.append(hook)
+
+
 def attach(
     mf: MatchFile, user, *, first_is: str, use_result: bool = False, confirm: bool = False,
     reason: str = "",
@@ -407,6 +416,8 @@ def attach(
             _set_state(old, user, MatchFileState.DISCARDED, "record.discard")
         mf.first_is = first_is
         _set_state(mf, user, MatchFileState.ATTACHED, "record.attach")
+        for hook in _attached_hooks:
+            hook(match, user)
     return result
 
 
