@@ -18,11 +18,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from scoring.rules.board import BLACK, WHITE, Position, index_to_label, label_to_index
+from scoring.rules.board import BLACK, WHITE, Position, index_to_label, is_game_over, label_to_index
 from scoring.rules.errors import Problem
 from scoring.rules.matfile import looks_like_mat, parse_mat, validate_match
 from scoring.rules.notation import BAR, OFF, Chain, CubeAction, Ply, format_cube, format_ply
-from scoring.rules.posid import CUBE_CENTRED, MatchKey, encode_match_id, position_id
+from scoring.rules.posid import (
+    GAME_DROP,
+    GAME_OVER,
+    GAME_PLAYING,
+    GAME_RESIGNED,
+    MatchKey,
+    encode_match_id,
+    match_key,
+    position_id,
+    xgid,
+)
 from scoring.rules.record_events import (
     CheckpointEvent,
     ClaimEvent,
@@ -67,6 +77,16 @@ class Frame:
     numbering: str = "traditional"
     cube_text: str = ""
     problems: tuple[int, ...] = ()
+    #: The position the play was made from (side to play on roll): what gnubg analyses.
+    before: Position | None = None
+    offered_by: str | None = None
+    offer_kind: str = "double"
+    #: How the game stands after this frame (GNU's game states; set on a game's last frame).
+    game_state: int = GAME_PLAYING
+    #: The match score after the game (white, black) once ``game_state`` says it ended.
+    end_score: tuple[int, int] | None = None
+    answered_by: str | None = None
+    resignation: int = 0
 
     @property
     def moves(self) -> dict[str, str]:
@@ -79,28 +99,79 @@ class Frame:
 
     @property
     def position_id(self) -> str | None:
-        """GNU Backgammon's Position ID, the side on roll's view (short games only)."""
+        """GNU Backgammon's Position ID, from the dice owner's side (short games only)."""
         return self._ids()[0]
 
     @property
     def match_id(self) -> str | None:
-        """GNU Backgammon's Match ID: cube, owner, turn, Crawford, length and score (white = 0)."""
+        """GNU Backgammon's Match ID of this moment (white = gnubg's player 0)."""
         return self._ids()[1]
 
-    def _ids(self) -> tuple[str | None, str | None]:
-        if get_variant(self.position.variant).geometry != "short":
-            return None, None
-        turn = self.position.turn
-        owner = CUBE_CENTRED if self.cube_owner is None else (WHITE if self.cube_owner == "white" else BLACK)
+    @property
+    def xgid(self) -> str | None:
+        """The same moment as an XGID (white on top, as GNU Backgammon reads it)."""
+        key = self._key()
+        if key is None:
+            return None
         try:
-            return position_id(self.position), encode_match_id(
-                MatchKey(
-                    cube=self.cube, cube_owner=owner, dice_owner=turn, crawford=self.crawford,
-                    turn=turn, double_offered=self.offered, match_length=self.length, score=self.score,
-                )
+            return xgid(self.position.board(WHITE), self.position.board(BLACK), key, offer_kind=self.offer_kind)
+        except ValueError:
+            return None
+
+    @property
+    def analysis_ids(self) -> tuple[str, str, str] | None:
+        """Position ID, Match ID and XGID of the position *before* this play with its dice set.
+
+        That is what a user pastes into GNU Backgammon to have the play analysed (the
+        IDs of the frame itself show the position after it, the opponent to roll).
+        """
+        if self.kind != "play" or self.before is None or not self.dice or self.side is None:
+            return None
+        if get_variant(self.before.variant).geometry != "short":
+            return None
+        mover = WHITE if self.side == "white" else BLACK
+        try:
+            key = match_key(
+                cube=self.cube, cube_owner=_owner(self.cube_owner), on_roll=mover,
+                length=self.length, score=self.score, crawford=self.crawford, dice=self.dice,
+            )
+            return (
+                position_id(self.before, mover),
+                encode_match_id(key),
+                xgid(self.before.board(WHITE), self.before.board(BLACK), key),
             )
         except (ValueError, OverflowError):
+            return None
+
+    def _key(self) -> MatchKey | None:
+        if get_variant(self.position.variant).geometry != "short":
+            return None
+        ended = self.game_state != GAME_PLAYING and self.end_score is not None
+        return match_key(
+            cube=self.cube,
+            cube_owner=_owner(self.cube_owner),
+            on_roll=self.position.turn,
+            length=self.length,
+            score=self.end_score if ended and self.end_score is not None else self.score,
+            crawford=self.crawford,
+            offered_by=_owner(self.offered_by) if self.offered else None,
+            game_state=self.game_state,
+            answered_by=_owner(self.answered_by),
+            resignation=self.resignation,
+        )
+
+    def _ids(self) -> tuple[str | None, str | None]:
+        try:
+            key = self._key()
+            if key is None:
+                return None, None
+            return position_id(self.position), encode_match_id(key)
+        except (ValueError, OverflowError):
             return None, None
+
+
+def _owner(side: str | None) -> int | None:
+    return None if side is None else (WHITE if side == "white" else BLACK)
 
 
 @dataclass(slots=True)
@@ -209,6 +280,9 @@ class _Builder:
                 cube=cube.value,
                 cube_owner=cube.owner,
                 offered=cube.pending is not None,
+                offered_by=cube.pending.by if cube.pending is not None else None,
+                offer_kind=cube.pending.kind if cube.pending is not None else "double",
+                before=what.get("before"),
                 score=score,
                 crawford=crawford,
                 length=self.view.length,
@@ -229,12 +303,15 @@ class _Builder:
         numbering = replayer.record.numbering
         for event in replayer.record.events:
             if isinstance(event, PlayEvent):
+                before = replayer.position
                 replayer.play(event)
+                if before.turn != (mover := side_index(event.side)):
+                    before = before.with_turn(mover)
                 self._frame(
                     replayer, number, "play", score, crawford,
                     move=event.move, side=event.side, printed=event.text,
                     dice=event.ply.dice if event.ply else None, ply=event.ply,
-                    numbering=event.numbering or numbering,
+                    numbering=event.numbering or numbering, before=before,
                 )
             elif isinstance(event, CubeEvent):
                 replayer.cube_event(event)
@@ -256,12 +333,30 @@ class _Builder:
         self.view.games.append(view)
         return view
 
-    @staticmethod
-    def settle(view: GameView, result) -> None:
-        """Record how the game ended (from the replay's report)."""
-        if result is not None:
-            view.winner, view.points, view.kind = result.winner, result.points, result.kind
-            view.cube, view.dropped = result.cube, result.by_drop
+    def settle(self, view: GameView, result) -> None:
+        """Record how the game ended (from the replay's report) on the game and its last frame.
+
+        The last frame then carries GNU's end state — over, ended by a pass, or resigned —
+        and the score with the game's points, so its Match ID is the one gnubg shows there.
+        """
+        if result is None:
+            return
+        view.winner, view.points, view.kind = result.winner, result.points, result.kind
+        view.cube, view.dropped = result.cube, result.by_drop
+        last = self.view.frames[view.last]
+        end = list(view.score)
+        end[0 if result.winner == "white" else 1] += result.points or 0
+        loser = "black" if result.winner == "white" else "white"
+        if result.by_drop:
+            state, answered, resignation = GAME_DROP, loser, 0
+        elif is_game_over(last.position):
+            state, answered, resignation = GAME_OVER, None, 0
+        else:
+            per_cube = (result.points or 0) // max(result.cube, 1)
+            state, answered, resignation = GAME_RESIGNED, None, per_cube if 1 <= per_cube <= 3 else 0
+        self.view.frames[view.last] = replace(
+            last, game_state=state, end_score=(end[0], end[1]), answered_by=answered, resignation=resignation,
+        )
 
     def place(self, problems: list[Problem], game: GameView | None) -> None:
         """Attach each problem to the frame of its move and side (else the game's start)."""

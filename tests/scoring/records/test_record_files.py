@@ -142,6 +142,26 @@ def test_the_viewer_shows_a_position_with_both_numberings_and_ids(client, world)
     assert client.get(url).status_code == 200
 
 
+def test_the_viewer_gives_the_ids_to_analyse_a_play_and_the_score_after_a_game(client, world):
+    _t, referee, _rnd, m1, _m2 = world
+    client.force_login(referee)
+    text = named(MAT7, "Petrov", "Orlov")
+    response = _upload(client, m1, text)
+    client.post(response.url, {"action": "attach", "first_is": "a"})
+    url = reverse("record-viewer", kwargs={"slug": "cube-open", "match_id": m1.pk})
+    view = view_text(text)
+    play = view.frames[2]
+    html = client.get(url + "?ply=2").content.decode()
+    pid, mid, xg = play.analysis_ids
+    # The position before the play with its dice: the previous frame's board, the mover on roll.
+    assert pid == view.frames[1].position_id and mid != view.frames[1].match_id
+    assert f'value="{pid}"' in html and f'value="{mid}"' in html and f'value="{xg}"' in html
+    assert 'id="xgid"' in html and "XGID=" in html
+    end = view.frames[view.games[0].last]
+    html = client.get(url + f"?ply={end.index}").content.decode()
+    assert f'value="{end.match_id}"' in html and "match-score-after" in html
+
+
 def test_downloads_give_the_mat_and_the_books_notation(client, world):
     _t, referee, _rnd, m1, _m2 = world
     client.force_login(referee)
