@@ -462,6 +462,15 @@ def as_mat(text: str, *, variant: str, length: int, players: tuple[str, str]) ->
     return export_mat(match_from_reports([(record, report)], length=length, players=players))
 
 
+def _result_line(winner: str, points: int, english: bool) -> str:
+    if english:
+        return f"{winner.capitalize()} wins {points} point{'s' if points != 1 else ''}."
+    word = "очко" if points % 10 == 1 and points % 100 != 11 else (
+        "очка" if points % 10 in (2, 3, 4) and points % 100 not in (12, 13, 14) else "очков"
+    )
+    return f"{'Белые' if winner == 'white' else 'Чёрные'} выигрывают {points} {word}."
+
+
 def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -> str:
     """The record in the book's two-column notation (traditional numbering), game by game.
 
@@ -473,9 +482,11 @@ def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -
     title = "Game {n}" if english else "Партия №{n}"
     words = {"white": "White:" if english else "Белые:", "black": "Black:" if english else "Чёрные:"}
     out: list[str] = []
-    if view.kind == "mat":
+    if view.kind == "mat" or len(view.games) > 1:
+        # The match line the reader takes the names and length from (view_book_match).
         out.append(f"{players[0]} — {players[1]}" + (f", {view.length}" if view.length else ""))
         out.append("")
+    autodouble = "Automatic double." if english else "Автодубль."
     for game in view.games:
         heading = title.format(n=game.number)
         if game.winner is not None:
@@ -483,7 +494,9 @@ def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -
         frames = view.frames[game.first + 1 : game.last + 1]
         first = next((f.side for f in frames if f.kind == "play" and f.side), "white")
         second = "black" if first == "white" else "white"
-        out.extend([heading, "", f"{'Move' if english else '№ хода'}\t{words[first]}\t{words[second]}"])
+        out.extend([heading, ""])
+        out.extend([autodouble] * game.autodoubles)  # the book's words for a cube turned at the opening
+        out.extend([f"{'Move' if english else '№ хода'}\t{words[first]}\t{words[second]}"])
         rows: list[tuple[str, dict[str, str]]] = []
         number = 0
         for frame in frames:
@@ -505,6 +518,10 @@ def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -
             row[side] = text
         for label, cells in rows:
             out.append(f"{label}\t{cells.get('white', '...')}\t{cells.get('black', '')}".rstrip("\t"))
+        if game.winner is not None and game.points is not None:
+            # The result on a line of its own, read back as the .mat's "Wins N points":
+            # a resigned game (no bear-off, no pass) keeps its points.
+            out.append(_result_line(game.winner, game.points, english))
         # (the columns are "first mover" and "second": the book puts whoever rolled first left)
         out.append("")
     return "\n".join(out)

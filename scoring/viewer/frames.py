@@ -16,6 +16,7 @@ start position and the located problems of the reader.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from scoring.rules.board import BLACK, WHITE, Position, index_to_label, is_game_over, label_to_index
@@ -187,6 +188,7 @@ class GameView:
     kind: str | None = None
     cube: int = 1
     dropped: bool = False
+    autodoubles: int = 0
 
 
 @dataclass(slots=True)
@@ -298,6 +300,7 @@ class _Builder:
         Checkpoints only correct the board; the caller asks the replayer for its report.
         """
         replayer.opening()
+        autodoubles = replayer.cube.autodoubles
         first = len(self.view.frames)
         self._frame(replayer, number, "start", score, crawford, printed=replayer.record.title or "")
         numbering = replayer.record.numbering
@@ -329,7 +332,7 @@ class _Builder:
                 replayer.checkpoint(event)
             elif isinstance(event, ClaimEvent):
                 replayer.claim = event
-        view = GameView(number, first, len(self.view.frames) - 1, score)
+        view = GameView(number, first, len(self.view.frames) - 1, score, autodoubles=autodoubles)
         self.view.games.append(view)
         return view
 
@@ -385,10 +388,39 @@ def _with_problem(frame: Frame, index: int) -> Frame:
     return replace(frame, problems=(*frame.problems, index))
 
 
+#: A game's heading in a match written in the book's notation (our ``.txt`` download).
+_BOOK_GAME = re.compile(r"^[ \t]*(?:Game|Партия\s*№)\s*(\d+)\b", re.IGNORECASE | re.MULTILINE)
+#: The match line above the first game: ``Petrov — Orlov, 7`` (length absent for money play).
+_BOOK_MATCH = re.compile(r"^\s*(?P<a>\S.*?)\s+—\s+(?P<b>\S.*?)(?:,\s*(?P<n>\d+))?\s*$")
+
+
+def book_games(text: str) -> tuple[str, list[tuple[int, str]]] | None:
+    """Split a match in the book's notation into ``(preamble, [(number, game text)])``.
+
+    None for a single game (one heading or none, no match line above it): that is read
+    as one record, as the book prints it.
+    """
+    starts = list(_BOOK_GAME.finditer(text))
+    if not starts:
+        return None
+    if len(starts) == 1:
+        # One game is a match only under our match line (``Petrov — Orlov, 7``) on top.
+        lines = [line for line in text[: starts[0].start()].splitlines() if line.strip()]
+        if not lines or not _BOOK_MATCH.match(lines[0]):
+            return None
+    blocks = [
+        (int(m.group(1)), text[m.start() : starts[i + 1].start() if i + 1 < len(starts) else len(text)])
+        for i, m in enumerate(starts)
+    ]
+    return text[: starts[0].start()], blocks
+
+
 def view_text(text: str, *, variant: str | None = None, numbering: str | None = None) -> RecordView:
-    """The frames of ``text``: a ``.mat`` match file or one game in the book's notation."""
+    """The frames of ``text``: a ``.mat`` match file, one game or a match in the book's notation."""
     if looks_like_mat(text):
         return view_mat(text, variant=variant or "backgammon")
+    if (games := book_games(text)) is not None:
+        return view_book_match(*games, variant=variant, numbering=numbering)
     record = parse_record(text, variant=variant, numbering=numbering)
     builder = _Builder(record.variant, "text", 0, ("White", "Black"), record.numbering)
     replayer = Replayer(record)
@@ -396,6 +428,41 @@ def view_text(text: str, *, variant: str | None = None, numbering: str | None = 
     report = replayer.report()
     builder.settle(game, report.result)
     builder.place(report.errors, game)
+    return _nothing_read(builder)
+
+
+def view_book_match(
+    preamble: str, blocks: list[tuple[int, str]], *, variant: str | None = None, numbering: str | None = None
+) -> RecordView:
+    """A match in the book's notation, game by game, the score carried from game to game.
+
+    The Crawford game follows from the running score the way :func:`validate_match`
+    decides it for a ``.mat``, so the two formats of one match read the same.
+    """
+    players, length = ("White", "Black"), 0
+    for line in preamble.splitlines():
+        if found := _BOOK_MATCH.match(line):
+            players, length = (found.group("a"), found.group("b")), int(found.group("n") or 0)
+            break
+    builder: _Builder | None = None
+    score = [0, 0]
+    crawford_played = False
+    for number, block in blocks:
+        record = parse_record(block, variant=variant, numbering=numbering)
+        in_crawford = length > 1 and not crawford_played and length - 1 in score
+        crawford_played = crawford_played or in_crawford
+        rules = replace(record.cube_rules, crawford_game=in_crawford, enabled=length != 1)
+        record = replace(record, game=number, cube_rules=rules)
+        if builder is None:
+            builder = _Builder(record.variant, "text", length, players, record.numbering)
+        replayer = Replayer(record)
+        game = builder.drive(replayer, number, (score[0], score[1]), in_crawford)
+        report = replayer.report()
+        builder.settle(game, report.result)
+        builder.place([replace(p, game=number) for p in report.errors], game)
+        if report.result is not None:
+            score[0 if report.result.winner == "white" else 1] += report.result.points
+    assert builder is not None  # book_games gives one block at least
     return _nothing_read(builder)
 
 
@@ -433,4 +500,6 @@ def view_mat(text: str, *, variant: str = "backgammon") -> RecordView:
     return _nothing_read(builder)
 
 
-__all__ = ["Frame", "GameView", "RecordView", "moves_in_numberings", "view_mat", "view_text"]
+__all__ = [
+    "Frame", "GameView", "RecordView", "book_games", "moves_in_numberings", "view_book_match", "view_mat", "view_text",
+]
