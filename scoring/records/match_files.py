@@ -306,6 +306,13 @@ def compare(match: Match, check: FileCheck, first_is: str) -> Comparison:
     length = match_spec(match).length
     reported = match.results.filter(state=ResultState.REPORTED).order_by("-reported_at", "-pk").first()
     official = (match.score_a, match.score_b) if match.result_status == ResultStatus.CONFIRMED else None
+    if check.kind == "mat" and all(check.players) and match.entry_b_id is not None:
+        a, b = match.entry_a.player, match.entry_b.player
+        if not any(_likeness(name, player) for name in check.players for player in (a, b)):
+            out.problems.append(MATCHFILE.problem(
+                "names_differ", first=check.players[0], second=check.players[1],
+                a=a.full_name, b=b.full_name,
+            ))
     if not first_is:
         out.problems.append(MATCHFILE.problem("mapping_needed", first=check.players[0] or "White"))
         file_score = f"{check.players[0] or 'White'} {check.final[0]} : {check.final[1]} {check.players[1] or 'Black'}"
@@ -378,9 +385,24 @@ class FileRefused(Exception):
         self.problems = problems
 
 
+def attach_refusal(check: FileCheck, comparison: Comparison, *, despite: bool, despite_reason: str) -> list[Problem]:
+    """Why a file may not be attached as asked ([] if it may).
+
+    A file with no move read is never attached. A file with problems — its own or beside
+    the match (a differing score, other players' names) — only by an explicit choice
+    with a reason, which the audit log keeps.
+    """
+    if any(p.code == MATCHFILE.code("no_moves") for p in check.problems) or not check.text.strip():
+        return [MATCHFILE.problem("nothing_to_attach")]
+    issues = [p for p in [*check.problems, *comparison.problems] if p.code != MATCHFILE.code("mapping_needed")]
+    if issues and not (despite and despite_reason.strip()):
+        return [MATCHFILE.problem("despite_needed", count=len(issues))]
+    return []
+
+
 def attach(
     mf: MatchFile, user, *, first_is: str, use_result: bool = False, confirm: bool = False,
-    reason: str = "",
+    reason: str = "", despite: bool = False, despite_reason: str = "",
 ):
     """Attach a file to its match as the person says; optionally report/enter its score.
 
@@ -394,6 +416,9 @@ def attach(
     match = mf.match
     tournament = match.round.tournament
     check = stored_check(mf, tournament.variant)
+    refused = attach_refusal(check, compare(match, check, first_is), despite=despite, despite_reason=despite_reason)
+    if refused:
+        raise FileRefused(refused)
     result = None
     with transaction.atomic():
         if use_result:
@@ -406,7 +431,8 @@ def attach(
         for old in previous:
             _set_state(old, user, MatchFileState.DISCARDED, "record.discard")
         mf.first_is = first_is
-        _set_state(mf, user, MatchFileState.ATTACHED, "record.attach")
+        why = despite_reason.strip() if despite else ""
+        _set_state(mf, user, MatchFileState.ATTACHED, "record.attach", {"despite_problems": True} if why else None, why)
     return result
 
 
@@ -416,14 +442,16 @@ def discard(mf: MatchFile, user) -> None:
         _set_state(mf, user, MatchFileState.DISCARDED, "record.discard")
 
 
-def _set_state(mf: MatchFile, user, state: str, action: str) -> None:
+def _set_state(
+    mf: MatchFile, user, state: str, action: str, extra: dict[str, Any] | None = None, reason: str = ""
+) -> None:
     before = {"state": mf.state, "first_is": mf.first_is, "match": mf.match_id, "name": mf.name}
     mf.state = state
     mf.decided_at = timezone.now()
     mf.save(update_fields=["state", "first_is", "decided_at", "match"])
-    after = {"state": mf.state, "first_is": mf.first_is, "match": mf.match_id, "name": mf.name}
+    after = {"state": mf.state, "first_is": mf.first_is, "match": mf.match_id, "name": mf.name, **(extra or {})}
     who = user if getattr(user, "is_authenticated", False) and getattr(user, "pk", None) else None
-    audit.record(who, mf.tournament, action, mf, before, after)
+    audit.record(who, mf.tournament, action, mf, before, after, reason)
 
 
 # --------------------------------------------------------------------------- the match's record

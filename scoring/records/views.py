@@ -346,6 +346,8 @@ def _file_page(request, actor, mf: MatchFile, *, token: str | None = None) -> Ht
                         use_result=bool(request.POST.get("use_result")),
                         confirm=official and acts_as_official(actor, mf.match),
                         reason=request.POST.get("reason") or "",
+                        despite=bool(request.POST.get("despite")),
+                        despite_reason=request.POST.get("despite_reason") or "",
                     )
                 except match_files.FileRefused as exc:
                     errors.extend(p.message(language) for p in exc.problems)
@@ -381,6 +383,10 @@ def _file_page(request, actor, mf: MatchFile, *, token: str | None = None) -> Ht
         "replacing": bool(match and match.files.filter(state=MatchFileState.ATTACHED).exclude(pk=mf.pk).exists()),
         "token": token,
         "back": _after(mf, token),
+        "despite_reason": request.POST.get("despite_reason", ""),
+        "has_problems": bool(check.problems) or any(
+            p.code != "matchfile.mapping_needed" for p in (comparison.problems if comparison else [])
+        ),
     }
     return render(request, "scoring/records/record_file.html", ctx, status=400 if errors else 200)
 

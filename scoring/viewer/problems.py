@@ -62,6 +62,22 @@ MATCHFILE = Catalogue(
             "The file is a match to {file_length}; this match is played to {length}.",
             "В файле матч до {file_length}; этот матч играется до {length}.",
         ),
+        "nothing_to_attach": (
+            "No move could be read in this file, so it cannot be attached to a match.",
+            "В этом файле не прочитано ни одного хода, поэтому его нельзя прикрепить к матчу.",
+        ),
+        "despite_needed": (
+            "The file has {count} problem(s). To attach it anyway, tick “attach despite the "
+            "problems” and say why (the reason is kept in the audit log).",
+            "В файле замечаний: {count}. Чтобы всё же прикрепить его, отметьте «прикрепить, "
+            "несмотря на замечания» и укажите причину (она сохраняется в журнале).",
+        ),
+        "names_differ": (
+            "The file's players “{first}” and “{second}” are not named like this pairing's "
+            "{a} and {b}: make sure it is this match's file.",
+            "Игроки в файле «{first}» и «{second}» не похожи на игроков этой пары "
+            "({a} и {b}): убедитесь, что это файл именно этого матча.",
+        ),
         "mapping_needed": (
             "Say which player of the pairing is the file's “{first}” before its score is used.",
             "Укажите, кто из пары — «{first}» в файле, прежде чем использовать его счёт.",
