@@ -31,8 +31,9 @@ from django.utils import timezone
 from clubs.names import words
 from scoring import workflow
 from scoring.models import MatchFile, MatchFileState, ResultState
+from scoring.records import replays
 from scoring.rules.errors import Problem
-from scoring.rules.matfile import export_mat, match_from_reports
+from scoring.rules.matfile import export_mat, looks_like_mat, match_from_reports
 from scoring.rules.record_reader import parse_record
 from scoring.rules.record_replay import replay
 from scoring.viewer.frames import RecordView, view_text
@@ -111,17 +112,25 @@ def game_blocks(text: str) -> list[str]:
     return [text[s:e].strip("\n") for s, e in zip(starts, starts[1:] + [len(text)], strict=True)]
 
 
-def check_text(text: str, *, variant: str = "backgammon", name: str = "") -> FileCheck:
+def over_cap(text: str) -> bool:
+    """The one size cap of every way a record comes in (file, paste, bulk): UTF-8 bytes."""
+    return len(text) > MAX_BYTES or len(text.encode("utf-8")) > MAX_BYTES
+
+
+def check_text(
+    text: str, *, variant: str = "backgammon", name: str = "", view: RecordView | None = None
+) -> FileCheck:
     """Replay ``text`` (a .mat file or one game in the book's notation) and summarise it.
 
     A text longer than :data:`MAX_BYTES` (in UTF-8) is refused here, unread, whichever
     way it came (a file, a paste): a pasted 2.9 MB record once skipped the file's cap
     and took 22 s to check and 10 s per view (issue 29).
     """
-    if len(text) > MAX_BYTES or len(text.encode("utf-8")) > MAX_BYTES:
+    if over_cap(text):
         problem = MATCHFILE.problem("too_large", file=_prefix(name), limit=MAX_BYTES // 1024)
         return FileCheck(name, "", "text", ("", ""), 0, [], (0, 0), [problem])
-    view = view_text(text, variant=variant)
+    if view is None:
+        view = view_text(text, variant=variant)
     blocks = game_blocks(text) if view.kind == "mat" else [text]
     games = []
     for i, game in enumerate(view.games):
@@ -354,8 +363,8 @@ def store(
     check: FileCheck, *, tournament, match: Match | None = None, round=None, user=None,
     side: str = "", batch: str = "", proposed: str = "",
 ) -> MatchFile:
-    """Keep an uploaded file (with what the core found) until a person decides on it."""
-    return MatchFile.objects.create(
+    """Keep an uploaded file (with what the core found, and its replay) until a person decides."""
+    mf = MatchFile.objects.create(
         tournament=tournament,
         round=round or (match.round if match else None),
         match=match,
@@ -370,11 +379,15 @@ def store(
         uploaded_by=user if getattr(user, "pk", None) and getattr(user, "is_authenticated", False) else None,
         uploaded_side=side,
     )
+    if check.view is not None and check.text:
+        replays.keep(mf, check.view, tournament.variant)
+    return mf
 
 
 def stored_check(mf: MatchFile, variant: str) -> FileCheck:
-    """Replay a kept file again (the rules may have learnt since; nothing is trusted from storage)."""
-    return check_text(mf.text, variant=variant, name=mf.name)
+    """A kept file as checked: from its stored replay when the rules have not changed since
+    (:mod:`scoring.records.replays`), else replayed again, once."""
+    return check_text(mf.text, variant=variant, name=mf.name, view=replays.view_for(mf.text, variant, mf))
 
 
 class FileRefused(Exception):
@@ -483,7 +496,7 @@ def player_names(match: Match, first_is: str, language: str) -> tuple[str, str]:
 
 def as_mat(text: str, *, variant: str, length: int, players: tuple[str, str]) -> str:
     """A record as a .mat file: a .mat as it is; a book record replayed and written out."""
-    if view_text(text, variant=variant).kind == "mat":
+    if looks_like_mat(text):
         return text
     record = parse_record(text, variant=variant)
     report = replay(record)

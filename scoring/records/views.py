@@ -8,8 +8,6 @@ Broken input never raises: it is shown as located problems with the input kept.
 
 from __future__ import annotations
 
-import hashlib
-from collections import OrderedDict
 from typing import Any
 
 from django.contrib import messages
@@ -22,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import workflow
 from scoring.models import MatchFile, MatchFileState
+from scoring.records import replays
 from scoring.rules.errors import Problem
 from scoring.viewer.frames import RecordView, view_text
 from scoring.viewer.svg import board_svg, describe
@@ -43,28 +42,12 @@ from . import match_files
 from .tasks import bulk_upload_task
 
 MAX_UPLOADS = 400
-VIEW_CACHE_SIZE = 16
-_VIEWS: OrderedDict[tuple[str, str], RecordView] = OrderedDict()
 
 
-def cached_view(text: str, variant: str) -> RecordView:
-    """The replayed record, kept for the last few records shown in this process.
-
-    Stepping through a match asks for the same record again at every key press; a 25-game
-    match takes tens of milliseconds to replay, so the page would spend its time replaying
-    (``bench/record_viewer.py``). Keyed by the text's hash: a changed record is a new key.
-    Views are never changed after they are built, so sharing them is safe.
-    """
-    key = (hashlib.sha256(text.encode()).hexdigest(), variant)
-    view = _VIEWS.get(key)
-    if view is None:
-        view = view_text(text, variant=variant)
-        _VIEWS[key] = view
-        while len(_VIEWS) > VIEW_CACHE_SIZE:
-            _VIEWS.popitem(last=False)
-    else:
-        _VIEWS.move_to_end(key)
-    return view
+def cached_view(text: str, variant: str, mf: MatchFile | None = None) -> RecordView:
+    """The replayed record: kept in this process and with its match file (never replayed
+    per view; see :mod:`scoring.records.replays`)."""
+    return replays.view_for(text, variant, mf)
 
 
 # --------------------------------------------------------------------------- viewer
@@ -169,7 +152,7 @@ def _match_viewer(request, tournament, match: Match, *, urls: dict[str, str]) ->
     if found is None:
         return render(request, "scoring/records/record_viewer.html", {**ctx, "no_record": True})
     text, mf = found
-    view = cached_view(text, tournament.variant)
+    view = cached_view(text, tournament.variant, mf)
     ctx.update(viewer_context(view, _int(request.GET.get("ply")), _names_for(view, match, mf, language), language))
     template = "scoring/records/_record_board.html" if request.headers.get("HX-Request") else "scoring/records/record_viewer.html"
     return render(request, template, ctx)
@@ -186,7 +169,7 @@ def record_paste(request) -> HttpResponse:
             ctx["errors"].append(problem.message(current_language()))
         else:
             text = ctx["text"] = decoded or ""
-    if len(text) > match_files.MAX_BYTES:
+    if match_files.over_cap(text):
         too_large = match_files.MATCHFILE.problem("too_large", file="", limit=match_files.MAX_BYTES // 1024)
         ctx["errors"].append(too_large.message(current_language()))
         text = ""
@@ -217,7 +200,7 @@ def _download(match: Match, fmt: str) -> HttpResponse:
         body = match_files.as_mat(text, variant=tournament.variant, length=from_length, players=players)
         name, content_type = f"{stem}.mat", "text/plain; charset=utf-8"
     else:
-        view = view_text(text, variant=tournament.variant)
+        view = cached_view(text, tournament.variant, mf)
         names = match_files.player_names(match, first_is or "a", language)
         body = match_files.as_book_text(view, players=names, english=language.startswith("en"))
         name, content_type = f"{stem}.txt", "text/plain; charset=utf-8"

@@ -70,3 +70,29 @@ def test_other_players_names_are_a_warning_and_need_the_choice(client, world):  
     refused = client.post(response.url, {"action": "attach", "first_is": "a"})
     assert refused.status_code == 400
     assert MatchFile.objects.get().state == MatchFileState.PENDING
+
+
+def test_no_page_replays_a_stored_file(client, world, monkeypatch):  # noqa: F811
+    """The replay is kept with the file: viewer steps, the decision page and downloads use it."""
+    from scoring.records import match_files, replays
+
+    _t, referee, _rnd, m1, _m2 = world
+    client.force_login(referee)
+    response = _upload_bytes(client, m1, named(MAT7, "Petrov", "Orlov").encode())
+    mf = MatchFile.objects.get()
+    assert mf.replay and mf.replay_key == replays.replay_key(mf.text, "backgammon")
+    client.post(response.url, {"action": "attach", "first_is": "a"})
+    replays._VIEWS.clear()  # a fresh process: only the database has the replay
+
+    def replaying(*_a, **_k):
+        raise AssertionError("a page replayed a stored file")
+
+    monkeypatch.setattr(replays, "view_text", replaying)
+    monkeypatch.setattr(match_files, "view_text", replaying)
+    kw = {"slug": "cube-open", "match_id": m1.pk}
+    viewer = reverse("record-viewer", kwargs=kw)
+    for ply in (0, 5, 200):
+        assert client.get(f"{viewer}?ply={ply}").status_code == 200
+    assert client.get(reverse("record-download", kwargs={**kw, "fmt": "txt"})).status_code == 200
+    assert client.get(reverse("record-download", kwargs={**kw, "fmt": "mat"})).status_code == 200
+    assert client.get(response.url).status_code == 200
