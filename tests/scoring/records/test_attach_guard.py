@@ -9,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scoring.models import MatchFile, MatchFileState
+from scoring.viewer.frames import view_text
 from tests.scoring.records.test_record_files import MAT7, named, world  # noqa: F401  (fixture)
 from tournaments.models import AuditEntry
 
@@ -83,6 +84,11 @@ def test_no_page_replays_a_stored_file(client, world, monkeypatch):  # noqa: F81
     assert mf.replay and mf.replay_key == replays.replay_key(mf.text, "backgammon")
     client.post(response.url, {"action": "attach", "first_is": "a"})
     replays._VIEWS.clear()  # a fresh process: only the database has the replay
+    mf.refresh_from_db()
+    stored, fresh = replays.view_for(mf.text, "backgammon", mf), view_text(mf.text)
+    assert stored is not fresh and list(stored.frames) == fresh.frames
+    assert (stored.games, stored.problems, stored.final_score) == (fresh.games, fresh.problems, fresh.final_score)
+    replays._VIEWS.clear()
 
     def replaying(*_a, **_k):
         raise AssertionError("a page replayed a stored file")
