@@ -106,9 +106,18 @@ def main() -> None:
         url = f"/t/{t.slug}/match/{matches[0].pk}/record/?ply={middle}"
         client.get(f"/t/{t.slug}/match/{matches[1].pk}/record/")  # warm Django up (templates, URLs)
         client.get("/records/view/")
-        replays._VIEWS.clear()  # as a fresh worker process: only the stored replay is there
+        client.get(url)  # templates compiled once, as in a running server
+        replays._VIEWS.clear()  # as another worker process: only the stored replay is there
         began = time.perf_counter()
-        first = client.get(url)
+        if os.environ.get("BENCH_PROFILE"):
+            import cProfile
+            import pstats
+
+            prof = cProfile.Profile()
+            first = prof.runcall(client.get, url)
+            pstats.Stats(prof).sort_stats("cumulative").print_stats(60)
+        else:
+            first = client.get(url)
         cold = (time.perf_counter() - began) * 1000
         assert first.status_code == 200 and b"<svg" in first.content
         times = []
@@ -124,7 +133,7 @@ def main() -> None:
             steps.append((time.perf_counter() - began) * 1000)
         print(
             f"viewer page, 25-game match ({len(check.view.frames)} positions, {len(first.content) / 1024:.0f} KiB): "
-            f"stored with its replay in {stored_ms:.0f} ms; first view in a fresh process (stored replay, no replay) "
+            f"stored with its replay in {stored_ms:.0f} ms; first view in another worker (stored replay loaded, no replay) "
             f"{cold:.0f} ms, then median {median:.1f} ms, best {min(times):.1f} ms; aim < {VIEW_AIM_MS:.0f} ms: "
             f"{'ok' if median < VIEW_AIM_MS else 'MISSED'}"
         )

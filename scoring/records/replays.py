@@ -11,6 +11,7 @@ wrote into our own database is unpickled.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import pickle
 import zlib
@@ -68,7 +69,15 @@ def _pack(view: RecordView) -> bytes:
 
 
 def _unpack(blob: bytes) -> RecordView:
-    data = pickle.loads(zlib.decompress(blob))  # noqa: S301 (only what _pack wrote into our database)
+    # Loading makes tens of thousands of small tuples; the cycle collector would walk the
+    # whole heap of a busy worker several times meanwhile (none of them can form a cycle).
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        data = pickle.loads(zlib.decompress(blob))  # noqa: S301 (only what _pack wrote into our database)
+    finally:
+        if enabled:
+            gc.enable()
     variant, kind, length, players, numbering = data["head"]
     return RecordView(
         variant, kind, length, players, numbering,
