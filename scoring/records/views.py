@@ -23,7 +23,7 @@ from scoring.models import MatchFile, MatchFileState
 from scoring.records import replays
 from scoring.rules.errors import Problem
 from scoring.viewer.frames import RecordView, view_text
-from scoring.viewer.svg import board_svg, describe
+from scoring.viewer.svg import board_svg, describe, pip_counts
 from tournaments.access.permissions import (
     acts_as_official,
     allowed,
@@ -60,7 +60,19 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def viewer_context(view: RecordView, ply: int | None, names: dict[str, str], language: str) -> dict:
+NOTATIONS = ("traditional", "through", "own")
+
+
+def viewer_options(params) -> dict[str, Any]:
+    """The viewer's display choices from the address: notation and a board turned round."""
+    notation = params.get("notation") or "traditional"
+    return {"notation": notation if notation in NOTATIONS else "traditional", "flip": params.get("flip") == "1"}
+
+
+def viewer_context(
+    view: RecordView, ply: int | None, names: dict[str, str], language: str,
+    notation: str = "traditional", flip: bool = False,
+) -> dict:
     """What the viewer template shows for frame ``ply`` (one SVG: the page stays small)."""
     frame = view.frame(ply)
     english = language.startswith("en")
@@ -77,8 +89,9 @@ def viewer_context(view: RecordView, ply: int | None, names: dict[str, str], lan
     )
     svg = board_svg(
         frame.position, dice=frame.dice, dice_side=frame.side, cube=frame.cube,
-        cube_owner=frame.cube_owner, title=title, description=describe(frame.position, language),
+        cube_owner=frame.cube_owner, title=title, description=describe(frame.position, language), flip=flip,
     )
+    pips = pip_counts(frame.position)
     problems = [
         {"message": p.message(language, side_names), "frame": view.problem_frames[i]}
         for i, p in enumerate(view.problems)
@@ -94,7 +107,10 @@ def viewer_context(view: RecordView, ply: int | None, names: dict[str, str], lan
                 rows.append({"move": f.move})
             rows[-1][f.side or "white"] = f
         for row in rows:
-            row["cells"] = [row.get("white"), row.get("black")]
+            row["cells"] = [
+                {"f": f, "text": f.moves.get(notation) or f.printed} if f is not None else None
+                for f in (row.get("white"), row.get("black"))
+            ]
         games.append({"game": game, "rows": rows, "start": game.first})
     first = view.frames[0].index
     last = view.frames[-1].index
@@ -115,6 +131,11 @@ def viewer_context(view: RecordView, ply: int | None, names: dict[str, str], lan
         "score_text": f"{score[0]}:{score[1]}",
         "other_numbering": "through" if view.numbering != "through" else "traditional",
         "english": english,
+        "pips": {"white": pips[0], "black": pips[1]},
+        "notation": notation,
+        "flip": flip,
+        # Kept on every link of the viewer, so stepping keeps the reader's choices.
+        "keep": ("&notation=" + notation if notation != "traditional" else "") + ("&flip=1" if flip else ""),
     }
 
 
@@ -153,8 +174,12 @@ def _match_viewer(request, tournament, match: Match, *, urls: dict[str, str]) ->
         return render(request, "scoring/records/record_viewer.html", {**ctx, "no_record": True})
     text, mf = found
     view = cached_view(text, tournament.variant, mf)
-    ctx.update(viewer_context(view, _int(request.GET.get("ply")), _names_for(view, match, mf, language), language))
-    template = "scoring/records/_record_board.html" if request.headers.get("HX-Request") else "scoring/records/record_viewer.html"
+    ctx.update(viewer_context(
+        view, _int(request.GET.get("ply")), _names_for(view, match, mf, language), language,
+        **viewer_options(request.GET),
+    ))
+    # A step swaps the board and, out of band, the move list: both show the same position.
+    template = "scoring/records/_record_step.html" if request.headers.get("HX-Request") else "scoring/records/record_viewer.html"
     return render(request, template, ctx)
 
 
@@ -176,7 +201,10 @@ def record_paste(request) -> HttpResponse:
     if request.method == "POST" and text.strip():
         language = current_language()
         view = view_text(text, variant=request.POST.get("variant") or None)
-        ctx.update(viewer_context(view, _int(request.POST.get("ply")), _names_for(view, None, None, language), language))
+        ctx.update(viewer_context(
+            view, _int(request.POST.get("ply")), _names_for(view, None, None, language), language,
+            **viewer_options(request.POST),
+        ))
     elif request.method == "POST" and not ctx["errors"]:
         ctx["errors"].append(_("Paste a record or choose a file."))
     return render(request, "scoring/records/record_paste.html", ctx)

@@ -48,6 +48,9 @@ from scoring.rules.variants import get_variant
 from scoring.viewer.problems import MATCHFILE
 
 NUMBERINGS = ("traditional", "through")
+#: What the viewer can write moves in: the book's two numberings and GNU Backgammon's
+#: (each side from its own home, as in a .mat).
+SHOWN_NUMBERINGS = (*NUMBERINGS, "own")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +96,7 @@ class Frame:
     def moves(self) -> dict[str, str]:
         """The play in each numbering (computed when shown: a page shows one game's moves)."""
         if self.kind == "cube":
-            return {n: self.cube_text for n in NUMBERINGS}
+            return {n: self.cube_text for n in SHOWN_NUMBERINGS}
         if self.ply is None or self.side is None:
             return {}
         return moves_in_numberings(self.ply, self.side, self.numbering, get_variant(self.position.variant).geometry)
@@ -236,13 +239,13 @@ def _convert(label: str, side: str, source: str, target: str, geometry: str) -> 
 
 
 def moves_in_numberings(ply: Ply, side: str, numbering: str, geometry: str) -> dict[str, str]:
-    """The play written in each numbering (traditional and through); ``{}`` if unreadable.
+    """The play written in each numbering (traditional, through and gnubg's own); ``{}`` if unreadable.
 
     Cube marks and remarks stay as printed; only the point labels change.
     """
     out: dict[str, str] = {}
     try:
-        for target in NUMBERINGS:
+        for target in SHOWN_NUMBERINGS:
             chains = tuple(
                 Chain(
                     tuple(_convert(lb, side, numbering, target, geometry) for lb in c.path),
