@@ -146,7 +146,9 @@ def check_text(
                 "record": blocks[i] if i < len(blocks) else "",
             }
         )
-    players = tuple(view.players) if view.kind == "mat" else ("", "")
+    # A .mat names its players; so does a match in the book's notation under its match line.
+    named = view.kind == "mat" or tuple(view.players) != ("White", "Black")
+    players = tuple(view.players) if named else ("", "")
     return FileCheck(
         name=name,
         text=text,
@@ -593,7 +595,9 @@ def bulk_process(rnd, job: str, uploads: list[tuple[str, bytes]], progress=None)
         check = read_file(raw, name=name, variant=tournament.variant)
         players = check.players if any(check.players) else _names_from_file_name(name)
         match, side, problem = (None, "", None)
-        if check.text:
+        if check.text and not any(players):
+            problem = MATCHFILE.problem("no_names", file=_prefix(name))
+        elif check.text:
             match, side, problem = find_pairing(matches, players, name)
             from_name = _names_from_file_name(name)
             if match is None and any(from_name) and from_name != players:

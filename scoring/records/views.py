@@ -493,7 +493,12 @@ def round_records(request, tournament, round_id: int) -> HttpResponse:
     for mf in files:
         summary = mf.summary or {}
         verdict = mf.summary.get("verdict", "unmatched" if mf.match_id is None else "matched")
-        rows.append({"file": mf, "verdict": verdict, "final": summary.get("final"),
+        final = summary.get("final")
+        side = mf.first_is or mf.proposed
+        if final and mf.match_id is not None and side == "b":
+            final = [final[1], final[0]]  # in the pairing's order (A – B), as its problems say it
+        rows.append({"file": mf, "verdict": verdict, "final": final,
+                     "in_file_order": bool(final) and mf.match_id is not None and side not in ("a", "b"),
                      "problems": [Problem.from_data(p).message(language) for p in summary.get("compare", [])][:3]
                      + [Problem.from_data(p).message(language) for p in mf.problems][:3]})
     groups = {v: [r for r in rows if r["verdict"] == v] for v in ("mismatch", "unmatched", "matched")}

@@ -42,6 +42,10 @@ MATCHFILE = Catalogue(
             "{file}no pairing of this round has players named like “{first}” and “{second}”.",
             "{file}в этом туре нет пары с игроками, похожими на «{first}» и «{second}».",
         ),
+        "no_names": (
+            "{file}neither the file nor its name says who played: choose its pairing.",
+            "{file}ни в файле, ни в его имени не сказано, кто играл: выберите пару.",
+        ),
         "ambiguous_pairing": (
             "{file}the names “{first}” and “{second}” fit several pairings ({tables}); choose one.",
             "{file}имена «{first}» и «{second}» подходят к нескольким парам ({tables}); выберите пару.",

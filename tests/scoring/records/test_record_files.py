@@ -240,6 +240,9 @@ def test_bulk_upload_matches_files_to_pairings_and_waits_for_the_referee(client,
         "other.mat": named(MAT7, "Nobody", "Someone"),
         "broken.mat": "\x00",
         "Федоров - Sokolov.txt": (DATA / "book_game1_backgammon.txt").read_text(),  # names in the file name
+        # Names inside the file (our .txt export's match line), none in the file name.
+        "truncated.txt": "Фёдоров — Sokolov\n\n" + (DATA / "book_game1_backgammon.txt").read_text(),
+        "nc.txt": (DATA / "book_game1_backgammon.txt").read_text(),  # no names anywhere
     })
     url = reverse("round-records", kwargs={"slug": t.slug, "round_id": rnd.pk})
     response = client.post(url, {"files": [SimpleUploadedFile("round1.zip", archive), SimpleUploadedFile("bad.zip", b"PK\x03\x04broken")]})
@@ -254,6 +257,13 @@ def test_bulk_upload_matches_files_to_pairings_and_waits_for_the_referee(client,
     assert files["broken.mat"].match is None and files["broken.mat"].problems
     assert all(mf.state == MatchFileState.PENDING for mf in files.values())
     assert not Result.objects.filter(match=m1).exists()  # nothing attached by the upload
+    assert files["truncated.txt"].match == m2 and files["truncated.txt"].players == ["Фёдоров", "Sokolov"]
+    assert files["nc.txt"].match is None
+    assert "Neither the file nor its name says who played" in report or "ни в файле, ни в его имени" in report.lower()
+    assert "named like “”" not in report
+    # Scores in the pairing's order: the file says Orlov 4 : Петров 8; the pairing is Петров – Орлов.
+    row = report.split("t1.mat")[2].split("</tr>")[0]
+    assert "8:4" in row and "4:8" not in row
     mismatching = report.split('class="bulk-files mismatch"')[1].split("</table>")[0]
     assert "t2.mat" in mismatching and "t1.mat" not in mismatching
     # The referee confirms one, discards another.
