@@ -320,7 +320,9 @@ class MatchReport:
         errors = []
         for p in self.errors:
             # ``message`` says the place (game, move, side) once; no prefix of our own here.
-            errors.append({"move": p.move, "side": p.side, "code": p.code, "message": p.message(language)})
+            errors.append(
+                {"game": p.game, "move": p.move, "side": p.side, "code": p.code, "message": p.message(language)}
+            )
         won = self.winner()
         return {
             "ok": self.ok,
@@ -330,7 +332,20 @@ class MatchReport:
             "result": (
                 {"winner": won[0], "kind": "match", "cube": 1, "points": won[1]} if won else None
             ),
+            "players": list(self.match.players),
+            "length": self.match.length,
+            "final": list(self.final_score()),
         }
+
+    def final_score(self) -> tuple[int, int]:
+        """The score after the last game (the file's first player, second), as replayed."""
+        if not self.match.games:
+            return (0, 0)
+        final = list(self.match.games[0].score)
+        for report in self.games:
+            if report.result is not None:
+                final[SIDES.index(report.result.winner)] += report.result.points
+        return final[0], final[1]
 
 
 def validate_match(

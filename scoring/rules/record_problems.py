@@ -61,6 +61,11 @@ _CUBE_ACTIONS: dict[str, tuple[str, str]] = {
     "raccoon": ("raccoon", "ракун"),
     "auto": ("automatic double", "автодубль"),
 }
+def result_kind_name(kind: str, language: str = "ru") -> str:
+    """A kind of win in words (``single`` → «гейм»), for summaries."""
+    return _pick(_RESULTS.get(kind, (kind, kind)), is_english(language))
+
+
 _RESULTS: dict[str, tuple[str, str]] = {
     "single": ("single", "гейм"),
     "gammon": ("gammon", "гэммон"),
