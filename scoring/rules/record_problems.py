@@ -262,6 +262,12 @@ RECORD = Catalogue(
             "Printed as move {printed}, but this is move {expected}.",
             "Записан как ход {printed}, но это ход {expected}.",
         ),
+        "gave_up": (
+            "After {count} illegal plays this game is not checked further: the rest of its "
+            "plays are not applied (the record is too far from any legal game to say more).",
+            "После {count} неправильных ходов эта партия дальше не проверяется: остальные её "
+            "ходы не применяются (запись слишком далека от возможной партии).",
+        ),
         "moves_after_game_end": (
             "The game has already ended, yet {what} is printed.",
             "Партия уже окончена, а {what} всё ещё записано.",

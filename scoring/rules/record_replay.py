@@ -69,6 +69,10 @@ _NEAR_MAX = 24
 _AHEAD = 12
 _AHEAD_FAR = 80
 _AHEAD_BUDGET = 4000
+#: Illegal plays after which a game is not followed further: each is reported at its move,
+#: but a record this broken has no reading left to follow (and no more to say), and a
+#: file of nothing but garbage must not cost more to check than a clean one.
+MAX_ILLEGAL = 12
 
 _ALL_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, a + 1))
 
@@ -99,6 +103,8 @@ class Replayer:
         self.keep_positions = keep_positions
         self.positions: list[Position] = []
         self._ahead_budget = _AHEAD_BUDGET
+        #: Illegal plays met in this game; at :data:`MAX_ILLEGAL` the replay stops the game.
+        self.illegal = 0
         self.game = record.game
         #: What happened, in order, with the side resolved: ``(side, kind, payload)`` where
         #: kind is "play" (payload: the event), or a cube kind (payload: the value).
@@ -172,6 +178,10 @@ class Replayer:
 
     def play(self, event: PlayEvent) -> None:
         where = {"move": event.move, "side": event.side, "text": event.text}
+        if self.illegal >= MAX_ILLEGAL:
+            # Stopped: the board stays the last one that could exist; said once (below).
+            self._advance(event.side, event.move)
+            return
         if self._finished():
             self.error("moves_after_game_end", after_end_cube=False, **where)
             self._advance(event.side, event.move)
@@ -235,8 +245,11 @@ class Replayer:
             ).ok:
                 self.position = check.position  # type: ignore[assignment]
             else:
-                misprinted_roll = self._legal_with_another_roll(position, steps, ply.dice)
+                misprinted_roll = self._printed(position, steps)[1] and self._legal_with_another_roll(
+                    position, steps, ply.dice
+                )
                 inferred = self._apply_unchecked(position, steps, event, trust_printed=misprinted_roll)
+                self.illegal += 1
                 beside = self._other_numbering(position, steps, event.side, numbering)
                 for n, problem in enumerate(check.problems):
                     located = replace(locate(problem, **where), game=self.game)
@@ -246,6 +259,8 @@ class Replayer:
                         play = self._describe(position, inferred, event.side)
                         located = replace(located, details={**located.details, "inferred": play})
                     self.errors.append(located)
+                if self.illegal >= MAX_ILLEGAL:
+                    self.error("gave_up", count=self.illegal, **where)
         if self.keep_positions:
             self.positions.append(self.position)
         self._advance(event.side, event.move)

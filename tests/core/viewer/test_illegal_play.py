@@ -61,3 +61,24 @@ def test_a_wrong_play_never_draws_an_impossible_board(seed):
     assert all(possible(f.position) for f in view.frames)
     for index in view.problem_frames:
         assert index is None or 0 <= index < len(view.frames)
+
+
+def test_a_game_of_garbage_is_given_up_once_and_costs_little():
+    """Every play rewritten: each game reports its first illegal plays, then stops, saying so once."""
+    from scoring.rules.record_replay import MAX_ILLEGAL
+
+    rng = random.Random(7)
+    garbled = re.sub(r"\d{1,2}/\d{1,2}\*?", lambda m: f"{rng.randint(1, 24)}/{rng.randint(0, 23)}", MAT3)
+    view = view_text(garbled)
+    assert all(possible(f.position) for f in view.frames)
+    assert any(p.code == "record.gave_up" for p in view.problems)
+    for game in view.games:
+        codes = [p.code for p in view.problems if p.game == game.number]
+        assert codes.count("record.gave_up") <= 1
+        if "record.gave_up" in codes:
+            given_up = next(p for p in view.problems if p.game == game.number and p.code == "record.gave_up")
+            assert "not checked further" in given_up.en and "не проверяется" in given_up.ru
+            later = [p for p in view.problems if p.game == game.number and (p.move or 0) > (given_up.move or 0)
+                     and p.code not in ("record.result_mismatch",)]
+            assert later == []
+            assert len([c for c in codes if c != "record.result_mismatch"]) <= MAX_ILLEGAL + 1
