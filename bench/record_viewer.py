@@ -153,6 +153,18 @@ def main() -> None:
             f"largest accepted file: {len(largest.encode()) / 1024:.0f} KiB of the {match_files.MAX_BYTES // 1024} KiB cap "
             f"({games} games, {len(big.view.frames)} positions): checked in {check_s:.2f} s"
         )
+        import random
+        import re
+
+        rng = random.Random(1)
+        garbage = re.sub(r"\d{1,2}/\d{1,2}\*?", lambda m: f"{rng.randint(1, 24)}/{rng.randint(0, 23)}", largest)
+        garbage = garbage[: match_files.MAX_BYTES - 1024]
+        began = time.perf_counter()
+        worst = match_files.check_text(garbage)
+        print(
+            f"the same size with every play illegal: {len(garbage.encode()) / 1024:.0f} KiB, "
+            f"{len(worst.problems)} problems, checked in {time.perf_counter() - began:.2f} s"
+        )
 
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
