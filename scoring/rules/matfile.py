@@ -474,6 +474,7 @@ def match_from_reports(
     """
     match = MatMatch(length=length, players=players)
     score = [0, 0]
+    unsaid: list[str] = []
     for number, (record, report) in enumerate(records, start=1):
         game = MatGame(number, (score[0], score[1]), autodoubles=record.autodoubles)
         replayer = Replayer(record)
@@ -500,12 +501,19 @@ def match_from_reports(
                 mat_kind = "double" if kind == "offer" else kind
                 value = payload if mat_kind in ("double", "beaver") else None
                 game.actions.append(MatAction(0, side, mat_kind, kind, value=value))
+            elif kind == "raccoon":
+                # No .mat entry says a raccoon: said in a comment, not written as something else.
+                unsaid.append(f"Game {number}: {side} raccooned to {payload or '?'}")
         _number_rows(game)
         result: RecordResult | None = report.result
         if result is not None:
             game.winner, game.points = result.winner, result.points
             score[SIDES.index(result.winner)] += result.points
         match.games.append(game)
+    match.headers.extend(
+        f'; [Not in the .mat format "{what}; the cube after it is not what GNU Backgammon will show"]'
+        for what in unsaid
+    )
     return match
 
 
