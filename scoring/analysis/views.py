@@ -16,8 +16,8 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Player
 from tournaments.access.permissions import allowed, require, tournament_view
-from tournaments.access.visibility import can_see_round, is_public_round
-from tournaments.links.private_views import holder_or_404
+from tournaments.access.visibility import can_see_round
+from tournaments.links.private_views import holder_and_match
 from tournaments.models import Match, Round
 from zarik.i18n import current_language
 
@@ -64,13 +64,7 @@ def match_analysis_run(request, tournament, match_id: int) -> HttpResponse:
 
 def private_match_analysis(request, token: str, match_id: int) -> HttpResponse:
     """The same page under a player's private link (no account): their own PR is theirs to see."""
-    holder = holder_or_404(token)
-    match = get_object_or_404(
-        Match.objects.select_related("round__tournament", "entry_a__player", "entry_b__player"),
-        pk=match_id, round__tournament_id=holder.entry.tournament_id,
-    )
-    if not is_public_round(match.round) or not allowed(holder, "match.see", match):
-        raise Http404
+    holder, match = holder_and_match(token, match_id)
     tournament = match.round.tournament
     summary = services.match_summary(match, holder, current_language())
     viewer_url = reverse("private-record-viewer", kwargs={"token": token, "match_id": match.pk})

@@ -31,9 +31,9 @@ from tournaments.access.permissions import (
     side_of,
     tournament_view,
 )
-from tournaments.access.visibility import can_see_round, is_public_round
+from tournaments.access.visibility import can_see_round
 from tournaments.jobs import progress as jobs
-from tournaments.links.private_views import holder_or_404
+from tournaments.links.private_views import holder_and_match, holder_or_404
 from tournaments.models import Match, Round
 from tournaments.validation import match_spec
 from zarik.i18n import current_language
@@ -422,29 +422,18 @@ def record_file(request, tournament, file_id: int) -> HttpResponse:
 # --------------------------------------------------------------------------- private links
 
 
-def _holder_match(token: str, match_id: int):
-    holder = holder_or_404(token)
-    match = get_object_or_404(
-        Match.objects.select_related("round__tournament", "entry_a__player", "entry_b__player"),
-        pk=match_id, round__tournament_id=holder.entry.tournament_id,
-    )
-    if not is_public_round(match.round) or not allowed(holder, "match.see", match):
-        raise Http404
-    return holder, match
-
-
 def private_viewer(request, token: str, match_id: int) -> HttpResponse:
-    _holder, match = _holder_match(token, match_id)
+    _holder, match = holder_and_match(token, match_id)
     return _match_viewer(request, match.round.tournament, match, urls=_private_urls(token, match))
 
 
 def private_download(request, token: str, match_id: int, fmt: str) -> HttpResponse:
-    _holder, match = _holder_match(token, match_id)
+    _holder, match = holder_and_match(token, match_id)
     return _download(match, fmt)
 
 
 def private_upload(request, token: str, match_id: int) -> HttpResponse:
-    holder, match = _holder_match(token, match_id)
+    holder, match = holder_and_match(token, match_id)
     return _upload(request, holder, match, urls=_private_urls(token, match), token=token)
 
 
