@@ -12,11 +12,25 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
-from tests.factories import EntryFactory, TournamentFactory, UserFactory
+from tests.factories import (
+    EntryFactory,
+    TeamFactory,
+    TeamMemberFactory,
+    TournamentFactory,
+    UserFactory,
+)
 from tests.public.test_team_match import _event, _text
 from tournaments.entries import status as entry_status
 from tournaments.jobs.export_tasks import build_workbook
-from tournaments.models import ResultKind, ResultStatus, RoundStatus, Seeding, TeamMember
+from tournaments.models import (
+    Official,
+    OfficialRole,
+    ResultKind,
+    ResultStatus,
+    RoundStatus,
+    Seeding,
+    TeamMember,
+)
 from tournaments.rounds import pairing_manager as pm
 
 pytestmark = pytest.mark.django_db
@@ -203,3 +217,29 @@ def test_other_systems_keep_the_draw_order_and_name_no_team(client):
     html = _text(client.get(f"/t/{t.slug}/crosstable/", HTTP_ACCEPT_LANGUAGE="ru"))
     assert html.index("Первый") < html.index("Второй")
     assert 'class="team"' not in _text(client.get(f"/t/{t.slug}/pairings/", HTTP_ACCEPT_LANGUAGE="ru"))
+
+
+def test_a_knockout_of_teams_names_a_withdrawn_member_seated_in_the_next_stage(organiser):
+    """More than two teams: the line-ups are fixed, so a member withdrawn during a stage is in
+    the next stage's draft; publishing it names him and withdrawing him again settles it."""
+    t = TournamentFactory(slug="teams-ko-gone", system="scheveningen", rounds_planned=None)
+    Official.objects.create(tournament=t, user=organiser, role=OfficialRole.ORGANISER)
+    for i, name in enumerate(("Москва", "Баку", "Ереван", "Тбилиси")):
+        TeamMemberFactory(team=TeamFactory(tournament=t, name=name), board=1,
+                          entry=EntryFactory(tournament=t, draw_number=i + 1, player__last_name=name))  # fmt: skip
+    (stage,) = pm.generate_next(t, user=organiser)
+    pm.publish_round(stage, user=organiser)
+    for match in stage.matches.all():
+        match.score_a, match.score_b, match.winner = 5, 0, "a"
+        match.result_status, match.result_kind = ResultStatus.CONFIRMED, ResultKind.PLAYED
+        match.save()
+    finalist = stage.matches.order_by("table").first().entry_a
+    entry_status.withdraw(finalist, organiser, settle="forfeit")
+    (final,) = pm.generate_next(t, user=organiser)
+    with pytest.raises(pm.PairingRefused) as refused:
+        pm.publish_round(final, user=organiser)
+    assert refused.value.problems[0].code == "pairing.publish_withdrawn"
+    entry_status.withdraw(finalist, organiser, settle="forfeit")
+    pm.publish_round(final, user=organiser)
+    match = final.matches.get()
+    assert match.result_kind == ResultKind.FORFEIT and match.result_status == ResultStatus.CONFIRMED
