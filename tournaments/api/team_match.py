@@ -19,6 +19,8 @@ from tournaments.standings_service import load_event
 from tournaments.team_match import team_match_data
 from zarik.i18n import current_language
 
+from .teams import LineupProblemSerializer
+
 
 def _pair(help_text: str) -> serializers.ListField:
     """Team A's value, then team B's (numbers: whole, or exact halves)."""
@@ -81,16 +83,12 @@ class TeamMatchSerializer(serializers.Serializer):
     boards = BoardResultSerializer(many=True)
 
 
-class ProblemSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    message = serializers.CharField()
-
-
 class TeamMatchesSerializer(serializers.Serializer):
     tournament = serializers.SlugField()
     matches = TeamMatchSerializer(many=True, help_text="one per pairing of teams (one with two teams)")
-    problems = ProblemSerializer(
-        many=True, help_text="why the line-ups cannot be paired yet (uneven teams, an odd number of teams)"
+    problems = LineupProblemSerializer(
+        many=True, help_text="why the line-ups cannot be paired yet (uneven teams, an odd number of teams, a member who "
+        "withdrew before the draw)"
     )
 
 

@@ -40,7 +40,8 @@ class BoardOutSerializer(TeamMemberSerializer):
 
     lineup_problems = LineupProblemSerializer(
         many=True, read_only=True,
-        help_text="uneven teams (4 against 3), an empty team, an odd number of teams: the open draw "
+        help_text="uneven teams (4 against 3), an empty team, an odd number of teams, a member who withdrew "
+        "before the draw: the open draw "
         "and the pairing refuse with these until they are put right",
     )  # fmt: skip
 
