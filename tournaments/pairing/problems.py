@@ -498,6 +498,14 @@ SCHEVENINGEN = Catalogue(
             "команды составить в пары нельзя: добавьте игроков в меньшую команду или уберите "
             "лишних из большей.",
         ),
+        "withdrawn_member": (
+            "Team «{team}»: {player} (board {board}) has withdrawn from the event, so the team "
+            "would be one board short and the teams uneven: put another player on board {board} "
+            "or take {player} off the team.",
+            "Команда «{team}»: {player} (доска {board}) снялся с соревнований, и в команде не "
+            "хватит игрока — команды будут неравными: поставьте на доску {board} другого игрока "
+            "или уберите {player} из команды.",
+        ),
         "empty_team": (
             "Team «{team}» has no players: put its players on boards 1, 2, … or delete the team.",
             "В команде «{team}» нет игроков: расставьте игроков по доскам 1, 2, … или удалите "
