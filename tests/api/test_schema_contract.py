@@ -274,10 +274,12 @@ def test_the_rating_list_takes_a_blank_city_as_its_schema_allows(schema, demo):
     assert_answer_as_declared(schema, "get", "/api/ratings/", answer, 200)
 
 
-def test_the_match_resource_is_described_for_integrators_and_says_round_is_a_number(schema):
+def test_the_match_resource_is_described_for_integrators_and_says_round_is_a_number_and_round_id_the_id(schema):
     match = schema["components"]["schemas"]["Match"]
     assert "Mix in" not in match["description"] and "result" in match["description"]
     assert "NUMBER" in match["properties"]["round"]["description"]
+    assert "round_id" in match["properties"]["round"]["description"]
+    assert match["properties"]["round_id"]["type"] == "integer" and "/api/rounds/{id}/" in match["properties"]["round_id"]["description"]
 
 
 #: Words of code talk that mean a description was written for the code's readers, not an integrator's.
