@@ -247,3 +247,21 @@ def test_every_write_operation_answering_200_or_201_is_walked(schema):
     }
     never = sorted(declared - walked)
     assert not never, never
+
+
+def test_the_schema_declares_the_location_and_etag_of_writes_and_the_etag_of_reads(schema):
+    missing = []
+    for path, item in schema["paths"].items():
+        if path.endswith("/schema/"):
+            continue
+        for method, operation in item.items():
+            for status, answer in operation.get("responses", {}).items():
+                if status not in ("200", "201") or "application/json" not in answer.get("content", {}):
+                    continue
+                headers = set(answer.get("headers", {}))
+                wanted = {"ETag"} if method == "get" else {"Location", "ETag"} if method in WRITES else set()
+                if method in WRITES and status == "200":
+                    wanted.add("Content-Location")
+                if not wanted <= headers:
+                    missing.append(f"{method.upper()} {path} {status}: {sorted(wanted - headers)}")
+    assert not missing, missing
