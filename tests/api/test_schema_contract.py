@@ -304,3 +304,11 @@ def test_every_operation_is_described_for_integrators_not_with_the_codes_own_not
             code_talk.append(f"component {name}: {component['description'][:80]}")
     assert not missing, missing
     assert not code_talk, code_talk
+
+
+def test_the_schema_generates_without_a_warning(tmp_path):
+    """A generator warning is a schema that lies (two components named ``Problem``: one wins, the other
+    operation's answer is described wrongly)."""
+    from django.core.management import call_command
+
+    call_command("spectacular", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))

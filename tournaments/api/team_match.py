@@ -81,7 +81,7 @@ class TeamMatchSerializer(serializers.Serializer):
     boards = BoardResultSerializer(many=True)
 
 
-class ProblemSerializer(serializers.Serializer):
+class TeamMatchProblemSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
 
@@ -89,7 +89,7 @@ class ProblemSerializer(serializers.Serializer):
 class TeamMatchesSerializer(serializers.Serializer):
     tournament = serializers.SlugField()
     matches = TeamMatchSerializer(many=True, help_text="one per pairing of teams (one with two teams)")
-    problems = ProblemSerializer(
+    problems = TeamMatchProblemSerializer(
         many=True, help_text="why the line-ups cannot be paired yet (uneven teams, an odd number of teams)"
     )
 
