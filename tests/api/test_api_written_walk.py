@@ -164,7 +164,7 @@ def walk_everything(walk: Walk):
         "rounds_planned": 3, "match_length": 5, "public": True, "seeding": "draw",
     })  # fmt: skip
     section = walk(org, "post", "/api/tournaments/walk-open/sections/", {
-        "name": "Высшая", "group": "higher", "min_category": 7, "max_category": 9, "cube": True, "match_length": 11, "order": 1,
+        "name": "Высшая", "group": "higher", "min_category": 7, "max_category": 9, "cube": True, "match_length": 11,
     })  # fmt: skip
     walk(org, "patch", f"/api/tournaments/walk-open/sections/{section['id']}/", {"name": "Высшая лига"})
     entered = walk(org, "post", "/api/tournaments/walk-open/entries/", [{"player": p.pk} for p in players[:4]])
