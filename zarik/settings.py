@@ -336,6 +336,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.http.schema.declare_problems",
+        "tournaments.api.http.schema.declare_headers",  # ETag, Location, Content-Location (issue 28)
         "tournaments.notifications.event_docs.add_webhook_schemas",
     ],
 }

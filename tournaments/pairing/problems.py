@@ -605,7 +605,7 @@ OPTIONS = Catalogue(
             "Параметр «{option}» ({system_word}) = {value!r} неверен: ожидается {expected_word}.",
         ),
         "not_a_table": (
-            "The pairing options must be {expected_word}, not {value!r}.",
+            "The pairing options must be a table of options (a JSON object), not {value!r}.",
             "Параметры жеребьёвки должны быть таблицей (JSON-объектом), а не {value!r}.",
         ),
     },
