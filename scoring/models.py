@@ -290,6 +290,10 @@ class MatchFile(models.Model):
     )
     uploaded_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    # The replay (frames and problems) kept with the file, so no page replays it again;
+    # ``replay_key`` says for which text, game and rules it was made (a mismatch = replay).
+    replay = models.BinaryField(_("replay"), blank=True, default=b"", editable=False)
+    replay_key = models.CharField(_("replay made for"), max_length=100, blank=True, editable=False)
 
     class Meta:
         ordering = ["-uploaded_at", "-pk"]

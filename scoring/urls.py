@@ -6,13 +6,18 @@ unique across apps.
 
 from django.urls import include, path
 
+from .analysis import urls as analysis
 from .archive import urls as archive
 from .entry import urls as entry
 from .records import urls as records
 
 urlpatterns = [
     *records.urlpatterns,
-    path("t/<slug:slug>/", include(entry.tournament_patterns + records.tournament_patterns + archive.tournament_patterns)),
-    path("p/<str:token>/", include(entry.private_patterns + records.private_patterns)),
+    *analysis.urlpatterns,
+    path("t/<slug:slug>/", include(
+        entry.tournament_patterns + records.tournament_patterns + archive.tournament_patterns
+        + analysis.tournament_patterns
+    )),
+    path("p/<str:token>/", include(entry.private_patterns + records.private_patterns + analysis.private_patterns)),
     *archive.urlpatterns,
 ]

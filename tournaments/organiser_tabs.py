@@ -47,6 +47,7 @@ TABS: tuple[Tab, ...] = (
     Tab("rulings", "manage-rulings", _("Rulings and pairings"), "round.manage"),
     Tab("sanctions", "sanction-list", _("Discipline"), "sanction.record"),
     Tab("print", "manage-print", _("Print"), "tournament.officiate"),
+    Tab("analysis", "analysis-table", _("PR table"), "tournament.officiate"),  # match analysis by gnubg
     Tab("audit", "audit-log", _("Audit log"), "audit.view"),
     Tab("webhooks", "manage-webhooks", _("Webhooks"), "tournament.edit"),
     Tab("hall-settings", "manage-hall", _("Hall display settings"), "tournament.edit"),

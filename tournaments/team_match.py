@@ -19,7 +19,7 @@ from tournaments.pairing.scheveningen import lineup_problems as core_lineup_prob
 from tournaments.standings import team_match as core
 from tournaments.standings.crosstable import format_value, marked
 
-from .models import CompetitionSystem, Team, TeamMember, Tournament
+from .models import CompetitionSystem, EntryStatus, Team, TeamMember, Tournament
 from .standings_service import Event
 
 
@@ -40,16 +40,45 @@ def lineups(tournament: Tournament) -> list[core.TeamLineup]:
     ]
 
 
+def team_names(tournament: Tournament) -> dict[int, str]:
+    """Each team member's entry id → the team's name (empty for an event that is not a team
+    event): the pairings page and the hall display say whose team each player plays for."""
+    if not is_team_event(tournament):
+        return {}
+    rows = TeamMember.objects.filter(team__tournament=tournament).values_list("entry_id", "team__name")
+    return dict(rows)
+
+
+def crosstable_lineup(tournament: Tournament) -> list[int]:
+    """The individual crosstable's order for a team event: team A's entries by board, then
+    team B's (and so on); empty for other events, which keep the draw-number order."""
+    if not is_team_event(tournament):
+        return []
+    return [pid for team in lineups(tournament) for pid in team.players]
+
+
 def lineup_problems(tournament: Tournament, teams: list[core.TeamLineup] | None = None) -> list[Problem]:
     """Why the teams of a Scheveningen event cannot be paired yet (empty: they can, or the
-    event is not a team event): an odd number of teams, a team with nobody, uneven teams."""
+    event is not a team event): an odd number of teams, a team with nobody, uneven teams,
+    and — while the line-ups can still change — a member who has withdrawn."""
     if not is_team_event(tournament):
         return []
     teams = lineups(tournament) if teams is None else teams
     out = []
     if len(teams) < 2 or len(teams) % 2:
         out.append(SCHEVENINGEN.problem("team_count", count=len(teams)))
-    return out + core_lineup_problems([(t.name, len(t.players)) for t in teams])
+    gone = [] if tournament.rounds.exists() else withdrawn_members(tournament)
+    return out + core_lineup_problems([(t.name, len(t.players)) for t in teams], gone)
+
+
+def withdrawn_members(tournament: Tournament) -> list[tuple[str, int, str]]:
+    """(team, board, player) of each team member who has withdrawn, by team and board."""
+    rows = (
+        TeamMember.objects.filter(team__tournament=tournament, entry__status=EntryStatus.WITHDRAWN)
+        .select_related("team", "entry__player")
+        .order_by("team_id", "board")
+    )
+    return [(m.team.name, m.board, str(m.entry.player)) for m in rows]
 
 
 def team_matches(event: Event, teams: list[core.TeamLineup] | None = None) -> list[core.TeamMatch]:

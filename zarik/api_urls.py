@@ -3,6 +3,7 @@
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter, SimpleRouter
 
+from scoring.analysis.api import MatchAnalysisViewSet, TournamentPrViewSet
 from scoring.entry.api import DisputeViewSet, MatchWorkflowViewSet, TournamentSanctionViewSet
 from scoring.entry.api_state import MyMatchesViewSet
 from tournaments.api import (
@@ -56,8 +57,10 @@ router.register("disputes", DisputeViewSet, basename="api-dispute")
 router.register("ratings", RatingListViewSet, basename="api-rating")
 router.register("players", PlayerRatingsViewSet, basename="api-player")
 # end of W3's lines
+router.register("tournaments", TournamentPrViewSet, basename="api-tournament-pr")  # issue 33
 router.register("tournaments", TournamentViewSet, basename="api-tournament")
 router.register("entries", EntryViewSet, basename="api-entry")
+router.register("matches", MatchAnalysisViewSet, basename="api-match-analysis")  # issue 33
 router.register("matches", MatchWorkflowViewSet, basename="api-match")
 router.register("me/matches", MyMatchesViewSet, basename="api-me-match")  # issue 28: a player's current match
 router.register("tokens", TokenViewSet, basename="api-token")  # issue 28: tokens without the web pages

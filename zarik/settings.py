@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "clubs.apps.ClubsConfig",
     "tournaments.apps.TournamentsConfig",
     "scoring.apps.ScoringConfig",
+    "scoring.analysis.apps.AnalysisConfig",  # match analysis by GNU Backgammon (its own tables)
 ]
 
 MIDDLEWARE = [
@@ -258,6 +259,11 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "") or (
     CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""
 )
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+# Match analysis (scoring/analysis): GNU Backgammon as a separate program, found on PATH or in
+# ANALYSIS_GNUBG_DIRS (Debian's /usr/games); one core and this many seconds per match.
+ANALYSIS_GNUBG = os.environ.get("ZARIK_GNUBG", "gnubg")
+ANALYSIS_GNUBG_DIRS = ["/usr/games"]
+ANALYSIS_TIME_LIMIT = int(os.environ.get("ZARIK_ANALYSIS_TIME_LIMIT", "600"))
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_STORE_EAGER_RESULT = False
 CELERY_TASK_SERIALIZER = "json"
@@ -330,6 +336,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "tournaments.api.http.schema.declare_problems",
+        "tournaments.api.http.schema.declare_headers",  # ETag, Location, Content-Location (issue 28)
         "tournaments.notifications.event_docs.add_webhook_schemas",
     ],
 }

@@ -36,6 +36,7 @@ from django.db import models, transaction
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player, Season
+from scoring.analysis.models import AnalysisSettings, MatchAnalysis
 from scoring.models import Dispute, MatchFile, Result, ResultState, Sanction
 from scoring.rules.errors import Catalogue, Problem
 from tournaments import audit
@@ -175,6 +176,8 @@ PARTS: tuple[Part, ...] = (
     Part("results", Result, "match__round__tournament"),
     Part("disputes", Dispute, "match__round__tournament"),
     Part("match_files", MatchFile, "tournament"),
+    Part("analysis_settings", AnalysisSettings, "tournament"),
+    Part("match_analyses", MatchAnalysis, "tournament"),
     Part("sanctions", Sanction, "tournament"),
     Part("audit", AuditEntry, "tournament"),
 )

@@ -442,7 +442,7 @@ class SanctionSerializer(serializers.Serializer):
     at = serializers.DateTimeField(read_only=True)
 
 
-class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
+class TournamentSanctionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Sanctions of a tournament (warnings, penalty points, annulled games, disqualification): the
     director or the jury records them; refusals are 409 problems with a ``workflow.*`` code.
     """
@@ -464,7 +464,11 @@ class TournamentSanctionViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             return Sanction.objects.none()
         return Sanction.objects.filter(tournament=self._tournament()).select_related("entry__player")
 
-    @extend_schema(request=SanctionSerializer, responses=SanctionSerializer)
+    def retrieve(self, request, *args, **kwargs):
+        """One sanction: whom it concerns, its kind, points, annulled game, reason and who decided it."""
+        return super().retrieve(request, *args, **kwargs)
+
+    @extend_schema(request=SanctionSerializer, responses={201: SanctionSerializer})
     def create(self, request, tournament_slug=None):
         tournament = self._tournament()
         data = SanctionSerializer(data=request.data)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -22,8 +22,7 @@ from scoring import workflow
 from scoring.workflow.problems import workflow_message
 from tournaments.access import private_links
 from tournaments.access.permissions import allowed
-from tournaments.access.visibility import is_public_round
-from tournaments.links.private_views import holder_or_404
+from tournaments.links.private_views import holder_and_match
 from tournaments.models import Match, ResultStatus
 
 from . import appeals
@@ -31,21 +30,6 @@ from .forms import DisputeForm, ResultEntry
 from .views import appeal_refused_page, confirm_posted, dispute_posted, entry_context, submit
 
 TEMPLATE = "scoring/entry/private/match.html"
-
-
-def _holder_and_match(token: str, match_id: int):
-    """The link holder and one of their own matches in a published or finished round."""
-    holder = holder_or_404(token)
-    match = get_object_or_404(
-        Match.objects.select_related(
-            "round__tournament", "round__section", "entry_a__player", "entry_b__player"
-        ),
-        pk=match_id,
-        round__tournament_id=holder.entry.tournament_id,
-    )
-    if not is_public_round(match.round) or not allowed(holder, "match.see", match):
-        raise Http404
-    return holder, match
 
 
 def _links(token: str, match: Match) -> dict:
@@ -60,7 +44,7 @@ def _links(token: str, match: Match) -> dict:
 
 def match_page(request, token: str, match_id: int) -> HttpResponse:
     """The match as its player sees it through the link: report, or confirm/dispute a report."""
-    holder, match = _holder_and_match(token, match_id)
+    holder, match = holder_and_match(token, match_id)
     tournament = match.round.tournament
     can_report = allowed(holder, "result.report", match) and match.result_status in (
         ResultStatus.PENDING,
@@ -98,7 +82,7 @@ def match_page(request, token: str, match_id: int) -> HttpResponse:
 @require_POST
 def confirm(request, token: str, match_id: int) -> HttpResponse:
     """The opponent confirms a reported result through their link."""
-    holder, match = _holder_and_match(token, match_id)
+    holder, match = holder_and_match(token, match_id)
     confirm_posted(request, match, holder)
     return redirect("private-match", token=token, match_id=match.pk)
 
@@ -117,7 +101,7 @@ def appeal(request, token: str, match_id: int) -> HttpResponse:
             workflow_message("link_replaced"), request.POST.get("reason", ""), None, 410
         )
         return render(request, "scoring/entry/private/link_replaced.html", {"refused": refused}, status=410)
-    holder, match = _holder_and_match(token, match_id)
+    holder, match = holder_and_match(token, match_id)
     dispute, refused = appeals.appeal_posted(request, match, holder)
     if refused is None:
         messages.success(request, _("Appeal lodged; the jury will decide."))
@@ -132,6 +116,6 @@ def appeal(request, token: str, match_id: int) -> HttpResponse:
 @require_POST
 def dispute(request, token: str, match_id: int) -> HttpResponse:
     """A player contests a result through their link: the director will rule."""
-    holder, match = _holder_and_match(token, match_id)
+    holder, match = holder_and_match(token, match_id)
     dispute_posted(request, match, holder)
     return redirect("private-match", token=token, match_id=match.pk)

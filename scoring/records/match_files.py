@@ -31,8 +31,9 @@ from django.utils import timezone
 from clubs.names import words
 from scoring import workflow
 from scoring.models import MatchFile, MatchFileState, ResultState
+from scoring.records import replays
 from scoring.rules.errors import Problem
-from scoring.rules.matfile import export_mat, match_from_reports
+from scoring.rules.matfile import export_mat, looks_like_mat, match_from_reports
 from scoring.rules.record_reader import parse_record
 from scoring.rules.record_replay import replay
 from scoring.viewer.frames import RecordView, view_text
@@ -111,17 +112,25 @@ def game_blocks(text: str) -> list[str]:
     return [text[s:e].strip("\n") for s, e in zip(starts, starts[1:] + [len(text)], strict=True)]
 
 
-def check_text(text: str, *, variant: str = "backgammon", name: str = "") -> FileCheck:
+def over_cap(text: str) -> bool:
+    """The one size cap of every way a record comes in (file, paste, bulk): UTF-8 bytes."""
+    return len(text) > MAX_BYTES or len(text.encode("utf-8")) > MAX_BYTES
+
+
+def check_text(
+    text: str, *, variant: str = "backgammon", name: str = "", view: RecordView | None = None
+) -> FileCheck:
     """Replay ``text`` (a .mat file or one game in the book's notation) and summarise it.
 
     A text longer than :data:`MAX_BYTES` (in UTF-8) is refused here, unread, whichever
     way it came (a file, a paste): a pasted 2.9 MB record once skipped the file's cap
     and took 22 s to check and 10 s per view (issue 29).
     """
-    if len(text) > MAX_BYTES or len(text.encode("utf-8")) > MAX_BYTES:
+    if over_cap(text):
         problem = MATCHFILE.problem("too_large", file=_prefix(name), limit=MAX_BYTES // 1024)
         return FileCheck(name, "", "text", ("", ""), 0, [], (0, 0), [problem])
-    view = view_text(text, variant=variant)
+    if view is None:
+        view = view_text(text, variant=variant)
     blocks = game_blocks(text) if view.kind == "mat" else [text]
     games = []
     for i, game in enumerate(view.games):
@@ -137,7 +146,9 @@ def check_text(text: str, *, variant: str = "backgammon", name: str = "") -> Fil
                 "record": blocks[i] if i < len(blocks) else "",
             }
         )
-    players = tuple(view.players) if view.kind == "mat" else ("", "")
+    # A .mat names its players; so does a match in the book's notation under its match line.
+    named = view.kind == "mat" or tuple(view.players) != ("White", "Black")
+    players = tuple(view.players) if named else ("", "")
     return FileCheck(
         name=name,
         text=text,
@@ -306,6 +317,13 @@ def compare(match: Match, check: FileCheck, first_is: str) -> Comparison:
     length = match_spec(match).length
     reported = match.results.filter(state=ResultState.REPORTED).order_by("-reported_at", "-pk").first()
     official = (match.score_a, match.score_b) if match.result_status == ResultStatus.CONFIRMED else None
+    if check.kind == "mat" and all(check.players) and match.entry_b_id is not None:
+        a, b = match.entry_a.player, match.entry_b.player
+        if not any(_likeness(name, player) for name in check.players for player in (a, b)):
+            out.problems.append(MATCHFILE.problem(
+                "names_differ", first=check.players[0], second=check.players[1],
+                a=a.full_name, b=b.full_name,
+            ))
     if not first_is:
         out.problems.append(MATCHFILE.problem("mapping_needed", first=check.players[0] or "White"))
         file_score = f"{check.players[0] or 'White'} {check.final[0]} : {check.final[1]} {check.players[1] or 'Black'}"
@@ -347,8 +365,8 @@ def store(
     check: FileCheck, *, tournament, match: Match | None = None, round=None, user=None,
     side: str = "", batch: str = "", proposed: str = "",
 ) -> MatchFile:
-    """Keep an uploaded file (with what the core found) until a person decides on it."""
-    return MatchFile.objects.create(
+    """Keep an uploaded file (with what the core found, and its replay) until a person decides."""
+    mf = MatchFile.objects.create(
         tournament=tournament,
         round=round or (match.round if match else None),
         match=match,
@@ -363,11 +381,15 @@ def store(
         uploaded_by=user if getattr(user, "pk", None) and getattr(user, "is_authenticated", False) else None,
         uploaded_side=side,
     )
+    if check.view is not None and check.text:
+        replays.keep(mf, check.view, tournament.variant)
+    return mf
 
 
 def stored_check(mf: MatchFile, variant: str) -> FileCheck:
-    """Replay a kept file again (the rules may have learnt since; nothing is trusted from storage)."""
-    return check_text(mf.text, variant=variant, name=mf.name)
+    """A kept file as checked: from its stored replay when the rules have not changed since
+    (:mod:`scoring.records.replays`), else replayed again, once."""
+    return check_text(mf.text, variant=variant, name=mf.name, view=replays.view_for(mf.text, variant, mf))
 
 
 class FileRefused(Exception):
@@ -378,9 +400,33 @@ class FileRefused(Exception):
         self.problems = problems
 
 
+_attached_hooks: list = []
+
+
+def on_attach(hook) -> None:
+    """Call ``hook(match, user)`` after a file is attached (match analysis registers here)."""
+    if hook not in _attached_hooks:
+        _attached_hooks.append(hook)
+
+
+def attach_refusal(check: FileCheck, comparison: Comparison, *, despite: bool, despite_reason: str) -> list[Problem]:
+    """Why a file may not be attached as asked ([] if it may).
+
+    A file with no move read is never attached. A file with problems — its own or beside
+    the match (a differing score, other players' names) — only by an explicit choice
+    with a reason, which the audit log keeps.
+    """
+    if any(p.code == MATCHFILE.code("no_moves") for p in check.problems) or not check.text.strip():
+        return [MATCHFILE.problem("nothing_to_attach")]
+    issues = [p for p in [*check.problems, *comparison.problems] if p.code != MATCHFILE.code("mapping_needed")]
+    if issues and not (despite and despite_reason.strip()):
+        return [MATCHFILE.problem("despite_needed", count=len(issues))]
+    return []
+
+
 def attach(
     mf: MatchFile, user, *, first_is: str, use_result: bool = False, confirm: bool = False,
-    reason: str = "",
+    reason: str = "", despite: bool = False, despite_reason: str = "",
 ):
     """Attach a file to its match as the person says; optionally report/enter its score.
 
@@ -394,6 +440,9 @@ def attach(
     match = mf.match
     tournament = match.round.tournament
     check = stored_check(mf, tournament.variant)
+    refused = attach_refusal(check, compare(match, check, first_is), despite=despite, despite_reason=despite_reason)
+    if refused:
+        raise FileRefused(refused)
     result = None
     with transaction.atomic():
         if use_result:
@@ -406,7 +455,10 @@ def attach(
         for old in previous:
             _set_state(old, user, MatchFileState.DISCARDED, "record.discard")
         mf.first_is = first_is
-        _set_state(mf, user, MatchFileState.ATTACHED, "record.attach")
+        why = despite_reason.strip() if despite else ""
+        _set_state(mf, user, MatchFileState.ATTACHED, "record.attach", {"despite_problems": True} if why else None, why)
+        for hook in _attached_hooks:
+            hook(match, user)
     return result
 
 
@@ -416,14 +468,16 @@ def discard(mf: MatchFile, user) -> None:
         _set_state(mf, user, MatchFileState.DISCARDED, "record.discard")
 
 
-def _set_state(mf: MatchFile, user, state: str, action: str) -> None:
+def _set_state(
+    mf: MatchFile, user, state: str, action: str, extra: dict[str, Any] | None = None, reason: str = ""
+) -> None:
     before = {"state": mf.state, "first_is": mf.first_is, "match": mf.match_id, "name": mf.name}
     mf.state = state
     mf.decided_at = timezone.now()
     mf.save(update_fields=["state", "first_is", "decided_at", "match"])
-    after = {"state": mf.state, "first_is": mf.first_is, "match": mf.match_id, "name": mf.name}
+    after = {"state": mf.state, "first_is": mf.first_is, "match": mf.match_id, "name": mf.name, **(extra or {})}
     who = user if getattr(user, "is_authenticated", False) and getattr(user, "pk", None) else None
-    audit.record(who, mf.tournament, action, mf, before, after)
+    audit.record(who, mf.tournament, action, mf, before, after, reason)
 
 
 # --------------------------------------------------------------------------- the match's record
@@ -455,11 +509,20 @@ def player_names(match: Match, first_is: str, language: str) -> tuple[str, str]:
 
 def as_mat(text: str, *, variant: str, length: int, players: tuple[str, str]) -> str:
     """A record as a .mat file: a .mat as it is; a book record replayed and written out."""
-    if view_text(text, variant=variant).kind == "mat":
+    if looks_like_mat(text):
         return text
     record = parse_record(text, variant=variant)
     report = replay(record)
     return export_mat(match_from_reports([(record, report)], length=length, players=players))
+
+
+def _result_line(winner: str, points: int, english: bool) -> str:
+    if english:
+        return f"{winner.capitalize()} wins {points} point{'s' if points != 1 else ''}."
+    word = "очко" if points % 10 == 1 and points % 100 != 11 else (
+        "очка" if points % 10 in (2, 3, 4) and points % 100 not in (12, 13, 14) else "очков"
+    )
+    return f"{'Белые' if winner == 'white' else 'Чёрные'} выигрывают {points} {word}."
 
 
 def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -> str:
@@ -473,9 +536,11 @@ def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -
     title = "Game {n}" if english else "Партия №{n}"
     words = {"white": "White:" if english else "Белые:", "black": "Black:" if english else "Чёрные:"}
     out: list[str] = []
-    if view.kind == "mat":
+    if view.kind == "mat" or len(view.games) > 1:
+        # The match line the reader takes the names and length from (view_book_match).
         out.append(f"{players[0]} — {players[1]}" + (f", {view.length}" if view.length else ""))
         out.append("")
+    autodouble = "Automatic double." if english else "Автодубль."
     for game in view.games:
         heading = title.format(n=game.number)
         if game.winner is not None:
@@ -483,7 +548,9 @@ def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -
         frames = view.frames[game.first + 1 : game.last + 1]
         first = next((f.side for f in frames if f.kind == "play" and f.side), "white")
         second = "black" if first == "white" else "white"
-        out.extend([heading, "", f"{'Move' if english else '№ хода'}\t{words[first]}\t{words[second]}"])
+        out.extend([heading, ""])
+        out.extend([autodouble] * game.autodoubles)  # the book's words for a cube turned at the opening
+        out.extend([f"{'Move' if english else '№ хода'}\t{words[first]}\t{words[second]}"])
         rows: list[tuple[str, dict[str, str]]] = []
         number = 0
         for frame in frames:
@@ -505,6 +572,10 @@ def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -
             row[side] = text
         for label, cells in rows:
             out.append(f"{label}\t{cells.get('white', '...')}\t{cells.get('black', '')}".rstrip("\t"))
+        if game.winner is not None and game.points is not None:
+            # The result on a line of its own, read back as the .mat's "Wins N points":
+            # a resigned game (no bear-off, no pass) keeps its points.
+            out.append(_result_line(game.winner, game.points, english))
         # (the columns are "first mover" and "second": the book puts whoever rolled first left)
         out.append("")
     return "\n".join(out)
@@ -535,7 +606,9 @@ def bulk_process(rnd, job: str, uploads: list[tuple[str, bytes]], progress=None)
         check = read_file(raw, name=name, variant=tournament.variant)
         players = check.players if any(check.players) else _names_from_file_name(name)
         match, side, problem = (None, "", None)
-        if check.text:
+        if check.text and not any(players):
+            problem = MATCHFILE.problem("no_names", file=_prefix(name))
+        elif check.text:
             match, side, problem = find_pairing(matches, players, name)
             from_name = _names_from_file_name(name)
             if match is None and any(from_name) and from_name != players:

@@ -8,8 +8,6 @@ Broken input never raises: it is shown as located problems with the input kept.
 
 from __future__ import annotations
 
-import hashlib
-from collections import OrderedDict
 from typing import Any
 
 from django.contrib import messages
@@ -22,9 +20,10 @@ from django.views.decorators.http import require_POST
 
 from scoring import workflow
 from scoring.models import MatchFile, MatchFileState
+from scoring.records import replays
 from scoring.rules.errors import Problem
 from scoring.viewer.frames import RecordView, view_text
-from scoring.viewer.svg import board_svg, describe
+from scoring.viewer.svg import board_svg, describe, pip_counts
 from tournaments.access.permissions import (
     acts_as_official,
     allowed,
@@ -32,9 +31,9 @@ from tournaments.access.permissions import (
     side_of,
     tournament_view,
 )
-from tournaments.access.visibility import can_see_round, is_public_round
+from tournaments.access.visibility import can_see_round
 from tournaments.jobs import progress as jobs
-from tournaments.links.private_views import holder_or_404
+from tournaments.links.private_views import holder_and_match, holder_or_404
 from tournaments.models import Match, Round
 from tournaments.validation import match_spec
 from zarik.i18n import current_language
@@ -43,28 +42,12 @@ from . import match_files
 from .tasks import bulk_upload_task
 
 MAX_UPLOADS = 400
-VIEW_CACHE_SIZE = 16
-_VIEWS: OrderedDict[tuple[str, str], RecordView] = OrderedDict()
 
 
-def cached_view(text: str, variant: str) -> RecordView:
-    """The replayed record, kept for the last few records shown in this process.
-
-    Stepping through a match asks for the same record again at every key press; a 25-game
-    match takes tens of milliseconds to replay, so the page would spend its time replaying
-    (``bench/record_viewer.py``). Keyed by the text's hash: a changed record is a new key.
-    Views are never changed after they are built, so sharing them is safe.
-    """
-    key = (hashlib.sha256(text.encode()).hexdigest(), variant)
-    view = _VIEWS.get(key)
-    if view is None:
-        view = view_text(text, variant=variant)
-        _VIEWS[key] = view
-        while len(_VIEWS) > VIEW_CACHE_SIZE:
-            _VIEWS.popitem(last=False)
-    else:
-        _VIEWS.move_to_end(key)
-    return view
+def cached_view(text: str, variant: str, mf: MatchFile | None = None) -> RecordView:
+    """The replayed record: kept in this process and with its match file (never replayed
+    per view; see :mod:`scoring.records.replays`)."""
+    return replays.view_for(text, variant, mf)
 
 
 # --------------------------------------------------------------------------- viewer
@@ -77,7 +60,19 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def viewer_context(view: RecordView, ply: int | None, names: dict[str, str], language: str) -> dict:
+NOTATIONS = ("traditional", "through", "own")
+
+
+def viewer_options(params) -> dict[str, Any]:
+    """The viewer's display choices from the address: notation and a board turned round."""
+    notation = params.get("notation") or "traditional"
+    return {"notation": notation if notation in NOTATIONS else "traditional", "flip": params.get("flip") == "1"}
+
+
+def viewer_context(
+    view: RecordView, ply: int | None, names: dict[str, str], language: str,
+    notation: str = "traditional", flip: bool = False,
+) -> dict:
     """What the viewer template shows for frame ``ply`` (one SVG: the page stays small)."""
     frame = view.frame(ply)
     english = language.startswith("en")
@@ -94,8 +89,9 @@ def viewer_context(view: RecordView, ply: int | None, names: dict[str, str], lan
     )
     svg = board_svg(
         frame.position, dice=frame.dice, dice_side=frame.side, cube=frame.cube,
-        cube_owner=frame.cube_owner, title=title, description=describe(frame.position, language),
+        cube_owner=frame.cube_owner, title=title, description=describe(frame.position, language), flip=flip,
     )
+    pips = pip_counts(frame.position)
     problems = [
         {"message": p.message(language, side_names), "frame": view.problem_frames[i]}
         for i, p in enumerate(view.problems)
@@ -111,7 +107,10 @@ def viewer_context(view: RecordView, ply: int | None, names: dict[str, str], lan
                 rows.append({"move": f.move})
             rows[-1][f.side or "white"] = f
         for row in rows:
-            row["cells"] = [row.get("white"), row.get("black")]
+            row["cells"] = [
+                {"f": f, "text": f.moves.get(notation) or f.printed} if f is not None else None
+                for f in (row.get("white"), row.get("black"))
+            ]
         games.append({"game": game, "rows": rows, "start": game.first})
     first = view.frames[0].index
     last = view.frames[-1].index
@@ -132,6 +131,11 @@ def viewer_context(view: RecordView, ply: int | None, names: dict[str, str], lan
         "score_text": f"{score[0]}:{score[1]}",
         "other_numbering": "through" if view.numbering != "through" else "traditional",
         "english": english,
+        "pips": {"white": pips[0], "black": pips[1]},
+        "notation": notation,
+        "flip": flip,
+        # Kept on every link of the viewer, so stepping keeps the reader's choices.
+        "keep": ("&notation=" + notation if notation != "traditional" else "") + ("&flip=1" if flip else ""),
     }
 
 
@@ -169,9 +173,13 @@ def _match_viewer(request, tournament, match: Match, *, urls: dict[str, str]) ->
     if found is None:
         return render(request, "scoring/records/record_viewer.html", {**ctx, "no_record": True})
     text, mf = found
-    view = cached_view(text, tournament.variant)
-    ctx.update(viewer_context(view, _int(request.GET.get("ply")), _names_for(view, match, mf, language), language))
-    template = "scoring/records/_record_board.html" if request.headers.get("HX-Request") else "scoring/records/record_viewer.html"
+    view = cached_view(text, tournament.variant, mf)
+    ctx.update(viewer_context(
+        view, _int(request.GET.get("ply")), _names_for(view, match, mf, language), language,
+        **viewer_options(request.GET),
+    ))
+    # A step swaps the board and, out of band, the move list: both show the same position.
+    template = "scoring/records/_record_step.html" if request.headers.get("HX-Request") else "scoring/records/record_viewer.html"
     return render(request, template, ctx)
 
 
@@ -186,14 +194,17 @@ def record_paste(request) -> HttpResponse:
             ctx["errors"].append(problem.message(current_language()))
         else:
             text = ctx["text"] = decoded or ""
-    if len(text) > match_files.MAX_BYTES:
+    if match_files.over_cap(text):
         too_large = match_files.MATCHFILE.problem("too_large", file="", limit=match_files.MAX_BYTES // 1024)
         ctx["errors"].append(too_large.message(current_language()))
         text = ""
     if request.method == "POST" and text.strip():
         language = current_language()
         view = view_text(text, variant=request.POST.get("variant") or None)
-        ctx.update(viewer_context(view, _int(request.POST.get("ply")), _names_for(view, None, None, language), language))
+        ctx.update(viewer_context(
+            view, _int(request.POST.get("ply")), _names_for(view, None, None, language), language,
+            **viewer_options(request.POST),
+        ))
     elif request.method == "POST" and not ctx["errors"]:
         ctx["errors"].append(_("Paste a record or choose a file."))
     return render(request, "scoring/records/record_paste.html", ctx)
@@ -217,7 +228,7 @@ def _download(match: Match, fmt: str) -> HttpResponse:
         body = match_files.as_mat(text, variant=tournament.variant, length=from_length, players=players)
         name, content_type = f"{stem}.mat", "text/plain; charset=utf-8"
     else:
-        view = view_text(text, variant=tournament.variant)
+        view = cached_view(text, tournament.variant, mf)
         names = match_files.player_names(match, first_is or "a", language)
         body = match_files.as_book_text(view, players=names, english=language.startswith("en"))
         name, content_type = f"{stem}.txt", "text/plain; charset=utf-8"
@@ -346,6 +357,8 @@ def _file_page(request, actor, mf: MatchFile, *, token: str | None = None) -> Ht
                         use_result=bool(request.POST.get("use_result")),
                         confirm=official and acts_as_official(actor, mf.match),
                         reason=request.POST.get("reason") or "",
+                        despite=bool(request.POST.get("despite")),
+                        despite_reason=request.POST.get("despite_reason") or "",
                     )
                 except match_files.FileRefused as exc:
                     errors.extend(p.message(language) for p in exc.problems)
@@ -381,6 +394,10 @@ def _file_page(request, actor, mf: MatchFile, *, token: str | None = None) -> Ht
         "replacing": bool(match and match.files.filter(state=MatchFileState.ATTACHED).exclude(pk=mf.pk).exists()),
         "token": token,
         "back": _after(mf, token),
+        "despite_reason": request.POST.get("despite_reason", ""),
+        "has_problems": bool(check.problems) or any(
+            p.code != "matchfile.mapping_needed" for p in (comparison.problems if comparison else [])
+        ),
     }
     return render(request, "scoring/records/record_file.html", ctx, status=400 if errors else 200)
 
@@ -405,29 +422,18 @@ def record_file(request, tournament, file_id: int) -> HttpResponse:
 # --------------------------------------------------------------------------- private links
 
 
-def _holder_match(token: str, match_id: int):
-    holder = holder_or_404(token)
-    match = get_object_or_404(
-        Match.objects.select_related("round__tournament", "entry_a__player", "entry_b__player"),
-        pk=match_id, round__tournament_id=holder.entry.tournament_id,
-    )
-    if not is_public_round(match.round) or not allowed(holder, "match.see", match):
-        raise Http404
-    return holder, match
-
-
 def private_viewer(request, token: str, match_id: int) -> HttpResponse:
-    _holder, match = _holder_match(token, match_id)
+    _holder, match = holder_and_match(token, match_id)
     return _match_viewer(request, match.round.tournament, match, urls=_private_urls(token, match))
 
 
 def private_download(request, token: str, match_id: int, fmt: str) -> HttpResponse:
-    _holder, match = _holder_match(token, match_id)
+    _holder, match = holder_and_match(token, match_id)
     return _download(match, fmt)
 
 
 def private_upload(request, token: str, match_id: int) -> HttpResponse:
-    holder, match = _holder_match(token, match_id)
+    holder, match = holder_and_match(token, match_id)
     return _upload(request, holder, match, urls=_private_urls(token, match), token=token)
 
 
@@ -476,7 +482,12 @@ def round_records(request, tournament, round_id: int) -> HttpResponse:
     for mf in files:
         summary = mf.summary or {}
         verdict = mf.summary.get("verdict", "unmatched" if mf.match_id is None else "matched")
-        rows.append({"file": mf, "verdict": verdict, "final": summary.get("final"),
+        final = summary.get("final")
+        side = mf.first_is or mf.proposed
+        if final and mf.match_id is not None and side == "b":
+            final = [final[1], final[0]]  # in the pairing's order (A – B), as its problems say it
+        rows.append({"file": mf, "verdict": verdict, "final": final,
+                     "in_file_order": bool(final) and mf.match_id is not None and side not in ("a", "b"),
                      "problems": [Problem.from_data(p).message(language) for p in summary.get("compare", [])][:3]
                      + [Problem.from_data(p).message(language) for p in mf.problems][:3]})
     groups = {v: [r for r in rows if r["verdict"] == v] for v in ("mismatch", "unmatched", "matched")}

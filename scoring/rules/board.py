@@ -272,6 +272,8 @@ def index_to_label(
         return "off"
     if not 1 <= index <= 24:
         raise ValueError(f"index out of range: {index}")
+    if numbering == "own":  # each side from its own home (GNU Backgammon's .mat)
+        return str(index)
     white_index = index if side == WHITE else opposite_table(geometry)[index]
     if numbering == "through":
         return str(white_index)

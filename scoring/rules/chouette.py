@@ -11,9 +11,15 @@ What the book says (ch10–11, «Швец / Chouette»), and how it is kept here
 * The team wins: the box pays each member; the captain becomes the box, the next in the
   queue the captain, and the box goes to the end of the queue.
 * The box doubles: members who take play on; those who pass are out of this game and
-  each pays the box one stake — the stake as it stood before the refused double (own
-  cube), a single stake with the common cube (the book: «платит боксу одинарную ставку»;
-  with one cube for all, that is the cube's value before the double).
+  each pays the box one stake. With their own cubes («Каждый из них выплачивает по
+  одной ставке боксу»), as in any game the pass loses what the cube showed before the
+  refused double (ch10: «проигрыш партии со счётом, который стоял … на верхней грани
+  дубль-куба до удвоения»): ``cube ÷ 2``. With one cube for the whole team the book
+  says, ch10–11: «Когда же дубль-куб один на всю команду, то в ответ на давэ от бокса
+  каждый член команды решает лично – принять давэ или отклонить давэ (т. е.
+  спасовать). В случае паса игрок платит боксу одинарную ставку.» — a single stake,
+  one point, whatever the cube shows (after a team redouble ``cube ÷ 2`` would be
+  more), so that is what a pass costs here in ``"common"`` mode.
 * Mixed results (the box beat the members who passed, the others beat the box): the box
   keeps its place if it beat the captain. So the rotation follows the captain's own
   result: the captain won → the team-won rotation; otherwise the box stays.
@@ -22,7 +28,8 @@ What the book says (ch10–11, «Швец / Chouette»), and how it is kept here
   member who plays on has the same cube and every pass is at the same offer.
 
 Amounts are in stakes (points): a member's game is worth ``cube × kind`` (single 1,
-gammon 2, backgammon 3: the backgammon scoring table), a pass ``cube ÷ 2``. Every game
+gammon 2, backgammon 3: the backgammon scoring table), a pass ``cube ÷ 2`` with own
+cubes and one stake with the common cube (:func:`pass_cost`). Every game
 is zero-sum: the box's amount is minus the sum of the members'. Bad input is refused with
 ``chouette.*`` problems (RU/EN), located at the game.
 """
@@ -76,9 +83,10 @@ CHOUETTE = Catalogue(
             "{player} спасовал, но куб не поворачивали (1): пас бывает только в ответ на давэ.",
         ),
         "pass_over_stake": (
-            "{player} passed the double to {cube} and so pays {owed} stake(s), the stake before the "
-            "double, not {paid}.",
-            "{player} спасовал при давэ до {cube} и платит ставку до удвоения — {owed}, а не {paid}.",
+            "{player} passed the double to {cube} and so pays {owed} stake(s) (with their own cube the "
+            "stake before the double, with the common cube a single stake), not {paid}.",
+            "{player} спасовал при давэ до {cube} и платит {owed} (при своём дубль-кубе — ставку до "
+            "удвоения, при общем — одинарную ставку), а не {paid}.",
         ),
         "common_cube_differs": (
             "With one common cube every member's cube is the same; here it shows {cubes}.",
@@ -219,8 +227,9 @@ def settle(
             refuse("bad_cube", player=m.player, cube=m.cube)
         elif m.passed and m.cube < 2:
             refuse("pass_without_double", player=m.player)
-        elif m.passed and m.paid is not None and m.paid != m.cube // 2:
-            refuse("pass_over_stake", player=m.player, cube=m.cube, owed=m.cube // 2, paid=m.paid)
+        elif m.passed and m.paid is not None and m.paid != pass_cost(m.cube, cube_mode):
+            owed = pass_cost(m.cube, cube_mode)
+            refuse("pass_over_stake", player=m.player, cube=m.cube, owed=owed, paid=m.paid)
     if cube_mode == "common" and len({m.cube for m in game.members}) > 1:
         refuse("common_cube_differs", cubes=", ".join(f"{m.player} {m.cube}" for m in game.members))
     if all(m.passed for m in game.members) and game.winner == "team":
@@ -230,12 +239,18 @@ def settle(
     amounts = {name: 0 for name in (lineup.box, *lineup.team)}
     sign = 1 if game.winner == "team" else -1
     for m in game.members:
-        amount = -(m.cube // 2) if m.passed else sign * m.cube * (multiplier or 1)
+        amount = -pass_cost(m.cube, cube_mode) if m.passed else sign * m.cube * (multiplier or 1)
         amounts[m.player] = amount
         amounts[lineup.box] -= amount
     captain = next(m for m in game.members if m.player == lineup.captain)
     captain_won = not captain.passed and game.winner == "team"
     return amounts, captain_won
+
+
+def pass_cost(cube: int, cube_mode: CubeMode) -> int:
+    """What a member who passes the box's double pays the box (module docstring, the book's
+    words): the cube before the double with their own cube, one stake with the common one."""
+    return 1 if cube_mode == "common" else cube // 2
 
 
 def rotate(lineup: Lineup, captain_won: bool) -> Lineup:
@@ -269,6 +284,7 @@ __all__ = [
     "Lineup",
     "Member",
     "Outcome",
+    "pass_cost",
     "rotate",
     "run",
     "settle",

@@ -159,6 +159,10 @@ class Problem:
         else:
             template = entry.en if is_english(language) else entry.ru
             body = template.format_map(entry.catalogue.fields(self.details, language, names))
+        if through := self.details.get("through_play"):
+            # A play printed in a side's own numbering (.mat) is quoted as printed; the
+            # through numbering, in which the board is often read, goes beside it.
+            body += f" ({'through numbering' if is_english(language) else 'в сквозной нумерации'}: {through})"
         return self.place(language, names) + body
 
     def place(self, language: str = "ru", names: Mapping[str, str] | None = None) -> str:

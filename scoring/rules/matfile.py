@@ -70,6 +70,9 @@ class MatGame:
     winner: str | None = None
     points: int | None = None
     line: int = 0
+    #: Automatic doubles before the first roll. The .mat format has no way to say them;
+    #: our export writes them in a comment line (:data:`_AUTODOUBLES`) and reads it back.
+    autodoubles: int = 0
 
     def key(self) -> tuple[Any, ...]:
         return (
@@ -78,6 +81,7 @@ class MatGame:
             tuple(a.key() for a in self.actions),
             self.winner,
             self.points,
+            self.autodoubles,
         )
 
 
@@ -105,6 +109,8 @@ _ENTRY = re.compile(
     r"|(?P<drop>Drops|Passes|Rejects)",
     re.IGNORECASE,
 )
+#: Our comment for what a .mat cannot carry: "; [Automatic doubles "Game 1: 2 (cube 4 …)"]".
+_AUTODOUBLES = re.compile(r'^;\s*\[Automatic doubles "Game (\d+): (\d+)\b', re.IGNORECASE)
 _WINS = re.compile(r"^(\s*)Wins\s+(\d+)\s+points?", re.IGNORECASE)
 _STEP = re.compile(r"(\d{1,2})/(\d{1,2})(\*?)(?:\((\d)\))?")
 
@@ -129,9 +135,13 @@ def parse_mat(text: str) -> MatMatch:
     """Read a .mat file; unreadable lines become ``unparsable`` problems with their line."""
     match = MatMatch(length=0)
     game: MatGame | None = None
+    autodoubles: dict[int, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.rstrip()
         if not line.strip():
+            continue
+        if found := _AUTODOUBLES.match(line.strip()):
+            autodoubles[int(found.group(1))] = int(found.group(2))
             continue
         if line.lstrip().startswith(";"):
             match.headers.append(line.strip())
@@ -185,6 +195,8 @@ def parse_mat(text: str) -> MatMatch:
             column = body_start + entry.start()
             side = "white" if i == 0 and column < RIGHT_COLUMN - 8 else "black"
             game.actions.append(_action(entry, move, side, number))
+    for g in match.games:
+        g.autodoubles = autodoubles.get(g.number, 0)
     return match
 
 
@@ -257,13 +269,14 @@ def game_record(
     rules = CubeRules(
         enabled=match.length != 1,
         beaver=True,
-        autodoubles=0,
+        autodoubles=game.autodoubles,
         crawford_game=in_crawford,
     )
     return Record(
         variant=variant,
         numbering="own",
         first=first,
+        autodoubles=game.autodoubles,
         title=f"Game {game.number}",
         events=events,
         cube_rules=rules,
@@ -307,7 +320,9 @@ class MatchReport:
         errors = []
         for p in self.errors:
             # ``message`` says the place (game, move, side) once; no prefix of our own here.
-            errors.append({"move": p.move, "side": p.side, "code": p.code, "message": p.message(language)})
+            errors.append(
+                {"game": p.game, "move": p.move, "side": p.side, "code": p.code, "message": p.message(language)}
+            )
         won = self.winner()
         return {
             "ok": self.ok,
@@ -317,7 +332,20 @@ class MatchReport:
             "result": (
                 {"winner": won[0], "kind": "match", "cube": 1, "points": won[1]} if won else None
             ),
+            "players": list(self.match.players),
+            "length": self.match.length,
+            "final": list(self.final_score()),
         }
+
+    def final_score(self) -> tuple[int, int]:
+        """The score after the last game (the file's first player, second), as replayed."""
+        if not self.match.games:
+            return (0, 0)
+        final = list(self.match.games[0].score)
+        for report in self.games:
+            if report.result is not None:
+                final[SIDES.index(report.result.winner)] += report.result.points
+        return final[0], final[1]
 
 
 def validate_match(
@@ -397,8 +425,20 @@ def _entry_text(action: MatAction) -> str:
 
 
 def export_mat(match: MatMatch) -> str:
-    """Write ``match`` in GNU Backgammon's .mat layout (fixed columns, own numbering)."""
-    lines = [*match.headers, "", f" {match.length} point match", ""]
+    """Write ``match`` in GNU Backgammon's .mat layout (fixed columns, own numbering).
+
+    What the format cannot carry is said in a comment line, never written as something
+    false: automatic doubles (no .mat entry turns the cube before the first roll) go into
+    a header line that GNU Backgammon skips and :func:`parse_mat` reads back, and the
+    doubles that follow them keep their true values.
+    """
+    notes = [
+        f'; [Automatic doubles "Game {g.number}: {g.autodoubles} (cube {2 ** g.autodoubles} before the '
+        f'first roll; the .mat format cannot say so, GNU Backgammon starts the cube at 1)"]'
+        for g in match.games
+        if g.autodoubles
+    ]
+    lines = [*match.headers, *notes, "", f" {match.length} point match", ""]
     for game in match.games:
         lines.append(f" Game {game.number}")
         left = f" {match.players[0]} : {game.score[0]}"
@@ -434,8 +474,9 @@ def match_from_reports(
     """
     match = MatMatch(length=length, players=players)
     score = [0, 0]
+    unsaid: list[str] = []
     for number, (record, report) in enumerate(records, start=1):
-        game = MatGame(number, (score[0], score[1]))
+        game = MatGame(number, (score[0], score[1]), autodoubles=record.autodoubles)
         replayer = Replayer(record)
         replayer.run(record.events)
         for side, kind, payload in replayer.trace:
@@ -460,12 +501,19 @@ def match_from_reports(
                 mat_kind = "double" if kind == "offer" else kind
                 value = payload if mat_kind in ("double", "beaver") else None
                 game.actions.append(MatAction(0, side, mat_kind, kind, value=value))
+            elif kind == "raccoon":
+                # No .mat entry says a raccoon: said in a comment, not written as something else.
+                unsaid.append(f"Game {number}: {side} raccooned to {payload or '?'}")
         _number_rows(game)
         result: RecordResult | None = report.result
         if result is not None:
             game.winner, game.points = result.winner, result.points
             score[SIDES.index(result.winner)] += result.points
         match.games.append(game)
+    match.headers.extend(
+        f'; [Not in the .mat format "{what}; the cube after it is not what GNU Backgammon will show"]'
+        for what in unsaid
+    )
     return match
 
 

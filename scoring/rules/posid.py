@@ -13,7 +13,32 @@ cube log2 (4 bits), cube owner (2: 0, 1 or 3 = centred), dice owner / player on 
 Crawford (1), game state (3), turn (1), double offered (1), resignation (2), die 1 (3),
 die 2 (3), match length (15), score of player 0 (15), score of player 1 (15).
 :class:`MatchKey` holds the fields as gnubg names them; players are gnubg's 0 and 1 and
-mapping them to colours is the caller's business.
+mapping them to colours is the caller's business. GNU Backgammon 1.07 also sets a 67th bit
+that the manual does not describe (its Match IDs end in ``E``); reading ignores it.
+
+The manual's rules for the state fields, which :func:`match_key` applies so that no
+caller has to remember them:
+
+* "dice owner" is the player on roll (or who rolled); "turn" is the same player *except*
+  while a double or a resignation is on the table: then it is the player who must
+  take/pass or accept/reject. A pending offer ``cBmgACAAAAAA`` is therefore wrong and
+  ``cBGgACAAAAAA`` right.
+* When a game has ended the state is "over" (2), "resigned" (3) or "ended by a dropped
+  cube" (4), no double is on offer, and the scores already include the game's points.
+  GNU Backgammon leaves the resignation value set on a resigned game; "turn" stays with the
+  player who passed the cube after a drop, and with the dice owner after a resignation (as
+  gnubg shows a match it imported from a ``.mat`` file).
+
+The Position ID is always from the dice owner's side (gnubg keeps its board from the
+player on roll while an offer is answered), so pending offers do not change it.
+
+XGID (eXtreme Gammon's position text, which GNU Backgammon also reads): 26 board
+characters (the top player's bar, points 1…24 from the bottom player's side, the bottom
+player's bar; ``A``–``P`` are the bottom player's checkers, ``a``–``p`` the top's), then
+``:cube log2:cube position (1 bottom, -1 top, 0 centre):turn (1 bottom, -1 top):dice
+("00" to roll, "D" doubled, "B" beavered, "R" raccooned — turn stays the doubler's):bottom score:top score:Crawford:
+match length:max cube log2``. GNU Backgammon reads the top player as its player 0, so
+:func:`xgid` puts gnubg's player 0 on top: both IDs describe the same state.
 """
 
 from __future__ import annotations
@@ -138,6 +163,8 @@ class MatchKey(NamedTuple):
 
 
 _FIELDS = (4, 2, 1, 1, 3, 1, 1, 2, 3, 3, 15, 15, 15)
+#: GNU Backgammon 1.07 writes bit 66 (not in the manual); ignored when reading.
+_GNUBG_EXTRA_BIT = sum(_FIELDS)
 
 
 def encode_match_id(key: MatchKey) -> str:
@@ -171,6 +198,7 @@ def encode_match_id(key: MatchKey) -> str:
 
 def decode_match_id(match_id: str) -> MatchKey:
     bits = int.from_bytes(_b64decode(match_id, 9, "Match ID"), "little")
+    bits &= ~(1 << _GNUBG_EXTRA_BIT)
     values = []
     for width in _FIELDS:
         values.append(bits & ((1 << width) - 1))
@@ -193,8 +221,105 @@ def decode_match_id(match_id: str) -> MatchKey:
     )
 
 
+RESIGN_VALUES = {"single": 1, "gammon": 2, "backgammon": 3}
+
+
+def match_key(
+    *,
+    cube: int,
+    cube_owner: int | None,
+    on_roll: int,
+    length: int,
+    score: tuple[int, int],
+    crawford: bool = False,
+    dice: tuple[int, int] | None = None,
+    offered_by: int | None = None,
+    game_state: int = GAME_PLAYING,
+    answered_by: int | None = None,
+    resignation: int = 0,
+) -> MatchKey:
+    """The Match ID fields of one moment of a game, by the manual's rules (module docstring).
+
+    ``on_roll`` is the player whose roll it is (gnubg's "dice owner"); ``offered_by`` the
+    player whose double (or beaver) is waiting for an answer; ``answered_by`` the player
+    who passed the cube that ended the game. ``score`` is the
+    score to show: after the game's points once the game is over.
+    """
+    playing = game_state == GAME_PLAYING
+    turn = on_roll
+    if playing and offered_by is not None:
+        turn = 1 - offered_by
+    elif not playing and answered_by is not None:
+        turn = answered_by
+    return MatchKey(
+        cube=cube,
+        cube_owner=CUBE_CENTRED if cube_owner is None else cube_owner,
+        dice_owner=on_roll,
+        crawford=crawford,
+        game_state=game_state,
+        turn=turn,
+        double_offered=playing and offered_by is not None,
+        resignation=resignation if game_state == GAME_RESIGNED else 0,
+        dice=dice if dice is not None and playing else (0, 0),
+        match_length=length,
+        score=score,
+    )
+
+
+def _xg_char(count: int, upper: bool) -> str:
+    if count == 0:
+        return "-"
+    if count > 16:
+        raise ValueError("too many checkers on one point for an XGID")
+    return chr((ord("A") if upper else ord("a")) + count - 1)
+
+
+def xgid(
+    player0: tuple[int, ...], player1: tuple[int, ...], key: MatchKey, *, offer_kind: str = "double"
+) -> str:
+    """The XGID of a state: own-perspective 26-slot boards of gnubg's players 0 and 1.
+
+    Player 0 is XG's top player (lower case), player 1 the bottom one; ``key`` is the
+    state's Match ID fields (so the two IDs can never disagree), ``offer_kind`` names a
+    pending redouble ("beaver"/"raccoon") since the Match ID cannot.
+    """
+    top, bottom = player0, player1
+    chars = ["-"] * 26
+    chars[0] = _xg_char(top[25], False)
+    chars[25] = _xg_char(bottom[25], True)
+    for i in range(1, 25):
+        b, t = bottom[i], top[25 - i]
+        if b and t:
+            raise ValueError("both sides on one point")
+        chars[i] = _xg_char(b, True) if b else _xg_char(t, False)
+    side = {0: -1, 1: 1}
+    cube_pos = 0 if key.cube_owner == CUBE_CENTRED else side[key.cube_owner]
+    if key.double_offered:
+        dice = {"beaver": "B", "raccoon": "R"}.get(offer_kind, "D")
+    elif key.dice != (0, 0):
+        dice = f"{key.dice[0]}{key.dice[1]}"
+    else:
+        dice = "00"
+    fields = (
+        "".join(chars),
+        key.cube.bit_length() - 1,
+        cube_pos,
+        side[key.dice_owner],  # "D"/"B"/"R": the player who doubled (or was beavered)
+        dice,
+        key.score[1],
+        key.score[0],
+        int(key.crawford),
+        key.match_length,
+        10,
+    )
+    return "XGID=" + ":".join(str(f) for f in fields)
+
+
 __all__ = [
     "BAR",
+    "RESIGN_VALUES",
+    "match_key",
+    "xgid",
     "START_POSITION_ID",
     "MatchKey",
     "decode_boards",

@@ -17,14 +17,60 @@ from scoring.rules.record_events import CheckpointEvent, CommentEvent, CubeEvent
 
 CHECK_WHITE = re.compile(r"(?:белые|white)[^:;]{0,40}:", re.IGNORECASE)
 CHECK_BLACK = re.compile(r"(?:ч[её]рные|black)[^:;]{0,40}:", re.IGNORECASE)
-CHECK_ITEM = re.compile(r"(?<![\w/])(0?\d{1,2}|bar|бар)\s*\(\s*(\d{1,2})\s*\)", re.IGNORECASE)
+#: Checker counts written in words, as the book sometimes prints a checkpoint: «6(пять)»,
+#: «две шашки на 8», «на пункте 012 — семь шашек» (one to fifteen, any gender/case used).
+COUNT_WORDS = {
+    "одна": 1, "один": 1, "одну": 1, "две": 2, "два": 2, "три": 3, "четыре": 4, "пять": 5,
+    "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10, "одиннадцать": 11,
+    "двенадцать": 12, "тринадцать": 13, "четырнадцать": 14, "пятнадцать": 15,
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+}
+_COUNT = r"(\d{1,2}|" + "|".join(sorted(COUNT_WORDS, key=len, reverse=True)) + r")"
+_CHECKERS = r"(?:\s+(?:шаш\w*|checkers?))?"
+_LABEL = r"(0?\d{1,2}|bar|бар)"
+_POINT = r"(?:(?:на\s+)?(?:пункте|пункт|п\.|point|on(?:\s+point)?|на)\s*)?"
+#: ``6(5)``, ``6 (пять шашек)``: the label, then the count in brackets.
+CHECK_ITEM = re.compile(rf"(?<![\w/]){_LABEL}\s*\(\s*{_COUNT}{_CHECKERS}\s*\)", re.IGNORECASE)
+#: ``пять шашек на пункте 6``, ``two checkers on 8``: the count first.
+CHECK_COUNT_FIRST = re.compile(rf"(?<![\w/]){_COUNT}{_CHECKERS}\s+{_POINT}{_LABEL}(?![\w/(])", re.IGNORECASE)
+#: ``на пункте 012 — семь шашек``, ``пункт 6: пять``: the label, a dash or colon, the count.
+CHECK_LABEL_FIRST = re.compile(
+    rf"(?<![\w/]){_POINT}{_LABEL}\s*[—–:-]\s*{_COUNT}{_CHECKERS}(?![\w/(])", re.IGNORECASE
+)
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else COUNT_WORDS[word.lower()]
 
 
 def _checkpoint_items(segment: str) -> tuple[tuple[str, int], ...]:
+    """The ``(label, count)`` pairs of one side's part of a checkpoint, however it writes them.
+
+    Bracketed counts (``6(5)``, the usual form) are read first; the other forms are read
+    only where no bracketed pair is, so a point is never counted twice.
+    """
     items: dict[str, int] = {}
-    for label, count in CHECK_ITEM.findall(segment):
+
+    def add(label: str, count: str) -> None:
         key = "bar" if label.lower() in ("bar", "бар") else label
-        items[key] = items.get(key, 0) + int(count)
+        items[key] = items.get(key, 0) + _count(count)
+
+    for label, count in CHECK_ITEM.findall(segment):
+        add(label, count)
+    rest = CHECK_ITEM.sub(" ", segment)
+    for pattern, order in ((CHECK_COUNT_FIRST, (2, 1)), (CHECK_LABEL_FIRST, (1, 2))):
+        taken: list[tuple[int, int]] = []
+        for found in pattern.finditer(rest):
+            label, count = found.group(order[0]), found.group(order[1])
+            # Bare digits in prose ("дубль 4–4") are not a checkpoint: a count in words
+            # or the word "checkers" says it is one.
+            if count.isdigit() and not re.search(r"шаш|checker", found.group(0), re.IGNORECASE):
+                continue
+            add(label, count)
+            taken.append(found.span())
+        for start, end in reversed(taken):  # read once: the next form does not see it again
+            rest = rest[:start] + " " + rest[end:]
     return tuple(items.items())
 
 

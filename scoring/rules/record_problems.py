@@ -61,6 +61,11 @@ _CUBE_ACTIONS: dict[str, tuple[str, str]] = {
     "raccoon": ("raccoon", "ракун"),
     "auto": ("automatic double", "автодубль"),
 }
+def result_kind_name(kind: str, language: str = "ru") -> str:
+    """A kind of win in words (``single`` → «гейм»), for summaries."""
+    return _pick(_RESULTS.get(kind, (kind, kind)), is_english(language))
+
+
 _RESULTS: dict[str, tuple[str, str]] = {
     "single": ("single", "гейм"),
     "gammon": ("gammon", "гэммон"),
@@ -256,6 +261,12 @@ RECORD = Catalogue(
         "move_number_mismatch": (
             "Printed as move {printed}, but this is move {expected}.",
             "Записан как ход {printed}, но это ход {expected}.",
+        ),
+        "gave_up": (
+            "After {count} illegal plays this game is not checked further: the rest of its "
+            "plays are not applied (the record is too far from any legal game to say more).",
+            "После {count} неправильных ходов эта партия дальше не проверяется: остальные её "
+            "ходы не применяются (запись слишком далека от возможной партии).",
         ),
         "moves_after_game_end": (
             "The game has already ended, yet {what} is printed.",

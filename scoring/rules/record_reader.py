@@ -11,6 +11,8 @@ the replay (:mod:`scoring.rules.record_replay`) decides what is wrong.
 
 from __future__ import annotations
 
+import re
+
 from scoring.rules.errors import Problem
 from scoring.rules.notation import _fast_ply, try_parse_ply
 from scoring.rules.record_cells import (
@@ -26,9 +28,17 @@ from scoring.rules.record_cells import (
     split_alternatives,
 )
 from scoring.rules.record_commentary import Commentary
-from scoring.rules.record_events import CubeEvent, Event, PlayEvent, Record, other_side
+from scoring.rules.record_events import ClaimEvent, CubeEvent, Event, PlayEvent, Record, other_side
 from scoring.rules.record_header import Header, detect_numbering
 from scoring.rules.variants import get_variant
+
+#: A result stated on a line of its own (our multi-game export writes one per game, as the
+#: .mat's "Wins 2 points"): ``White wins 2 points.`` / ``Белые выигрывают 2 очка.``
+RESULT_LINE = re.compile(
+    r"^(?P<side>white|black|белые|ч[её]рные)\s+(?:wins|выигрывают)\s+(?P<points>\d+)\s+"
+    r"(?:points?|очк(?:о|а|ов))\.?$",
+    re.IGNORECASE,
+)
 
 
 def parse_record(
@@ -52,6 +62,10 @@ def parse_record(
     for number, raw in enumerate(lines, start=1):
         line = raw.rstrip()
         if not line.strip():
+            continue
+        if claimed := RESULT_LINE.match(line.strip()):
+            side = "white" if claimed.group("side").lower() in ("white", "белые") else "black"
+            events.append(ClaimEvent(side, int(claimed.group("points")), line.strip(), number))
             continue
         parts = line.split("\t")
         if not in_table:

@@ -60,6 +60,20 @@ from scoring.rules.variants import get_variant
 #: labels are kept, so the tables stay bounded whatever text is fed in.
 _LABEL_INDEX: dict[tuple[str, str, str], dict[str, int]] = {}
 
+#: Legal readings of a misprinted play tried against the following plays: those within
+#: this many checkers of the nearest, at most this many (bounded work per misprint).
+_NEAR_SLACK = 4
+_NEAR_MAX = 24
+#: How many following plays are tried, and further for readings still tied; the budget of
+#: plays checked ahead in one game.
+_AHEAD = 12
+_AHEAD_FAR = 80
+_AHEAD_BUDGET = 4000
+#: Illegal plays after which a game is not followed further: each is reported at its move,
+#: but a record this broken has no reading left to follow (and no more to say), and a
+#: file of nothing but garbage must not cost more to check than a clean one.
+MAX_ILLEGAL = 12
+
 _ALL_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, a + 1))
 
 
@@ -88,6 +102,9 @@ class Replayer:
         self.claim: ClaimEvent | None = None
         self.keep_positions = keep_positions
         self.positions: list[Position] = []
+        self._ahead_budget = _AHEAD_BUDGET
+        #: Illegal plays met in this game; at :data:`MAX_ILLEGAL` the replay stops the game.
+        self.illegal = 0
         self.game = record.game
         #: What happened, in order, with the side resolved: ``(side, kind, payload)`` where
         #: kind is "play" (payload: the event), or a cube kind (payload: the value).
@@ -161,6 +178,10 @@ class Replayer:
 
     def play(self, event: PlayEvent) -> None:
         where = {"move": event.move, "side": event.side, "text": event.text}
+        if self.illegal >= MAX_ILLEGAL:
+            # Stopped: the board stays the last one that could exist; said once (below).
+            self._advance(event.side, event.move)
+            return
         if self._finished():
             self.error("moves_after_game_end", after_end_cube=False, **where)
             self._advance(event.side, event.move)
@@ -224,13 +245,22 @@ class Replayer:
             ).ok:
                 self.position = check.position  # type: ignore[assignment]
             else:
-                inferred = self._apply_unchecked(position, steps, event)
+                misprinted_roll = self._printed(position, steps)[1] and self._legal_with_another_roll(
+                    position, steps, ply.dice
+                )
+                inferred = self._apply_unchecked(position, steps, event, trust_printed=misprinted_roll)
+                self.illegal += 1
+                beside = self._other_numbering(position, steps, event.side, numbering)
                 for n, problem in enumerate(check.problems):
                     located = replace(locate(problem, **where), game=self.game)
+                    if beside:
+                        located = replace(located, details={**located.details, "through_play": beside})
                     if n == 0 and inferred is not None:
                         play = self._describe(position, inferred, event.side)
                         located = replace(located, details={**located.details, "inferred": play})
                     self.errors.append(located)
+                if self.illegal >= MAX_ILLEGAL:
+                    self.error("gave_up", count=self.illegal, **where)
         if self.keep_positions:
             self.positions.append(self.position)
         self._advance(event.side, event.move)
@@ -294,36 +324,102 @@ class Replayer:
             )
         self.position = position.passed()
 
+    def _legal_with_another_roll(self, position: Position, steps: list[Step], dice: tuple[int, int]) -> bool:
+        """Whether the printed play is legal with some other roll: the misprint is in the dice."""
+        return any(
+            check_play(position, roll, steps).ok for roll in _ALL_ROLLS if sorted(roll) != sorted(dice)
+        )
+
     def _apply_unchecked(
-        self, position: Position, steps: list[Step], event: PlayEvent
+        self, position: Position, steps: list[Step], event: PlayEvent, *, trust_printed: bool = True
     ) -> Position | None:
         """Follow the printed play past a misprint; returns the play the replay inferred.
 
-        When every printed step is physically possible (the checker is there, it moves
-        forward, the landing point is open) the misprint is taken to be in the roll or a
-        rule, and the play stands as printed. Otherwise the printed text itself is wrong
-        (``5/11`` for ``5/011``, ``06/off`` from an empty point), and the replay goes on
-        with the legal play whose result is nearest to what was printed, if exactly one
-        is nearest — the intent is then clear; if not, with the possible steps only.
+        An illegal play is never drawn as printed unless the misprint is clearly in the
+        roll (``trust_printed``: the play is legal with another roll, or the dice are
+        missing) and every printed step is physically possible. Otherwise the replay goes
+        on with the legal play whose result is nearest to what was printed (the first of
+        equally near ones), so the problem is reported once, at its move, and the later
+        moves are read against a board that can exist; with no legal play at all, with the
+        physically possible steps only. Never a board with both colours on one point.
         """
         printed, plausible = self._printed(position, steps)
         inferred = None
         dice = event.ply.dice if event.ply else None
-        if not plausible and dice is not None and all(1 <= d <= 6 for d in dice):
+        if dice is not None and all(1 <= d <= 6 for d in dice):
             target = printed.board(position.turn)
-            best: list[Position] = []
-            best_distance = None
+            near: dict[Position, int] = {}
             for play in legal_plays(position, dice):
                 board = play.position.board(position.turn)
-                distance = sum(abs(a - b) for a, b in zip(board, target, strict=True))
-                if best_distance is None or distance < best_distance:
-                    best, best_distance = [play.position], distance
-                elif distance == best_distance and play.position not in best:
-                    best.append(play.position)
-            if len(best) == 1:
-                inferred = best[0]
+                near.setdefault(play.position, sum(abs(a - b) for a, b in zip(board, target, strict=True)))
+            # The reading the record goes on from: of the printed board (when the misprint
+            # is only in the roll) and the legal plays near what was printed, the one the
+            # game's following plays replay cleanly from, then the nearest — so a misprint
+            # is reported once, at its move, not again at every later move.
+            keep_printed = plausible and trust_printed
+            ranked = sorted(near.items(), key=lambda item: item[1])
+            if ranked:
+                ranked = [item for item in ranked if item[1] <= ranked[0][1] + _NEAR_SLACK][:_NEAR_MAX]
+            candidates = ([(printed, 0)] if keep_printed else []) + ranked
+            if candidates:
+                score = {id(c[0]): self._clean_ahead(event, c[0], _AHEAD) for c in candidates}
+                best = max(score.values())
+                tied = [c for c in candidates if score[id(c[0])] == best]
+                if best == _AHEAD and len(tied) > 1:  # several read on: look further for those
+                    score.update({id(c[0]): self._clean_ahead(event, c[0], _AHEAD_FAR) for c in tied})
+                chosen = min(candidates, key=lambda c: (-score[id(c[0])], c[1]))[0]
+                inferred = None if keep_printed and chosen is printed else chosen
+        if inferred is None and not plausible:
+            printed = play_unchecked(position, steps, skip_impossible=True).position
         self.position = inferred or printed
         return inferred
+
+    def _other_numbering(self, position: Position, steps: list[Step], side: str, numbering: str) -> str:
+        """The play in the through numbering when it was printed in a side's own (.mat, Black):
+        quoted beside the printed one, since the two read differently."""
+        if numbering != "own" or side != "black" or self.rules.geometry != "short":
+            return ""
+        turn = side_index(side)
+
+        def label(index: int) -> str:
+            return {25: "bar", 0: "off"}.get(index) or index_to_label(index, turn, "through", "short")
+
+        return " ".join(f"{label(s.src)}/{label(s.dst)}" for s in steps)
+
+    def _clean_ahead(self, event: PlayEvent, position: Position, horizon: int) -> int:
+        """How many of the game's next plays (up to ``horizon``) replay legally from ``position``.
+
+        Bounded per game by :data:`_AHEAD_BUDGET` plays checked, so a file of nothing but
+        misprints costs no more than a few clean games.
+        """
+        events = self.record.events
+        try:
+            start = next(i for i, e in enumerate(events) if e is event) + 1
+        except StopIteration:
+            return 0
+        clean = 0
+        for later in events[start:]:
+            if clean >= horizon or self._ahead_budget <= 0:
+                break
+            if not isinstance(later, PlayEvent):
+                continue
+            ply = later.ply
+            if ply is None or ply.dice is None or ply.no_roll or not all(1 <= d <= 6 for d in ply.dice):
+                break
+            turn = side_index(later.side)
+            if position.turn != turn:
+                position = position.with_turn(turn)
+            try:
+                steps = self._steps(ply, later.side, later.numbering or self.numbering)
+            except ValueError:
+                break
+            self._ahead_budget -= 1
+            check = check_play(position, ply.dice, steps)
+            if not check.ok or check.position is None:
+                break
+            position = check.position
+            clean += 1
+        return clean
 
     def _printed(self, position: Position, steps: list[Step]) -> tuple[Position, bool]:
         """The board after the printed steps (impossible ones skipped) and whether all were
@@ -543,7 +639,8 @@ class Replayer:
 
 
 def _msg_numbering(numbering: str) -> str:
-    return "through" if numbering == "own" else numbering
+    """Messages name points in the record's own numbering: a move is quoted as printed."""
+    return numbering
 
 
 def replay(record: Record, *, keep_positions: bool = False) -> ReplayReport:

@@ -29,13 +29,19 @@ class UncheckedPlay(NamedTuple):
     missing: tuple[int, ...]
 
 
-def play_unchecked(position: Position, steps: list[Step] | tuple[Step, ...]) -> UncheckedPlay:
+def play_unchecked(
+    position: Position, steps: list[Step] | tuple[Step, ...], *, skip_impossible: bool = False
+) -> UncheckedPlay:
     """Move checkers as told without the rules of play, skipping steps with no checker.
 
     The one place where "just move the checkers" is defined, so that the record replayer
     can carry on after a misprint whose intent is clear and still know whether the printed
     steps were physically possible. A lone opposing checker on a landing point is hit in
     the games that hit; nothing else is checked.
+
+    With ``skip_impossible`` a step that cannot physically be made (backwards, or onto a
+    point the opponent holds) is skipped like a missing checker, so the board stays one
+    that can exist (never both colours on a point).
     """
     v = get_variant(position.variant)
     omap = opposite_table(v.geometry)
@@ -55,6 +61,9 @@ def play_unchecked(position: Position, steps: list[Step] | tuple[Step, ...]) -> 
         landing = 1 <= dst <= 24
         if dst >= src or (landing and op[omap[dst]] >= closed):
             plausible = False
+            if skip_impossible:
+                missing.append(n)
+                continue
         me[src] -= 1
         me[dst] += 1
         if hitting and landing and op[omap[dst]] == 1:

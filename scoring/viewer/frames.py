@@ -16,13 +16,24 @@ start position and the located problems of the reader.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
-from scoring.rules.board import BLACK, WHITE, Position, index_to_label, label_to_index
+from scoring.rules.board import BLACK, WHITE, Position, index_to_label, is_game_over, label_to_index
 from scoring.rules.errors import Problem
 from scoring.rules.matfile import looks_like_mat, parse_mat, validate_match
 from scoring.rules.notation import BAR, OFF, Chain, CubeAction, Ply, format_cube, format_ply
-from scoring.rules.posid import CUBE_CENTRED, MatchKey, encode_match_id, position_id
+from scoring.rules.posid import (
+    GAME_DROP,
+    GAME_OVER,
+    GAME_PLAYING,
+    GAME_RESIGNED,
+    MatchKey,
+    encode_match_id,
+    match_key,
+    position_id,
+    xgid,
+)
 from scoring.rules.record_events import (
     CheckpointEvent,
     ClaimEvent,
@@ -37,6 +48,9 @@ from scoring.rules.variants import get_variant
 from scoring.viewer.problems import MATCHFILE
 
 NUMBERINGS = ("traditional", "through")
+#: What the viewer can write moves in: the book's two numberings and GNU Backgammon's
+#: (each side from its own home, as in a .mat).
+SHOWN_NUMBERINGS = (*NUMBERINGS, "own")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,40 +81,101 @@ class Frame:
     numbering: str = "traditional"
     cube_text: str = ""
     problems: tuple[int, ...] = ()
+    #: The position the play was made from (side to play on roll): what gnubg analyses.
+    before: Position | None = None
+    offered_by: str | None = None
+    offer_kind: str = "double"
+    #: How the game stands after this frame (GNU's game states; set on a game's last frame).
+    game_state: int = GAME_PLAYING
+    #: The match score after the game (white, black) once ``game_state`` says it ended.
+    end_score: tuple[int, int] | None = None
+    answered_by: str | None = None
+    resignation: int = 0
 
     @property
     def moves(self) -> dict[str, str]:
         """The play in each numbering (computed when shown: a page shows one game's moves)."""
         if self.kind == "cube":
-            return {n: self.cube_text for n in NUMBERINGS}
+            return {n: self.cube_text for n in SHOWN_NUMBERINGS}
         if self.ply is None or self.side is None:
             return {}
         return moves_in_numberings(self.ply, self.side, self.numbering, get_variant(self.position.variant).geometry)
 
     @property
     def position_id(self) -> str | None:
-        """GNU Backgammon's Position ID, the side on roll's view (short games only)."""
+        """GNU Backgammon's Position ID, from the dice owner's side (short games only)."""
         return self._ids()[0]
 
     @property
     def match_id(self) -> str | None:
-        """GNU Backgammon's Match ID: cube, owner, turn, Crawford, length and score (white = 0)."""
+        """GNU Backgammon's Match ID of this moment (white = gnubg's player 0)."""
         return self._ids()[1]
 
-    def _ids(self) -> tuple[str | None, str | None]:
-        if get_variant(self.position.variant).geometry != "short":
-            return None, None
-        turn = self.position.turn
-        owner = CUBE_CENTRED if self.cube_owner is None else (WHITE if self.cube_owner == "white" else BLACK)
+    @property
+    def xgid(self) -> str | None:
+        """The same moment as an XGID (white on top, as GNU Backgammon reads it)."""
+        key = self._key()
+        if key is None:
+            return None
         try:
-            return position_id(self.position), encode_match_id(
-                MatchKey(
-                    cube=self.cube, cube_owner=owner, dice_owner=turn, crawford=self.crawford,
-                    turn=turn, double_offered=self.offered, match_length=self.length, score=self.score,
-                )
+            return xgid(self.position.board(WHITE), self.position.board(BLACK), key, offer_kind=self.offer_kind)
+        except ValueError:
+            return None
+
+    @property
+    def analysis_ids(self) -> tuple[str, str, str] | None:
+        """Position ID, Match ID and XGID of the position *before* this play with its dice set.
+
+        That is what a user pastes into GNU Backgammon to have the play analysed (the
+        IDs of the frame itself show the position after it, the opponent to roll).
+        """
+        if self.kind != "play" or self.before is None or not self.dice or self.side is None:
+            return None
+        if get_variant(self.before.variant).geometry != "short":
+            return None
+        mover = WHITE if self.side == "white" else BLACK
+        try:
+            key = match_key(
+                cube=self.cube, cube_owner=_owner(self.cube_owner), on_roll=mover,
+                length=self.length, score=self.score, crawford=self.crawford, dice=self.dice,
+            )
+            return (
+                position_id(self.before, mover),
+                encode_match_id(key),
+                xgid(self.before.board(WHITE), self.before.board(BLACK), key),
             )
         except (ValueError, OverflowError):
+            return None
+
+    def _key(self) -> MatchKey | None:
+        if get_variant(self.position.variant).geometry != "short":
+            return None
+        ended = self.game_state != GAME_PLAYING and self.end_score is not None
+        return match_key(
+            cube=self.cube,
+            cube_owner=_owner(self.cube_owner),
+            on_roll=self.position.turn,
+            length=self.length,
+            score=self.end_score if ended and self.end_score is not None else self.score,
+            crawford=self.crawford,
+            offered_by=_owner(self.offered_by) if self.offered else None,
+            game_state=self.game_state,
+            answered_by=_owner(self.answered_by),
+            resignation=self.resignation,
+        )
+
+    def _ids(self) -> tuple[str | None, str | None]:
+        try:
+            key = self._key()
+            if key is None:
+                return None, None
+            return position_id(self.position), encode_match_id(key)
+        except (ValueError, OverflowError):
             return None, None
+
+
+def _owner(side: str | None) -> int | None:
+    return None if side is None else (WHITE if side == "white" else BLACK)
 
 
 @dataclass(slots=True)
@@ -116,6 +191,7 @@ class GameView:
     kind: str | None = None
     cube: int = 1
     dropped: bool = False
+    autodoubles: int = 0
 
 
 @dataclass(slots=True)
@@ -163,13 +239,13 @@ def _convert(label: str, side: str, source: str, target: str, geometry: str) -> 
 
 
 def moves_in_numberings(ply: Ply, side: str, numbering: str, geometry: str) -> dict[str, str]:
-    """The play written in each numbering (traditional and through); ``{}`` if unreadable.
+    """The play written in each numbering (traditional, through and gnubg's own); ``{}`` if unreadable.
 
     Cube marks and remarks stay as printed; only the point labels change.
     """
     out: dict[str, str] = {}
     try:
-        for target in NUMBERINGS:
+        for target in SHOWN_NUMBERINGS:
             chains = tuple(
                 Chain(
                     tuple(_convert(lb, side, numbering, target, geometry) for lb in c.path),
@@ -209,6 +285,9 @@ class _Builder:
                 cube=cube.value,
                 cube_owner=cube.owner,
                 offered=cube.pending is not None,
+                offered_by=cube.pending.by if cube.pending is not None else None,
+                offer_kind=cube.pending.kind if cube.pending is not None else "double",
+                before=what.get("before"),
                 score=score,
                 crawford=crawford,
                 length=self.view.length,
@@ -224,17 +303,21 @@ class _Builder:
         Checkpoints only correct the board; the caller asks the replayer for its report.
         """
         replayer.opening()
+        autodoubles = replayer.cube.autodoubles
         first = len(self.view.frames)
         self._frame(replayer, number, "start", score, crawford, printed=replayer.record.title or "")
         numbering = replayer.record.numbering
         for event in replayer.record.events:
             if isinstance(event, PlayEvent):
+                before = replayer.position
                 replayer.play(event)
+                if before.turn != (mover := side_index(event.side)):
+                    before = before.with_turn(mover)
                 self._frame(
                     replayer, number, "play", score, crawford,
                     move=event.move, side=event.side, printed=event.text,
                     dice=event.ply.dice if event.ply else None, ply=event.ply,
-                    numbering=event.numbering or numbering,
+                    numbering=event.numbering or numbering, before=before,
                 )
             elif isinstance(event, CubeEvent):
                 replayer.cube_event(event)
@@ -252,16 +335,34 @@ class _Builder:
                 replayer.checkpoint(event)
             elif isinstance(event, ClaimEvent):
                 replayer.claim = event
-        view = GameView(number, first, len(self.view.frames) - 1, score)
+        view = GameView(number, first, len(self.view.frames) - 1, score, autodoubles=autodoubles)
         self.view.games.append(view)
         return view
 
-    @staticmethod
-    def settle(view: GameView, result) -> None:
-        """Record how the game ended (from the replay's report)."""
-        if result is not None:
-            view.winner, view.points, view.kind = result.winner, result.points, result.kind
-            view.cube, view.dropped = result.cube, result.by_drop
+    def settle(self, view: GameView, result) -> None:
+        """Record how the game ended (from the replay's report) on the game and its last frame.
+
+        The last frame then carries GNU's end state — over, ended by a pass, or resigned —
+        and the score with the game's points, so its Match ID is the one gnubg shows there.
+        """
+        if result is None:
+            return
+        view.winner, view.points, view.kind = result.winner, result.points, result.kind
+        view.cube, view.dropped = result.cube, result.by_drop
+        last = self.view.frames[view.last]
+        end = list(view.score)
+        end[0 if result.winner == "white" else 1] += result.points or 0
+        loser = "black" if result.winner == "white" else "white"
+        if result.by_drop:
+            state, answered, resignation = GAME_DROP, loser, 0
+        elif is_game_over(last.position):
+            state, answered, resignation = GAME_OVER, None, 0
+        else:
+            per_cube = (result.points or 0) // max(result.cube, 1)
+            state, answered, resignation = GAME_RESIGNED, None, per_cube if 1 <= per_cube <= 3 else 0
+        self.view.frames[view.last] = replace(
+            last, game_state=state, end_score=(end[0], end[1]), answered_by=answered, resignation=resignation,
+        )
 
     def place(self, problems: list[Problem], game: GameView | None) -> None:
         """Attach each problem to the frame of its move and side (else the game's start)."""
@@ -290,10 +391,39 @@ def _with_problem(frame: Frame, index: int) -> Frame:
     return replace(frame, problems=(*frame.problems, index))
 
 
+#: A game's heading in a match written in the book's notation (our ``.txt`` download).
+_BOOK_GAME = re.compile(r"^[ \t]*(?:Game|Партия\s*№)\s*(\d+)\b", re.IGNORECASE | re.MULTILINE)
+#: The match line above the first game: ``Petrov — Orlov, 7`` (length absent for money play).
+_BOOK_MATCH = re.compile(r"^\s*(?P<a>\S.*?)\s+—\s+(?P<b>\S.*?)(?:,\s*(?P<n>\d+))?\s*$")
+
+
+def book_games(text: str) -> tuple[str, list[tuple[int, str]]] | None:
+    """Split a match in the book's notation into ``(preamble, [(number, game text)])``.
+
+    None for a single game (one heading or none, no match line above it): that is read
+    as one record, as the book prints it.
+    """
+    starts = list(_BOOK_GAME.finditer(text))
+    if not starts:
+        return None
+    if len(starts) == 1:
+        # One game is a match only under our match line (``Petrov — Orlov, 7``) on top.
+        lines = [line for line in text[: starts[0].start()].splitlines() if line.strip()]
+        if not lines or not _BOOK_MATCH.match(lines[0]):
+            return None
+    blocks = [
+        (int(m.group(1)), text[m.start() : starts[i + 1].start() if i + 1 < len(starts) else len(text)])
+        for i, m in enumerate(starts)
+    ]
+    return text[: starts[0].start()], blocks
+
+
 def view_text(text: str, *, variant: str | None = None, numbering: str | None = None) -> RecordView:
-    """The frames of ``text``: a ``.mat`` match file or one game in the book's notation."""
+    """The frames of ``text``: a ``.mat`` match file, one game or a match in the book's notation."""
     if looks_like_mat(text):
         return view_mat(text, variant=variant or "backgammon")
+    if (games := book_games(text)) is not None:
+        return view_book_match(*games, variant=variant, numbering=numbering)
     record = parse_record(text, variant=variant, numbering=numbering)
     builder = _Builder(record.variant, "text", 0, ("White", "Black"), record.numbering)
     replayer = Replayer(record)
@@ -301,6 +431,41 @@ def view_text(text: str, *, variant: str | None = None, numbering: str | None = 
     report = replayer.report()
     builder.settle(game, report.result)
     builder.place(report.errors, game)
+    return _nothing_read(builder)
+
+
+def view_book_match(
+    preamble: str, blocks: list[tuple[int, str]], *, variant: str | None = None, numbering: str | None = None
+) -> RecordView:
+    """A match in the book's notation, game by game, the score carried from game to game.
+
+    The Crawford game follows from the running score the way :func:`validate_match`
+    decides it for a ``.mat``, so the two formats of one match read the same.
+    """
+    players, length = ("White", "Black"), 0
+    for line in preamble.splitlines():
+        if found := _BOOK_MATCH.match(line):
+            players, length = (found.group("a"), found.group("b")), int(found.group("n") or 0)
+            break
+    builder: _Builder | None = None
+    score = [0, 0]
+    crawford_played = False
+    for number, block in blocks:
+        record = parse_record(block, variant=variant, numbering=numbering)
+        in_crawford = length > 1 and not crawford_played and length - 1 in score
+        crawford_played = crawford_played or in_crawford
+        rules = replace(record.cube_rules, crawford_game=in_crawford, enabled=length != 1)
+        record = replace(record, game=number, cube_rules=rules)
+        if builder is None:
+            builder = _Builder(record.variant, "text", length, players, record.numbering)
+        replayer = Replayer(record)
+        game = builder.drive(replayer, number, (score[0], score[1]), in_crawford)
+        report = replayer.report()
+        builder.settle(game, report.result)
+        builder.place([replace(p, game=number) for p in report.errors], game)
+        if report.result is not None:
+            score[0 if report.result.winner == "white" else 1] += report.result.points
+    assert builder is not None  # book_games gives one block at least
     return _nothing_read(builder)
 
 
@@ -338,4 +503,6 @@ def view_mat(text: str, *, variant: str = "backgammon") -> RecordView:
     return _nothing_read(builder)
 
 
-__all__ = ["Frame", "GameView", "RecordView", "moves_in_numberings", "view_mat", "view_text"]
+__all__ = [
+    "Frame", "GameView", "RecordView", "book_games", "moves_in_numberings", "view_book_match", "view_mat", "view_text",
+]

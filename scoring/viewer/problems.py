@@ -42,6 +42,10 @@ MATCHFILE = Catalogue(
             "{file}no pairing of this round has players named like “{first}” and “{second}”.",
             "{file}в этом туре нет пары с игроками, похожими на «{first}» и «{second}».",
         ),
+        "no_names": (
+            "{file}neither the file nor its name says who played: choose its pairing.",
+            "{file}ни в файле, ни в его имени не сказано, кто играл: выберите пару.",
+        ),
         "ambiguous_pairing": (
             "{file}the names “{first}” and “{second}” fit several pairings ({tables}); choose one.",
             "{file}имена «{first}» и «{second}» подходят к нескольким парам ({tables}); выберите пару.",
@@ -61,6 +65,22 @@ MATCHFILE = Catalogue(
         "length_differs": (
             "The file is a match to {file_length}; this match is played to {length}.",
             "В файле матч до {file_length}; этот матч играется до {length}.",
+        ),
+        "nothing_to_attach": (
+            "No move could be read in this file, so it cannot be attached to a match.",
+            "В этом файле не прочитано ни одного хода, поэтому его нельзя прикрепить к матчу.",
+        ),
+        "despite_needed": (
+            "The file has {count} problem(s). To attach it anyway, tick “attach despite the "
+            "problems” and say why (the reason is kept in the audit log).",
+            "В файле замечаний: {count}. Чтобы всё же прикрепить его, отметьте «прикрепить, "
+            "несмотря на замечания» и укажите причину (она сохраняется в журнале).",
+        ),
+        "names_differ": (
+            "The file's players “{first}” and “{second}” are not named like this pairing's "
+            "{a} and {b}: make sure it is this match's file.",
+            "Игроки в файле «{first}» и «{second}» не похожи на игроков этой пары "
+            "({a} и {b}): убедитесь, что это файл именно этого матча.",
         ),
         "mapping_needed": (
             "Say which player of the pairing is the file's “{first}” before its score is used.",

@@ -90,11 +90,23 @@ def board_svg(
     cube_owner: str | None = None,
     title: str = "",
     description: str = "",
+    flip: bool = False,
 ) -> str:
-    """The SVG text of ``position`` (see the module docstring for the layout)."""
+    """The SVG text of ``position`` (see the module docstring for the layout).
+
+    ``flip`` turns the board round (Black's side at the bottom, as Black sits): the rows
+    swap and read the other way, and everything off the points moves with them; the
+    labels stay upright.
+    """
     rules = get_variant(position.variant)
     geometry = rules.geometry
     top_row, bottom_row = column_points(geometry)
+    if flip:
+        top_row, bottom_row = bottom_row[::-1], top_row[::-1]
+
+    def place(x: float, y: float) -> tuple[float, float]:
+        return (WIDTH - x, TOP * 2 + HEIGHT - y) if flip else (x, y)
+
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {TOTAL_HEIGHT}" '
         f'class="board-svg" role="img" aria-labelledby="board-title board-desc">',
@@ -116,11 +128,11 @@ def board_svg(
             )
             traditional = index_to_label(white_index, WHITE, "traditional", geometry)
             through = index_to_label(white_index, WHITE, "through", geometry)
-            ty = (TOP - 18, TOP - 5) if is_top else (TOP + HEIGHT + 15, TOP + HEIGHT + 28)
+            ty = (TOP - 17, TOP - 4) if is_top else (TOP + HEIGHT + 16, TOP + HEIGHT + 30)
             parts.append(
-                f'<text x="{x + COLUMN / 2:.0f}" y="{ty[0]}" text-anchor="middle" font-size="12" '
+                f'<text x="{x + COLUMN / 2:.0f}" y="{ty[0]}" text-anchor="middle" font-size="15" '
                 f'font-weight="bold" fill="#222" class="label-traditional">{traditional}</text>'
-                f'<text x="{x + COLUMN / 2:.0f}" y="{ty[1]}" text-anchor="middle" font-size="10" '
+                f'<text x="{x + COLUMN / 2:.0f}" y="{ty[1]}" text-anchor="middle" font-size="12" '
                 f'fill="#666" class="label-through">{through}</text>'
             )
             white = position.white[white_index]
@@ -133,7 +145,7 @@ def board_svg(
     for side, cy in ((WHITE, TOP + HEIGHT / 2 + 40), (BLACK, TOP + HEIGHT / 2 - 40)):
         count = position.board(side)[BAR]
         if count:
-            parts.append(_checker(bar_x, cy, side, str(count)))
+            parts.append(_checker(*place(bar_x, cy), side, str(count)))
     # Borne-off checkers in the tray next to each side's home.
     white_tray = WIDTH - TRAY / 2 if geometry == "long" else TRAY / 2
     for side, tx, ty in (
@@ -142,10 +154,11 @@ def board_svg(
     ):
         count = position.board(side)[OFF]
         if count:
-            parts.append(_checker(tx, ty, side, str(count)))
+            parts.append(_checker(*place(tx, ty), side, str(count)))
     # The cube: centred on the right, or on its owner's side.
     cube_y = {None: TOP + HEIGHT / 2, "white": TOP + HEIGHT - 80, "black": TOP + 80}[cube_owner]
     cube_x = WIDTH - TRAY / 2 if geometry != "long" or cube_owner != "white" else TRAY / 2
+    cube_x, cube_y = place(cube_x, cube_y)
     parts.append(
         f'<rect x="{cube_x - 16:.0f}" y="{cube_y - 16:.0f}" width="32" height="32" rx="4" '
         f'fill="#fff" stroke="#222" class="cube"/><text x="{cube_x:.0f}" y="{cube_y + 6:.0f}" '
@@ -155,9 +168,17 @@ def board_svg(
         side = SIDE.get(dice_side or "white", WHITE)
         dx = LEFT + COLUMN * 9 + BAR_WIDTH - 32
         dy = TOP + HEIGHT / 2 - 14
+        if flip:  # the pair's centre turns round with the board; the dice keep their order
+            dx = WIDTH - (dx + 64)
         parts.append(_die(dx, dy, dice[0], side) + _die(dx + 36, dy, dice[1], side))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def pip_counts(position: Position) -> tuple[int, int]:
+    """Pips each side still has to travel (White, Black): a checker on its own point n
+    counts n, on the bar 25 — the count players and GNU Backgammon show."""
+    return tuple(sum(i * c for i, c in enumerate(position.board(side)) if i) for side in (WHITE, BLACK))  # type: ignore[return-value]
 
 
 def describe(position: Position, language: str = "en") -> str:
@@ -173,4 +194,4 @@ def describe(position: Position, language: str = "en") -> str:
     return ". ".join(parts)
 
 
-__all__ = ["board_svg", "column_points", "describe"]
+__all__ = ["board_svg", "column_points", "describe", "pip_counts"]

@@ -61,7 +61,16 @@
     var control = event.target.closest && event.target.closest("[data-nav], .moves a, .moves button");
     if (control) remember(control);
   }, true);
-  document.addEventListener("htmx:afterSettle", restore);
+  /* The move list is swapped with the board (out of band): keep its current move in sight. */
+  function showCurrentMove() {
+    var current = document.querySelector('.moves [aria-current="step"]');
+    var side = document.getElementById("record-side");
+    if (!current || !side) return;
+    var box = side.getBoundingClientRect(), at = current.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.bottom) side.scrollTop += at.top - box.top - box.height / 3;
+  }
+  document.addEventListener("htmx:afterSettle", function () { restore(); showCurrentMove(); });
+  showCurrentMove();
   restore();
   var hash = /^#ply-(\d+)$/.exec(window.location.hash);
   if (hash && !/[?&]ply=/.test(window.location.search) && !document.getElementById("ply-" + hash[1])) {

@@ -53,6 +53,7 @@ ON_THE_MATCH = {
     "record.upload": (N, N, Y, Y, Y, Y, N, N, Y),
     "dispute.appeal": (N, N, Y, Y, N, N, N, N, N),
     "dispute.rule": (N, N, N, N, N, Y, N, N, N),
+    "analysis.run": (N, N, N, N, Y, Y, Y, N, Y),  # queue or re-run gnubg's analysis
 }
 # On a result reported by A: B or an official confirms; A never does; B may dispute.
 ON_A_REPORT = {

@@ -135,6 +135,9 @@ def test_matches_say_their_tournament_and_name_players():
     data = APIClient().get(f"/api/matches/?tournament={first.slug}&round=4").json()["results"]
     assert len(data) == 1 and data[0]["tournament"] == first.slug and data[0]["round"] == 4
     assert data[0]["player_a"]["name"]
+    # the round's number as the pages show it, and beside it the id its own address takes
+    rnd = APIClient().get(f"/api/rounds/{data[0]['round_id']}/").json()
+    assert rnd["number"] == 4 and rnd["tournament"] == first.slug
     nested = APIClient().get(f"/api/tournaments/{first.slug}/matches/").json()["results"]
     assert [m["id"] for m in nested] == [data[0]["id"]]
 

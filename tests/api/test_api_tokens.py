@@ -21,7 +21,7 @@ def test_a_token_is_created_with_the_accounts_password_listed_without_its_key_an
     user.save()
     created = _post(Client(), "/api/tokens/", {"name": "scoreboard", "scope": "write",
                                                "username": "integrator", "password": "s3cret-pass"})
-    assert created.status_code == 201 and created["Location"] == "/api/tokens/"
+    assert created.status_code == 201 and created["Location"] == f"/api/tokens/{created.json()['id']}/"
     key = created.json()["key"]
     http = Client(HTTP_AUTHORIZATION=f"Token {key}")
     listed = http.get("/api/tokens/").json()["results"]

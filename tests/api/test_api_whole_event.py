@@ -25,7 +25,10 @@ def test_a_16_player_swiss_over_http_only():
     _token, key = issue_token(director, "integration", TokenScope.WRITE)
     http = Client(HTTP_AUTHORIZATION=f"Token {key}")
 
+    calls = []
+
     def call(method, url, data=None, ok=(200, 201)):
+        calls.append(url)
         answer = getattr(http, method)(url, data, content_type="application/json")
         assert answer.status_code in ok, (url, answer.status_code, answer.content[:500])
         return answer.json() if answer.content else None
@@ -58,3 +61,6 @@ def test_a_16_player_swiss_over_http_only():
     rows = standings["sections"][0]["rows"]
     assert len(rows) == 16 and rows[0]["place"] == "1"
     assert standings["rounds"] == list(range(1, ROUNDS + 1))
+    print(f"organiser-driven event: {len(calls)} calls")  # the issue asks for the count
+    # 3 setup calls; per round generate, publish, a read and per match check (optional), report, confirm; 1 read
+    assert len(calls) == 3 + ROUNDS * (3 + 3 * 8) + 1

@@ -35,6 +35,7 @@ def walkthrough() -> str:
 def test_the_walkthrough_is_the_readmes_first_block_under_its_heading_and_is_closed():
     script = walkthrough()
     assert "$API/tournaments/" in script and "### " not in script
+    assert "/generate/" in script and "/me/matches/" in script and "/standings/" in script
 
 
 @pytest.mark.skipif(not (shutil.which("curl") and shutil.which("jq") and shutil.which("bash")),
@@ -53,3 +54,24 @@ def test_the_readme_walkthrough_runs_as_written_and_finishes_the_event(live_serv
     players = {e.player.user_id for e in friday.entries.select_related("player")}
     assert all(m.results.get(state="confirmed").confirmed_by_id in players for m in rounds[0].matches.all())
     assert '"rounds":[1,2]' in done.stdout.replace(" ", "")
+
+
+def readme_curls() -> list[str]:
+    """Every curl command in the README's shell blocks, a command continued over lines joined into one."""
+    text = README.read_text(encoding="utf-8")
+    commands = []
+    for block in re.findall(r"^```(?:sh|bash|shell)\n(.*?)^```$", text, flags=re.S | re.M):
+        for line in block.replace("\\\n", " ").splitlines():
+            commands += [part.strip() for part in re.split(r"\$\(|\|", line) if re.match(r"\s*curl\b", part)]
+    return commands
+
+
+def test_the_readme_sends_the_api_json_and_a_form_only_to_the_entries_import():
+    """The API takes JSON only (a form body is a 415 problem): a README curl that sends a form
+    (``-F``) posts a file to the entries import, and one that sends data (``-d``) says it is JSON."""
+    curls = readme_curls()
+    assert len(curls) >= 8, curls
+    forms = [c for c in curls if re.search(r"\s-F\s|--form\b", c)]
+    assert all("/entries/import/" in c for c in forms), forms
+    data = [c for c in curls if re.search(r"\s-d\s|--data\b", c)]
+    assert data and all('"$J"' in c or "application/json" in c for c in data), data

@@ -274,10 +274,12 @@ def test_the_rating_list_takes_a_blank_city_as_its_schema_allows(schema, demo):
     assert_answer_as_declared(schema, "get", "/api/ratings/", answer, 200)
 
 
-def test_the_match_resource_is_described_for_integrators_and_says_round_is_a_number(schema):
+def test_the_match_resource_is_described_for_integrators_and_says_round_is_a_number_and_round_id_the_id(schema):
     match = schema["components"]["schemas"]["Match"]
     assert "Mix in" not in match["description"] and "result" in match["description"]
     assert "NUMBER" in match["properties"]["round"]["description"]
+    assert "round_id" in match["properties"]["round"]["description"]
+    assert match["properties"]["round_id"]["type"] == "integer" and "/api/rounds/{id}/" in match["properties"]["round_id"]["description"]
 
 
 #: Words of code talk that mean a description was written for the code's readers, not an integrator's.
@@ -302,3 +304,11 @@ def test_every_operation_is_described_for_integrators_not_with_the_codes_own_not
             code_talk.append(f"component {name}: {component['description'][:80]}")
     assert not missing, missing
     assert not code_talk, code_talk
+
+
+def test_the_schema_generates_without_a_warning(tmp_path):
+    """A generator warning is a schema that lies (two components named ``Problem``: one wins, the other
+    operation's answer is described wrongly)."""
+    from django.core.management import call_command
+
+    call_command("spectacular", "--fail-on-warn", "--file", str(tmp_path / "schema.yaml"))

@@ -136,3 +136,20 @@ def test_every_session_is_zero_sum_and_the_seats_rotate_by_the_book(session) -> 
     assert sum(ledger.totals.values()) == 0
     for player in players:
         assert ledger.totals[player] == sum(o.amounts.get(player, 0) for o in ledger.outcomes)
+
+
+def test_a_pass_costs_one_stake_with_the_common_cube_and_the_stake_before_the_double_with_own() -> None:
+    """Book ch10–11: «Когда же дубль-куб один на всю команду … В случае паса игрок платит
+    боксу одинарную ставку» — after a team redouble (the box doubles 4 → 8) a pass is still 1."""
+    # Анна is the box; the common cube went 2 (box), 4 (team), now the box offers 8.
+    members = (Member("Борис", 8), Member("Вера", 8, passed=True), Member("Глеб", 8, passed=True))
+    common = run(PLAYERS, [Game("Анна", "Борис", members, "box", "single")], "common")
+    assert common.outcomes[0].amounts == {"Анна": 10, "Борис": -8, "Вера": -1, "Глеб": -1}
+    own = run(PLAYERS, [Game("Анна", "Борис", members, "box", "single")], "own")
+    assert own.outcomes[0].amounts == {"Анна": 16, "Борис": -8, "Вера": -4, "Глеб": -4}
+    # A score sheet that charged the common-cube pass as cube ÷ 2 is refused, saying why.
+    sheet = (Member("Борис", 8), Member("Вера", 8, passed=True, paid=4), Member("Глеб", 8))
+    with pytest.raises(RuleViolation) as exc:
+        run(PLAYERS, [Game("Анна", "Борис", sheet, "box", "single")], "common")
+    assert _codes(exc) == ["chouette.pass_over_stake"]
+    assert "одинарную ставку" in exc.value.problems[0].message("ru")

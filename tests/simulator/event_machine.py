@@ -64,6 +64,7 @@ from tournaments.models import (
     ResultStatus,
     RoundStatus,
     Team,
+    TeamMember,
     Variant,
 )
 from tournaments.prizes import services as prizes
@@ -532,6 +533,30 @@ class EventMachine(RuleBasedStateMachine):
         if len(entries) > 2:
             entry = self._pick(entries, pick)
             self._attempt(entry_status.withdraw, entry, self.director, reason="simulated", settle=settle)
+
+    @rule(pick=st.integers(min_value=0, max_value=50))
+    def the_director_mends_a_line_up(self, pick):
+        """Scheveningen (issue 35): before the draw, a withdrawn member's board is mended — he
+        is taken off, and the other team's last board too, so the teams stay even; once round 1
+        is paired every change of a line-up is refused (the schedule is built from the boards)."""
+        if self.tournament.system != "scheveningen":
+            return
+        members = list(TeamMember.objects.filter(team__tournament=self.tournament).select_related("team", "entry"))
+        if self.tournament.rounds.exists():
+            member = self._pick(members, pick)
+            if member is not None:
+                before = self.outcomes["take_off refused"]
+                self._attempt(teams.take_off, self.director, member)
+                assert self.outcomes["take_off refused"] == before + 1, "a line-up changed after the draw"
+            return
+        gone = [m for m in members if m.entry.status == EntryStatus.WITHDRAWN]
+        member = self._pick(gone, pick)
+        if member is None:
+            return
+        self._attempt(teams.take_off, self.director, member)
+        others = [m for m in members if m.team_id != member.team_id and m.entry.status != EntryStatus.WITHDRAWN]
+        if others:
+            self._attempt(teams.take_off, self.director, max(others, key=lambda m: (m.team_id, m.board)))
 
     @rule(pick=st.integers(min_value=0, max_value=50),
           kind=st.sampled_from([SanctionKind.WARNING, SanctionKind.PENALTY, SanctionKind.DISQUALIFICATION,

@@ -40,6 +40,7 @@ from tournaments.models import (
 from tournaments.pairing import knockout
 from tournaments.ratings import service as ratings
 from tournaments.rounds.pairing_manager import reading
+from tournaments.rounds.pairing_manager.systems import fixed_schedule
 from tournaments.standings.types import MatchStatus
 from tournaments.standings_service import load_event, prize_awards
 from tournaments.validation import validate_result
@@ -117,10 +118,11 @@ def no_published_match_waits_for_a_withdrawn_player(event: Event) -> None:
 
 
 def a_withdrawal_settles_the_whole_fixed_schedule(event: Event) -> None:
-    """Round robin (issue 35): once a player is withdrawn, no match of his in any round of the
-    schedule — drafts included — is left pending, so every round can close. (A Scheveningen
-    schedule still seats a team member withdrawn before it was drawn: the team sheet decides.)"""
-    if event.tournament.system != "round_robin":
+    """Round robin and Scheveningen (issue 35): once a player is withdrawn, no match of his in
+    any round of the schedule — drafts included — is left pending, so every round can close.
+    A withdrawal after the draw settles them; a team member who withdrew before it is never
+    seated (the schedule is refused until his board is mended)."""
+    if not fixed_schedule(event.tournament):
         return
     waiting = Match.objects.filter(
         round__tournament=event.tournament, result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED],

@@ -14,7 +14,8 @@ from tests.factories import (
     UserFactory,
 )
 from tests.simulator import invariants
-from tournaments.models import Official, OfficialRole, ResultKind, ResultStatus
+from tournaments.entries import status as entry_status
+from tournaments.models import Entry, EntryStatus, Official, OfficialRole, ResultKind, ResultStatus
 from tournaments.rounds import pairing_manager as pm
 
 pytestmark = pytest.mark.django_db
@@ -52,3 +53,45 @@ def test_team_score_equals_the_individual_results_with_forfeits():
     invariants.team_score_is_the_sum_of_the_individual_results(event)
     shown = client.get(f"/api/tournaments/{t.slug}/team-match/").json()["matches"][0]["total"]
     assert shown["played"] == 8 and shown["forfeits"] == 3 and sum(shown["match_points"]) == 7
+
+
+def _two_teams(slug, size=2):
+    director = UserFactory(username=f"{slug}-dir")
+    t = TournamentFactory(slug=slug, system="scheveningen", rounds_planned=None)
+    Official.objects.create(tournament=t, user=director, role=OfficialRole.ORGANISER)
+    for i, name in enumerate(("Москва", "Баку")):
+        team = TeamFactory(tournament=t, name=name)
+        for board in range(1, size + 1):
+            TeamMemberFactory(team=team, board=board, entry=EntryFactory(tournament=t, draw_number=10 * i + board))
+    client = Client()
+    client.force_login(director)
+    return t, director, invariants.Event(t, director, clients={"organiser": client})
+
+
+def test_no_withdrawn_member_waits_in_the_scheveningen_schedule():
+    """The seam the simulator found: a member withdrawn before the draw was seated and his
+    matches stayed pending. Now the schedule is refused; a withdrawal after the draw settles
+    every match of his, drafts included, and the team score still adds up."""
+    t, director, event = _two_teams("seam-gone", size=3)
+    early = t.entries.get(draw_number=12)
+    entry_status.withdraw(early, director)
+    with pytest.raises(pm.PairingRefused):
+        pm.generate_next(t, user=director)
+    invariants.a_withdrawal_settles_the_whole_fixed_schedule(event)
+    entry_status.reinstate(early, director)
+    rounds = pm.generate_next(t, user=director)
+    pm.publish_round(rounds[0], user=director)
+    entry_status.withdraw(t.entries.get(draw_number=2), director, settle="forfeit")
+    invariants.a_withdrawal_settles_the_whole_fixed_schedule(event)
+    for rnd in rounds[1:]:
+        pm.publish_round(rnd, user=director)
+    invariants.team_score_is_the_sum_of_the_individual_results(event)
+
+
+def test_the_invariant_catches_a_withdrawn_member_left_in_the_schedule():
+    """Withdrawn without the settle step (the old seam): the invariant fails, naming the games."""
+    t, director, event = _two_teams("seam-gone-caught")
+    pm.generate_next(t, user=director)
+    Entry.objects.filter(draw_number=1, tournament=t).update(status=EntryStatus.WITHDRAWN)
+    with pytest.raises(AssertionError, match="still wait in the schedule"):
+        invariants.a_withdrawal_settles_the_whole_fixed_schedule(event)

@@ -179,6 +179,7 @@ PERMISSIONS: dict[str, Rule] = {
     # one match and its results
     "match.see": Rule(roles=OFFICIALS, players=True),
     "result.enter": Rule(roles=frozenset({ORGANISER, REFEREE})),
+    "analysis.run": Rule(roles=OFFICIALS),  # queue or re-run GNU Backgammon's analysis of a match
     "result.report": Rule(players=True, condition=_not_a_bye),
     # a match file (.mat or record) for the match: its referee or its players (account or link)
     "record.upload": Rule(roles=frozenset({ORGANISER, REFEREE}), players=True, condition=_not_a_bye),

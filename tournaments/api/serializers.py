@@ -77,7 +77,10 @@ class MatchSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     round = serializers.IntegerField(
         source="round.number", read_only=True,
         help_text="the round's NUMBER in its tournament (1, 2, …), as the pages show it; not the id "
-        "that /api/rounds/{id}/ takes (find that round by number in /api/tournaments/{slug}/rounds/)",
+        "that /api/rounds/{id}/ takes: that is round_id",
+    )
+    round_id = serializers.IntegerField(
+        read_only=True, help_text="the round's id, as /api/rounds/{id}/ and its actions take it",
     )
     player_a = SideSerializer(source="entry_a", read_only=True, allow_null=True)
     player_b = SideSerializer(source="entry_b", read_only=True, allow_null=True)
@@ -87,7 +90,7 @@ class MatchSerializer(FieldsBuiltOnce, serializers.ModelSerializer):
     class Meta:
         model = Match
         fields = [
-            "id", "tournament", "round", "table", "entry_a", "entry_b", "player_a", "player_b",
+            "id", "tournament", "round", "round_id", "table", "entry_a", "entry_b", "player_a", "player_b",
             "match_length", "result_status", "score_a", "score_b", "winner", "result_kind",
             "start_a", "start_b", "clock_minutes_per_point", "clock_delay_seconds",
             "clock_increment_seconds", "version",

@@ -232,7 +232,8 @@ class SectionViewSet(EditableUnderTournament, viewsets.ModelViewSet):
 
     def _save(self, request, instance=None):
         tournament = self.editable()
-        initial = SectionSerializer(instance).data if instance is not None else {}
+        # a new section without "order" goes first, as the model's default says (the form would require it)
+        initial = SectionSerializer(instance).data if instance is not None else {"order": Section._meta.get_field("order").get_default()}
         form = SectionForm({**initial, **object_body(request.data)}, instance=instance)
         if not form.is_valid():
             raise_form_errors(form)

@@ -30,6 +30,7 @@ from tournaments import standings as core
 from tournaments.access.permissions import visible_tournaments
 from tournaments.api.http.pagination import ApiPagination
 from tournaments.standings_service import Event, load_event
+from tournaments.team_match import crosstable_lineup
 from zarik.i18n import current_language
 
 #: Rows a page of the API's standings when the request names no ``page_size``.
@@ -129,11 +130,14 @@ def _table_data(event: Event, table: core.Standings, rows: list[core.StandingRow
 
 
 def crosstable_data(event: Event) -> dict[str, Any]:
-    """Per section: players in standings order and each pair's cell (scores of their matches)."""
+    """Per section: players in draw order (a Scheveningen event: team A by board, then team B)
+    and each pair's cell (scores of their matches)."""
     sections = []
+    lineup = crosstable_lineup(event.tournament)  # Scheveningen: team A by board, then team B
     for key, table in event.standings.items():
         grid = core.build_crosstable(
-            event.players, event.matches, event.options, section=key, layout=core.CrosstableLayout.ROW, standings=table
+            event.players, event.matches, event.options, section=key, layout=core.CrosstableLayout.ROW,
+            standings=table, lineup=lineup,
         )
         rows = []
         for r, player in enumerate(grid.players):
@@ -290,7 +294,8 @@ class TournamentReadsViewSet(viewsets.GenericViewSet):
     @extend_schema(responses=OpenApiTypes.OBJECT)
     @action(detail=True)
     def crosstable(self, request, slug=None):
-        """The crosstable per section: every pair's scores, players in standings order."""
+        """The crosstable per section: every pair's scores, players in draw order (a Scheveningen
+        event: team A by board, then team B)."""
         return Response(_cached(self.get_object(), "crosstable", crosstable_data))
 
 

@@ -87,7 +87,8 @@ class TeamMatchesSerializer(serializers.Serializer):
     tournament = serializers.SlugField()
     matches = TeamMatchSerializer(many=True, help_text="one per pairing of teams (one with two teams)")
     problems = LineupProblemSerializer(
-        many=True, help_text="why the line-ups cannot be paired yet (uneven teams, an odd number of teams)"
+        many=True, help_text="why the line-ups cannot be paired yet (uneven teams, an odd number of teams, a member who "
+        "withdrew before the draw)"
     )
 
 

@@ -2,7 +2,9 @@
 
 Create (``name``, ``club`` slug), delete while unpaired, put an entry on a board
 (``POST …/teams/<id>/members/``) and take it off (``DELETE …/teams/<id>/members/<entry>/``).
-Reading is open to whoever sees the tournament; changes need ``tournament.edit``. Putting a
+Reading is open to whoever sees the tournament; changes need ``tournament.edit``. Once
+round 1 is paired the line-ups are fixed (the schedule is built from the boards): putting on
+or taking off a player answers 409 ``entry.lineup_fixed``. Putting a
 player on a board answers with ``lineup_problems``: uneven teams are said at once (the open
 draw and the pairing refuse them), as on the teams page.
 """
@@ -38,7 +40,8 @@ class BoardOutSerializer(TeamMemberSerializer):
 
     lineup_problems = LineupProblemSerializer(
         many=True, read_only=True,
-        help_text="uneven teams (4 against 3), an empty team, an odd number of teams: the open draw "
+        help_text="uneven teams (4 against 3), an empty team, an odd number of teams, a member who withdrew "
+        "before the draw: the open draw "
         "and the pairing refuse with these until they are put right",
     )  # fmt: skip
 
@@ -107,7 +110,10 @@ class TeamViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.Destr
         form = TeamMemberForm(tournament, values)
         if not form.is_valid():
             raise_form_errors(form)
-        member = teams.put_on_board(request.user, tournament, **form.cleaned_data)
+        try:
+            member = teams.put_on_board(request.user, tournament, **form.cleaned_data)
+        except EntryRefused as exc:
+            raise Refused(exc.problem) from None
         return Response(_with_problems(member, tournament))
 
     @extend_schema(request=None, responses={204: None})
@@ -116,5 +122,9 @@ class TeamViewSet(EditableUnderTournament, mixins.CreateModelMixin, mixins.Destr
         """Take a player off this team (the entry stays in the tournament)."""
         team = self.get_object()
         self.editable()
-        teams.take_off(request.user, get_object_or_404(TeamMember, team=team, entry_id=entry_id))
+        member = get_object_or_404(TeamMember, team=team, entry_id=entry_id)
+        try:
+            teams.take_off(request.user, member)
+        except EntryRefused as exc:
+            raise Refused(exc.problem) from None
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from django.contrib.auth import authenticate
 from django.shortcuts import get_object_or_404
-from django.urls import reverse
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.response import Response
@@ -51,9 +50,9 @@ class TokenInSerializer(serializers.Serializer):
     password = serializers.CharField(required=False, style={"input_type": "password"}, write_only=True)
 
 
-class TokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
+class TokenViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
     """Your own API tokens: ``POST`` creates one (the key is in the answer only), ``GET`` lists
-    them (never the keys), ``DELETE /api/tokens/<id>/`` revokes one at once."""
+    them or reads one (never the keys), ``DELETE /api/tokens/<id>/`` revokes one at once."""
 
     serializer_class = TokenSerializer
 
@@ -79,7 +78,11 @@ class TokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.Gen
             raise ApiProblem(401, api_problem("authentication_failed"), headers={"WWW-Authenticate": "Token"})
         token, key = tokens.issue(user, v["name"], v["scope"])
         token.key = key  # on this answer's copy only: the database keeps its hash
-        return Response(NewTokenSerializer(token).data, status=status.HTTP_201_CREATED, headers={"Location": reverse("api-token-list")})
+        return Response(NewTokenSerializer(token).data, status=status.HTTP_201_CREATED)  # Location: the written module
+
+    def retrieve(self, request, *args, **kwargs):
+        """One of your tokens: its name, scope, prefix and when it was made, last used and revoked (never its key)."""
+        return super().retrieve(request, *args, **kwargs)
 
     def destroy(self, request, *args, **kwargs):
         """Revoke the token: requests with it are refused from now on (someone else's: 404)."""

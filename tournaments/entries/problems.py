@@ -58,6 +58,14 @@ ENTRY = Catalogue(
             "Board {board} of this team is taken by {who}.",
             "Доска {board} этой команды уже занята: {who}.",
         ),
+        "lineup_fixed": (
+            "The schedule is drawn from the boards, so the line-up of team “{team}” can no longer "
+            "change: a player who cannot go on is withdrawn at the desk and his remaining matches "
+            "are settled.",
+            "Расписание составлено по доскам, поэтому состав команды «{team}» больше менять "
+            "нельзя: игрок, который не может продолжать, снимается с соревнований в секретариате, "
+            "а его оставшиеся матчи засчитываются.",
+        ),
         "team_in_play": (
             "Team “{team}” has been paired already: its line-up can no longer be deleted.",
             "Команда «{team}» уже участвует в парах: удалить её нельзя.",

@@ -26,10 +26,25 @@ def create_team(user, tournament: Tournament, team: Team) -> Team:
     return team
 
 
+def lineups_fixed(tournament: Tournament) -> bool:
+    """The schedule is drawn (round 1 is paired, a draft or published): it was built from the
+    boards — who meets whom in which round — so the line-ups can no longer change. The book
+    (Part 9) describes no substitute in a Scheveningen match; a player who cannot go on is
+    withdrawn and his remaining matches settled like any fixed schedule's."""
+    return tournament.rounds.exists()
+
+
+def _refuse_if_fixed(tournament: Tournament, team: Team) -> None:
+    if lineups_fixed(tournament):
+        raise EntryRefused(ENTRY.problem("lineup_fixed", team=team.name))
+
+
 @transaction.atomic
 def put_on_board(user, tournament: Tournament, team: Team, entry: Entry, board: int) -> TeamMember:
-    """Put ``entry`` on ``board`` of ``team``, moving it from any other team or board."""
-    member = TeamMember.objects.filter(entry=entry).first()
+    """Put ``entry`` on ``board`` of ``team``, moving it from any other team or board
+    (refused once the schedule is drawn: :func:`lineups_fixed`)."""
+    member = TeamMember.objects.filter(entry=entry).select_related("team").first()
+    _refuse_if_fixed(tournament, member.team if member is not None else team)
     before = audit.snapshot(member)
     if member is None:
         member = TeamMember(entry=entry)
@@ -41,15 +56,17 @@ def put_on_board(user, tournament: Tournament, team: Team, entry: Entry, board: 
 
 @transaction.atomic
 def take_off(user, member: TeamMember) -> None:
-    """Take a player off their team (the entry stays in the tournament)."""
+    """Take a player off their team (the entry stays in the tournament; refused once the
+    schedule is drawn: :func:`lineups_fixed`)."""
     tournament = member.team.tournament
+    _refuse_if_fixed(tournament, member.team)
     audit.record(user, tournament, "team.change", member.entry, audit.snapshot(member), None)
     member.delete()
 
 
 def team_in_play(team: Team) -> bool:
     """A team whose tournament has been paired is part of the draw: deleting it would orphan it."""
-    return team.tournament.rounds.exists()
+    return lineups_fixed(team.tournament)
 
 
 @transaction.atomic

@@ -255,11 +255,17 @@ def teams(request, tournament: Tournament):
         elif what == "member":
             member_form = TeamMemberForm(tournament, request.POST)
             if member_form.is_valid():
-                team_service.put_on_board(request.user, tournament, **member_form.cleaned_data)
+                try:
+                    team_service.put_on_board(request.user, tournament, **member_form.cleaned_data)
+                except EntryRefused as exc:
+                    messages.error(request, exc.message)  # the line-ups are fixed: no form to keep
                 return redirect("manage-teams", slug=tournament.slug)
         elif what == "unassign":
             member = get_object_or_404(TeamMember, pk=request.POST.get("member"), team__tournament=tournament)
-            team_service.take_off(request.user, member)
+            try:
+                team_service.take_off(request.user, member)
+            except EntryRefused as exc:
+                messages.error(request, exc.message)
             return redirect("manage-teams", slug=tournament.slug)
         elif what == "delete":
             team = get_object_or_404(Team, pk=request.POST.get("team"), tournament=tournament)

@@ -34,7 +34,8 @@ match is a result (the round is over, counted for nobody), so its Σ is shown.""
 
 
 def grid_sections(data: ExportData) -> dict[str, bool]:
-    """For each section: True for the N×N grid, False for the table by rounds."""
+    """For each section: True for the N×N grid, False for the table by rounds (chosen, or by
+    the system: a round robin's and a Scheveningen event's grid, a Swiss's or cup's rounds)."""
     kind = data.options.crosstable
     out: dict[str, bool] = {}
     for section in data.sections:
@@ -44,8 +45,10 @@ def grid_sections(data: ExportData) -> dict[str, bool]:
         elif kind == CrosstableKind.ROUNDS:
             out[section] = False
         else:
-            round_robin = data.standings[section].options.system == System.ROUND_ROBIN
-            out[section] = round_robin and size <= data.options.grid_limit
+            # Everyone meets everyone (of the other team, in a Scheveningen match): the grid,
+            # as on the crosstable page — team A by board, then team B (:func:`_write_grid`).
+            all_play = data.standings[section].options.system in (System.ROUND_ROBIN, System.SCHEVENINGEN)
+            out[section] = all_play and size <= data.options.grid_limit
     return out
 
 
@@ -100,6 +103,7 @@ def _write_grid(out: RowWriter, data: ExportData, section: str, progress: Progre
         layout=layout,
         order=data.options.crosstable_order,
         standings=data.standings[section],
+        lineup=[pid for tm in data.options.team_matches for t in (tm.team_a, tm.team_b) for pid in t.players],
     )
     numbers = [start_number(p) for p in table.players]
     standings = data.standings[section]

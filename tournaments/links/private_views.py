@@ -11,13 +11,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.access import private_links
 from tournaments.access.permissions import allowed
-from tournaments.access.visibility import public_matches
+from tournaments.access.visibility import is_public_round, public_matches
 from tournaments.entries import status as entry_status
 from tournaments.models import (
     ByeRequest,
@@ -41,6 +41,19 @@ def holder_or_404(token: str) -> private_links.LinkHolder:
     if entry is None:
         raise Http404
     return private_links.LinkHolder(entry)
+
+
+def holder_and_match(token: str, match_id: int) -> tuple[private_links.LinkHolder, Match]:
+    """The link holder and one match of their event they may see, in a published or finished
+    round (the result pages, the record viewer and the analysis under a private link)."""
+    holder = holder_or_404(token)
+    match = get_object_or_404(
+        Match.objects.select_related("round__tournament", "round__section", "entry_a__player", "entry_b__player"),
+        pk=match_id, round__tournament_id=holder.entry.tournament_id,
+    )  # fmt: skip
+    if not is_public_round(match.round) or not allowed(holder, "match.see", match):
+        raise Http404
+    return holder, match
 
 
 def entry_matches(entry):

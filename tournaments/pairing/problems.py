@@ -498,6 +498,14 @@ SCHEVENINGEN = Catalogue(
             "команды составить в пары нельзя: добавьте игроков в меньшую команду или уберите "
             "лишних из большей.",
         ),
+        "withdrawn_member": (
+            "Team «{team}»: {player} (board {board}) has withdrawn from the event, so the team "
+            "would be one board short and the teams uneven: put another player on board {board} "
+            "or take {player} off the team.",
+            "Команда «{team}»: {player} (доска {board}) снялся с соревнований, и в команде не "
+            "хватит игрока — команды будут неравными: поставьте на доску {board} другого игрока "
+            "или уберите {player} из команды.",
+        ),
         "empty_team": (
             "Team «{team}» has no players: put its players on boards 1, 2, … or delete the team.",
             "В команде «{team}» нет игроков: расставьте игроков по доскам 1, 2, … или удалите "
@@ -597,7 +605,7 @@ OPTIONS = Catalogue(
             "Параметр «{option}» ({system_word}) = {value!r} неверен: ожидается {expected_word}.",
         ),
         "not_a_table": (
-            "The pairing options must be {expected_word}, not {value!r}.",
+            "The pairing options must be a table of options (a JSON object), not {value!r}.",
             "Параметры жеребьёвки должны быть таблицей (JSON-объектом), а не {value!r}.",
         ),
     },

@@ -58,7 +58,9 @@ def scheveningen(
     return tuple(rounds)
 
 
-def lineup_problems(teams: Sequence[tuple[str, int]]) -> list[Problem]:
+def lineup_problems(
+    teams: Sequence[tuple[str, int]], withdrawn: Sequence[tuple[str, int, str]] = ()
+) -> list[Problem]:
     """Why these line-ups (each team's name and number of players) cannot be paired.
 
     Every player of one team meets every player of the other, one match a round (book
@@ -67,8 +69,19 @@ def lineup_problems(teams: Sequence[tuple[str, int]]) -> list[Problem]:
     have more boards on one side. The book describes no uneven match, so uneven teams are
     refused (before the draw of numbers, while the teams are made), and so is a team
     with nobody on it. Empty list: the line-ups can be paired.
+
+    ``withdrawn`` names each member (team, board, player) who has left the event while the
+    line-ups can still change (before the schedule is drawn). He is not seated: a round
+    robin leaves a player who withdrew before the draw out of the field, and a Scheveningen
+    schedule is built from the boards, so without him his team is one board short — the
+    uneven match refused above. The organiser puts another player on his board or takes
+    him off (and one off the other team), rather than draw a schedule of forfeits known in
+    advance. A withdrawal after the draw is settled like any fixed schedule's.
     """
-    out: list[Problem] = []
+    out: list[Problem] = [
+        SCHEVENINGEN.problem("withdrawn_member", team=team, board=board, player=player)
+        for team, board, player in withdrawn
+    ]
     for name, size in teams:
         if size == 0:
             out.append(SCHEVENINGEN.problem("empty_team", team=name))

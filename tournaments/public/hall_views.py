@@ -41,6 +41,7 @@ from tournaments.models import (
 )
 from tournaments.standings.crosstable import format_value
 from tournaments.standings_service import Event
+from tournaments.team_match import team_names
 from zarik.i18n import current_language
 
 from . import frame
@@ -89,6 +90,7 @@ def screens(event: Event, lang: str, shows: str = HallShows.BOTH) -> list[Screen
 
 def _pairing_screens(event: Event, lang: str) -> list[Screen]:
     out: list[Screen] = []
+    teams = team_names(event.tournament)  # Scheveningen: each player's team
     for rnd in event.current_rounds():
         rows = []
         for p in sorted(event.pairings_of_round([rnd.id]), key=lambda p: (p.table is None, p.table or 0)):
@@ -101,6 +103,8 @@ def _pairing_screens(event: Event, lang: str) -> list[Screen]:
                     "table": p.table,
                     "a": a.name(lang),
                     "num_a": a.draw_number,
+                    "team_a": teams.get(a.id, ""),
+                    "team_b": teams.get(b.id, "") if b else "",
                     "b": b.name(lang) if b else "",
                     "num_b": b.draw_number if b else None,
                     "bye": b is None,

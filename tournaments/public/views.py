@@ -239,6 +239,7 @@ def _pairing_rows(
     event: Event, pairings: Sequence[Pairing], lang: str, found: set[int], with_chances: bool = False
 ):
     odds = chances(event, pairings) if with_chances else {}
+    teams = team_blocks.team_names(event.tournament)  # Scheveningen: each player's team
     rows = []
     for p in pairings:
         a = event.entries[p.a]
@@ -250,6 +251,8 @@ def _pairing_rows(
                 "b": b,
                 "name_a": a.name(lang),
                 "name_b": b.name(lang) if b else "",
+                "team_a": teams.get(a.id, ""),
+                "team_b": teams.get(b.id, "") if b else "",
                 "found": p.a in found or (p.b is not None and p.b in found),
                 "chance": odds.get(p.id),
                 "score": p.score_text,
@@ -323,7 +326,7 @@ def _pairings_fragment(
                 chance_side=chance.side if chance else "", chance_percent=chance.percent if chance else None,
                 chance_source=chance.source if chance else "",
                 kind_label=str(row["kind_label"]),
-                **{k: row[k] for k in ("name_a", "name_b", "found", "score")},
+                **{k: row[k] for k in ("name_a", "name_b", "team_a", "team_b", "found", "score")},
             )  # fmt: skip
         blocks.append({"round": rnd, "section": _section_title(event, rnd.section), "rows": rows,
                        "requested_byes": requested_byes(event, rnd.number, rnd.section, lang)})  # fmt: skip
@@ -555,6 +558,7 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
     if keys is None:
         return _unknown_section(event, section or "", title)
     blocks = []
+    lineup = team_blocks.crosstable_lineup(event.tournament)  # Scheveningen: by team, then board
     for key in keys:
         table = event.standings[key]
         block: dict[str, Any] = {"key": key, "title": _section_title(event, key)}
@@ -563,7 +567,8 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
             blocks.append(block)
             continue
         grid = core.build_crosstable(
-            event.players, event.matches, event.options, section=key, layout=layout, standings=table
+            event.players, event.matches, event.options, section=key, layout=layout, standings=table,
+            lineup=lineup,
         )
         numbers = [
             p.draw_number if p.draw_number is not None else i + 1

@@ -126,21 +126,31 @@ def build_crosstable(
     layout: CrosstableLayout | str = CrosstableLayout.BOOK,
     order: str = "draw",
     standings: Standings | None = None,
+    lineup: Sequence[int] = (),
 ) -> Crosstable:
     """The N×N table of one section's finished matches (byes are not cells).
 
     ``order="draw"`` lists players by draw number as in the book; ``"place"``
     by final place. Pass ``standings`` if already computed, to avoid ranking twice.
+
+    ``lineup`` (player ids) comes first in the draw order: a Scheveningen event lists team
+    A's players by board, then team B's, so each team's block of the grid is its
+    line-up and the cross-team results sit in two rectangles — not teams mixed by the
+    draw numbers the open draw gave out. Players not in it follow by draw number.
     """
     layout = CrosstableLayout(layout)
     standings = standings or compute_standings(players, matches, options, section=section)
     if order == "place":
         listed = [r.player for r in standings.rows]
     else:
+        seat = {pid: i for i, pid in enumerate(lineup)}
         listed = sorted(
             (r.player for r in standings.rows),
-            key=lambda p: (p.draw_number is None, p.draw_number or 0, p.name_ru, p.id),
-        )
+            key=lambda p: (
+                p.id not in seat, seat.get(p.id, 0),
+                p.draw_number is None, p.draw_number or 0, p.name_ru, p.id,
+            ),
+        )  # fmt: skip
     index = {p.id: i for i, p in enumerate(listed)}
     n = len(listed)
     pair_scores: dict[tuple[int, int], list[tuple[Score, Score]]] = {}

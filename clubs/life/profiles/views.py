@@ -19,6 +19,7 @@ from django.views.decorators.http import require_safe
 from clubs.life.categories.views import managing_clubs
 from clubs.models import Category, Player, PlayerRating
 from clubs.ratings.pools import POOLS
+from scoring.analysis import services as analysis
 from tournaments import player_history as profiles
 from zarik.i18n import current_language
 
@@ -86,8 +87,23 @@ def profile(request, player_id: int) -> HttpResponse:
             "category_changes": changes,
             "can_change_category": request.user.is_authenticated
             and bool(managing_clubs(request.user, player)),
+            **_pr_history(request, player),
         },
     )
+
+
+def _pr_history(request, player: Player) -> dict:
+    """The player's PR per event (those the reader may see), with a graph like the rating's."""
+    history = analysis.player_history(player, request.user)
+    points = [GraphPoint(h["tournament"].name, h["pr"]) for h in history if h["pr"] is not None]
+    words = GraphWords(_("PR history"), _("PR per event, lower is better"), _("events"), "PR")
+    own = request.user.is_authenticated and player.user_id == request.user.pk
+    return {
+        "pr_history": history,
+        "pr_svg": mark_safe(rating_svg(points, words, "pr-graph")) if len(points) > 1 else "",  # escaped there
+        "own_profile": own,
+        "pr_public": own and analysis.choices_for([player.pk]).get(player.pk, False),
+    }
 
 
 def _line(line: profiles.MatchLine, lang: str) -> dict:

@@ -18,10 +18,12 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scoring.records.match_files import decode
 from scoring.rules.errors import is_english, side_word
 from scoring.rules.matfile import looks_like_mat, validate_mat_text
+from scoring.rules.record_problems import result_kind_name
 from scoring.rules.record_validate import validate_text
-from scoring.rules.variants import VARIANTS
+from scoring.rules.variants import VARIANTS, get_variant
 from zarik.i18n import current_language
 
 
@@ -43,11 +45,18 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise CommandError(f"cannot read {path}: {exc}") from exc
         lang = "en" if is_english(options["lang"] or current_language()) else "ru"
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            self._refuse(options, "unreadable", f"cannot read {path}: {exc}", f"не удаётся прочитать {path}: {exc}")
+        # The web's own decoding (UTF-8, then Windows-1251) and size cap: what the site
+        # accepts, the command accepts.
+        text, problem = decode(raw, path.name)
+        if problem is not None or text is None:
+            message = problem.message(lang) if problem else "?"
+            self._refuse(options, problem.code if problem else "unreadable", message, message)
+        assert text is not None
         if looks_like_mat(text):
             report = validate_mat_text(text, variant=options["variant"] or "backgammon")
         else:
@@ -61,10 +70,19 @@ class Command(BaseCommand):
 
     _exit_code = 0
 
+    def _refuse(self, options: dict[str, Any], code: str, en: str, ru: str) -> None:
+        """The file cannot be checked: exit status 2; with ``--json`` still one JSON object."""
+        lang = "en" if is_english(options["lang"] or current_language()) else "ru"
+        message = en if lang == "en" else ru
+        if options["json"]:
+            self.stdout.write(json.dumps({"ok": False, "error": {"code": code, "message": message}}, ensure_ascii=False))
+        raise CommandError(message, returncode=2)
+
 
 def _readable(data: dict[str, Any], lang: str, name: str) -> str:
     ru = lang == "ru"
-    lines = [f"{name}: {data['variant']}"]
+    variant = get_variant(data["variant"])
+    lines = [f"{name}: {variant.name_ru if ru else variant.name_en}"]
     if data["ok"]:
         lines.append("Запись без ошибок." if ru else "The record is clean.")
     else:
@@ -80,11 +98,23 @@ def _readable(data: dict[str, Any], lang: str, name: str) -> str:
         where = f"ход {check['move']}, {side}" if ru else f"move {check['move']}, {side}"
         lines.append(f"  {'Проверочная позиция' if ru else 'Checkpoint'} ({where}): {mark}")
     result = data["result"]
+    if "final" in data:  # a .mat: the match score, whoever won
+        a, b = data["players"]
+        score = f"{a} {data['final'][0]} : {data['final'][1]} {b}"
+        length = data["length"]
+        if ru:
+            lines.append(f"Счёт матча: {score}" + (f" (матч до {length})." if length else "."))
+        else:
+            lines.append(f"Match score: {score}" + (f" (match to {length})." if length else "."))
+        if result:
+            winner = a if result["winner"] == "white" else b
+            lines.append(f"Матч выиграл {winner}." if ru else f"Match won by {winner}.")
+        return "\n".join(lines)
     if result:
         winner = side_word(result["winner"], "ru") if ru else result["winner"]
         if ru:
             lines.append(
-                f"Итог: выиграли {winner}, {result['kind']}, куб {result['cube']}, "
+                f"Итог: выиграли {winner}, {result_kind_name(result['kind'], 'ru')}, куб {result['cube']}, "
                 f"очков {result['points']}."
             )
         else:

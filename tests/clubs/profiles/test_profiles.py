@@ -179,11 +179,11 @@ def test_profile_and_history_cost_the_same_queries_for_a_short_and_a_long_histor
         assert cold[0] == cold[1], cold
     # Profile, cold page cache: player, memberships, ratings, entries, 3 reads of the events for
     # their places, match count + page, head-to-head ×2, category changes, the rated matches of
-    # events the reader may not see (issue 37's privacy rule).
+    # events the reader may not see (issue 37's privacy rule), the analysed matches (PR history).
     cache.clear()
-    with django_assert_num_queries(14):  # incl. the events' standings adjustments
+    with django_assert_num_queries(15):  # incl. the events' standings adjustments
         client.get(profile_url(long))
-    with django_assert_num_queries(10):  # the events' places now come from the page cache
+    with django_assert_num_queries(11):  # the events' places now come from the page cache
         client.get(profile_url(long))
     with django_assert_num_queries(3):  # player, current rating, the changes
         client.get(reverse("player-rating-history", kwargs={"player_id": long.pk, "pool": "backgammon"}))

@@ -301,3 +301,24 @@ def test_russian_record_messages_read_as_russian() -> None:
     assert "Чёрные предлагают давэ" in turn.ru and "очередь белых бросать зары" in turn.ru
     no_roll = validate_text(HEAD + "1.\t— ∅\t\n").errors[0]
     assert "ни один бросок сыграть нельзя" in no_roll.ru
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        # The same position as the printed numbers, in the ways a checkpoint is written in words.
+        "Белые: две шашки на пункте 1, 2(две), на пункте 3 — четыре шашки, 4(2), одна на 5, "
+        "три шашки на 6, 7(одна); чёрные: 24(две шашки), четыре шашки на 23, 22(2), 21(четыре), 19(2).",
+        "White: two checkers on 1, 2(two), 3(4), two on 4, one on 5, 6(three), 7(1); "
+        "Black: 24(2), 23(four checkers), two on 22, 21(4), 19 – two.",
+    ],
+)
+def test_a_checkpoint_written_in_words_reads_as_the_numbers(words: str) -> None:
+    numbers = "Белые: 1(2), 2(2), 3(4), 4(2), 5(1), 6(3), 7(1); чёрные: 24(2), 23(4), 22(2), 21(4), 19(2)."
+    text = _book("book_game1_backgammon.txt")
+    assert numbers in text
+    report = replay(parse_record(text.replace(numbers, words)))
+    assert report.errors == [] and [c.ok for c in report.checkpoints] == [True, True]
+    # A count in words that is wrong is a mismatch, as a wrong number is.
+    wrong = words.replace("две шашки на пункте 1", "три шашки на пункте 1").replace("two checkers on 1", "three checkers on 1")
+    assert replay(parse_record(text.replace(numbers, wrong))).checkpoints[0].ok is False

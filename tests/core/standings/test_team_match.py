@@ -20,6 +20,7 @@ from tournaments.standings import (
     Player,
     StandingsOptions,
     System,
+    build_crosstable,
     compute_standings,
 )
 from tournaments.standings.team_match import (
@@ -152,3 +153,24 @@ def test_the_team_score_is_the_sum_of_the_individual_results(n, data):
     assert tm.total.points_b == sum(points[p] for p in team_b.players)
     assert tm.board_points() == (tuple(wins[p] for p in team_a.players), tuple(wins[p] for p in team_b.players))
     assert tm.final == (tm.total.pending == 0)
+
+
+def test_a_member_withdrawn_before_the_draw_is_named_with_his_team_and_board():
+    (gone,) = lineup_problems([("Москва", 2), ("Баку", 2)], [("Баку", 2, "Алиев А.")])
+    assert gone.code == "pairing.scheveningen.withdrawn_member"
+    assert "Команда «Баку»: Алиев А. (доска 2)" in gone.message("ru")
+    assert "Team «Баку»: Алиев А. (board 2)" in gone.message("en")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations([11, 12, 21, 22]))
+def test_the_crosstable_lists_team_a_by_board_then_team_b_whatever_the_draw_numbers(numbers):
+    """The draw numbers mix the teams; the individual crosstable of a team event does not."""
+    ids = [*A.players, *B.players]
+    players = [Player(pid, f"P{pid}", draw_number=n) for pid, n in zip(ids, numbers, strict=True)]
+    matches = [m(1, 11, 21, 5, 3, winner=11), m(1, 12, 22, 2, 5, winner=22)]
+    options = StandingsOptions(system=System.SCHEVENINGEN)
+    lined = build_crosstable(players, matches, options, lineup=ids)
+    assert [p.id for p in lined.players] == ids
+    by_draw = build_crosstable(players, matches, options)
+    assert [p.draw_number for p in by_draw.players] == sorted(numbers)

@@ -62,7 +62,7 @@ def test_the_book_game_shows_its_cube_and_both_numberings():
     view = view_text((DATA / "book_game1_backgammon.txt").read_text())
     assert view.numbering == "through"
     first = view.frames[1]
-    assert first.moves == {"traditional": "6–2 012/7, 012/11", "through": "6–2 13/7, 13/11"}
+    assert first.moves == {"traditional": "6–2 012/7, 012/11", "through": "6–2 13/7, 13/11", "own": "6–2 13/7, 13/11"}
     assert view.frames[0].cube == 4  # two automatic doubles before the first move
     last = view.frames[-1]
     assert last.kind == "cube" and last.side == "black" and last.cube == 32

@@ -142,6 +142,26 @@ def test_the_viewer_shows_a_position_with_both_numberings_and_ids(client, world)
     assert client.get(url).status_code == 200
 
 
+def test_the_viewer_gives_the_ids_to_analyse_a_play_and_the_score_after_a_game(client, world):
+    _t, referee, _rnd, m1, _m2 = world
+    client.force_login(referee)
+    text = named(MAT7, "Petrov", "Orlov")
+    response = _upload(client, m1, text)
+    client.post(response.url, {"action": "attach", "first_is": "a"})
+    url = reverse("record-viewer", kwargs={"slug": "cube-open", "match_id": m1.pk})
+    view = view_text(text)
+    play = view.frames[2]
+    html = client.get(url + "?ply=2").content.decode()
+    pid, mid, xg = play.analysis_ids
+    # The position before the play with its dice: the previous frame's board, the mover on roll.
+    assert pid == view.frames[1].position_id and mid != view.frames[1].match_id
+    assert f'value="{pid}"' in html and f'value="{mid}"' in html and f'value="{xg}"' in html
+    assert 'id="xgid"' in html and "XGID=" in html
+    end = view.frames[view.games[0].last]
+    html = client.get(url + f"?ply={end.index}").content.decode()
+    assert f'value="{end.match_id}"' in html and "match-score-after" in html
+
+
 def test_downloads_give_the_mat_and_the_books_notation(client, world):
     _t, referee, _rnd, m1, _m2 = world
     client.force_login(referee)
@@ -152,9 +172,11 @@ def test_downloads_give_the_mat_and_the_books_notation(client, world):
     assert mat.status_code == 200 and "attachment" in mat["Content-Disposition"]
     body = mat.content.decode()
     assert "Semyon Petrov" in body  # Latin names: GNU Backgammon reads them
-    # Every play of the book game replays in the .mat; only its automatic doubles (cube at 4
-    # before the first roll) cannot be said in the .mat format, so the cube values differ.
-    assert {p.code for p in validate_mat_text(body).errors} <= {"record.cube_wrong_value", "record.result_mismatch"}
+    # The book game's automatic doubles (cube at 4 before the first roll) have no .mat entry:
+    # a comment line says so, the doubles keep their true values, and it reads back clean.
+    assert '; [Automatic doubles "Game 1: 2 (cube 4' in body and "Doubles => 8" in body
+    assert validate_mat_text(body).errors == []
+    assert view_text(body).games[0].autodoubles == 2
     txt = client.get(reverse("record-download", kwargs={**kw, "fmt": "txt"})).content.decode()
     assert "012/7" in txt and "Партия" in txt
     assert client.get(reverse("record-download", kwargs={**kw, "fmt": "exe"})).status_code == 404
@@ -218,6 +240,9 @@ def test_bulk_upload_matches_files_to_pairings_and_waits_for_the_referee(client,
         "other.mat": named(MAT7, "Nobody", "Someone"),
         "broken.mat": "\x00",
         "Федоров - Sokolov.txt": (DATA / "book_game1_backgammon.txt").read_text(),  # names in the file name
+        # Names inside the file (our .txt export's match line), none in the file name.
+        "truncated.txt": "Фёдоров — Sokolov\n\n" + (DATA / "book_game1_backgammon.txt").read_text(),
+        "nc.txt": (DATA / "book_game1_backgammon.txt").read_text(),  # no names anywhere
     })
     url = reverse("round-records", kwargs={"slug": t.slug, "round_id": rnd.pk})
     response = client.post(url, {"files": [SimpleUploadedFile("round1.zip", archive), SimpleUploadedFile("bad.zip", b"PK\x03\x04broken")]})
@@ -232,6 +257,13 @@ def test_bulk_upload_matches_files_to_pairings_and_waits_for_the_referee(client,
     assert files["broken.mat"].match is None and files["broken.mat"].problems
     assert all(mf.state == MatchFileState.PENDING for mf in files.values())
     assert not Result.objects.filter(match=m1).exists()  # nothing attached by the upload
+    assert files["truncated.txt"].match == m2 and files["truncated.txt"].players == ["Фёдоров", "Sokolov"]
+    assert files["nc.txt"].match is None
+    assert "Neither the file nor its name says who played" in report or "ни в файле, ни в его имени" in report.lower()
+    assert "named like “”" not in report
+    # Scores in the pairing's order: the file says Orlov 4 : Петров 8; the pairing is Петров – Орлов.
+    row = report.split("t1.mat")[2].split("</tr>")[0]
+    assert "8:4" in row and "4:8" not in row
     mismatching = report.split('class="bulk-files mismatch"')[1].split("</table>")[0]
     assert "t2.mat" in mismatching and "t1.mat" not in mismatching
     # The referee confirms one, discards another.

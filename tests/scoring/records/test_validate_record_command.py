@@ -23,7 +23,7 @@ def _json(path: Path, *args: str) -> dict:
     text = out.getvalue().strip()
     data = json.loads(text)  # exactly one JSON document, nothing else
     assert {"ok", "variant", "errors", "checkpoints", "result"} <= set(data)
-    assert set(data) <= {"ok", "variant", "errors", "notes", "checkpoints", "result"}
+    assert set(data) <= {"ok", "variant", "errors", "notes", "checkpoints", "result", "players", "length", "final"}
     return data
 
 
@@ -62,7 +62,8 @@ def test_mat_file_is_detected_by_content(tmp_path: Path) -> None:
     )
     data = _json(broken, "--lang", "ru")
     assert data["ok"] is False and data["errors"][0]["code"] == "record.bad_dice"
-    assert data["errors"][0]["message"].startswith("Партия 1")
+    assert data["errors"][0]["message"].startswith("Партия 1") and data["errors"][0]["game"] == 1
+    assert data["final"] == [5, 0] and data["players"] == ["gnubg", "root"] and data["length"] == 3
 
 
 def test_readable_output_in_both_languages() -> None:
@@ -89,3 +90,34 @@ def test_exit_status_from_the_shell(name: str, code: int) -> None:
     )
     assert done.returncode == code, done.stderr
     assert json.loads(done.stdout)["ok"] is (code == 0)
+
+
+def test_a_windows_1251_file_reads_as_on_the_site(tmp_path: Path) -> None:
+    cp1251 = tmp_path / "game1.txt"
+    cp1251.write_bytes((RECORDS / "book_game1_backgammon.txt").read_text().encode("cp1251"))
+    data = _json(cp1251)
+    assert data["ok"] is True and data["result"]["points"] == 32
+
+
+def test_an_unreadable_file_still_answers_one_json_object(tmp_path: Path) -> None:
+    noise = tmp_path / "noise.mat"
+    noise.write_bytes(b"\x00\x01\x02binary")
+    done = subprocess.run(
+        [sys.executable, str(MANAGE), "validate_record", str(noise), "--json", "--lang", "en"],
+        capture_output=True, text=True, cwd=MANAGE.parent, timeout=120,
+    )
+    assert done.returncode == 2
+    answer = json.loads(done.stdout)
+    assert answer["ok"] is False and answer["error"]["code"] == "matchfile.not_text"
+    assert "not a text file" in answer["error"]["message"]
+
+
+def test_the_russian_summary_is_russian_and_says_the_final_score() -> None:
+    out = StringIO()
+    call_command("validate_record", str(RECORDS / "gnubg_match3_seed7.mat"), "--lang", "ru", stdout=out)
+    text = out.getvalue()
+    assert "Бэкгэммон" in text and "backgammon" not in text.lower().replace("gnubg", "")
+    assert "Счёт матча: gnubg 5 : 0 root (матч до 3)." in text and "Матч выиграл gnubg." in text
+    out = StringIO()
+    call_command("validate_record", str(RECORDS / "book_game1_backgammon.txt"), "--lang", "ru", stdout=out)
+    assert "гейм" in out.getvalue() and "single" not in out.getvalue()

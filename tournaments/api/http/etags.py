@@ -39,6 +39,7 @@ def current_etag(request, path: str | None = None) -> str | None:
         return None
     get = copy.copy(request)
     get.method = "GET"
+    get.internal_read = True  # the server reading for itself: not the client's request (throttling)
     if path is not None:
         get.path = get.path_info = path
         get.GET = QueryDict()

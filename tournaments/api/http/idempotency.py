@@ -30,7 +30,7 @@ from .problems import api_problem
 HEADER = "HTTP_IDEMPOTENCY_KEY"
 KEEP_FOR = timedelta(hours=24)
 #: Response headers stored with the answer and sent again on a replay.
-KEPT_HEADERS = ("Content-Type", "Location", "ETag", "Content-Language", "Retry-After")
+KEPT_HEADERS = ("Content-Type", "Location", "Content-Location", "ETag", "Content-Language", "Retry-After")
 
 
 def owner_of(request) -> str:

@@ -108,6 +108,44 @@ def problem_answer(description: str) -> dict[str, Any]:
     return {"description": description, "content": {PROBLEM_CONTENT_TYPE: {"schema": {"$ref": REF}}}}
 
 
+#: The headers a successful answer carries (``etags``, ``written``), declared once for every operation.
+ETAG_HEADER = {"description": "the resource's strong ETag now: send it back in If-Match (If-None-Match on a GET)",
+               "schema": {"type": "string"}}
+WRITTEN_HEADERS = {
+    "Location": {"description": "where the resource this answer is about can be read: the one created, else "
+                 "the one written to (absent from a check that writes nothing)", "schema": {"type": "string"}},
+    "ETag": ETAG_HEADER,
+}
+CONTENT_LOCATION = {"description": "the same address as Location: the resource this answer represents",
+                    "schema": {"type": "string"}}
+WRITES = ("post", "put", "patch", "delete")
+
+
+def declare_headers(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook: ``ETag`` on every GET's 200; ``Location`` and ``ETag`` on every
+    write's 200/201, ``Content-Location`` on a write's 200 (``etags``, ``written``)."""
+    for path, operations in result.get("paths", {}).items():
+        if path.endswith("/schema/"):
+            continue
+        for method, operation in operations.items():
+            for status, answer in operation.get("responses", {}).items():
+                if "application/json" not in answer.get("content", {}):
+                    continue
+                headers = answer.setdefault("headers", {}) if status in ("200", "201") else None
+                if headers is None:
+                    continue
+                if method == "get" and status == "200":
+                    headers.setdefault("ETag", ETAG_HEADER)
+                elif method in WRITES:
+                    for name, header in WRITTEN_HEADERS.items():
+                        headers.setdefault(name, header)
+                    if status == "200":
+                        headers.setdefault("Content-Location", CONTENT_LOCATION)
+                if not headers:
+                    answer.pop("headers")
+    return result
+
+
 def declare_problems(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
     """drf-spectacular postprocessing hook: the ``ProblemDetails`` component and each operation's errors."""
     result.setdefault("components", {}).setdefault("schemas", {})["ProblemDetails"] = PROBLEM_DETAILS

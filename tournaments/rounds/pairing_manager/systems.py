@@ -18,7 +18,7 @@ from typing import Any
 
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import pairing as core
-from tournaments.models import Entry, RoundStatus, Section, Tournament, Variant
+from tournaments.models import Entry, EntryStatus, RoundStatus, Section, Tournament, Variant
 from tournaments.pairing.knockout import PLAYABLE, WAITING, WALKOVER
 from tournaments.pairing.options import parse_options
 from tournaments.pairing.problems import WHY
@@ -277,7 +277,15 @@ def pair_scheveningen(req: Request) -> Plan:
         pk: [m.entry for m in t.members.select_related("entry__player").order_by("board")]
         for pk, t in teams.items()
     }
-    uneven = core.lineup_problems([(teams[pk].name, len(lineups[pk])) for pk in teams])
+    # A member who withdrew before the schedule is drawn is not seated (his team is a board
+    # short: the organiser fills the board); after the draw a withdrawal settles his matches.
+    withdrawn = [] if existing else [
+        (teams[pk].name, board, str(e.player))
+        for pk in teams
+        for board, e in enumerate(lineups[pk], start=1)
+        if e.status == EntryStatus.WITHDRAWN
+    ]
+    uneven = core.lineup_problems([(teams[pk].name, len(lineups[pk])) for pk in teams], withdrawn)
     if uneven:
         raise PairingRefused(uneven)  # before any draw number is given out below
     first_extra: dict[str, Any] = {}

@@ -1,0 +1,244 @@
+"""Where PR shows: the match's analysis page and the viewer, the event's PR table, the profile,
+the API — in RU and EN, with the privacy rule (the player and the officials; public when the
+event or the player says so)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring.analysis import services
+from scoring.analysis.models import (
+    AnalysisSettings,
+    AnalysisState,
+    MatchAnalysis,
+    PlayerAnalysisChoice,
+)
+from tests.factories import (
+    EntryFactory,
+    MatchFactory,
+    OfficialFactory,
+    PlayerFactory,
+    RoundFactory,
+    TournamentFactory,
+    UserFactory,
+)
+from tournaments.access import private_links
+from tournaments.models import AuditEntry, OfficialRole
+
+from .conftest import needs_gnubg
+from .test_services import attach
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def done(analysed_match, referee):
+    """The committed 3-point match analysed by the real gnubg; the file's first player is A."""
+    attach(analysed_match, referee)
+    row = services.run_next()
+    assert row.state == AnalysisState.DONE, row.problem
+    return analysed_match
+
+
+def _login(client, user):
+    client.force_login(user)
+    return client
+
+
+@needs_gnubg
+def test_match_page_shows_both_prs_and_worst_decisions_to_officials(client, done, referee):
+    url = reverse("analysis-match", kwargs={"slug": done.round.tournament.slug, "match_id": done.pk})
+    page = _login(client, referee).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "32.5" in page and "14.2" in page  # A (the file's first player) and B
+    assert "Worst decisions" in page
+    viewer = reverse("record-viewer", kwargs={"slug": done.round.tournament.slug, "match_id": done.pk})
+    worst = MatchAnalysis.objects.get(match=done).report["worst"]["first"][0]
+    assert f'{viewer}?ply={worst["ply"]}' in page and worst["position_id"] in page and worst["match_id"] in page
+    ru = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Худшие решения" in ru
+
+
+@needs_gnubg
+def test_viewer_shows_pr_and_the_error_strip(client, done, referee):
+    url = reverse("record-viewer", kwargs={"slug": done.round.tournament.slug, "match_id": done.pk})
+    page = _login(client, referee).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "PR 32.5" in page and "PR 14.2" in page
+    assert 'class="error-strip"' in page and "?ply=" in page
+
+
+@needs_gnubg
+def test_privacy_player_sees_own_pr_others_do_not_until_public(client, done):
+    a_user = UserFactory()
+    done.entry_a.player.user = a_user
+    done.entry_a.player.save()
+    url = reverse("analysis-match", kwargs={"slug": done.round.tournament.slug, "match_id": done.pk})
+    mine = _login(client, a_user).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "32.5" in mine and "14.2" not in mine
+    assert "shown only to the player and the officials" in mine
+    client.logout()
+    anonymous = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "32.5" not in anonymous and "14.2" not in anonymous
+    # The opponent chose to show theirs; then the event publishes everyone's.
+    PlayerAnalysisChoice.objects.create(player=done.entry_b.player, public=True)
+    shown = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "14.2" in shown and "32.5" not in shown
+    AnalysisSettings.objects.create(tournament=done.round.tournament, public=True)
+    assert "32.5" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+@needs_gnubg
+def test_pr_table_and_its_api(client, done, referee):
+    tournament = done.round.tournament
+    page = _login(client, referee).get(reverse("analysis-table", kwargs={"slug": tournament.slug}), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Таблица PR" in page and "32,5" in page and "14,2" in page
+    assert "14,2</strong>*" in page  # 41 decisions: a small sample
+    data = client.get(f"/api/tournaments/{tournament.slug}/pr-table/").json()
+    assert data["counts"]["done"] == 1 and data["rounds"] == [1]
+    best = data["rows"][0]
+    assert best["player"] == done.entry_b.player_id and best["pr"] == pytest.approx(14.23, abs=0.01)
+    assert best["decisions"] == 41 and best["small"] is True and best["rounds"] == {"1": best["pr"]}
+    client.logout()
+    hidden = client.get(f"/api/tournaments/{tournament.slug}/pr-table/").json()
+    assert all(r["pr"] is None and r["visible"] is False for r in hidden["rows"])
+
+
+@needs_gnubg
+def test_match_api_and_rerun(client, done, referee):
+    url = f"/api/matches/{done.pk}/analysis/"
+    _login(client, referee)
+    data = client.get(url).json()
+    assert data["state"] == "done" and data["a"]["stats"]["pr"] == pytest.approx(32.49, abs=0.01)
+    assert data["b"]["stats"]["decisions"] == 41 and data["a"]["worst"][0]["position_id"]
+    client.logout()
+    anonymous = client.get(url).json()
+    assert anonymous["a"]["stats"] is None and anonymous["a"]["visible"] is False
+    assert anonymous["a"]["worst"] == []
+    assert client.post(url).status_code in (401, 403)
+    _login(client, referee)
+    assert client.post(url).status_code == 202
+    assert MatchAnalysis.objects.get(match=done).state == AnalysisState.QUEUED
+    assert AuditEntry.objects.filter(action="analysis.rerun").exists()
+    schema = client.get("/api/schema/").content.decode()
+    assert "/api/matches/{id}/analysis/" in schema and "/api/tournaments/{slug}/pr-table/" in schema
+
+
+@needs_gnubg
+def test_profile_shows_pr_history(client, done, referee):
+    player = done.entry_a.player
+    page = _login(client, referee).get(reverse("player-profile", kwargs={"player_id": player.pk}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "PR history" in page and done.round.tournament.name in page and "32.5" in page
+    client.logout()
+    assert "32,5" not in client.get(reverse("player-profile", kwargs={"player_id": player.pk}), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    # The player shows it to everyone from their own profile.
+    user = UserFactory()
+    player.user = user
+    player.save()
+    _login(client, user)
+    assert client.post(reverse("analysis-visibility", kwargs={"player_id": player.pk}), {"public": "on"}).status_code == 302
+    client.logout()
+    assert "32,5" in client.get(reverse("player-profile", kwargs={"player_id": player.pk}), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    # Unticked: back to the default (only the player and the officials; a public event shows it).
+    _login(client, user)
+    client.post(reverse("analysis-visibility", kwargs={"player_id": player.pk}), {})
+    client.logout()
+    assert "32,5" not in client.get(reverse("player-profile", kwargs={"player_id": player.pk}), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    AnalysisSettings.objects.create(tournament=done.round.tournament, public=True)
+    assert "32,5" in client.get(reverse("player-profile", kwargs={"player_id": player.pk}), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+
+def test_without_gnubg_pages_say_unavailable_and_still_work(client, analysed_match, referee, monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with override_settings(ANALYSIS_GNUBG_DIRS=[]):
+        attach(analysed_match, referee)
+        slug = analysed_match.round.tournament.slug
+        _login(client, referee)
+        page = client.get(reverse("analysis-match", kwargs={"slug": slug, "match_id": analysed_match.pk}), HTTP_ACCEPT_LANGUAGE="en")
+        assert page.status_code == 200 and "Analysis unavailable" in page.content.decode()
+        viewer = client.get(reverse("record-viewer", kwargs={"slug": slug, "match_id": analysed_match.pk}), HTTP_ACCEPT_LANGUAGE="ru")
+        assert viewer.status_code == 200 and "Анализ недоступен" in viewer.content.decode()
+        table = client.get(reverse("analysis-table", kwargs={"slug": slug}), HTTP_ACCEPT_LANGUAGE="en")
+        assert "Analysis unavailable" in table.content.decode()
+        assert client.get(f"/api/matches/{analysed_match.pk}/analysis/").json()["available"] is False
+
+
+def test_nardy_pages_say_there_is_no_engine(client):
+    tournament = TournamentFactory(variant="long_nardy", match_length=3)
+    match = MatchFactory(round=RoundFactory(tournament=tournament))
+    page = client.get(reverse("analysis-match", kwargs={"slug": tournament.slug, "match_id": match.pk}), HTTP_ACCEPT_LANGUAGE="en")
+    assert "No engine for this variant" in page.content.decode()
+    ru = client.get(reverse("analysis-table", kwargs={"slug": tournament.slug}), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "нет программы анализа" in ru
+
+
+def test_organiser_sets_depth_and_publicity_audited(client):
+    tournament = TournamentFactory()
+    organiser = UserFactory()
+    OfficialFactory(tournament=tournament, user=organiser, role=OfficialRole.ORGANISER)
+    _login(client, organiser)
+    url = reverse("analysis-settings", kwargs={"slug": tournament.slug})
+    assert client.post(url, {"plies": "2", "public": "on"}).status_code == 302
+    row = AnalysisSettings.objects.get(tournament=tournament)
+    assert (row.plies, row.public) == (2, True)
+    assert AuditEntry.objects.filter(action="analysis.settings").exists()
+    bad = client.post(url, {"plies": "7"}, follow=True, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Choose the depth" in bad
+    assert AnalysisSettings.objects.get(tournament=tournament).plies == 2
+    referee = UserFactory()
+    OfficialFactory(tournament=tournament, user=referee, role=OfficialRole.REFEREE)
+    client.force_login(referee)
+    assert client.post(url, {"plies": "0"}).status_code == 403
+
+
+def test_pr_table_costs_a_fixed_number_of_queries(client):
+    """10 or 60 players: the same queries (the report itself is never read for the table)."""
+    tournament = TournamentFactory()
+    referee = UserFactory()
+    OfficialFactory(tournament=tournament, user=referee)
+    url = reverse("analysis-table", kwargs={"slug": tournament.slug})
+    _login(client, referee)
+    client.get(url)  # the per-process memos (tournament by slug, session) warm up first
+    counts = []
+    for players in (10, 60):
+        rnd = RoundFactory(tournament=tournament, number=len(counts) + 1)
+        for _ in range(players // 2):
+            m = MatchFactory(round=rnd, entry_a=EntryFactory(tournament=tournament, player=PlayerFactory()), entry_b=EntryFactory(tournament=tournament, player=PlayerFactory()))
+            MatchAnalysis.objects.create(match=m, tournament=tournament, state=AnalysisState.DONE, pr_a=5.5, pr_b=8.0, decisions_a=120, decisions_b=90)
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(url).status_code == 200
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1], counts
+
+
+def test_profile_pr_history_costs_the_same_queries_for_one_or_many_events(client):
+    """A player's PR history over 1 or 6 events: the same queries (the rest of the profile has its own test)."""
+    player = PlayerFactory()
+    reader = UserFactory()
+    counts = []
+    for events in (1, 6):
+        for _ in range(events if not counts else events - 1):
+            tournament = TournamentFactory()
+            OfficialFactory(tournament=tournament, user=reader)
+            m = MatchFactory(round=RoundFactory(tournament=tournament), entry_a=EntryFactory(tournament=tournament, player=player))
+            MatchAnalysis.objects.create(match=m, tournament=tournament, state=AnalysisState.DONE, pr_a=6.0, pr_b=7.0, decisions_a=120, decisions_b=110)
+        reader = type(reader).objects.get(pk=reader.pk)  # no per-request memo carried over
+        with CaptureQueriesContext(connection) as ctx:
+            history = services.player_history(player, reader)
+        counts.append(len(ctx.captured_queries))
+        assert [h["pr"] for h in history] == [6.0] * events
+    _login(client, reader)
+    page = client.get(reverse("player-profile", kwargs={"player_id": player.pk}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "PR history" in page and page.count('<td class="num">6.0</td>') == 6 and "pr-graph" in page
+    assert counts[0] == counts[1], counts
+
+
+@needs_gnubg
+def test_a_player_by_private_link_sees_own_pr_on_the_viewer_and_the_analysis(client, done):
+    token = private_links.token_for(done.entry_b)
+    viewer = client.get(reverse("private-record-viewer", kwargs={"token": token, "match_id": done.pk}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "PR 14.2" in viewer and "PR 32.5" not in viewer
+    page = client.get(reverse("private-analysis-match", kwargs={"token": token, "match_id": done.pk}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "14.2" in page and "32.5" not in page and "Worst decisions" in page
