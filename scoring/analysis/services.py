@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import Count, Max, Min, Q
 from django.utils import timezone
 
+from scoring.models import MatchFile, MatchFileState
 from scoring.records import match_files
 from scoring.rules.errors import Problem
 from scoring.viewer.frames import view_text
@@ -171,6 +172,37 @@ def request_round(rnd: Round, user=None) -> Bulk:
         else:
             out.failed += 1
     return out
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    """A round's analyses for its bulk-upload page: how many records, and where each stands."""
+
+    records: int
+    counts: dict[str, int]
+
+    @property
+    def busy(self) -> int:
+        return self.counts.get(AnalysisState.QUEUED, 0) + self.counts.get(AnalysisState.RUNNING, 0)
+
+    @property
+    def analysed(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def done_percent(self) -> int:
+        return int(100 * (self.analysed - self.busy) / self.analysed) if self.analysed else 100
+
+
+def round_progress(rnd: Round) -> RoundProgress:
+    """Two queries whatever the round's size: its matches with an attached record, its analyses by state."""
+    records = (
+        MatchFile.objects.filter(match__round=rnd, state=MatchFileState.ATTACHED).values("match_id").distinct().count()
+    )
+    counts = dict(
+        MatchAnalysis.objects.filter(match__round=rnd).values_list("state").annotate(n=Count("pk")).order_by()
+    )
+    return RoundProgress(records=records, counts={s: counts.get(s, 0) for s in AnalysisState.values})
 
 
 def reap_stale() -> int:

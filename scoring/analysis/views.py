@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.models import Player
 from tournaments.access.permissions import allowed, require, tournament_view
@@ -23,6 +23,7 @@ from zarik.i18n import current_language
 
 from . import services
 from .models import AnalysisState, Depth
+from .templatetags.analysis import round_progress_context
 
 
 def _match(request, tournament, match_id: int) -> Match:
@@ -122,15 +123,21 @@ def analysis_settings(request, tournament) -> HttpResponse:
     return redirect("analysis-table", slug=tournament.slug)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @tournament_view("tournament.officiate")
 def round_analyse(request, tournament, round_id: int) -> HttpResponse:
-    """Queue every match of a round that has a record (fairly shared with other events)."""
-    rnd = get_object_or_404(Round, pk=round_id, tournament=tournament)
+    """POST: queue every match of a round that has a record (fairly shared with other events),
+    back to the round's bulk-upload page when asked from there. GET: the round's progress
+    block, which that page polls while analyses are queued or running."""
+    rnd = get_object_or_404(Round.objects.select_related("tournament"), pk=round_id, tournament=tournament)
+    if request.method == "GET":
+        return render(request, "scoring/analysis/_round_progress.html", round_progress_context(request, rnd))
     bulk = services.request_round(rnd, request.user)
     messages.success(request, _("Round %(round)s: %(queued)s matches queued, %(failed)s cannot be analysed, %(skipped)s have no record.") % {
         "round": rnd.number, "queued": bulk.queued, "failed": bulk.failed, "skipped": bulk.skipped,
     })
+    if request.POST.get("back") == "records":
+        return redirect("round-records", slug=tournament.slug, round_id=rnd.pk)
     return redirect("analysis-table", slug=tournament.slug)
 
 

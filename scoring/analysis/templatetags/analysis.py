@@ -8,7 +8,9 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from scoring.analysis import services
+from scoring.analysis.problems import ANALYSIS
 from tournaments.access import private_links
+from tournaments.access.permissions import allowed
 from zarik.i18n import current_language
 
 register = template.Library()
@@ -58,3 +60,68 @@ def match_analysis(context, match):
         url = reverse("analysis-match", kwargs={"slug": match.round.tournament.slug, "match_id": match.pk})
     summary = services.match_summary(match, user, current_language())
     return {"a": summary, "analysis_url": url}
+
+
+def round_progress_context(request, rnd) -> dict:
+    """The round's analysis block (records, progress, "Analyse round N") for officials; empty for others."""
+    user = getattr(request, "user", None)
+    tournament = rnd.tournament
+    if user is None or not allowed(user, "tournament.officiate", tournament):
+        return {"show": False}
+    engine = tournament.variant in services.ENGINE_VARIANTS
+    progress = services.round_progress(rnd) if engine else None
+    return {
+        "show": True, "round": rnd, "tournament": tournament, "engine": engine,
+        "available": services.available(), "progress": progress,
+        "no_engine": "" if engine else ANALYSIS.problem(
+            "no_engine", variant=tournament.get_variant_display()
+        ).message(current_language()),
+    }
+
+
+@register.inclusion_tag("scoring/analysis/_round_progress.html", takes_context=True)
+def round_analysis(context, rnd):
+    """On a round's bulk-upload page: how far the round's analysis is, and "Analyse round N"."""
+    return {**round_progress_context(context.get("request"), rnd), "csrf_token": context.get("csrf_token")}
+
+
+#: The bar graph's scale: an error of this size (a big blunder) fills a half; larger ones are clipped.
+GRAPH_CAP = 0.25
+GRAPH_HALF = 40  # height of one side's half, in the graph's units
+GRAPH_STEP = 4  # one move's width
+
+
+@register.inclusion_tag("scoring/analysis/_error_graph.html")
+def error_graph(summary):
+    """The error strip as a bar graph: side A's errors up, side B's down, one bar per move.
+
+    Drawn as SVG geometry (no style attributes, so the strict CSP holds) with a text
+    summary for screen readers; the strip's list of links stays as the detailed alternative.
+    """
+    strip = summary.get("strip") or []
+    if not strip:
+        return {"bars": []}
+    last = max(e["ply"] for e in strip)
+    bars = []
+    for e in strip:
+        height = max(round(min(float(e["error"]), GRAPH_CAP) / GRAPH_CAP * GRAPH_HALF, 2), 1.0)
+        y = GRAPH_HALF - height if e["side"] == "a" else GRAPH_HALF
+        # Geometry as plain strings: never localised (a Russian page would write "12,5").
+        bars.append({**e, "x": str((e["ply"] - 1) * GRAPH_STEP), "height": f"{height:g}", "y": f"{y:g}"})
+    sides = []
+    for side in ("a", "b"):
+        mine = [e for e in strip if e["side"] == side]
+        info = (summary.get("sides") or {}).get(side)
+        if info is None or not info.get("visible"):
+            continue
+        sides.append({
+            "side": side, "name": info["name"], "count": len(mine),
+            "blunders": sum(1 for e in mine if float(e["error"]) >= 0.08),
+        })
+    worst = max(strip, key=lambda e: float(e["error"]))
+    worst_name = ((summary.get("sides") or {}).get(worst["side"]) or {}).get("name", worst["side"].upper())
+    return {
+        "bars": bars, "width": last * GRAPH_STEP, "height": 2 * GRAPH_HALF, "half": GRAPH_HALF,
+        "bar_width": GRAPH_STEP - 1, "sides": sides, "worst": worst, "worst_name": worst_name,
+        "id": f"error-graph-{summary.get('match', '')}",
+    }

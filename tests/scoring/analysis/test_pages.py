@@ -242,3 +242,76 @@ def test_a_player_by_private_link_sees_own_pr_on_the_viewer_and_the_analysis(cli
     assert "PR 14.2" in viewer and "PR 32.5" not in viewer
     page = client.get(reverse("private-analysis-match", kwargs={"token": token, "match_id": done.pk}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "14.2" in page and "32.5" not in page and "Worst decisions" in page
+
+
+@needs_gnubg
+def test_round_upload_page_queues_the_round_and_shows_its_progress(client, analysed_match, referee, django_capture_on_commit_callbacks):
+    """The referee who attached the round's files analyses the round from the same page, RU and EN."""
+    rnd = analysed_match.round
+    MatchFactory(round=rnd)  # a pairing without a record: not counted, not queued
+    attach(analysed_match, referee)  # queued by the attach hook (no worker in this test yet)
+    slug = rnd.tournament.slug
+    page_url = reverse("round-records", kwargs={"slug": slug, "round_id": rnd.pk})
+    run_url = reverse("analysis-round", kwargs={"slug": slug, "round_id": rnd.pk})
+    page = _login(client, referee).get(page_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Analysis of round 1" in page and "Matches with an attached record: 1." in page
+    assert "Analysed: 0, queued or running: 1, failed: 0." in page
+    assert f'hx-get="{run_url}"' in page  # polls while the analysis waits
+    assert f'action="{run_url}"' in page and "Analyse round 1" in page
+    ru = client.get(page_url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Анализ тура 1" in ru and "Проанализировать тур 1" in ru
+    assert "Проанализировано: 0, в очереди или идёт: 1, не удалось: 0." in ru
+
+    with django_capture_on_commit_callbacks(execute=True):  # the queued task runs the real gnubg
+        answer = client.post(run_url, {"back": "records"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 302 and answer["Location"] == page_url
+    assert MatchAnalysis.objects.get(match=analysed_match).state == AnalysisState.DONE
+    after = client.get(page_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "1 matches queued, 0 cannot be analysed, 1 have no record." in after
+    assert "Analysed: 1, queued or running: 0, failed: 0." in after and "hx-get" not in after.split("round-analysis")[1]
+    poll = client.get(run_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert poll.startswith('<section id="round-analysis"') and "Analysed: 1" in poll
+    assert AuditEntry.objects.filter(action="analysis.rerun", object_id=MatchAnalysis.objects.get(match=analysed_match).pk).exists()
+
+    stranger = UserFactory()
+    client.force_login(stranger)
+    assert client.get(page_url).status_code in (403, 404) and client.get(run_url).status_code in (403, 404)
+
+
+def test_round_upload_page_of_a_nardy_event_says_there_is_no_engine(client):
+    tournament = TournamentFactory(variant="long_nardy", match_length=3)
+    rnd = RoundFactory(tournament=tournament)
+    referee = UserFactory()
+    OfficialFactory(tournament=tournament, user=referee, role=OfficialRole.REFEREE)
+    page = _login(client, referee).get(
+        reverse("round-records", kwargs={"slug": tournament.slug, "round_id": rnd.pk}), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "Analysis of round 1" in page and "No engine for this variant" in page
+    assert "Analyse round 1" not in page
+
+
+@needs_gnubg
+def test_viewer_draws_the_error_strip_as_a_bar_graph_with_a_text_alternative(client, done, referee):
+    """One bar per listed error (A up, B down), no style attributes (CSP), a summary for screen readers."""
+    import re
+
+    strip = services.match_summary(done, referee, "en")["strip"]
+    url = reverse("record-viewer", kwargs={"slug": done.round.tournament.slug, "match_id": done.pk})
+    page = _login(client, referee).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    svg = page[page.index('<figure class="error-graph">'):page.index("</figure>")]
+    assert 'role="img"' in svg and "<title id=" in svg and "style=" not in svg
+    bars = re.findall(r'<rect class="bar err-(\w) side-(\w)" x="([\d.]+)" y="([\d.]+)" width="3" height="([\d.]+)">', svg)
+    assert len(bars) == len(strip) and {b[1] for b in bars} == {e["side"] for e in strip}
+    for (_cls, side, _x, y, height), e in zip(bars, strip, strict=True):
+        # A's bars stand on the axis (y + height = 40), B's hang from it (y = 40); bigger error, taller bar.
+        assert (float(y) + float(height) == 40) if side == "a" else float(y) == 40
+        assert float(height) == pytest.approx(max(min(e["error"], 0.25) / 0.25 * 40, 1), abs=0.01)
+    worst = max(strip, key=lambda e: e["error"])
+    a_count = sum(1 for e in strip if e["side"] == "a")
+    a_blunders = sum(1 for e in strip if e["side"] == "a" and e["error"] >= 0.08)
+    assert f"{done.side_names('en')['a']}: {a_count} errors, {a_blunders} of them blunders." in svg
+    assert f"is at move {worst['ply']}" in svg
+    ru = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    ru_svg = ru[ru.index('<figure class="error-graph">'):ru.index("</figure>")]
+    assert "Ошибки по ходам" in ru_svg and "Самая большая ошибка" in ru_svg
+    assert not re.search(r'(x|y|height)="\d+,\d', ru_svg)  # geometry never localised
