@@ -142,7 +142,8 @@ def check_matches(players: Iterable[Player], matches: Iterable[Match]) -> list[P
 def not_counted(players: Sequence[Player], matches: Sequence[Match], cycles: int = 1) -> set[int]:
     """The withdrawn players of a round robin whose results do not count in the standings.
 
-    FIDE Handbook C.06 (Tournament Rules), on a player who withdraws from a round-robin
+    FIDE Handbook C.06 (Tournament Rules), V. The conduct of the players, article 5.4.1,
+    on a player who withdraws from a round-robin
     tournament: when he has played less than half of his games, his results are not
     counted in the standings (they stay in the crosstable, for the record); with half or
     more they count, the unplayed games as forfeits. This is about leaving, not a
