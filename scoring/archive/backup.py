@@ -151,6 +151,9 @@ class Part:
     key: str
     model: type[models.Model]
     to_tournament: str
+    #: Fields not archived: a cache the site rebuilds on first read (a match file's kept
+    #: replay is binary, made for this build's rules; a restored file replays once, then keeps it).
+    leave_out: tuple[str, ...] = ()
 
 
 #: What a tournament archive holds, parents before children (the import order).
@@ -173,7 +176,7 @@ PARTS: tuple[Part, ...] = (
     Part("games", Game, "match__round__tournament"),
     Part("results", Result, "match__round__tournament"),
     Part("disputes", Dispute, "match__round__tournament"),
-    Part("match_files", MatchFile, "tournament"),
+    Part("match_files", MatchFile, "tournament", leave_out=("replay", "replay_key")),
     Part("analysis_settings", AnalysisSettings, "tournament"),
     Part("match_analyses", MatchAnalysis, "tournament"),
     Part("sanctions", Sanction, "tournament"),
@@ -201,7 +204,8 @@ class Encoder(DjangoJSONEncoder):
 def _rows(part: Part, tournament: Tournament) -> list[dict[str, Any]]:
     qs = part.model._default_manager.filter(**{part.to_tournament: tournament.pk}).order_by("pk")
     return [
-        {f.attname: f.value_from_object(obj) for f in part.model._meta.concrete_fields} for obj in qs
+        {f.attname: f.value_from_object(obj) for f in part.model._meta.concrete_fields if f.name not in part.leave_out}
+        for obj in qs
     ]
 
 
