@@ -5,7 +5,10 @@ forfeit rule, a dispute window, prizes), then takes actions in any order the rul
 pair, publish, unpublish, delete a draft; players report, confirm and dispute; the director
 confirms, corrects, settles forfeits, voids, applies lateness, sanctions and disqualifies,
 rules on disputes; the jury decides appeals; players are entered late, withdraw, ask for
-byes, are kept apart; a Swiss qualifies its top into a cup; rounds are closed; the workbook
+byes, are kept apart; the organiser sets the category an entry plays in and players earn
+another; a namesake registers and is approved as a new player or refused; a match's record is
+attached (despite its problems, with a reason, when it names other players); the analysis
+settings change; a Swiss qualifies its top into a cup; rounds are closed; the workbook
 is exported — through the same services the pages and the API call. A refusal is a normal
 outcome (a coded problem); anything else that escapes is a failure. Every action runs as if
 its request committed: what waits for the commit (ratings, emails, closing the round) runs
