@@ -152,6 +152,9 @@ class Part:
     key: str
     model: type[models.Model]
     to_tournament: str
+    #: Fields not archived: a cache the site rebuilds on first read (a match file's kept
+    #: replay is binary, made for this build's rules; a restored file replays once, then keeps it).
+    leave_out: tuple[str, ...] = ()
 
 
 #: What a tournament archive holds, parents before children (the import order).
@@ -175,7 +178,7 @@ PARTS: tuple[Part, ...] = (
     Part("games", Game, "match__round__tournament"),
     Part("results", Result, "match__round__tournament"),
     Part("disputes", Dispute, "match__round__tournament"),
-    Part("match_files", MatchFile, "tournament"),
+    Part("match_files", MatchFile, "tournament", leave_out=("replay", "replay_key")),
     Part("analysis_settings", AnalysisSettings, "tournament"),
     Part("match_analyses", MatchAnalysis, "tournament"),
     Part("sanctions", Sanction, "tournament"),
@@ -204,7 +207,8 @@ def _rows(part: Part, tournament: Tournament) -> list[dict[str, Any]]:
     """The part's rows as plain dicts by column (``round_id``, not ``round``): read as values,
     not model instances, which cost most of a big event's export (issue 32)."""
     qs = part.model._default_manager.filter(**{part.to_tournament: tournament.pk}).order_by("pk")
-    return list(qs.values(*(f.attname for f in part.model._meta.concrete_fields)))
+    columns = [f.attname for f in part.model._meta.concrete_fields if f.name not in part.leave_out]
+    return list(qs.values(*columns))
 
 
 def _foreign_keys(model: type[models.Model]) -> list[models.ForeignKey]:

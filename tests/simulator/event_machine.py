@@ -5,7 +5,10 @@ forfeit rule, a dispute window, prizes), then takes actions in any order the rul
 pair, publish, unpublish, delete a draft; players report, confirm and dispute; the director
 confirms, corrects, settles forfeits, voids, applies lateness, sanctions and disqualifies,
 rules on disputes; the jury decides appeals; players are entered late, withdraw, ask for
-byes, are kept apart; a Swiss qualifies its top into a cup; rounds are closed; the workbook
+byes, are kept apart; the organiser sets the category an entry plays in and players earn
+another; a namesake registers and is approved as a new player or refused; a match's record is
+attached (despite its problems, with a reason, when it names other players); the analysis
+settings change; a Swiss qualifies its top into a cup; rounds are closed; the workbook
 is exported — through the same services the pages and the API call. A refusal is a normal
 outcome (a coded problem); anything else that escapes is a failure. Every action runs as if
 its request committed: what waits for the commit (ratings, emails, closing the round) runs
@@ -27,16 +30,21 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client, TestCase
 from django.urls import reverse
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from rest_framework.test import APIClient
 
-from clubs.models import Membership
+from clubs.categories import change_category
+from clubs.identity.services import NEW
+from clubs.models import Membership, Player
 from clubs.names import to_latin
 from scoring import workflow
-from scoring.models import Dispute, DisputeState, Outcome, SanctionKind
+from scoring.analysis.services import settings_for
+from scoring.models import Dispute, DisputeState, MatchFile, MatchFileState, Outcome, SanctionKind
 from scoring.rules.errors import RuleViolation
 from tests.factories import (
     ClubFactory,
@@ -49,17 +57,21 @@ from tests.factories import (
 )
 from tests.simulator import invariants
 from tests.simulator.forms import form_fields, grid_prefix
+from tests.simulator.records import mat_for
 from tournaments.access.private_links import token_for
 from tournaments.draw import services as draw
 from tournaments.entries import importer, roster, teams
 from tournaments.entries import status as entry_status
 from tournaments.models import (
+    Entry,
     EntryStatus,
     ForfeitScore,
     Match,
     OfficialRole,
     PenaltyFrom,
     PrizeSplitRule,
+    Registration,
+    RegistrationStatus,
     ResultKind,
     ResultStatus,
     RoundStatus,
@@ -72,6 +84,7 @@ from tournaments.rounds import flow
 from tournaments.rounds import pairing_manager as pm
 from tournaments.rounds.pairing_manager.reading import next_number
 from tournaments.rounds.swiss import requests as swiss
+from tournaments.validation import match_spec
 
 #: Each run's event gets its own slug, players and officials (runs share one database).
 _runs = itertools.count(1)
@@ -183,6 +196,9 @@ class EventMachine(RuleBasedStateMachine):
             prizes.set_fund(tournament, director, fund=fund, split=split)
             for place, amount in PRIZES.items():
                 prizes.set_prize(tournament, director, section=None, place=place, amount=amount)
+        # A stored player of the club, not entered: applicants register under their name.
+        self.known = PlayerFactory(last_name=f"Сим{run}known", first_name="Игрок", email=f"known{run}@example.org",
+                                   user=UserFactory(username=f"sim-{run}-known"), category=5)  # fmt: skip
         self.event = invariants.Event(tournament, director, player_entry=entries[0])
         for role, user in (("anonymous", None), ("organiser", director), ("referee", self.referee),
                            ("player", players[0].user)):  # fmt: skip
@@ -190,6 +206,8 @@ class EventMachine(RuleBasedStateMachine):
             if user is not None:
                 client.force_login(user)
             self.event.clients[role] = client
+        self.api = APIClient()
+        self.api.force_authenticate(director)
         self.run = run
 
     @staticmethod
@@ -630,6 +648,158 @@ class EventMachine(RuleBasedStateMachine):
         if cup is not None:
             self.event.tournament = cup
             self.event.player_entry = cup.entries.order_by("pk").first()
+
+    # ----------------------------------------------------------------------------- categories
+
+    @rule(pick=st.integers(min_value=0, max_value=50), category=st.integers(min_value=0, max_value=10),
+          via_api=st.booleans())  # fmt: skip
+    def the_organiser_sets_an_entry_category(self, pick, category, via_api):
+        """The category an entry plays in, within this event (entries page or the API); a
+        category the book does not know, or outside the entry's section, is a coded refusal;
+        a paired entry is never moved to another section (the invariant checks)."""
+        entry = self._pick(self._entries(playing=False), pick)
+        if entry is None:
+            return
+        self.steps += 1
+        before = (entry.category, entry.section_id)
+        if via_api:
+            answer = self.api.patch(f"/api/tournaments/{self.slug}/entries/{entry.pk}/",
+                                    {"category": category, "reason": "simulated: by rating"}, format="json")  # fmt: skip
+            assert answer.status_code in (200, 400, 409), f"setting a category answered {answer.status_code}"
+            if answer.status_code != 200:
+                code = answer.json().get("code", "")
+                assert code, f"a category refusal without a coded problem: {answer.json()}"
+        else:
+            url = reverse("manage-entry", kwargs={"slug": self.slug, "entry_id": entry.pk})
+            with TestCase.captureOnCommitCallbacks(execute=True):
+                answer = self.event.clients["organiser"].post(url, {"action": "category", "category": str(category),
+                                                                    "reason": "simulated"})  # fmt: skip
+            assert answer.status_code == 302, f"the entries page's category answered {answer.status_code}"
+        entry.refresh_from_db()
+        if (entry.category, entry.section_id) == before:
+            self.outcomes["set category unchanged"] += 1
+            return
+        assert entry.category == category, f"asked category {category}, the entry plays in {entry.category}"
+        self.event.categories[entry.pk] = entry.category
+        self.outcomes["set category done"] += 1
+
+    @rule(pick=st.integers(min_value=0, max_value=50), category=st.integers(min_value=1, max_value=9))
+    def a_player_earns_another_category(self, pick, category):
+        """The player's own category moves (book Part 9): their entries here stay as entered."""
+        entry = self._pick(self._entries(playing=False), pick)
+        if entry is not None:
+            self._attempt(change_category, entry.player, category, reason="simulated: won the open", user=self.director)
+
+    # ----------------------------------------------------------------------------- registration
+
+    def _people(self) -> dict[int, tuple]:
+        """Every stored player's email, account and entries (what a registration must not touch)."""
+        entries: dict[int, list] = {}
+        for row in Entry.objects.order_by("pk").values_list("player_id", "pk", "tournament_id", "status", "category"):
+            entries.setdefault(row[0], []).append(row[1:])
+        return {pk: (email, user, entries.get(pk, []))
+                for pk, email, user in Player.objects.values_list("pk", "email", "user_id")}  # fmt: skip
+
+    @rule(pick=st.integers(min_value=0, max_value=50), decision=st.sampled_from(["new", "refuse"]),
+          spelling=st.sampled_from(["same", "latin", "yo"]))  # fmt: skip
+    def a_namesake_registers(self, pick, decision, spelling):
+        """Someone types a stored player's name with their own email on the public form; the
+        organiser approves them as a new player or refuses. No stored player's email, account
+        or entries change; a name already in the event is refused (not entered twice)."""
+        pool = [self.known] + [e.player for e in self._entries(playing=False)]
+        player = self._pick(pool, pick)
+        self.steps += 1
+        organiser = self.event.clients["organiser"]
+        if not self.tournament.registration_open:
+            answer = organiser.post(reverse("manage-registration-open", kwargs={"slug": self.slug}), {"open": "1"})
+            assert answer.status_code == 302, f"opening registration answered {answer.status_code}"
+            self.tournament.refresh_from_db()
+        last, first = {
+            "same": (player.last_name, player.first_name),
+            "latin": (to_latin(player.last_name), to_latin(player.first_name)),
+            "yo": (player.last_name.replace("е", "ё"), player.first_name),
+        }[spelling]
+        form = {"last_name": last, "first_name": first, "last_name_latin": "", "first_name_latin": "",
+                "email": f"namesake{self.run}-{self.steps}@example.org", "club_name": "",
+                "category": str(player.category), "rating": ""}  # fmt: skip
+        before = self._people()
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            answer = Client().post(reverse("register", kwargs={"slug": self.slug}), form)
+        assert answer.status_code < 500, f"the registration form answered {answer.status_code}"
+        reg = Registration.objects.filter(tournament=self.tournament, email=form["email"]).first()
+        if reg is not None and reg.status in (RegistrationStatus.PENDING, RegistrationStatus.WAITLISTED):
+            named = any(e.player.full_name == player.full_name for e in self._entries(playing=False))
+            action = "refuse" if decision == "refuse" or named else "approve"
+            url = reverse("manage-registration-decide",
+                          kwargs={"slug": self.slug, "registration_id": reg.pk, "action": action})  # fmt: skip
+            data = {"player": NEW, "over_limit_reason": "simulated"} if action == "approve" else {"reason": "simulated"}
+            with TestCase.captureOnCommitCallbacks(execute=True):
+                answer = organiser.post(url, data)
+            assert answer.status_code == 302, f"deciding the application answered {answer.status_code}"
+            reg.refresh_from_db()
+            self.outcomes[f"registration {reg.status}"] += 1
+        after = self._people()
+        changed = [pk for pk, was in before.items() if after.get(pk) != was]
+        assert not changed, f"a registration changed stored players {changed}: {[before[pk] for pk in changed]}"
+
+    # ----------------------------------------------------------------------------- records and analysis
+
+    @precondition(lambda self: self.event is not None and self.tournament.variant == Variant.BACKGAMMON)
+    @rule(pick=st.integers(min_value=0, max_value=50), names=st.sampled_from(["pairing", "pairing", "other"]),
+          seed=st.integers(min_value=0, max_value=10**6))  # fmt: skip
+    def a_record_is_attached(self, pick, names, seed):
+        """The desk uploads the match's record (written by the rules core's exporter for the
+        match's result) and attaches it; a record naming other players is refused until the
+        desk ticks "despite" with a reason."""
+        match = self._pick([m for m in self._confirmed() if m.result_kind == ResultKind.PLAYED], pick)
+        if match is None:
+            return
+        self.steps += 1
+        a, b = match.entry_a.player, match.entry_b.player
+        players = ((to_latin(a.last_name), to_latin(b.last_name)) if names == "pairing"
+                   else (f"Fedorov{seed}", f"Sokolov{seed}"))  # fmt: skip
+        length = match_spec(match).length if self.tournament.match_format == "points" else 0
+        text = mat_for((match.score_a, match.score_b), length=length or 0, players=players, seed=seed)
+        client = self.event.clients["organiser"]
+        upload = reverse("record-upload", kwargs={"slug": self.slug, "match_id": match.pk})
+        answer = client.post(upload, {"file": SimpleUploadedFile("m.mat", text.encode(), content_type="text/plain")})
+        assert answer.status_code == 302, f"uploading a record answered {answer.status_code}"
+        page, mf = answer.url, MatchFile.objects.filter(match=match).order_by("-pk").first()
+        attach = {"action": "attach", "first_is": "a", "replace": "1"}
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            answer = client.post(page, attach)
+        mf.refresh_from_db()
+        if names == "pairing":
+            assert answer.status_code == 302 and mf.state == MatchFileState.ATTACHED, (
+                f"the record of the match's own result was not attached ({answer.status_code}): "
+                f"{mf.problems}"
+            )
+            self.outcomes["attach done"] += 1
+            return
+        assert answer.status_code == 400 and mf.state == MatchFileState.PENDING, (
+            "a record naming other players was attached without 'despite'"
+        )
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            answer = client.post(page, {**attach, "despite": "1", "despite_reason": "simulated: names typed at home"})
+        mf.refresh_from_db()
+        assert answer.status_code == 302 and mf.state == MatchFileState.ATTACHED, (
+            f"a record attached despite its problems, with a reason, answered {answer.status_code}"
+        )
+        self.outcomes["attach despite done"] += 1
+
+    @rule(plies=st.sampled_from(["0", "2", "2", "5", "x"]), public=st.booleans())
+    def the_organiser_sets_the_analysis(self, plies, public):
+        """PR public or not, 0-ply or 2-ply (a depth gnubg does not offer is refused, said)."""
+        self.steps += 1
+        before = settings_for(self.tournament)
+        data = {"plies": plies, **({"public": "on"} if public else {})}
+        answer = self.event.clients["organiser"].post(reverse("analysis-settings", kwargs={"slug": self.slug}), data)
+        assert answer.status_code == 302, f"saving the analysis settings answered {answer.status_code}"
+        now = settings_for(self.tournament)
+        if plies in ("0", "2"):
+            assert (now.plies, now.public) == (int(plies), public), "the analysis settings were not saved"
+        else:
+            assert (now.plies, now.public) == (before.plies, before.public), "a refused depth changed the settings"
 
     # ----------------------------------------------------------------------------- exports
 

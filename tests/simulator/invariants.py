@@ -23,11 +23,16 @@ from clubs.identity.matching import name_forms
 from clubs.identity.services import person_of
 from clubs.models import PlayerRating
 from scoring.archive import backup as archive
+from scoring.models import MatchFile, MatchFileState
+from scoring.records import match_files
+from scoring.viewer.problems import MATCHFILE
 from tournaments import standings as core
 from tournaments.access.private_links import path_for
 from tournaments.api.tables import crosstable_data
 from tournaments.jobs.export_tasks import build_workbook
 from tournaments.models import (
+    AuditEntry,
+    Entry,
     EntryStatus,
     Match,
     ResultKind,
@@ -45,8 +50,11 @@ from tournaments.standings.types import MatchStatus
 from tournaments.standings_service import load_event, prize_awards
 from tournaments.validation import validate_result
 
-PUBLIC_PAGES = ("", "pairings/", "standings/", "crosstable/", "bracket/", "hall/")
-OFFICIAL_PAGES = ("manage/", "manage/rounds/", "manage/entries/", "manage/prizes/", "manage/rulings/")
+PUBLIC_PAGES = ("", "pairings/", "standings/", "crosstable/", "bracket/", "hall/", "analysis/")
+OFFICIAL_PAGES = ("manage/", "manage/rounds/", "manage/entries/", "manage/prizes/", "manage/rulings/",
+                  "manage/registrations/")
+#: The API's reads under /api/tournaments/<slug>/ (the PR table and the team match answer every event).
+API_READS = ("", "standings/", "crosstable/", "pr-table/", "team-match/")
 
 
 @dataclass
@@ -57,6 +65,10 @@ class Event:
     director: object
     clients: dict[str, Client] = field(default_factory=dict)
     player_entry: object | None = None  # whose private link and /me/ pages are read
+    #: The category each entry plays in as the organiser last set it (or as entered), and the
+    #: section each entry was first paired in: nothing but the organiser's own act changes them.
+    categories: dict[int, int | None] = field(default_factory=dict)
+    paired_sections: dict[int, int | None] = field(default_factory=dict)
 
     @property
     def slug(self) -> str:
@@ -79,7 +91,7 @@ def pages_answer_for_every_role(event: Event, roles: tuple[str, ...] | None = No
         for page in pages:
             response = client.get(f"/t/{event.slug}/{page}")
             assert response.status_code < 500, f"{role}: /t/{event.slug}/{page} answered {response.status_code}"
-        for api in ("", "standings/", "crosstable/"):
+        for api in API_READS:
             response = client.get(f"/api/tournaments/{event.slug}/{api}")
             assert response.status_code < 500, f"{role}: API {api or 'tournament'} answered {response.status_code}"
         response = client.get(f"/api/matches/?tournament={event.slug}")
@@ -275,6 +287,43 @@ def check_every_step(event: Event, step: int) -> None:
     prizes_within_the_fund_and_by_place(event, loaded)
     ratings_equal_a_full_recompute(event)
     team_score_is_the_sum_of_the_individual_results(event)
+    an_entry_keeps_its_category_and_its_paired_section(event)
+    no_file_with_problems_is_attached_without_a_reason(event)
+
+
+def an_entry_keeps_its_category_and_its_paired_section(event: Event) -> None:
+    """Issue 35: an entry plays in the category it was entered in until the event's organiser
+    sets another (a change of the player's own category leaves it), and an entry once paired
+    never changes section (its matches belong to that section's table)."""
+    paired = set(
+        Match.objects.filter(round__tournament=event.tournament).values_list("entry_a_id", flat=True)
+    ) | set(Match.objects.filter(round__tournament=event.tournament).values_list("entry_b_id", flat=True))
+    for pk, category, section in Entry.objects.filter(tournament=event.tournament).values_list(
+        "pk", "category", "section_id"
+    ):
+        expected = event.categories.setdefault(pk, category)
+        assert category == expected, f"entry {pk} plays in category {category}, the organiser set {expected}"
+        if pk in paired:
+            first = event.paired_sections.setdefault(pk, section)
+            assert section == first, f"entry {pk} was paired in section {first} and is now in {section}"
+
+
+def no_file_with_problems_is_attached_without_a_reason(event: Event) -> None:
+    """A match record with problems of its own, or naming other players, or of another
+    length, is attached only by a person's explicit choice whose reason the audit log keeps
+    (a score that differs may arise later, by a correction, and is not the file's)."""
+    lasting = {MATCHFILE.code(c) for c in ("names_differ", "length_differs")}
+    attached = MatchFile.objects.filter(tournament=event.tournament, state=MatchFileState.ATTACHED)
+    for mf in attached.select_related("match__round__tournament", "match__entry_a__player", "match__entry_b__player"):
+        check = match_files.stored_check(mf, event.tournament.variant)
+        issues = [p.code for p in check.problems]
+        issues += [p.code for p in match_files.compare(mf.match, check, mf.first_is).problems if p.code in lasting]
+        if not issues:
+            continue
+        audit = AuditEntry.objects.filter(action="record.attach", object_id=str(mf.pk)).order_by("-pk").first()
+        assert audit is not None and audit.reason.strip() and (audit.after or {}).get("despite_problems"), (
+            f"match file {mf.pk} with problems {issues} is attached without a reason in the audit log"
+        )
 
 
 def team_score_is_the_sum_of_the_individual_results(event: Event) -> None:

@@ -21,6 +21,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.simulator]
 def test_whole_events_keep_every_invariant_after_every_step(settings):
     # Hundreds of reads a run from one client: the API's per-client rate limit is not under test.
     settings.ZARIK_API_THROTTLE_RATES = {}
+    # Attaching a record queues its analysis: the simulator drives the settings, never gnubg itself
+    # (no program found, every analysis says "unavailable").
+    settings.ANALYSIS_GNUBG, settings.ANALYSIS_GNUBG_DIRS = "zarik-simulator-no-gnubg", ()
     budget = hypothesis_settings(
         max_examples=int(os.environ.get("ZARIK_SIMULATOR_EXAMPLES", "12")),
         stateful_step_count=int(os.environ.get("ZARIK_SIMULATOR_STEPS", "30")),
