@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from django.core.cache import cache
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
@@ -23,14 +22,7 @@ from tournaments.jobs.export_tasks import build_workbook
 from tournaments.models import Official, OfficialRole, ResultKind, ResultStatus, Seeding
 from tournaments.rounds import pairing_manager as pm
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
 
 @pytest.fixture

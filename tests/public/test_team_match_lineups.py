@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
@@ -33,14 +32,7 @@ from tournaments.models import (
 )
 from tournaments.rounds import pairing_manager as pm
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
 
 @pytest.fixture
