@@ -1,6 +1,6 @@
 """``{{ user|person }}``, ``{{ user|person_in:tournament }}``: who did something, as people know them.
 
-The names and roles come from ONE helper, :mod:`tournaments.people` (the player's
+The names and roles come from ONE helper, :mod:`tournaments.account.people` (the player's
 name in the reader's alphabet, else the account's own name, never a login while
 there is a name; the role in the event after it). Views ``select_related("…__player")``
 so a name costs no query per row; the event's roles are read once per page.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django import template
 
-from tournaments.people import person_label, person_name
+from tournaments.account.people import person_label, person_name
 from zarik.i18n import current_language
 
 register = template.Library()

@@ -1,6 +1,6 @@
 """People, not accounts (issue 30): every account names itself on /account/, and every place a
 person acts — a confirmation, a ruling, the audit log, an email — shows that name and the role,
-from one helper (tournaments.people), in the reader's alphabet."""
+from one helper (tournaments.account.people), in the reader's alphabet."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from scoring import workflow
 from tests.factories import OfficialFactory, PlayerFactory, TournamentFactory, UserFactory, enter
 from tests.smtp import Inbox, smtp_server
 from tournaments.access.private_links import LinkHolder
+from tournaments.account.people import person_label, person_name
 from tournaments.models import OfficialRole
-from tournaments.people import person_label, person_name
 from tournaments.rounds import pairing_manager as pm
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""The account's name: family and given name, in any alphabet (shown by :mod:`tournaments.people`)."""
+"""The account's name: family and given name, in any alphabet (shown by :mod:`tournaments.account.people`)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from tournaments.people import person_name
+from tournaments.account.people import person_name
 
 from .forms import AccountNameForm
 

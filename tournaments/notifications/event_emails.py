@@ -35,9 +35,9 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Player
 from tournaments import cache as page_cache
 from tournaments.access import private_links
+from tournaments.account.people import person_name
 from tournaments.events import Event
 from tournaments.models import Entry, Match, Official, OfficialRole, Registration, Tournament
-from tournaments.people import person_name
 from zarik.site import absolute
 
 from . import event_details

@@ -27,8 +27,8 @@ from tournaments.access.permissions import (
     require,
     tournament_view,
 )
+from tournaments.account.people import person_name
 from tournaments.models import Official, Section, Tournament
-from tournaments.people import person_name
 from zarik.i18n import current_language
 
 from . import services as setup
