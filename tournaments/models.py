@@ -41,7 +41,7 @@ class ScoreField(models.DecimalField):
         super().__init__(*args, **kwargs)
 
     @staticmethod
-    def _tidy(value):
+    def tidy(value):
         if value is None:
             return None
         if type(value) is Decimal:  # what the database gives: a whole score is the usual case
@@ -53,13 +53,13 @@ class ScoreField(models.DecimalField):
         return int(number) if number == number.to_integral_value() else number.normalize()
 
     def from_db_value(self, value, expression, connection):
-        return self._tidy(value)
+        return self.tidy(value)
 
     def to_python(self, value):
         if isinstance(value, Fraction):
-            return self._tidy(value)
+            return self.tidy(value)
         value = super().to_python(value)
-        return self._tidy(value)
+        return self.tidy(value)
 
     def run_validators(self, value):
         if isinstance(value, int):

@@ -22,7 +22,9 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
 
-from django.db.models import Count, Q
+from django.core.exceptions import EmptyResultSet
+from django.db import connections
+from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import Coalesce
 
 from clubs.models import Membership
@@ -47,6 +49,7 @@ from .models import (
     ResultKind,
     ResultStatus,
     Round,
+    ScoreField,
     StandingsAdjustment,
     Tournament,
     TournamentStatus,
@@ -155,7 +158,9 @@ class Event:
     entries: dict[int, EntryInfo]
     players: list[core.Player]
     rounds: list[RoundInfo]
-    pairings: list[Pairing]
+    pairing_rows: list[tuple]
+    """Each published match's :class:`Pairing` fields, in order: the pairings are made from
+    them on first use (:attr:`pairings`)."""
     matches: list[core.Match]
     clubs: dict[int, str] = field(default_factory=dict)
     adjustments: list[core.Adjustment] = field(default_factory=list)
@@ -168,6 +173,15 @@ class Event:
     @property
     def multi_section(self) -> bool:
         return len(self.sections) > 1
+
+    @cached_property
+    def pairings(self) -> list[Pairing]:
+        """Every published match as the pairing pages list it, made when a page first asks:
+        the standings never need them, and a 10,000-player Swiss has 25,000 (issue 32)."""
+        return [
+            Pairing(mid, rid, number, section, table, a, b, _score_shown(score_a), _score_shown(score_b), *rest)
+            for mid, rid, number, section, table, a, b, score_a, score_b, *rest in self.pairing_rows
+        ]
 
     @cached_property
     def standings(self) -> dict[str, core.Standings]:
@@ -343,7 +357,7 @@ def _load_events(
         (entry_rows, round_rows, adjustment_rows), entry_parts[ids[0]] = _kept_rows(ids[0], cups)
     else:
         entry_rows, round_rows, adjustment_rows = _rows_but_matches(ids, cups)
-    match_rows = _group(
+    match_rows = _group(plain_rows(
         public_matches(matches)
         .order_by("round__number", "table", "id")
         .values_list(
@@ -360,7 +374,7 @@ def _load_events(
             "match_length",
             "result_kind",
         )
-    )
+    ))
     with_gammons = [tid for tid, (opts, _p) in options.items() if "gammons" in opts.tiebreaks]
     gammons = _gammon_counts(with_gammons) if with_gammons else {}
     clubs: dict[int, str] = {}
@@ -458,6 +472,23 @@ def _rows_but_matches(ids: list[int], cups: Collection[int] = ()) -> tuple[dict,
     return entry_rows, round_rows, adjustment_rows
 
 
+def plain_rows(rows: QuerySet) -> list[tuple]:
+    """A ``values_list`` query's rows as the database driver returns them.
+
+    Django runs a converter on every value of a column that has one (a score's
+    :class:`~tournaments.models.ScoreField` makes 5.0 the whole number 5); over the
+    25,000 match rows of a 10,000-player Swiss that was a third of the read (issue 32).
+    The readers here take a score as either (:func:`_number`, :func:`_score_shown`).
+    """
+    try:
+        sql, params = rows.query.sql_with_params()
+    except EmptyResultSet:  # a filter that can match nothing (``id__in=[]``): no query at all
+        return []
+    with connections[rows.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
 def _group(rows) -> dict[int, list[tuple]]:
     """Rows whose first column is the tournament id, grouped by it (the rest of each row kept)."""
     out: dict[int, list[tuple]] = {}
@@ -544,18 +575,19 @@ def _assemble(
             brackets.update(_brackets(rid, rows))
         else:
             byes_of[rid] = rows
-    pairings: list[Pairing] = []
+    pairing_rows: list[tuple] = []
     matches: list[core.Match] = []
     for mid, rid, table, a, b, score_a, score_b, winner, result_status, length, kind in match_rows:
         rnd = round_by_id.get(rid)
         if rnd is None or a not in entries or (b is not None and b not in entries):
             continue
-        pairing = Pairing(
+        pairing_rows.append((
             mid, rid, rnd.number, rnd.section, table, a, b, score_a, score_b, winner,
             result_status, length, kind,
+        ))  # fmt: skip
+        match = _core_match(
+            rnd.number, table, a, b, score_a, score_b, winner, result_status, kind, gammons.get(mid)
         )
-        pairings.append(pairing)
-        match = _core_match(pairing, gammons.get(mid))
         if (rid, table) in brackets:
             bracket, bracket_round = brackets[(rid, table)]
             match = replace(match, bracket=bracket, bracket_round=bracket_round)
@@ -577,7 +609,7 @@ def _assemble(
         entries=entries,
         players=players,
         rounds=rounds,
-        pairings=pairings,
+        pairing_rows=pairing_rows,
         matches=matches,
         clubs=clubs,
         adjustments=[
@@ -698,42 +730,41 @@ def _section_key(section_id: int | None) -> str:
     return NO_SECTION if section_id is None else str(section_id)
 
 
-def _core_match(p: Pairing, gammons: tuple[int, int] | None) -> core.Match:
+def _core_match(
+    number: int, table: int | None, a: int, b: int | None, score_a, score_b, winner: str,
+    status: str, kind: str, gammons: tuple[int, int] | None,
+) -> core.Match:
     """A result that stands counts (confirmed, or confirmed then disputed, until the ruling);
-    a bye counts as soon as its round is published."""
-    if p.is_bye:
-        return core.Match(
-            round=p.round,
-            player_a=p.a,
-            player_b=None,
-            score_a=p.score_a or 0,
-            winner=p.a,
-            table=p.table,
-        )
-    if p.kind == ResultKind.VOID:
-        return core.Match(round=p.round, player_a=p.a, player_b=p.b, table=p.table, kind=p.kind)
-    finished = p.stands and p.score_a is not None and p.score_b is not None
-    winner = {"a": p.a, "b": p.b}.get(p.winner) if finished else None
+    a bye counts as soon as its round is published. Made straight from the match's row, not
+    through its :class:`Pairing` (the standings alone never need those)."""
+    if b is None:
+        return core.Match(number, a, None, score_a or 0, 0, a, table=table)
+    if kind == ResultKind.VOID:
+        return core.Match(number, a, b, table=table, kind=kind)
+    finished = result_stands(status, score_a, score_b) and score_a is not None and score_b is not None
+    if not finished:
+        return core.Match(number, a, b, kind=kind, status=core.MatchStatus.PENDING, table=table)
     return core.Match(
-        round=p.round,
-        player_a=p.a,
-        player_b=p.b,
-        score_a=_number(p.score_a) if finished else 0,
-        score_b=_number(p.score_b) if finished else 0,
-        kind=p.kind,
-        winner=winner,
-        gammons_a=gammons[0] if gammons and finished else None,
-        gammons_b=gammons[1] if gammons and finished else None,
-        status=core.MatchStatus.FINISHED if finished else core.MatchStatus.PENDING,
-        table=p.table,
+        number, a, b, _number(score_a), _number(score_b), a if winner == "a" else b if winner == "b" else None,
+        gammons[0] if gammons else None, gammons[1] if gammons else None, table=table, kind=kind,
     )
 
 
 def _number(value) -> core.Score:
-    """A stored score (int, or a Decimal half) as the core's plain number."""
+    """A stored score (whole, or a half: an int, a Decimal or a float as the driver gives
+    it) as the core's plain number."""
     if value is None:
         return 0
-    return value if isinstance(value, int) else float(value)
+    if type(value) is int:
+        return value
+    whole = int(value)
+    return whole if whole == value else float(value)
+
+
+def _score_shown(value):
+    """A stored score as the model reads it (:class:`~tournaments.models.ScoreField`): an int
+    when whole, else the exact Decimal half."""
+    return value if value is None or type(value) is int else ScoreField.tidy(value)
 
 
 def _gammon_counts(tournament_ids: Sequence[int]) -> dict[int, tuple[int, int]]:

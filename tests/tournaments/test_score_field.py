@@ -22,4 +22,4 @@ def test_a_stored_score_reads_as_int_when_whole_and_as_its_half_otherwise(value,
         assert type(read) is int
     else:
         assert type(read) is Decimal and str(read) == str(value.normalize())
-    assert read == ScoreField._tidy(Fraction(str(value)))  # the same as a Fraction's (a drawn game's ½)
+    assert read == ScoreField.tidy(Fraction(str(value)))  # the same as a Fraction's (a drawn game's ½)

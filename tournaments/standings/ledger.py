@@ -38,13 +38,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from operator import attrgetter
+from typing import Protocol, TypeVar
 
 from scoring.rules.result_kinds import UNPLAYED, ResultKind
 
-from .types import Adjustment, Match, Player, Score, StandingsOptions, System
+from .types import Adjustment, Match, MatchStatus, Player, Score, StandingsOptions, System
 
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
+T = TypeVar("T")
 
 #: Decimals every metric value is rounded to: scores are whole or halves, Sonneborn-Berger
 #: reaches quarters, only the Swiss virtual opponent's average pace is finer.
@@ -56,9 +58,14 @@ def exact(value: float) -> float:
     return round(value + 0.0, EXACT_PLACES)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Game:
-    """One finished match (or bye) from one player's side."""
+    """One finished match (or bye) from one player's side.
+
+    Read-only by convention, not ``frozen``: a frozen dataclass sets each field through
+    ``object.__setattr__``, five times slower to build, and a ranking builds two per match
+    (50,000 for a 10,000-player Swiss's cold standings, issue 32). Only the ledger makes them.
+    """
 
     round: int
     opponent: int | None
@@ -118,6 +125,7 @@ class Ledger:
         self.pending: dict[int, list[int]] = {pid: [] for pid in self.players}
         self.last_round = 0
         self._values: dict[str, dict[int, float]] = {}
+        self._shared: dict[str, object] = {}
         self.adjustments: dict[int, list[Adjustment]] = {}
         main = main_score_key(options)
         for adj in adjustments:
@@ -126,45 +134,45 @@ class Ledger:
                     adj.player, adj.amount, adj.reason, main, adj.mark
                 )
                 self.adjustments.setdefault(adj.player, []).append(resolved)
+        self._free_round_is_no_game = options.system == System.ROUND_ROBIN
         for match in matches:
             self._add(match)
+        by_round = attrgetter("round")
         for games in self.games.values():
-            games.sort(key=lambda g: g.round)
+            games.sort(key=by_round)
 
     def _add(self, m: Match) -> None:
         """Record ``m`` for both sides; matches touching players outside the group are dropped."""
-        a, b = m.player_a, m.player_b
-        if a not in self.players or (b is not None and b not in self.players):
+        a, b, kind, number = m.player_a, m.player_b, m.kind, m.round
+        players = self.players
+        if a not in players or (b is not None and b not in players):
             return
-        if m.kind == ResultKind.VOID:
+        if kind == ResultKind.VOID:
             return
-        if not m.finished:
-            self.pending[a].append(m.round)
+        if m.status != MatchStatus.FINISHED:
+            self.pending[a].append(number)
             if b is not None:
-                self.pending[b].append(m.round)
+                self.pending[b].append(number)
             return
-        if b is None and m.bye_result is None and self.options.system == System.ROUND_ROBIN:
+        if b is None and m.bye_result is None and self._free_round_is_no_game:
             return  # a round robin's free round is no game (see the module's docstring)
-        self.last_round = max(self.last_round, m.round)
+        if number > self.last_round:
+            self.last_round = number
         if b is None:
             result = WIN if self.options.bye_is_win else LOSS
             if m.bye_result is not None:
                 result = m.bye_result
-            self.games[a].append(Game(m.round, None, m.score_a, m.score_b, result, 0))
+            self.games[a].append(Game(number, None, m.score_a, m.score_b, result, 0))
             return
-        if m.kind == ResultKind.DOUBLE_FORFEIT:
+        if kind == ResultKind.DOUBLE_FORFEIT:
             res_a = res_b = LOSS
         elif m.winner is None:
             res_a = res_b = DRAW
         else:
             res_a, res_b = (WIN, LOSS) if m.winner == a else (LOSS, WIN)
-        off = m.kind in UNPLAYED
-        self.games[a].append(
-            Game(m.round, b, m.score_a, m.score_b, res_a, m.gammons_a or 0, off)
-        )
-        self.games[b].append(
-            Game(m.round, a, m.score_b, m.score_a, res_b, m.gammons_b or 0, off)
-        )
+        off = kind in UNPLAYED
+        self.games[a].append(Game(number, b, m.score_a, m.score_b, res_a, m.gammons_a or 0, off))
+        self.games[b].append(Game(number, a, m.score_b, m.score_a, res_b, m.gammons_b or 0, off))
 
     @property
     def total_rounds(self) -> int:
@@ -173,13 +181,24 @@ class Ledger:
 
     def adjustment(self, key: str, player: int) -> Score:
         """The sum of the rulings' adjustments to ``player``'s metric ``key`` (0 when none)."""
-        return sum((a.amount for a in self.adjustments.get(player, ()) if a.metric == key), 0)
+        own = self.adjustments.get(player)
+        if not own:
+            return 0
+        return sum((a.amount for a in own if a.metric == key), 0)
+
+    def shared(self, name: str, build: Callable[[], T]) -> T:
+        """A derived table several metrics read (each game's opponent score for Buchholz,
+        median Buchholz and Sonneborn-Berger), built once per ranking like the values."""
+        found = self._shared.get(name)
+        if found is None:
+            found = self._shared[name] = build()
+        return found  # type: ignore[return-value]
 
     def values(self, key: str) -> dict[int, float]:
-        """Every player's value of metric ``key`` (computed on first use)."""
+        """Every player's value of metric ``key`` (computed on first use), :func:`exact`."""
         cached = self._values.get(key)
         if cached is None:
-            cached = {pid: exact(v) for pid, v in self._metric(key).compute(self).items()}
+            cached = {pid: round(v + 0.0, EXACT_PLACES) for pid, v in self._metric(key).compute(self).items()}
             self._values[key] = cached
         return cached
 

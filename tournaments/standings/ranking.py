@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import lru_cache
 
 from scoring.rules.errors import Problem, RuleViolation
 from scoring.rules.result_kinds import UNPLAYED, ResultKind
@@ -28,12 +29,13 @@ from .types import Adjustment, Match, Player, StandingsOptions, System
 SCORE_BASES = ("wins", "points")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class StandingRow:
     """One line of the standings: where the player finished and the numbers behind it.
 
     ``values`` holds every chosen metric; head-to-head is ``None`` for players it
-    was never asked to separate.
+    was never asked to separate. Read-only by convention, not ``frozen`` (a frozen
+    dataclass is five times slower to build: a row per player, issue 32).
     """
 
     player: Player
@@ -175,7 +177,14 @@ def _exact(value: float | None) -> Decimal | None:
     """A metric value as an exact decimal: 217.52, not 217.51999999999998; 27, not 27.0."""
     if value is None:
         return None
-    number = Decimal(repr(float(value)))
+    return _decimal(float(value) + 0.0)
+
+
+@lru_cache(maxsize=4096)
+def _decimal(value: float) -> Decimal:
+    """Kept per value: a table's values are few (whole and half scores, their sums), and a
+    10,000-player table asks for 50,000 of them (issue 32)."""
+    number = Decimal(repr(value))
     return number.quantize(Decimal(1)) if number == number.to_integral_value() else number
 
 
@@ -281,24 +290,20 @@ def _table(
         groups, local = rank(ledger, others, cup.group_by_key(order, keys))
         if "stage" in global_values:
             global_values["stage"] = {pid: float(cup.shown_stage(keys[pid])) for pid in order}
+    sources = [
+        (m.key, global_values.get(m.key) if m.global_value else local.get(m.key, {})) for m in metrics
+    ]
     rows: list[StandingRow] = []
     place = 1
     for group in groups:
+        place_to = place + len(group) - 1
         for pid in group:
-            values: dict[str, Decimal | None] = {}
-            for m in metrics:
-                source = global_values.get(m.key) if m.global_value else local.get(m.key, {})
-                values[m.key] = _exact(source.get(pid)) if source is not None else None
+            values = {key: None if source is None else _exact(source.get(pid)) for key, source in sources}
+            adjusted = ledger.adjustments.get(pid)
             rows.append(
-                StandingRow(
-                    ledger.players[pid],
-                    place,
-                    place + len(group) - 1,
-                    values,
-                    tuple(ledger.adjustments.get(pid, ())),
-                )
+                StandingRow(ledger.players[pid], place, place_to, values, tuple(adjusted) if adjusted else ())
             )
-        place += len(group)
+        place = place_to + 1
     for player in left_out:
         empty = dict.fromkeys((m.key for m in metrics), None)
         rows.append(StandingRow(player, place, place, empty, counted=False))

@@ -76,8 +76,9 @@ class PerGameMetric(Metric):
         raise NotImplementedError
 
     def compute(self, ledger: Ledger) -> dict[int, float]:
+        per_game = self.per_game
         return {
-            pid: sum(self.per_game(g) for g in games) + ledger.adjustment(self.key, pid)
+            pid: sum(map(per_game, games)) + ledger.adjustment(self.key, pid)
             for pid, games in ledger.games.items()
         }
 

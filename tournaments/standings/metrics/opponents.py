@@ -28,16 +28,24 @@ def _mean_points_per_match(ledger: Ledger) -> float:
 
 
 def opponent_scores(ledger: Ledger, pid: int) -> list[tuple[Game, float]]:
-    """Each finished game of ``pid`` with the score basis of whoever (or whatever) they met."""
+    """Each finished game of ``pid`` with the score basis of whoever (or whatever) they met.
+
+    Built for everyone at once and kept on the ledger: Buchholz, median Buchholz and
+    Sonneborn-Berger all read it."""
+    return ledger.shared("opponent_scores", lambda: _every_opponent_score(ledger))[pid]
+
+
+def _every_opponent_score(ledger: Ledger) -> dict[int, list[tuple[Game, float]]]:
     basis = ledger.basis()
-    games = ledger.games[pid]
     scheduled = ledger.options.system == System.ROUND_ROBIN
-    out: list[tuple[Game, float]] = []
-    for g in games:
-        if g.met or (scheduled and g.opponent is not None):
-            out.append((g, basis[g.opponent]))
-        else:
-            out.append((g, _bye_score(ledger, pid, g)))
+    out: dict[int, list[tuple[Game, float]]] = {}
+    for pid, games in ledger.games.items():
+        out[pid] = [
+            (g, basis[g.opponent])
+            if g.opponent is not None and (scheduled or not g.unplayed)
+            else (g, _bye_score(ledger, pid, g))
+            for g in games
+        ]
     return out
 
 
@@ -68,8 +76,9 @@ class OpponentSumMetric(Metric):
         raise NotImplementedError
 
     def compute(self, ledger: Ledger) -> dict[int, float]:
+        per_opponent = self.per_opponent
         return {
-            pid: sum(self.per_opponent(g, s) for g, s in opponent_scores(ledger, pid))
+            pid: sum(per_opponent(g, s) for g, s in opponent_scores(ledger, pid))
             for pid in ledger.games
         }
 
