@@ -16,10 +16,14 @@ closed through :func:`tournaments.rounds.flow.close`. Then, measured:
   queued messages are counted, nothing is sent). ``send batch`` sends one batch
   into Django's in-memory outbox;
 - the public pairings page (page 1, a search by name, by draw number) and the
-  standings page, cold (just after the round changed) and warm; their HTML size;
+  standings page, cold (nothing cached anywhere: the shared cache emptied, so this
+  process keeps nothing either) and warm; their HTML size;
 - the API's standings (first page);
 - one report by a player and its confirmation by the opponent (workflow), then the
-  pages rebuilt after it (pairings and standings, cold: no worker rebuilt them);
+  pages just after it (pairings rebuilt; the standings shown meanwhile are the previous
+  ones, at most ``STANDINGS_STALE_SECONDS`` old); another result, and a second later the
+  standings (first page, page 3) and the API's as the visitor's request rebuilds them
+  (no worker: this process reads only the changed round again);
 - another confirmation, the standings' rebuild a worker runs after it
   (``tournaments.refresh_standings``), and the first visitor's standings after it;
 - the Excel workbook, the JSON archive and the recompute of the pool's ratings.
@@ -227,11 +231,16 @@ def run(n: int) -> dict:
     with peak.measure(rows, "confirm"):
         workflow.confirm_result(match.pk, report.pk, b_user, version=match.version)
     _pages(client, peak, rows, {k: pages[k] for k in ("pairings", "standings", "API standings")}, "after confirm: ")
+    # A second later the previous standings are too old to be shown meanwhile: the next
+    # visitor's request rebuilds them (no worker here), from the rounds this process kept.
+    confirm_another(Match.objects.filter(round=rnd, entry_b__isnull=False).exclude(pk=match.pk).first(), director)
+    time.sleep(settings.STANDINGS_STALE_SECONDS + 0.1)
+    _pages(client, peak, rows, {k: pages[k] for k in ("standings", "standings page 3", "API standings")},
+           "1 s after a result: ")  # fmt: skip
 
     # With a worker: the next confirmation queues the standings' rebuild, which the worker runs
     # before the first visitor comes (another process: none of this one's kept snapshots).
-    second = Match.objects.filter(round=rnd, entry_b__isnull=False).exclude(pk=match.pk).first()
-    workflow.submit_result(second.pk, director, version=second.version, final=(5, 1), confirm=True)
+    confirm_another(Match.objects.filter(round=rnd, entry_b__isnull=False, result_status="pending").first(), director)
     KeptInProcess.clear_all()
     with peak.measure(rows, "worker: standings rebuilt after a change"):
         refresh.refresh_standings.run(t.pk)
@@ -249,6 +258,13 @@ def run(n: int) -> dict:
     json.loads(text.getvalue())
     rows["_emails"] = {"batches": batches, "per_batch": per_batch}
     return rows
+
+
+def confirm_another(match, director) -> None:
+    """A referee enters one more result, confirmed (not measured)."""
+    from scoring import workflow
+
+    workflow.submit_result(match.pk, director, version=match.version, final=(5, 1), confirm=True)
 
 
 def _first_batch(t, rnd) -> dict:
@@ -293,11 +309,12 @@ def main(sizes: list[int]) -> None:
 def _print(results: dict) -> None:
     sizes = sorted(results)
     steps = [k for k in results[sizes[0]] if not k.startswith("_")]
-    head = f"{'step':<40}" + "".join(f"{n:>9} s {'cpu s':>7} {'MB':>6} {'KB':>6}" for n in sizes)
+    width = max(map(len, steps)) + 2
+    head = f"{'step':<{width}}" + "".join(f"{n:>9} s {'cpu s':>7} {'MB':>6} {'KB':>6}" for n in sizes)
     ratios = [f"  x{b // 1000}k/{a // 1000}k" if a >= 1000 else f" x{b}/{a}" for a, b in zip(sizes, sizes[1:], strict=False)]
     print(head + "".join(f"{r:>12}" for r in ratios))
     for step in steps:
-        line = f"{step:<40}"
+        line = f"{step:<{width}}"
         for n in sizes:
             r = results[n].get(step, {})
             kb = r.get("kb")

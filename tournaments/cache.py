@@ -98,6 +98,12 @@ def version(tournament_id: int) -> int:
     return _versions([_version_key(tournament_id)])[0]
 
 
+def round_versions(round_ids: Sequence[int]) -> dict[int, int]:
+    """Each round's version (what its matches are kept by), one cache round trip."""
+    ids = list(round_ids)
+    return dict(zip(ids, _versions([_round_key(r) for r in ids]), strict=True))
+
+
 def _bump(key: str) -> None:
     try:
         cache.incr(key)

@@ -290,15 +290,18 @@ def _table(
         groups, local = rank(ledger, others, cup.group_by_key(order, keys))
         if "stage" in global_values:
             global_values["stage"] = {pid: float(cup.shown_stage(keys[pid])) for pid in order}
-    sources = [
-        (m.key, global_values.get(m.key) if m.global_value else local.get(m.key, {})) for m in metrics
-    ]
+    exact = {  # each metric's values as decimals, once: the rows share them
+        m.key: {pid: _exact(v) for pid, v in source.items()}
+        for m in metrics
+        if (source := global_values.get(m.key) if m.global_value else local.get(m.key, {})) is not None
+    }
+    sources = [(m.key, exact.get(m.key, {})) for m in metrics]
     rows: list[StandingRow] = []
     place = 1
     for group in groups:
         place_to = place + len(group) - 1
         for pid in group:
-            values = {key: None if source is None else _exact(source.get(pid)) for key, source in sources}
+            values = {key: source.get(pid) for key, source in sources}
             adjusted = ledger.adjustments.get(pid)
             rows.append(
                 StandingRow(ledger.players[pid], place, place_to, values, tuple(adjusted) if adjusted else ())

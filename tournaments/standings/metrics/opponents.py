@@ -17,36 +17,43 @@ from .base import Metric, register
 
 
 def _mean_points_per_match(ledger: Ledger) -> float:
-    """Average game points one side scores in a played match (the virtual opponent's pace)."""
-    total = count = 0.0
-    for games in ledger.games.values():
-        for g in games:
-            if g.met:
-                total += g.score_for
-                count += 1
-    return total / count if count else 0.0
+    """Average game points one side scores in a played match (the virtual opponent's pace);
+    kept on the ledger: every bye of a points-based table asks for it."""
+
+    def mean() -> float:
+        total = count = 0.0
+        for games in ledger.games.values():
+            for g in games:
+                if g.met:
+                    total += g.score_for
+                    count += 1
+        return total / count if count else 0.0
+
+    return ledger.shared("mean_points_per_match", mean)
 
 
-def opponent_scores(ledger: Ledger, pid: int) -> list[tuple[Game, float]]:
-    """Each finished game of ``pid`` with the score basis of whoever (or whatever) they met.
+def opponent_scores(ledger: Ledger, pid: int) -> list[float]:
+    """The score basis of whoever (or whatever) ``pid`` met in each finished game, in the
+    order of ``ledger.games[pid]``.
 
     Built for everyone at once and kept on the ledger: Buchholz, median Buchholz and
-    Sonneborn-Berger all read it."""
+    Sonneborn-Berger all read it, and plain lists let them add up at C speed (a
+    10,000-player Swiss has 50,000 games, issue 32)."""
     return ledger.shared("opponent_scores", lambda: _every_opponent_score(ledger))[pid]
 
 
-def _every_opponent_score(ledger: Ledger) -> dict[int, list[tuple[Game, float]]]:
+def _every_opponent_score(ledger: Ledger) -> dict[int, list[float]]:
     basis = ledger.basis()
     scheduled = ledger.options.system == System.ROUND_ROBIN
-    out: dict[int, list[tuple[Game, float]]] = {}
-    for pid, games in ledger.games.items():
-        out[pid] = [
-            (g, basis[g.opponent])
+    return {
+        pid: [
+            basis[g.opponent]
             if g.opponent is not None and (scheduled or not g.unplayed)
-            else (g, _bye_score(ledger, pid, g))
+            else _bye_score(ledger, pid, g)
             for g in games
         ]
-    return out
+        for pid, games in ledger.games.items()
+    }
 
 
 def _bye_score(ledger: Ledger, pid: int, bye: Game) -> float:
@@ -69,30 +76,16 @@ def _bye_score(ledger: Ledger, pid: int, bye: Game) -> float:
     return before + (1.0 - bye.result) + 0.5 * remaining
 
 
-class OpponentSumMetric(Metric):
-    """A metric that adds up one number per game from the opponent's score basis."""
-
-    def per_opponent(self, game: Game, score: float) -> float:
-        raise NotImplementedError
-
-    def compute(self, ledger: Ledger) -> dict[int, float]:
-        per_opponent = self.per_opponent
-        return {
-            pid: sum(per_opponent(g, s) for g, s in opponent_scores(ledger, pid))
-            for pid in ledger.games
-        }
-
-
 @register
-class Buchholz(OpponentSumMetric):
+class Buchholz(Metric):
     """Sum of the opponents' scores: who you met, not only how you did."""
 
     key = "buchholz"
     name_ru, name_en = "Коэффициент Бухгольца", "Buchholz"
     abbr_ru, abbr_en = "Бух", "Buch"
 
-    def per_opponent(self, game: Game, score: float) -> float:
-        return score
+    def compute(self, ledger: Ledger) -> dict[int, float]:
+        return {pid: sum(opponent_scores(ledger, pid)) for pid in ledger.games}
 
 
 @register
@@ -107,22 +100,24 @@ class MedianBuchholz(Metric):
         cut = max(ledger.options.median_cut, 0)
         out: dict[int, float] = {}
         for pid in ledger.games:
-            scores = sorted(s for _, s in opponent_scores(ledger, pid))
-            kept = scores[cut : len(scores) - cut] if len(scores) > 2 * cut else []
-            out[pid] = sum(kept)
+            scores = sorted(opponent_scores(ledger, pid))
+            out[pid] = sum(scores[cut : len(scores) - cut]) if len(scores) > 2 * cut else 0
         return out
 
 
 @register
-class SonnebornBerger(OpponentSumMetric):
+class SonnebornBerger(Metric):
     """Scores of the opponents beaten, plus half of those drawn with."""
 
     key = "sonneborn_berger"
     name_ru, name_en = "Коэффициент Зоннеборна-Бергера", "Sonneborn-Berger"
     abbr_ru, abbr_en = "ЗБ", "SB"
 
-    def per_opponent(self, game: Game, score: float) -> float:
-        return game.result * score
+    def compute(self, ledger: Ledger) -> dict[int, float]:
+        return {
+            pid: sum(g.result * s for g, s in zip(games, opponent_scores(ledger, pid), strict=True))
+            for pid, games in ledger.games.items()
+        }
 
 
 @register
