@@ -406,8 +406,9 @@ def _by_round(match_rows: list[tuple]) -> dict[int, list[tuple]]:
 
 
 #: (tournament id, round id) → ((tournament version, round version), the round's
-#: :data:`RoundPart`): the latest read of each round, kept per process.
-_kept_rounds = page_cache.KeptInProcess(2048)
+#: :data:`RoundPart`): the latest read of each round, kept per process. A 10,000-player
+#: round is about 2 MB (shared with the kept events, :func:`tournaments.cache.kept_event`).
+_kept_rounds = page_cache.KeptInProcess(256)
 
 
 def _load_one(
@@ -695,7 +696,7 @@ def _round_part(
         match = _core_match(
             rnd.number, table, a, b, score_a, score_b, winner, result_status, kind, gammons.get(mid)
         )
-        if (rid, table) in brackets:
+        if brackets and (rid, table) in brackets:
             bracket, bracket_round = brackets[(rid, table)]
             match = replace(match, bracket=bracket, bracket_round=bracket_round)
         matches.append(match)
