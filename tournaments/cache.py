@@ -76,6 +76,11 @@ def _round_key(round_id: int) -> str:
     return f"zarik:round:{round_id}:version"
 
 
+def _round_rows_key(round_id: int) -> str:
+    """Moves on with any change to the round's match rows, shown on its pairings or not."""
+    return f"zarik:round:{round_id}:rows"
+
+
 def _versions(keys: Sequence[str]) -> list[int]:
     """The current numbers of these version keys, one cache round trip (created on first use).
 
@@ -98,10 +103,11 @@ def version(tournament_id: int) -> int:
     return _versions([_version_key(tournament_id)])[0]
 
 
-def round_versions(round_ids: Sequence[int]) -> dict[int, int]:
-    """Each round's version (what its matches are kept by), one cache round trip."""
+def round_row_versions(round_ids: Sequence[int]) -> dict[int, int]:
+    """Each round's match rows' version (what they are kept by in a process), one cache round
+    trip: unlike the round's pages' version it also moves on with a report."""
     ids = list(round_ids)
-    return dict(zip(ids, _versions([_round_key(r) for r in ids]), strict=True))
+    return dict(zip(ids, _versions([_round_rows_key(r) for r in ids]), strict=True))
 
 
 def _bump(key: str) -> None:
@@ -179,14 +185,18 @@ def invalidate(tournament_id: int | None) -> None:
     _now_and_on_commit([_version_key(tournament_id)])
 
 
-def invalidate_results(tournament_id: int | None, round_id: int | None) -> None:
+def invalidate_results(tournament_id: int | None, round_id: int | None, *, shown: bool = True) -> None:
     """A match of ``round_id`` changed (its score, players, games or results): drop every
-    fragment that depends on results, and the fragments of that round, now and on commit."""
+    fragment that depends on results and the round's kept match rows, and, if the change
+    is ``shown`` on the round's pairings, the fragments of that round, now and on commit.
+    ``round_id`` None: something hanging on a match (a game, a report) changed, not the match."""
     if tournament_id is None:
         return
     keys = [_results_key(tournament_id)]
     if round_id is not None:
-        keys.append(_round_key(round_id))
+        keys.append(_round_rows_key(round_id))
+        if shown:
+            keys.append(_round_key(round_id))
     _now_and_on_commit(keys)
 
 

@@ -405,7 +405,7 @@ def _by_round(match_rows: list[tuple]) -> dict[int, list[tuple]]:
     return out
 
 
-#: (tournament id, round id) → ((tournament version, round version), the round's
+#: (tournament id, round id) → ((tournament version, round rows' version), the round's
 #: :data:`RoundPart`): the latest read of each round, kept per process. A 10,000-player
 #: round is about 2 MB (shared with the kept events, :func:`tournaments.cache.kept_event`).
 _kept_rounds = page_cache.KeptInProcess(256)
@@ -419,12 +419,12 @@ def _load_one(
 ) -> Event:
     """One event, reading from the database only what changed since this process last read it.
 
-    A confirmed result moves on its round's version alone (:mod:`tournaments.cache`), so the
-    next read takes the other rounds' matches as this process made them and reads one round
-    again: at 10,000 players, 5,000 rows instead of 25,000 after a result in round 5 (issue
-    32). Anything else (an entry, a round published) moves the tournament's version on, and
-    every round is read again. The versions are the ones the pages are cached by, so a kept
-    round is never older than a cached page.
+    A result (reported, confirmed, disputed) moves on its round's rows' version alone
+    (:func:`tournaments.cache.invalidate_results`), so the next read takes the other rounds'
+    matches as this process made them and reads one round again: at 10,000 players, 5,000
+    rows instead of 25,000 after a result in round 5 (issue 32). Anything else (an entry, a
+    round published, rows changed in bulk) moves the tournament's version on, and every
+    round is read again.
     """
     tid = tournament.pk
     (entry_rows, round_rows, adjustment_rows), entry_part, version = _kept_rows(
@@ -434,7 +434,7 @@ def _load_one(
     # count (a tie-break), every round is read again.
     with_gammons = "gammons" in options[0].tiebreaks
     wanted = [row[0] for row in round_rows if rounds is None or row[0] in rounds]
-    versions = {} if with_gammons else page_cache.round_versions(wanted)
+    versions = {} if with_gammons else page_cache.round_row_versions(wanted)
     kept: dict[int, RoundPart] = {}
     for rid in versions:
         found = _kept_rounds.peek((tid, rid))

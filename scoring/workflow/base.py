@@ -166,7 +166,7 @@ def save_match(match: Match, **fields: Any) -> None:
     for name, value in fields.items():
         setattr(match, name, value)
     # An update() sends no signal: the standings (and this round's pages if shown) go now.
-    invalidate_results(match.round.tournament_id, match.round_id if shown else None)
+    invalidate_results(match.round.tournament_id, match.round_id, shown=shown)
 
 
 def stored_score(value: Any) -> int | Decimal:

@@ -29,6 +29,7 @@ from scoring.viewer.problems import MATCHFILE
 from tournaments import standings as core
 from tournaments.access.private_links import path_for
 from tournaments.api.tables import crosstable_data
+from tournaments.cache import KeptInProcess
 from tournaments.jobs.export_tasks import build_workbook
 from tournaments.models import (
     AuditEntry,
@@ -175,6 +176,18 @@ def every_confirmed_result_passes_the_rules_core(event: Event) -> None:
         assert verdict.ok, f"round {m.round.number} table {m.table}: {verdict.problems}"
 
 
+def a_kept_read_is_a_fresh_read(event: Event, loaded) -> None:
+    """The event as this process read it, reusing the rounds it kept from earlier reads
+    (issue 32), is the event read afresh: no action leaves a kept round behind."""
+    KeptInProcess.clear_all()
+    fresh = load_event(event.tournament)
+    assert loaded.pairings == fresh.pairings, "a kept round's pairings differ from the database"
+    assert loaded.matches == fresh.matches, "a kept round's matches differ from the database"
+    assert [(r.player.id, r.place, dict(r.values)) for t in loaded.standings.values() for r in t.rows] == [
+        (r.player.id, r.place, dict(r.values)) for t in fresh.standings.values() for r in t.rows
+    ], "the standings from kept rounds differ from a fresh read"
+
+
 def places_follow_the_ranking(event: Event, loaded) -> None:
     for table in loaded.standings.values():
         for upper, lower in itertools.pairwise(table.rows):
@@ -280,6 +293,7 @@ def check_every_step(event: Event, step: int) -> None:
     one_person_is_entered_once(event)
     every_confirmed_result_passes_the_rules_core(event)
     loaded = load_event(event.tournament)
+    a_kept_read_is_a_fresh_read(event, loaded)
     places_follow_the_ranking(event, loaded)
     a_round_robin_bye_adds_nothing(event, loaded)
     buchholz_within_the_rounds_played(event, loaded)

@@ -14,7 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import workflow
-from tests.factories import OfficialFactory, swiss_event
+from tests.factories import OfficialFactory, TournamentFactory, swiss_event
 from tournaments.cache import invalidate
 from tournaments.models import EntryStatus, Match, ResultStatus
 from tournaments.standings_service import load_event
@@ -47,6 +47,22 @@ def test_a_confirmation_reads_its_round_again_and_nothing_else():
     assert len(after.matches) == len(before.matches)
     assert [p.id for p in after.pairings] == [p.id for p in before.pairings]
     assert next(p for p in after.pairings if p.id == match.pk).score_text == "5:3"
+
+
+def test_a_report_shows_at_once_though_the_round_pairings_stay_cached():
+    """A report moves no score onto the round's pairings (they stay cached), but the hall
+    shows a reported table: the kept round must be read again."""
+    t = swiss_event(8, slug="kept-report", rounds_done=1, open_round=True)
+    match = Match.objects.filter(round__tournament=t, round__number=2).order_by("table").first()
+    player = match.entry_a.player
+    player.user = OfficialFactory(tournament=TournamentFactory()).user  # an account of his own
+    player.save()
+    before = load_event(t)
+    assert next(p for p in before.pairings if p.id == match.pk).result_status == ResultStatus.PENDING
+    workflow.submit_result(match.pk, player.user, version=match.version, final=(5, 1))
+    after = load_event(t)
+    assert next(p for p in after.pairings if p.id == match.pk).result_status == ResultStatus.REPORTED
+    assert _wins(after) == _wins(before)  # nothing confirmed: the standings are as they were
 
 
 def test_a_change_in_an_earlier_round_and_a_bulk_update_show_at_once():
