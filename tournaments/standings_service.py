@@ -317,12 +317,16 @@ def load_event(
 
 @contextmanager
 def few_collections() -> Iterator[None]:
-    """No garbage collection while a big event is read and ranked (then as usual).
+    """No garbage collection while a big event is read and ranked, paired, or written out
+    as a workbook or an archive (then as usual).
 
     Reading a 10,000-player Swiss makes some 10^5 objects that all live on and hold no
     cycles; each of them counted towards the collector's thresholds, and its full passes
-    over the whole heap took a quarter of the cold standings' two seconds (issue 32). The
-    collector is only paused (nothing it would free is lost) and resumes afterwards."""
+    over the whole heap took a quarter of the cold standings' two seconds (issue 32), and
+    up to a third of pairing, the workbook and the archive. How many full passes fell in a
+    step depended on the process's heap, not on the step: a few at 10,000 players, none at
+    2,000, so these steps grew faster than the field. The collector is only paused (nothing
+    it would free is lost) and resumes afterwards."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:

@@ -62,6 +62,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.ratings import tasks
+from tournaments.standings_service import few_collections
 from tournaments.validation import stored_result_problems
 
 FORMAT = "zarik-tournament"
@@ -226,11 +227,15 @@ def dump(tournament: Tournament) -> dict[str, Any]:
                 wanted[field.related_model].update(
                     r[field.attname] for r in tables[part.key] if r[field.attname] is not None
                 )
-    players = list(Player.objects.filter(pk__in=wanted[Player]).order_by("pk"))
-    wanted[user_model].update(p.user_id for p in players if p.user_id)
+    # Rows as values, ids as plain numbers: a big event's players as model objects, and
+    # those objects made into a 10,000-id filter, cost as much as the rest of the read.
+    players = list(
+        Player.objects.filter(pk__in=wanted[Player]).order_by("pk").values("id", "user_id", *PLAYER_FIELDS)
+    )
+    wanted[user_model].update(p["user_id"] for p in players if p["user_id"])
     member_of: dict[int, list[dict[str, Any]]] = {}
     for player_id, club_slug, since in Membership.objects.filter(
-        player__in=players, ended_on__isnull=True
+        player_id__in=[p["id"] for p in players], ended_on__isnull=True
     ).values_list("player_id", "club__slug", "started_on"):
         member_of.setdefault(player_id, []).append({"club": club_slug, "since": since})
     return {
@@ -244,11 +249,7 @@ def dump(tournament: Tournament) -> dict[str, Any]:
                 "pk", user_model.USERNAME_FIELD
             )
         },
-        "players": [
-            {"id": p.pk, "user_id": p.user_id, **{f: getattr(p, f) for f in PLAYER_FIELDS},
-             "memberships": member_of.get(p.pk, [])}
-            for p in players
-        ],
+        "players": [{**p, "memberships": member_of.get(p["id"], [])} for p in players],
         "clubs": dict(Club.objects.filter(pk__in=wanted[Club]).values_list("pk", "slug")),
         "seasons": dict(Season.objects.filter(pk__in=wanted[Season]).values_list("pk", "slug")),
         "tables": tables,
@@ -262,15 +263,16 @@ def export(tournament: Tournament, out: IO[str]) -> None:
     Python one, 26 s for a 10,000-player Swiss; issue 32); the lines keep the file
     readable and its diff per row.
     """
-    data = dump(tournament)
-    tables = data.pop("tables")
-    encode = Encoder(ensure_ascii=False).encode
-    out.write(encode(data)[:-1] + ', "tables": {')
-    for i, (key, rows) in enumerate(tables.items()):
-        out.write(("," if i else "") + "\n " + encode(key) + ": [")
-        out.write(",".join("\n  " + encode(row) for row in rows))
-        out.write("\n ]")
-    out.write("\n}}\n")
+    with few_collections():  # a big event's rows all live until written; they hold no cycles
+        data = dump(tournament)
+        tables = data.pop("tables")
+        encode = Encoder(ensure_ascii=False).encode
+        out.write(encode(data)[:-1] + ', "tables": {')
+        for i, (key, rows) in enumerate(tables.items()):
+            out.write(("," if i else "") + "\n " + encode(key) + ": [")
+            out.write(",".join("\n  " + encode(row) for row in rows))
+            out.write("\n ]")
+        out.write("\n}}\n")
 
 
 # ----------------------------------------------------------------------------------------- import

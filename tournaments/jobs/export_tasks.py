@@ -19,7 +19,7 @@ from django.conf import settings
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments.exports import write_workbook
 from tournaments.models import Tournament
-from tournaments.standings_service import load_event, prize_awards
+from tournaments.standings_service import few_collections, load_event, prize_awards
 from tournaments.team_match import team_matches
 
 from . import progress as jobs
@@ -38,12 +38,14 @@ def build_workbook(
     Returns the problems with the tournament's tie-break choice (the default
     order was used instead), for the caller to show.
     """
-    event = load_event(tournament, with_clubs=True)
-    options = replace(
-        event.export_options(language, prize_awards(event).amounts),
-        team_matches=tuple(team_matches(event)),
-    )
-    write_workbook(target, event.export_info(), event.players, event.matches, options, progress=progress)
+    # A big event's rows and cells are hundreds of thousands of objects, none of them in a cycle.
+    with few_collections():
+        event = load_event(tournament, with_clubs=True)
+        options = replace(
+            event.export_options(language, prize_awards(event).amounts),
+            team_matches=tuple(team_matches(event)),
+        )
+        write_workbook(target, event.export_info(), event.players, event.matches, options, progress=progress)
     return event.option_problems
 
 

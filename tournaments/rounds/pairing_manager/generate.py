@@ -15,6 +15,7 @@ from scoring.rules.errors import Problem
 from tournaments.audit import record
 from tournaments.models import Round, RoundStatus, Section, Tournament
 from tournaments.rounds.flow import close_round
+from tournaments.standings_service import few_collections
 
 from .checks import blockers, hard_blockers
 from .reading import rounds_of
@@ -77,24 +78,26 @@ def generate_next(
         half_bye=half_bye,
         overridden=overridden,
     )
-    plan = system.generate(request)
-    single = len(plan.rounds) == 1
-    rounds = []
-    with transaction.atomic():
-        close_finished(tournament, section, user)
-        for i, planned in enumerate(plan.rounds):
-            rounds.append(write_round(tournament, section, planned, progress if single else None))
-            if progress is not None and not single:
-                progress(i + 1, len(plan.rounds))
-        audit(
-            user,
-            tournament,
-            plan.action,
-            rounds[0],
-            after=plan.audit_after,
-            reason=reason.strip(),
-        )
-        update_status(tournament, user)
+    # A big Swiss's history, players and tables are many objects, all alive to the end.
+    with few_collections():
+        plan = system.generate(request)
+        single = len(plan.rounds) == 1
+        rounds = []
+        with transaction.atomic():
+            close_finished(tournament, section, user)
+            for i, planned in enumerate(plan.rounds):
+                rounds.append(write_round(tournament, section, planned, progress if single else None))
+                if progress is not None and not single:
+                    progress(i + 1, len(plan.rounds))
+            audit(
+                user,
+                tournament,
+                plan.action,
+                rounds[0],
+                after=plan.audit_after,
+                reason=reason.strip(),
+            )
+            update_status(tournament, user)
     return rounds
 
 
