@@ -291,7 +291,7 @@ def _pages(client, peak, rows, pages, prefix) -> None:
 
 
 def main(sizes: list[int]) -> None:
-    setup_test_environment()
+    setup_test_environment(debug=False)  # as in production: no query log
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # never a real send
     current_app.conf.task_always_eager = False  # publishing queues; nothing runs in the request
     before_task_publish.connect(_count_queued, weak=False)
