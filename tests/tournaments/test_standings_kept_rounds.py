@@ -7,16 +7,20 @@ round, a bulk update that says so, a withdrawn entry) must show on the next read
 
 from __future__ import annotations
 
+import gc
 import re
+import weakref
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 
 from scoring import workflow
 from tests.factories import OfficialFactory, TournamentFactory, swiss_event
-from tournaments.cache import invalidate
+from tournaments.cache import KeptInProcess, invalidate
 from tournaments.models import EntryStatus, Match, ResultStatus
+from tournaments.public.views import _standings_fragment
 from tournaments.standings_service import load_event
 
 pytestmark = pytest.mark.django_db
@@ -91,3 +95,22 @@ def test_a_withdrawn_entry_reads_every_round_again():
     (read,) = _match_reads(queries)
     assert re.search(r'"round_id" IN \(\d+, \d+\)', read), read  # both rounds again
     assert next(r for r in event.standings[""].rows if r.player.id == entry.pk).player.withdrawn
+
+
+def test_a_dropped_event_is_freed_at_once_not_by_the_collector():
+    """A big event's snapshot (tens of megabytes at 10,000 players) goes when the last page
+    using it drops it: nothing it is built or rendered with holds it in a reference cycle,
+    which only the collector's full passes would free."""
+    t = swiss_event(8, slug="kept-freed", rounds_done=2, open_round=True)
+    gc.collect()
+    gc.disable()
+    try:
+        with translation.override("ru"):
+            event = load_event(t)
+            assert "Игроков000" in _standings_fragment(event).html
+        freed = weakref.ref(event)
+        del event
+        KeptInProcess.clear_all()
+        assert freed() is None
+    finally:
+        gc.enable()
