@@ -111,9 +111,8 @@ def profile_url_prefix() -> str:
 def render_fragment(
     template: str, event: Event, status: int = 200, title: str = "", **ctx
 ) -> Fragment:
-    base = {
+    base = {  # not the event: no template reads it, and a test client keeps what they get
         "tournament": event.tournament,
-        "event": event,
         "lang": current_language(),
         "player_base": player_url_prefix(event.tournament.slug),
         "profile_base": profile_url_prefix(),
