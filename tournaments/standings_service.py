@@ -14,10 +14,8 @@ publishes its round.
 
 from __future__ import annotations
 
-import gc
 import unicodedata
-from collections.abc import Collection, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
@@ -36,6 +34,7 @@ from tournaments.pairing.history import late_entry_byes
 from tournaments.pairing.options import parse_options
 from tournaments.standings.order import parse_tiebreaks
 from tournaments.standings.prizes import award_prizes, prize_problems
+from zarik.collector import few_collections
 
 from . import cache as page_cache
 from .access.visibility import public_matches, public_rounds
@@ -186,10 +185,7 @@ class Event:
     def pairings(self) -> list[Pairing]:
         """Every published match as the pairing pages list it, made when a page first asks:
         the standings never need them, and a 10,000-player Swiss has 25,000 (issue 32)."""
-        return [
-            Pairing(mid, rid, number, section, table, a, b, _score_shown(score_a), _score_shown(score_b), *rest)
-            for mid, rid, number, section, table, a, b, score_a, score_b, *rest in self.pairing_rows
-        ]
+        return [_pairing(row) for row in self.pairing_rows]
 
     @cached_property
     def standings(self) -> dict[str, core.Standings]:
@@ -234,8 +230,12 @@ class Event:
         return sorted({r.number for r in self.rounds})
 
     def pairings_of_round(self, round_ids: Iterable[int]) -> list[Pairing]:
+        """These rounds' pairings; made from their rows alone while no page asked for all
+        (the hall shows the current round: 5,000 of 25,000 at 10,000 players)."""
         wanted = set(round_ids)
-        return [p for p in self.pairings if p.round_id in wanted]
+        if "pairings" in self.__dict__:
+            return [p for p in self.pairings if p.round_id in wanted]
+        return [_pairing(row) for row in self.pairing_rows if row[1] in wanted]
 
     def pairings_of_entry(self, entry_id: int) -> list[Pairing]:
         return [p for p in self.pairings if entry_id in (p.a, p.b)]
@@ -314,35 +314,6 @@ def load_event(
     cached by their versions alone; such an event's standings are not the event's.
     """
     return load_events([tournament], with_clubs=with_clubs, rounds=rounds)[tournament.pk]
-
-
-@contextmanager
-def few_collections(*, kept: bool = False) -> Iterator[None]:
-    """No garbage collection while a big event is read and ranked, paired, or written out
-    as a workbook or an archive (then as usual).
-
-    Reading a 10,000-player Swiss makes some 10^5 objects that all live on and hold no
-    cycles; each of them counted towards the collector's thresholds, and its full passes
-    over the whole heap took a quarter of the cold standings' two seconds (issue 32), and
-    up to a third of pairing, the workbook and the archive. How many full passes fell in a
-    step depended on the process's heap, not on the step: a few at 10,000 players, none at
-    2,000, so these steps grew faster than the field. The collector is only paused (nothing
-    it would free is lost) and resumes afterwards.
-
-    ``kept``: what was built stays in this process (an event snapshot, kept for the pages)
-    and is freed by reference counting when dropped, so it goes straight to the oldest
-    generation instead of being scanned by the young passes on the way there (40–70 ms
-    after each cold standings build at 10,000 players)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            if kept:
-                gc.freeze()  # every object alive now moves to the permanent generation
-                gc.unfreeze()  # and from there to the oldest one, unscanned
-            gc.enable()
 
 
 def load_events(
@@ -860,6 +831,12 @@ def _number(value) -> core.Score:
         return value
     whole = int(value)
     return whole if whole == value else float(value)
+
+
+def _pairing(row: tuple) -> Pairing:
+    """A pairing from its row in :attr:`Event.pairing_rows`."""
+    mid, rid, number, section, table, a, b, score_a, score_b, *rest = row
+    return Pairing(mid, rid, number, section, table, a, b, _score_shown(score_a), _score_shown(score_b), *rest)
 
 
 def _score_shown(value):

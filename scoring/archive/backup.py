@@ -62,8 +62,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.ratings import tasks
-from tournaments.standings_service import few_collections
 from tournaments.validation import stored_result_problems
+from zarik.collector import few_collections
 
 FORMAT = "zarik-tournament"
 #: Who restored an archive through ``manage.py import_tournament`` (no account there).

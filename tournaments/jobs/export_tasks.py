@@ -19,8 +19,9 @@ from django.conf import settings
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments.exports import write_workbook
 from tournaments.models import Tournament
-from tournaments.standings_service import few_collections, load_event, prize_awards
+from tournaments.standings_service import load_event, prize_awards
 from tournaments.team_match import team_matches
+from zarik.collector import few_collections
 
 from . import progress as jobs
 from .problems import JOB

@@ -19,7 +19,9 @@ tournament (:mod:`tournaments.public.hall_settings_views`). Drafts are never sho
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from django.http import HttpResponse
@@ -58,7 +60,7 @@ class Screen:
 
     kind: str  # "pairings" | "standings"
     title: str
-    rows: list[dict[str, Any]]
+    rows: Sequence[dict[str, Any]]
     part: int
     parts: int
     heads: list[str] = field(default_factory=list)  # standings: the metrics' abbreviations
@@ -128,19 +130,7 @@ def _standings_screens(event: Event, lang: str) -> list[Screen]:
     tables = [(key, t) for key, main in event.standings.items() for t in (main, *main.side_tables)]
     for key, table in tables:
         metrics = table.metrics[:SHOWN_METRICS]
-        rows = []
-        for row in table.rows:
-            entry = event.entries[row.player.id]
-            rows.append(
-                {
-                    "place": row.place_label,
-                    "name": entry.name(lang),
-                    "num": entry.draw_number,
-                    "values": [_number(row.values.get(m.key)) for m in metrics],
-                    # as the public standings mark them (templates/public/_standings_row.html)
-                    "mark": entry.removal or ("withdrawn" if row.player.withdrawn else ""),
-                }
-            )
+        rows = ShownRows(table.rows, partial(_standings_row, event, metrics, lang))
         title = _("Standings")
         section = _section(event, key)
         if section:
@@ -153,6 +143,34 @@ def _standings_screens(event: Event, lang: str) -> list[Screen]:
             Screen("standings", title, c, i + 1, len(chunks), heads) for i, c in enumerate(chunks)
         ]
     return out
+
+
+def _standings_row(event: Event, metrics: list, lang: str, row: core.StandingRow) -> dict[str, Any]:
+    entry = event.entries[row.player.id]
+    return {
+        "place": row.place_label,
+        "name": entry.name(lang),
+        "num": entry.draw_number,
+        "values": [_number(row.values.get(m.key)) for m in metrics],
+        # as the public standings mark them (templates/public/_standings_row.html)
+        "mark": entry.removal or ("withdrawn" if row.player.withdrawn else ""),
+    }
+
+
+class ShownRows(Sequence[dict[str, Any]]):
+    """A table's rows as a screen shows them, each made when a screen is shown: the
+    rotation has a screen per 20 rows of 10,000, and only one is rendered (issue 32)."""
+
+    def __init__(self, rows: Sequence[core.StandingRow], show: Callable[[core.StandingRow], dict[str, Any]]):
+        self._rows, self._show = rows, show
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):  # a screen's part: still made when shown
+            return ShownRows(self._rows[index], self._show)
+        return self._show(self._rows[index])
 
 
 def _rows_shown(screen: Screen | None) -> int:

@@ -67,6 +67,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.validation import match_spec
+from zarik.collector import few_collections
 
 Progress = Callable[[int, int], None]
 #: Above every sequence a pool can reach (``_before`` it: a player's latest change).
@@ -370,6 +371,7 @@ def _before(pool: str, sequence: int, players: Iterable[int]) -> dict[int, tuple
 
 
 @transaction.atomic
+@few_collections()  # a full rebuild at 10,000 players met full collector passes (issue 32)
 def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = None) -> int:
     """Replay the pool's confirmed results from ``from_sequence`` on, in played order; returns the matches rated.
 

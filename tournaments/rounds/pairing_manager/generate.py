@@ -15,7 +15,7 @@ from scoring.rules.errors import Problem
 from tournaments.audit import record
 from tournaments.models import Round, RoundStatus, Section, Tournament
 from tournaments.rounds.flow import close_round
-from tournaments.standings_service import few_collections
+from zarik.collector import few_collections
 
 from .checks import blockers, hard_blockers
 from .reading import rounds_of
