@@ -810,16 +810,19 @@ def _core_match(
     through its :class:`Pairing` (the standings alone never need those)."""
     if b is None:
         return core.Match(number, a, None, _number(score_a), 0, a, table=table)
-    if kind == ResultKind.VOID:
+    if kind == _VOID:
         return core.Match(number, a, b, table=table, kind=kind)
     if score_a is None or score_b is None or not result_stands(status, score_a, score_b):
-        return core.Match(number, a, b, kind=kind, status=core.MatchStatus.PENDING, table=table)
+        return core.Match(number, a, b, kind=kind, status=_PENDING, table=table)
     return core.Match(
         number, a, b, _number(score_a), _number(score_b),
         a if winner == "a" else b if winner == "b" else None,
-        gammons[0] if gammons else None, gammons[1] if gammons else None,
-        core.MatchStatus.FINISHED, table, None, kind,
+        gammons[0] if gammons else None, gammons[1] if gammons else None, _FINISHED, table, None, kind,
     )  # fmt: skip
+
+
+#: Looked up once (an enum member read off its class costs more than the comparison).
+_VOID, _PENDING, _FINISHED = ResultKind.VOID, core.MatchStatus.PENDING, core.MatchStatus.FINISHED
 
 
 def _number(value) -> core.Score:
