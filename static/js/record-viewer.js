@@ -69,7 +69,10 @@
     var box = side.getBoundingClientRect(), at = current.getBoundingClientRect();
     if (at.top < box.top || at.bottom > box.bottom) side.scrollTop += at.top - box.top - box.height / 3;
   }
-  document.addEventListener("htmx:afterSettle", function () { restore(); showCurrentMove(); });
+  /* The focus moves in the swap's own task (afterSwap), not after htmx's settle delay, so a
+     key pressed at once still finds "Next" focused. */
+  document.addEventListener("htmx:afterSwap", restore);
+  document.addEventListener("htmx:afterSettle", showCurrentMove);
   showCurrentMove();
   restore();
   var hash = /^#ply-(\d+)$/.exec(window.location.hash);

@@ -60,7 +60,8 @@ def test_upload_with_mapping_then_keyboard_viewer(chromium, live_server, tmp_pat
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#record-board[data-ply='2']", timeout=TIMEOUT)
     # htmx swapped the board in: the focus is on "Next" again, not lost to the page (issue 34).
-    assert page.evaluate("document.activeElement.dataset.nav") == "next"
+    page.wait_for_function("() => document.activeElement && document.activeElement.dataset.nav === 'next'",
+                           timeout=TIMEOUT)
     assert "ply=2" in page.url  # htmx pushed the address: a link to this position
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector("#record-board[data-ply='1']", timeout=TIMEOUT)
