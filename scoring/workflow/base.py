@@ -337,8 +337,8 @@ def make_confirmed(
     )
     round_flow.close_when_complete(match)
     correction = action == "result.correct"
-    emit("result.confirmed", tournament.pk, match=match.pk, result=result.pk, correction=correction)
-    emit("standings.changed", tournament.pk, match=match.pk)
+    emit("result.confirmed", tournament.pk, match=match, result=result.pk, correction=correction)
+    emit("standings.changed", tournament.pk, match=match)
     return result
 
 

@@ -91,7 +91,7 @@ def dispute_result(
     audit.record(user, tournament, "result.dispute", result, before, result, reason.strip())
     audit.record(user, tournament, "dispute.open", dispute, None, dispute, reason.strip())
     audit.record(user, tournament, "match.result", match, before_match, match)
-    emit("dispute.opened", tournament.pk, match=match.pk, dispute=dispute.pk)
+    emit("dispute.opened", tournament.pk, match=match, dispute=dispute.pk)
     return dispute
 
 
@@ -188,7 +188,7 @@ def _save_dispute(dispute: Dispute, match: Match, user, action: str, before, rea
     audit.record(user, match.round.tournament, action, dispute, before, dispute, reason)
     if action in ("dispute.rule", "dispute.final"):
         final = action == "dispute.final"
-        emit("dispute.ruled", match.round.tournament_id, match=match.pk, dispute=dispute.pk, final=final)
+        emit("dispute.ruled", match.round.tournament_id, match=match, dispute=dispute.pk, final=final)
     return dispute
 
 

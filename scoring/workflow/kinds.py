@@ -67,7 +67,7 @@ def record_kind(match: Match, user, kind: str, winner: str | None, reason: str, 
         )
         tournament = match.round.tournament
         round_flow.close_when_complete(match)
-        emit("standings.changed", tournament.pk, match=match.pk)
+        emit("standings.changed", tournament.pk, match=match)
         return None
     verdict = kind_result(match, kind, winner, played=played, games_played=games_played)
     if not verdict.ok:
@@ -146,7 +146,7 @@ def apply_lateness(
     before = audit.snapshot(match)
     save_match(match, start_a=int(verdict.start[0]), start_b=int(verdict.start[1]))
     audit.record(user, tournament, "match.lateness", match, before, match, note)
-    emit("standings.changed", tournament.pk, match=match.pk)
+    emit("standings.changed", tournament.pk, match=match)
     return match
 
 

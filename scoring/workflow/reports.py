@@ -119,7 +119,7 @@ def submit_result(
             ("match.result", match, before, match, ""),
         ],
     )
-    emit("result.reported", tournament.pk, match=match.pk, result=result.pk, side=result.reported_side)
+    emit("result.reported", tournament.pk, match=match, result=result.pk, side=result.reported_side)
     return result
 
 

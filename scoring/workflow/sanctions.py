@@ -84,7 +84,7 @@ def _annul_game(match_id: int, number: int, user, reason: str) -> None:
         make_confirmed(match, result, user, action="result.correct", reason=reason)
         return
     clear_result(match, user, reason, kind=ResultKind.PLAYED, status=ResultStatus.PENDING)
-    emit("standings.changed", match.round.tournament_id, match=match.pk)
+    emit("standings.changed", match.round.tournament_id, match=match)
 
 
 def _penalty_points(points: Any) -> Decimal:
@@ -196,4 +196,4 @@ def _penalty_to_opponent(match: Match | None, entry: Entry, amount: Decimal, use
         return
     save_match(locked, start_a=start_a, start_b=start_b)
     audit.record(user, locked.round.tournament, "match.penalty", locked, before, locked, reason)
-    emit("standings.changed", locked.round.tournament_id, match=locked.pk)
+    emit("standings.changed", locked.round.tournament_id, match=locked)
