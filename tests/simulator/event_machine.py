@@ -200,6 +200,7 @@ class EventMachine(RuleBasedStateMachine):
         self.known = PlayerFactory(last_name=f"Сим{run}known", first_name="Игрок", email=f"known{run}@example.org",
                                    user=UserFactory(username=f"sim-{run}-known"), category=5)  # fmt: skip
         self.event = invariants.Event(tournament, director, player_entry=entries[0])
+        invariants.listen(self.event)
         for role, user in (("anonymous", None), ("organiser", director), ("referee", self.referee),
                            ("player", players[0].user)):  # fmt: skip
             client = Client()
@@ -827,5 +828,6 @@ class EventMachine(RuleBasedStateMachine):
                 invariants.workbook_agrees_with_the_standings(self.event)
                 invariants.archive_and_restore_give_the_same_tables(self.event)
         finally:
+            invariants.listen(None)
             transaction.set_rollback(True)
             self._savepoint.__exit__(None, None, None)

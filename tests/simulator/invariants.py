@@ -23,11 +23,13 @@ from clubs.identity.matching import name_forms
 from clubs.identity.services import person_of
 from clubs.models import PlayerRating
 from scoring.archive import backup as archive
-from scoring.models import MatchFile, MatchFileState
+from scoring.models import MatchFile, MatchFileState, Result, ResultState
 from scoring.records import match_files
 from scoring.viewer.problems import MATCHFILE
+from tournaments import events
 from tournaments import standings as core
 from tournaments.access.private_links import path_for
+from tournaments.access.visibility import HIDDEN_ROUND_STATUSES
 from tournaments.api.tables import crosstable_data
 from tournaments.cache import KeptInProcess
 from tournaments.jobs.export_tasks import build_workbook
@@ -58,6 +60,17 @@ OFFICIAL_PAGES = ("manage/", "manage/rounds/", "manage/entries/", "manage/prizes
 API_READS = ("", "standings/", "crosstable/", "pr-table/", "team-match/")
 
 
+@dataclass(frozen=True)
+class Heard:
+    """One event as its subscribers heard it: the match it names and, at that moment, the status
+    of that match's round (None: no such match), and the result it announces."""
+
+    name: str
+    match: int | None
+    round_status: str | None
+    result: int | None
+
+
 @dataclass
 class Event:
     """The simulated event and the people who look at it (one client per role)."""
@@ -70,6 +83,8 @@ class Event:
     #: section each entry was first paired in: nothing but the organiser's own act changes them.
     categories: dict[int, int | None] = field(default_factory=dict)
     paired_sections: dict[int, int | None] = field(default_factory=dict)
+    #: What the app's subscribers heard of this event (:func:`listen`), in order.
+    heard: list[Heard] = field(default_factory=list)
 
     @property
     def slug(self) -> str:
@@ -77,6 +92,30 @@ class Event:
 
     def rounds(self):
         return Round.objects.filter(tournament=self.tournament).order_by("number")
+
+
+#: The run whose events are recorded (none between runs): one subscriber for every run.
+_listening: list[Event] = []
+
+
+def listen(event: Event | None) -> None:
+    """Record in ``event.heard`` every event the app announces about it from now on (None: stop).
+
+    Subscribed as the webhooks and the emails are (:func:`tournaments.events.subscribe`): the
+    recorder hears what they hear, after the commit, in the same order."""
+    _listening[:] = [event] if event is not None else []
+    events.subscribe(_hear)
+
+
+def _hear(heard: events.Event) -> None:
+    for event in _listening:
+        if heard.tournament_id != event.tournament.pk:
+            continue
+        match = heard.data.get("match")
+        status = None
+        if match is not None:
+            status = Match.objects.filter(pk=match).values_list("round__status", flat=True).first()
+        event.heard.append(Heard(heard.name, match, status, heard.data.get("result")))
 
 
 # ------------------------------------------------------------------------------------ every step
@@ -303,6 +342,29 @@ def check_every_step(event: Event, step: int) -> None:
     team_score_is_the_sum_of_the_individual_results(event)
     an_entry_keeps_its_category_and_its_paired_section(event)
     no_file_with_problems_is_attached_without_a_reason(event)
+    no_event_names_a_match_of_a_draft(event)
+    every_confirmed_result_is_announced(event)
+
+
+def no_event_names_a_match_of_a_draft(event: Event) -> None:
+    """Nobody hears of a draft (:mod:`tournaments.access.visibility`): no webhook or email is
+    about a match whose round was not public when it was sent — a withdrawal settling a fixed
+    schedule's drafts included (their results are announced when each round is published)."""
+    told = [(h.name, h.match, h.round_status) for h in event.heard
+            if h.match is not None and (h.round_status is None or h.round_status in HIDDEN_ROUND_STATUSES)]  # fmt: skip
+    assert not told, f"events named a match of a draft, or no match (event, match, its round's status): {told}"
+
+
+def every_confirmed_result_is_announced(event: Event) -> None:
+    """Every confirmed result of a public round has been announced (``result.confirmed``): one
+    settled in a draft by a withdrawal, when its round was published."""
+    announced = {h.result for h in event.heard if h.name == "result.confirmed"}
+    confirmed = Result.objects.filter(match__round__tournament=event.tournament, state=ResultState.CONFIRMED)
+    unheard = sorted(
+        confirmed.exclude(match__round__status__in=HIDDEN_ROUND_STATUSES).exclude(pk__in=announced)
+        .values_list("match__round__number", "match__table")
+    )  # fmt: skip
+    assert not unheard, f"confirmed results nobody was told of (round, table): {unheard}"
 
 
 def an_entry_keeps_its_category_and_its_paired_section(event: Event) -> None:
