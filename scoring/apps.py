@@ -8,8 +8,8 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         # A reported or confirmed result changes the tournament's public pages.
-        from tournaments.entries import status as entry_status
         from tournaments.links import match_disputes
+        from tournaments.rounds.pairing_manager import withdrawn
         from tournaments.signals import on_match_part, watch
 
         from . import workflow
@@ -22,6 +22,6 @@ class ScoringConfig(AppConfig):
         # Webhooks and emails describe results and disputes through these rows.
         event_details.register()
         # A withdrawal anywhere settles the player's pending match through the result workflow.
-        entry_status.register_settler(workflow.settle_pending)
+        withdrawn.register_settler(workflow.settle_pending)
         # The private page lists the player's disputes, rulings and the jury's decisions.
         match_disputes.register(appeals.entry_disputes, appeals.appealable_match)

@@ -12,7 +12,6 @@ from tournaments.access.permissions import (
     allowed,
 )
 from tournaments.access.visibility import is_public_round
-from tournaments.entries import status as entry_status
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -20,20 +19,21 @@ from tournaments.models import (
     ResultKind,
     ResultStatus,
 )
+from tournaments.rounds.pairing_manager import withdrawn
 from tournaments.rounds.pairing_manager.systems import fixed_schedule
 
 from .base import lock_match, refuse
 from .kinds import record_kind
 
-SETTLE_CHOICES = entry_status.SETTLE_CHOICES
+SETTLE_CHOICES = withdrawn.SETTLE_CHOICES
 
 
 def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
     """Settle every unfinished match of ``entry`` in published rounds: a forfeit to the
     opponent, or void. Byes are voided (a leaving player keeps no bye). Runs inside the
     caller's transaction; each match is locked and audited through the one workflow.
-    Registered with :func:`tournaments.entries.status.register_settler`, so a withdrawal
-    from the desk, the entries page or the API settles the same way.
+    Registered with :func:`tournaments.rounds.pairing_manager.withdrawn.register_settler`, so
+    a withdrawal from the desk, the entries page or the API settles the same way.
 
     In a fixed schedule (round robin, Scheveningen: every round drawn in advance, a draft
     never paired again) the matches of draft rounds are settled too, the same way, so
@@ -55,7 +55,7 @@ def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
         if not is_public_round(m.round) and not scheduled:
             continue  # a draft is re-paired without the player (not paired after withdrawal)
         match = lock_match(m.pk, scheduled_draft=scheduled)
-        if match.is_bye or how == entry_status.SETTLE_VOID:
+        if match.is_bye or how == withdrawn.SETTLE_VOID:
             record_kind(match, user, ResultKind.VOID, None, reason)
         else:
             winner = "b" if match.entry_a_id == entry.pk else "a"
@@ -80,7 +80,7 @@ def void_past(entry: Entry, user, reason: str) -> list[Match]:
 @transaction.atomic
 def remove_entry(
     entry: Entry, user, *, how: str, reason: str, past: str = "keep",
-    settle: str = entry_status.SETTLE_FORFEIT,
+    settle: str = withdrawn.SETTLE_FORFEIT,
 ) -> Entry:
     """Disqualify (``how="disqualified"``) or remove (``"removed"``) a player (Part 9: "дисквалификация,
     удаление с соревнований"): remaining matches forfeited (or void), past results kept or

@@ -7,9 +7,6 @@ the permissions table's ``entry.check_in`` and ``desk.run`` rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
@@ -19,6 +16,11 @@ from tournaments import audit
 from tournaments.access.permissions import allowed
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus
 from tournaments.registration import services as registration
+from tournaments.rounds.pairing_manager.withdrawn import (
+    SETTLE_CHOICES,
+    SETTLE_FORFEIT,
+    settle_remaining,
+)
 from zarik.i18n import current_language
 
 from .problems import ENTRY
@@ -62,28 +64,13 @@ def check_in(entry: Entry, user) -> Entry:
     return set_status(entry, user, EntryStatus.CHECKED_IN, "entry.check_in")
 
 
-#: What happens to a leaving player's unfinished match in a published round (the
-#: director's choice on the withdraw form): the opponent wins by forfeit, or it is void.
-SETTLE_FORFEIT, SETTLE_VOID = "forfeit", "void"
-SETTLE_CHOICES = (SETTLE_FORFEIT, SETTLE_VOID)
-
-Settler = Callable[[Entry, Any, str, str], Any]
-_settlers: list[Settler] = []
-
-
-def register_settler(settle: Settler) -> None:
-    """The result workflow (``scoring``) registers how a pending match is settled, at start-up:
-    results belong to ``scoring``, which ``tournaments`` may not import (the arrows run one way)."""
-    if settle not in _settlers:
-        _settlers.append(settle)
-
-
 @transaction.atomic
 def withdraw(entry: Entry, user, reason: str = "", settle: str = SETTLE_FORFEIT) -> Entry:
     """The player leaves the event: not paired in later rounds; played results stay.
 
-    A match of theirs still unplayed in a published round is settled as ``settle``
-    says (a forfeit to the opponent, or void), through the result workflow, audited.
+    A match of theirs still unplayed in a published round (in a fixed schedule, in a draft
+    too) is settled as ``settle`` says (a forfeit to the opponent, or void), through the
+    result workflow's settle step (:mod:`tournaments.rounds.pairing_manager.withdrawn`), audited.
     """
     if not allowed(user, "desk.run", entry.tournament):
         raise PermissionDenied
@@ -93,8 +80,7 @@ def withdraw(entry: Entry, user, reason: str = "", settle: str = SETTLE_FORFEIT)
     set_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
     if was_in and not registration.started(entry.tournament):
         registration.offer_free_places(entry.tournament, user)  # before round 1 a place frees up
-    for settler in _settlers:
-        settler(entry, user, settle, reason)
+    settle_remaining(entry, user, settle, reason)
     return entry
 
 

@@ -2,8 +2,8 @@
 
 Disputes, rulings and the jury belong to the result workflow (``scoring``), which
 sits above this app: it registers its reader here in ``ScoringConfig.ready()`` (as
-it registers the withdrawal settler with :mod:`tournaments.entries.status`), so
-the private page shows each dispute's state, the director's ruling, the appeal
+it registers the withdrawal settler with :mod:`tournaments.rounds.pairing_manager.withdrawn`),
+so the private page shows each dispute's state, the director's ruling, the appeal
 and the jury's decision without this app importing ``scoring``.
 """
 

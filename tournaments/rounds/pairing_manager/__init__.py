@@ -12,6 +12,8 @@ Everything the organiser does to a round goes through here. One module a job:
 - :mod:`.status` — the tournament's status follows its rounds (one function);
 - :mod:`.explanation` — a stored explanation in the reader's language;
 - :mod:`.refusals` — :class:`PairingRefused` and the ``pairing.*`` problems;
+- :mod:`.withdrawn` — a withdrawn player's remaining matches settled (the settle step the
+  result workflow registers);
 
 No pairing rule lives here — the generators in :mod:`tournaments.pairing`
 decide — so the Swiss, TRF, benchmark and web paths cannot disagree.
