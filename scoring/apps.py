@@ -21,7 +21,8 @@ class ScoringConfig(AppConfig):
         watch(Result, on_match_part)
         # Webhooks and emails describe results and disputes through these rows.
         event_details.register()
-        # A withdrawal anywhere settles the player's pending match through the result workflow.
+        # A withdrawal anywhere settles the player's pending match through the result workflow,
+        # and so does the pairing when a later stage of a fixed schedule seats him.
         withdrawn.register_settler(workflow.settle_pending)
         # The private page lists the player's disputes, rulings and the jury's decisions.
         match_disputes.register(appeals.entry_disputes, appeals.appealable_match)

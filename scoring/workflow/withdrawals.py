@@ -33,10 +33,11 @@ def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
     opponent, or void. Byes are voided (a leaving player keeps no bye). Runs inside the
     caller's transaction; each match is locked and audited through the one workflow.
     Registered with :func:`tournaments.rounds.pairing_manager.withdrawn.register_settler`, so
-    a withdrawal from the desk, the entries page or the API settles the same way.
+    a withdrawal from the desk, the entries page or the API settles the same way, and so does
+    a later Scheveningen stage drawn after the withdrawal (it seats him: his board is fixed).
 
-    In a fixed schedule (round robin, Scheveningen: every round drawn in advance, a draft
-    never paired again) the matches of draft rounds are settled too, the same way, so
+    In a fixed schedule (round robin, Scheveningen: rounds drawn in advance — the whole
+    schedule, or a team knockout's stage — and a draft never paired again) the matches of draft rounds are settled too, the same way, so
     every later round can be published and closed without the director recording each
     forfeit by hand; the result shows when its round is published, and is announced then
     (:mod:`tournaments.events` holds back every event about a draft's match, and the round's

@@ -13,7 +13,7 @@ Everything the organiser does to a round goes through here. One module a job:
 - :mod:`.explanation` — a stored explanation in the reader's language;
 - :mod:`.refusals` — :class:`PairingRefused` and the ``pairing.*`` problems;
 - :mod:`.withdrawn` — a withdrawn player's remaining matches settled (the settle step the
-  result workflow registers);
+  result workflow registers, called by the withdrawal and by the pairing of a later stage);
 
 No pairing rule lives here — the generators in :mod:`tournaments.pairing`
 decide — so the Swiss, TRF, benchmark and web paths cannot disagree.

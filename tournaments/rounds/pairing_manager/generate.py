@@ -22,6 +22,7 @@ from .reading import rounds_of
 from .refusals import PairingRefused
 from .status import update_status
 from .systems import SYSTEMS, Request, System, options_of
+from .withdrawn import settle_seated
 from .writing import Progress, write_round
 
 
@@ -89,6 +90,11 @@ def generate_next(
                 rounds.append(write_round(tournament, section, planned, progress if single else None))
                 if progress is not None and not single:
                     progress(i + 1, len(plan.rounds))
+            if system.fixed_schedule:
+                # A later stage of a team knockout seats a member who withdrew before it was
+                # drawn (his board is fixed): settled now, as his withdrawal settled the drafts
+                # that existed then, so the stage publishes and closes (.withdrawn says why).
+                settle_seated(rounds, user)
             audit(
                 user,
                 tournament,

@@ -278,7 +278,8 @@ def pair_scheveningen(req: Request) -> Plan:
         for pk, t in teams.items()
     }
     # A member who withdrew before the schedule is drawn is not seated (his team is a board
-    # short: the organiser fills the board); after the draw a withdrawal settles his matches.
+    # short: the organiser fills the board); after the draw a withdrawal settles his matches,
+    # and a later stage keeps him on his board, settled as it is written (.withdrawn).
     withdrawn = [] if existing else [
         (teams[pk].name, board, str(e.player))
         for pk in teams
@@ -489,7 +490,8 @@ class System:
     #: Nothing remains to play in this section (the tournament's status then moves to finished).
     over: Callable[[Tournament, Section | None], bool] = schedule_over
     #: Every round is drawn in advance and a draft is never paired again: a withdrawal settles
-    #: the player's matches in draft rounds too (:func:`fixed_schedule`).
+    #: the player's matches in draft rounds too (:func:`fixed_schedule`), and rounds written
+    #: later that seat him (a team knockout's next stage) are settled as they are written.
     fixed_schedule: bool = False
 
 
