@@ -138,15 +138,19 @@ class EventMachine(RuleBasedStateMachine):
         sections=st.booleans(),
         clubs=st.sampled_from([0, 0, 2, 3]),
         penalty_from=st.sampled_from(PenaltyFrom.values),
+        teams=st.sampled_from([2, 2, 4]),
     )
     def set_up(self, system, size, length, cube, forfeit_score, games, variant, knockout, cycles,
-               half_bye, late_points, window, lateness, fund, split, sections, clubs, penalty_from):  # fmt: skip
+               half_bye, late_points, window, lateness, fund, split, sections, clubs, penalty_from,
+               teams):  # fmt: skip
         """``games``: None plays to ``length`` points, else a fixed number of games (odd or even:
-        an even number can end level, which a knockout must refuse). Long nardy has no cube."""
+        an even number can end level, which a knockout must refuse). Long nardy has no cube.
+        ``teams``: a Scheveningen event's teams — two play one match; four are a knockout of team
+        matches, a stage drawn at a time from line-ups fixed at the first draw."""
         low, high = SYSTEMS[system]
         size = min(max(size, low), high)
         if system == "scheveningen":
-            size -= size % 2  # two teams of equal size
+            size = max(size - size % teams, 2 * teams)  # teams of equal size, two boards at least
         run = next(_runs)
         options = {
             "swiss": {"half_bye_points": half_bye, "late_entry_points": late_points,
@@ -191,7 +195,7 @@ class EventMachine(RuleBasedStateMachine):
             for i, player in enumerate(players)
         ]  # fmt: skip
         if system == "scheveningen":
-            self._two_teams(tournament, director, entries)
+            self._teams(tournament, director, entries, teams)
         if fund is not None:
             prizes.set_fund(tournament, director, fund=fund, split=split)
             for place, amount in PRIZES.items():
@@ -212,10 +216,10 @@ class EventMachine(RuleBasedStateMachine):
         self.run = run
 
     @staticmethod
-    def _two_teams(tournament, director, entries):
-        """Two teams, by draw number, boards 1, 2, … (the teams desk's services)."""
-        boards = len(entries) // 2
-        for number, name in enumerate(("Москва", "Баку")):
+    def _teams(tournament, director, entries, count):
+        """``count`` teams, by draw number, boards 1, 2, … (the teams desk's services)."""
+        boards = len(entries) // count
+        for number, name in enumerate(("Москва", "Баку", "Ереван", "Тбилиси")[:count]):
             team = teams.create_team(director, tournament, Team(name=name))
             for board, entry in enumerate(entries[number * boards:(number + 1) * boards], start=1):
                 teams.put_on_board(director, tournament, team, entry, board)
@@ -556,7 +560,7 @@ class EventMachine(RuleBasedStateMachine):
     @rule(pick=st.integers(min_value=0, max_value=50))
     def the_director_mends_a_line_up(self, pick):
         """Scheveningen (issue 35): before the draw, a withdrawn member's board is mended — he
-        is taken off, and the other team's last board too, so the teams stay even; once round 1
+        is taken off, and every other team's last board too, so the teams stay even; once round 1
         is paired every change of a line-up is refused (the schedule is built from the boards)."""
         if self.tournament.system != "scheveningen":
             return
@@ -573,9 +577,13 @@ class EventMachine(RuleBasedStateMachine):
         if member is None:
             return
         self._attempt(teams.take_off, self.director, member)
-        others = [m for m in members if m.team_id != member.team_id and m.entry.status != EntryStatus.WITHDRAWN]
-        if others:
-            self._attempt(teams.take_off, self.director, max(others, key=lambda m: (m.team_id, m.board)))
+        last: dict[int, TeamMember] = {}
+        for m in members:
+            if m.team_id != member.team_id and m.entry.status != EntryStatus.WITHDRAWN:
+                if m.team_id not in last or m.board > last[m.team_id].board:
+                    last[m.team_id] = m
+        for other in last.values():
+            self._attempt(teams.take_off, self.director, other)
 
     @rule(pick=st.integers(min_value=0, max_value=50),
           kind=st.sampled_from([SanctionKind.WARNING, SanctionKind.PENALTY, SanctionKind.DISQUALIFICATION,

@@ -4,6 +4,7 @@ players' results added up, with a forfeit, a double forfeit and a void match amo
 from __future__ import annotations
 
 import pytest
+from django.db.models import Q
 from django.test import Client
 
 from tests.factories import (
@@ -14,8 +15,23 @@ from tests.factories import (
     UserFactory,
 )
 from tests.simulator import invariants
+from tests.simulator.event_machine import EventMachine
 from tournaments.entries import status as entry_status
-from tournaments.models import Entry, EntryStatus, Official, OfficialRole, ResultKind, ResultStatus
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    ForfeitScore,
+    Match,
+    Official,
+    OfficialRole,
+    PenaltyFrom,
+    PrizeSplitRule,
+    ResultKind,
+    ResultStatus,
+    RoundStatus,
+    TeamMember,
+    Variant,
+)
 from tournaments.rounds import pairing_manager as pm
 
 pytestmark = pytest.mark.django_db
@@ -95,3 +111,53 @@ def test_the_invariant_catches_a_withdrawn_member_left_in_the_schedule():
     Entry.objects.filter(draw_number=1, tournament=t).update(status=EntryStatus.WITHDRAWN)
     with pytest.raises(AssertionError, match="still wait in the schedule"):
         invariants.a_withdrawal_settles_the_whole_fixed_schedule(event)
+
+
+def test_the_simulator_s_four_teams_settle_a_withdrawn_member_s_next_stage(settings):
+    """The simulator's four-team option (a knockout of team matches) on a known path, through its
+    own rules and invariants: a member withdraws during stage 1, his team wins, and the final is
+    drawn with him on his board. Before the fix the invariant failed on that draft (his matches
+    waited in the schedule) and its publication was refused; now they are forfeits to his
+    opponents, the final publishes and closes, and the team score adds up."""
+    settings.ZARIK_API_THROTTLE_RATES = {}  # the end-of-run pages read the API many times
+    machine = EventMachine()
+    try:
+        machine.set_up(
+            system="scheveningen", size=8, length=3, cube=False, forfeit_score=ForfeitScore.FULL, games=None,
+            variant=Variant.BACKGAMMON, knockout={}, cycles=1, half_bye=0.0, late_points=0.0, window=0,
+            lateness=False, fund=None, split=PrizeSplitRule.EQUAL, sections=False, clubs=0,
+            penalty_from=PenaltyFrom.STANDINGS, teams=4,
+        )  # fmt: skip
+        t = machine.tournament
+        team_of = dict(TeamMember.objects.filter(team__tournament=t).values_list("entry_id", "team_id"))
+
+        def play_out(winners):
+            """The desk enters each pending match in turn; a player of ``winners`` wins it."""
+            while machine._pending():
+                m = machine._pending()[0]
+                machine.director_enters_results([(0, "a" if team_of[m.entry_a_id] in winners else "b", 1, False)])
+                machine.check_the_event()
+
+        machine.pair_the_next_round(publish=False)  # stage 1: two team matches, rounds 1 and 2
+        stage1 = list(t.rounds.order_by("number"))
+        assert [r.number for r in stage1] == [1, 2]
+        winners = {tm["teams"][0] for tm in stage1[0].explanation["team_matches"]}
+        machine.publish_the_draft()
+        play_out(winners)
+        gone = next(e for e in machine._entries() if team_of[e.pk] in winners)
+        machine.a_player_withdraws(machine._entries().index(gone), entry_status.SETTLE_FORFEIT)
+        machine.check_the_event()
+        machine.publish_the_draft()
+        play_out(winners)
+        machine.pair_the_next_round(publish=True)  # the final: his team and the other winner
+        machine.check_the_event()
+        final = list(t.rounds.filter(number__gt=2).order_by("number"))
+        assert [r.status for r in final] == [RoundStatus.PUBLISHED, RoundStatus.PUBLISHED]
+        his = Match.objects.filter(round__in=final).filter(Q(entry_a=gone) | Q(entry_b=gone))
+        assert {(m.result_kind, m.winner == ("b" if m.entry_a_id == gone.pk else "a")) for m in his} == {
+            (ResultKind.FORFEIT, True)
+        }
+        play_out({team_of[gone.pk]})
+        assert all(r.status == RoundStatus.FINISHED for r in t.rounds.all())
+    finally:
+        machine.teardown()
