@@ -211,9 +211,11 @@ def test_other_systems_keep_the_draw_order_and_name_no_team(client):
     assert 'class="team"' not in _text(client.get(f"/t/{t.slug}/pairings/", HTTP_ACCEPT_LANGUAGE="ru"))
 
 
-def test_a_knockout_of_teams_names_a_withdrawn_member_seated_in_the_next_stage(organiser):
+def test_a_knockout_of_teams_settles_a_withdrawn_member_seated_in_the_next_stage(organiser):
     """More than two teams: the line-ups are fixed, so a member withdrawn during a stage is in
-    the next stage's draft; publishing it names him and withdrawing him again settles it."""
+    the next stage's draft — with his match already settled, a forfeit to his opponent, as a
+    two-team event's withdrawal settles its drafts. It publishes as it is (it was refused,
+    naming him, until he was withdrawn again by hand) and, nothing left to play, closes."""
     t = TournamentFactory(slug="teams-ko-gone", system="scheveningen", rounds_planned=None)
     Official.objects.create(tournament=t, user=organiser, role=OfficialRole.ORGANISER)
     for i, name in enumerate(("Москва", "Баку", "Ереван", "Тбилиси")):
@@ -228,10 +230,9 @@ def test_a_knockout_of_teams_names_a_withdrawn_member_seated_in_the_next_stage(o
     finalist = stage.matches.order_by("table").first().entry_a
     entry_status.withdraw(finalist, organiser, settle="forfeit")
     (final,) = pm.generate_next(t, user=organiser)
-    with pytest.raises(pm.PairingRefused) as refused:
-        pm.publish_round(final, user=organiser)
-    assert refused.value.problems[0].code == "pairing.publish_withdrawn"
-    entry_status.withdraw(finalist, organiser, settle="forfeit")
-    pm.publish_round(final, user=organiser)
     match = final.matches.get()
     assert match.result_kind == ResultKind.FORFEIT and match.result_status == ResultStatus.CONFIRMED
+    assert match.winner == ("b" if match.entry_a_id == finalist.pk else "a")
+    pm.publish_round(final, user=organiser)
+    final.refresh_from_db()
+    assert final.status == RoundStatus.FINISHED
