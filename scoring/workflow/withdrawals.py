@@ -37,12 +37,13 @@ def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
     a later Scheveningen stage drawn after the withdrawal (it seats him: his board is fixed).
 
     In a fixed schedule (round robin, Scheveningen: rounds drawn in advance — the whole
-    schedule, or a team knockout's stage — and a draft never paired again) the matches of draft rounds are settled too, the same way, so
-    every later round can be published and closed without the director recording each
-    forfeit by hand; the result shows when its round is published, and is announced then
-    (:mod:`tournaments.events` holds back every event about a draft's match, and the round's
-    publication sends its settled results after ``round.published``). In a Swiss or a cup a
-    draft is paired again without the player instead."""
+    schedule, or a team knockout's stage — and a draft never paired again) the matches of
+    draft rounds are settled too, the same way, so every later round can be published and
+    closed without the director recording each forfeit by hand; the result shows when its
+    round is published, and is announced then (:mod:`tournaments.events` holds back every
+    event about a draft's match, and the round's publication sends its settled results after
+    ``round.published``). In a Swiss or a cup a draft is paired again without the player
+    instead."""
     if how not in SETTLE_CHOICES:
         raise refuse("settle_choice", "choice")
     reason = reason.strip() or _("withdrawn")
