@@ -18,6 +18,7 @@ from tournaments.models import (
     Match,
     ResultKind,
     ResultStatus,
+    Round,
 )
 from tournaments.rounds.pairing_manager import withdrawn
 from tournaments.rounds.pairing_manager.systems import fixed_schedule
@@ -53,6 +54,14 @@ def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
         result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED],
     ).select_related("round").order_by("round__number", "table")
     scheduled = fixed_schedule(entry.tournament)
+    pending = list(pending)
+    drafts = {m.round_id for m in pending if not is_public_round(m.round)} if scheduled else set()
+    if drafts:
+        # The drafts' rows are held until this commits. A publication of one of them at the
+        # same moment locks that row too, so it waits, then finds these results settled and
+        # announces them (tournaments.events). Unheld, it could commit between the settling
+        # and this commit, find nothing settled, and the result would never be announced.
+        list(Round.objects.select_for_update().filter(pk__in=drafts).order_by("pk").values_list("pk", flat=True))
     for m in pending:
         if not is_public_round(m.round) and not scheduled:
             continue  # a draft is re-paired without the player (not paired after withdrawal)

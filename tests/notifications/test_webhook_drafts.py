@@ -202,3 +202,55 @@ def test_a_draft_the_withdrawal_settled_whole_closes_after_its_result_is_announc
                 ("round.published", rnd.number), ("result.confirmed", his.pk), ("standings.changed", his.pk),
                 ("round.finished", rnd.number),
             ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_draft_published_while_a_withdrawal_settles_it_still_announces_his_result():
+    """The withdrawal holds the draft's row while it settles his match there: a director who
+    publishes that round at the same moment waits for the withdrawal to commit, then announces
+    the forfeit after ``round.published``. Without the row held, the publication commits between
+    the settling and its commit, finds nothing settled, and the result is never heard of."""
+    from django.db import close_old_connections, connection, transaction
+
+    if connection.vendor == "sqlite":
+        pytest.skip("two threads need a database with row locks (the PostgreSQL pass)")
+    import threading
+    import time
+
+    director = UserFactory()
+    t = TournamentFactory(
+        slug="rr-race", starts_on=dt.date(2026, 3, 1), system=CompetitionSystem.ROUND_ROBIN,
+        bare=True, pairing_options={"cycles": 1}, public=True,
+    )
+    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
+    entries = [EntryFactory(tournament=t, draw_number=i, player__last_name=f"Гонка{i}") for i in range(1, 6)]
+    rounds = pm.generate_next(t, user=director)
+    pm.publish_round(rounds[0], user=director)
+    gone = next(e for e in entries if _his(rounds[1], e) is not None)  # he plays in the next draft
+    his = _his(rounds[1], gone)
+    settled, failures = threading.Event(), []
+
+    def withdraw() -> None:
+        try:
+            with transaction.atomic():
+                entry_status.withdraw(gone, director, "ill", settle="forfeit")
+                settled.set()
+                time.sleep(1.0)  # the publication comes now, before this commits
+        except Exception as error:  # noqa: BLE001 (reported to the test below)
+            failures.append(error)
+            settled.set()
+        finally:
+            close_old_connections()
+
+    with webhook_receiver() as receiver:
+        WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x")
+        thread = threading.Thread(target=withdraw)
+        thread.start()
+        assert settled.wait(20)
+        pm.publish_round(rounds[1], user=director)
+        thread.join(30)
+        assert not failures
+        heard = _heard(receiver)
+    assert Match.objects.get(pk=his.pk).result_kind == ResultKind.FORFEIT
+    assert ("result.confirmed", his.pk) in heard, heard
+    assert heard.index(("round.published", 2)) < heard.index(("result.confirmed", his.pk))
