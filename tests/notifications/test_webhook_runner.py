@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import pytest
+from django.db import connection, transaction
 from django.test import Client, override_settings
 
 from tests.factories import (
@@ -31,8 +32,16 @@ from tests.factories import (
     TournamentFactory,
     UserFactory,
 )
+from tests.webhook_receiver import webhook_receiver
 from tournaments.api.http.tokens import issue as issue_token
-from tournaments.models import DeliveryStatus, Match, OfficialRole, TokenScope, WebhookDelivery
+from tournaments.models import (
+    DeliveryStatus,
+    Match,
+    OfficialRole,
+    TokenScope,
+    WebhookDelivery,
+    WebhookSubscription,
+)
 from tournaments.notifications import webhook_runner, webhooks
 
 HELD = dict(WEBHOOK_ALLOW_LOCAL=True, WEBHOOK_TIMEOUT=60, WEBHOOK_MAX_ATTEMPTS=1)
@@ -240,3 +249,32 @@ def test_a_receiver_that_never_answers_is_logged_as_timed_out(event):
     finally:
         silent.close()
     assert (delivery.attempts, delivery.status) == (1, DeliveryStatus.FAILED) and "timed out" in delivery.error
+
+
+@override_settings(WEBHOOK_ALLOW_LOCAL=True, WEBHOOK_TIMEOUT=5, WEBHOOK_MAX_ATTEMPTS=1)
+def test_an_attempt_the_database_refused_is_made_again_not_left_pending(transactional_db, caplog):
+    """The delivery thread met a database error (here SQLite's table lock, held by a writer that
+    has not committed): nothing was sent or logged, so the delivery is queued again and made once
+    the database answers, rather than left ``pending`` until someone presses "redeliver"."""
+    if connection.vendor != "sqlite" or not connection.is_in_memory_db():
+        pytest.skip("a table lock that refuses at once is SQLite's shared in-memory database's")
+    with webhook_receiver() as receiver:
+        subscription = WebhookSubscription.objects.create(tournament=TournamentFactory(), url=receiver.url, secret="x")
+        delivery = WebhookDelivery.objects.create(
+            subscription=subscription, event="standings.changed", event_id="locked-1", payload={"n": 1}
+        )
+        with caplog.at_level("WARNING", logger="tournaments.notifications.webhook_runner"):
+            with transaction.atomic():
+                WebhookDelivery.objects.filter(pk=delivery.pk).update(error="")  # holds the table
+                webhook_runner.submit(delivery.pk)
+                deadline = time.monotonic() + 10
+                while "met a database error" not in caplog.text and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                assert "met a database error" in caplog.text  # the thread tried and was refused
+                assert receiver.requests == []
+            deadline = time.monotonic() + 30
+            while delivery.status == DeliveryStatus.PENDING and time.monotonic() < deadline:
+                time.sleep(0.2)
+                delivery.refresh_from_db()
+    assert (delivery.attempts, delivery.status) == (1, DeliveryStatus.DELIVERED)
+    assert receiver.requests and {r.headers["Zarik-Delivery"] for r in receiver.requests} == {"locked-1"}

@@ -8,7 +8,9 @@
   thread per web process takes deliveries from a queue, one attempt at a time, and a
   failed one comes back to the queue after the same backoff (a timer). A receiver that
   never answers holds that thread for ``WEBHOOK_TIMEOUT``, never a request. Deliveries
-  still queued when the process stops stay ``pending`` in the log, for "redeliver".
+  still queued when the process stops stay ``pending`` in the log, for "redeliver". An
+  attempt the database failed (the log could not be read or written: a restart, a lock)
+  is no attempt: it is queued again after :data:`DATABASE_RETRIES`, then left ``pending``.
 - ``inline``: in the calling process, attempts one after another without waiting —
   only for tests that assert on a delivery right after the action.
 """
@@ -20,7 +22,7 @@ import queue
 import threading
 
 from django.conf import settings
-from django.db import close_old_connections, connection
+from django.db import DatabaseError, close_old_connections, connection
 
 from . import webhooks
 
@@ -52,14 +54,33 @@ def _later(delivery_id: int, seconds: float) -> None:
     timer.start()
 
 
+#: Seconds before a delivery whose attempt met a database error is queued again, one per
+#: try. Without them it stayed ``pending`` until someone pressed "redeliver" (issue 29's
+#: faults); the receiver may hear it twice, which its ``Zarik-Delivery`` id tells apart.
+DATABASE_RETRIES = (1.0, 2.0, 5.0, 15.0, 30.0)
+_database_tries: dict[int, int] = {}
+
+
 def _work() -> None:
     while True:
         delivery_id = _queue.get()
         try:
             close_old_connections()
             wait = webhooks.attempt_once(delivery_id)
+            _database_tries.pop(delivery_id, None)
             if wait is not None:
                 _later(delivery_id, wait)
+        except DatabaseError:
+            tries = _database_tries.get(delivery_id, 0)
+            if tries < len(DATABASE_RETRIES):
+                _database_tries[delivery_id] = tries + 1
+                logger.warning("webhook delivery %s met a database error; again in %s s",
+                               delivery_id, DATABASE_RETRIES[tries], exc_info=True)
+                _later(delivery_id, DATABASE_RETRIES[tries])
+            else:
+                _database_tries.pop(delivery_id, None)
+                logger.exception("webhook delivery %s left pending: the database failed %d times",
+                                 delivery_id, tries + 1)
         except Exception:  # a delivery's failure must never stop the thread
             logger.exception("webhook delivery %s failed", delivery_id)
         finally:
