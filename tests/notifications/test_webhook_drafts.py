@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import threading
+import time
 
 import pytest
+from django.db import close_old_connections, connection, transaction
 from django.test import override_settings
 
 from scoring.models import Result, ResultState
@@ -43,19 +46,26 @@ def inline_deliveries():
         yield
 
 
-@pytest.fixture
-def event():
-    """A round robin of five: its five rounds drawn as drafts, round 1 published; who will leave."""
+def _round_robin(slug: str, players: int, surname: str):
+    """A round robin of ``players``, every round drawn as a draft and round 1 published."""
     director = UserFactory()
     t = TournamentFactory(
-        slug="rr-drafts", starts_on=dt.date(2026, 3, 1), system=CompetitionSystem.ROUND_ROBIN,
+        slug=slug, starts_on=dt.date(2026, 3, 1), system=CompetitionSystem.ROUND_ROBIN,
         bare=True, pairing_options={"cycles": 1}, public=True,
     )
     OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
-    entries = [EntryFactory(tournament=t, draw_number=i, player__last_name=f"Черновик{i}") for i in range(1, 6)]
+    entries = [EntryFactory(tournament=t, draw_number=i, player__last_name=f"{surname}{i}") for i in range(1, players + 1)]
     rounds = pm.generate_next(t, user=director)
-    assert [r.status for r in rounds] == [RoundStatus.DRAFT] * 5
+    assert [r.status for r in rounds] == [RoundStatus.DRAFT] * len(rounds)
     pm.publish_round(rounds[0], user=director)
+    return t, director, entries, rounds
+
+
+@pytest.fixture
+def event():
+    """A round robin of five: its five rounds drawn as drafts, round 1 published; who will leave."""
+    t, director, entries, rounds = _round_robin("rr-drafts", 5, "Черновик")
+    assert len(rounds) == 5
     gone = next(  # a player who plays in round 1 (not its bye), so one of his matches is published
         e for e in entries if rounds[0].matches.filter(entry_b__isnull=False).filter(entry_a=e).exists()
     )
@@ -178,15 +188,7 @@ def test_a_draft_the_withdrawal_settled_whole_closes_after_its_result_is_announc
 ):
     """Three players: a round is one match and a bye. Once the player leaves, a draft where he
     plays has nothing left to play and closes as it is published — after its result is heard."""
-    director = UserFactory()
-    t = TournamentFactory(
-        slug="rr-three", starts_on=dt.date(2026, 3, 1), system=CompetitionSystem.ROUND_ROBIN,
-        bare=True, pairing_options={"cycles": 1}, public=True,
-    )
-    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
-    entries = [EntryFactory(tournament=t, draw_number=i, player__last_name=f"Тройка{i}") for i in range(1, 4)]
-    rounds = pm.generate_next(t, user=director)
-    pm.publish_round(rounds[0], user=director)
+    t, director, entries, rounds = _round_robin("rr-three", 3, "Тройка")
     gone = next(e for e in entries if _his(rounds[0], e) is None)  # his bye in round 1: both his games are drafts
     with webhook_receiver() as receiver:
         WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x")
@@ -210,22 +212,9 @@ def test_a_draft_published_while_a_withdrawal_settles_it_still_announces_his_res
     publishes that round at the same moment waits for the withdrawal to commit, then announces
     the forfeit after ``round.published``. Without the row held, the publication commits between
     the settling and its commit, finds nothing settled, and the result is never heard of."""
-    from django.db import close_old_connections, connection, transaction
-
     if connection.vendor == "sqlite":
         pytest.skip("two threads need a database with row locks (the PostgreSQL pass)")
-    import threading
-    import time
-
-    director = UserFactory()
-    t = TournamentFactory(
-        slug="rr-race", starts_on=dt.date(2026, 3, 1), system=CompetitionSystem.ROUND_ROBIN,
-        bare=True, pairing_options={"cycles": 1}, public=True,
-    )
-    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
-    entries = [EntryFactory(tournament=t, draw_number=i, player__last_name=f"Гонка{i}") for i in range(1, 6)]
-    rounds = pm.generate_next(t, user=director)
-    pm.publish_round(rounds[0], user=director)
+    t, director, entries, rounds = _round_robin("rr-race", 5, "Гонка")
     gone = next(e for e in entries if _his(rounds[1], e) is not None)  # he plays in the next draft
     his = _his(rounds[1], gone)
     settled, failures = threading.Event(), []

@@ -100,6 +100,16 @@ KNOCKOUT_OPTIONS = (
 )  # fmt: skip
 PRIZES = {1: Decimal(3000), 2: Decimal(2000), 3: Decimal(1000)}
 
+#: The plainest event :meth:`EventMachine.set_up` can make (backgammon to 3, no cube, one cycle, no
+#: prizes, sections, clubs or lateness): a fixed-path seam test names only what it is about,
+#: ``machine.set_up(**{**PLAIN, "system": "round_robin", "size": 5})``.
+PLAIN = dict(
+    system="swiss", size=4, length=3, cube=False, forfeit_score=ForfeitScore.FULL, games=None,
+    variant=Variant.BACKGAMMON, knockout={}, cycles=1, half_bye=0.0, late_points=0.0, window=0,
+    lateness=False, fund=None, split=PrizeSplitRule.EQUAL, sections=False, clubs=0,
+    penalty_from=PenaltyFrom.STANDINGS,
+)  # fmt: skip
+
 
 class EventMachine(RuleBasedStateMachine):
     """One event per run; the state is in the database, read back by every rule and invariant.

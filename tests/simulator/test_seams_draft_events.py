@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.simulator.event_machine import EventMachine
-from tournaments.models import ForfeitScore, PenaltyFrom, PrizeSplitRule, RoundStatus, Variant
+from tests.simulator.event_machine import PLAIN, EventMachine
+from tournaments.models import RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -17,12 +17,7 @@ pytestmark = pytest.mark.django_db
 def test_a_round_robin_withdrawal_tells_nobody_of_its_drafts_until_each_is_published(settle):
     machine = EventMachine()
     try:
-        machine.set_up(
-            system="round_robin", size=5, length=3, cube=False, forfeit_score=ForfeitScore.FULL, games=None,
-            variant=Variant.BACKGAMMON, knockout={}, cycles=1, half_bye=0.0, late_points=0.0, window=0,
-            lateness=False, fund=None, split=PrizeSplitRule.EQUAL, sections=False, clubs=0,
-            penalty_from=PenaltyFrom.STANDINGS,
-        )  # fmt: skip
+        machine.set_up(**{**PLAIN, "system": "round_robin", "size": 5})
         machine.pair_the_next_round(publish=False)  # all five rounds, drafts
         machine.publish_the_draft()  # round 1
         machine.check_the_event()

@@ -15,22 +15,18 @@ from tests.factories import (
     UserFactory,
 )
 from tests.simulator import invariants
-from tests.simulator.event_machine import EventMachine
+from tests.simulator.event_machine import PLAIN, EventMachine
 from tournaments.entries import status as entry_status
 from tournaments.models import (
     Entry,
     EntryStatus,
-    ForfeitScore,
     Match,
     Official,
     OfficialRole,
-    PenaltyFrom,
-    PrizeSplitRule,
     ResultKind,
     ResultStatus,
     RoundStatus,
     TeamMember,
-    Variant,
 )
 from tournaments.rounds import pairing_manager as pm
 
@@ -122,12 +118,7 @@ def test_the_simulator_s_four_teams_settle_a_withdrawn_member_s_next_stage(setti
     settings.ZARIK_API_THROTTLE_RATES = {}  # the end-of-run pages read the API many times
     machine = EventMachine()
     try:
-        machine.set_up(
-            system="scheveningen", size=8, length=3, cube=False, forfeit_score=ForfeitScore.FULL, games=None,
-            variant=Variant.BACKGAMMON, knockout={}, cycles=1, half_bye=0.0, late_points=0.0, window=0,
-            lateness=False, fund=None, split=PrizeSplitRule.EQUAL, sections=False, clubs=0,
-            penalty_from=PenaltyFrom.STANDINGS, teams=4,
-        )  # fmt: skip
+        machine.set_up(**{**PLAIN, "system": "scheveningen", "size": 8, "teams": 4})
         t = machine.tournament
         team_of = dict(TeamMember.objects.filter(team__tournament=t).values_list("entry_id", "team_id"))
 
