@@ -278,3 +278,45 @@ def test_an_attempt_the_database_refused_is_made_again_not_left_pending(transact
                 delivery.refresh_from_db()
     assert (delivery.attempts, delivery.status) == (1, DeliveryStatus.DELIVERED)
     assert receiver.requests and {r.headers["Zarik-Delivery"] for r in receiver.requests} == {"locked-1"}
+
+
+@pytest.fixture
+def worker_with_short_statements(monkeypatch):
+    """What the real worker started after it reads from the environment: statements cancelled
+    after half a second, and a local receiver let through."""
+    monkeypatch.setenv("DB_STATEMENT_TIMEOUT_MS", "500")
+    monkeypatch.setenv("WEBHOOK_ALLOW_LOCAL", "1")
+
+
+@pytest.mark.celery_worker
+def test_a_real_worker_whose_read_the_database_cancelled_delivers_once_it_answers(
+    worker_with_short_statements, transactional_db, celery_worker_process,
+):
+    """The Celery runner: the worker's read of the delivery waits behind a lock past its
+    statement timeout, so the database cancels it. That attempt is none: the task runs again
+    a second later and delivers once the table is free, instead of failing for good with the
+    delivery ``pending`` until someone presses "redeliver"."""
+    import psycopg
+
+    from tournaments.notifications import tasks
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the worker is another process and must see the test database: PostgreSQL only")
+    db = connection.settings_dict
+    with webhook_receiver() as receiver:
+        subscription = WebhookSubscription.objects.create(tournament=TournamentFactory(), url=receiver.url, secret="x")
+        delivery = WebhookDelivery.objects.create(
+            subscription=subscription, event="standings.changed", event_id="cancelled-1", payload={"n": 1}
+        )
+        conninfo = f"host={db['HOST'] or '127.0.0.1'} port={db['PORT'] or 5432} user={db['USER']} dbname={db['NAME']}"
+        with psycopg.connect(conninfo) as locker:  # a transaction until the block ends
+            locker.execute("LOCK TABLE tournaments_webhookdelivery IN ACCESS EXCLUSIVE MODE")
+            tasks.deliver_webhook.delay(delivery.pk)
+            time.sleep(1.5)  # the worker's read is cancelled after 0.5 s, and again a second later
+            assert receiver.requests == []
+        deadline = time.monotonic() + 30
+        while delivery.status == DeliveryStatus.PENDING and time.monotonic() < deadline:
+            time.sleep(0.2)
+            delivery.refresh_from_db()
+    assert (delivery.attempts, delivery.status) == (1, DeliveryStatus.DELIVERED)
+    assert receiver.requests and {r.headers["Zarik-Delivery"] for r in receiver.requests} == {"cancelled-1"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.db import DatabaseError
 
 from tournaments.events import Event
 from tournaments.jobs.progress import later
@@ -19,15 +20,26 @@ from . import webhook_runner, webhooks
 
 
 @shared_task(bind=True, name="tournaments.deliver_webhook", max_retries=None, ignore_result=True)
-def deliver_webhook(self, delivery_id: int) -> str:
+def deliver_webhook(self, delivery_id: int, database_tries: int = 0) -> str:
     """One attempt of a logged delivery; a failed one is retried after the backoff.
 
     Each attempt updates the :class:`WebhookDelivery` row (the organiser's log).
     Run eagerly (``WEBHOOK_RUNNER = "inline"``, tests only) the attempts follow at once.
+    An attempt the database refused is none: the task runs again after
+    :func:`webhook_runner.after_database_error`'s wait (``database_tries`` counts them),
+    not failed for good with the delivery ``pending`` until someone presses "redeliver".
     """
-    while (wait := webhooks.attempt_once(delivery_id)) is not None:
-        if not self.request.is_eager:
-            raise self.retry(countdown=wait)
+    try:
+        while (wait := webhooks.attempt_once(delivery_id)) is not None:
+            if not self.request.is_eager:
+                raise self.retry(countdown=wait)
+    except DatabaseError as error:
+        wait = webhook_runner.after_database_error(delivery_id, database_tries)
+        if wait is None or self.request.is_eager:
+            raise
+        raise self.retry(
+            args=(delivery_id,), kwargs={"database_tries": database_tries + 1}, countdown=wait, exc=error
+        ) from error
     return "done"
 
 

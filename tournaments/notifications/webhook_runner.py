@@ -10,7 +10,8 @@
   never answers holds that thread for ``WEBHOOK_TIMEOUT``, never a request. Deliveries
   still queued when the process stops stay ``pending`` in the log, for "redeliver". An
   attempt the database failed (the log could not be read or written: a restart, a lock)
-  is no attempt: it is queued again after :data:`DATABASE_RETRIES`, then left ``pending``.
+  is no attempt: it is queued again after :data:`DATABASE_RETRIES`, then left ``pending``
+  (the Celery task does the same, :func:`after_database_error`).
 - ``inline``: in the calling process, attempts one after another without waiting —
   only for tests that assert on a delivery right after the action.
 """
@@ -61,6 +62,17 @@ DATABASE_RETRIES = (1.0, 2.0, 5.0, 15.0, 30.0)
 _database_tries: dict[int, int] = {}
 
 
+def after_database_error(delivery_id: int, tries: int) -> float | None:
+    """The seconds before trying a delivery again after its ``tries``-th database error in a
+    row, or None when it is left ``pending``: the one rule of both runners (this thread and
+    the Celery task, :func:`.tasks.deliver_webhook`)."""
+    if tries >= len(DATABASE_RETRIES):
+        return None
+    logger.warning("webhook delivery %s met a database error; again in %s s",
+                   delivery_id, DATABASE_RETRIES[tries], exc_info=True)
+    return DATABASE_RETRIES[tries]
+
+
 def _work() -> None:
     while True:
         delivery_id = _queue.get()
@@ -72,11 +84,10 @@ def _work() -> None:
                 _later(delivery_id, wait)
         except DatabaseError:
             tries = _database_tries.get(delivery_id, 0)
-            if tries < len(DATABASE_RETRIES):
+            wait = after_database_error(delivery_id, tries)
+            if wait is not None:
                 _database_tries[delivery_id] = tries + 1
-                logger.warning("webhook delivery %s met a database error; again in %s s",
-                               delivery_id, DATABASE_RETRIES[tries], exc_info=True)
-                _later(delivery_id, DATABASE_RETRIES[tries])
+                _later(delivery_id, wait)
             else:
                 _database_tries.pop(delivery_id, None)
                 logger.exception("webhook delivery %s left pending: the database failed %d times",
