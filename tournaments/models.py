@@ -485,6 +485,10 @@ class Entry(models.Model):
         choices=[("disqualified", _("disqualified")), ("removed", _("removed"))],
         help_text=_("set by a disqualification or removal; shown as a mark in the standings"),
     )
+    #: What the director chose for a leaving player's unfinished matches ("forfeit" or "void",
+    #: :mod:`tournaments.rounds.pairing_manager.withdrawn`), kept so that a Scheveningen stage
+    #: drawn after he left settles his board the same way. Empty: never withdrawn.
+    settle = models.CharField(_("unfinished match"), max_length=8, blank=True, editable=False)
     joined_round = models.PositiveSmallIntegerField(
         _("late entry from round"), null=True, blank=True,
         help_text=_("a late entry plays from this round on; empty: from round 1"),

@@ -106,8 +106,8 @@ def remove_entry(
         raise refuse("settle_choice", "choice")
     action = "entry.disqualify" if how == "disqualified" else "entry.remove_event"
     before = audit.snapshot(entry)
-    Entry.objects.filter(pk=entry.pk).update(status=EntryStatus.WITHDRAWN, removal=how)
-    entry.status, entry.removal = EntryStatus.WITHDRAWN, how
+    Entry.objects.filter(pk=entry.pk).update(status=EntryStatus.WITHDRAWN, removal=how, settle=settle)
+    entry.status, entry.removal, entry.settle = EntryStatus.WITHDRAWN, how, settle
     audit.record(user, entry.tournament, action, entry, before, entry, reason.strip())
     if past == "void":
         void_past(entry, user, reason.strip())

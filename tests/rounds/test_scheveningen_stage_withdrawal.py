@@ -1,6 +1,7 @@
 """A Scheveningen event of four teams is a knockout of team matches, one stage drawn at a time.
 A member who withdraws has every match of his settled the way a two-team event settles them —
-a forfeit to his opponent — in the stages drawn after his withdrawal too, so the director can
+a forfeit to his opponent, or void if the director chose it — in the stages drawn after his
+withdrawal too, so the director can
 publish and close every later round without recording a forfeit by hand."""
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.rounds import pairing_manager as pm
+from tournaments.rounds.pairing_manager import withdrawn
 
 pytestmark = pytest.mark.django_db
 
@@ -172,6 +174,37 @@ def test_a_member_who_withdraws_after_the_next_stage_was_drawn_forfeits_the_rest
         if rnd.status == RoundStatus.DRAFT:
             pm.publish_round(rnd, user=director)
         _play(rnd, director, winners, team_of)
+        rnd.refresh_from_db()
+        assert rnd.status == RoundStatus.FINISHED, rnd.number
+    invariants.team_score_is_the_sum_of_the_individual_results(event)
+
+
+def test_a_member_whose_games_the_director_voided_has_the_next_stage_voided_too():
+    """The director chose void when he left: the stage drawn after it voids his board the same
+    way as the rounds his withdrawal settled (the choice is kept on the entry; a stage drawn
+    later used to forfeit it whatever was chosen)."""
+    t, director, event = _event("schev-gone-void")
+    team_of = _team_of(t)
+    stage1 = pm.generate_next(t, user=director)
+    pairs = _pairs(stage1[0])
+    winners = {a for a, _b in pairs}
+    gone = next(m.entry for m in t.teams.get(pk=pairs[0][0]).members.all() if m.board == 2)
+    pm.publish_round(stage1[0], user=director)
+    _play(stage1[0], director, winners, team_of)
+    entry_status.withdraw(gone, director, "ill", settle=withdrawn.SETTLE_VOID)
+    [settled] = _his(stage1[1:], gone)
+    assert settled.result_kind == ResultKind.VOID
+    pm.publish_round(stage1[1], user=director)
+    _play(stage1[1], director, winners, team_of)
+    stage2 = pm.generate_next(t, user=director)
+    his = _his(stage2, gone)
+    assert len(his) == 2 and {m.result_kind for m in his} == {ResultKind.VOID}
+    invariants.a_withdrawal_settles_the_whole_fixed_schedule(event)
+    finalists = {team_of[e] for r in stage2 for m in r.matches.all() for e in (m.entry_a_id, m.entry_b_id)}
+    champion = min(finalists - {team_of[gone.pk]})
+    for rnd in stage2:
+        pm.publish_round(rnd, user=director)
+        _play(rnd, director, {champion}, team_of)
         rnd.refresh_from_db()
         assert rnd.status == RoundStatus.FINISHED, rnd.number
     invariants.team_score_is_the_sum_of_the_individual_results(event)

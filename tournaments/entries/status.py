@@ -78,6 +78,8 @@ def withdraw(entry: Entry, user, reason: str = "", settle: str = SETTLE_FORFEIT)
         raise EntryRefused(ENTRY.problem("settle_choice", value=settle))
     was_in = entry.status != EntryStatus.WITHDRAWN
     set_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
+    Entry.objects.filter(pk=entry.pk).update(settle=settle)  # a stage drawn later follows it
+    entry.settle = settle
     if was_in and not registration.started(entry.tournament):
         registration.offer_free_places(entry.tournament, user)  # before round 1 a place frees up
     settle_remaining(entry, user, settle, reason)

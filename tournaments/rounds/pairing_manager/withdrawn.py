@@ -22,14 +22,15 @@ The registry lives in the round manager, not beside the withdrawal: the entries 
 imports the round manager (the tournament's status follows its rounds), so the round
 manager cannot import the entries app, and the lower of the two is the one both can reach.
 
-What a stage drawn after the withdrawal gets is a forfeit to his opponent. The book says
+What a stage drawn after the withdrawal gets is what the director chose when he left (kept on
+the entry, ``Entry.settle``): a forfeit to his opponent unless void was chosen. The book says
 nothing of a team member who leaves (Part 9 only names the system: every member of one team
 plays every member of the other; any even number of teams, halved every round), so this is
 what a two-team event already does: his withdrawal settles every remaining match of the
-schedule at once, a forfeit unless the director chose void — the stage simply did not exist
-yet. The choice made at the withdrawal is not stored anywhere, so the later stage takes the
-withdrawal's default (forfeit): his board is lost to the opponent, as a team that cannot
-field a player loses that board. Two withdrawn players seated against each other are settled
+schedule at once, the way the director chose — the stage simply did not exist yet. An entry
+withdrawn before the choice was kept counts as a forfeit (the form's default: his board is
+lost to the opponent, as a team that cannot field a player loses that board). Two withdrawn
+players seated against each other are settled
 in entry order (the first loses by forfeit to the second, whose turn then finds the match
 settled) — in a two-team event the earlier leaver loses; the order of leaving is not stored.
 """
@@ -69,8 +70,9 @@ def settle_remaining(entry: Entry, user, how: str, reason: str) -> None:
 
 def settle_seated(rounds: Iterable[Round], user) -> list[Entry]:
     """Rounds of a fixed schedule just written: each withdrawn player they seat at an unsettled
-    match has it settled as a forfeit to his opponent (see the module's docstring for why a
-    forfeit), audited as the director who drew them. Returns those players, in entry order."""
+    match has it settled as the director chose when he left (a forfeit to his opponent, or
+    void; see the module's docstring), audited as the director who drew them. Returns those
+    players, in entry order."""
     gone = EntryStatus.WITHDRAWN
     seated = (
         Match.objects.filter(round__in=list(rounds), entry_b__isnull=False)
@@ -81,5 +83,5 @@ def settle_seated(rounds: Iterable[Round], user) -> list[Entry]:
     ids = {pk for pair in seated for pk in pair}
     players = list(Entry.objects.filter(pk__in=ids, status=gone).order_by("pk"))
     for entry in players:
-        settle_remaining(entry, user, SETTLE_FORFEIT, "")
+        settle_remaining(entry, user, entry.settle if entry.settle in SETTLE_CHOICES else SETTLE_FORFEIT, "")
     return players
