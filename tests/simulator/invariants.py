@@ -85,6 +85,8 @@ class Event:
     paired_sections: dict[int, int | None] = field(default_factory=dict)
     #: What the app's subscribers heard of this event (:func:`listen`), in order.
     heard: list[Heard] = field(default_factory=list)
+    #: How many times the product's tables were compared with the referee model's (tests/simulator/referee.py).
+    comparisons: int = 0
 
     @property
     def slug(self) -> str:
