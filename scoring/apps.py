@@ -10,15 +10,20 @@ class ScoringConfig(AppConfig):
         # A reported or confirmed result changes the tournament's public pages.
         from tournaments.links import match_disputes
         from tournaments.rounds.pairing_manager import withdrawn
-        from tournaments.signals import on_match_part, watch
+        from tournaments.signals import on_match_part, on_owned, watch
 
         from . import workflow
         from .entry import appeals
-        from .models import Result
+        from .models import Dispute, Result, Sanction
         from .records import tasks  # noqa: F401  (the bulk upload task, so a worker registers it)
         from .workflow import event_details
 
         watch(Result, on_match_part)
+        # Every sanction and every step of a dispute (a ruling, an appeal, the jury's decision)
+        # moves the standings' version on, like a result (issue 43): a sanction's penalty or
+        # disqualification and a ruling's result are never read from a stale kept table.
+        watch(Sanction, on_owned)
+        watch(Dispute, on_match_part)
         # Webhooks and emails describe results and disputes through these rows.
         event_details.register()
         # A withdrawal anywhere settles the player's pending match through the result workflow,

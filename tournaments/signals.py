@@ -61,8 +61,9 @@ def _on_tournament(sender, instance: Tournament, **kwargs) -> None:
     invalidate(instance.pk)
 
 
-def _on_owned(sender, instance, **kwargs) -> None:
-    """Section, Entry, Round: they carry ``tournament_id`` themselves."""
+def on_owned(sender, instance, **kwargs) -> None:
+    """Section, Entry, Round (and the scoring app's sanctions): they carry ``tournament_id``
+    themselves."""
     invalidate(instance.tournament_id)
 
 
@@ -110,16 +111,16 @@ def _on_player(sender, instance: Player, created: bool = False, **kwargs) -> Non
 
 RECEIVERS = (
     (Tournament, _on_tournament),
-    (Section, _on_owned),
-    (Entry, _on_owned),
-    (Round, _on_owned),
+    (Section, on_owned),
+    (Entry, on_owned),
+    (Round, on_owned),
     (RoundExplanation, _on_explanation),
     (Match, _on_match),
     (Game, on_match_part),
     (Player, _on_player),
-    (StandingsAdjustment, _on_owned),
-    (Prize, _on_owned),
-    (Team, _on_owned),
+    (StandingsAdjustment, on_owned),
+    (Prize, on_owned),
+    (Team, on_owned),
     (TeamMember, _on_team_member),
 )
 

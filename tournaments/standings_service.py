@@ -589,6 +589,7 @@ def _entry_part(entry_rows: list[tuple]) -> EntryPart:
                 draw_number=draw,
                 rating=rating_value,
                 withdrawn=status == EntryStatus.WITHDRAWN,
+                removal=removal or "",
             )
         )
     return sections, entries, joined, players

@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments import audit
+from tournaments import cache as page_cache
 from tournaments.access.permissions import (
     allowed,
 )
@@ -107,6 +108,9 @@ def remove_entry(
     action = "entry.disqualify" if how == "disqualified" else "entry.remove_event"
     before = audit.snapshot(entry)
     Entry.objects.filter(pk=entry.pk).update(status=EntryStatus.WITHDRAWN, removal=how, settle=settle)
+    # No signal from update(): the standings' version moves here, or they would show him placed
+    # (and paid) until an unrelated change (issue 43).
+    page_cache.invalidate(entry.tournament_id)
     entry.status, entry.removal, entry.settle = EntryStatus.WITHDRAWN, how, settle
     audit.record(user, entry.tournament, action, entry, before, entry, reason.strip())
     if past == "void":

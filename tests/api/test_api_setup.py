@@ -183,3 +183,28 @@ def test_a_preset_makes_the_same_sections_through_the_api_as_in_the_wizard(api, 
     # The organiser may still name their own sections (or none: an empty list).
     own = _create(api, preset="category_championship", slug="cats-own", sections=[])
     assert own.status_code == 201 and not Tournament.objects.get(slug="cats-own").sections.exists()
+
+
+def test_an_unknown_tiebreak_key_is_refused_naming_it_and_the_order_is_kept(api):
+    """``PATCH {"tiebreaks": ["nonsense"]}`` answered 200 and reset the order to ``[]``
+    mid-event (issue 43): now a 400 naming the key, and the stored order is unchanged."""
+    slug = _create(api, tiebreaks=["wins", "buchholz"]).json()["slug"]
+    response = api.patch(f"/api/tournaments/{slug}/", {"tiebreaks": ["nonsense"]}, format="json",
+                         HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    assert response.status_code == 400, response.json()
+    assert "nonsense" in str(response.json())
+    assert Tournament.objects.get(slug=slug).tiebreaks == ["wins", "buchholz"]
+    russian = api.patch(f"/api/tournaments/{slug}/", {"tiebreaks": ["buchholz", "nonsense"]}, format="json",
+                        HTTP_ACCEPT_LANGUAGE="ru")  # fmt: skip
+    assert russian.status_code == 400 and "Неизвестный" in str(russian.json())
+
+
+def test_a_tiebreak_list_without_the_main_score_is_stored_with_the_score_first(api):
+    """The schema's example ``["buchholz"]`` is stored (and shown) as the order that ranks:
+    the Swiss's main score, match wins, then Buchholz."""
+    response = _create(api, tiebreaks=["buchholz"])
+    assert response.status_code == 201, response.json()
+    assert response.json()["tiebreaks"] == ["wins", "buchholz"]
+    slug = response.json()["slug"]
+    changed = api.patch(f"/api/tournaments/{slug}/", {"tiebreaks": ["buchholz", "points"]}, format="json")
+    assert changed.status_code == 200 and changed.json()["tiebreaks"] == ["points", "buchholz"]

@@ -106,6 +106,7 @@ def test_by_tie_break_the_table_order_decides_and_lowering_the_fund_below_the_ta
 ):
     event.tiebreaks = ["wins", "h2h", "points"]
     event.prize_split = "tiebreak"
+    event.sponsor_money = Decimal("1000")  # the fund formed: no prize beyond it (issue 43)
     event.save()
     prizes = url("manage-prizes")
     for place, amount in ((1, "600"), (2, "300")):

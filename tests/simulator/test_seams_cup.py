@@ -198,6 +198,7 @@ def test_cup_prizes_follow_places(client):
     """1st 3,000 / 2nd 2,000 / 3rd 1,000 with the default split (equal when level on the main
     score): was 1,000 to each of six players (a cup has no wins column, so all were level)."""
     t, director = _cup("cup-prizes", third_place=True)
+    prizes.set_fund(t, director, fund=Decimal("6000"), split="equal")  # no prize beyond the fund
     for place, amount in ((1, "3000"), (2, "2000"), (3, "1000")):
         prizes.set_prize(t, director, section=None, place=place, amount=Decimal(amount))
     _play_out(t, director)
@@ -221,6 +222,7 @@ def test_cup_prizes_follow_places(client):
 def test_cup_prizes_shared_places_share_the_prizes_they_cover():
     """Without a third-place match the semi-final losers share 3–4 and the prizes of 3rd and 4th."""
     t, director = _cup("cup-prizes-shared")
+    prizes.set_fund(t, director, fund=Decimal("6500"), split="equal")  # no prize beyond the fund
     for place, amount in ((1, "3000"), (2, "2000"), (3, "1000"), (4, "500")):
         prizes.set_prize(t, director, section=None, place=place, amount=Decimal(amount))
     _play_out(t, director)
@@ -232,9 +234,11 @@ def test_cup_prizes_shared_places_share_the_prizes_they_cover():
 # --- 3. the prize fund is formed from fees and sponsors, less overheads -----------------------
 
 
-def test_prize_fund_breakdown_warns_when_prizes_exceed_fund(client):
+def test_prize_fund_breakdown_refuses_prizes_beyond_the_formed_fund(client):
     """Part 9: the fund is the entry fees plus the sponsors' money, less the overheads. The
-    organiser's page shows that sum line by line and warns (RU/EN) when the prizes exceed it."""
+    organiser's page shows that sum line by line; with no fund announced, a prize that would
+    take the table beyond it is refused (RU/EN, issue 43: it used to be only a warning, and the
+    payouts followed the table)."""
     t, director = _cup("cup-fund")
     t.entry_fee = Decimal("500")
     t.save(update_fields=["entry_fee"])
@@ -245,28 +249,34 @@ def test_prize_fund_breakdown_warns_when_prizes_exceed_fund(client):
                     {"fee_amount": "", "fee_paid": "on"})  # fmt: skip
     saved = client.post(page, {"form": "fund", "sponsors": "5000", "overheads": "1000", "fund": "", "split": "equal"})
     assert saved.status_code == 302
-    for place, amount in ((1, "3000"), (2, "2000"), (3, "1500")):
+    for place, amount in ((1, "3000"), (2, "2000")):
         assert client.post(page, {"form": "prize", "place": place, "amount": amount}).status_code == 302
+    over = client.post(page, {"form": "prize", "place": 3, "amount": "1500"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert over.status_code == 400
+    assert "The prizes add up to 6500, 500 more than the prize fund formed" in over.content.decode()
+    russian = client.post(page, {"form": "prize", "place": 3, "amount": "1500"}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Сумма призов 6500 на 500 больше призового фонда" in russian.content.decode()
 
     t.refresh_from_db()
     check = prizes.fund_check(t)
     assert (check.fees.collected, check.sponsors, check.overheads, check.fund, check.prizes) == (
-        Decimal("2000.00"), Decimal("5000.00"), Decimal("1000.00"), Decimal("6000.00"), Decimal("6500.00")
+        Decimal("2000.00"), Decimal("5000.00"), Decimal("1000.00"), Decimal("6000.00"), Decimal("5000.00")
     )
-    assert [p.code for p in check.problems] == ["standings.prizes_over_formed_fund"]
-
+    assert check.problems == []
     english = client.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "4 paid × 500.00" in english
-    assert all(value in english for value in ("2000.00", "5000.00", "1000.00", "6000.00", "6500.00"))
-    assert "The prizes add up to 6500, 500 more than the prize fund formed" in english
-    russian = client.get(page, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "Сумма призов 6500 на 500 больше призового фонда" in russian
+    assert all(value in english for value in ("2000.00", "5000.00", "1000.00", "6000.00"))
 
-    # a sponsor's extra 500 closes the gap: the warning goes
+    # a sponsor's extra 500 closes the gap: the prize is accepted
     client.post(page, {"form": "fund", "sponsors": "5500", "overheads": "1000", "fund": "", "split": "equal"})
+    assert client.post(page, {"form": "prize", "place": 3, "amount": "1500"}).status_code == 302
     t.refresh_from_db()
     assert prizes.fund_check(t).problems == []
-    assert "more than the prize fund formed" not in client.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    # and lowering the sponsors' money below the table is refused in turn
+    lowered = client.post(page, {"form": "fund", "sponsors": "5000", "overheads": "1000", "fund": "", "split": "equal"})
+    assert lowered.status_code == 400
+    t.refresh_from_db()
+    assert t.sponsor_money == Decimal("5500")
 
 
 def test_prize_fund_announced_beyond_what_fees_and_sponsors_provide_is_flagged(client):

@@ -18,7 +18,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import mixins, parsers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import ErrorDetail, NotFound, PermissionDenied, ValidationError
 from rest_framework.response import Response
 
 from clubs.models import Club
@@ -47,6 +47,7 @@ from tournaments.setup.forms import (
 )
 from tournaments.setup.presets import get_preset
 from tournaments.setup.problems import SETUP
+from tournaments.standings.order import parse_tiebreaks
 from zarik.i18n import current_language
 
 from ..models import Official, Section, Tournament
@@ -71,12 +72,21 @@ EDIT = "tournament.edit"
 def _form_data(form, payload: dict) -> dict:
     """The form's current values (the instance's, or the preset's) overlaid with ``payload``.
 
-    ``tiebreaks`` (a list of metric keys, in order) becomes the picker's fields.
+    ``tiebreaks`` (a list of metric keys, in order) becomes the picker's fields; a key the
+    registry does not know (or repeated, or not a list) is a 400 naming it, the same
+    ``standings.*`` problems the settings page shows — it used to vanish from the picker
+    and reset the order to the default mid-event (issue 43).
     """
     data = {name: form[name].value() for name in form.fields}
     payload = dict(payload)
     if "tiebreaks" in payload:
-        keys = payload.pop("tiebreaks") or []
+        try:
+            keys = parse_tiebreaks(payload.pop("tiebreaks")).keys
+        except RuleViolation as exc:
+            language = current_language()
+            raise ValidationError({"tiebreaks": [
+                ErrorDetail(p.message(language), code=p.code) for p in exc.problems
+            ]}) from None
         for name in list(data):
             if name.startswith("tb__"):
                 data[name] = False if not name.endswith("__order") else None

@@ -148,7 +148,11 @@ def crosstable_data(event: Event) -> dict[str, Any]:
                     continue
                 cells.append({"opponent": other.id, "text": cell.text, "outcome": cell.outcome,
                               "scores": [list(s) for s in cell.scores]})  # fmt: skip
-            rows.append({**_player(event, player.id), "place": grid.places[r], "total": grid.totals[r], "cells": cells})
+            # A round robin's uncounted withdrawal (FIDE C.06 5.4.1): no total, and the others'
+            # totals leave his games out, as the standings do.
+            counted = grid.counted(r)
+            rows.append({**_player(event, player.id), "place": grid.places[r],
+                         "total": grid.totals[r] if counted else None, "counted": counted, "cells": cells})  # fmt: skip
         sections.append({"key": key, "name": event.sections.get(key) or "", "rows": rows})
     return {"tournament": event.tournament.slug, "sections": sections}
 

@@ -63,7 +63,11 @@ class TournamentInSerializer(serializers.ModelSerializer):
     )
     sections = SectionSerializer(many=True, required=False, help_text="creating only")
     tiebreaks = serializers.ListField(
-        child=serializers.CharField(), required=False, help_text="metric keys in order"
+        child=serializers.CharField(), required=False,
+        help_text="metric keys in order; the main score (`wins` or `points`) always decides first: a "
+        "list that does not start with it is stored with it first (the system's score when none is "
+        "listed: `[\"buchholz\"]` in a Swiss is `[\"wins\", \"buchholz\"]`); an unknown or "
+        "repeated key is a 400 naming it",
     )
 
     class Meta:

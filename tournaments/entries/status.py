@@ -13,6 +13,7 @@ from django.db.models import Q
 
 from scoring.rules.errors import Problem
 from tournaments import audit
+from tournaments import cache as page_cache
 from tournaments.access.permissions import allowed
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus
 from tournaments.registration import services as registration
@@ -44,9 +45,14 @@ class EntryRefused(Exception):
 
 
 def set_status(entry: Entry, user, status: str, action: str, reason: str = "") -> Entry:
-    """Write the new status with its audit entry (callers have checked the right to)."""
+    """Write the new status with its audit entry (callers have checked the right to).
+
+    An ``update()`` sends no signal: the tournament's cache version is moved on here, so the
+    standings (a withdrawn player wins no prize, a round robin may stop counting him) and
+    every kept read of the entries change with the status (issue 43)."""
     before = audit.snapshot(entry)
     Entry.objects.filter(pk=entry.pk).update(status=status)
+    page_cache.invalidate(entry.tournament_id)
     entry.status = status
     audit.record(user, entry.tournament, action, entry, before, entry, reason)
     return entry

@@ -127,24 +127,37 @@ def _write_grid(out: RowWriter, data: ExportData, section: str, progress: Progre
             else:
                 cells.append((cell.text, cell.outcome))
         if layout == CrosstableLayout.ROW:
-            cells += [(number(table.totals[r]), "total"), *place_cells(rows[r], "total")]
+            cells += [(_total(table, r), "total"), *place_cells(rows[r], "total")]
         out.append(cells)
         progress.advance()
     if layout == CrosstableLayout.BOOK:
         out.append(
             [(label("total", lang), "total"), ("", "total")]
-            + [(number(t), "total") for t in table.totals]
+            + [(_total(table, i), "total") for i in range(len(table.players))]
         )
         out.append(
             [(label("place", lang), "total"), ("", "total")]
-            + [(row.place, "total") for row in rows]
+            + [place_cells(row)[0][:1] + ("total",) for row in rows]
         )
         if any(row.shared for row in rows):  # the ranges, under the places they explain
             out.append(
                 [(label("place_shared", lang), None), ("", None)]
                 + [(row.place_label if row.shared else "", None) for row in rows]
             )
+    if table.not_counted:
+        names = ", ".join(p.name(lang) for p in table.not_counted)
+        out.append([(f"{label('not_counted', lang)}: {names}", None)])
     progress.advance(3)
+
+
+def _total(table, i: int) -> object:
+    """A grid total as a number with the rulings' marks ("21*"), or "—" for a player whose
+    results the standings do not count (FIDE C.06 5.4.1) — as the crosstable page shows it."""
+    if not table.counted(i):
+        return "—"
+    marks = "".join(dict.fromkeys(a.mark for a in table.adjustments[i] if a.metric == "points"))
+    value = number(table.totals[i])
+    return f"{value}{marks}" if marks else value
 
 
 def _write_rounds(out: RowWriter, data: ExportData, section: str, progress: Progress) -> None:
@@ -172,7 +185,8 @@ def _write_rounds(out: RowWriter, data: ExportData, section: str, progress: Prog
             opponent = numbers.get(cell.opponent, "") if cell.opponent is not None else ""
             cells.append((cell.text(lang, opponent_number=opponent), cell.outcome))
             cells.append(("" if cell.outcome in NO_RESULT_YET else number(cell.running), None))
-        cells.append((number(row.total), "total"))
+        # With the rulings' adjustments (a penalty), marked as on the page and the standings sheet.
+        cells.append((f"{number(row.total)}{row.mark}" if row.mark else number(row.total), "total"))
         out.append(cells)
         progress.advance()
     progress.advance(3)

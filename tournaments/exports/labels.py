@@ -73,6 +73,14 @@ _LABELS: dict[str, tuple[str, str]] = {
     "rating": ("Рейтинг", "Rating"),
     "status": ("Статус", "Status"),
     "withdrawn": ("выбыл", "withdrawn"),
+    "disqualified": ("дисквалифицирован", "disqualified"),
+    "removed": ("удалён с соревнований", "removed"),
+    "not_counted": (
+        "Не учитываются (выбыли, сыграв меньше половины встреч; правило ФИДЕ): встречи остаются в "
+        "таблице, «Итого» и места их не учитывают",
+        "Not counted (withdrew before playing half of the games; FIDE rule): the games stay in the "
+        "table, the totals and places leave them out",
+    ),
     "total": ("Итого:", "Total:"),
     "round": ("Тур", "Round"),
     "table": ("Стол", "Table"),

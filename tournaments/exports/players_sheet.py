@@ -70,7 +70,17 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
             (categories[p.id], None),
             (p.club, None),
             (number(p.rating), None),
-            (label("withdrawn", lang), "pending") if p.withdrawn else ("", None),
+            _status(p, lang),
         ]
         out.append(cells)
         progress.advance()
+
+
+def _status(player, lang: str) -> tuple[object, str | None]:
+    """ "disqualified" / "removed" for a sanctioned player (not merely "withdrawn", which a
+    disqualification also sets), "withdrawn" for one who left, else blank."""
+    if player.removal:
+        return label(player.removal, lang), "pending"
+    if player.withdrawn:
+        return label("withdrawn", lang), "pending"
+    return "", None

@@ -26,7 +26,10 @@ def number(value: float | None) -> float | int | str:
 
 def place_cells(row: StandingRow, style: str | None = None) -> list[tuple[object, str | None]]:
     """The place as a number (a shared place: its first number), then the range ("3–4") as text
-    in the next column when the place is shared — numbers sort and sum, the range says why."""
+    in the next column when the place is shared — numbers sort and sum, the range says why.
+    A row without a place (disqualified, or results not counted) shows "—" and no range."""
+    if not row.placed:
+        return [("—", style), ("", None)]
     return [(row.place, style), (row.place_label if row.shared else "", None)]
 
 
@@ -67,7 +70,7 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
     for section in data.sections:
         for row in data.standings[section].rows:
             p = row.player
-            top = row.place <= 3
+            top = row.placed and row.place <= 3
             cells = place_cells(row, "total" if top else "number")
             if data.multi_section:
                 cells.append((data.info.section_name(section), None))

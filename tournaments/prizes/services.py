@@ -9,8 +9,8 @@ table, or the fund the organiser announced, goes beyond it. The organiser also
 sets the announced fund (a cap the table may not exceed), the rule for tied
 places and the prize per place (overall or per section). Every change is
 checked by the pure prize core (:mod:`tournaments.standings.prizes`: places
-from 1, no negative amounts, never more than the fund) and written to the
-audit log. The split itself is computed where the standings are shown
+from 1, no negative amounts, never more than the fund — the announced one, else
+the formed one) and written to the audit log. The split itself is computed where the standings are shown
 (:func:`tournaments.standings_service.prize_awards`).
 """
 
@@ -27,7 +27,7 @@ from tournaments import audit
 from tournaments.entries.problems import ENTRY
 from tournaments.entries.status import EntryRefused
 from tournaments.models import Entry, Prize, PrizeSplitRule, Section, Tournament
-from tournaments.standings.prizes import FundFormation, fund_problems, prize_problems
+from tournaments.standings.prizes import FundFormation, cap_problems, fund_problems, prize_problems
 from tournaments.standings_service import from_minor, to_minor
 
 
@@ -125,10 +125,23 @@ def record_fee(entry: Entry, user, *, amount: object, paid: bool) -> Entry:
     return entry
 
 
-def _check(tournament: Tournament, table: dict[tuple[int | None, int], Decimal], fund) -> None:
-    """The whole table against the fund, through the prize core (raises RuleViolation)."""
+def _check(
+    tournament: Tournament, table: dict[tuple[int | None, int], Decimal], fund, *,
+    sponsors: Decimal | None = None, overheads: Decimal | None = None,
+) -> None:
+    """The whole table against the fund that caps it (the announced ``fund``, else the fund
+    formed from the fees, ``sponsors`` and ``overheads`` — the tournament's unless given),
+    through the prize core (:func:`~tournaments.standings.prizes.cap_problems`; raises
+    RuleViolation): a prize setting never makes the payouts exceed the fund."""
     minor = {i: to_minor(a) or 0 for i, a in enumerate(table.values(), start=1)}
-    found = prize_problems(minor, to_minor(fund))
+    taken = fees(tournament)
+    formation = FundFormation(
+        paid=taken.paid,
+        fees=to_minor(taken.collected) or 0,
+        sponsors=to_minor(tournament.sponsor_money if sponsors is None else sponsors) or 0,
+        overheads=to_minor(tournament.overheads if overheads is None else overheads) or 0,
+    )
+    found = cap_problems(minor, to_minor(fund), formation)
     if found:
         raise RuleViolation(found)
 
@@ -154,11 +167,12 @@ def set_fund(
     overheads: Decimal | None = None,
 ) -> Tournament:
     """The announced fund, the sponsors' money, the overheads and the rule for tied places; the
-    existing prizes must still fit the announced fund (the formed fund only warns, see
+    existing prizes must still fit the fund that caps them (:func:`_check`: the announced fund,
+    else the formed one; an announced fund beyond the formed one only warns, see
     :func:`fund_check`)."""
     if split not in PrizeSplitRule.values:
         split = PrizeSplitRule.EQUAL
-    _check(tournament, _table(tournament), fund)
+    _check(tournament, _table(tournament), fund, sponsors=sponsors or Decimal(0), overheads=overheads or Decimal(0))
     before = {name: getattr(tournament, name) for name in FUND_FIELDS}
     tournament.prize_fund, tournament.prize_split = fund, split
     tournament.sponsor_money, tournament.overheads = sponsors, overheads

@@ -591,7 +591,7 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
                     "number": numbers[r],
                     **_player(event, player.id, lang),
                     "cells": cells,
-                    "total": _number(grid.totals[r]),
+                    "total": _number(grid.totals[r]) if grid.counted(r) else "—",
                     "mark": "".join(dict.fromkeys(a.mark for a in grid.adjustments[r])),
                     "place": grid.places[r],
                 }
@@ -600,10 +600,11 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
             numbers=numbers,
             rows=rows,
             totals=[
-                {"value": _number(t), "mark": "".join(dict.fromkeys(a.mark for a in adj))}
-                for t, adj in zip(grid.totals, grid.adjustments, strict=True)
+                {"value": _number(t) if grid.counted(i) else "—", "mark": "".join(dict.fromkeys(a.mark for a in adj))}
+                for i, (t, adj) in enumerate(zip(grid.totals, grid.adjustments, strict=True))
             ],
             places=list(grid.places),
+            not_counted=[p.name(lang) for p in grid.not_counted],
         )
         blocks.append(block)
     return frame.render_fragment(
@@ -679,7 +680,8 @@ def _rounds_fragment(event: Event, section: str | None) -> frame.Fragment:
                         }
                         for cell in row.cells
                     ],
-                    **_adjusted_total(event.standings[key].row(row.player.id), table.basis, row.total),
+                    "total": _number(row.total),  # with the rulings' adjustments, as in the standings
+                    "mark": row.mark,
                 }
             )
         blocks.append(
@@ -694,15 +696,6 @@ def _rounds_fragment(event: Event, section: str | None) -> frame.Fragment:
     return frame.render_fragment(
         "public/_crosstable_rounds.html", event, title=title, blocks=blocks, legend=_legend(event, lang)
     )
-
-
-def _adjusted_total(row: core.StandingRow, basis: str, total: float) -> dict[str, Any]:
-    """The running total with the rulings' adjustments to it, marked (as in the standings)."""
-    mine = [a for a in row.adjustments if a.metric == basis]
-    return {
-        "total": _number(total + sum(a.amount for a in mine)),
-        "mark": "".join(dict.fromkeys(a.mark for a in mine)),
-    }
 
 
 @require_safe

@@ -25,7 +25,12 @@ from tournaments.models import CompetitionSystem, OfficialRole, Section, Tournam
 from tournaments.pairing.options import SYSTEM_OPTIONS
 from tournaments.rounds.forms import TournamentOptionsForm, option_field_names
 from tournaments.standings.metrics import all_metrics
-from tournaments.standings.order import dump_tiebreaks, parse_tiebreaks
+from tournaments.standings.order import (
+    TiebreakOrder,
+    dump_tiebreaks,
+    main_score_first,
+    parse_tiebreaks,
+)
 from zarik.i18n import current_language
 
 from .problems import SETUP
@@ -124,7 +129,9 @@ class TiebreakPickerMixin:
         ]
 
     def chosen_tiebreaks(self, data) -> list[str] | None:
-        """The ordered keys from cleaned ``data`` (None after adding the core's problems)."""
+        """The ordered keys from cleaned ``data`` (None after adding the core's problems),
+        the main score first (:func:`~tournaments.standings.order.main_score_first`: ticking
+        Buchholz alone stores the system's score, then Buchholz — the order that ranks)."""
         picked = []
         for index, metric in enumerate(all_metrics()):
             if data.get(tiebreak_field(metric.key)):
@@ -132,11 +139,13 @@ class TiebreakPickerMixin:
                 picked.append((position if position is not None else 1000, index, metric.key))
         keys = [key for _position, _index, key in sorted(picked)]
         try:
-            return dump_tiebreaks(parse_tiebreaks(keys))
+            order = parse_tiebreaks(keys)
         except RuleViolation as exc:
             for p in exc.problems:
                 self.add_error(None, p.message(current_language()))
             return None
+        system = data.get("system") or getattr(getattr(self, "instance", None), "system", None)
+        return dump_tiebreaks(TiebreakOrder(main_score_first(order.keys, system)))
 
 
 class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):

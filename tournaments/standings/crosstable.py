@@ -111,6 +111,18 @@ class Crosstable:
     adjustments: tuple[tuple[Adjustment, ...], ...] = ()
     """Per player, the rulings that changed their values; a penalty on game points is
     already in ``totals`` (so "Итого" agrees with the standings), and is marked."""
+    not_counted: tuple[Player, ...] = ()
+    """Players whose results the standings do not count (a round robin's withdrawal before
+    half of the games, FIDE C.06 5.4.1, :func:`~.ranking.not_counted`): their games stay in
+    the grid for the record, the others' totals leave them out (so "Итого" agrees with the
+    standings), their own total is not shown (:meth:`total_text`), and the pages print a note."""
+
+    def counted(self, i: int) -> bool:
+        return self.players[i] not in self.not_counted
+
+    def total_text(self, i: int) -> str:
+        """ "27", "4½", or "—" for a player whose results are not counted."""
+        return format_score(self.totals[i]) if self.counted(i) else "—"
 
     def text(self, r: int, c: int) -> str:
         cell = self.cells[r][c]
@@ -174,6 +186,7 @@ def build_crosstable(
         pair_scores.setdefault((b, a), []).append((m.score_b, m.score_a))
         pair_results.setdefault((b, a), []).append(res_b)
         pair_kinds.setdefault((b, a), []).append(m.kind)
+    gone = {r.player.id for r in standings.rows if not r.counted}
     cells: list[tuple[CrossCell | None, ...]] = []
     totals = [0.0] * n
     for r, row_player in enumerate(listed):
@@ -195,7 +208,8 @@ def build_crosstable(
                     tuple(pair_kinds[(reader, other)]),
                 )
             )
-            totals[index[reader]] += sum(x for x, _ in scores)
+            if other not in gone or reader in gone:
+                totals[index[reader]] += sum(x for x, _ in scores)
         cells.append(tuple(row))
     places = standings.places()
     adjusted = tuple(standings.row(p.id).adjustments for p in listed)
@@ -209,6 +223,7 @@ def build_crosstable(
         totals=tuple(int(t) if t == int(t) else t for t in totals),
         places=tuple(places[p.id] for p in listed),
         adjustments=adjusted,
+        not_counted=tuple(p for p in listed if p.id in gone),
     )
 
 
@@ -232,6 +247,9 @@ class RoundCell:
     score_against: Score
     running: float
     kind: str = "played"
+    requested: float | None = None
+    """A bye not given by the pairing (asked for in advance, a late entry's missed round): the
+    result it scores (0, ½, 1); ``None`` for a pairing bye and every other cell."""
 
     def text(self, language: str = "ru", *, opponent_number: int | str | None = None) -> str:
         """ "12 W 5:3": the opponent's row number, the outcome letter, the match score.
@@ -239,6 +257,10 @@ class RoundCell:
         ``opponent_number`` names the opponent by another number instead of the row (the
         Excel export uses the draw number, the "No." of every one of its sheets)."""
         letters = OUTCOME_LETTERS["en" if language.startswith("en") else "ru"]
+        if self.outcome == "bye" and self.requested is not None:
+            # A bye the player asked for scores what the organiser's rule gives (½ as a rule,
+            # FIDE C.04 "half-point bye"): "bye ½", never a bare "bye" that reads as a full point.
+            return f"{letters['bye']} {format_score(self.requested)}"
         if self.outcome in ("bye", "none"):
             return letters[self.outcome]
         ref = self.opponent_row if opponent_number is None else opponent_number
@@ -256,6 +278,14 @@ class RoundRow:
     place: str
     cells: tuple[RoundCell, ...]
     total: float
+    """The running total after the last round plus the rulings' adjustments to the score basis
+    (a penalty): the figure the standings show, on the page and in the workbook alike."""
+    adjustments: tuple[Adjustment, ...] = ()
+    """The rulings counted in ``total`` (the pages mark it with their marks)."""
+
+    @property
+    def mark(self) -> str:
+        return "".join(dict.fromkeys(a.mark for a in self.adjustments))
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,10 +330,11 @@ def build_round_crosstable(
             cell, gained = _round_cell(pid, rnd, m, row_of, opts.bye_is_win, by_points, running)
             running += gained
             cells.append(cell)
+        basis = opts.score_basis or "wins"
+        mine = tuple(a for a in standing_row.adjustments if a.metric == basis)
+        total = running + sum(a.amount for a in mine)
         out.append(
-            RoundRow(
-                row_of[pid], standing_row.player, standing_row.place_label, tuple(cells), running
-            )
+            RoundRow(row_of[pid], standing_row.player, standing_row.place_label, tuple(cells), total, mine)
         )
     return RoundCrosstable(standings.section, rounds, opts.score_basis or "wins", tuple(out))
 
@@ -327,10 +358,11 @@ def _round_cell(
     score_for, score_against = (m.score_a, m.score_b) if mine else (m.score_b, m.score_a)
     if m.kind == "void":
         return RoundCell(rnd, opponent, opponent_row, "void", 0, 0, running, m.kind), 0.0
+    requested = None
     if opponent is None:
         result, outcome = (1.0 if bye_is_win else 0.0), "bye"
         if m.bye_result is not None:
-            result = m.bye_result
+            result = requested = m.bye_result
     elif m.kind == "double_forfeit":
         result, outcome = 0.0, "forfeit_loss"
     elif m.kind == "forfeit":
@@ -344,6 +376,6 @@ def _round_cell(
         result, outcome = 0.0, "loss"
     gained = float(score_for) if by_points else result
     cell = RoundCell(
-        rnd, opponent, opponent_row, outcome, score_for, score_against, running + gained, m.kind
+        rnd, opponent, opponent_row, outcome, score_for, score_against, running + gained, m.kind, requested
     )
     return cell, gained

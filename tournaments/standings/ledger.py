@@ -127,6 +127,9 @@ class Ledger:
         self.games: dict[int, list[Game]] = {pid: [] for pid in self.players}
         self.pending: dict[int, list[int]] = {pid: [] for pid in self.players}
         self.last_round = 0
+        self.played_round = 0
+        """The last round with a result of a pairing (a bye is no result of a round: it counts
+        as soon as its round is published, before anyone has played it)."""
         self._values: dict[str, dict[int, float]] = {}
         self._shared: dict[str, object] = {}
         self.adjustments: dict[int, list[Adjustment]] = {}
@@ -161,6 +164,8 @@ class Ledger:
             return  # a round robin's free round is no game (see the module's docstring)
         if number > self.last_round:
             self.last_round = number
+        if b is not None and number > self.played_round:
+            self.played_round = number
         if b is None:
             result = WIN if self.options.bye_is_win else LOSS
             if m.bye_result is not None:

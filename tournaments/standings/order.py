@@ -16,6 +16,10 @@ from scoring.rules.errors import Problem, RuleViolation
 
 from . import problems
 from .metrics import tiebreak_problems
+from .types import System
+
+#: The table's main scores: match wins, game points. The first criterion is always one of them.
+MAIN_SCORES = ("wins", "points")
 
 #: Keys people (and the demo) write for the core's metrics; the core only knows its own keys.
 TIEBREAK_ALIASES = {
@@ -53,6 +57,27 @@ def parse_tiebreaks(stored: Any) -> TiebreakOrder:
     if found:
         raise RuleViolation(found)
     return order
+
+
+def main_score_first(keys: tuple[str, ...] | list[str], system: System | str | None) -> tuple[str, ...]:
+    """``keys`` with the table's main score as the first criterion.
+
+    The book ranks by the score first ("по наибольшему количеству очков выявлялся
+    победитель", part9_competition_rules.ru.txt) and the tie-breaks only separate
+    players level on it: a list that starts with Buchholz (the API's own example,
+    ``["buchholz"]``) ranked two losers above two winners (issue 43). The score is
+    *kept* first rather than the list refused, so a list stored before this rule ranks
+    correctly too: a score listed later moves to the front; with none listed, the
+    system's score (game points in a round robin, the book's table; match wins
+    otherwise) goes before the rest. Empty stays empty (the system's default, which
+    already starts with its score); a cup is placed by its bracket, not by a score.
+    """
+    keys = tuple(keys)
+    if not keys or system in (System.KNOCKOUT, "knockout") or keys[0] in MAIN_SCORES:
+        return keys
+    listed = [k for k in keys if k in MAIN_SCORES]
+    score = listed[0] if listed else "points" if system in (System.ROUND_ROBIN, "round_robin") else "wins"
+    return (score, *(k for k in keys if k != score))
 
 
 def dump_tiebreaks(order: TiebreakOrder) -> list[str]:

@@ -34,7 +34,7 @@ from scoring.rules.errors import Problem, RuleViolation
 
 from . import problems
 from .ledger import main_score_key
-from .ranking import Standings
+from .ranking import StandingRow, Standings
 from .types import System
 
 
@@ -82,6 +82,24 @@ def fund_problems(
         found.append(problems.prizes_over_formed_fund(prizes_total, formation.fund))
     if announced is not None and announced > formation.fund:
         found.append(problems.announced_over_formed_fund(announced, formation.fund))
+    return found
+
+
+def cap_problems(prizes: Mapping[int, int], announced: int | None, formation: FundFormation) -> list[Problem]:
+    """Refusals for a prize table that would pay out more than the fund (README: "never above
+    the fund"; issue 43: the formed fund only warned, and the payouts followed the table).
+
+    The fund that caps the table: the one the organiser announced, when there is one (his
+    commitment, which a sponsor may cover beyond the fees: going beyond what is formed is a
+    warning, :func:`fund_problems`); else the fund formed from the fees and the sponsors'
+    money less the overheads (Part 9, part9_competition_rules.ru.txt line 45) — with nothing
+    announced there is no other money to pay prizes from."""
+    if announced is not None:
+        return prize_problems(prizes, announced)
+    found = prize_problems(prizes)
+    total = sum(prizes.values())
+    if total > formation.fund:
+        found.append(problems.prizes_over_formed_fund(total, formation.fund))
     return found
 
 
@@ -139,6 +157,19 @@ def split_prizes(
     return out
 
 
+def eligible(row: StandingRow) -> bool:
+    """May this row's player win a prize? Only a player still in the event at its end.
+
+    The book says nothing of a prize for a player who left or was sanctioned (Part 9 only
+    names the sanctions, part9_competition_rules.ru.txt line 39, and how the fund is formed,
+    line 45); this is the common practice of open tournaments' prize regulations, stated as
+    the product's convention in the README ("Prizes"): a disqualified or removed player
+    (a sanction) and a player who withdrew before the end win no prize, and their share is
+    not pooled for them — it goes to the next eligible players in the table.
+    """
+    return row.placed and not row.player.withdrawn and not row.player.excluded
+
+
 def award_prizes(
     standings: Standings,
     prizes: Mapping[int, int],
@@ -147,10 +178,15 @@ def award_prizes(
 ) -> dict[int, int]:
     """The prizes of one standings table (one section) by the organiser's split rule.
 
-    A player whose results are not counted (a round robin's withdrawal before half the
-    games, FIDE C.06) has no place, so no prize."""
+    Who may win a prize (:func:`eligible`): a player whose results are not counted (a round
+    robin's withdrawal before half the games, FIDE C.06) or who was disqualified or removed
+    has no place, so no prize; a player who withdrew keeps his place in the table but wins
+    no prize either. The prizes go down the table to the eligible players, as if the others
+    were not in it: each eligible player takes the prize of the place he holds among them,
+    and eligible players level on the score pool the prizes of the places they hold together.
+    Nothing is kept back, nothing is paid to a player who is no longer in the event."""
     split = PrizeSplit(split)
-    rows = [r for r in standings.rows if r.counted]
+    rows = [r for r in standings.rows if eligible(r)]
     order = [r.player.id for r in rows]
     key = main_score_key(standings.options)
     by_score = (

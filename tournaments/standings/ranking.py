@@ -24,9 +24,10 @@ from scoring.rules.result_kinds import UNPLAYED, ResultKind
 from . import cup, problems
 from .ledger import Ledger
 from .metrics import Metric, default_tiebreaks, get_metric, tiebreak_problems
+from .order import MAIN_SCORES, main_score_first
 from .types import Adjustment, Match, Player, StandingsOptions, System
 
-SCORE_BASES = ("wins", "points")
+SCORE_BASES = MAIN_SCORES
 
 
 @dataclass(slots=True)
@@ -48,6 +49,14 @@ class StandingRow:
     """False: a round robin's withdrawn player who played less than half of his games
     (FIDE C.06, :func:`not_counted`) — listed last, without a place or values; his games
     stay in the crosstable."""
+    excluded: bool = False
+    """True: disqualified or removed by a sanction (:attr:`Player.excluded`) — listed after
+    the placed players, with his values but no place, outside every shared range, no prize."""
+
+    @property
+    def placed(self) -> bool:
+        """The row has a place (and may win a prize): counted and not disqualified."""
+        return self.counted and not self.excluded
 
     @property
     def adjusted(self) -> frozenset[str]:
@@ -60,7 +69,7 @@ class StandingRow:
 
     @property
     def place_label(self) -> str:
-        if not self.counted:
+        if not self.placed:
             return "—"
         return f"{self.place}–{self.place_to}" if self.shared else str(self.place)
 
@@ -126,8 +135,9 @@ class RowValues(Mapping[str, Decimal | None]):
 
 
 def resolve_options(options: StandingsOptions) -> StandingsOptions:
-    """Fill in the system's defaults and refuse criteria that do not exist or repeat."""
-    keys = options.tiebreaks or default_tiebreaks(options.system)
+    """Fill in the system's defaults, put the main score first (:func:`~.order.main_score_first`)
+    and refuse criteria that do not exist or repeat."""
+    keys = main_score_first(options.tiebreaks, options.system) or default_tiebreaks(options.system)
     found = tiebreak_problems(keys)
     basis = options.score_basis or _default_basis(keys, options.system)
     if basis not in SCORE_BASES:
@@ -306,15 +316,19 @@ def _table(
     ledger = Ledger(group_players, matches, opts, get_metric, adjustments)
     metrics = [get_metric(k) for k in opts.tiebreaks]
     global_values = {m.key: ledger.values(m.key) for m in metrics if m.global_value}
+    # A disqualified (or removed) player stays in the ledger — his games count for his
+    # opponents, as the director chose — but takes no place: he is ranked after everyone.
+    listed = sorted(ledger.players.values(), key=_display_key)
+    order = [p.id for p in listed if not p.excluded]
+    out = [p for p in listed if p.excluded]
     if places is None:
-        groups, local = rank(ledger, metrics)
+        groups, local = rank(ledger, metrics, [order] if order else [])
     else:
-        order = [p.id for p in sorted(ledger.players.values(), key=_display_key)]
-        keys = places(order, matches)
+        keys = places([p.id for p in listed], matches)
         others = [m for m in metrics if m.key != "stage"]
         groups, local = rank(ledger, others, cup.group_by_key(order, keys))
         if "stage" in global_values:
-            global_values["stage"] = {pid: float(cup.shown_stage(keys[pid])) for pid in order}
+            global_values["stage"] = {pid: float(cup.shown_stage(key)) for pid, key in keys.items()}
     sources = {m.key: global_values.get(m.key) if m.global_value else local.get(m.key, {}) for m in metrics}
     rows: list[StandingRow] = []
     place = 1
@@ -326,8 +340,13 @@ def _table(
                 ledger.players[pid], place, place_to, RowValues(pid, sources), tuple(adjusted) if adjusted else ()
             ))  # fmt: skip
         place = place_to + 1
+    for player in out:
+        rows.append(StandingRow(
+            player, place, place, RowValues(player.id, sources), tuple(ledger.adjustments.get(player.id, ())),
+            excluded=True,
+        ))  # fmt: skip
     for player in left_out:
         empty = dict.fromkeys((m.key for m in metrics), None)
-        rows.append(StandingRow(player, place, place, empty, counted=False))
+        rows.append(StandingRow(player, place, place, empty, counted=False, excluded=player.excluded))
     index = {r.player.id: i for i, r in enumerate(rows)}
     return Standings(section=name, rows=tuple(rows), options=opts, index=index)

@@ -72,6 +72,17 @@ class Player:
     rating: float | None = None
     club: str = ""
     withdrawn: bool = False
+    removal: str = ""
+    """``disqualified`` or ``removed``: the director's or the jury's sanction (Part 9,
+    part9_competition_rules.ru.txt line 39: «дисквалификация, удаление с соревнований»), else
+    empty. Such a player has no place and no prize (:attr:`excluded`)."""
+
+    @property
+    def excluded(self) -> bool:
+        """Disqualified or removed from the event: ranked after everyone, with no place and no
+        prize; his games stay in the crosstable and count for his opponents, as the director
+        chose (past results kept or voided)."""
+        return bool(self.removal)
 
     def name(self, language: str = "ru") -> str:
         """The name to show in ``language``; a missing Latin spelling falls back to Russian."""

@@ -48,9 +48,13 @@ def test_points_scored_against_and_difference(small_swiss):
 
 
 def test_fewer_points_against_ranks_higher(small_swiss):
-    st = compute_standings(*small_swiss, StandingsOptions(tiebreaks=("against",)))
-    assert [r.player.name_ru for r in st.rows] == ["E", "C", "A", "B", "D"]
-    assert [r.place_label for r in st.rows] == ["1", "2", "3–5", "3–5", "3–5"]
+    """Among players level on the main score (the score always decides first, issue 43:
+    ``("against",)`` ranks as ``("wins", "against")`` in a Swiss): E (7 against) before A (10);
+    B and D conceded 10 each and share 4–5."""
+    st = compute_standings(*small_swiss, StandingsOptions(system=System.SWISS, tiebreaks=("against",)))
+    assert st.options.tiebreaks == ("wins", "against")
+    assert [r.player.name_ru for r in st.rows] == ["C", "E", "A", "B", "D"]
+    assert [r.place_label for r in st.rows] == ["1", "2", "3", "4–5", "4–5"]
 
 
 def test_gammon_wins(small_swiss):

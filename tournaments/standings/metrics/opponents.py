@@ -33,8 +33,8 @@ def _mean_points_per_match(ledger: Ledger) -> float:
 
 
 def opponent_scores(ledger: Ledger, pid: int) -> list[float]:
-    """The score basis of whoever (or whatever) ``pid`` met in each finished game, in the
-    order of ``ledger.games[pid]``.
+    """The score basis of whoever (or whatever) ``pid`` met in each game that counts
+    (:func:`counted_games`), in their order.
 
     Built for everyone at once and kept on the ledger: Buchholz, median Buchholz and
     Sonneborn-Berger all read it, and plain lists let them add up at C speed (a
@@ -42,17 +42,44 @@ def opponent_scores(ledger: Ledger, pid: int) -> list[float]:
     return ledger.shared("opponent_scores", lambda: _every_opponent_score(ledger))[pid]
 
 
-def _every_opponent_score(ledger: Ledger) -> dict[int, list[float]]:
+def counted_games(ledger: Ledger, pid: int) -> list[Game]:
+    """``pid``'s games that opponent-strength tie-breaks count: all but a bye of a round
+    nobody has played yet (issue 43: round 2 published with a bye and no result moved
+    everyone's Buchholz by half a point). FIDE C.07 (tie-break regulations, virtual
+    opponent): only rounds that have been played are counted."""
+    games = ledger.games[pid]
+    last = ledger.played_round
+    if all(g.round <= last for g in games):
+        return games
+    return [g for g in games if g.round <= last or not g.is_bye]
+
+
+def _played_basis(ledger: Ledger) -> dict[int, float]:
+    """Everyone's score basis without the byes of rounds nobody has played yet: an opponent's
+    bye of a round just published does not yet make him a stronger opponent."""
     basis = ledger.basis()
+    last = ledger.played_round
+    contribution = ledger.contribution()
+    early = {
+        pid: sum(contribution(g) for g in games if g.is_bye and g.round > last)
+        for pid, games in ledger.games.items()
+    }
+    if not any(early.values()):
+        return basis
+    return {pid: value - early.get(pid, 0.0) for pid, value in basis.items()}
+
+
+def _every_opponent_score(ledger: Ledger) -> dict[int, list[float]]:
+    basis = _played_basis(ledger)
     scheduled = ledger.options.system == System.ROUND_ROBIN
     return {
         pid: [
             basis[g.opponent]
             if g.opponent is not None and (scheduled or not g.unplayed)
             else _bye_score(ledger, pid, g)
-            for g in games
+            for g in counted_games(ledger, pid)
         ]
-        for pid, games in ledger.games.items()
+        for pid in ledger.games
     }
 
 
@@ -64,13 +91,14 @@ def _bye_score(ledger: Ledger, pid: int, bye: Game) -> float:
         return ledger.basis()[pid]
     # The virtual opponent: the player's score before the bye round, the bye round
     # lost (it gets what the player conceded), then half of every round played *since*,
-    # up to the last round with results — not the rounds announced: after round 1 of 5 a
-    # no-show's virtual opponent is not worth 2 more rounds nobody has played. FIDE
-    # Handbook C.02 (2017), tie-break regulations: Svon = SPR + (1 − SfPR) + 0.5 × (n − R),
-    # "n = number of completed rounds".
+    # up to the last round with results of a pairing — not the rounds announced, nor a
+    # round published with only its byes counted: after round 1 of 5 a no-show's virtual
+    # opponent is not worth 2 more rounds nobody has played. FIDE Handbook C.02 (2017),
+    # tie-break regulations: Svon = SPR + (1 − SfPR) + 0.5 × (n − R), "n = number of
+    # completed rounds".
     contribution = ledger.contribution()
     before = sum(contribution(g) for g in ledger.games[pid] if g.round < bye.round)
-    remaining = max(ledger.last_round - bye.round, 0)
+    remaining = max(ledger.played_round - bye.round, 0)
     if ledger.basis_key() == "points":
         return before + float(bye.score_against) + remaining * _mean_points_per_match(ledger)
     return before + (1.0 - bye.result) + 0.5 * remaining
@@ -115,8 +143,8 @@ class SonnebornBerger(Metric):
 
     def compute(self, ledger: Ledger) -> dict[int, float]:
         return {
-            pid: sum(g.result * s for g, s in zip(games, opponent_scores(ledger, pid), strict=True))
-            for pid, games in ledger.games.items()
+            pid: sum(g.result * s for g, s in zip(counted_games(ledger, pid), opponent_scores(ledger, pid), strict=True))
+            for pid in ledger.games
         }
 
 
