@@ -49,6 +49,7 @@ from tournaments.pairing import knockout
 from tournaments.ratings import service as ratings
 from tournaments.rounds.pairing_manager import reading
 from tournaments.rounds.pairing_manager.systems import fixed_schedule
+from tournaments.standings.prizes import eligible
 from tournaments.standings.types import MatchStatus
 from tournaments.standings_service import load_event, prize_awards
 from tournaments.validation import validate_result
@@ -293,10 +294,16 @@ def prizes_within_the_fund_and_by_place(event: Event, loaded) -> None:
     if tournament.prize_fund is not None:
         assert paid <= tournament.prize_fund, f"prizes {paid} exceed the fund {tournament.prize_fund}"
     for table in loaded.standings.values():
-        amounts = [awards.amounts.get(row.player.id, Decimal(0)) for row in table.rows]
+        # Only players still in the event win prizes (withdrawn, disqualified: none, and the
+        # prizes go down the table to the others — README "Who may win a prize").
+        amounts = [awards.amounts.get(row.player.id, Decimal(0)) for row in table.rows if eligible(row)]
         assert amounts == sorted(amounts, reverse=True), f"prizes do not follow the places: {amounts}"
+        assert not any(awards.amounts.get(row.player.id) for row in table.rows if not eligible(row)), (
+            "a withdrawn or disqualified player is paid a prize"
+        )
     final = a_finished_cup_ranks_its_champion_first(event, loaded)
-    if final is not None:
+    gone = {e.id for e in loaded.entries.values() if e.status == "withdrawn"}
+    if final is not None and not gone.intersection(final):  # a finalist gone: the prizes move down
         table = {p.place: p.amount for p in tournament.prizes.filter(section__isnull=True)}
         for entry_id, place in zip(final, (1, 2), strict=True):
             if entry_id is not None and place in table:

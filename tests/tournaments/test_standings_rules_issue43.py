@@ -115,6 +115,10 @@ def test_a_disqualified_player_has_no_place_and_no_prize(client):
 
     page = client.get("/t/dq-prize/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "1–2" not in page and "(disqualified)" in page
+    api_rows = client.get("/api/tournaments/dq-prize/standings/").json()["sections"][0]["rows"]
+    [api_row] = [r for r in api_rows if r["entry"] == entries[0].pk]
+    assert (api_row["place"], api_row["removal"]) == ("—", "disqualified")
+    assert "1–2" not in {r["place"] for r in api_rows}
     players = _workbook_rows(t, "Players")
     status = {r[0]: r[-1] for r in players if r and r[0] in (1, 2, 3, 4)}
     assert status == {1: "disqualified", 2: None, 3: None, 4: None}

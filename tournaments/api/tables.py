@@ -122,6 +122,8 @@ def _table_data(event: Event, table: core.Standings, rows: list[core.StandingRow
                 # False: a round robin's player who withdrew before playing half of his games
                 # (FIDE C.06) — listed without a place or values; his games stay in the crosstable.
                 "counted": r.counted,
+                # A sanction (Part 9): no place ("—"), no prize; his values stay for the record.
+                "removal": r.player.removal,
                 "values": [{"key": m.key, "value": r.values.get(m.key)} for m in metrics],
             }
             for r in rows
@@ -193,7 +195,9 @@ class StandingsValueSerializer(serializers.Serializer):
 
 
 class StandingsRowSerializer(serializers.Serializer):
-    place = serializers.CharField(help_text="a shared place as 4–6; — for a player not counted")
+    place = serializers.CharField(
+        help_text="a shared place as 4–6; — for a player not counted or disqualified / removed"
+    )
     shared = serializers.BooleanField()
     entry = serializers.IntegerField()
     player = serializers.IntegerField()
@@ -202,6 +206,9 @@ class StandingsRowSerializer(serializers.Serializer):
     withdrawn = serializers.BooleanField()
     counted = serializers.BooleanField(
         help_text="false: a round robin's player who withdrew before playing half of his games (FIDE C.06)"
+    )
+    removal = serializers.CharField(
+        help_text="`disqualified` or `removed` (a sanction: no place, no prize, listed last), else empty"
     )
     values = StandingsValueSerializer(many=True)
 

@@ -507,6 +507,7 @@ def cancel(reg: Registration, user, reason: str = "") -> Outcome:
         if entry is not None and entry.status != EntryStatus.WITHDRAWN:
             before = audit.snapshot(entry)
             Entry.objects.filter(pk=entry.pk).update(status=EntryStatus.WITHDRAWN)
+            invalidate(reg.tournament_id)  # no signal from update(): the standings move on now
             entry.status = EntryStatus.WITHDRAWN
             audit.record(user, reg.tournament, "entry.withdraw", entry, before, entry, reason)
         _move(reg, user, RegistrationStatus.CANCELLED, "registration.cancel", reason)
