@@ -13,6 +13,9 @@ import pytest
 
 from tournaments.standings import (
     ByeValue,
+    Match,
+    MatchStatus,
+    Player,
     StandingsOptions,
     System,
     compute_standings,
@@ -167,3 +170,17 @@ def test_every_registered_metric_has_names_in_both_languages():
     for m in all_metrics():
         assert m.name("ru") != m.name("en")
         assert get_metric(m.key) is m
+
+
+def test_a_round_published_with_only_its_bye_does_not_count_as_played_for_buchholz():
+    """Round 1 closed (E had the bye), round 2 published with D's bye and no result yet: the
+    virtual opponent of E's bye counts only the rounds played (FIDE C.07: n = completed rounds),
+    so E's Buchholz stays 0 (was 0.5), and D's round-2 bye point does not yet make D a stronger
+    opponent for A (A's stays 0; was 1)."""
+    players = [Player(i, name) for i, name in enumerate("ABCDE", start=1)]
+    round_one = [Match(1, 1, 4, 5, 2, winner=1), Match(1, 2, 3, 5, 2, winner=2), Match(1, 5, None, 5, 0, winner=5)]
+    published = [Match(2, 1, 2, status=MatchStatus.PENDING), Match(2, 3, 5, status=MatchStatus.PENDING),
+                 Match(2, 4, None, 5, 0, winner=4)]  # fmt: skip
+    before = values(players, round_one, "buchholz")
+    assert before == {"A": 0, "B": 0, "C": 1, "D": 1, "E": 0}
+    assert values(players, round_one + published, "buchholz") == before
