@@ -130,6 +130,9 @@ class Ledger:
         self.played_round = 0
         """The last round with a result of a pairing (a bye is no result of a round: it counts
         as soon as its round is published, before anyone has played it)."""
+        self.bye_round = 0
+        """The last round with a counted bye: past :attr:`played_round`, opponent-strength
+        tie-breaks leave such byes out (:func:`~.metrics.opponents.counted_games`)."""
         self._values: dict[str, dict[int, float]] = {}
         self._shared: dict[str, object] = {}
         self.adjustments: dict[int, list[Adjustment]] = {}
@@ -167,6 +170,8 @@ class Ledger:
         if b is not None and number > self.played_round:
             self.played_round = number
         if b is None:
+            if number > self.bye_round:
+                self.bye_round = number
             result = WIN if self.options.bye_is_win else LOSS
             if m.bye_result is not None:
                 result = m.bye_result

@@ -49,7 +49,7 @@ def counted_games(ledger: Ledger, pid: int) -> list[Game]:
     opponent): only rounds that have been played are counted."""
     games = ledger.games[pid]
     last = ledger.played_round
-    if all(g.round <= last for g in games):
+    if ledger.bye_round <= last:
         return games
     return [g for g in games if g.round <= last or not g.is_bye]
 
@@ -59,13 +59,13 @@ def _played_basis(ledger: Ledger) -> dict[int, float]:
     bye of a round just published does not yet make him a stronger opponent."""
     basis = ledger.basis()
     last = ledger.played_round
+    if ledger.bye_round <= last:
+        return basis
     contribution = ledger.contribution()
     early = {
         pid: sum(contribution(g) for g in games if g.is_bye and g.round > last)
         for pid, games in ledger.games.items()
     }
-    if not any(early.values()):
-        return basis
     return {pid: value - early.get(pid, 0.0) for pid, value in basis.items()}
 
 
