@@ -267,6 +267,21 @@ def test_tiebreaks_are_saved_in_the_picked_order_and_preview_uses_own_results(cl
     assert "8 players, 3 Swiss rounds" not in preview.content.decode()
 
 
+def test_ticking_buchholz_alone_saves_the_main_score_first(client, club, organiser):
+    """The settings page's picker with Buchholz alone ticked (issue 43): the order saved — and
+    the one that ranks — is the Swiss's score, match wins, then Buchholz; the page says so."""
+    t = swiss_event(4, rounds_done=1, open_round=False, club=club)
+    client.force_login(organiser)
+    url = reverse("manage-settings", kwargs={"slug": t.slug})
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert "The main score always decides first" in page.content.decode()
+    values = form_values(page, **{"tb__buchholz": "on", "tb__buchholz__order": "1", "step": "save"})
+    response = post(client, url, values)
+    assert response.status_code == 302, errors_of(response)
+    t.refresh_from_db()
+    assert t.tiebreaks == ["wins", "buchholz"]
+
+
 # -- settings, sections, officials ----------------------------------------------------------
 
 
