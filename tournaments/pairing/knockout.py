@@ -114,7 +114,20 @@ class KnockoutOptions:
             out.append(KNOCKOUT.problem("double_and_consolation"))
         if self.progressive_consolation and (self.consolation or self.double_elimination):
             out.append(KNOCKOUT.problem("progressive_and_other"))
+        for option, other, why in EXCLUSIVE:
+            if getattr(self, option) and getattr(self, other):
+                out.append(KNOCKOUT.problem("exclusive", option=option, other=other, why=why))
         return out
+
+
+#: Options that cannot be chosen together, and why (one row a pair; the problem names both).
+#: A match for third place is played by the semi-final losers (FIDE World Cup practice, see
+#: :mod:`tournaments.standings.cup`); a progressive consolation or a losers' bracket takes the
+#: same two players in again, so they would meet twice (issue 43: "3 and 4 meet twice").
+EXCLUSIVE: tuple[tuple[str, str, str], ...] = (
+    ("third_place", "progressive_consolation", "meet_twice"),
+    ("third_place", "double_elimination", "meet_twice"),
+)
 
 
 @dataclass(frozen=True, slots=True)
