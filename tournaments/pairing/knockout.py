@@ -425,6 +425,34 @@ def _side(src: Source, states: dict[str, MatchState], next_of: dict[str, str]):
     return None
 
 
+def unreachable(bracket: Bracket) -> frozenset[tuple[str, str]]:
+    """The slots no player can ever fill, as ``(match id, "a" | "b")``, whatever the results.
+
+    A bye's slot; the loser of a match with such a slot (a walkover has no loser); the winner
+    (or first loss) of a match whose two slots are both unreachable. The bracket page draws
+    none of them (issue 43: a progressive consolation or a match for third place showed "loser
+    of M1-1" where M1-1 was a bye). Matches come after the matches they are fed from, so one
+    pass in order decides them all.
+    """
+    dead: set[tuple[str, str]] = set()
+    void: set[str] = set()
+    one_sided: set[str] = set()
+    for m in bracket.matches:
+        for side, src in (("a", m.a), ("b", m.b)):
+            if (
+                src.kind == NOBODY
+                or (src.kind in (WINNER, FIRST_LOSS, RESET_A, RESET_B) and src.match in void)
+                or (src.kind == LOSER and src.match in one_sided)
+            ):
+                dead.add((m.id, side))
+        sides = {(m.id, "a"), (m.id, "b")} & dead
+        if len(sides) == 2:
+            void.add(m.id)
+        if sides:
+            one_sided.add(m.id)
+    return frozenset(dead)
+
+
 def playable(bracket: Bracket, results: Mapping[str, PlayerId]) -> list[MatchState]:
     """Matches whose two players are known and whose result is not in yet."""
     return [s for s in resolve(bracket, results).values() if s.status == PLAYABLE]
