@@ -89,8 +89,10 @@ def test_a_criterion_decides_the_cut_through_the_api_with_the_players_chosen(dir
     body = {"top": 2, "name": "Cup", "slug": "cut-cup"}
     undecided = api.post(url, body, format="json", HTTP_ACCEPT_LANGUAGE="en")
     assert undecided.status_code == 409 and undecided.json()["code"] == "pairing.qualify_tie_at_cut"
-    assert "Игрок2" in undecided.json()["detail"] and "2–3" in undecided.json()["detail"]
+    said = undecided.json()["detail"]
+    assert "Игрок2" in said and "2–3" in said and "or take 3 players." in said and "take 1" not in said
     third = tied.entries.get(draw_number=3)
+    assert sorted(undecided.json()["tied_entries"]) == sorted([tied.entries.get(draw_number=2).pk, third.pk])
     unstated = api.post(url, {**body, "tie_decision": "criterion", "tie_chosen": [third.pk]}, format="json")
     assert unstated.status_code == 409 and unstated.json()["code"] == "pairing.qualify_tie_chosen"
     done = api.post(url, {**body, "tie_decision": "criterion", "tie_chosen": [third.pk],

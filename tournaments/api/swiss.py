@@ -32,11 +32,11 @@ MANAGE = "round.manage"
 OFFICIATE = "tournament.officiate"
 
 
-def _refused(exc: PairingRefused):
+def _refused(exc: PairingRefused, **extra):
     """A 409 problem named by the first refusal, every refusal's code and message listed."""
     lang = current_language()
     problems = [{"code": p.code, "message": p.message(lang)} for p in exc.problems]
-    raise ApiProblem(status.HTTP_409_CONFLICT, exc.problems[0], problems=problems)
+    raise ApiProblem(status.HTTP_409_CONFLICT, exc.problems[0], problems=problems, **extra)
 
 
 @extend_schema_serializer(examples=[OpenApiExample("Sisters never meet", value={"entry_a": 17, "entry_b": 18, "reason": "sisters"}, request_only=True)])
@@ -180,7 +180,9 @@ class QualifyViewSet(NestedUnderTournament, viewsets.GenericViewSet):
         try:
             made = swiss_requests.qualify_to_knockout(tournament, **args, user=request.user)
         except PairingRefused as exc:
-            _refused(exc)
+            # A shared place at the cut: the entries sharing it, for ``tie_chosen``.
+            tied = [p.details["entries"] for p in exc.problems if "entries" in p.details]
+            _refused(exc, **({"tied_entries": tied[0]} if tied else {}))
         entries = made.entries.order_by("draw_number").values_list("draw_number", "player_id")
         stage = "playoff" if made.slug == swiss_requests.playoff_slug(args["slug"]) else "cup"
         return Response(

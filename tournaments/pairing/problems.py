@@ -818,12 +818,11 @@ PAIRING = Catalogue(
         "qualify_tie_at_cut": (
             "Place {place} is shared across the cut by {players}: the tie-breaks do not separate "
             "them, and {spots} of them can go through. Decide how (it is recorded in the audit "
-            "log): a play-off match among them, a lot, or a criterion you state — or take "
-            "{fewer} or {more} players.",
+            "log): a play-off match among them, a lot, or a criterion you state{resize_word}.",
             "Место {place} на границе отбора делят {players}: дополнительные показатели их не "
             "разделяют, а пройти могут {spots}. Решите, как выбрать (решение записывается в "
             "журнал): дополнительный отборочный матч между ними, жребий или названный вами "
-            "критерий — или возьмите {fewer} или {more} участников.",
+            "критерий{resize_word}.",
         ),
         "qualify_tie_chosen": (
             "A criterion decides place {place}: state it and choose exactly {spots} of the tied "
@@ -892,6 +891,11 @@ WORDS[("why", "meet_twice")] = (
     "проигравшие в полуфиналах встретились бы дважды: в матче за третье место и ещё раз в "
     "другой сетке",
 )
+
+#: The other way out of a tie at the cut (``{resize_word}``): a cup needs two players, so
+#: "take fewer" is offered only when fewer is at least two.
+WORDS[("resize", "both")] = (" — or take {fewer} or {more} players", " — или возьмите {fewer} или {more} участников")
+WORDS[("resize", "more")] = (" — or take {more} players", " — или возьмите {more} участников")
 
 #: Seedings other than the open draw (``{seeding_word}``), keyed by ``Tournament.seeding``.
 for _key, _en, _ru in (

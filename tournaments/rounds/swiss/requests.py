@@ -184,7 +184,8 @@ def qualify_to_knockout(
     qualifiers = rows[:top]
     if tie is not None:
         if tie_decision not in TIE_DECISIONS:
-            raise refuse("qualify_tie_at_cut", fewer=tie.fewer, more=tie.more, **tie.details())
+            resize = "both" if tie.fewer >= 2 else "more"
+            raise refuse("qualify_tie_at_cut", fewer=tie.fewer, more=tie.more, resize=resize, **tie.details())
         if tie_decision == PLAYOFF:
             playoff = Tournament.objects.filter(slug=playoff_slug(slug)).first()
             if playoff is None:
