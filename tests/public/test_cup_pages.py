@@ -1,5 +1,6 @@
 """A cup's public pages (issue 43): a finished cup says it is finished with the rounds it
-played, its leaders and standings say the stage reached in words (RU/EN), not a stage code."""
+played; its leaders, standings and hall display say the stage reached in words (RU/EN), not a
+stage code."""
 
 from __future__ import annotations
 
@@ -28,3 +29,8 @@ def test_a_finished_cup_says_it_is_finished_and_its_leaders_show_the_stage_in_wo
     en = client.get(f"/t/{t.slug}/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     for words in ("Winner", "Final", "Third place", "Semi-final"):
         assert f">{words}<" in en, words
+    hall = "".join(
+        client.get(f"/t/{t.slug}/hall/frame/?page={page}", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        for page in (1, 2, 3)
+    )
+    assert 'class="hall-table standings"' in hall and "Победитель" in hall and "Полуфинал" in hall
