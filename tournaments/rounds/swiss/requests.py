@@ -180,27 +180,16 @@ def qualify_to_knockout(
     if Tournament.objects.filter(slug=slug).exists():
         raise refuse("qualify_slug", slug=slug)
     tie = _tie_at_the_cut(rows, top)
-    decided: dict = {}
+    decided: dict = {}  # the tie's decision, for the audit
     qualifiers = rows[:top]
     if tie is not None:
         if tie_decision not in TIE_DECISIONS:
             resize = "both" if tie.fewer >= 2 else "more"
             raise refuse("qualify_tie_at_cut", fewer=tie.fewer, more=tie.more, resize=resize, **tie.details())
-        if tie_decision == PLAYOFF:
-            playoff = Tournament.objects.filter(slug=playoff_slug(slug)).first()
-            if playoff is None:
-                return _draw_playoff(swiss, tie, slug, user, key)
-            through = _playoff_winners(playoff, tie)
-        elif tie_decision == LOT:
-            drawn = list(tie.tied)
-            random.SystemRandom().shuffle(drawn)
-            through = drawn[: tie.spots]
-            decided["lot"] = [r.player.id for r in drawn]
-        else:
-            through = _chosen(tie, tie_chosen, tie_note)
+        if tie_decision == PLAYOFF and not Tournament.objects.filter(slug=playoff_slug(slug)).exists():
+            return _draw_playoff(swiss, tie, slug, user, key)
+        through, decided = _decide(tie, tie_decision, slug, tie_chosen, tie_note)
         qualifiers = [*tie.sure, *through]
-        decided.update(decision=tie_decision, place=tie.place, tied=[r.player.id for r in tie.tied],
-                       through=[r.player.id for r in through], note=tie_note.strip())  # fmt: skip
     entries = {e.pk: e for e in swiss.entries.select_related("player")}
     with transaction.atomic():
         cup = _knockout_of(swiss, name, slug, {"seed_by": "draw_number", **(knockout or {})})
@@ -215,6 +204,25 @@ def qualify_to_knockout(
         record(user, swiss, "knockout.qualify", cup, None, after)
         record(user, cup, "knockout.qualify", cup, None, after)
     return cup
+
+
+def _decide(tie: _Tie, decision: str, slug: str, chosen: Sequence[int], note: str) -> tuple[list, dict]:
+    """The tied rows that go through by the director's decision, and the decision as the audit
+    records it (the tied entries, who went through, the lot's drawn order, the criterion)."""
+    record_of: dict = {"decision": decision, "place": tie.place, "tied": [r.player.id for r in tie.tied]}
+    if decision == PLAYOFF:
+        through = _playoff_winners(Tournament.objects.get(slug=playoff_slug(slug)), tie)
+        record_of["playoff"] = playoff_slug(slug)
+    elif decision == LOT:
+        drawn = list(tie.tied)
+        random.SystemRandom().shuffle(drawn)
+        through = drawn[: tie.spots]
+        record_of["lot"] = [r.player.id for r in drawn]
+    else:
+        through = _chosen(tie, chosen, note)
+        record_of["note"] = note.strip()
+    record_of["through"] = [r.player.id for r in through]
+    return through, record_of
 
 
 def _knockout_of(swiss: Tournament, name: str, slug: str, options: dict) -> Tournament:
