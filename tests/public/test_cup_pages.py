@@ -1,14 +1,17 @@
 """A cup's public pages (issue 43): a finished cup says it is finished with the rounds it
-played; its leaders, standings and hall display say the stage reached in words (RU/EN), not a
-stage code."""
+played; its leaders, standings, hall display and workbook say the stage reached in words
+(RU/EN), not a stage code."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from openpyxl import load_workbook
 
 from tests.rounds.test_knockout_formats import cup, play
+from tournaments.jobs.export_tasks import build_workbook
 from tournaments.models import TournamentStatus
 
 pytestmark = pytest.mark.django_db
@@ -34,3 +37,7 @@ def test_a_finished_cup_says_it_is_finished_and_its_leaders_show_the_stage_in_wo
         for page in (1, 2, 3)
     )
     assert 'class="hall-table standings"' in hall and "Победитель" in hall and "Полуфинал" in hall
+    out = io.BytesIO()
+    build_workbook(t, out, "en")
+    cells = {c for row in load_workbook(io.BytesIO(out.getvalue()))["Standings"].iter_rows(values_only=True) for c in row}
+    assert {"Winner", "Final", "Third place", "Semi-final"} <= cells

@@ -129,14 +129,8 @@ def _table_block(
 
 def stage_words(event: Event, table: core.Standings, lang: str) -> dict[int, str]:
     """A cup's "stage reached" in words for each player of ``table`` (the final, a
-    semi-final, …; :func:`tournaments.standings.cup.stage_label`), never its internal
-    number; empty for the other systems. The pages and the hall display show these."""
-    if event.system != core.System.KNOCKOUT or "stage" not in table.options.tiebreaks:
-        return {}
-    players = table.order
-    seated = set(players)
-    matches = [m for m in event.matches if m.player_a in seated]
-    return core.stage_labels(players, matches, table.bracket, lang)
+    semi-final, …), never its internal number; empty for the other systems."""
+    return core.table_stages(table, event.matches, lang)
 
 
 def _row(event: Event, block: dict[str, Any], r: core.StandingRow, lang: str) -> dict[str, Any]:

@@ -52,7 +52,7 @@ from tournaments.pairing.knockout import (
     THIRD_PLACE,
 )
 
-from .types import Match
+from .types import Match, System
 
 #: Brackets whose results decide the main table (``""``: a cup without a drawn bracket).
 MAIN_DRAW = frozenset({"", MAIN, THIRD_PLACE, LOSERS, GRAND_FINAL})
@@ -247,7 +247,10 @@ def stage_label(key: Key, rounds: int, language: str = "ru") -> str:
 def stage_labels(players: Sequence[int], matches: Sequence[Match], bracket: str = "",
                  language: str = "ru") -> dict[int, str]:  # fmt: skip
     """Each player's stage in words in one table of a cup: the main draw's (``bracket``
-    empty) or a side bracket's — read off the same keys that place them."""
+    empty) or a side bracket's — read off the same keys that place them (matches of players
+    outside ``players``, another section's, are left out)."""
+    seated = set(players)
+    matches = [m for m in matches if m.player_a in seated]
     if bracket:
         own = [m for m in matches if m.bracket == bracket]
         keys = bracket_keys(players, own)
@@ -257,3 +260,13 @@ def stage_labels(players: Sequence[int], matches: Sequence[Match], bracket: str 
         keys = main_draw_keys(players, own)
         rounds = main_rounds(own)
     return {pid: stage_label(keys[pid], rounds, language) for pid in players}
+
+
+def table_stages(table, matches: Sequence[Match], language: str = "ru") -> dict[int, str]:
+    """The stage in words of each player of ``table`` (a :class:`~.ranking.Standings`) when it
+    is a cup's and shows the stage; empty otherwise. The pages, the hall display and the
+    workbook show these instead of the stage's number (issue 43); the API keeps the number."""
+    options = table.options
+    if options.system != System.KNOCKOUT or "stage" not in options.tiebreaks:
+        return {}
+    return stage_labels(table.order, matches, table.bracket, language)
