@@ -57,7 +57,11 @@ class ByeRequestSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "created_at"]
 
 
-@extend_schema_serializer(examples=[OpenApiExample("The top 8 play a knockout final", value={"top": 8, "name": "Final", "slug": "spring-open-final"}, request_only=True)])
+@extend_schema_serializer(examples=[
+    OpenApiExample("The top 8 play a knockout final", value={"top": 8, "name": "Final", "slug": "spring-open-final"}, request_only=True),
+    OpenApiExample("A lot decides the place shared at the cut", value={"top": 8, "name": "Final", "slug": "spring-open-final", "tie_decision": "lot"}, request_only=True),
+    OpenApiExample("A stated criterion decides it", value={"top": 8, "name": "Final", "slug": "spring-open-final", "tie_decision": "criterion", "tie_chosen": [41], "tie_note": "the higher rating"}, request_only=True),
+])  # fmt: skip
 class QualifySerializer(serializers.Serializer):
     section = serializers.IntegerField(required=False, allow_null=True)
     top = serializers.IntegerField(min_value=2)
