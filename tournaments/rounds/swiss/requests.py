@@ -108,7 +108,7 @@ _COPIED = (
 )
 
 
-#: How the organiser decides a place shared across the cut (the book, Part 9: «при
+#: How the organiser decides a place shared across the cut (the book, Part 9, line 71: «при
 #: необходимости назначается дополнительный чемпионский отборочный тур» — a play-off when
 #: needed); a lot and a stated criterion are the other decisions a chief arbiter takes.
 PLAYOFF, LOT, CRITERION = "playoff", "lot", "criterion"
@@ -154,7 +154,7 @@ def qualify_to_knockout(
 
     Qualifying is refused while the Swiss is still being played, unless the director
     gives a ``reason`` (audited). A place the tie-breaks leave shared across the cut is
-    refused until the director decides it (``tie_decision``; the book, Part 9: «при
+    refused until the director decides it (``tie_decision``; the book, Part 9, line 71: «при
     необходимости назначается дополнительный чемпионский отборочный тур»):
 
     * ``playoff`` — the first call draws a play-off knockout among the tied players
