@@ -5,12 +5,19 @@ event's match length unless its options give lengths per round."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 from clubs.models import ClubRole, ClubRoleKind
-from tests.factories import ClubFactory, EntryFactory, UserFactory
+from tests.factories import (
+    ClubFactory,
+    EntryFactory,
+    OfficialFactory,
+    TournamentFactory,
+    UserFactory,
+)
 from tests.setup.test_setup_pages import NEW, doc_of, field_errors, form_values, post
-from tournaments.models import Tournament
+from tournaments.models import OfficialRole, Tournament
 from tournaments.pairing.knockout import KnockoutEntrant as Entrant
 from tournaments.pairing.knockout import KnockoutOptions, build_knockout
 from tournaments.rounds import pairing_manager as pm
@@ -88,3 +95,23 @@ def test_a_cup_plays_the_events_match_length_unless_its_options_give_lengths(api
     done = post(client, NEW, form_values(step3, step="create"))
     assert done.status_code == 302
     assert "match_lengths" not in Tournament.objects.get(name="Кубок 3").pairing_options.get("knockout", {})
+
+
+def test_a_cup_drawn_before_the_exclusive_options_rule_still_shows_its_bracket(client):
+    """A cup drawn with both options before they were refused together keeps its bracket page
+    (the stored bracket is read again as it was drawn, not re-validated)."""
+    t = TournamentFactory(slug="old-cup", system="knockout", rounds_planned=None, seeding="rating")
+    for i in range(1, 9):
+        EntryFactory(tournament=t, draw_number=i, seed_rating=2000 - i)
+    org = UserFactory(username="old-cup-director")
+    OfficialFactory(tournament=t, user=org, role=OfficialRole.ORGANISER)
+    [r1] = pm.generate_next(t, user=org)
+    pm.publish_round(r1, user=org)
+    data = r1.explanation
+    data["bracket"]["options"].update(third_place=True, progressive_consolation=True)
+    r1.store_explanation(data)
+    Tournament.objects.filter(pk=t.pk).update(
+        pairing_options={"knockout": {"third_place": True, "progressive_consolation": True}}
+    )
+    page = client.get(reverse("public-bracket", kwargs={"slug": t.slug}))
+    assert page.status_code == 200 and page.content.decode().count('<svg class="bracket"') == 3

@@ -186,9 +186,16 @@ def seed_order(entrants: Sequence[KnockoutEntrant], options: KnockoutOptions) ->
     return [e.id for e in ranked]
 
 
-def build_knockout(entrants: Sequence[KnockoutEntrant], options: KnockoutOptions) -> Bracket:
-    """The whole bracket, side brackets included, before any match is played."""
-    problems = options.problems()
+def build_knockout(
+    entrants: Sequence[KnockoutEntrant], options: KnockoutOptions, *, drawn: bool = False
+) -> Bracket:
+    """The whole bracket, side brackets included, before any match is played.
+
+    ``drawn``: the bracket was drawn earlier with these options and is only being read
+    again — the rules between options (:meth:`KnockoutOptions.problems`) are not asked
+    again, so a rule added since (:data:`EXCLUSIVE`) never breaks an event in play.
+    """
+    problems = [] if drawn else options.problems()
     ids = [e.id for e in entrants]
     if len(ids) < 2:
         problems.append(KNOCKOUT.problem("too_few", count=len(ids)))
