@@ -70,6 +70,7 @@ def test_a_tie_at_the_swiss_cut_is_refused_until_the_organiser_decides_and_a_lot
     # (which used to cut in the list's order) is no decision.
     assert "2–3" in body and "Игрок2" in body and "Игрок3" in body and "жребий" in body
     assert 'value="playoff"' in body and 'value="lot"' in body and 'value="criterion"' in body
+    assert 'id="id_qualify-tie_decision_helptext"' in body  # the choices explained beside the field
     assert not Tournament.objects.filter(slug="cut-cup").exists()
     lot = client.post(URL, qualify_form(**{"qualify-tie_decision": "lot"}))
     assert lot.status_code == 302
