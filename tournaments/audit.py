@@ -157,6 +157,7 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "swiss.request_bye": ("Bye requested for a round", "Заявлен пропуск тура"),
     "swiss.cancel_bye": ("Requested bye cancelled", "Заявленный пропуск тура отменён"),
     "knockout.qualify": ("Swiss top players qualified into a cup", "Лучшие игроки швейцарки выведены в кубок"),
+    "knockout.cut_playoff": ("Play-off drawn for a place shared at the cut", "Назначен дополнительный отборочный тур за место на границе отбора"),
     "tournament.settings": ("Tournament settings changed", "Настройки турнира изменены"),
     "tournament.delete": ("Empty tournament deleted", "Пустой турнир удалён"),
     "tournament.import": ("Tournament restored from an archive", "Турнир восстановлен из архива"),

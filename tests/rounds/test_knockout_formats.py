@@ -117,3 +117,25 @@ def test_each_bracket_is_drawn_on_its_own_with_empty_slots(client):
     client.force_login(org)
     sheet = client.get(reverse("print-bracket", kwargs={"slug": t.slug})).content.decode()
     assert sheet.count('<svg class="bracket"') == 3 and "Боец1" in sheet
+
+
+def test_unreachable_bracket_slots_are_not_drawn(client):
+    """Five players, progressive consolation: seeds 1–3 have byes, so the losers of M1-1, M1-3
+    and M1-4 do not exist. P1-2 (loser of M1-3 v loser of M1-4) can never be played and is not
+    drawn; no slot waits for "the loser of" a bye or "the winner of" P1-2."""
+    t, org = cup(5, progressive_consolation=True)
+    bracket, _results, _ = knockout_state(t, None)
+    assert bracket is None  # drawn with round 1
+    [r1] = pm.generate_next(t, user=org)
+    pm.publish_round(r1, user=org)
+    bracket, _results, _ = knockout_state(t, None)
+    dead = ko.unreachable(bracket)
+    assert {("P1-1", "a"), ("P1-2", "a"), ("P1-2", "b"), ("P2-2", "a")} <= dead
+    assert ("P1-1", "b") not in dead and ("M2-1", "a") not in dead
+    for language, loser, winner in (("en", "loser of", "winner of"), ("ru", "проигравший", "победитель")):
+        body = client.get(reverse("public-bracket", kwargs={"slug": t.slug}), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert body.count("<rect") == len(bracket.matches) - 1  # every match but P1-2
+        for bye in ("M1-1", "M1-3", "M1-4"):
+            assert f"{loser} {bye}<" not in body, bye
+        assert f"{winner} P1-2<" not in body and ">P1-2<" not in body
+        assert f"{loser} M1-2<" in body  # a slot still to be decided stays

@@ -147,7 +147,7 @@ def test_an_open_dispute_keeps_the_confirmed_result_in_the_standings():
 
 def test_swiss_to_cup_refuses_an_unfinished_swiss_and_a_tie_at_the_cut():
     """Qualifying takes the final standings: refused while rounds are open, and when the last
-    place in and the first out are level on every tie-break — unless the director says why."""
+    place in and the first out are level on every tie-break — until the director decides it."""
     t, director, _entries = _swiss(size=4, rounds=1, slug="seam-qualify")
     with pytest.raises(pm.PairingRefused) as early:
         swiss_requests.qualify_to_knockout(t, None, 2, name="Кубок", slug="seam-cup-early", user=director)
@@ -162,9 +162,14 @@ def test_swiss_to_cup_refuses_an_unfinished_swiss_and_a_tie_at_the_cut():
         swiss_requests.qualify_to_knockout(t, None, 3, name="Кубок", slug="seam-cup-tie", user=director)
     [problem] = tie.value.problems
     assert problem.code == "pairing.qualify_tie_at_cut"
-    assert "Take 2 or 4 players" in problem.message("en")
+    assert "take 2 or 4 players" in problem.message("en")
+    with pytest.raises(pm.PairingRefused) as reason_only:  # a reason is no decision (issue 43)
+        swiss_requests.qualify_to_knockout(
+            t, None, 3, name="Кубок", slug="seam-cup", user=director, reason="a play-off has no time left"
+        )
+    assert reason_only.value.problems[0].code == "pairing.qualify_tie_at_cut"
     cup = swiss_requests.qualify_to_knockout(
-        t, None, 3, name="Кубок", slug="seam-cup", user=director, reason="a play-off has no time left"
+        t, None, 3, name="Кубок", slug="seam-cup", user=director, tie_decision="lot"
     )
     assert cup.entries.count() == 3
 

@@ -5,7 +5,9 @@
 * ``/api/tournaments/<slug>/forbidden-pairs/`` — list (officials), add, lift;
 * ``/api/tournaments/<slug>/bye-requests/`` — list (officials; a player sees their
   own), ask (the organiser for anyone, a player for themselves), cancel;
-* ``POST /api/tournaments/<slug>/qualify/`` — the top N into a new knockout cup.
+* ``POST /api/tournaments/<slug>/qualify/`` — the top N into a new knockout cup (``reason`` to
+  qualify before the Swiss is over; ``tie_decision`` for a place shared at the cut; answers
+  ``stage`` ``cup``, or ``playoff`` when the play-off among the tied players was drawn first).
 """
 
 from __future__ import annotations
@@ -30,11 +32,11 @@ MANAGE = "round.manage"
 OFFICIATE = "tournament.officiate"
 
 
-def _refused(exc: PairingRefused):
+def _refused(exc: PairingRefused, **extra):
     """A 409 problem named by the first refusal, every refusal's code and message listed."""
     lang = current_language()
     problems = [{"code": p.code, "message": p.message(lang)} for p in exc.problems]
-    raise ApiProblem(status.HTTP_409_CONFLICT, exc.problems[0], problems=problems)
+    raise ApiProblem(status.HTTP_409_CONFLICT, exc.problems[0], problems=problems, **extra)
 
 
 @extend_schema_serializer(examples=[OpenApiExample("Sisters never meet", value={"entry_a": 17, "entry_b": 18, "reason": "sisters"}, request_only=True)])
@@ -55,7 +57,11 @@ class ByeRequestSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "created_at"]
 
 
-@extend_schema_serializer(examples=[OpenApiExample("The top 8 play a knockout final", value={"top": 8, "name": "Final", "slug": "spring-open-final"}, request_only=True)])
+@extend_schema_serializer(examples=[
+    OpenApiExample("The top 8 play a knockout final", value={"top": 8, "name": "Final", "slug": "spring-open-final"}, request_only=True),
+    OpenApiExample("A lot decides the place shared at the cut", value={"top": 8, "name": "Final", "slug": "spring-open-final", "tie_decision": "lot"}, request_only=True),
+    OpenApiExample("A stated criterion decides it", value={"top": 8, "name": "Final", "slug": "spring-open-final", "tie_decision": "criterion", "tie_chosen": [41], "tie_note": "the higher rating"}, request_only=True),
+])  # fmt: skip
 class QualifySerializer(serializers.Serializer):
     section = serializers.IntegerField(required=False, allow_null=True)
     top = serializers.IntegerField(min_value=2)
@@ -63,6 +69,18 @@ class QualifySerializer(serializers.Serializer):
     slug = serializers.SlugField()
     double_elimination = serializers.BooleanField(required=False)
     progressive_consolation = serializers.BooleanField(required=False)
+    reason = serializers.CharField(
+        required=False, allow_blank=True, help_text="qualify before the Swiss is over (recorded in the audit)"
+    )
+    tie_decision = serializers.ChoiceField(
+        choices=list(swiss_requests.TIE_DECISIONS), required=False, allow_blank=True,
+        help_text="a place shared across the cut: playoff (drawn first, then this call again takes its "
+        "winners), lot (drawn here) or criterion (with tie_note and tie_chosen)",
+    )  # fmt: skip
+    tie_chosen = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="criterion: the tied entries that go through"
+    )
+    tie_note = serializers.CharField(required=False, allow_blank=True, help_text="criterion: the criterion stated")
 
 
 class ForbiddenPairViewSet(
@@ -162,12 +180,16 @@ class QualifyViewSet(NestedUnderTournament, viewsets.GenericViewSet):
         form = QualifyForm(tournament, request.data, prefix=None)
         if not form.is_valid():
             raise_form_errors(form)
+        args = form.qualify_args()
         try:
-            cup = swiss_requests.qualify_to_knockout(tournament, **form.qualify_args(), user=request.user)
+            made = swiss_requests.qualify_to_knockout(tournament, **args, user=request.user)
         except PairingRefused as exc:
-            _refused(exc)
-        entries = cup.entries.order_by("draw_number").values_list("draw_number", "player_id")
+            # A shared place at the cut: the entries sharing it, for ``tie_chosen``.
+            tied = [p.details["entries"] for p in exc.problems if "entries" in p.details]
+            _refused(exc, **({"tied_entries": tied[0]} if tied else {}))
+        entries = made.entries.order_by("draw_number").values_list("draw_number", "player_id")
+        stage = "playoff" if made.slug == swiss_requests.playoff_slug(args["slug"]) else "cup"
         return Response(
-            {"slug": cup.slug, "seeds": [{"seed": n, "player": p} for n, p in entries]},
+            {"slug": made.slug, "stage": stage, "seeds": [{"seed": n, "player": p} for n, p in entries]},
             status=status.HTTP_201_CREATED,
         )

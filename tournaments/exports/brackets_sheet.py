@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from openpyxl import Workbook
 
-from tournaments.standings import bracket_name
+from tournaments.standings import bracket_name, table_stages
 
 from .context import ExportData
 from .labels import label, sheet_name
 from .progress import Progress
 from .sheet_setup import name_width, setup_sheet, write_title
-from .standings_sheet import number, place_cells
+from .standings_sheet import place_cells, value_cell
 from .styles import RowWriter
 
 
@@ -47,6 +47,7 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
             title = f"{data.info.section_name(section)} — {title}"
         out.append([(title, "title")])
         out.append([(h, "header") for h in headers])
+        stages = table_stages(side, data.matches, lang)
         for row in side.rows:
             p = row.player
             cells: list[tuple[object, str | None]] = [
@@ -54,6 +55,6 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
                 (p.draw_number if p.draw_number is not None else "", None),
                 (p.name(lang), "name_top" if row.place <= 3 else None),
             ]
-            cells += [(number(row.values.get(m.key)), None) for m in metrics]
+            cells += [(value_cell(row, m.key, stages), None) for m in metrics]
             out.append(cells)
             progress.advance()

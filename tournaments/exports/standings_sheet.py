@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from openpyxl import Workbook
 
-from tournaments.standings import StandingRow
+from tournaments.standings import StandingRow, table_stages
 
 from .context import ExportData, start_number
 from .labels import label, sheet_name
@@ -33,8 +33,11 @@ def place_cells(row: StandingRow, style: str | None = None) -> list[tuple[object
     return [(row.place, style), (row.place_label if row.shared else "", None)]
 
 
-def _value(row, key: str) -> float | int | str:
-    """The metric's value; one a ruling changed gets the adjustment's mark ("7*", see the legend)."""
+def value_cell(row, key: str, stages: dict[int, str]) -> float | int | str:
+    """The metric's value; one a ruling changed gets the adjustment's mark ("7*", see the legend).
+    A cup's stage is written in words (``stages``, :func:`tournaments.standings.table_stages`)."""
+    if key == "stage" and row.player.id in stages:
+        return stages[row.player.id]
     value = number(row.values.get(key))
     if key in row.adjusted:
         marks = "".join(dict.fromkeys(a.mark for a in row.adjustments if a.metric == key))
@@ -68,6 +71,7 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
     write_title(out, data, label("standings", lang))
     out.append([(h, "header") for h in headers])
     for section in data.sections:
+        stages = table_stages(data.standings[section], data.matches, lang)
         for row in data.standings[section].rows:
             p = row.player
             top = row.placed and row.place <= 3
@@ -78,7 +82,7 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
             cells.append((p.name(lang), "name_top" if top else None))
             if has_club:
                 cells.append((p.club, None))
-            cells += [(_value(row, m.key), None) for m in metrics]
+            cells += [(value_cell(row, m.key, stages), None) for m in metrics]
             if prizes:
                 prize = prizes.get(p.id)
                 cells.append((float(prize) if prize is not None else "", None))

@@ -114,7 +114,20 @@ class KnockoutOptions:
             out.append(KNOCKOUT.problem("double_and_consolation"))
         if self.progressive_consolation and (self.consolation or self.double_elimination):
             out.append(KNOCKOUT.problem("progressive_and_other"))
+        for option, other, why in EXCLUSIVE:
+            if getattr(self, option) and getattr(self, other):
+                out.append(KNOCKOUT.problem("exclusive", option=option, other=other, why=why))
         return out
+
+
+#: Options that cannot be chosen together, and why (one row a pair; the problem names both).
+#: A match for third place is played by the semi-final losers (FIDE World Cup practice, see
+#: :mod:`tournaments.standings.cup`); a progressive consolation or a losers' bracket takes the
+#: same two players in again, so they would meet twice (issue 43: "3 and 4 meet twice").
+EXCLUSIVE: tuple[tuple[str, str, str], ...] = (
+    ("third_place", "progressive_consolation", "meet_twice"),
+    ("third_place", "double_elimination", "meet_twice"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,9 +186,16 @@ def seed_order(entrants: Sequence[KnockoutEntrant], options: KnockoutOptions) ->
     return [e.id for e in ranked]
 
 
-def build_knockout(entrants: Sequence[KnockoutEntrant], options: KnockoutOptions) -> Bracket:
-    """The whole bracket, side brackets included, before any match is played."""
-    problems = options.problems()
+def build_knockout(
+    entrants: Sequence[KnockoutEntrant], options: KnockoutOptions, *, drawn: bool = False
+) -> Bracket:
+    """The whole bracket, side brackets included, before any match is played.
+
+    ``drawn``: the bracket was drawn earlier with these options and is only being read
+    again — the rules between options (:meth:`KnockoutOptions.problems`) are not asked
+    again, so a rule added since (:data:`EXCLUSIVE`) never breaks an event in play.
+    """
+    problems = [] if drawn else options.problems()
     ids = [e.id for e in entrants]
     if len(ids) < 2:
         problems.append(KNOCKOUT.problem("too_few", count=len(ids)))
@@ -410,6 +430,34 @@ def _side(src: Source, states: dict[str, MatchState], next_of: dict[str, str]):
             return player if nxt.loser == player else None
         mid = next_of.get(mid)
     return None
+
+
+def unreachable(bracket: Bracket) -> frozenset[tuple[str, str]]:
+    """The slots no player can ever fill, as ``(match id, "a" | "b")``, whatever the results.
+
+    A bye's slot; the loser of a match with such a slot (a walkover has no loser); the winner
+    (or first loss) of a match whose two slots are both unreachable. The bracket page draws
+    none of them (issue 43: a progressive consolation or a match for third place showed "loser
+    of M1-1" where M1-1 was a bye). Matches come after the matches they are fed from, so one
+    pass in order decides them all.
+    """
+    dead: set[tuple[str, str]] = set()
+    void: set[str] = set()
+    one_sided: set[str] = set()
+    for m in bracket.matches:
+        for side, src in (("a", m.a), ("b", m.b)):
+            if (
+                src.kind == NOBODY
+                or (src.kind in (WINNER, FIRST_LOSS, RESET_A, RESET_B) and src.match in void)
+                or (src.kind == LOSER and src.match in one_sided)
+            ):
+                dead.add((m.id, side))
+        sides = {(m.id, "a"), (m.id, "b")} & dead
+        if len(sides) == 2:
+            void.add(m.id)
+        if sides:
+            one_sided.add(m.id)
+    return frozenset(dead)
 
 
 def playable(bracket: Bracket, results: Mapping[str, PlayerId]) -> list[MatchState]:

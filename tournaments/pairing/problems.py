@@ -440,6 +440,10 @@ KNOCKOUT = Catalogue(
             "Система с выбыванием после двух поражений уже даёт второй шанс; выберите её или "
             "утешительный турнир, но не оба.",
         ),
+        "exclusive": (
+            "The options “{option_word}” and “{other_word}” cannot be chosen together: {why_word}.",
+            "Параметры «{option_word}» и «{other_word}» нельзя выбрать вместе: {why_word}.",
+        ),
         "progressive_and_other": (
             "The progressive consolation already takes the losers of every round; it cannot be "
             "combined with the consolation bracket or double elimination.",
@@ -813,11 +817,39 @@ PAIRING = Catalogue(
         ),
         "qualify_tie_at_cut": (
             "Place {place} is shared across the cut by {players}: the tie-breaks do not separate "
-            "them. Take {fewer} or {more} players, or give a reason to cut in the standings' "
-            "order (it is recorded).",
+            "them, and {spots} of them can go through. Decide how (it is recorded in the audit "
+            "log): a play-off match among them, a lot, or a criterion you state{resize_word}.",
             "Место {place} на границе отбора делят {players}: дополнительные показатели их не "
-            "разделяют. Возьмите {fewer} или {more} участников или укажите причину, чтобы "
-            "отобрать в порядке таблицы (она будет записана).",
+            "разделяют, а пройти могут {spots}. Решите, как выбрать (решение записывается в "
+            "журнал): дополнительный отборочный матч между ними, жребий или названный вами "
+            "критерий{resize_word}.",
+        ),
+        "qualify_tie_chosen": (
+            "A criterion decides place {place}: state it and choose exactly {spots} of the tied "
+            "players ({players}) who go through.",
+            "Место {place} решает критерий: назовите его и выберите ровно {spots} из игроков, "
+            "делящих место ({players}), которые проходят дальше.",
+        ),
+        "qualify_playoff_open": (
+            "The play-off for place {place} ({slug!r}) is not over yet: play it to the end, then "
+            "qualify again choosing the play-off — its winners take the places.",
+            "Дополнительный отборочный тур за место {place} ({slug!r}) ещё не окончен: доиграйте "
+            "его и снова проведите отбор, выбрав дополнительный тур, — места займут его "
+            "победители.",
+        ),
+        "qualify_playoff_players": (
+            "The play-off {slug!r} was drawn among other players than those now tied for place "
+            "{place} ({players}): the standings have changed. Delete it or choose another "
+            "address for the cup.",
+            "Дополнительный тур {slug!r} составлен из других игроков, чем те, кто теперь делит "
+            "место {place} ({players}): таблица изменилась. Удалите его или выберите для кубка "
+            "другой адрес.",
+        ),
+        "qualify_playoff_tie": (
+            "The play-off for place {place} ({slug!r}) leaves its own place {playoff_place} "
+            "shared by {players}: decide between them by a lot or a stated criterion.",
+            "Дополнительный тур за место {place} ({slug!r}) сам оставил место {playoff_place} "
+            "общим для {players}: решите между ними жребием или названным критерием.",
         ),
         "qualify_count": (
             "A cup needs 2 to {ranked} qualifiers from these standings, not {top}.",
@@ -843,6 +875,27 @@ for _key, _en, _ru in (
     ("scheveningen", "Scheveningen", "шевенингенская система"),
 ):
     WORDS[("system", _key)] = (_en, _ru)
+
+#: Knockout options inside sentences (``{option_word}``, ``{other_word}``), keyed by the option's name.
+for _key, _en, _ru in (
+    ("third_place", "match for third place", "матч за третье место"),
+    ("progressive_consolation", "progressive consolation", "прогрессивный утешительный турнир"),
+    ("double_elimination", "double elimination", "выбывание после двух поражений"),
+):
+    WORDS[("option", _key)] = (_en, _ru)
+    WORDS[("other", _key)] = (_en, _ru)
+#: Why two knockout options exclude each other (``{why_word}``).
+WORDS[("why", "meet_twice")] = (
+    "the semi-final losers would meet twice, in the match for third place and again in the "
+    "other bracket",
+    "проигравшие в полуфиналах встретились бы дважды: в матче за третье место и ещё раз в "
+    "другой сетке",
+)
+
+#: The other way out of a tie at the cut (``{resize_word}``): a cup needs two players, so
+#: "take fewer" is offered only when fewer is at least two.
+WORDS[("resize", "both")] = (" — or take {fewer} or {more} players", " — или возьмите {fewer} или {more} участников")
+WORDS[("resize", "more")] = (" — or take {more} players", " — или возьмите {more} участников")
 
 #: Seedings other than the open draw (``{seeding_word}``), keyed by ``Tournament.seeding``.
 for _key, _en, _ru in (

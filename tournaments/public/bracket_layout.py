@@ -4,7 +4,9 @@ Plain layout arithmetic on an :class:`~tournaments.standings_service.Event`
 snapshot (published and finished rounds only); the page view in
 :mod:`tournaments.public.views` renders the result as SVG. :func:`draw_diagrams`
 draws each bracket of a drawn knockout (main, losers', grand final, consolations)
-from the bracket's structure, with empty slots for the rounds not played yet;
+from the bracket's structure, with empty slots for the rounds not played yet (a slot
+nobody can ever reach, such as the loser of a bye, says "bye", and a match of two
+such slots is not drawn: :func:`tournaments.pairing.knockout.unreachable`);
 :func:`bracket_svg` draws the played rounds of a cup entered without a drawn
 bracket.
 """
@@ -173,17 +175,18 @@ def draw_diagrams(
             p = by_table.get((rnd.pk, row.get("table")))
             if row.get("match_id") and p is not None:
                 played[row["match_id"]] = p
+    dead = ko.unreachable(bracket)
     out = []
     for name, title in BRACKET_TITLES.items():
-        own = [m for m in bracket.matches if m.bracket == name]
+        # A match neither of whose slots anyone can reach is not drawn at all.
+        own = [m for m in bracket.matches if m.bracket == name and not {(m.id, "a"), (m.id, "b")} <= dead]
         if own:
-            out.append(
-                {"title": title, "svg": _one_bracket(own, states, played, by_number, lang, bye_label, player_base)}
-            )
+            svg = _one_bracket(own, states, played, by_number, lang, bye_label, player_base, dead)
+            out.append({"title": title, "svg": svg})
     return out
 
 
-def _one_bracket(matches, states, played, by_number, lang, bye_label, player_base) -> dict[str, Any]:
+def _one_bracket(matches, states, played, by_number, lang, bye_label, player_base, dead) -> dict[str, Any]:
     ids = {m.id for m in matches}
     columns = sorted({m.round for m in matches})
     col_of = {r: i for i, r in enumerate(columns)}
@@ -201,11 +204,11 @@ def _one_bracket(matches, states, played, by_number, lang, bye_label, player_bas
         done = st.status == ko.DONE and p is not None and p.confirmed
         x, top = col * (BOX_W + COL_GAP), TOP + y * (BOX_H + ROW_GAP)
         sides = []
-        for who, src in ((st.a, m.a), (st.b, m.b)):
+        for side, who, src in (("a", st.a, m.a), ("b", st.b, m.b)):
             if who is not None:
                 info = by_number.get(who)
                 sides.append((info.name(lang) if info else str(who), info))
-            elif src.kind == ko.NOBODY or st.status in (ko.WALKOVER, ko.VOID):
+            elif (m.id, side) in dead or st.status in (ko.WALKOVER, ko.VOID):
                 sides.append((bye_label, None))
             else:
                 sides.append((_slot_label(src), None))
@@ -214,7 +217,7 @@ def _one_bracket(matches, states, played, by_number, lang, bye_label, player_bas
             flip = by_number.get(st.a) is not None and by_number[st.a].id != p.a
             score_a, score_b = (p.score_b, p.score_a) if flip else (p.score_a, p.score_b)
             score_a, score_b = (format_score(float(v)) if v is not None else "" for v in (score_a, score_b))
-        if st.status == ko.WALKOVER and st.a is None:
+        if (st.status == ko.WALKOVER and st.a is None) or (m.id, "a") in dead:
             sides.reverse()  # the player who goes through on top, "bye" below, as in round 1
         first = sides[0][1]
         boxes.append(

@@ -47,6 +47,7 @@ from tournaments.team_match import team_names
 from zarik.i18n import current_language
 
 from . import frame
+from .views import stage_words
 
 TABLES_PER_SCREEN = 16
 ROWS_PER_SCREEN = 16  # standings rows a screen
@@ -130,7 +131,7 @@ def _standings_screens(event: Event, lang: str) -> list[Screen]:
     tables = [(key, t) for key, main in event.standings.items() for t in (main, *main.side_tables)]
     for key, table in tables:
         metrics = table.metrics[:SHOWN_METRICS]
-        rows = ShownRows(table.rows, partial(_standings_row, event, metrics, lang))
+        rows = ShownRows(table.rows, partial(_standings_row, event, metrics, lang, stage_words(event, table, lang)))
         title = _("Standings")
         section = _section(event, key)
         if section:
@@ -145,13 +146,17 @@ def _standings_screens(event: Event, lang: str) -> list[Screen]:
     return out
 
 
-def _standings_row(event: Event, metrics: list, lang: str, row: core.StandingRow) -> dict[str, Any]:
+def _standings_row(
+    event: Event, metrics: list, lang: str, stages: dict[int, str], row: core.StandingRow
+) -> dict[str, Any]:
     entry = event.entries[row.player.id]
+    pid = row.player.id
     return {
         "place": row.place_label,
         "name": entry.name(lang),
         "num": entry.draw_number,
-        "values": [_number(row.values.get(m.key)) for m in metrics],
+        "values": [stages[pid] if m.key == "stage" and pid in stages else _number(row.values.get(m.key))
+                   for m in metrics],  # fmt: skip
         # as the public standings mark them (templates/public/_standings_row.html)
         "mark": entry.removal or ("withdrawn" if row.player.withdrawn else ""),
     }

@@ -26,7 +26,7 @@ from tournaments import standings as core
 from tournaments import team_match as team_blocks
 from tournaments.access.permissions import tournament_view
 from tournaments.exports.labels import label as book_label
-from tournaments.models import CompetitionSystem, ResultKind, Tournament
+from tournaments.models import CompetitionSystem, ResultKind, Tournament, TournamentStatus
 from tournaments.standings.crosstable import format_value
 from tournaments.standings_service import (
     Event,
@@ -123,7 +123,14 @@ def _table_block(
         "core_metrics": metrics,
         "prizes": prizes,
         "rows": list(table.rows if rows is None else table.rows[rows]),
+        "stages": stage_words(event, table, lang),
     }
+
+
+def stage_words(event: Event, table: core.Standings, lang: str) -> dict[int, str]:
+    """A cup's "stage reached" in words for each player of ``table`` (the final, a
+    semi-final, …), never its internal number; empty for the other systems."""
+    return core.table_stages(table, event.matches, lang)
 
 
 def _row(event: Event, block: dict[str, Any], r: core.StandingRow, lang: str) -> dict[str, Any]:
@@ -136,11 +143,18 @@ def _row(event: Event, block: dict[str, Any], r: core.StandingRow, lang: str) ->
         "counted": r.counted,
         "removal": event.entries[r.player.id].removal,
         "values": [
-            {"value": _number(r.values.get(m.key)), "mark": _marked(r, m.key)}
+            {"value": _shown(block, r, m.key), "mark": _marked(r, m.key)}
             for m in block["core_metrics"]
         ],
         "prize": block["prizes"].get(r.player.id),
     }
+
+
+def _shown(block: dict[str, Any], r: core.StandingRow, key: str) -> str:
+    """A row's value as the tables show it: a cup's stage in words, any other metric's number."""
+    if key == "stage" and r.player.id in block["stages"]:
+        return block["stages"][r.player.id]
+    return _number(r.values.get(key))
 
 
 def _formatted(event: Event, blocks: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
@@ -202,6 +216,7 @@ def _overview_fragment(event: Event) -> frame.Fragment:
         title=_("Overview"),
         players=len(event.entries),
         rounds_played=len(event.round_numbers()),
+        **_rounds_fact(event.tournament),
         progress=progress,
         leaders=leaders,
         roster_more=max(len(entries) - paging.PAGE_ROWS, 0),
@@ -209,6 +224,14 @@ def _overview_fragment(event: Event) -> frame.Fragment:
         roster=roster,
         team=team_blocks.page_blocks(event, lang),
     )
+
+
+def _rounds_fact(tournament: Tournament) -> dict[str, Any]:
+    """What the overview says of the rounds: a finished event says so (the rounds it played,
+    all of them); otherwise the planned number, which a cup has none of — its bracket and
+    options decide how many stages it takes (issue 43: a finished cup said "3 / 5")."""
+    planned = tournament.rounds_planned if tournament.system != CompetitionSystem.KNOCKOUT else None
+    return {"rounds_planned": planned, "finished": tournament.status == TournamentStatus.FINISHED}
 
 
 def cached_overview(tournament: Tournament) -> frame.Fragment:

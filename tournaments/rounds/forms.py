@@ -267,7 +267,8 @@ OPTION_HELP = {
     ),
     "random_seed": _("The seed of a random bracket, published so anyone can repeat the draw."),
     "match_lengths": _(
-        "Match length of each round of the main bracket, comma-separated; the last value repeats."
+        "Match length of each round of the main bracket, comma-separated; the last value "
+        "repeats; empty: every round is played to the event's match length."
     ),
     "final_length": _("Length of the final; empty: as the last round."),
     "side_length": _(
@@ -404,8 +405,8 @@ def _option_field(spec: OptionSpec) -> forms.Field:
         return forms.IntegerField(initial=spec.default, min_value=spec.minimum, **common)
     if spec.kind == "number":
         return forms.FloatField(initial=spec.default, min_value=0, **common)
-    if spec.kind == "lengths":
-        return forms.CharField(initial=", ".join(str(n) for n in spec.default), **common)
+    if spec.kind == "lengths":  # empty: the event's match length (knockout_defaults)
+        return forms.CharField(initial="", **common)
     return forms.CharField(initial=spec.default, **common)
 
 
@@ -449,10 +450,14 @@ class PairingOptionsMixin:
             options = parse_options(system, stored, defaults)
         except RuleViolation:
             return out
+        json_key = SYSTEM_OPTIONS[system].json_key
+        own = (stored or {}).get(json_key) or {} if json_key else stored or {}
         for spec in option_specs(system):
             value = getattr(options, spec.name)
             if spec.kind == "lengths":
-                value = ", ".join(str(n) for n in value)
+                # Lengths the JSON does not give follow the event's match length: shown empty,
+                # so changing the match length later is not undone by this field (issue 43).
+                value = ", ".join(str(n) for n in value) if spec.name in own else ""
             out[option_field_name(system, spec.name)] = value
         return out
 

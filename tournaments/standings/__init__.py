@@ -17,7 +17,7 @@ from .crosstable import (
     build_round_crosstable,
     format_score,
 )
-from .cup import bracket_name
+from .cup import bracket_name, stage_labels, table_stages
 from .metrics import DEFAULT_TIEBREAKS, Metric, all_metrics, default_tiebreaks, get_metric
 from .ranking import StandingRow, Standings, check_matches, compute_standings, resolve_options
 from .sections import (
@@ -58,6 +58,8 @@ __all__ = [
     "compute_standings",
     "default_tiebreaks",
     "format_score",
+    "stage_labels",
+    "table_stages",
     "get_metric",
     "resolve_options",
     "section_keys",

@@ -52,7 +52,7 @@ from tournaments.pairing.knockout import (
     THIRD_PLACE,
 )
 
-from .types import Match
+from .types import Match, System
 
 #: Brackets whose results decide the main table (``""``: a cup without a drawn bracket).
 MAIN_DRAW = frozenset({"", MAIN, THIRD_PLACE, LOSERS, GRAND_FINAL})
@@ -188,3 +188,85 @@ def group_by_key(order: Sequence[int], keys: dict[int, Key]) -> list[list[int]]:
 
 
 KeyFunction = Callable[[Iterable[int], Sequence[Match]], dict[int, Key]]
+
+
+# ---------------------------------------------------------------------------------------------
+# the stage reached, in words (the tables show it instead of the stage number)
+# ---------------------------------------------------------------------------------------------
+
+#: How a table says the stage a player reached (en, ru); ``{n}`` is a round's number.
+STAGE_WORDS: dict[str, tuple[str, str]] = {
+    "winner": ("Winner", "Победитель"),
+    "final": ("Final", "Финал"),
+    "semi_final": ("Semi-final", "Полуфинал"),
+    "quarter_final": ("Quarter-final", "Четвертьфинал"),
+    "round": ("Round {n}", "Круг {n}"),
+    "third_place": ("Third place", "Третье место"),
+    "grand_final": ("Grand final", "Суперфинал"),
+    "losers_round": ("Losers' bracket, round {n}", "Сетка проигравших, круг {n}"),
+}
+
+
+def _words(word: str, language: str, n: int = 0) -> str:
+    en, ru = STAGE_WORDS[word]
+    return (en if language.startswith("en") else ru).format(n=n)
+
+
+def main_rounds(matches: Iterable[Match]) -> int:
+    """How many rounds the main draw has: log2 of its size, the players seated in its first
+    round (byes included, so a bracket of 5 has 3 rounds)."""
+    first = [m for m in matches if m.bracket in ("", MAIN) and _round(m) == 1]
+    size = len(players_of(first))
+    return max(size - 1, 0).bit_length()
+
+
+def stage_label(key: Key, rounds: int, language: str = "ru") -> str:
+    """The stage a key says in words: a side bracket's round; in the main draw the winner, the
+    final, semi-final, quarter-final or round reached (a round won and the next not yet drawn
+    counts as the next reached), the match for third place won, the grand final, the losers'
+    bracket's round. Empty before the first round."""
+    if len(key) == 1:
+        return _words("round", language, (key[0] + 1) // 2) if key[0] else ""
+    final, _unbeaten, losers, main, third = key
+    if final:
+        return _words("winner" if final % 2 else "grand_final", language)
+    if losers:
+        return _words("losers_round", language, (losers + 1) // 2)
+    if not main:
+        return ""
+    if main >= 2 * rounds + 1:
+        return _words("winner", language)
+    if third:
+        return _words("third_place", language)
+    reached = (main + 1) // 2
+    words = {rounds: "final", rounds - 1: "semi_final", rounds - 2: "quarter_final"}
+    word = words.get(reached)
+    return _words(word, language) if word else _words("round", language, reached)
+
+
+def stage_labels(players: Sequence[int], matches: Sequence[Match], bracket: str = "",
+                 language: str = "ru") -> dict[int, str]:  # fmt: skip
+    """Each player's stage in words in one table of a cup: the main draw's (``bracket``
+    empty) or a side bracket's — read off the same keys that place them (matches of players
+    outside ``players``, another section's, are left out)."""
+    seated = set(players)
+    matches = [m for m in matches if m.player_a in seated]
+    if bracket:
+        own = [m for m in matches if m.bracket == bracket]
+        keys = bracket_keys(players, own)
+        rounds = 0
+    else:
+        own = [m for m in matches if in_main_draw(m)]
+        keys = main_draw_keys(players, own)
+        rounds = main_rounds(own)
+    return {pid: stage_label(keys[pid], rounds, language) for pid in players}
+
+
+def table_stages(table, matches: Sequence[Match], language: str = "ru") -> dict[int, str]:
+    """The stage in words of each player of ``table`` (a :class:`~.ranking.Standings`) when it
+    is a cup's and shows the stage; empty otherwise. The pages, the hall display and the
+    workbook show these instead of the stage's number (issue 43); the API keeps the number."""
+    options = table.options
+    if options.system != System.KNOCKOUT or "stage" not in options.tiebreaks:
+        return {}
+    return stage_labels(table.order, matches, table.bracket, language)

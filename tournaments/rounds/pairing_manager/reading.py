@@ -303,7 +303,7 @@ def knockout_state(tournament: Tournament, section: Section | None = None):
     opts["match_lengths"] = tuple(opts["match_lengths"])
     opts["seed_by"] = "draw_number"
     entrants = [core.KnockoutEntrant(pid, draw_number=i + 1) for i, pid in enumerate(data["seeds"])]
-    bracket = core.build_knockout(entrants, core.KnockoutOptions(**opts))
+    bracket = core.build_knockout(entrants, core.KnockoutOptions(**opts), drawn=True)
     results: dict[str, int] = {}
     scheduled: set[str] = set()
     for rnd in rounds:

@@ -10,7 +10,12 @@ rows through ``pairing_manager.constraints.forbidden_pairs_for`` and
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from django.db import transaction
+from django.utils.translation import gettext
 
 from tournaments.audit import record
 from tournaments.models import (
@@ -25,6 +30,7 @@ from tournaments.models import (
     Section,
     Seeding,
     Tournament,
+    TournamentStatus,
 )
 from tournaments.rounds.pairing_manager.reading import next_number
 from tournaments.rounds.pairing_manager.refusals import refuse
@@ -102,20 +108,63 @@ _COPIED = (
 )
 
 
+#: How the organiser decides a place shared across the cut (the book, Part 9, line 71: «при
+#: необходимости назначается дополнительный чемпионский отборочный тур» — a play-off when
+#: needed); a lot and a stated criterion are the other decisions a chief arbiter takes.
+PLAYOFF, LOT, CRITERION = "playoff", "lot", "criterion"
+TIE_DECISIONS = (PLAYOFF, LOT, CRITERION)
+
+
+def playoff_slug(cup_slug: str) -> str:
+    """The address of the play-off drawn for a cut, found again by the cup's address."""
+    return f"{cup_slug}-playoff"[:80]
+
+
+@dataclass(frozen=True)
+class _Tie:
+    """A place shared across the cut: who is in for sure, who shares it, how many go through."""
+
+    place: str
+    sure: list  # the rows placed above the shared place
+    tied: list  # the rows sharing it
+    spots: int  # how many of ``tied`` go through
+    fewer: int
+    more: int
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(r.player.name_ru for r in self.tied)
+
+    def details(self) -> dict:
+        return {"place": self.place, "players": self.names(), "spots": self.spots,
+                "entries": [r.player.id for r in self.tied]}  # fmt: skip
+
+
 def qualify_to_knockout(
     swiss: Tournament, section: Section | None, top: int, *, name: str, slug: str, user,
-    knockout: dict | None = None, reason: str = "",
+    knockout: dict | None = None, reason: str = "", tie_decision: str = "",
+    tie_chosen: Sequence[int] = (), tie_note: str = "",
 ) -> Tournament:
     """A new knockout tournament of the Swiss section's top ``top`` players, seeded by place.
 
     Draw number = Swiss place, and the cup seeds by draw number, so the Swiss winner
     is seed 1 and byes (when ``top`` is not a power of two) go to the best placed —
     the standard seeding order, where seeds 1 and 2 can meet only in the final. The
-    cup has the Swiss's officials, so the same director runs it.
+    cup has the Swiss's officials, so the same director runs it, and plays the Swiss's
+    match length unless ``knockout`` gives per-round lengths.
 
-    Qualifying is refused while the Swiss is still being played, and when the cut falls
-    inside a place the tie-breaks leave shared — unless the director gives a ``reason``,
-    which is audited with the qualification.
+    Qualifying is refused while the Swiss is still being played, unless the director
+    gives a ``reason`` (audited). A place the tie-breaks leave shared across the cut is
+    refused until the director decides it (``tie_decision``; the book, Part 9, line 71: «при
+    необходимости назначается дополнительный чемпионский отборочный тур»):
+
+    * ``playoff`` — the first call draws a play-off knockout among the tied players
+      (address :func:`playoff_slug`, same officials and match rules) and returns *it*;
+      once it is over, the same call takes its best placed into the cup;
+    * ``lot`` — the product draws the lot; the drawn order is recorded;
+    * ``criterion`` — the director states it (``tie_note``) and chooses ``tie_chosen``
+      (entry ids) among the tied players.
+
+    The decision, the tied players and who went through are recorded in the audit.
     """
     _swiss_only(swiss)
     event = load_event(swiss)
@@ -128,29 +177,116 @@ def qualify_to_knockout(
     reason = reason.strip()
     if not reason:
         _refuse_an_unfinished_swiss(swiss, section)
-        _refuse_a_tie_at_the_cut(rows, top)
     if Tournament.objects.filter(slug=slug).exists():
         raise refuse("qualify_slug", slug=slug)
+    tie = _tie_at_the_cut(rows, top)
+    decided: dict = {}  # the tie's decision, for the audit
+    qualifiers = rows[:top]
+    if tie is not None:
+        if tie_decision not in TIE_DECISIONS:
+            resize = "both" if tie.fewer >= 2 else "more"
+            raise refuse("qualify_tie_at_cut", fewer=tie.fewer, more=tie.more, resize=resize, **tie.details())
+        if tie_decision == PLAYOFF and not Tournament.objects.filter(slug=playoff_slug(slug)).exists():
+            return _draw_playoff(swiss, tie, slug, user, key)
+        through, decided = _decide(tie, tie_decision, slug, tie_chosen, tie_note)
+        qualifiers = [*tie.sure, *through]
     entries = {e.pk: e for e in swiss.entries.select_related("player")}
     with transaction.atomic():
-        cup = Tournament.objects.create(
-            name=name, slug=slug, starts_on=swiss.ends_on or swiss.starts_on,
-            system=CompetitionSystem.KNOCKOUT, seeding=Seeding.RATING,
-            pairing_options={"knockout": {"seed_by": "draw_number", **(knockout or {})}},
-            **{f: getattr(swiss, f) for f in _COPIED},
-        )
-        for place, row in enumerate(rows[:top], start=1):
+        cup = _knockout_of(swiss, name, slug, {"seed_by": "draw_number", **(knockout or {})})
+        for place, row in enumerate(qualifiers, start=1):
             src = entries[row.player.id]
             Entry.objects.create(
                 tournament=cup, player=src.player, draw_number=place, seed_rating=src.seed_rating,
                 status=EntryStatus.CHECKED_IN,
             )
-        for off in Official.objects.filter(tournament=swiss):
-            Official.objects.get_or_create(tournament=cup, user=off.user, role=off.role)
-        after = {"cup": cup.slug, "top": top, "section": key, **({"reason": reason} if reason else {})}
+        after = {"cup": cup.slug, "top": top, "section": key, **({"reason": reason} if reason else {}),
+                 **({"tie": decided} if decided else {})}  # fmt: skip
         record(user, swiss, "knockout.qualify", cup, None, after)
         record(user, cup, "knockout.qualify", cup, None, after)
     return cup
+
+
+def _decide(tie: _Tie, decision: str, slug: str, chosen: Sequence[int], note: str) -> tuple[list, dict]:
+    """The tied rows that go through by the director's decision, and the decision as the audit
+    records it (the tied entries, who went through, the lot's drawn order, the criterion)."""
+    record_of: dict = {"decision": decision, "place": tie.place, "tied": [r.player.id for r in tie.tied]}
+    if decision == PLAYOFF:
+        through = _playoff_winners(Tournament.objects.get(slug=playoff_slug(slug)), tie)
+        record_of["playoff"] = playoff_slug(slug)
+    elif decision == LOT:
+        drawn = list(tie.tied)
+        random.SystemRandom().shuffle(drawn)
+        through = drawn[: tie.spots]
+        record_of["lot"] = [r.player.id for r in drawn]
+    else:
+        through = _chosen(tie, chosen, note)
+        record_of["note"] = note.strip()
+    record_of["through"] = [r.player.id for r in through]
+    return through, record_of
+
+
+def _knockout_of(swiss: Tournament, name: str, slug: str, options: dict) -> Tournament:
+    """A knockout tournament with the Swiss's game, match rules and officials (no entries)."""
+    cup = Tournament.objects.create(
+        name=name, slug=slug, starts_on=swiss.ends_on or swiss.starts_on,
+        system=CompetitionSystem.KNOCKOUT, seeding=Seeding.RATING, rounds_planned=None,
+        pairing_options={"knockout": options}, **{f: getattr(swiss, f) for f in _COPIED},
+    )  # fmt: skip
+    for off in Official.objects.filter(tournament=swiss):
+        Official.objects.get_or_create(tournament=cup, user=off.user, role=off.role)
+    return cup
+
+
+def _draw_playoff(swiss: Tournament, tie: _Tie, cup_slug: str, user, key: str) -> Tournament:
+    """The play-off among the tied players: a knockout seeded in the standings' order, with a
+    match for third place when three of four go through (so places 1–3 are not shared)."""
+    options: dict = {"seed_by": "draw_number"}
+    if tie.spots == 3 and len(tie.tied) >= 4:
+        options["third_place"] = True
+    entries = {e.pk: e for e in swiss.entries.select_related("player")}
+    with transaction.atomic():
+        playoff = _knockout_of(
+            swiss, f"{swiss.name}: {gettext('play-off for place %(place)s') % {'place': tie.place}}",
+            playoff_slug(cup_slug), options,
+        )  # fmt: skip
+        for number, row in enumerate(tie.tied, start=1):
+            src = entries[row.player.id]
+            Entry.objects.create(tournament=playoff, player=src.player, draw_number=number,
+                                 seed_rating=src.seed_rating, status=EntryStatus.CHECKED_IN)  # fmt: skip
+        after = {"playoff": playoff.slug, "cup": cup_slug, "section": key, "place": tie.place,
+                 "tied": [r.player.id for r in tie.tied], "spots": tie.spots}  # fmt: skip
+        record(user, swiss, "knockout.cut_playoff", playoff, None, after)
+        record(user, playoff, "knockout.cut_playoff", playoff, None, after)
+    return playoff
+
+
+def _playoff_winners(playoff: Tournament, tie: _Tie) -> list:
+    """The tied rows in the play-off's order, its best ``spots`` placed: refused while it is
+    played, if it seats other players, or if its own places leave the cut shared."""
+    swiss_entry = dict(Entry.objects.filter(pk__in=[r.player.id for r in tie.tied]).values_list("player_id", "pk"))
+    by_entry = {r.player.id: r for r in tie.tied}
+    seated = dict(playoff.entries.values_list("pk", "player_id"))
+    if set(seated.values()) != set(swiss_entry):
+        raise refuse("qualify_playoff_players", slug=playoff.slug, **tie.details())
+    if playoff.status != TournamentStatus.FINISHED:
+        raise refuse("qualify_playoff_open", slug=playoff.slug, place=tie.place)
+    own = next(iter(load_event(playoff).standings.values())).rows
+    last = own[tie.spots - 1]
+    if last.place_to > tie.spots:
+        shared = [r for r in own if r.place == last.place]
+        raise refuse("qualify_playoff_tie", slug=playoff.slug, place=tie.place,
+                     playoff_place=last.place_label,
+                     players=tuple(r.player.name_ru for r in shared))  # fmt: skip
+    return [by_entry[swiss_entry[seated[r.player.id]]] for r in own[: tie.spots]]
+
+
+def _chosen(tie: _Tie, chosen: Sequence[int], note: str) -> list:
+    """The tied rows the director chose by a stated criterion, in the standings' order."""
+    wanted = {int(pk) for pk in chosen}
+    through = [r for r in tie.tied if r.player.id in wanted]
+    if not note.strip() or len(through) != tie.spots or len(wanted) != tie.spots:
+        raise refuse("qualify_tie_chosen", **tie.details())
+    return through
 
 
 def _refuse_an_unfinished_swiss(swiss: Tournament, section: Section | None) -> None:
@@ -165,16 +301,16 @@ def _refuse_an_unfinished_swiss(swiss: Tournament, section: Section | None) -> N
         raise refuse("qualify_unfinished", played=finished, planned=max(planned, finished + open_rounds))
 
 
-def _refuse_a_tie_at_the_cut(rows, top: int) -> None:
-    """The last qualifier and the first one out may not share a place (the ranking's keys,
-    tie-breaks included, are equal): who goes through would be the list's accident."""
+def _tie_at_the_cut(rows, top: int) -> _Tie | None:
+    """The place the last qualifier shares with the first one out (the ranking's keys,
+    tie-breaks included, are equal), or None: who goes through must not be the list's
+    accident, so such a place waits for the director's decision."""
     if top >= len(rows):
-        return
+        return None
     last_in, first_out = rows[top - 1], rows[top]
-    if last_in.place == first_out.place:
-        shared = [r for r in rows if r.place == last_in.place]
-        inside = sum(1 for r in rows[:top] if r.place == last_in.place)
-        raise refuse(
-            "qualify_tie_at_cut", place=last_in.place_label,
-            players=tuple(r.player.name_ru for r in shared), fewer=top - inside, more=top - inside + len(shared),
-        )
+    if last_in.place != first_out.place:
+        return None
+    tied = [r for r in rows if r.place == last_in.place]
+    sure = [r for r in rows if r.place < last_in.place]
+    spots = top - len(sure)
+    return _Tie(last_in.place_label, sure, tied, spots, fewer=len(sure), more=len(sure) + len(tied))

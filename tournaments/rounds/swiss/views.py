@@ -120,11 +120,21 @@ def bye_cancel(request, tournament: Tournament, request_id: int):
 def qualify(request, tournament: Tournament):
     form = QualifyForm(tournament, request.POST)
     if form.is_valid():
+        args = form.qualify_args()
         try:
-            cup = swiss_requests.qualify_to_knockout(tournament, **form.qualify_args(), user=request.user)
+            made = swiss_requests.qualify_to_knockout(tournament, **args, user=request.user)
         except PairingRefused as exc:
             _refused(form, exc)
+            tie = next((p for p in exc.problems if p.code == "pairing.qualify_tie_at_cut"), None)
+            if tie is not None:
+                form.offer_tie(tie.details["entries"])
         else:
-            messages.success(request, _("The cup is drawn from the standings: generate its first stage."))
-            return redirect("manage-rounds", slug=cup.slug)
+            if made.slug == swiss_requests.playoff_slug(args["slug"]):
+                messages.success(request, _(
+                    "The play-off for the shared place is drawn: generate and play it, then "
+                    "create the cup again with the play-off chosen — its winners take the places."
+                ))
+            else:
+                messages.success(request, _("The cup is drawn from the standings: generate its first stage."))
+            return redirect("manage-rounds", slug=made.slug)
     return _page(request, tournament, qualify=form)
