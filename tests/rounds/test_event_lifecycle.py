@@ -130,8 +130,9 @@ def test_generating_an_empty_section_is_refused_with_a_coded_reason_on_the_api_a
 
 
 def test_the_status_follows_when_an_empty_section_gets_a_player_or_loses_him(categories):
-    """Sections changing (a player entered into the empty one, withdrawn from it, the section
-    deleted) recompute the status at once: nobody has to close a round to see it move."""
+    """Sections changing (a player entered into the empty one, withdrawn from it or moved out of
+    it, a section added or deleted) recompute the status at once: nobody has to close a round
+    to see it move."""
     t, director, empty = categories["t"], categories["director"], categories["empty"]
     _play_out(t, categories["low"], director)
     _play_out(t, categories["high"], director)
@@ -145,6 +146,14 @@ def test_the_status_follows_when_an_empty_section_gets_a_player_or_loses_him(cat
     entry_status.withdraw(late, director, "left before the Amateur section was drawn")
     t.refresh_from_db()
     assert t.status == TournamentStatus.FINISHED
+    another = roster.add_new_player(
+        t, EntryFactory.build(tournament=t).player, director, section=empty
+    )
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.IN_PROGRESS
+    roster.change_entry(another, director, category=8, section=categories["high"], reason="moved up")
+    t.refresh_from_db()
+    assert t.status == TournamentStatus.FINISHED  # the Amateur section is empty again
     extra = setup.save_section(
         SectionFactory.build(name="Средняя", min_category=5, max_category=6), t, director
     )
