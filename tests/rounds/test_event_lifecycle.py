@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from scoring import workflow
 from tests.factories import (
     EntryFactory,
     OfficialFactory,
@@ -412,3 +413,12 @@ def test_withdrawing_on_the_entries_page_says_the_draft_was_paired_again(client)
     assert "Черновик тура 2 составлен заново без игрока" in page
     [again] = Round.objects.filter(tournament=t, number=2)
     assert gone.pk not in _seated(again)
+
+
+def test_a_disqualification_while_a_swiss_draft_waits_pairs_it_again_without_him():
+    t, director, entries, draft = _swiss_with_draft("swiss-dq-43")
+    gone = entries[2]
+    workflow.remove_entry(gone, director, how="disqualified", reason="abuse of the arbiter")
+    [again] = Round.objects.filter(tournament=t, number=2)
+    assert again.pk != draft.pk and gone.pk not in _seated(again)
+    pm.publish_round(again, user=director)
