@@ -166,7 +166,6 @@ class GenerateRoundForm(forms.Form):
             )
         return data
 
-
     def _arrived_since(self, data: dict) -> None:
         """Refuse a form that ticks absent a player who checked in after it was drawn; show it
         again with them unticked (see the class's docstring)."""

@@ -44,8 +44,9 @@ def hard_blockers(tournament: Tournament, section: Section | None = None) -> lis
     """What no reason overrides: a draft still waiting, no section chosen, nobody to pair.
 
     A section (or a tournament) without a player left to pair is refused
-    (``pairing.section_empty``, ``pairing.no_players``) rather than given an empty draft round: a category nobody
-    entered is simply not played (book Part 9, «Категории игроков»; :func:`.reading.is_empty`).
+    (``pairing.section_empty``, ``pairing.no_players``) rather than given an empty draft
+    round: a category nobody entered is simply not played (book Part 9, «Категории
+    игроков»; :func:`.reading.is_empty`).
     """
     out = []
     draft = rounds_of(tournament, section).filter(status=RoundStatus.DRAFT).first()
