@@ -196,14 +196,14 @@ class Event:
 
     @cached_property
     def champion(self) -> core.ChampionDecision | None:
-        """The winner of each section and the absolute champion (None for a single-section
-        event): the strongest section's winner, named once the event is finished (the rule and
-        its source: :mod:`tournaments.standings.sections`)."""
-        if not self.multi_section:
-            return None
-        return core.absolute_champion(
+        """Who holds the title, named once the event is finished: with several sections each
+        one's winner and the absolute champion (the strongest section's winner); with one, a
+        round robin's or a Swiss's first place (shared: a play-off between them); None for a
+        cup or a Scheveningen event of one section. The rule and its source:
+        :func:`tournaments.standings.sections.champion_of`."""
+        return core.champion_of(
             self.players, self.matches, self.options, adjustments=self.adjustments,
-            strength=core.section_strength(self.players, self.categories()),
+            categories=self.categories(), tables=self.standings,
             finished=self.tournament.status == TournamentStatus.FINISHED,
         )
 

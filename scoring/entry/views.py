@@ -804,6 +804,8 @@ def desk_entry(request, tournament, entry_id: int, action: str) -> HttpResponse:
         elif action == "withdraw":
             settle = request.POST.get("settle", entry_status.SETTLE_FORFEIT)
             entry_status.withdraw(entry, request.user, reason, settle=settle)
+            if note := entry_status.redrawn_note(entry):
+                messages.info(request, note)
         elif action == "remove":
             form = RemoveEntryForm(request.POST)
             if not form.is_valid():

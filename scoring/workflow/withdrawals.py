@@ -21,7 +21,7 @@ from tournaments.models import (
     ResultStatus,
     Round,
 )
-from tournaments.rounds.pairing_manager import withdrawn
+from tournaments.rounds.pairing_manager import redraw, withdrawn
 from tournaments.rounds.pairing_manager.systems import fixed_schedule
 
 from .base import lock_match, refuse
@@ -44,8 +44,10 @@ def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
     closed without the director recording each forfeit by hand; the result shows when its
     round is published, and is announced then (:mod:`tournaments.events` holds back every
     event about a draft's match, and the round's publication sends its settled results after
-    ``round.published``). In a Swiss or a cup a draft is paired again without the player
-    instead."""
+    ``round.published``). A cup's bracket is such a schedule too: his opponent in a draft
+    stage goes through. In a Swiss a draft is paired again without the player instead
+    (:mod:`tournaments.rounds.pairing_manager.redraw`, called after this by the withdrawal and
+    by :func:`remove_entry`)."""
     if how not in SETTLE_CHOICES:
         raise refuse("settle_choice", "choice")
     reason = reason.strip() or _("withdrawn")
@@ -116,4 +118,5 @@ def remove_entry(
     if past == "void":
         void_past(entry, user, reason.strip())
     settle_pending(entry, user, settle, reason.strip())
+    redraw.pair_again_without(entry, user, reason.strip())  # a Swiss draft: paired without him
     return entry

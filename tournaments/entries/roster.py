@@ -178,4 +178,6 @@ def change_entry(
     if fields:
         entry.save(update_fields=fields)
         audit.record(user, entry.tournament, "entry.change", entry, before, entry, reason)
+        if "section" in fields:
+            update_status(entry.tournament, user)  # a section emptied or filled by the move
     return entry

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from scoring.rules.errors import Problem
 from tournaments import audit
@@ -17,6 +18,8 @@ from tournaments import cache as page_cache
 from tournaments.access.permissions import allowed
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus
 from tournaments.registration import services as registration
+from tournaments.rounds.pairing_manager.redraw import pair_again_without
+from tournaments.rounds.pairing_manager.status import update_status
 from tournaments.rounds.pairing_manager.withdrawn import (
     SETTLE_CHOICES,
     SETTLE_FORFEIT,
@@ -77,6 +80,8 @@ def withdraw(entry: Entry, user, reason: str = "", settle: str = SETTLE_FORFEIT)
     A match of theirs still unplayed in a published round (in a fixed schedule, in a draft
     too) is settled as ``settle`` says (a forfeit to the opponent, or void), through the
     result workflow's settle step (:mod:`tournaments.rounds.pairing_manager.withdrawn`), audited.
+    A Swiss draft that seats them is paired again without them
+    (:mod:`tournaments.rounds.pairing_manager.redraw`).
     """
     if not allowed(user, "desk.run", entry.tournament):
         raise PermissionDenied
@@ -89,14 +94,29 @@ def withdraw(entry: Entry, user, reason: str = "", settle: str = SETTLE_FORFEIT)
     if was_in and not registration.started(entry.tournament):
         registration.offer_free_places(entry.tournament, user)  # before round 1 a place frees up
     settle_remaining(entry, user, settle, reason)
+    # A Swiss draft seating him, paired again without him: the pages say so (redrawn_note).
+    entry.redrawn = [r.number for r in pair_again_without(entry, user, reason)]
+    update_status(entry.tournament, user)  # his section may be left with nobody to play
     return entry
+
+
+def redrawn_note(entry: Entry) -> str:
+    """What the desk and the entries page say after a withdrawal that paired drafts again."""
+    numbers = getattr(entry, "redrawn", [])
+    if not numbers:
+        return ""
+    return _("The draft of round %(rounds)s was paired again without %(name)s: check it, then publish it.") % {
+        "rounds": ", ".join(map(str, numbers)), "name": entry.player.full_name,
+    }
 
 
 @transaction.atomic
 def reinstate(entry: Entry, user, reason: str = "") -> Entry:
     if not allowed(user, "desk.run", entry.tournament):
         raise PermissionDenied
-    return set_status(entry, user, EntryStatus.REGISTERED, "entry.reinstate", reason)
+    set_status(entry, user, EntryStatus.REGISTERED, "entry.reinstate", reason)
+    update_status(entry.tournament, user)  # a section with a player again is still to be played
+    return entry
 
 
 

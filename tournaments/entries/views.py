@@ -154,6 +154,8 @@ def entry_action(request, tournament: Tournament, entry_id: int):
         if action == "withdraw":
             settle = request.POST.get("settle", entry_status.SETTLE_FORFEIT)
             entry_status.withdraw(entry, request.user, reason, settle=settle)
+            if note := entry_status.redrawn_note(entry):
+                messages.info(request, note)
         elif action == "reinstate":
             entry_status.reinstate(entry, request.user, reason)
         elif action == "remove":

@@ -10,11 +10,10 @@ from tournaments.standings import (
     Match,
     Player,
     Standings,
-    absolute_champion,
+    champion_of,
     resolve_options,
     section_keys,
     section_standings,
-    section_strength,
 )
 
 from .meta import ExportOptions, TournamentInfo
@@ -60,17 +59,13 @@ def prepare(
     matches: Sequence[Match],
     options: ExportOptions,
 ) -> ExportData:
-    """Rank every section (and decide the absolute champion if there are several)."""
+    """Rank every section and decide the title (:func:`~tournaments.standings.champion_of`)."""
     standing_opts = resolve_options(options.standings)
     sections = section_keys(players)
     adjustments = options.adjustments
     standings = section_standings(players, matches, standing_opts, adjustments)
-    champion = (
-        absolute_champion(
-            players, matches, standing_opts, adjustments=adjustments,
-            strength=section_strength(players, options.categories), finished=options.event_finished,
-        )
-        if len(sections) > 1
-        else None
+    champion = champion_of(
+        players, matches, standing_opts, adjustments=adjustments, tables=standings,
+        categories=options.categories, finished=options.event_finished,
     )
     return ExportData(info, options, players, matches, sections, standings, champion)

@@ -92,6 +92,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "draw": ("ничья", "draw"),
     "wins_of": ("победа", "win"),
     "champion": ("Абсолютный чемпион", "Absolute champion"),
+    "title": ("Чемпион", "Champion"),
     "section_winner": ("Победитель", "Winner"),
     "playoff": (
         "Нужен дополнительный матч за звание чемпиона",

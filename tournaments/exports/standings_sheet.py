@@ -99,12 +99,14 @@ def write(wb: Workbook, data: ExportData, progress: Progress) -> None:
     if champion is not None and champion.finished:
         out.blank()
         section_names = data.info.sections
-        for key, winners in champion.winners:
+        several = len(champion.winners) > 1  # one section: its first place is the champion
+        for key, winners in champion.winners if several else ():
             if winners:
                 who = ", ".join(p.name(lang) for p in winners)
                 out.append([(f"{label('section_winner', lang)} — {section_names.get(key) or key}: {who}", None)])
         if champion.champion is not None:
-            text = f"{label('champion', lang)}: {champion.champion.name(lang)}"
+            title = label("champion" if several else "title", lang)
+            text = f"{title}: {champion.champion.name(lang)}"
         else:
             names = ", ".join(p.name(lang) for p in champion.candidates)
             text = f"{label('playoff', lang)}: {names}"

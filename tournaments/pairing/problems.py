@@ -676,6 +676,24 @@ PAIRING = Catalogue(
             "This tournament plays in sections: choose the section to pair.",
             "Турнир играется по категориям: выберите категорию для жеребьёвки.",
         ),
+        "section_empty": (
+            "Section {section} has nobody to pair: no player entered it, or every one has "
+            "withdrawn. An empty section is not played and does not keep the event from finishing.",
+            "В категории «{section}» некого разбивать на пары: в неё никто не записан или все "
+            "снялись. Пустая категория не играется и не мешает завершению турнира.",
+        ),
+        "no_players": (
+            "Nobody to pair: no player is entered in this tournament, or every one has withdrawn.",
+            "Некого разбивать на пары: в турнире нет участников или все они снялись.",
+        ),
+        "checked_in_since": (
+            "Checked in since this page was opened, and ticked absent on it: {names}. They are no "
+            "longer ticked absent below; check the list and pair again (nothing else you typed "
+            "has changed).",
+            "После того как страница была открыта, отметились о прибытии игроки, отмеченные на "
+            "ней отсутствующими: {names}. Отметка «отсутствует» с них снята; проверьте список и "
+            "составьте тур снова (остальное, что вы ввели, сохранено).",
+        ),
         "rematch_needs_reason": (
             "To accept the proposed rematches, give a reason; it is recorded.",
             "Чтобы принять предложенные повторные встречи, укажите причину; она записывается.",
@@ -744,10 +762,14 @@ PAIRING = Catalogue(
             "Сначала опубликуйте тур {round}, затем тур {next}.",
         ),
         "publish_withdrawn": (
-            "Round {round} seats {players}, who withdrew after it was paired: delete the draft and "
-            "pair the round again (or change those pairings by hand), then publish it.",
-            "В туре {round} посажены игроки, снявшиеся после составления пар: {players}. Удалите "
-            "черновик и составьте тур заново (или измените эти пары вручную), затем опубликуйте его.",
+            "Round {round} seats {players}, who withdrew after it was paired. The draft was not "
+            "paired again by itself: it has results or changes made by hand, or pairing it again "
+            "needs your decision. Delete the draft and pair the round again (or change those "
+            "pairings by hand), then publish it.",
+            "В туре {round} посажены игроки, снявшиеся после составления пар: {players}. Черновик "
+            "не составлен заново сам: в нём есть результаты или изменения, сделанные вручную, или "
+            "новое составление требует вашего решения. Удалите черновик и составьте тур заново "
+            "(или измените эти пары вручную), затем опубликуйте его.",
         ),
         "delete_order": (
             "Round {round} cannot be deleted: a later round is already published.",

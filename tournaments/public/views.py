@@ -167,6 +167,7 @@ def _champion(event: Event, lang: str) -> dict[str, Any] | None:
         return None
     return {
         "finished": decision.finished,
+        "several": len(decision.winners) > 1,  # one section: "Champion", not "absolute"
         "champion": event.entries[decision.champion.id].name(lang) if decision.champion else "",
         "playoff": decision.playoff_required,
         "candidates": [event.entries[p.id].name(lang) for p in decision.candidates],

@@ -22,6 +22,7 @@ from tournaments.pairing.options import (
     option_specs,
     parse_options,
 )
+from tournaments.pairing.problems import PAIRING
 from tournaments.standings.order import dump_tiebreaks, parse_tiebreaks
 from zarik.i18n import current_language, problems_to_validation_error
 
@@ -54,6 +55,15 @@ class GenerateRoundForm(forms.Form):
     listed). When the tournament pairs only players who checked in
     (``check_in_required``), every entry that has not checked in is ticked
     absent to begin with and the table says why; the organiser may untick one.
+
+    A check-in made while the page stood open is not lost (issue 43): the page carries who
+    had not checked in when it was drawn (``unchecked``), and a form that still ticks absent
+    a player who has checked in since is refused (``pairing.checked_in_since``, naming them)
+    and shown again with those players unticked and everything else as typed — one more tap
+    pairs them. Refused rather than silently paired: a tick may be the organiser's own
+    decision (he knows the player is leaving), so he sees the change before it is made. A
+    post without ``unchecked`` (the API: its ``absent`` list is the client's own, sent as it
+    pairs) is taken as it is.
     """
 
     section = forms.ModelChoiceField(
@@ -84,6 +94,7 @@ class GenerateRoundForm(forms.Form):
     background = forms.BooleanField(
         label=_("Pair in the background and show progress (large fields)"), required=False
     )
+    unchecked = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, tournament: Tournament, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -106,11 +117,13 @@ class GenerateRoundForm(forms.Form):
             self.fields["half_bye"].queryset = Entry.objects.filter(pk__in=pks)
             if tournament.check_in_required and not self.is_bound:
                 self.initial["absent"] = [e.pk for e in self.entries if not _present(e)]
+            self.initial["unchecked"] = _unchecked(self.entries)
             self.requested = _requested_byes(tournament)
         else:
             self.entries = []
             del self.fields["absent"]
             del self.fields["half_bye"]
+            del self.fields["unchecked"]
 
     def _ticked(self, name: str) -> set[str]:
         if self.is_bound:
@@ -140,6 +153,7 @@ class GenerateRoundForm(forms.Form):
             for name in ("absent", "half_bye"):
                 if name in data:
                     data[name] = [e for e in data[name] or () if e.section_id == section.pk]
+        self._arrived_since(data)
         absent = set(data.get("absent") or ())
         half = set(data.get("half_bye") or ())
         both = absent & half
@@ -151,6 +165,33 @@ class GenerateRoundForm(forms.Form):
                 params={"names": names},
             )
         return data
+
+    def _arrived_since(self, data: dict) -> None:
+        """Refuse a form that ticks absent a player who checked in after it was drawn; show it
+        again with them unticked (see the class's docstring)."""
+        if "unchecked" not in self.data or not hasattr(self.data, "getlist"):
+            return
+        unchecked = set(str(self.data.get("unchecked") or "").split())
+        arrived = [e for e in data.get("absent") or () if str(e.pk) in unchecked and _present(e)]
+        if not arrived:
+            return
+        gone = {str(e.pk) for e in arrived}
+        posted = self.data.copy()
+        posted.setlist("absent", [v for v in self.data.getlist("absent") if v not in gone])
+        posted["unchecked"] = _unchecked(self.entries)
+        self.data = posted  # drawn again as typed, without the ticks the players' arrival undid
+        names = ", ".join(_name(e) for e in sorted(arrived, key=lambda e: (e.draw_number or 0, e.pk)))
+        raise problems_to_validation_error([PAIRING.problem("checked_in_since", names=names)])
+
+
+def _unchecked(entries: list[Entry]) -> str:
+    """The entries not checked in as the page is drawn (space-separated ids)."""
+    return " ".join(str(e.pk) for e in entries if not _present(e))
+
+
+def _name(entry: Entry) -> str:
+    number = f"№{entry.draw_number} " if entry.draw_number else ""
+    return f"{number}{entry.player}"
 
 
 def _requested_byes(tournament: Tournament) -> set[int]:

@@ -87,6 +87,7 @@ def save_section(section: Section, tournament: Tournament, user) -> Section:
     section.tournament = tournament
     section.save()
     audit.record(user, tournament, action, section, before, section)
+    update_status(tournament, user)  # a section added to a finished event is still to be played
     return section
 
 
@@ -98,8 +99,10 @@ def section_in_use(section: Section) -> bool:
 def delete_section(section: Section, user) -> None:
     if section_in_use(section):
         raise SetupRefused(SETUP.problem("section_in_use", section=section.name))
-    audit.record(user, section.tournament, "section.delete", section, audit.snapshot(section), None)
+    tournament = section.tournament
+    audit.record(user, tournament, "section.delete", section, audit.snapshot(section), None)
     section.delete()
+    update_status(tournament, user)  # the last open section gone: the event may be finished now
 
 
 @transaction.atomic

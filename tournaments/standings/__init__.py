@@ -3,7 +3,7 @@
 Pure Python (no Django): the shell converts its models to :mod:`.types` and
 calls :func:`compute_standings`, :func:`build_crosstable`,
 :func:`build_round_crosstable`, :func:`section_standings` or
-:func:`absolute_champion`.
+:func:`champion_of` (the title: :func:`absolute_champion` across sections).
 """
 
 from .crosstable import (
@@ -21,8 +21,10 @@ from .cup import bracket_name, stage_labels, table_stages
 from .metrics import DEFAULT_TIEBREAKS, Metric, all_metrics, default_tiebreaks, get_metric
 from .ranking import StandingRow, Standings, check_matches, compute_standings, resolve_options
 from .sections import (
+    TITLE_BY_TABLE,
     ChampionDecision,
     absolute_champion,
+    champion_of,
     section_keys,
     section_standings,
     section_strength,
@@ -49,7 +51,9 @@ __all__ = [
     "Standings",
     "StandingsOptions",
     "System",
+    "TITLE_BY_TABLE",
     "absolute_champion",
+    "champion_of",
     "all_metrics",
     "build_crosstable",
     "bracket_name",

@@ -16,6 +16,15 @@ category; the champion of the event can only be the strongest. Our reading, the 
   отборочный тур" — a play-off between them;
 * the organiser may instead hold a final among all the category winners (``playoff``);
 * nobody is named before the event is finished (``finished``): a title is not a lead.
+
+An event of one section names its champion too (:func:`champion_of`) when its system ranks
+the title by the table — round robin and Swiss: «По другой схеме победитель определяется по
+максимуму набранных очков», and of the book's crosstable «Чемпионство Сидорова (№3)
+неоспоримо!» (Part 9). A first place still shared after every tie-break the organiser chose
+names nobody: "если … двое или несколько игроков набрали одинаковое количество очков, то …
+сравниваются их личные матчи, либо при необходимости назначается дополнительный чемпионский
+отборочный тур" — the play-off is between them. A cup's winner is its bracket's (the final),
+a Scheveningen event's is the team knockout's: their tables name no champion.
 """
 
 from __future__ import annotations
@@ -24,7 +33,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from .ranking import Standings, compute_standings
-from .types import Adjustment, Match, Player, StandingsOptions
+from .types import Adjustment, Match, Player, StandingsOptions, System
+
+#: Systems whose champion is the first place of the standings table (see the module's docstring).
+TITLE_BY_TABLE = frozenset({System.ROUND_ROBIN, System.SWISS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,3 +123,41 @@ def absolute_champion(
         return ChampionDecision(None, candidates, False, overall, winners, False)
     alone = candidates[0] if len(candidates) == 1 else None
     return ChampionDecision(alone, candidates, len(candidates) > 1, overall, winners, True)
+
+
+def champion_of(
+    players: Sequence[Player],
+    matches: Sequence[Match],
+    options: StandingsOptions | None = None,
+    *,
+    categories: Mapping[int, int | None] | None = None,
+    finished: bool = True,
+    adjustments: Sequence[Adjustment] = (),
+    tables: Mapping[str, Standings] | None = None,
+) -> ChampionDecision | None:
+    """Who holds the title, for every page, the API and the workbook alike (None: the event's
+    table names no champion — a cup or a Scheveningen event of one section).
+
+    Several sections: :func:`absolute_champion` (the strongest section's winner). One section
+    of a system in :data:`TITLE_BY_TABLE`: its first place — alone, the champion; shared after
+    every tie-break, a play-off between them (``playoff_required``). ``tables``: the sections'
+    standings already computed (a 10,000-player Swiss is not ranked twice).
+    """
+    keys = section_keys(players)
+    if len(keys) > 1:
+        return absolute_champion(
+            players, matches, options, adjustments=adjustments, finished=finished,
+            strength=section_strength(players, categories or {}),
+        )
+    if not keys or (options or StandingsOptions()).system not in TITLE_BY_TABLE:
+        return None
+    key = keys[0]
+    table = (tables or {}).get(key) or compute_standings(
+        players, matches, options, section=key, adjustments=adjustments
+    )
+    first = tuple(r.player for r in table.rows if r.place == 1 and r.counted)
+    winners = ((key, first),)
+    if not finished:
+        return ChampionDecision(None, first, False, table, winners, False)
+    alone = first[0] if len(first) == 1 else None
+    return ChampionDecision(alone, first, len(first) > 1, table, winners, True)

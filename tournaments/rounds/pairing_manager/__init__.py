@@ -14,6 +14,8 @@ Everything the organiser does to a round goes through here. One module a job:
 - :mod:`.refusals` — :class:`PairingRefused` and the ``pairing.*`` problems;
 - :mod:`.withdrawn` — a withdrawn player's remaining matches settled (the settle step the
   result workflow registers, called by the withdrawal and by the pairing of a later stage);
+- :mod:`.redraw` — a Swiss draft that seats a player who has just withdrawn, paired again
+  without him;
 
 No pairing rule lives here — the generators in :mod:`tournaments.pairing`
 decide — so the Swiss, TRF, benchmark and web paths cannot disagree.

@@ -11,7 +11,7 @@ from tournaments.audit import snapshot
 from tournaments.models import Match, ResultStatus, Round, RoundStatus, Section, Tournament
 from tournaments.rounds.flow import open_matches
 
-from .reading import rounds_of
+from .reading import has_players, rounds_of
 from .refusals import PairingRefused, problem
 from .systems import SYSTEMS
 
@@ -41,12 +41,23 @@ def blockers(tournament: Tournament, section: Section | None = None) -> list[Pro
 
 
 def hard_blockers(tournament: Tournament, section: Section | None = None) -> list[Problem]:
+    """What no reason overrides: a draft still waiting, no section chosen, nobody to pair.
+
+    A section (or a tournament) without a player left to pair is refused
+    (``pairing.section_empty``, ``pairing.no_players``) rather than given an empty draft
+    round: a category nobody entered is simply not played (book Part 9, «Категории
+    игроков»; :func:`.reading.is_empty`).
+    """
     out = []
     draft = rounds_of(tournament, section).filter(status=RoundStatus.DRAFT).first()
     if draft is not None:
         out.append(problem("draft_exists", round=draft.number))
     if tournament.sections.exists() and section is None:
         out.append(problem("section_required"))
+    elif not has_players(tournament, section):
+        out.append(
+            problem("section_empty", section=section.name) if section is not None else problem("no_players")
+        )
     return out
 
 

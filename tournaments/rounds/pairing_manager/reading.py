@@ -65,6 +65,21 @@ def playing(entries: Iterable[Entry]) -> list[Entry]:
     return [e for e in entries if e.status != EntryStatus.WITHDRAWN]
 
 
+def has_players(tournament: Tournament, section: Section | None = None) -> bool:
+    """Somebody in the section (or the whole tournament) can be paired: an entry not withdrawn."""
+    return entries_of(tournament, section).exclude(status=EntryStatus.WITHDRAWN).exists()
+
+
+def is_empty(tournament: Tournament, section: Section) -> bool:
+    """An empty section: nobody to pair in it and no round ever drawn in it.
+
+    A real event rarely fills every row of the book's table «Категории игроков» (Part 9), so
+    a section nobody entered is left out — of "finished" (:mod:`.status`) and of generation
+    (:func:`.checks.hard_blockers`) — instead of holding the whole event open for ever.
+    """
+    return not has_players(tournament, section) and not rounds_of(tournament, section).exists()
+
+
 def ensure_draw_numbers(tournament: Tournament, entries: list[Entry], user=None) -> list[Problem]:
     """Every paired player has a draw number: by the open draw, the chosen seeding, or late entry.
 

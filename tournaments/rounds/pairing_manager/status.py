@@ -4,7 +4,8 @@ The status is computed from facts, never toggled by hand in several places:
 
 * **finished** — some round has been published, and in every section (or in the
   whole tournament, for a system that pairs it at once) nothing remains to
-  play: the system's row in :data:`.systems.SYSTEMS` answers (``over``: Swiss —
+  play — an empty section (nobody entered it, no round drawn: :func:`.reading.is_empty`)
+  is left out, as a real event rarely fills every row of the book's category table: the system's row in :data:`.systems.SYSTEMS` answers (``over``: Swiss —
   ``rounds_planned`` rounds closed; round robin — every scheduled round closed;
   knockout — the final decided; Scheveningen — every round closed and the team
   knockout won);
@@ -17,7 +18,9 @@ The status is computed from facts, never toggled by hand in several places:
 * **draft** — otherwise (nothing public about it yet): a tournament in draft
   without entries and with registration closed stays in draft.
 
-Called where rounds change: generating (:mod:`.generate`), publishing and
+Called where rounds change — and where sections do (a section created or deleted, an entry
+moved, withdrawn or reinstated: :mod:`tournaments.setup.services`,
+:mod:`tournaments.entries`) — generating (:mod:`.generate`), publishing and
 withdrawing a publication (:mod:`.lifecycle`), and closing a round
 (:func:`tournaments.rounds.flow.close_round` sends ``round_closed``, connected
 to :func:`on_round_closed` in the app's ``ready``). Other pages that open
@@ -30,12 +33,14 @@ from tournaments import audit
 from tournaments.cache import invalidate
 from tournaments.models import Round, RoundStatus, Tournament, TournamentStatus
 
+from .reading import is_empty
 from .systems import SYSTEMS
 
 
 def _over(tournament: Tournament) -> bool:
     system = SYSTEMS[tournament.system]
     sections = list(tournament.sections.all()) if system.per_section else []
+    sections = [s for s in sections if not is_empty(tournament, s)]
     return all(system.over(tournament, section) for section in sections or [None])
 
 

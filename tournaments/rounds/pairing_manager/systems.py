@@ -489,9 +489,11 @@ class System:
     limits_byes: bool = False
     #: Nothing remains to play in this section (the tournament's status then moves to finished).
     over: Callable[[Tournament, Section | None], bool] = schedule_over
-    #: Every round is drawn in advance and a draft is never paired again: a withdrawal settles
-    #: the player's matches in draft rounds too (:func:`fixed_schedule`), and rounds written
-    #: later that seat him (a team knockout's next stage) are settled as they are written.
+    #: Who meets whom is decided in advance (a schedule, a bracket) and a draft is never paired
+    #: again: a withdrawal settles the player's matches in draft rounds too
+    #: (:func:`fixed_schedule`), and rounds written later that seat him (a cup's or a team
+    #: knockout's next stage) are settled as they are written. False: a draft seating him is
+    #: paired again without him (:mod:`.redraw`).
     fixed_schedule: bool = False
 
 
@@ -509,7 +511,10 @@ SYSTEMS: dict[str, System] = {
             over=swiss_over,
         ),
         System("round_robin", pair_round_robin, fixed_schedule=True),
-        System("knockout", pair_knockout, knockout_defaults, overridable=True, over=knockout_over),
+        System(
+            "knockout", pair_knockout, knockout_defaults, overridable=True, over=knockout_over,
+            fixed_schedule=True,
+        ),
         System(
             "scheveningen", pair_scheveningen, per_section=False, over=scheveningen_over,
             fixed_schedule=True,
@@ -519,9 +524,10 @@ SYSTEMS: dict[str, System] = {
 
 
 def fixed_schedule(tournament: Tournament) -> bool:
-    """The tournament's rounds are a fixed schedule (round robin, Scheveningen): a withdrawn
-    player's remaining matches are settled in every round, drafts included, since no draft
-    is ever paired again without him."""
+    """The tournament's rounds are a fixed schedule (round robin, Scheveningen, a cup's
+    bracket): a withdrawn player's remaining matches are settled in every round, drafts
+    included, since no draft is ever paired again without him — in a cup the bracket fixes his
+    opponent, who goes through by forfeit (or the match is void), as in a published stage."""
     row = SYSTEMS.get(tournament.system)
     return bool(row and row.fixed_schedule)
 

@@ -11,7 +11,9 @@ in the tournaments app, both through :func:`settle_remaining`.
    workflow itself): his unfinished matches in published rounds, and in a fixed schedule his
    draft ones too, the way the director chose (a forfeit to the opponent, or void).
 2. The pairing path (:func:`.generate.generate_next`), when it writes rounds of a fixed
-   schedule that seat a player who has already withdrawn (:func:`settle_seated`). Only a
+   schedule that seat a player who has already withdrawn (:func:`settle_seated`). A cup does
+   when its bracket brings a player who left between stages to his next match (the bracket
+   fixes his opponent, who goes through, as in a published stage; issue 43); and a
    Scheveningen event of four or more teams does: it is a knockout of team matches, each
    stage drawn when the last one is decided, from line-ups that are fixed once the first
    stage is drawn (the schedule is built from the boards, and a team a board short has no
