@@ -81,24 +81,19 @@ def test_buchholz_counts_only_the_rounds_played_so_far():
     assert max(buchholz.values()) <= 1.0  # one round played: nobody's opponents have more
 
 
-def test_a_draft_seating_a_withdrawn_player_is_not_published():
+def test_a_draft_seating_a_withdrawn_player_is_paired_again_and_published_without_him():
+    """A withdrawal while a Swiss draft waits deletes that draft and pairs the round again
+    without him (pairing_manager/redraw.py): the organiser publishes it at once."""
     t, director, _entries = _swiss(size=4, slug="seam-draft")
     [draft] = pm.generate_next(t, user=director)
     seated = draft.matches.order_by("table").first().entry_a
     entry_status.withdraw(seated, director, reason="left", settle=entry_status.SETTLE_FORFEIT)
-    with pytest.raises(pm.PairingRefused) as refused:
-        pm.publish_round(draft, user=director)
-    [problem] = refused.value.problems
-    assert problem.code == "pairing.publish_withdrawn"
-    assert seated.player.last_name in problem.message("en") and "pair the round again" in problem.message("en")
-    assert "составьте тур заново" in problem.message("ru")
-    draft.refresh_from_db()
-    assert draft.status == RoundStatus.DRAFT
-    # The step the refusal names: delete the draft, pair again, publish — without the player.
-    pm.delete_draft(draft, user=director)
-    [again] = pm.generate_next(t, user=director)
+    [again] = t.rounds.filter(status=RoundStatus.DRAFT)
+    assert again.number == draft.number
     assert seated.pk not in {e for m in again.matches.all() for e in (m.entry_a_id, m.entry_b_id)}
     pm.publish_round(again, user=director)
+    again.refresh_from_db()
+    assert again.status == RoundStatus.PUBLISHED
 
 
 def test_a_drawn_match_in_a_cup_is_refused_at_report_time():
