@@ -33,9 +33,21 @@ def _required(env: str) -> bool:
 SHARED_REDIS = "local_redis"
 
 
+# The longest single tests start first on a worker, so none of them is left running alone at
+# the end of the run while the other processes are idle (xdist hands out work in this order).
+LONG_FIRST = ("simulator", "browser", "journey")
+
+
+def _start_rank(item) -> int:
+    return next((rank for rank, name in enumerate(LONG_FIRST) if item.get_closest_marker(name)), len(LONG_FIRST))
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """Put the tests that share the local Redis in one xdist group (before xdist reads it)."""
+    """Put the tests that share the local Redis in one xdist group (before xdist reads it);
+    under xdist, start the long ones first (the order is the same on every worker)."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=_start_rank)
     for item in items:
         if (
             item.get_closest_marker("celery_worker")
