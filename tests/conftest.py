@@ -35,7 +35,7 @@ SHARED_REDIS = "local_redis"
 
 # The longest single tests start first on a worker, so none of them is left running alone at
 # the end of the run while the other processes are idle (xdist hands out work in this order).
-LONG_FIRST = ("simulator", "browser", "journey")
+LONG_FIRST = ("simulator", "long", "browser", "journey")
 
 
 def _start_rank(item) -> int:
