@@ -42,10 +42,13 @@ serve: $(STAMP)
 	PORT=$(PORT) VENV=$(VENV) exec sh bin/serve
 
 ## test: install, check the architecture contracts (lint-imports) and run the whole suite (translations are committed compiled, so no gettext is needed)
+## on PYTEST_WORKERS processes (pytest-xdist; `auto`: one per core, 0: in this process alone);
+## PYTEST_ARGS adds pytest options, e.g. PYTEST_ARGS="tests/core -k standings".
+PYTEST_WORKERS ?= auto
 test: $(STAMP)
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 ## soak: the whole-event simulator for a long run: SOAK_EXAMPLES events of SOAK_STEPS actions each,
 ## new random seeds every run (the suite runs a fixed, small budget); DATABASE_URL picks the engine;

@@ -24,6 +24,39 @@ def _required(env: str) -> bool:
     return os.environ.get(env, "") not in ("", "0")
 
 
+# `make test` runs the suite on several processes (pytest-xdist, `--dist loadgroup`): each has
+# its own test database (pytest-django names it test_<db>_gw<n>), live server and SMTP/webhook
+# servers on free ports, and its own chromium. What they cannot each have is the local Redis's
+# numbered databases: a real Celery worker takes whatever task is on its broker, and the
+# cache tests empty database 14 that bin/serve's worker uses as its broker. So every test
+# that touches them runs on one process, one after another.
+SHARED_REDIS = "local_redis"
+
+
+# The longest single tests start first on a worker, so none of them is left running alone at
+# the end of the run while the other processes are idle (xdist hands out work in this order).
+LONG_FIRST = ("simulator", "long", "browser", "journey")
+
+
+def _start_rank(item) -> int:
+    return next((rank for rank, name in enumerate(LONG_FIRST) if item.get_closest_marker(name)), len(LONG_FIRST))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Put the tests that share the local Redis in one xdist group (before xdist reads it);
+    under xdist, start the long ones first (the order is the same on every worker)."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=_start_rank)
+    for item in items:
+        if (
+            item.get_closest_marker("celery_worker")
+            or item.get_closest_marker(SHARED_REDIS)
+            or "celery_worker_process" in getattr(item, "fixturenames", ())
+        ):
+            item.add_marker(pytest.mark.xdist_group(SHARED_REDIS))
+
+
 @pytest.fixture(autouse=True)
 def celery_join_allowed():
     """Each test starts with Celery's "a task is running" flag down.

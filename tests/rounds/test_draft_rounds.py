@@ -42,6 +42,15 @@ def user(name: str):
 
 
 @pytest.fixture
+def demo(demo_once, db, fresh_cache):
+    """The demo, loaded once for the module (tests/conftest.py: ``demo_once``), not per test.
+
+    Each test runs in its own savepoint on it and starts with an empty cache, so no page
+    one test cached can be served to the next one's crawl.
+    """
+
+
+@pytest.fixture
 def draft(demo):
     """Round 4 of the demo Swiss, generated but not published: one match at table 777."""
     swiss = Tournament.objects.get(slug=SWISS_SLUG)
@@ -210,11 +219,13 @@ def prime_cache_as_official(client, match: Match) -> None:
     client.logout()
 
 
+@pytest.mark.long
 def test_anonymous_crawl_shows_nothing_of_a_draft_round(client, draft):
     prime_cache_as_official(client, draft)
     assert_nothing_of_the_draft(client, draft)
 
 
+@pytest.mark.long
 def test_player_crawl_shows_nothing_of_their_own_draft_match(client, draft):
     prime_cache_as_official(client, draft)
     player = draft.entry_a.player.user

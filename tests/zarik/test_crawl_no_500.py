@@ -45,6 +45,16 @@ def crawl(client, start="/", limit=400) -> dict[str, int]:
     return seen
 
 
+@pytest.fixture
+def demo(demo_once, db, fresh_cache):
+    """The demo, loaded once for the module (tests/conftest.py: ``demo_once``), not per role.
+
+    Each crawl runs in its own savepoint on it and starts with an empty cache, so a page
+    cached by another role's crawl cannot stand in for one that would answer 500.
+    """
+
+
+@pytest.mark.long
 @pytest.mark.parametrize("username", [None, "player1", "referee", "organiser", "jury", "admin"])
 def test_no_page_reachable_by_links_answers_500(client, demo, username):
     if username:

@@ -145,6 +145,7 @@ def live_redis_cache():
     return ResilientRedisCache(url, {})
 
 
+@pytest.mark.local_redis  # empties Redis database 14, bin/serve's broker in tests/zarik/test_serve.py
 def test_a_redis_outage_is_a_miss_and_a_lost_write_clears_the_cache_when_it_is_back():
     """Against the local Redis when there is one: nothing stale survives an outage."""
     live = live_redis_cache()
@@ -159,6 +160,7 @@ def test_a_redis_outage_is_a_miss_and_a_lost_write_clears_the_cache_when_it_is_b
     assert live.get("page") is None
 
 
+@pytest.mark.local_redis  # empties Redis database 14, bin/serve's broker in tests/zarik/test_serve.py
 def test_the_shared_cache_counts_in_one_round_trip_but_never_creates_a_version():
     """A version key that was evicted must not come back as a small number an old page used."""
     live = live_redis_cache()
@@ -171,6 +173,7 @@ def test_the_shared_cache_counts_in_one_round_trip_but_never_creates_a_version()
     assert live._cache.get_client() is live._cache.get_client(write=True)  # one client, reused
 
 
+@pytest.mark.local_redis  # empties Redis database 14, bin/serve's broker in tests/zarik/test_serve.py
 def test_the_shared_cache_bumps_several_versions_in_one_call_and_starts_missing_ones_fresh():
     """The page cache bumps a tournament's results and a round's version together (one round
     trip); a version that was never read (or was evicted) starts at the given fresh number."""

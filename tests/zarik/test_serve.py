@@ -46,6 +46,7 @@ def _get(url: str):
 
 
 @pytest.mark.django_db
+@pytest.mark.local_redis  # its worker's broker is Redis database 14, which the cache tests empty
 def test_bin_serve_runs_gunicorn_and_a_worker_and_stops_cleanly(tmp_path):
     if connection.vendor != "postgresql" or not _redis_up():
         pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://…) and Redis on 127.0.0.1:6379")

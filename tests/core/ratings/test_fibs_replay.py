@@ -74,6 +74,7 @@ starts = st.dictionaries(
 )
 
 
+@pytest.mark.long
 @settings(max_examples=60, deadline=None)
 @given(histories(), starts)
 def test_replay_agrees_with_the_fibs_wording_to_1e_6(history, start):
