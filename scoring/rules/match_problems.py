@@ -499,6 +499,14 @@ MATCH = Catalogue(
             "кубка, поэтому сыграйте решающую партию (по книге ничья решается дополнительной "
             "игрой, часть 9) и внесите результат вместе с ней.",
         ),
+        "knockout_no_winner": (
+            "A knockout match cannot be settled as a {kind_label}: its winner takes the next "
+            "slot of the bracket, so the cup could not go on. Record a forfeit naming the player "
+            "who goes through.",
+            "Матч на выбывание нельзя завершить как «{kind_label}»: его победитель занимает "
+            "следующее место в сетке, иначе кубок не сможет продолжиться. Внесите неявку, "
+            "указав, кто проходит дальше.",
+        ),
         # -- a stored ledger read back (a restored archive): its winner must be the score's --
         "winner_contradicts": (
             "The result names {owner_name} as the winner, but its score gives the match to "

@@ -114,6 +114,11 @@ def result_for_kind(
         found.append(MATCH.problem("forfeit_needs_winner", result_kind=kind.value))
     if kind not in WITH_WINNER and winner:
         found.append(MATCH.problem("forfeit_no_winner", result_kind=kind.value))
+    if spec.must_decide and kind in (ResultKind.VOID, ResultKind.DOUBLE_FORFEIT):
+        # A cup's loser leaves and its winner takes the next slot (book, Part 9: the Olympic
+        # system); a match settled for nobody would leave that slot empty and the bracket
+        # could never be paired on.
+        found.append(MATCH.problem("knockout_no_winner", result_kind=kind.value))
     start = tuple(Fraction(s) for s in spec.start)
     now = tuple(Fraction(s) for s in (played if played is not None else spec.start))
     halves = spec.draw == Fraction(1, 2) and not spec.is_points

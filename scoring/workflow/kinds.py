@@ -61,6 +61,10 @@ def record_kind(match: Match, user, kind: str, winner: str | None, reason: str, 
                  played=None, games_played: int = 0) -> Result | None:
     """Write a forfeit / double forfeit / time forfeit / void on a locked match (audited)."""
     if kind == ResultKind.VOID:
+        if not match.is_bye:  # a void pairing is checked too (a cup's match must have a winner)
+            verdict = kind_result(match, kind, None)
+            if not verdict.ok:
+                raise InvalidResult(verdict.problems)
         clear_result(
             match, user, reason, kind=ResultKind.VOID, status=ResultStatus.CONFIRMED,
             action="result.forfeit",

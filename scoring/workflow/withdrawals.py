@@ -23,6 +23,7 @@ from tournaments.models import (
 )
 from tournaments.rounds.pairing_manager import redraw, withdrawn
 from tournaments.rounds.pairing_manager.systems import fixed_schedule
+from tournaments.validation import match_spec
 
 from .base import lock_match, refuse
 from .kinds import record_kind
@@ -69,7 +70,8 @@ def settle_pending(entry: Entry, user, how: str, reason: str) -> list[Match]:
         if not is_public_round(m.round) and not scheduled:
             continue  # a draft is re-paired without the player (not paired after withdrawal)
         match = lock_match(m.pk, scheduled_draft=scheduled)
-        if match.is_bye or how == withdrawn.SETTLE_VOID:
+        # A cup's match is never void: his opponent goes through (see record_kind).
+        if match.is_bye or (how == withdrawn.SETTLE_VOID and not match_spec(match).must_decide):
             record_kind(match, user, ResultKind.VOID, None, reason)
         else:
             winner = "b" if match.entry_a_id == entry.pk else "a"

@@ -422,3 +422,36 @@ def test_a_disqualification_while_a_swiss_draft_waits_pairs_it_again_without_him
     [again] = Round.objects.filter(tournament=t, number=2)
     assert again.pk != draft.pk and gone.pk not in _seated(again)
     pm.publish_round(again, user=director)
+
+
+def test_a_cup_match_is_never_settled_for_nobody_so_the_bracket_goes_on():
+    """A void or a double forfeit in a knockout would leave the next slot of the bracket empty
+    and the next stage could never be paired: the desk's void and double forfeit are refused
+    with the reason, and a withdrawal the director asked to settle as void gives the match to
+    his opponent (the cup's loser leaves, its winner takes the next slot: book, Part 9)."""
+    t = TournamentFactory(
+        slug="cup-void-43", system=CompetitionSystem.KNOCKOUT, rounds_planned=None,
+        starts_on=dt.date(2026, 5, 1),
+    )
+    director = _organiser(t)
+    for i in range(1, 5):
+        EntryFactory(tournament=t, draw_number=i, player__last_name=f"Пустой{i}")
+    [semis] = pm.generate_next(t, user=director)
+    pm.publish_round(semis, user=director)
+    first, second = semis.matches.order_by("table")
+    for kind in ("void", "double_forfeit"):
+        with pytest.raises(workflow.InvalidResult) as refused:
+            workflow.record_kind_result(first.pk, director, version=first.version, kind=kind, reason="no-show")
+        [problem] = refused.value.problems
+        assert problem.code == "match.knockout_no_winner"
+        assert "goes through" in problem.message("en") and "проходит дальше" in problem.message("ru")
+    first.refresh_from_db()
+    assert first.result_status == "pending"
+    gone = second.entry_a
+    entry_status.withdraw(gone, director, "flight home", settle="void")
+    second.refresh_from_db()
+    assert second.result_kind == "forfeit" and second.winner == "b"
+    workflow.submit_result(first.pk, director, version=first.version, final=(t.match_length, 0), confirm=True)
+    close_round(semis, director)
+    [final] = pm.generate_next(t, user=director)
+    assert {final.matches.get().entry_a_id, final.matches.get().entry_b_id} == {first.entry_a_id, second.entry_b_id}

@@ -124,6 +124,7 @@ KIND_TRIGGERS: dict[str, Trigger] = {
     "bad_result_kind": lambda: list(rk.result_for_kind(S5, "walkover", "a").problems),
     "forfeit_needs_winner": lambda: list(rk.result_for_kind(S5, "forfeit", None).problems),
     "forfeit_no_winner": lambda: list(rk.result_for_kind(S5, "double_forfeit", "a").problems),
+    "knockout_no_winner": lambda: list(rk.result_for_kind(MatchSpec(length=5, must_decide=True), "void", None).problems),
     "forfeit_played_decided": lambda: list(
         rk.result_for_kind(S5, "time_forfeit", "a", played=(5, 2)).problems
     ),
