@@ -26,6 +26,7 @@ from scoring.archive import backup as archive
 from scoring.models import MatchFile, MatchFileState, Result, ResultState
 from scoring.records import match_files
 from scoring.viewer.problems import MATCHFILE
+from tests.simulator import referee
 from tournaments import events
 from tournaments import standings as core
 from tournaments.access.private_links import path_for
@@ -341,11 +342,104 @@ def check_every_step(event: Event, step: int) -> None:
     a_finished_cup_ranks_its_champion_first(event, loaded)
     prizes_within_the_fund_and_by_place(event, loaded)
     ratings_equal_a_full_recompute(event)
+    the_tables_agree_with_the_referee(event, loaded)
     team_score_is_the_sum_of_the_individual_results(event)
     an_entry_keeps_its_category_and_its_paired_section(event)
     no_file_with_problems_is_attached_without_a_reason(event)
     no_event_names_a_match_of_a_draft(event)
     every_confirmed_result_is_announced(event)
+
+
+def the_tables_agree_with_the_referee(event: Event, loaded) -> None:
+    """Differential testing (issue 43): the standings, crosstable totals, places, prizes and
+    champion the product shows equal what the referee model (:mod:`tests.simulator.referee`)
+    computes by hand from the raw results. Each comparison counts in ``event.comparisons``; a
+    disagreement names the player, the column, both answers and the rule's source."""
+    client = event.clients["organiser"]
+    raw = referee.read(client, event.tournament)
+    verdict = referee.judge(raw)
+    if not verdict.tables:
+        return  # a cup: placed by its bracket (a_finished_cup_ranks_its_champion_first)
+    api = client.get(f"/api/tournaments/{event.slug}/standings/?page_size=500").json()
+    names = {e: raw.entries[e]["name"] for e in raw.entries}
+
+    def agree(what: str, entry: int | None, product, model, source: str) -> None:
+        event.comparisons += 1
+        who = f"{names.get(entry, entry)} (entry {entry})" if entry is not None else "the event"
+        assert product == model, (
+            f"{what} of {who}: the product says {product!r}, the referee {model!r} (rule: {source})"
+        )
+
+    shown = {s["name"]: s for s in api["sections"]}
+    for name, rows in verdict.tables.items():
+        section = shown.get(name)
+        agree(f"section {name!r} listed", None, section is not None, True, "every section has a table")
+        got = _by_place((r["entry"], r["place"] if r["counted"] else "—") for r in section["rows"])
+        agree(f"section {name!r}: the places", None, got, _by_place((r.entry, r.place) for r in rows),
+              "main score first (book Part 9 l.71), then the tie-breaks; shared ranges; disqualified and "
+              "not-counted players without a place (issue 43; FIDE C.06 5.4.1)")  # fmt: skip
+        model = {r.entry: r for r in rows}
+        for row in section["rows"]:
+            mine = model.get(row["entry"])
+            if mine is None or not row["counted"] or not mine.counted:
+                continue
+            for value in row["values"]:
+                if value["key"] in mine.values:
+                    agree(f"{value['key']!r} in section {name!r}", row["entry"], value["value"],
+                          _number(mine.values[value["key"]]), _SOURCES.get(value["key"], "README"))  # fmt: skip
+    crosstable = client.get(f"/api/tournaments/{event.slug}/crosstable/").json()
+    for section in crosstable["sections"]:
+        for row in section["rows"]:
+            if row["entry"] in verdict.totals:
+                agree("the crosstable total", row["entry"], _number(row["total"]), _number(verdict.totals[row["entry"]]),
+                      "the crosstable's total is the standings' main score, penalties and all (issue 43)")  # fmt: skip
+    if verdict.prizes is not None:
+        awards = prize_awards(loaded).amounts
+        paid = {e: a for e, a in awards.items() if a}
+        agree("the prizes", None, paid, verdict.prizes,
+              "by place and the split rule, within the fund; no prize to a withdrawn, disqualified or "
+              "not-counted player (README 'Prizes'; issue 43)")  # fmt: skip
+        if raw.fund is not None:
+            agree("the prizes within the fund", None, sum(paid.values(), Decimal(0)) <= raw.fund, True,
+                  "Part 9 l.45: the prize fund")  # fmt: skip
+    if raw.strength and len(raw.strength) > 1:
+        champion = api.get("champion") or {}
+        agree("the event finished", None, bool(champion.get("finished")), verdict.finished,
+              "a category championship finishes when its sections with players have (issue 43)")
+        if verdict.finished:
+            winners = {w["name"]: sorted(w["entries"]) for w in champion.get("winners", []) if w["entries"]}
+            agree("the section winners", None, winners,
+                  {s: sorted(w) for s, w in verdict.winners.items() if w}, "book Part 9 l.73")
+            agree("the absolute champion", None, (champion.get("champion"), sorted(champion.get("playoff_between", []))),
+                  (verdict.champion, verdict.playoff), "book Part 9 l.73 and l.71 (play-off)")  # fmt: skip
+
+
+#: Where each column's rule is written (for a disagreement's message).
+_SOURCES = {
+    "wins": "match wins, a level match ½, a bye 1, penalties off (book Part 9 l.71; README 'Forfeits')",
+    "points": "game points scored (book Part 9 l.71, 'Итого'); penalties off when the main score",
+    "buchholz": "FIDE C.07 Buchholz with the virtual opponent, rounds with results only (README; issue 43)",
+    "median_buchholz": "FIDE C.07 Buchholz less the best and worst (README)",
+    "sonneborn_berger": "FIDE C.07 Sonneborn-Berger; a round robin's unplayed game against the real opponent (README)",
+    "difference": "points scored minus against",
+    "against": "game points conceded",
+}
+
+
+def _by_place(rows) -> list[tuple[str, list[int]]]:
+    """Places in table order, each with its players (in any order: a shared place lists its
+    players as the product chooses)."""
+    out: list[tuple[str, list[int]]] = []
+    for entry, place in rows:
+        if out and out[-1][0] == place:
+            out[-1][1].append(entry)
+        else:
+            out.append((place, [entry]))
+    return [(place, sorted(entries)) for place, entries in out]
+
+
+def _number(value) -> float | None:
+    return None if value is None else round(float(value), 6)
 
 
 def no_event_names_a_match_of_a_draft(event: Event) -> None:
