@@ -359,7 +359,8 @@ def the_tables_agree_with_the_referee(event: Event, loaded) -> None:
     raw = referee.read(client, event.tournament)
     verdict = referee.judge(raw)
     if not verdict.tables:
-        return  # a cup: placed by its bracket (a_finished_cup_ranks_its_champion_first)
+        the_cut_to_the_cup_is_the_referees(event)  # a cup is placed by its bracket (above)
+        return
     api = client.get(f"/api/tournaments/{event.slug}/standings/?page_size=500").json()
     names = {e: raw.entries[e]["name"] for e in raw.entries}
 
@@ -375,10 +376,13 @@ def the_tables_agree_with_the_referee(event: Event, loaded) -> None:
         section = shown.get(name)
         agree(f"section {name!r} listed", None, section is not None, True, "every section has a table")
         got = _by_place((r["entry"], r["place"] if r["counted"] else "—") for r in section["rows"])
+        model = {r.entry: r for r in rows}
+        keys = {r["entry"]: {v["key"]: v["value"] for v in r["values"]} for r in section["rows"]}
+        mine = {e: {k: _number(v) for k, v in r.values.items()} for e, r in model.items()}
         agree(f"section {name!r}: the places", None, got, _by_place((r.entry, r.place) for r in rows),
               "main score first (book Part 9 l.71), then the tie-breaks; shared ranges; disqualified and "
-              "not-counted players without a place (issue 43; FIDE C.06 5.4.1)")  # fmt: skip
-        model = {r.entry: r for r in rows}
+              "not-counted players without a place (issue 43; FIDE C.06 5.4.1); the product's keys "
+              f"{keys}, the referee's {mine}")  # fmt: skip
         for row in section["rows"]:
             mine = model.get(row["entry"])
             if mine is None or not row["counted"] or not mine.counted:
@@ -412,6 +416,43 @@ def the_tables_agree_with_the_referee(event: Event, loaded) -> None:
                   {s: sorted(w) for s, w in verdict.winners.items() if w}, "book Part 9 l.73")
             agree("the absolute champion", None, (champion.get("champion"), sorted(champion.get("playoff_between", []))),
                   (verdict.champion, verdict.playoff), "book Part 9 l.73 and l.71 (play-off)")  # fmt: skip
+
+
+def the_cut_to_the_cup_is_the_referees(event: Event) -> None:
+    """A cup qualified from a Swiss (issue 43): its players are the referee's top N of the Swiss
+    (withdrawn players do not go through), and a cut that falls inside a place the tie-breaks
+    leave shared is never made silently — the qualification carries the director's reason."""
+    audit = AuditEntry.objects.filter(action="knockout.qualify", after__cup=event.slug).exclude(
+        tournament=event.tournament
+    ).select_related("tournament").first()  # fmt: skip
+    if audit is None or audit.tournament is None:
+        return
+    swiss, after = audit.tournament, audit.after or {}
+    client = event.clients["organiser"]
+    raw = referee.read(client, swiss)
+    verdict = referee.judge(raw)
+    by_key = {str(s.pk): s.name for s in swiss.sections.all()}
+    rows = verdict.tables.get(by_key.get(after.get("section"), ""), [])
+    rows = [r for r in rows if r.place != "—" and raw.entries[r.entry]["status"] != "withdrawn"]
+    top = int(after.get("top", 0))
+    cup = {e["player"] for e in referee.read(client, event.tournament).entries.values()}
+    player = {r.entry: raw.entries[r.entry]["player"] for r in rows}
+    cut = rows[top - 1].place if 0 < top <= len(rows) else None
+    sure = {player[r.entry] for r in rows[:top] if r.place != cut}
+    tied = {player[r.entry] for r in rows if r.place == cut}
+    event.comparisons += 1
+    assert sure <= cup and cup <= sure | tied, (
+        f"the cup's players {sorted(cup)} are not the referee's top {top} of {swiss.slug}: "
+        f"{sorted(sure)} and, from the place {cut} the cut falls in, some of {sorted(tied)} (FIDE C.07: "
+        "the ranking decides; README 'Swiss → cup')"
+    )
+    if top < len(rows) and rows[top].place == cut:
+        event.comparisons += 1
+        assert (after.get("reason") or "").strip(), (
+            f"the cut to the cup after place {cut} of {swiss.slug} falls among {sorted(tied)}, level on "
+            "every tie-break, and was made without the director's reason (issue 43: a tie at the cut is "
+            "never broken silently)"
+        )
 
 
 #: Where each column's rule is written (for a disagreement's message).

@@ -268,7 +268,7 @@ def judge(raw: Raw) -> Verdict:
             verdict.totals[p] = values[p][main]
         disqualified = {p for p in games if raw.entries[p].get("removal")}
         ranked = [p for p in games if p not in disqualified]
-        rows = _place(ranked, values, keys, games)
+        rows = _place(ranked, values, keys, games, {p: raw.entries[p]["draw_number"] for p in ranked})
         for p in sorted(disqualified, key=lambda p: raw.entries[p]["draw_number"] or 0):
             rows.append(Row(p, "—", values[p], eligible=False))
         for p in sorted(dropped, key=lambda p: raw.entries[p]["draw_number"] or 0):
@@ -303,13 +303,15 @@ def _values(raw: Raw, section, games: dict[int, list[Game]], keys, basis) -> dic
     return values
 
 
-def _place(ranked: list[int], values, keys, games) -> list[Row]:
+def _place(ranked: list[int], values, keys, games, draws: dict[int, int | None]) -> list[Row]:
     """Order by the keys, higher first (fewer points against is better); players level on every
-    key share the places they cover, written "3–4" (README, "The Excel workbook")."""
+    key share the places they cover, written "3–4" (README, "The Excel workbook"), listed by draw
+    number (book Part 9 l.73: each is entered in the table under his draw number)."""
+
     def key(p):
         return tuple(-values[p][k] if k != "against" else values[p][k] for k in keys if k != "h2h")
 
-    order = sorted(ranked, key=key)
+    order = sorted(sorted(ranked, key=lambda p: draws[p] or 0), key=key)  # a shared place by draw number
     groups: list[list[int]] = []
     for p in order:
         if groups and key(groups[-1][0]) == key(p):
