@@ -396,7 +396,8 @@ def the_tables_agree_with_the_referee(event: Event, loaded) -> None:
         for row in section["rows"]:
             if row["entry"] in verdict.totals:
                 agree("the crosstable total", row["entry"], _number(row["total"]), _number(verdict.totals[row["entry"]]),
-                      "the crosstable's total is the standings' main score, penalties and all (issue 43)")  # fmt: skip
+                      "the crosstable's total is the book's «Итого», game points (Part 9 l.71), a penalty "
+                      "included when points are the main score (issue 43)")  # fmt: skip
     if verdict.prizes is not None:
         awards = prize_awards(loaded).amounts
         paid = {e: a for e, a in awards.items() if a}

@@ -158,14 +158,17 @@ def _credits(raw: Raw, games: dict[int, list[Game]]) -> None:
     """Swiss byes with no match row: a requested bye scores ``half_bye_points`` (README, "Requested
     byes"), a late entry each missed round ``late_entry_points`` (FIDE C.04.2; README, "Late
     entries"), for rounds already public in the player's section."""
-    public = {}
+    public, seated = {}, {}
     for rnd in raw.rounds:
         public.setdefault(rnd["section"], set()).add(rnd["number"])
+        seated.setdefault((rnd["section"], rnd["number"]), set()).update(
+            p for m in rnd["matches"] for p in (m["entry_a"], m["entry_b"]) if p
+        )
     half = F(str(raw.options.get("half_bye_points", 0)))
     for req in raw.bye_requests:
         entry = raw.entries.get(req["entry"])
         if entry and req["round"] in public.get(entry["section"], ()):
-            if not any(g.round == req["round"] for g in games[req["entry"]]):
+            if req["entry"] not in seated.get((entry["section"], req["round"]), ()):
                 games[req["entry"]].append(Game(req["round"], None, half, F(0), F(0), True))
     late = F(str(raw.options.get("late_entry_points", 0)))
     for eid, entry in raw.entries.items():
@@ -265,7 +268,9 @@ def judge(raw: Raw) -> Verdict:
         games = {p: [g for g in everyone[p] if g.opponent not in dropped] for p in ids if p not in dropped}
         values = _values(raw, section, games, keys, basis)
         for p in games:
-            verdict.totals[p] = values[p][main]
+            # The crosstable's total is the book's «Итого»: game points scored (Part 9 l.71, table
+            # «Результаты матчей»), less a penalty when points are the main score.
+            verdict.totals[p] = values[p]["points"]
         disqualified = {p for p in games if raw.entries[p].get("removal")}
         ranked = [p for p in games if p not in disqualified]
         rows = _place(ranked, values, keys, games, {p: raw.entries[p]["draw_number"] for p in ranked})
@@ -299,7 +304,7 @@ def _values(raw: Raw, section, games: dict[int, list[Game]], keys, basis) -> dic
         # Penalties "from tournament points" come off the main score (README, "Forfeits …"; Part 9
         # line 39: the director's sanctions); they count in the crosstable total too (issue 43).
         v[basis] += raw.penalties.get(p, F(0))
-        values[p] = {k: v[k] for k in keys if k in v} | {basis: v[basis]}
+        values[p] = v
     return values
 
 
