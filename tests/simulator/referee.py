@@ -132,13 +132,21 @@ def _result(m: dict, side: str) -> F:
     return F(1) if m["winner"] == side else F(0)
 
 
+def stands(m: dict) -> bool:
+    """A result counts once confirmed, and stays while a player disputes it (marked disputed)
+    until a ruling changes it; a disputed report was never confirmed (FIDE C.06 VII.4: the
+    result stands until the appeal is decided; the disputes' convention, ``Match.result_stands``)."""
+    both = m["score_a"] is not None and m["score_b"] is not None
+    return m["result_status"] == "confirmed" or (m["result_status"] == "disputed" and both)
+
+
 def games_of(raw: Raw) -> dict[int, list[Game]]:
     """Each player's finished games, byes and credits, by round."""
     games: dict[int, list[Game]] = {e: [] for e in raw.entries}
     rr = raw.system == "round_robin"
     for rnd in raw.rounds:
         for m in rnd["matches"]:
-            if m["result_status"] != "confirmed" or m["result_kind"] == "void":
+            if not stands(m) or m["result_kind"] == "void":
                 continue  # a void match counts for nobody (README, "Forfeits …")
             a, b = m["entry_a"], m["entry_b"]
             sa, sb = F(str(m["score_a"] or 0)), F(str(m["score_b"] or 0))
@@ -189,7 +197,7 @@ def completed_rounds(raw: Raw, section) -> int:
     completed (issue 43; FIDE C.07: n is the number of rounds played so far)."""
     return sum(
         1 for r in raw.rounds
-        if r["section"] == section and any(m["entry_b"] and m["result_status"] == "confirmed" for m in r["matches"])
+        if r["section"] == section and any(m["entry_b"] and stands(m) for m in r["matches"])
     )  # fmt: skip
 
 
@@ -226,12 +234,21 @@ def median(values: list[F]) -> F:
     return sum(sorted(values)[1:-1], F(0))
 
 
-def head_to_head(group: list[int], games: dict[int, list[Game]]) -> dict[int, tuple[F, F]]:
+def head_to_head(group: list[int], games: dict[int, list[Game]]) -> list[list[int]]:
     """Book, Part 9 line 71: «сравниваются их личные матчи» — among the tied players, match wins,
-    then the points they scored in those matches (README, "Head-to-head")."""
+    then the points they scored in those matches (README, "Head-to-head"); only when every tied
+    player has met every other (FIDE C.07, direct encounter), and again inside any smaller group
+    still level (its own matches only). Returns the group split, best first."""
     inside = set(group)
-    return {p: (sum((g.result for g in games[p] if g.opponent in inside), F(0)),
+    met = {frozenset((p, g.opponent)) for p in group for g in games[p] if g.opponent in inside}
+    if len(group) < 2 or len(met) < len(group) * (len(group) - 1) // 2:
+        return [group]
+    mini = {p: (sum((g.result for g in games[p] if g.opponent in inside), F(0)),
                 sum((g.points for g in games[p] if g.opponent in inside), F(0))) for p in group}  # fmt: skip
+    levels = sorted(set(mini.values()), reverse=True)
+    if len(levels) == 1:
+        return [group]
+    return [part for level in levels for part in head_to_head([p for p in group if mini[p] == level], games)]
 
 
 # ------------------------------------------------------------------------------------------ tables
@@ -324,14 +341,7 @@ def _place(ranked: list[int], values, keys, games, draws: dict[int, int | None])
         else:
             groups.append([p])
     if "h2h" in keys:
-        split = []
-        for group in groups:
-            h2h = head_to_head(group, games)
-            sub: dict = {}
-            for p in group:
-                sub.setdefault(h2h[p], []).append(p)
-            split += [sub[k] for k in sorted(sub, reverse=True)]
-        groups = split
+        groups = [part for group in groups for part in head_to_head(group, games)]
     rows, place = [], 1
     for group in groups:
         label = str(place) if len(group) == 1 else f"{place}–{place + len(group) - 1}"
@@ -405,7 +415,7 @@ def _champion(raw: Raw, verdict: Verdict, sections: dict) -> None:
 
 def _section_done(raw: Raw, section) -> bool:
     rounds = [r for r in raw.rounds if r["section"] == section]
-    if any(m["entry_b"] and m["result_status"] != "confirmed" for r in rounds for m in r["matches"]):
+    if any(m["entry_b"] and not stands(m) and m["result_kind"] != "void" for r in rounds for m in r["matches"]):
         return False
     if raw.system == "swiss":
         return len({r["number"] for r in rounds}) >= (raw.rounds_planned or 0)

@@ -144,3 +144,16 @@ def test_the_referee_imports_no_product_computation():
     names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     names += [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module]
     assert not [n for n in names if n.startswith(COMPUTING)], names
+
+
+def test_head_to_head_decides_only_when_every_tied_player_met_every_other():
+    """FIDE C.07 direct encounter: three players level on 3 points; 1 beat 2, 3 met neither —
+    the mini-table is not fair, so they share 1–3; once 3 has lost to both, 1 and 2 are split
+    by their own match."""
+    entries = [_entry(i) for i in (1, 2, 3, 4)]
+    rounds = {1: [_match(1, 2, 3, 0), _match(3, 4, 3, 0)], 2: [_match(2, 4, 3, 0), _match(1, 3, status="pending")]}
+    assert _table(judge(_raw("round_robin", entries, rounds))) == [(1, "1–3"), (2, "1–3"), (3, "1–3"), (4, "4")]
+    rounds[2][1] = _match(1, 3, 0, 3)
+    rounds[3] = [_match(2, 3, 3, 0), _match(1, 4, 0, 3)]
+    # points: 1: 3, 2: 6, 3: 6, 4: 3 — 2 beat 3 (round 3), 4 beat 1 (round 3)
+    assert _table(judge(_raw("round_robin", entries, rounds))) == [(2, "1"), (3, "2"), (4, "3"), (1, "4")]
