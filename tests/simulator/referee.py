@@ -333,7 +333,8 @@ def _place(ranked: list[int], values, keys, games, draws: dict[int, int | None])
     def key(p):
         return tuple(-values[p][k] if k != "against" else values[p][k] for k in keys if k != "h2h")
 
-    order = sorted(sorted(ranked, key=lambda p: draws[p] or 0), key=key)  # a shared place by draw number
+    by_draw = sorted(ranked, key=lambda p: (draws[p] is None, draws[p] or 0))  # no number yet: last
+    order = sorted(by_draw, key=key)  # a shared place lists its players by draw number
     groups: list[list[int]] = []
     for p in order:
         if groups and key(groups[-1][0]) == key(p):
