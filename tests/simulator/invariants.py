@@ -26,6 +26,7 @@ from scoring.archive import backup as archive
 from scoring.models import MatchFile, MatchFileState, Result, ResultState
 from scoring.records import match_files
 from scoring.viewer.problems import MATCHFILE
+from tests.simulator import referee
 from tournaments import events
 from tournaments import standings as core
 from tournaments.access.private_links import path_for
@@ -348,11 +349,146 @@ def check_every_step(event: Event, step: int) -> None:
     a_finished_cup_ranks_its_champion_first(event, loaded)
     prizes_within_the_fund_and_by_place(event, loaded)
     ratings_equal_a_full_recompute(event)
+    the_tables_agree_with_the_referee(event, loaded)
     team_score_is_the_sum_of_the_individual_results(event)
     an_entry_keeps_its_category_and_its_paired_section(event)
     no_file_with_problems_is_attached_without_a_reason(event)
     no_event_names_a_match_of_a_draft(event)
     every_confirmed_result_is_announced(event)
+
+
+def the_tables_agree_with_the_referee(event: Event, loaded) -> None:
+    """Differential testing (issue 43): the standings, crosstable totals, places, prizes and
+    champion the product shows equal what the referee model (:mod:`tests.simulator.referee`)
+    computes by hand from the raw results. Each comparison counts in ``event.comparisons``; a
+    disagreement names the player, the column, both answers and the rule's source."""
+    client = event.clients["organiser"]
+    raw = referee.read(client, event.tournament)
+    verdict = referee.judge(raw)
+    if not verdict.tables:
+        the_cut_to_the_cup_is_the_referees(event)  # a cup is placed by its bracket (above)
+        return
+    api = client.get(f"/api/tournaments/{event.slug}/standings/?page_size=500").json()
+    names = {e: raw.entries[e]["name"] for e in raw.entries}
+
+    def agree(what: str, entry: int | None, product, model, source: str) -> None:
+        event.comparisons += 1
+        who = f"{names.get(entry, entry)} (entry {entry})" if entry is not None else "the event"
+        assert product == model, (
+            f"{what} of {who}: the product says {product!r}, the referee {model!r} (rule: {source})"
+        )
+
+    shown = {s["name"]: s for s in api["sections"]}
+    for name, rows in verdict.tables.items():
+        section = shown.get(name)
+        agree(f"section {name!r} listed", None, section is not None, True, "every section has a table")
+        got = _by_place((r["entry"], r["place"] if r["counted"] else "—") for r in section["rows"])
+        model = {r.entry: r for r in rows}
+        keys = {r["entry"]: {v["key"]: v["value"] for v in r["values"]} for r in section["rows"]}
+        mine = {e: {k: _number(v) for k, v in r.values.items()} for e, r in model.items()}
+        agree(f"section {name!r}: the places", None, got, _by_place((r.entry, r.place) for r in rows),
+              "main score first (book Part 9 l.71), then the tie-breaks; shared ranges; disqualified and "
+              "not-counted players without a place (issue 43; FIDE C.06 5.4.1); the product's keys "
+              f"{keys}, the referee's {mine}")  # fmt: skip
+        for row in section["rows"]:
+            mine = model.get(row["entry"])
+            if mine is None or not row["counted"] or not mine.counted:
+                continue
+            for value in row["values"]:
+                if value["key"] in mine.values:
+                    agree(f"{value['key']!r} in section {name!r}", row["entry"], value["value"],
+                          _number(mine.values[value["key"]]), _SOURCES.get(value["key"], "README"))  # fmt: skip
+    crosstable = client.get(f"/api/tournaments/{event.slug}/crosstable/").json()
+    for section in crosstable["sections"]:
+        for row in section["rows"]:
+            if row["entry"] in verdict.totals:
+                agree("the crosstable total", row["entry"], _number(row["total"]), _number(verdict.totals[row["entry"]]),
+                      "the crosstable's total is the book's «Итого», game points (Part 9 l.71), a penalty "
+                      "included when points are the main score (issue 43)")  # fmt: skip
+    if verdict.prizes is not None:
+        awards = prize_awards(loaded).amounts
+        paid = {e: a for e, a in awards.items() if a}
+        agree("the prizes", None, paid, verdict.prizes,
+              "by place and the split rule, within the fund; no prize to a withdrawn, disqualified or "
+              "not-counted player (README 'Prizes'; issue 43)")  # fmt: skip
+        if raw.fund is not None:
+            agree("the prizes within the fund", None, sum(paid.values(), Decimal(0)) <= raw.fund, True,
+                  "Part 9 l.45: the prize fund")  # fmt: skip
+    if raw.strength and len(raw.strength) > 1:
+        champion = api.get("champion") or {}
+        agree("the event finished", None, bool(champion.get("finished")), verdict.finished,
+              "a category championship finishes when its sections with players have (issue 43)")
+        if verdict.finished:
+            winners = {w["name"]: sorted(w["entries"]) for w in champion.get("winners", []) if w["entries"]}
+            agree("the section winners", None, winners,
+                  {s: sorted(w) for s, w in verdict.winners.items() if w}, "book Part 9 l.73")
+            agree("the absolute champion", None, (champion.get("champion"), sorted(champion.get("playoff_between", []))),
+                  (verdict.champion, verdict.playoff), "book Part 9 l.73 and l.71 (play-off)")  # fmt: skip
+
+
+def the_cut_to_the_cup_is_the_referees(event: Event) -> None:
+    """A cup qualified from a Swiss (issue 43): its players are the referee's top N of the Swiss
+    (withdrawn players do not go through), and a cut that falls inside a place the tie-breaks
+    leave shared is never made silently — the qualification carries the director's reason."""
+    audit = AuditEntry.objects.filter(action="knockout.qualify", after__cup=event.slug).exclude(
+        tournament=event.tournament
+    ).select_related("tournament").first()  # fmt: skip
+    if audit is None or audit.tournament is None:
+        return
+    swiss, after = audit.tournament, audit.after or {}
+    client = event.clients["organiser"]
+    raw = referee.read(client, swiss)
+    verdict = referee.judge(raw)
+    by_key = {str(s.pk): s.name for s in swiss.sections.all()}
+    rows = verdict.tables.get(by_key.get(after.get("section"), ""), [])
+    rows = [r for r in rows if r.place != "—" and raw.entries[r.entry]["status"] != "withdrawn"]
+    top = int(after.get("top", 0))
+    cup = {e["player"] for e in referee.read(client, event.tournament).entries.values()}
+    player = {r.entry: raw.entries[r.entry]["player"] for r in rows}
+    cut = rows[top - 1].place if 0 < top <= len(rows) else None
+    sure = {player[r.entry] for r in rows[:top] if r.place != cut}
+    tied = {player[r.entry] for r in rows if r.place == cut}
+    event.comparisons += 1
+    assert sure <= cup and cup <= sure | tied, (
+        f"the cup's players {sorted(cup)} are not the referee's top {top} of {swiss.slug}: "
+        f"{sorted(sure)} and, from the place {cut} the cut falls in, some of {sorted(tied)} (FIDE C.07: "
+        "the ranking decides; README 'Swiss → cup')"
+    )
+    if top < len(rows) and rows[top].place == cut:
+        event.comparisons += 1
+        assert (after.get("reason") or "").strip(), (
+            f"the cut to the cup after place {cut} of {swiss.slug} falls among {sorted(tied)}, level on "
+            "every tie-break, and was made without the director's reason (issue 43: a tie at the cut is "
+            "never broken silently)"
+        )
+
+
+#: Where each column's rule is written (for a disagreement's message).
+_SOURCES = {
+    "wins": "match wins, a level match ½, a bye 1, penalties off (book Part 9 l.71; README 'Forfeits')",
+    "points": "game points scored (book Part 9 l.71, 'Итого'); penalties off when the main score",
+    "buchholz": "FIDE C.07 Buchholz with the virtual opponent, rounds with results only (README; issue 43)",
+    "median_buchholz": "FIDE C.07 Buchholz less the best and worst (README)",
+    "sonneborn_berger": "FIDE C.07 Sonneborn-Berger; a round robin's unplayed game against the real opponent (README)",
+    "difference": "points scored minus against",
+    "against": "game points conceded",
+}
+
+
+def _by_place(rows) -> list[tuple[str, list[int]]]:
+    """Places in table order, each with its players (in any order: a shared place lists its
+    players as the product chooses)."""
+    out: list[tuple[str, list[int]]] = []
+    for entry, place in rows:
+        if out and out[-1][0] == place:
+            out[-1][1].append(entry)
+        else:
+            out.append((place, [entry]))
+    return [(place, sorted(entries)) for place, entries in out]
+
+
+def _number(value) -> float | None:
+    return None if value is None else round(float(value), 6)
 
 
 def no_event_names_a_match_of_a_draft(event: Event) -> None:
