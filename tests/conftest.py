@@ -118,6 +118,15 @@ def book(db):
 
 
 @pytest.fixture
+def shared_demo(demo_once, db, fresh_cache):
+    """The demo loaded once for the module (``demo_once``), for tests that need it per test.
+
+    Each test runs in its own savepoint on it and starts with an empty cache, so no page one
+    test cached is served to the next. A module opts in with ``def demo(shared_demo)``.
+    """
+
+
+@pytest.fixture
 def fresh_cache():
     """An empty cache before and after the test (pages cache their fragments)."""
     from django.core.cache import cache

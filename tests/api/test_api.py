@@ -8,6 +8,11 @@ from zarik.management.demo import BOOK_SLUG, SWISS_SLUG
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def demo(shared_demo):
+    """The demo loaded once for this module, not per test (tests/conftest.py: ``shared_demo``)."""
+
+
 def test_lists_released_tournaments_only(client, demo):
     t = Tournament.objects.get(slug=SWISS_SLUG)  # saved, as the organiser's form does: the signals move its cache version on
     t.public = False

@@ -10,6 +10,11 @@ from zarik.management.demo import BOOK_SLUG, SWISS_SLUG
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def demo(shared_demo):
+    """The demo loaded once for this module, not per test (tests/conftest.py: ``shared_demo``)."""
+
+
 def test_standings_name_players_and_give_each_tiebreak_key_names_and_value(demo):
     data = APIClient().get(f"/api/tournaments/{SWISS_SLUG}/standings/").json()
     section = data["sections"][0]

@@ -42,12 +42,8 @@ def user(name: str):
 
 
 @pytest.fixture
-def demo(demo_once, db, fresh_cache):
-    """The demo, loaded once for the module (tests/conftest.py: ``demo_once``), not per test.
-
-    Each test runs in its own savepoint on it and starts with an empty cache, so no page
-    one test cached can be served to the next one's crawl.
-    """
+def demo(shared_demo):
+    """The demo loaded once for this module, not per test (tests/conftest.py: ``shared_demo``)."""
 
 
 @pytest.fixture

@@ -46,12 +46,8 @@ def crawl(client, start="/", limit=400) -> dict[str, int]:
 
 
 @pytest.fixture
-def demo(demo_once, db, fresh_cache):
-    """The demo, loaded once for the module (tests/conftest.py: ``demo_once``), not per role.
-
-    Each crawl runs in its own savepoint on it and starts with an empty cache, so a page
-    cached by another role's crawl cannot stand in for one that would answer 500.
-    """
+def demo(shared_demo):
+    """The demo loaded once for this module, not per role (tests/conftest.py: ``shared_demo``)."""
 
 
 @pytest.mark.long

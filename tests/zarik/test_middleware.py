@@ -8,6 +8,11 @@ from zarik.management.demo import SWISS_SLUG
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def demo(shared_demo):
+    """The demo loaded once for this module, not per test (tests/conftest.py: ``shared_demo``)."""
+
+
 def test_nul_in_a_search_is_a_clear_400(client, demo):
     client.force_login(get_user_model().objects.get(username="referee"))
     response = client.get(f"/t/{SWISS_SLUG}/referee/", {"q": "Али\x00ев"})
