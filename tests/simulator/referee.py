@@ -357,11 +357,12 @@ def _place(ranked: list[int], values, keys, games, draws: dict[int, int | None])
 def prizes(rows: list[Row], table: dict[int, Decimal], split: str, main: str) -> dict[int, Decimal]:
     """Prize money by place (README, "A cup's places" and "Prizes"; the book, Part 9 line 45,
     leaves the split to the organiser). ``equal``: players level on the main score pool the
-    prizes of the places they cover; ``tiebreak``: only players sharing a place pool. A pool is
-    shared in kopecks among its players who may hold a prize (withdrawn and disqualified players
-    and those not counted may not: issue 43), the first in table order one kopeck more; the sum
+    prizes of the places they cover; ``tiebreak``: only players sharing a place pool. Only a
+    player who may hold a prize counts (withdrawn and disqualified players and those not counted
+    may not: issue 43): the prizes go down the table as if the others were not in it (README,
+    "Prizes"). A pool is shared in kopecks, the first in table order one kopeck more; the sum
     never exceeds the pool."""
-    ranked = [r for r in rows if r.place != "—"]
+    ranked = [r for r in rows if r.place != "—" and r.eligible]
     groups: list[list[Row]] = []
     def level(r: Row, other: Row) -> bool:
         return r.values[main] == other.values[main] if split == "equal" else r.place == other.place
@@ -376,8 +377,8 @@ def prizes(rows: list[Row], table: dict[int, Decimal], split: str, main: str) ->
     for group in groups:
         pool = sum((table.get(place, Decimal(0)) for place in range(first, first + len(group))), Decimal(0))
         first += len(group)
-        takers = [r.entry for r in group if r.eligible]
-        if not takers or not pool:
+        takers = [r.entry for r in group]
+        if not pool:
             continue
         kopecks = int(pool * 100)
         share, extra = divmod(kopecks, len(takers))

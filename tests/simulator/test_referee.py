@@ -98,8 +98,9 @@ def test_a_player_out_before_half_his_games_is_not_counted_for_anybody():
 
 def test_a_disqualified_player_has_no_place_and_no_prize_and_a_withdrawn_one_no_prize():
     """Issue 43: the disqualified player (2) is out of the places; the withdrawn one (3) keeps
-    his place but no prize. Equal split: 1 and 3 level on 2 wins pool places 1–2 (5000); only 1
-    may take it. 5 is third alone: 1000."""
+    his place but no prize. The prizes go down the table to the players still in the event, as
+    if the others were not in it (README, "Prizes"): 1 takes the first prize, 5 the second, 4
+    the third."""
     entries = [_entry(1), _entry(2, status="withdrawn", removal="disqualified"), _entry(3, status="withdrawn"),
                _entry(4), _entry(5)]  # fmt: skip
     rounds = {1: [_match(1, 2, 3, 0), _match(3, 4, 3, 1), _match(5, None)],
@@ -108,7 +109,7 @@ def test_a_disqualified_player_has_no_place_and_no_prize_and_a_withdrawn_one_no_
     verdict = judge(_raw("swiss", entries, rounds, prizes=prizes, fund=Decimal(6000)))
     # wins 1: 2, 3: 2, 5: 1 (the bye), 4: 0; 1 and 3 level on every tie-break (Buchholz 1, SB 1, 6 points)
     assert _table(verdict) == [(1, "1–2"), (3, "1–2"), (5, "3"), (4, "4"), (2, "—")]
-    assert verdict.prizes == {1: Decimal(5000), 5: Decimal(1000)}
+    assert verdict.prizes == {1: Decimal(3000), 5: Decimal(2000), 4: Decimal(1000)}
 
 
 def test_a_pool_that_does_not_divide_gives_the_first_one_kopeck_more():
