@@ -120,6 +120,7 @@ KNOCKOUT_OPTIONS = (
     {"double_elimination": True, "single_grand_final": True},
 )  # fmt: skip
 PRIZES = {1: Decimal(3000), 2: Decimal(2000), 3: Decimal(1000)}
+PLAYED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
 
 #: The plainest event :meth:`EventMachine.set_up` can make (backgammon to 3, no cube, one cycle, no
 #: prizes, sections, clubs or lateness): a fixed-path seam test names only what it is about,
@@ -166,7 +167,7 @@ class Moment:
     rounds: int
     drafts: int
     published: int
-    pending: int  # tables of published rounds waiting for a result (reported ones included)
+    pending: int  # tables of published or closed rounds waiting for a result (reported ones included)
     confirmed: int
     played: int  # confirmed results of games actually played
     open_disputes: int
@@ -403,7 +404,7 @@ class EventMachine(RuleBasedStateMachine):
             self._moment = Moment(
                 rounds=rounds.count(), drafts=rounds.filter(status=RoundStatus.DRAFT).count(),
                 published=rounds.filter(status=RoundStatus.PUBLISHED).count(),
-                pending=matches.filter(round__status=RoundStatus.PUBLISHED,
+                pending=matches.filter(round__status__in=PLAYED_ROUNDS,
                                        result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED]).count(),
                 confirmed=confirmed.count(), played=confirmed.filter(result_kind=ResultKind.PLAYED).count(),
                 open_disputes=disputes.filter(state=DisputeState.OPEN).count(),
@@ -415,9 +416,11 @@ class EventMachine(RuleBasedStateMachine):
         return self._moment
 
     def _pending(self):
+        """Tables waiting for a result: of published rounds, and of closed ones whose result a
+        ruling voided (the match is to be played again; no next round is paired until it is)."""
         return list(
             Match.objects.filter(
-                round__tournament=self.tournament, round__status=RoundStatus.PUBLISHED,
+                round__tournament=self.tournament, round__status__in=PLAYED_ROUNDS,
                 entry_b__isnull=False, result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED],
             ).select_related("entry_a__player__user", "entry_b__player__user").order_by("round__number", "table")
         )  # fmt: skip
@@ -479,7 +482,13 @@ class EventMachine(RuleBasedStateMachine):
             self._attempt(draw.commit_draw, self.tournament, self.director)
             self._attempt(draw.perform_draw, self.tournament, user=self.director)
         for section in list(self.tournament.sections.order_by("pk")) or [None]:
+            before = self.outcomes["generate_next refused pairing.rematch_needs_reason"]
             self._attempt(pm.generate_next, self.tournament, section, user=self.director)
+            if self.outcomes["generate_next refused pairing.rematch_needs_reason"] > before:
+                # A small field (or one thinned by withdrawals) has no pairing without a rematch:
+                # the director allows it with a reason (FIDE C.04.1 a: a rematch only when unavoidable).
+                self._attempt(pm.generate_next, self.tournament, section, user=self.director,
+                              reason="simulated: no pairing without a rematch is left")  # fmt: skip
 
     def _publish_the_drafts(self, *, next_only: bool = False):
         """Publish the drafts (``next_only``: each section's next one, as a round is played —
