@@ -94,10 +94,12 @@ def catalogue(source: Path = MACHINE) -> tuple[list[str], list[str]]:
     return systems, sorted(actions)
 
 
-def never_reached(records: Iterable[Played], source: Path = MACHINE) -> list[str]:
-    """``system <name>`` and ``action <name>`` for each one no record reached."""
+def never_reached(records: Iterable[Played], source: Path = MACHINE, systems: list[str] | None = None) -> list[str]:
+    """``system <name>`` and ``action <name>`` for each one no record reached (``systems``: the
+    ones this run was to play, all by default)."""
     records = list(records)
-    systems, actions = catalogue(source)
+    every, actions = catalogue(source)
+    systems = every if systems is None else systems
     played = {r.system for r in records}
     run = Counter()
     for r in records:
@@ -112,9 +114,10 @@ def _share(part: int, whole: int) -> str:
     return f"{part} ({100 * part // whole}%)" if whole else str(part)
 
 
-def table(records: Iterable[Played], source: Path = MACHINE) -> str:
+def table(records: Iterable[Played], source: Path = MACHINE, systems: list[str] | None = None) -> str:
     """The run's coverage, as text: per system, options, actions, outcomes and refusals by
-    code, results, sanctions, comparisons, and what was never reached."""
+    code, results, sanctions, comparisons, and what was never reached (``systems``: the ones
+    this run was to play, all by default)."""
     records = list(records)
     out: list[str] = []
     steps = sum(r.steps for r in records)
@@ -123,7 +126,7 @@ def table(records: Iterable[Played], source: Path = MACHINE) -> str:
                f"finished {_share(finished, len(records))}")  # fmt: skip
     out.append(f"{'system':<14}{'events':>8}{'actions':>9}{'per ev.':>8}{'finished':>10}{'rounds':>8}"
                f"{'closed':>8}{'results':>9}")  # fmt: skip
-    for system in sorted({r.system for r in records} | set(catalogue(source)[0])):
+    for system in sorted({r.system for r in records} | set(catalogue(source)[0] if systems is None else systems)):
         mine = [r for r in records if r.system == system]
         n = len(mine)
         acts = sum(r.steps for r in mine)
@@ -144,7 +147,7 @@ def table(records: Iterable[Played], source: Path = MACHINE) -> str:
         out.append(f"{name}: " + (", ".join(f"{k} {v}" for k, v in sorted(totals[name].items())) or "none"))
     out.append("actions (times run): " + ", ".join(f"{k} {v}" for k, v in sorted(totals["actions"].items())))
     out.extend(_outcomes(totals["outcomes"]))
-    missing = never_reached(records, source)
+    missing = never_reached(records, source, systems)
     out.append("never reached: " + (", ".join(missing) if missing else "nothing"))
     failed = [r.failure for r in records if r.failure]
     if failed:

@@ -88,7 +88,7 @@ def test_whole_events_keep_every_invariant_after_every_step(settings, system):
     finally:
         played = coverage.SESSION[before:]
         coverage.SUITE.extend(played)
-        print(coverage.table(played))
+        print(coverage.table(played, systems=[system] if system else None))
     for name in [system] if system else SYSTEMS:
         mine = [r for r in played if r.system == name]
         assert mine, f"no {name} event was played in {len(played)} events (seed {chosen})"
