@@ -51,15 +51,20 @@ test: $(STAMP)
 	$(PY) -m pytest -n $(PYTEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 ## soak: the whole-event simulator for a long run: SOAK_EXAMPLES events of SOAK_STEPS actions each,
-## new random seeds every run (the suite runs a fixed, small budget); DATABASE_URL picks the engine;
-## SOAK_MINUTES stops it after that long; SOAK_TALLY names a file that gets one line per event played.
+## every system drawn with the other options, a new seed every run (printed first; SOAK_SEED=<it>
+## replays a run); DATABASE_URL picks the engine; SOAK_MINUTES stops it after that long;
+## SOAK_TALLY names the file that gets one line per event played. It ends with the coverage table
+## (tests/simulator/coverage.py) and fails when a run failed, or a system or an action was never reached.
 soak: $(STAMP)
-	ZARIK_SIMULATOR_RANDOM=1 ZARIK_SIMULATOR_EXAMPLES=$${SOAK_EXAMPLES:-1000} ZARIK_SIMULATOR_STEPS=$${SOAK_STEPS:-60} \
-	ZARIK_SIMULATOR_TALLY=$${SOAK_TALLY:-soak-tally.txt} \
-	  timeout $$(( $${SOAK_MINUTES:-600} * 60 )) $(PY) -m pytest -q -p no:logging tests/simulator/test_whole_event.py; \
-	  status=$$?; echo "events and steps played: $$(wc -l < $${SOAK_TALLY:-soak-tally.txt}) events," \
-	  "$$(awk '{s+=$$2} END {print s+0}' $${SOAK_TALLY:-soak-tally.txt}) steps"; \
-	  [ $$status -eq 124 ] && echo "stopped after $${SOAK_MINUTES:-600} minutes with no failure" && exit 0; exit $$status
+	@tally=$${SOAK_TALLY:-soak-tally.txt}; : > $$tally; \
+	  seed=$${SOAK_SEED:-$$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')}; \
+	  echo "soak seed $$seed (replay: SOAK_SEED=$$seed SOAK_EXAMPLES=$${SOAK_EXAMPLES:-1000} SOAK_STEPS=$${SOAK_STEPS:-60} make soak)"; \
+	  ZARIK_SIMULATOR_RANDOM=1 ZARIK_SIMULATOR_SEED=$$seed ZARIK_SIMULATOR_EXAMPLES=$${SOAK_EXAMPLES:-1000} \
+	  ZARIK_SIMULATOR_STEPS=$${SOAK_STEPS:-60} ZARIK_SIMULATOR_TALLY=$$tally \
+	    timeout $$(( $${SOAK_MINUTES:-600} * 60 )) $(PY) -m pytest -q -p no:logging tests/simulator/test_whole_event.py; \
+	  status=$$?; $(PY) -m tests.simulator.coverage $$tally; covered=$$?; \
+	  [ $$status -eq 124 ] && echo "stopped after $${SOAK_MINUTES:-600} minutes" && status=0; \
+	  [ $$status -eq 0 ] && exit $$covered; exit $$status
 
 ## abuse: replay issue 29's attacks and faults alone (hostile bodies, forged archives, a hung database
 ## and broker, token and link guessing, races); `make test` runs them too, on both engines in CI.

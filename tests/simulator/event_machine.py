@@ -15,16 +15,24 @@ its request committed: what waits for the commit (ratings, emails, closing the r
 after it. After every step the guarantees of :mod:`tests.simulator.invariants` must hold; on
 a failure hypothesis prints the shortest sequence of steps that breaks one.
 
-A new option is a new draw in :meth:`EventMachine.set_up`; a new action a new ``@rule``; a new
+Most of an event is rounds played out, so that is the common step (:data:`WEIGHTS`); an action
+that only makes sense at some moment (ruling on a dispute, changing a draft) waits for it
+(``when``, a test of the event's :class:`Moment`), and the desk's chores (fees, categories,
+analysis settings…) happen a few times an event (``at_most``). Every run leaves a record of what
+it played (:mod:`tests.simulator.coverage`): the suite and ``make soak`` print it as a table.
+
+A new option is a new draw in :meth:`EventMachine.set_up`; a new action a new ``@action``; a new
 guarantee a new function in ``invariants``. ``make soak`` runs it for as long as you ask.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
-import json
 import os
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
@@ -32,10 +40,12 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
+from django.db.models import Q
 from django.test import Client, TestCase
 from django.urls import reverse
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.strategies._internal.featureflags import FeatureFlags, FeatureStrategy
 from rest_framework.test import APIClient
 
 from clubs.categories import change_category
@@ -44,7 +54,15 @@ from clubs.models import Membership, Player
 from clubs.names import to_latin
 from scoring import workflow
 from scoring.analysis.services import settings_for
-from scoring.models import Dispute, DisputeState, MatchFile, MatchFileState, Outcome, SanctionKind
+from scoring.models import (
+    Dispute,
+    DisputeState,
+    MatchFile,
+    MatchFileState,
+    Outcome,
+    Sanction,
+    SanctionKind,
+)
 from scoring.rules.errors import RuleViolation
 from tests.factories import (
     ClubFactory,
@@ -55,7 +73,7 @@ from tests.factories import (
     UserFactory,
     enter,
 )
-from tests.simulator import invariants
+from tests.simulator import coverage, invariants
 from tests.simulator.forms import form_fields, grid_prefix
 from tests.simulator.records import mat_for
 from tournaments.access.private_links import token_for
@@ -74,15 +92,18 @@ from tournaments.models import (
     RegistrationStatus,
     ResultKind,
     ResultStatus,
+    Round,
     RoundStatus,
     Team,
     TeamMember,
+    TournamentStatus,
     Variant,
 )
 from tournaments.prizes import services as prizes
 from tournaments.rounds import flow
 from tournaments.rounds import pairing_manager as pm
 from tournaments.rounds.pairing_manager.reading import next_number
+from tournaments.rounds.pairing_manager.systems import fixed_schedule
 from tournaments.rounds.swiss import requests as swiss
 from tournaments.validation import match_spec
 
@@ -99,6 +120,7 @@ KNOCKOUT_OPTIONS = (
     {"double_elimination": True, "single_grand_final": True},
 )  # fmt: skip
 PRIZES = {1: Decimal(3000), 2: Decimal(2000), 3: Decimal(1000)}
+PLAYED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.FINISHED)
 
 #: The plainest event :meth:`EventMachine.set_up` can make (backgammon to 3, no cube, one cycle, no
 #: prizes, sections, clubs or lateness): a fixed-path seam test names only what it is about,
@@ -109,6 +131,93 @@ PLAIN = dict(
     lateness=False, fund=None, split=PrizeSplitRule.EQUAL, sections=False, clubs=0,
     penalty_from=PenaltyFrom.STANDINGS,
 )  # fmt: skip
+
+
+#: The set-up's draws, one per option (:meth:`EventMachine.set_up`; :func:`playing` fixes the system).
+SET_UP = dict(
+    # Each system with equal weight: hypothesis draws a choice among a few near its first one far
+    # more often (a 5-minute soak played knockouts, first in the list, in half its events and no
+    # Swiss, the last); a number from a wide range spread over the systems is drawn evenly.
+    system=st.integers(min_value=0, max_value=2**16 - 1).map(lambda n: sorted(SYSTEMS)[n % len(SYSTEMS)]),
+    size=st.integers(min_value=3, max_value=9),
+    length=st.sampled_from([1, 3, 5]),
+    cube=st.booleans(),
+    forfeit_score=st.sampled_from(ForfeitScore.values),
+    games=st.sampled_from([None, None, 1, 2, 3, 4]),
+    variant=st.sampled_from([Variant.BACKGAMMON, Variant.BACKGAMMON, Variant.LONG_NARDY]),
+    knockout=st.sampled_from(KNOCKOUT_OPTIONS),
+    cycles=st.sampled_from([1, 2]),
+    half_bye=st.sampled_from([0.0, 0.5, 1.0]),
+    late_points=st.sampled_from([0.0, 0.5]),
+    window=st.sampled_from([0, 60]),
+    lateness=st.booleans(),
+    fund=st.sampled_from([None, Decimal(6000), Decimal(8000)]),
+    split=st.sampled_from(PrizeSplitRule.values),
+    sections=st.booleans(),
+    clubs=st.sampled_from([0, 0, 2, 3]),
+    penalty_from=st.sampled_from(PenaltyFrom.values),
+    teams=st.sampled_from([2, 2, 4]),
+)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What the event looks like between two steps, read once a step for the actions' ``when``."""
+
+    rounds: int
+    drafts: int
+    published: int
+    pending: int  # tables of published or closed rounds waiting for a result (reported ones included)
+    confirmed: int
+    played: int  # confirmed results of games actually played
+    open_disputes: int
+    ruled_disputes: int
+    playing: int  # entries not withdrawn
+    finished: bool
+    system: str
+    variant: str
+
+
+def action(*, when: Callable[[Moment], bool] | None = None, at_most: int | None = None, **arguments):
+    """A rule of the machine (``arguments``: hypothesis's strategies, as ``@rule`` takes them),
+    counted by name in the event's coverage record, offered only at the moment ``when`` says
+    and at most ``at_most`` times an event (the desk's chores do not crowd out the play)."""
+
+    def wrap(function):
+        name = function.__name__
+
+        @functools.wraps(function)
+        def counted(self, *args, **kwargs):
+            self.played.actions[name] += 1
+            try:
+                return function(self, *args, **kwargs)
+            except BaseException as failure:  # a soak stopped while hypothesis shrinks still says so
+                self.played.failure = self.played.failure or f"{name}: {failure!r}"[:300]
+                raise
+
+        def allowed(self) -> bool:
+            if self.event is None or (at_most is not None and self.played.actions[name] >= at_most):
+                return False
+            return when is None or bool(when(self.moment))
+
+        return precondition(allowed)(rule(**arguments)(counted))
+
+    return wrap
+
+
+#: The actions no run switches off. Hypothesis switches a random share of the rules off for each
+#: run (swarm testing), half of them on average: a run without "play a round out" or "the director
+#: rules" never gets past its first open round, and one without "the event is over" may find no
+#: action allowed once its event has ended.
+ALWAYS_ON = ("play_a_round_out", "the_director_rules", "the_event_is_over")
+
+
+class _SwarmWithTheCommonPath(FeatureStrategy):
+    """Hypothesis's swarm of rules, with :data:`ALWAYS_ON` never switched off (hypothesis has no
+    public switch for it: its own feature flags, told which features stay enabled)."""
+
+    def do_draw(self, data):
+        return FeatureFlags(data, enabled=ALWAYS_ON, at_least_one_of=self._at_least_one_of)
 
 
 class EventMachine(RuleBasedStateMachine):
@@ -125,31 +234,22 @@ class EventMachine(RuleBasedStateMachine):
         self._savepoint.__enter__()
         self.event: invariants.Event | None = None
         self.steps = 0
-        self.outcomes: Counter[str] = Counter()  # "action done" / "action refused": what a soak exercised
+        #: What this run played (its coverage record); ``outcomes``: "service done", "service refused
+        #: <problem code>", "service forbidden" and the rules' own counts.
+        self.played = coverage.Played(system="")
+        self.outcomes: Counter[str] = self.played.outcomes
+        self._moment: Moment | None = None
+        self._idle = False  # the last action changed nothing: the invariants need not run again
+        self._tournaments: list = []  # the event's tournaments: one, or a Swiss and its cup
+        strategy = self._rules_strategy
+        strategy.enabled_rules_strategy = st.shared(
+            _SwarmWithTheCommonPath(at_least_one_of={r.function.__name__ for r in strategy.rules}),
+            key=("enabled rules", self),
+        )  # fmt: skip
 
     # ----------------------------------------------------------------------------- set-up
 
-    @initialize(
-        system=st.sampled_from(sorted(SYSTEMS)),
-        size=st.integers(min_value=3, max_value=9),
-        length=st.sampled_from([1, 3, 5]),
-        cube=st.booleans(),
-        forfeit_score=st.sampled_from(ForfeitScore.values),
-        games=st.sampled_from([None, None, 1, 2, 3, 4]),
-        variant=st.sampled_from([Variant.BACKGAMMON, Variant.BACKGAMMON, Variant.LONG_NARDY]),
-        knockout=st.sampled_from(KNOCKOUT_OPTIONS),
-        cycles=st.sampled_from([1, 2]),
-        half_bye=st.sampled_from([0.0, 0.5, 1.0]),
-        late_points=st.sampled_from([0.0, 0.5]),
-        window=st.sampled_from([0, 60]),
-        lateness=st.booleans(),
-        fund=st.sampled_from([None, Decimal(6000), Decimal(8000)]),
-        split=st.sampled_from(PrizeSplitRule.values),
-        sections=st.booleans(),
-        clubs=st.sampled_from([0, 0, 2, 3]),
-        penalty_from=st.sampled_from(PenaltyFrom.values),
-        teams=st.sampled_from([2, 2, 4]),
-    )
+    @initialize(**SET_UP)
     def set_up(self, system, size, length, cube, forfeit_score, games, variant, knockout, cycles,
                half_bye, late_points, window, lateness, fund, split, sections, clubs, penalty_from,
                teams=2):  # fmt: skip
@@ -194,12 +294,18 @@ class EventMachine(RuleBasedStateMachine):
         homes = [ClubFactory(name=f"Клуб {run}-{n}") for n in range(clubs)]
         for i, player in enumerate(players if homes else ()):
             Membership.objects.create(player=player, club=homes[i % len(homes)], started_on=date(2020, 1, 1))
-        split_up = sections and system in ("swiss", "round_robin") and size >= 4
+        # Sections play the category table's matches to points (a fixed number of games is no
+        # category's format: every result would be refused, ``match.category_length``).
+        split_up = sections and system in ("swiss", "round_robin") and size >= 4 and games is None
         if split_up:
+            # The sections' lengths and cube are the event's, not the category table's: an override,
+            # which the rules core takes only with the organiser's reason (else every round of the
+            # section is refused, ``match.override_needs_reason``).
+            why = "simulated: the club's own lengths"
             SectionFactory(tournament=tournament, name="Мастера", min_category=1, max_category=4, cube=cube,
-                           match_length=length)  # fmt: skip
+                           match_length=length, override_reason=why)  # fmt: skip
             SectionFactory(tournament=tournament, name="Любители", min_category=5, max_category=9, cube=False,
-                           match_length=max(1, length - 2))  # fmt: skip
+                           match_length=max(1, length - 2), override_reason=why)  # fmt: skip
         entries = [
             enter(tournament, [player], first_number=i + 1,
                   section=roster.section_for(tournament, player.category) if split_up else None)[0]
@@ -225,6 +331,33 @@ class EventMachine(RuleBasedStateMachine):
         self.api = APIClient()
         self.api.force_authenticate(director)
         self.run = run
+        self._tournaments = [tournament]
+        self.played.system = system
+        self.played.options = self._options(
+            system, options, variant=variant, cube=cube, games=games, split_up=split_up, fund=fund,
+            lateness=lateness, window=window, forfeit_score=forfeit_score, penalty_from=penalty_from, teams=teams,
+        )  # fmt: skip
+        self._moment = None
+
+    @staticmethod
+    def _options(system, options, *, variant, cube, games, split_up, fund, lateness, window, forfeit_score,
+                 penalty_from, teams) -> list[str]:  # fmt: skip
+        """The event's options as the coverage table counts them, one label each."""
+        labels = [f"variant {variant}", "cube" if cube else "no cube", f"games {games}" if games else "points",
+                  f"forfeit {forfeit_score}", f"penalty from {penalty_from}"]  # fmt: skip
+        labels += [label for on, label in ((split_up, "sections"), (fund is not None, "prizes"),
+                                           (lateness, "lateness"), (window, "dispute window")) if on]  # fmt: skip
+        if system == "knockout":
+            chosen = sorted(k for k, v in options["knockout"].items() if v is True)
+            labels.append("knockout " + ("+".join(chosen) or "plain"))
+        elif system == "round_robin":
+            labels.append(f"cycles {options['cycles']}")
+        elif system == "scheveningen":
+            labels.append(f"teams {teams}")
+        else:
+            labels += [f"half-bye {options['half_bye_points']}", f"late entry {options['late_entry_points']}"]
+            labels += ["clubs apart"] if options["club_apart_rounds"] else []
+        return labels
 
     @staticmethod
     def _teams(tournament, director, entries, count):
@@ -259,10 +392,35 @@ class EventMachine(RuleBasedStateMachine):
     def slug(self):
         return self.event.slug
 
+    @property
+    def moment(self) -> Moment:
+        """The event now, read once a step (the invariant check forgets it after every action)."""
+        if self._moment is None:
+            t = self.tournament
+            rounds = Round.objects.filter(tournament=t)
+            matches = Match.objects.filter(round__tournament=t, entry_b__isnull=False)
+            confirmed = matches.filter(result_status=ResultStatus.CONFIRMED)
+            disputes = Dispute.objects.filter(match__round__tournament=t)
+            self._moment = Moment(
+                rounds=rounds.count(), drafts=rounds.filter(status=RoundStatus.DRAFT).count(),
+                published=rounds.filter(status=RoundStatus.PUBLISHED).count(),
+                pending=matches.filter(round__status__in=PLAYED_ROUNDS,
+                                       result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED]).count(),
+                confirmed=confirmed.count(), played=confirmed.filter(result_kind=ResultKind.PLAYED).count(),
+                open_disputes=disputes.filter(state=DisputeState.OPEN).count(),
+                ruled_disputes=disputes.filter(state=DisputeState.RULED).count(),
+                playing=t.entries.exclude(status=EntryStatus.WITHDRAWN).count(),
+                finished=type(t).objects.filter(pk=t.pk, status=TournamentStatus.FINISHED).exists(),
+                system=t.system, variant=t.variant,
+            )  # fmt: skip
+        return self._moment
+
     def _pending(self):
+        """Tables waiting for a result: of published rounds, and of closed ones whose result a
+        ruling voided (the match is to be played again; no next round is paired until it is)."""
         return list(
             Match.objects.filter(
-                round__tournament=self.tournament, round__status=RoundStatus.PUBLISHED,
+                round__tournament=self.tournament, round__status__in=PLAYED_ROUNDS,
                 entry_b__isnull=False, result_status__in=[ResultStatus.PENDING, ResultStatus.REPORTED],
             ).select_related("entry_a__player__user", "entry_b__player__user").order_by("round__number", "table")
         )  # fmt: skip
@@ -280,12 +438,12 @@ class EventMachine(RuleBasedStateMachine):
 
     def _final_score(self, match, winner: str, loser: int) -> tuple[int, int]:
         """A score the rules allow: a bare majority up to a whitewash (fixed games), or the
-        match length against ``loser`` points."""
+        match's length (its section's, its round's, or the event's) against ``loser`` points."""
         if self.tournament.match_format == "games":
             games = self.tournament.fixed_games
             won = min(games, loser + (games + 1) // 2)
             return (won, games - won) if winner == "a" else (games - won, won)
-        length = match.match_length or self.tournament.match_length
+        length = match_spec(match).length
         loser = min(loser, length - 1)
         return (length, loser) if winner == "a" else (loser, length)
 
@@ -300,6 +458,8 @@ class EventMachine(RuleBasedStateMachine):
             problems = getattr(refusal, "problems", None) or [getattr(refusal, "problem", None)]
             assert all(p is not None for p in problems), f"a refusal without a problem: {refusal!r}"
             self.outcomes[f"{name} refused"] += 1
+            for code in sorted({p.code for p in problems}):  # each refusal kind, by its problem's code
+                self.outcomes[f"{name} refused {code}"] += 1
             return None
         except PermissionDenied:
             self.outcomes[f"{name} forbidden"] += 1
@@ -313,43 +473,82 @@ class EventMachine(RuleBasedStateMachine):
 
     # ----------------------------------------------------------------------------- rounds
 
-    @rule(publish=st.booleans())
-    def pair_the_next_round(self, publish):
-        """``publish``: the director publishes the new draft at once, as most do."""
-        self._attempt(pm.generate_next, self.tournament, user=self.director)
-        if publish:
-            for draft in self.event.rounds().filter(status=RoundStatus.DRAFT):
-                self._attempt(pm.publish_round, draft, user=self.director)
+    def _pair(self):
+        """The director pairs the next round, in each section; before round 1 he holds the open
+        draw when an entry is still without a number (a late entry or an approved application:
+        round 1 is refused, ``pairing.draw_required``, until he does — book Part 9)."""
+        if not self.moment.rounds and self.tournament.entries.filter(
+            draw_number__isnull=True).exclude(status=EntryStatus.WITHDRAWN).exists():  # fmt: skip
+            self._attempt(draw.commit_draw, self.tournament, self.director)
+            self._attempt(draw.perform_draw, self.tournament, user=self.director)
+        for section in list(self.tournament.sections.order_by("pk")) or [None]:
+            before = self.outcomes["generate_next refused pairing.rematch_needs_reason"]
+            self._attempt(pm.generate_next, self.tournament, section, user=self.director)
+            if self.outcomes["generate_next refused pairing.rematch_needs_reason"] > before:
+                # A small field (or one thinned by withdrawals) has no pairing without a rematch:
+                # the director allows it with a reason (FIDE C.04.1 a: a rematch only when unavoidable).
+                self._attempt(pm.generate_next, self.tournament, section, user=self.director,
+                              reason="simulated: no pairing without a rematch is left")  # fmt: skip
 
-    @rule(scores=st.lists(st.tuples(st.sampled_from("ab"), st.integers(min_value=0, max_value=4)), min_size=1,
-                          max_size=8))  # fmt: skip
-    def play_a_round_out(self, scores):
-        """What most of an event is: pair, publish, and every table's result entered by the desk
-        (a refusal on one table leaves it open, as at the desk)."""
-        if not self.event.rounds().filter(status=RoundStatus.DRAFT).exists():
-            self._attempt(pm.generate_next, self.tournament, user=self.director)
+    def _publish_the_drafts(self, *, next_only: bool = False):
+        """Publish the drafts (``next_only``: each section's next one, as a round is played —
+        a round robin's schedule is drawn at once and published round by round)."""
+        seen = set()
         for draft in self.event.rounds().filter(status=RoundStatus.DRAFT):
+            if next_only and draft.section_id in seen:
+                continue
+            seen.add(draft.section_id)
             self._attempt(pm.publish_round, draft, user=self.director)
-        for i, match in enumerate(self._pending()):
-            if match.result_status == ResultStatus.PENDING:
-                winner, loser = scores[i % len(scores)]
-                final = self._final_score(match, winner, loser)
-                self._attempt(workflow.submit_result, match.pk, self.director, version=match.version, final=final,
-                              confirm=True)  # fmt: skip
+            draft.refresh_from_db()
+            gone = draft.matches.filter(Q(entry_a__status=EntryStatus.WITHDRAWN) | Q(entry_b__status=EntryStatus.WITHDRAWN))
+            if draft.status == RoundStatus.DRAFT and gone.exists() and not fixed_schedule(self.tournament):
+                # A Swiss or cup draft paired before a withdrawal is refused (``publish_withdrawn``):
+                # the director deletes it and pairs again without the player.
+                self._attempt(pm.delete_draft, draft, user=self.director)
 
-    @rule()
+    @action(when=lambda m: not m.finished and not m.drafts and not m.pending, publish=st.booleans())
+    def pair_the_next_round(self, publish):
+        """``publish``: the director publishes the new draft at once, as most do. Asked once
+        nothing waits to be played: a round still open (a result under dispute) is refused,
+        ``pairing.round_open``, as is a finished knockout's or a Swiss's with no pairing left."""
+        self._pair()
+        if publish:
+            self._publish_the_drafts()
+
+    @action(when=lambda m: not m.finished or m.pending)
+    def play_a_round_out(self, scores: list[tuple[str, int]] | None = None):
+        """What most of an event is: pair (once nothing is left to play), publish, and every
+        table's result entered by the desk — a players' report waiting for confirmation too (a
+        refusal on one table leaves it open, as at the desk); the last confirmation closes the round.
+
+        No drawn arguments: hypothesis's simplest example (every choice its first) picks the first
+        argument-free rule allowed, and that should play the event out. The scores vary by table
+        and round (``scores`` fixes them); the desk's other actions draw theirs."""
+        if not self.moment.drafts and not self.moment.pending and not self.moment.finished:
+            self._pair()
+        if not self.moment.pending:
+            self._publish_the_drafts(next_only=True)
+        for i, match in enumerate(self._pending()):
+            turn = i + self.played.actions["play_a_round_out"]
+            winner, loser = scores[i % len(scores)] if scores else ("ab"[turn % 2], turn * 7 % 5)
+            final = self._final_score(match, winner, loser)
+            self._attempt(workflow.submit_result, match.pk, self.director, version=match.version, final=final,
+                          confirm=True)  # fmt: skip
+
+    @action(when=lambda m: m.drafts)
     def publish_the_draft(self):
         draft = self.event.rounds().filter(status=RoundStatus.DRAFT).first()
         if draft is not None:
             self._attempt(pm.publish_round, draft, user=self.director)
 
-    @rule()
+    @action(when=lambda m: m.drafts, at_most=1)
     def delete_the_draft(self):
         draft = self.event.rounds().filter(status=RoundStatus.DRAFT).last()
         if draft is not None:
             self._attempt(pm.delete_draft, draft, user=self.director)
 
-    @rule(one=st.integers(min_value=0, max_value=50), other=st.integers(min_value=0, max_value=50))
+    @action(when=lambda m: m.drafts, at_most=2,
+            one=st.integers(min_value=0, max_value=50), other=st.integers(min_value=0, max_value=50))  # fmt: skip
     def the_director_changes_the_draft(self, one, other):
         """Two players of the draft exchange opponents (the round page's swap)."""
         draft = self.event.rounds().filter(status=RoundStatus.DRAFT).first()
@@ -360,21 +559,27 @@ class EventMachine(RuleBasedStateMachine):
             x, y = self._pick(seated, one), self._pick(seated, other)
             self._attempt(pm.swap_players, draft, x, y, user=self.director, reason="simulated: keep apart")
 
-    @rule()
+    @action(when=lambda m: m.published, at_most=1)
     def unpublish_the_last_round(self):
         last = self.event.rounds().filter(status=RoundStatus.PUBLISHED).last()
         if last is not None:
             self._attempt(pm.unpublish_round, last, user=self.director, reason="simulated: wrong board")
 
-    @rule()
-    def close_the_round(self):
-        current = self.event.rounds().filter(status=RoundStatus.PUBLISHED).first()
+    @action(when=lambda m: m.published, which=st.sampled_from(["first", "last"]))
+    def close_the_round(self, which="first"):
+        """The director's "close the round" on the first or the last published round (the last
+        confirmation closes it by itself; this closes one whose last result was confirmed in a
+        way that did not, or says it is still open)."""
+        published = self.event.rounds().filter(status=RoundStatus.PUBLISHED)
+        current = published.first() if which == "first" else published.last()
         if current is not None:
-            self._attempt(flow.close, current, self.director)
+            closed = self._attempt(flow.close, current, self.director)
+            if closed is not None:
+                self.outcomes[f"close {closed}"] += 1
 
     # ----------------------------------------------------------------------------- results
 
-    @rule(results=st.lists(st.tuples(st.integers(min_value=0, max_value=50), st.sampled_from("ab"),
+    @action(when=lambda m: m.pending, results=st.lists(st.tuples(st.integers(min_value=0, max_value=50), st.sampled_from("ab"),
                                      st.integers(min_value=0, max_value=4), st.booleans()), min_size=1, max_size=4))  # fmt: skip
     def director_enters_results(self, results):
         """A few score sheets at the desk, one by one; with ``ledger`` the games too, one point
@@ -394,7 +599,7 @@ class EventMachine(RuleBasedStateMachine):
         high, low = max(final), min(final)
         return [{"winner": lost, "kind": single}] * low + [{"winner": won, "kind": single}] * high
 
-    @rule(pick=st.integers(min_value=0, max_value=50), winner=st.sampled_from("ab"),
+    @action(when=lambda m: m.pending, pick=st.integers(min_value=0, max_value=50), winner=st.sampled_from("ab"),
           loser=st.integers(min_value=0, max_value=4), reporter=st.sampled_from("ab"),
           answer=st.sampled_from(["confirm", "confirm", "dispute", "wait", "counter"]))  # fmt: skip
     def a_player_reports_and_the_opponent_answers(self, pick, winner, loser, reporter, answer):
@@ -417,7 +622,7 @@ class EventMachine(RuleBasedStateMachine):
             other_final = self._final_score(match, "b" if winner == "a" else "a", loser)
             self._attempt(workflow.submit_result, match.pk, opponent, version=match.version, final=other_final)
 
-    @rule(pick=st.integers(min_value=0, max_value=50), winner=st.sampled_from("ab"),
+    @action(when=lambda m: m.confirmed, at_most=2, pick=st.integers(min_value=0, max_value=50), winner=st.sampled_from("ab"),
           loser=st.integers(min_value=0, max_value=4))  # fmt: skip
     def director_corrects_a_confirmed_result(self, pick, winner, loser):
         match = self._pick(self._confirmed(), pick)
@@ -426,7 +631,7 @@ class EventMachine(RuleBasedStateMachine):
             self._attempt(workflow.submit_result, match.pk, self.director, version=match.version, final=final,
                           confirm=True, reason="simulated: the scoresheet was misread")  # fmt: skip
 
-    @rule(pick=st.integers(min_value=0, max_value=50),
+    @action(when=lambda m: m.pending, at_most=3, pick=st.integers(min_value=0, max_value=50),
           kind=st.sampled_from([ResultKind.FORFEIT, ResultKind.DOUBLE_FORFEIT, ResultKind.TIME_FORFEIT,
                                 ResultKind.VOID]),
           winner=st.sampled_from("ab"), played=st.integers(min_value=0, max_value=2))  # fmt: skip
@@ -443,7 +648,7 @@ class EventMachine(RuleBasedStateMachine):
             reason="simulated", played=sheet,
         )  # fmt: skip
 
-    @rule(pick=st.integers(min_value=0, max_value=50), side=st.sampled_from("ab"),
+    @action(when=lambda m: m.pending, at_most=2, pick=st.integers(min_value=0, max_value=50), side=st.sampled_from("ab"),
           minutes=st.sampled_from([3, 12, 40]))  # fmt: skip
     def a_player_is_late(self, pick, side, minutes):
         match = self._pick(self._pending(), pick)
@@ -451,7 +656,7 @@ class EventMachine(RuleBasedStateMachine):
             self._attempt(workflow.apply_lateness, match.pk, self.director, version=match.version, late_side=side,
                           minutes=minutes, reason="simulated")  # fmt: skip
 
-    @rule(typed=st.lists(st.tuples(st.integers(min_value=0, max_value=50), st.sampled_from("ab"),
+    @action(when=lambda m: m.published, typed=st.lists(st.tuples(st.integers(min_value=0, max_value=50), st.sampled_from("ab"),
                                    st.integers(min_value=0, max_value=4)), max_size=2),
           tick=st.booleans())  # fmt: skip
     def the_referee_saves_the_results_grid(self, typed, tick):
@@ -492,14 +697,14 @@ class EventMachine(RuleBasedStateMachine):
                     "the results grid confirmed a player's report nobody confirmed"
                 )
 
-    @rule(pick=st.integers(min_value=0, max_value=50), minutes=st.sampled_from([None, 2, 3]))
+    @action(when=lambda m: m.pending, at_most=1, pick=st.integers(min_value=0, max_value=50), minutes=st.sampled_from([None, 2, 3]))
     def the_director_installs_a_clock(self, pick, minutes):
         match = self._pick(self._pending(), pick)
         if match is not None:
             self._attempt(workflow.install_clock, match.pk, self.director, version=match.version,
                           minutes_per_point=minutes, delay_seconds=12, reason="simulated: slow play")  # fmt: skip
 
-    @rule(pick=st.integers(min_value=0, max_value=50), amount=st.sampled_from(["1500", "1500,00", "0", "-5", "x"]),
+    @action(at_most=2, pick=st.integers(min_value=0, max_value=50), amount=st.sampled_from(["1500", "1500,00", "0", "-5", "x"]),
           paid=st.booleans())  # fmt: skip
     def a_player_pays_the_fee(self, pick, amount, paid):
         """Typed as at the desk (a decimal comma, nonsense): refused with a problem or recorded."""
@@ -509,7 +714,7 @@ class EventMachine(RuleBasedStateMachine):
 
     # ----------------------------------------------------------------------------- disputes
 
-    @rule(pick=st.integers(min_value=0, max_value=50), side=st.sampled_from("ab"))
+    @action(when=lambda m: m.played, at_most=2, pick=st.integers(min_value=0, max_value=50), side=st.sampled_from("ab"))
     def a_player_disputes_a_confirmed_result(self, pick, side):
         match = self._pick([m for m in self._confirmed() if m.result_kind == ResultKind.PLAYED], pick)
         if match is None:
@@ -523,7 +728,7 @@ class EventMachine(RuleBasedStateMachine):
     def _disputes(self, state):
         return list(Dispute.objects.filter(match__round__tournament=self.tournament, state=state).order_by("pk"))
 
-    @rule(pick=st.integers(min_value=0, max_value=50),
+    @action(when=lambda m: m.open_disputes, pick=st.integers(min_value=0, max_value=50),
           outcome=st.sampled_from([Outcome.UPHOLD, Outcome.REPLACE, Outcome.VOID]),
           winner=st.sampled_from("ab"), loser=st.integers(min_value=0, max_value=4))  # fmt: skip
     def the_director_rules(self, pick, outcome, winner, loser):
@@ -531,11 +736,26 @@ class EventMachine(RuleBasedStateMachine):
         if dispute is None:
             return
         match = dispute.match
+        if self._void_reopens_a_departed_players_match(match, outcome):
+            return
         final = self._final_score(match, winner, loser) if outcome == Outcome.REPLACE else None
         self._attempt(workflow.rule_dispute, dispute.pk, self.director, outcome=outcome, version=match.version,
                       ruling="simulated ruling", final=final)  # fmt: skip
 
-    @rule(pick=st.integers(min_value=0, max_value=50),
+    def _void_reopens_a_departed_players_match(self, match, outcome) -> bool:
+        """A known product seam the rebalanced machine found (``test_seams_void_ruling.py``, a
+        strict xfail): a ruling or an appeal that voids a disputed result of a player who has
+        since withdrawn or been disqualified puts the match back to "not played", and it waits
+        for him for ever. Until the product settles such a match the machine does not ask for it;
+        each time it would have, the coverage table counts ``void_ruling skipped``."""
+        if outcome != Outcome.VOID:
+            return False
+        gone = EntryStatus.WITHDRAWN in (match.entry_a.status, match.entry_b.status)
+        if gone:
+            self.outcomes["void_ruling skipped"] += 1
+        return gone
+
+    @action(when=lambda m: m.ruled_disputes, at_most=2, pick=st.integers(min_value=0, max_value=50),
           outcome=st.sampled_from([Outcome.SUSTAIN, Outcome.UPHOLD, Outcome.REPLACE, Outcome.VOID]),
           winner=st.sampled_from("ab"), loser=st.integers(min_value=0, max_value=4), side=st.sampled_from("ab"),
           via_link=st.booleans())  # fmt: skip
@@ -555,20 +775,22 @@ class EventMachine(RuleBasedStateMachine):
             appellant = (match.entry_a if side == "a" else match.entry_b).player.user
             self._attempt(workflow.appeal_dispute, dispute.pk, appellant, reason="simulated: I appeal")
         match.refresh_from_db()
+        if self._void_reopens_a_departed_players_match(match, outcome):
+            return
         final = self._final_score(match, winner, loser) if outcome == Outcome.REPLACE else None
         self._attempt(workflow.decide_appeal, dispute.pk, self.jury, outcome=outcome, decision="simulated decision",
                       version=match.version, final=final)  # fmt: skip
 
     # ----------------------------------------------------------------------------- players
 
-    @rule(pick=st.integers(min_value=0, max_value=50), settle=st.sampled_from(entry_status.SETTLE_CHOICES))
+    @action(when=lambda m: m.playing > 3, at_most=1, pick=st.integers(min_value=0, max_value=50), settle=st.sampled_from(entry_status.SETTLE_CHOICES))
     def a_player_withdraws(self, pick, settle):
         entries = self._entries()
         if len(entries) > 2:
             entry = self._pick(entries, pick)
             self._attempt(entry_status.withdraw, entry, self.director, reason="simulated", settle=settle)
 
-    @rule(pick=st.integers(min_value=0, max_value=50))
+    @action(when=lambda m: m.system == "scheveningen", at_most=2, pick=st.integers(min_value=0, max_value=50))
     def the_director_mends_a_line_up(self, pick):
         """Scheveningen (issue 35): before the draw, a withdrawn member's board is mended — he
         is taken off, and every other team's last board too, so the teams stay even; once round 1
@@ -596,7 +818,7 @@ class EventMachine(RuleBasedStateMachine):
         for other in last.values():
             self._attempt(teams.take_off, self.director, other)
 
-    @rule(pick=st.integers(min_value=0, max_value=50),
+    @action(when=lambda m: m.playing > 2, at_most=3, pick=st.integers(min_value=0, max_value=50),
           kind=st.sampled_from([SanctionKind.WARNING, SanctionKind.PENALTY, SanctionKind.DISQUALIFICATION,
                                 SanctionKind.ANNUL]),
           past=st.sampled_from(["keep", "void"]), settle=st.sampled_from(entry_status.SETTLE_CHOICES))  # fmt: skip
@@ -615,14 +837,13 @@ class EventMachine(RuleBasedStateMachine):
             game=1 if kind == SanctionKind.ANNUL else None,
         )  # fmt: skip
 
-    @precondition(lambda self: self.event is not None and self.outcomes["enter done"] < 2)
-    @rule()
+    @action(at_most=2)
     def a_player_enters_late(self):
         player = PlayerFactory(last_name=f"Сим{self.run}late{self.steps}", first_name="Поздний",
                                user=UserFactory(username=f"sim-{self.run}-late{self.steps}"))  # fmt: skip
         self._attempt(roster.enter, self.tournament, player, self.director, reason="simulated late entry")
 
-    @rule(pick=st.integers(min_value=0, max_value=50),
+    @action(at_most=1, pick=st.integers(min_value=0, max_value=50),
           spelling=st.sampled_from(["latin", "order", "yo", "case"]))  # fmt: skip
     def the_same_person_is_imported_again(self, pick, spelling):
         """An entries file names an entered player another way (Latin letters, given name first,
@@ -640,24 +861,21 @@ class EventMachine(RuleBasedStateMachine):
         rows = importer.read_csv(f"last_name,first_name\n{last},{first}\n".encode())
         self._attempt(importer.apply, self.tournament, rows, self.director, reason="simulated import")
 
-    @precondition(lambda self: self.event is not None and self.tournament.system == "swiss")
-    @rule(pick=st.integers(min_value=0, max_value=50), ahead=st.integers(min_value=0, max_value=1))
+    @action(when=lambda m: m.system == "swiss" and not m.finished, at_most=2, pick=st.integers(min_value=0, max_value=50), ahead=st.integers(min_value=0, max_value=1))
     def a_player_asks_for_a_bye(self, pick, ahead):
         entry = self._pick(self._entries(), pick)
         if entry is not None:
             number = next_number(self.tournament, entry.section) + ahead
             self._attempt(swiss.request_bye, entry, number, entry.player.user)
 
-    @precondition(lambda self: self.event is not None and self.tournament.system == "swiss")
-    @rule(one=st.integers(min_value=0, max_value=50), other=st.integers(min_value=0, max_value=50))
+    @action(when=lambda m: m.system == "swiss" and not m.finished, at_most=2, one=st.integers(min_value=0, max_value=50), other=st.integers(min_value=0, max_value=50))
     def the_director_keeps_two_apart(self, one, other):
         entries = self._entries()
         if len(entries) > 1:
             self._attempt(swiss.forbid_pair, self.tournament, self._pick(entries, one), self._pick(entries, other),
                           "simulated: family", self.director)  # fmt: skip
 
-    @precondition(lambda self: self.event is not None and self.tournament.system == "swiss")
-    @rule(top=st.sampled_from([2, 4]), reason=st.sampled_from(["", "simulated: the director's call"]))
+    @action(when=lambda m: m.system == "swiss" and m.finished, at_most=1, top=st.sampled_from([2, 4]), reason=st.sampled_from(["", "simulated: the director's call"]))
     def the_swiss_qualifies_to_a_cup(self, top, reason):
         """The simulation goes on with the cup (the Swiss stays as it is)."""
         cup = self._attempt(
@@ -666,12 +884,13 @@ class EventMachine(RuleBasedStateMachine):
             reason=reason,
         )  # fmt: skip
         if cup is not None:
+            self._tournaments.append(cup)
             self.event.tournament = cup
             self.event.player_entry = cup.entries.order_by("pk").first()
 
     # ----------------------------------------------------------------------------- categories
 
-    @rule(pick=st.integers(min_value=0, max_value=50), category=st.integers(min_value=0, max_value=10),
+    @action(at_most=2, pick=st.integers(min_value=0, max_value=50), category=st.integers(min_value=0, max_value=10),
           via_api=st.booleans())  # fmt: skip
     def the_organiser_sets_an_entry_category(self, pick, category, via_api):
         """The category an entry plays in, within this event (entries page or the API); a
@@ -703,7 +922,7 @@ class EventMachine(RuleBasedStateMachine):
         self.event.categories[entry.pk] = entry.category
         self.outcomes["set category done"] += 1
 
-    @rule(pick=st.integers(min_value=0, max_value=50), category=st.integers(min_value=1, max_value=9))
+    @action(at_most=1, pick=st.integers(min_value=0, max_value=50), category=st.integers(min_value=1, max_value=9))
     def a_player_earns_another_category(self, pick, category):
         """The player's own category moves (book Part 9): their entries here stay as entered."""
         entry = self._pick(self._entries(playing=False), pick)
@@ -720,7 +939,7 @@ class EventMachine(RuleBasedStateMachine):
         return {pk: (email, user, entries.get(pk, []))
                 for pk, email, user in Player.objects.values_list("pk", "email", "user_id")}  # fmt: skip
 
-    @rule(pick=st.integers(min_value=0, max_value=50), decision=st.sampled_from(["new", "refuse"]),
+    @action(at_most=1, pick=st.integers(min_value=0, max_value=50), decision=st.sampled_from(["new", "refuse"]),
           spelling=st.sampled_from(["same", "latin", "yo"]))  # fmt: skip
     def a_namesake_registers(self, pick, decision, spelling):
         """Someone types a stored player's name with their own email on the public form; the
@@ -764,9 +983,9 @@ class EventMachine(RuleBasedStateMachine):
 
     # ----------------------------------------------------------------------------- records and analysis
 
-    @precondition(lambda self: self.event is not None and self.tournament.variant == Variant.BACKGAMMON)
-    @rule(pick=st.integers(min_value=0, max_value=50), names=st.sampled_from(["pairing", "pairing", "other"]),
-          seed=st.integers(min_value=0, max_value=10**6))  # fmt: skip
+    @action(when=lambda m: m.played and m.variant == Variant.BACKGAMMON, at_most=2,
+            pick=st.integers(min_value=0, max_value=50), names=st.sampled_from(["pairing", "pairing", "other"]),
+            seed=st.integers(min_value=0, max_value=10**6))  # fmt: skip
     def a_record_is_attached(self, pick, names, seed):
         """The desk uploads the match's record (written by the rules core's exporter for the
         match's result) and attaches it; a record naming other players is refused until the
@@ -807,7 +1026,7 @@ class EventMachine(RuleBasedStateMachine):
         )
         self.outcomes["attach despite done"] += 1
 
-    @rule(plies=st.sampled_from(["0", "2", "2", "5", "x"]), public=st.booleans())
+    @action(at_most=2, plies=st.sampled_from(["0", "2", "2", "5", "x"]), public=st.booleans())
     def the_organiser_sets_the_analysis(self, plies, public):
         """PR public or not, 0-ply or 2-ply (a depth gnubg does not offer is refused, said)."""
         self.steps += 1
@@ -823,24 +1042,58 @@ class EventMachine(RuleBasedStateMachine):
 
     # ----------------------------------------------------------------------------- exports
 
-    @precondition(lambda self: self.steps > 3)
-    @rule()
+    @action(when=lambda m: m.rounds, at_most=1)
     def export_the_workbook(self):
         self.steps += 1
         invariants.workbook_agrees_with_the_standings(self.event)
 
     # ----------------------------------------------------------------------------- invariants
 
+    @action(when=lambda m: m.finished)
+    def the_event_is_over(self):
+        """Nothing is left to play: a step that changes nothing, so the invariants are not checked
+        again — a run whose event ended before its last step spends the rest at no cost."""
+        self._idle = True
+
     @invariant()
     def check_the_event(self):
+        if self._idle:
+            self._idle = False
+            return
+        self._moment = None  # an action has run: the next step reads the event afresh
         if self.event is not None:
-            invariants.check_every_step(self.event, self.steps)
+            try:
+                invariants.check_every_step(self.event, self.steps)
+            except BaseException as failure:
+                self.played.failure = self.played.failure or f"invariant: {failure!r}"[:300]
+                raise
+
+    def _record(self) -> None:
+        """What this run played, for the coverage table: kept in the process (the suite) and
+        appended to ``ZARIK_SIMULATOR_TALLY`` (a soak), one line an event."""
+        played = self.played
+        played.steps = sum(played.actions.values()) - played.actions["the_event_is_over"]
+        played.comparisons = self.event.comparisons
+        if not transaction.get_connection().needs_rollback:
+            rounds = Round.objects.filter(tournament__in=self._tournaments)
+            played.rounds = rounds.count()
+            played.rounds_closed = rounds.filter(status=RoundStatus.FINISHED).count()
+            played.finished = type(self.tournament).objects.filter(
+                pk=self.tournament.pk, status=TournamentStatus.FINISHED).exists()  # fmt: skip
+            confirmed = Match.objects.filter(round__tournament__in=self._tournaments, entry_b__isnull=False,
+                                             result_status=ResultStatus.CONFIRMED)  # fmt: skip
+            played.results = Counter(confirmed.values_list("result_kind", flat=True))
+            played.sanctions = Counter(Sanction.objects.filter(tournament__in=self._tournaments)
+                                       .values_list("kind", flat=True))  # fmt: skip
+        coverage.SESSION.append(played)
+        tally = os.environ.get("ZARIK_SIMULATOR_TALLY")
+        if tally:
+            with open(tally, "a", encoding="utf-8") as out:
+                out.write(played.line() + "\n")
 
     def teardown(self):
-        tally = os.environ.get("ZARIK_SIMULATOR_TALLY")
-        if tally and self.event is not None:  # a soak's count of events and steps played
-            with open(tally, "a", encoding="utf-8") as out:
-                out.write(f"{self.event.tournament.system} {self.steps} {json.dumps(self.outcomes)}\n")
+        if self.event is not None:
+            self._record()
         try:
             if self.event is not None and self.steps and not transaction.get_connection().needs_rollback:
                 invariants.pages_answer_for_every_role(self.event)
@@ -850,3 +1103,26 @@ class EventMachine(RuleBasedStateMachine):
             invariants.listen(None)
             transaction.set_rollback(True)
             self._savepoint.__exit__(None, None, None)
+
+
+#: How many times more often hypothesis offers an action than one of weight 1 (an alias of the
+#: rule per extra share: hypothesis picks uniformly among the rules allowed at that moment).
+#: An event is mostly rounds played out; a dispute waits for a ruling before its round can close.
+WEIGHTS = {"play_a_round_out": 8, "the_director_rules": 3, "close_the_round": 3, "director_enters_results": 2,
+           "a_player_reports_and_the_opponent_answers": 2}  # fmt: skip
+for _name, _weight in WEIGHTS.items():
+    for _copy in range(1, _weight):
+        setattr(EventMachine, f"{_name}__{_copy}", getattr(EventMachine, _name))
+
+
+def playing(system: str) -> type[EventMachine]:
+    """The machine with its system fixed: the suite plays each system in a test of its own, so
+    each is played whatever hypothesis draws (a failure's steps name the system it played)."""
+
+    class OneSystem(EventMachine):
+        @initialize(**{**SET_UP, "system": st.just(system)})
+        def set_up(self, **options):
+            super().set_up(**options)
+
+    OneSystem.__name__ = OneSystem.__qualname__ = f"EventMachine_{system}"
+    return OneSystem
