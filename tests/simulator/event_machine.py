@@ -241,6 +241,7 @@ class EventMachine(RuleBasedStateMachine):
         self._moment: Moment | None = None
         self._idle = False  # the last action changed nothing: the invariants need not run again
         self._tournaments: list = []  # the event's tournaments: one, or a Swiss and its cup
+        self.last_refusal: tuple = ()  # the problems of the last refused service call (:meth:`_attempt`)
         strategy = self._rules_strategy
         strategy.enabled_rules_strategy = st.shared(
             _SwarmWithTheCommonPath(at_least_one_of={r.function.__name__ for r in strategy.rules}),
@@ -458,6 +459,7 @@ class EventMachine(RuleBasedStateMachine):
             problems = getattr(refusal, "problems", None) or [getattr(refusal, "problem", None)]
             assert all(p is not None for p in problems), f"a refusal without a problem: {refusal!r}"
             self.outcomes[f"{name} refused"] += 1
+            self.last_refusal = tuple(problems)
             for code in sorted({p.code for p in problems}):  # each refusal kind, by its problem's code
                 self.outcomes[f"{name} refused {code}"] += 1
             return None
@@ -875,14 +877,22 @@ class EventMachine(RuleBasedStateMachine):
             self._attempt(swiss.forbid_pair, self.tournament, self._pick(entries, one), self._pick(entries, other),
                           "simulated: family", self.director)  # fmt: skip
 
-    @action(when=lambda m: m.system == "swiss" and m.finished, at_most=1, top=st.sampled_from([2, 4]), reason=st.sampled_from(["", "simulated: the director's call"]))
-    def the_swiss_qualifies_to_a_cup(self, top, reason):
-        """The simulation goes on with the cup (the Swiss stays as it is)."""
-        cup = self._attempt(
-            swiss.qualify_to_knockout, self.tournament, None, top, name=f"Кубок {self.run}",
-            slug=f"sim-{self.run}-cup", user=self.director, knockout={"match_lengths": [self.tournament.match_length]},
-            reason=reason,
-        )  # fmt: skip
+    @action(when=lambda m: m.system == "swiss" and m.finished, at_most=1, top=st.sampled_from([2, 4]),
+            reason=st.sampled_from(["", "simulated: the director's call"]),
+            decision=st.sampled_from(["lot", "criterion", ""]))  # fmt: skip
+    def the_swiss_qualifies_to_a_cup(self, top, reason, decision):
+        """The simulation goes on with the cup (the Swiss stays as it is). A place shared across
+        the cut is refused (``pairing.qualify_tie_at_cut``) until the director decides it: here by
+        a lot or by a stated criterion choosing the first tied players (the play-off has its own
+        tests); with no decision the cut stays refused, never broken silently."""
+        ask = dict(name=f"Кубок {self.run}", slug=f"sim-{self.run}-cup", user=self.director, reason=reason)
+        self.last_refusal = ()
+        cup = self._attempt(swiss.qualify_to_knockout, self.tournament, None, top, **ask)
+        tie = next((p for p in self.last_refusal if p.code == "pairing.qualify_tie_at_cut"), None)
+        if cup is None and tie is not None and decision:
+            chosen = tie.details["entries"][: tie.details["spots"]] if decision == "criterion" else ()
+            cup = self._attempt(swiss.qualify_to_knockout, self.tournament, None, top, tie_decision=decision,
+                                tie_chosen=chosen, tie_note="simulated: the better rating", **ask)  # fmt: skip
         if cup is not None:
             self._tournaments.append(cup)
             self.event.tournament = cup
