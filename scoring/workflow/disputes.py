@@ -25,10 +25,12 @@ from tournaments.access.permissions import (
 )
 from tournaments.events import emit
 from tournaments.models import (
+    EntryStatus,
     Match,
     ResultKind,
     ResultStatus,
 )
+from tournaments.rounds.pairing_manager.withdrawn import SETTLE_CHOICES, SETTLE_FORFEIT
 
 from .base import (
     ResultError,
@@ -45,6 +47,7 @@ from .base import (
     save_match,
     stored_score,
 )
+from .withdrawals import settle_pending
 
 
 @transaction.atomic
@@ -149,8 +152,21 @@ def _apply_outcome(
         return make_confirmed(match, new, user, action="result.ruling", reason=reason)
     if outcome == Outcome.VOID:
         clear_result(match, user, reason, kind=ResultKind.PLAYED, status=ResultStatus.PENDING)
+        _settle_for_a_departed_player(match, user, reason)
         return None
     raise refuse("outcome", "outcome")
+
+
+def _settle_for_a_departed_player(match: Match, user, reason: str) -> None:
+    """A voided result sends the match back to "not played". A player who has left the event
+    since (withdrawn, disqualified) can never play it, and a withdrawal does not settle a match
+    under dispute, so it would wait for him for ever (a round robin's schedule would never end):
+    it is settled now as his withdrawal settled his other matches — a forfeit to his opponent,
+    or void, as the director chose when he left (book, Part 9, line 39: the sanctions)."""
+    gone = next((e for e in (match.entry_a, match.entry_b) if e is not None and e.status == EntryStatus.WITHDRAWN),
+                None)  # fmt: skip
+    if gone is not None:
+        settle_pending(gone, user, gone.settle if gone.settle in SETTLE_CHOICES else SETTLE_FORFEIT, reason)
 
 
 def _lock_dispute(

@@ -1,9 +1,8 @@
 """Withdrawal × rulings, found by the rebalanced simulator (issue 43): a result under dispute is
 not settled by a withdrawal (it is neither pending nor reported), and a ruling or an appeal that
-voids it puts the match back to "not played" — in a round robin, a game for a player who has
-left, which nobody can play or settle, so the schedule never ends. Pinned here as a known
-product seam (strict xfail: it passes the day the product settles such a match, and then the
-simulator's guard in ``EventMachine._void_reopens_a_departed_players_match`` goes too)."""
+voided it used to put the match back to "not played" — in a round robin, a game for a player who
+has left, which nobody can play or settle, so the schedule never ended. The ruling now settles
+it as his withdrawal settled his other matches (``scoring/workflow/disputes.py``)."""
 
 from __future__ import annotations
 
@@ -17,7 +16,6 @@ from tournaments.models import EntryStatus, Match, ResultStatus
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.xfail(strict=True, reason="product seam: a void ruling reopens a withdrawn player's match")
 def test_a_result_voided_by_a_ruling_after_its_player_withdrew_does_not_wait_for_him():
     machine = EventMachine()
     try:
@@ -35,6 +33,8 @@ def test_a_result_voided_by_a_ruling_after_its_player_withdrew_does_not_wait_for
                          version=disputed.version, ruling="the board was set up wrong")  # fmt: skip
         disputed.refresh_from_db()
         assert disputed.entry_a.status == EntryStatus.WITHDRAWN
-        machine.check_the_event()  # a withdrawn player's matches still wait in the schedule
+        assert disputed.result_status == ResultStatus.CONFIRMED  # settled: a forfeit to his opponent
+        assert (disputed.result_kind, disputed.winner) == ("forfeit", "b")
+        machine.check_the_event()  # no match waits for a withdrawn player; the schedule can end
     finally:
         machine.teardown()
