@@ -30,7 +30,7 @@ from clubs.models import Membership
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments import standings as core
 from tournaments.exports import ExportOptions, TournamentInfo
-from tournaments.pairing.history import late_entry_byes
+from tournaments.pairing.history import missed_rounds
 from tournaments.pairing.options import parse_options
 from tournaments.standings.order import parse_tiebreaks
 from tournaments.standings.prizes import award_prizes, prize_problems
@@ -770,7 +770,7 @@ def _credited_byes(
 ) -> list[core.Match]:
     """Byes a Swiss scores without a match row: requested in advance (the points stored
     with the round's explanation, ``half_bye_points``) and a late entry's missed rounds
-    (:func:`~tournaments.pairing.history.late_entry_byes`) — the same credit the
+    (:func:`~tournaments.pairing.history.missed_rounds`) — the same credit the
     pairing gave the player's score group."""
     out: list[core.Match] = []
     by_draw = {
@@ -788,9 +788,9 @@ def _credited_byes(
     except RuleViolation:
         return out  # the settings page shows what is wrong; no credit meanwhile
     for eid, joined_round in joined.items():
-        for number, points in late_entry_byes(joined_round, options.late_entry_points):
+        for number in missed_rounds(joined_round):
             if number <= last.get(entries[eid].section, 0):
-                out.append(_bye(number, eid, points))
+                out.append(_bye(number, eid, float(options.late_entry_points)))
     return out
 
 

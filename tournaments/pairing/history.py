@@ -62,13 +62,21 @@ def late_entry_byes(joined_round: int | None, points: float) -> list[tuple[int, 
     ``late_entry_points``) for each of rounds 1..j-1. The default 0 follows FIDE
     practice (C.04.2: no points for rounds not played, unless the regulations say
     otherwise), fairest to those who played them; ½ a round is the common
-    alternative some regulations choose. No credit at all when ``points`` is 0, so
-    an unplayed round stays unplayed for tie-breaks. The pairing and the standings
-    both read this one function.
+    alternative some regulations choose. No credit at all when ``points`` is 0 (the
+    pairing's score groups read this); the standings count every missed round as an
+    unplayed game whatever it scores (:func:`missed_rounds`).
     """
-    if not points or not joined_round or joined_round <= 1:
+    if not points:
         return []
-    return [(r, points) for r in range(1, joined_round)]
+    return [(r, points) for r in missed_rounds(joined_round)]
+
+
+def missed_rounds(joined_round: int | None) -> range:
+    """The rounds a player entered from round ``joined_round`` did not play (1..j-1). The
+    standings count each as an unplayed game even when it scores nothing (FIDE C.04.2 calls it a
+    zero-point bye; FIDE C.07 values an unplayed game through the virtual opponent), so a late
+    entry's Buchholz is not that of a player who lost every game he missed."""
+    return range(1, joined_round if joined_round and joined_round > 1 else 1)
 
 
 def build_players(

@@ -205,7 +205,7 @@ def not_counted(players: Sequence[Player], matches: Sequence[Match], cycles: int
             played[m.player_a] += 1
             played[m.player_b] += 1
     scheduled = (len(seated) - 1) * max(cycles, 1)
-    return {p.id for p in players if p.withdrawn and 2 * played[p.id] < scheduled}
+    return {p.id for p in players if p.withdrawn and not p.excluded and 2 * played[p.id] < scheduled}
 
 
 def _exact(value: float | None) -> Decimal | None:

@@ -1,0 +1,66 @@
+"""Disagreements the referee model (``tests/simulator/referee.py``) found that issue 43 did not
+list, each replayed as the simulator found it and fixed in the product. ``check_the_event``
+compares every table with the model's after the step."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.models import Outcome, SanctionKind
+from tests.simulator.event_machine import PLAIN, EventMachine
+
+pytestmark = pytest.mark.django_db
+
+
+def _replay(steps, **set_up):
+    machine = EventMachine()
+    try:
+        machine.set_up(**{**PLAIN, **set_up})
+        machine.check_the_event()
+        for step, kwargs in steps:
+            getattr(machine, step)(**kwargs)
+            machine.check_the_event()
+        return machine.event.comparisons, dict(machine.outcomes)
+    finally:
+        machine.teardown()
+
+
+def test_a_late_entrys_missed_round_counts_as_an_unplayed_game_for_buchholz():
+    """A Swiss of 3, round 1 played, a fourth player enters late (no points for the missed
+    round, the default): the missed round is an unplayed game (FIDE C.04.2: a zero-point bye),
+    valued by FIDE C.07's virtual opponent like any other — his Buchholz was 0 where a player
+    who lost round 1 had 1, so he ranked alone below them."""
+    comparisons, _ = _replay([("play_a_round_out", {}), ("a_player_enters_late", {})], system="swiss", size=3,
+                             length=1)  # fmt: skip
+    assert comparisons
+
+
+def test_a_disqualified_round_robin_player_is_not_left_out_as_a_withdrawal():
+    """A round robin of 6, a player disqualified before round 1 (past results kept, the rest
+    forfeited), the schedule played: the fewer-than-half rule (FIDE C.06 5.4.1) is about
+    leaving, not a sanction (README) — his forfeits count for his opponents and his crosstable
+    total is his points, while he has no place (issue 43). It used to drop him as an uncounted
+    withdrawal."""
+    disqualify = {"kind": SanctionKind.DISQUALIFICATION, "past": "keep", "pick": 0, "settle": "forfeit"}
+    comparisons, _ = _replay([("the_director_sanctions", disqualify), ("play_a_round_out", {})],
+                             system="round_robin", size=6, length=1, games=1)  # fmt: skip
+    assert comparisons
+
+
+def test_a_cup_ruling_that_changes_who_went_through_is_refused_once_the_next_stage_is_played():
+    """A cup of 3: the semi-final's result disputed and voided, played again, the final played;
+    then the jury was asked to give the semi-final to the other player. The bracket then named
+    a different finalist than the final's own players, and the real finalist was placed 3. A
+    decision that changes who went through is refused once a later stage seats them
+    (``workflow.knockout_moved_on``); the final's places stand."""
+    _, outcomes = _replay([
+        ("play_a_round_out", {}),
+        ("a_player_enters_late", {}),
+        ("a_player_disputes_a_confirmed_result", {"pick": 12, "side": "a"}),
+        ("the_director_rules", {"loser": 0, "outcome": Outcome.VOID, "pick": 36, "winner": "a"}),
+        ("play_a_round_out", {}),
+        ("play_a_round_out", {}),
+        ("a_player_appeals_and_the_jury_decides", {"loser": 0, "outcome": Outcome.REPLACE, "pick": 0, "side": "a",
+                                                    "via_link": False, "winner": "b"}),
+    ], system="knockout", size=3, length=1, cube=True, lateness=True)  # fmt: skip
+    assert outcomes.get("decide_appeal refused workflow.knockout_moved_on") == 1, outcomes
