@@ -809,8 +809,8 @@ def _core_match(
     """A result that stands counts (confirmed, or confirmed then disputed, until the ruling);
     a bye counts as soon as its round is published. Made straight from the match's row, not
     through its :class:`Pairing` (the standings alone never need those)."""
-    if b is None:
-        return core.Match(number, a, None, _number(score_a), 0, a, table=table)
+    if b is None:  # a bye voided (a disqualification whose past results go) counts for nobody
+        return core.Match(number, a, None, _number(score_a), 0, a, table=table, kind=kind)
     if kind == _VOID:
         return core.Match(number, a, b, table=table, kind=kind)
     if score_a is None or score_b is None or not result_stands(status, score_a, score_b):

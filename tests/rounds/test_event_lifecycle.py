@@ -345,21 +345,31 @@ def test_a_swiss_draft_changed_by_hand_is_kept_and_its_publication_says_what_to_
     assert "изменения, сделанные вручную" in problem.message("ru")
 
 
+def _cup_of_four(slug: str, name: str):
+    """A cup of four with its organiser, the semi-finals drawn (not published)."""
+    t = TournamentFactory(slug=slug, system=CompetitionSystem.KNOCKOUT, rounds_planned=None,
+                          starts_on=dt.date(2026, 5, 1))  # fmt: skip
+    director = _organiser(t)
+    for i in range(1, 5):
+        EntryFactory(tournament=t, draw_number=i, player__last_name=f"{name}{i}")
+    [semis] = pm.generate_next(t, user=director)
+    return t, director, semis
+
+
+def _semis_played(slug: str, name: str):
+    """The cup of four with its semi-finals published, confirmed and closed."""
+    t, director, semis = _cup_of_four(slug, name)
+    pm.publish_round(semis, user=director)
+    confirm_round(semis)
+    close_round(semis, director)
+    return t, director, semis
+
+
 def test_a_cup_finalist_who_withdraws_while_the_final_is_a_draft_gives_his_opponent_the_title():
     """A cup's bracket fixes who meets whom: the final cannot be paired again without him. His
     final is settled as the director chose (here a forfeit): the opponent goes through, the
     final publishes, and the cup is over with its champion."""
-    t = TournamentFactory(
-        slug="cup-final-43", system=CompetitionSystem.KNOCKOUT, rounds_planned=None,
-        starts_on=dt.date(2026, 5, 1),
-    )
-    director = _organiser(t)
-    for i in range(1, 5):
-        EntryFactory(tournament=t, draw_number=i, player__last_name=f"Кубковый{i}")
-    [semis] = pm.generate_next(t, user=director)
-    pm.publish_round(semis, user=director)
-    confirm_round(semis)
-    close_round(semis, director)
+    t, director, semis = _semis_played("cup-final-43", "Кубковый")
     [final] = pm.generate_next(t, user=director)
     match = final.matches.get()
     gone, stays = match.entry_a, match.entry_b
@@ -379,17 +389,7 @@ def test_a_cup_player_who_withdraws_between_stages_is_settled_as_the_next_stage_
     """No draft when he leaves: the bracket still brings him to the final, which is settled as
     it is written (a forfeit to his opponent, as the director chose), so the stage publishes
     instead of being refused for ever."""
-    t = TournamentFactory(
-        slug="cup-between-43", system=CompetitionSystem.KNOCKOUT, rounds_planned=None,
-        starts_on=dt.date(2026, 5, 1),
-    )
-    director = _organiser(t)
-    for i in range(1, 5):
-        EntryFactory(tournament=t, draw_number=i, player__last_name=f"Кубок{i}")
-    [semis] = pm.generate_next(t, user=director)
-    pm.publish_round(semis, user=director)
-    confirm_round(semis)
-    close_round(semis, director)
+    t, director, semis = _semis_played("cup-between-43", "Кубок")
     finalist = semis.matches.order_by("table").first().entry_a  # A wins at odd tables
     entry_status.withdraw(finalist, director, "injured", settle="forfeit")
     [final] = pm.generate_next(t, user=director)
@@ -429,14 +429,7 @@ def test_a_cup_match_is_never_settled_for_nobody_so_the_bracket_goes_on():
     and the next stage could never be paired: the desk's void and double forfeit are refused
     with the reason, and a withdrawal the director asked to settle as void gives the match to
     his opponent (the cup's loser leaves, its winner takes the next slot: book, Part 9)."""
-    t = TournamentFactory(
-        slug="cup-void-43", system=CompetitionSystem.KNOCKOUT, rounds_planned=None,
-        starts_on=dt.date(2026, 5, 1),
-    )
-    director = _organiser(t)
-    for i in range(1, 5):
-        EntryFactory(tournament=t, draw_number=i, player__last_name=f"Пустой{i}")
-    [semis] = pm.generate_next(t, user=director)
+    t, director, semis = _cup_of_four("cup-void-43", "Пустой")
     pm.publish_round(semis, user=director)
     first, second = semis.matches.order_by("table")
     for kind in ("void", "double_forfeit"):

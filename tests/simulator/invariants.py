@@ -443,7 +443,10 @@ def the_cut_to_the_cup_is_the_referees(event: Event) -> None:
     rows = verdict.tables.get(by_key.get(after.get("section"), ""), [])
     rows = [r for r in rows if r.place != "—" and raw.entries[r.entry]["status"] != "withdrawn"]
     top = int(after.get("top", 0))
-    cup = {e["player"] for e in referee.read(client, event.tournament).entries.values()}
+    # The qualifiers are seeded by their Swiss place (draw numbers 1..top); a late entry into the
+    # cup afterwards is no qualifier.
+    cup = {e["player"] for e in referee.read(client, event.tournament).entries.values()
+           if e["draw_number"] is not None and e["draw_number"] <= top}  # fmt: skip
     player = {r.entry: raw.entries[r.entry]["player"] for r in rows}
     cut = rows[top - 1].place if 0 < top <= len(rows) else None
     sure = {player[r.entry] for r in rows[:top] if r.place != cut}

@@ -214,7 +214,9 @@ def opponent_scores(raw: Raw, section, games: dict[int, list[Game]], basis: str)
     game by the virtual opponent; a round robin by the scheduled opponent (FIDE C.07; README,
     "Sonneborn-Berger counts an unplayed game against the real opponent")."""
     n = completed_rounds(raw, section)
-    total = {p: score(gs, basis) for p, gs in games.items()}
+    # An opponent's bye of a round nobody has played yet does not make him stronger yet (issue
+    # 43; README, "a round counts as played once a pairing of it has a result").
+    total = {p: score([g for g in gs if g.round <= n or g.opponent is not None], basis) for p, gs in games.items()}
     out = {}
     for p, gs in games.items():
         rows = []

@@ -80,7 +80,10 @@ def test_a_forfeit_is_valued_by_the_virtual_opponent_and_an_unplayed_round_adds_
     assert rows[3]["wins"] == 2  # the forfeit and the round-3 bye (a pairing bye is a win)
     assert (rows[3]["buchholz"], rows[3]["sonneborn_berger"]) == (F(5, 2), F(1, 2))  # the bye adds nothing
     assert rows[4]["buchholz"] == F(5, 2)
-    assert _table(verdict) == [(1, "1"), (3, "2"), (2, "3"), (4, "4")]
+    # 1 and 3 level on 2 wins; 1's opponents are worth 1 + 1 (3's bye of round 3 does not count
+    # until round 3 is played), 3's 2½: 3 is first.
+    assert rows[1]["buchholz"] == 2
+    assert _table(verdict) == [(3, "1"), (1, "2"), (2, "3"), (4, "4")]
 
 
 def test_a_player_out_before_half_his_games_is_not_counted_for_anybody():

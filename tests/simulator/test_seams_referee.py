@@ -8,6 +8,7 @@ import pytest
 
 from scoring.models import Outcome, SanctionKind
 from tests.simulator.event_machine import PLAIN, EventMachine
+from tournaments.models import Variant
 
 pytestmark = pytest.mark.django_db
 
@@ -64,3 +65,16 @@ def test_a_cup_ruling_that_changes_who_went_through_is_refused_once_the_next_sta
                                                     "via_link": False, "winner": "b"}),
     ], system="knockout", size=3, length=1, cube=True, lateness=True)  # fmt: skip
     assert outcomes.get("decide_appeal refused workflow.knockout_moved_on") == 1, outcomes
+
+
+def test_a_disqualified_players_voided_byes_count_for_nobody():
+    """A sectioned Swiss of 8 played for five rounds, then a player disqualified with his past
+    results voided: his voided byes still counted as wins (the standings read a bye's row without
+    its kind), so the wins column said 3 where every result of his is void (README: a void
+    match counts for nobody)."""
+    steps = [("a_player_withdraws", {"pick": 44, "settle": "forfeit"})] + [("play_a_round_out", {})] * 5 + [
+        ("the_director_sanctions", {"kind": SanctionKind.DISQUALIFICATION, "past": "void", "pick": 30,
+                                    "settle": "void"})]  # fmt: skip
+    comparisons, outcomes = _replay(steps, system="swiss", size=8, length=1, sections=True,
+                                    variant=Variant.LONG_NARDY, lateness=True)  # fmt: skip
+    assert comparisons and outcomes.get("record_sanction done") == 1, outcomes
