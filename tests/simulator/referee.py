@@ -193,11 +193,14 @@ def score(games: list[Game], basis: str) -> F:
 
 
 def completed_rounds(raw: Raw, section) -> int:
-    """Rounds with results: a published round with no result yet (even with a bye) is not
-    completed (issue 43; FIDE C.07: n is the number of rounds played so far)."""
-    return sum(
-        1 for r in raw.rounds
-        if r["section"] == section and any(m["entry_b"] and stands(m) for m in r["matches"])
+    """FIDE C.07's n, the number of completed rounds: the last round with a result of a pairing.
+    A published round with no result yet (even with a bye) is not completed (issue 43); a round
+    whose only game in this section was a bye is, once a later round has results (rounds are
+    played in order)."""
+    return max(
+        (r["number"] for r in raw.rounds
+         if r["section"] == section and any(m["entry_b"] and stands(m) for m in r["matches"])),
+        default=0,
     )  # fmt: skip
 
 

@@ -86,6 +86,24 @@ def test_a_forfeit_is_valued_by_the_virtual_opponent_and_an_unplayed_round_adds_
     assert _table(verdict) == [(3, "1"), (1, "2"), (2, "3"), (4, "4")]
 
 
+def test_a_round_whose_only_game_was_a_bye_still_counts_among_the_completed_rounds():
+    """Swiss, 3 players (a soak found the model counting the rounds with results instead of
+    taking the last one). Round 1: 2 beats 1, 3 has the bye; round 2: 3 beats 2, 1 has the bye;
+    round 3: 3 has the only game, a bye; round 4: 1 beats 3, 2 has the bye. FIDE C.07: n is the
+    number of completed rounds — round 4 has results, so n = 4, though round 3 had no pairing."""
+    entries = [_entry(i) for i in range(1, 4)]
+    rounds = {1: [_match(2, 1, 3, 1), _match(3, None)],
+              2: [_match(3, 2, 3, 1), _match(1, None)],
+              3: [_match(3, None)],
+              4: [_match(1, 3, 3, 1), _match(2, None)]}  # fmt: skip
+    raw = _raw("swiss", entries, rounds)
+    assert referee.completed_rounds(raw, None) == 4
+    rows = {r.entry: r.values for r in next(iter(judge(raw).tables.values()))}
+    # 3's opponents: round 1 bye Svon = 0 + 0 + ½ × 3 = 1½; round 2 player 2 (2 wins: round 1,
+    # round 4 bye); round 3 bye Svon 2½; round 4 player 1 (2 wins: round 2 bye, round 4).
+    assert rows[3]["buchholz"] == F(3, 2) + 2 + F(5, 2) + 2
+
+
 def test_a_player_out_before_half_his_games_is_not_counted_for_anybody():
     """FIDE C.06 5.4.1: a round robin of 4 (3 games each); player 4 met 1 (lost to 1) and
     withdrew; his other games were forfeits. Nobody keeps points from him: player 1's 3 points
