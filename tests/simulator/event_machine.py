@@ -519,17 +519,21 @@ class EventMachine(RuleBasedStateMachine):
 
     @action(when=lambda m: not m.finished or m.pending)
     def play_a_round_out(self, scores: list[tuple[str, int]] | None = None):
-        """What most of an event is: pair (once nothing is left to play), publish, and every
+        """What most of an event is, in its two moments, as at the hall: once nothing is left to
+        play, the next round paired (if no draft waits) and published; once a round is out, every
         table's result entered by the desk — a players' report waiting for confirmation too (a
-        refusal on one table leaves it open, as at the desk); the last confirmation closes the round.
+        refusal on one table leaves it open, as at the desk); the last confirmation closes the
+        round. Between the two, the round is open: lateness, reports, the grid, settlements and
+        clocks have their moment (a round played out in one step left them none).
 
         No drawn arguments: hypothesis's simplest example (every choice its first) picks the first
         argument-free rule allowed, and that should play the event out. The scores vary by table
         and round (``scores`` fixes them); the desk's other actions draw theirs."""
-        if not self.moment.drafts and not self.moment.pending and not self.moment.finished:
-            self._pair()
         if not self.moment.pending:
+            if not self.moment.drafts and not self.moment.finished:
+                self._pair()
             self._publish_the_drafts(next_only=True)
+            return
         for i, match in enumerate(self._pending()):
             turn = i + self.played.actions["play_a_round_out"]
             winner, loser = scores[i % len(scores)] if scores else ("ab"[turn % 2], turn * 7 % 5)

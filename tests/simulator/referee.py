@@ -403,11 +403,12 @@ def _champion(raw: Raw, verdict: Verdict, sections: dict) -> None:
     with players has played all its rounds (an empty section does not hold the event up)."""
     if len(raw.strength) < 2:
         return
-    verdict.finished = all(_section_done(raw, s) for s, ids in sections.items() if ids)
+    verdict.finished = all(_section_done(raw, s) for s, ids in sections.items() if _in_play(raw, s, ids))
     if not verdict.finished:
         return
     for s, rows in verdict.tables.items():
-        verdict.winners[s] = [r.entry for r in rows if r.place.split("–")[0] == "1"]
+        if any(r["section"] == s for r in raw.rounds):  # a winner is found by play (line 73)
+            verdict.winners[s] = [r.entry for r in rows if r.place.split("–")[0] == "1"]
     strongest = max((s for s in verdict.winners if verdict.winners[s]), key=lambda s: raw.strength.get(s, 0),
                     default=None)  # fmt: skip
     if strongest is None:
@@ -418,6 +419,14 @@ def _champion(raw: Raw, verdict: Verdict, sections: dict) -> None:
         verdict.champion = top[0]
     else:
         verdict.playoff = sorted(p for s in level for p in verdict.winners[s])
+
+
+def _in_play(raw: Raw, section, ids: list[int]) -> bool:
+    """A section holds the event up once it has somebody to pair (an entry not withdrawn) or a
+    round drawn; one whose every entry left before a round was drawn is as empty as one nobody
+    entered (README, "Winners and the absolute champion": an empty section is left out of "finished")."""
+    return (any(raw.entries[p]["status"] != "withdrawn" for p in ids)
+            or any(r["section"] == section for r in raw.rounds) or section in raw.drafts)  # fmt: skip
 
 
 def _section_done(raw: Raw, section) -> bool:

@@ -160,6 +160,20 @@ def test_a_category_championship_with_an_empty_section_names_its_champion():
     assert verdict.finished and verdict.winners == {"Любители": [1]} and verdict.champion == 1
 
 
+def test_a_section_whose_only_player_withdrew_before_a_round_holds_nothing_up():
+    """The same event with one player entered in the Masters, who withdrew before any round was
+    drawn there (a soak found the model waiting for that section): nobody is left to pair in it
+    and no round was drawn, so it is as empty as a section nobody entered."""
+    entries = [_entry(i, section="Любители") for i in (1, 2, 3)] + [_entry(4, "Мастера", "withdrawn")]
+    rounds = {1: [_match(1, 2, 3, 0), _match(3, None)], 2: [_match(1, 3, 3, 1), _match(2, None)],
+              3: [_match(2, 3, 3, 2), _match(1, None)]}  # fmt: skip
+    raw = _raw("round_robin", entries, rounds, strength={"Любители": 6, "Мастера": 9})
+    verdict = judge(raw)
+    assert verdict.finished and verdict.champion == 1
+    raw.entries[4]["status"] = "registered"  # still to be paired: the event is not over
+    assert not judge(raw).finished
+
+
 def test_the_referee_imports_no_product_computation():
     """The model is a second implementation: it must not reach the code it checks."""
     tree = ast.parse(Path(referee.__file__).read_text(encoding="utf-8"))

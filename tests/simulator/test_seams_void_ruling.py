@@ -20,7 +20,9 @@ def test_a_result_voided_by_a_ruling_after_its_player_withdrew_does_not_wait_for
     machine = EventMachine()
     try:
         machine.set_up(**{**PLAIN, "system": "round_robin", "size": 4})
-        machine.play_a_round_out()  # the whole schedule paired, published and played
+        machine.play_a_round_out()  # the whole schedule paired, round 1 published
+        machine.check_the_event()
+        machine.play_a_round_out()  # and played
         machine.check_the_event()
         machine.a_player_disputes_a_confirmed_result(pick=0, side="a")  # round 1, table 1
         machine.check_the_event()

@@ -157,6 +157,11 @@ class Ledger:
         if a not in players or (b is not None and b not in players):
             return
         if kind == _VOID:
+            # A void match counts for nobody, but its round was played: the round is completed
+            # for FIDE C.07's n as a pairing's result makes it (a disqualification voiding every
+            # past result must not turn the rounds played back into rounds nobody has played).
+            if b is not None and m.status == _FINISHED and number > self.played_round:
+                self.played_round = number
             return
         if m.status != _FINISHED:
             self.pending[a].append(number)

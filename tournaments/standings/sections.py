@@ -104,6 +104,12 @@ def absolute_champion(
     ``criteria``: the order of the ``overall`` table (default: the tournament's own).
     """
     by_section = section_standings(players, matches, options, adjustments)
+    # A section where no match was drawn names no winner: «Победители выявляются» by play (book
+    # Part 9 l.73), and one whose every entry left before a round is as empty as one nobody
+    # entered, which the event does not wait for (README, "Winners and the absolute champion").
+    seated = {p for m in matches for p in (m.player_a, m.player_b) if p is not None}
+    drawn = {p.section for p in players if p.id in seated}
+    by_section = {key: table for key, table in by_section.items() if key in drawn}
     strength = strength or {}
     order = sorted(by_section, key=lambda key: -strength.get(key, 0))
     winners = tuple(

@@ -184,3 +184,18 @@ def test_a_round_published_with_only_its_bye_does_not_count_as_played_for_buchho
     before = values(players, round_one, "buchholz")
     assert before == {"A": 0, "B": 0, "C": 1, "D": 1, "E": 0}
     assert values(players, round_one + published, "buchholz") == before
+
+
+def test_a_round_whose_only_pairing_was_voided_still_counts_as_played_for_buchholz():
+    """Round 1: A beats B, C has the bye; round 2: B v C voided (a disqualification voided it
+    after it was played), A has the bye. Round 2 was played (FIDE C.07: n counts completed
+    rounds; README, "Standings"): A's bye of round 2 counts, valued by the virtual opponent
+    1 + (1 − 1) + ½ × (2 − 2) = 1; B has 0 wins (the void counts for nobody). A's Buchholz:
+    0 + 1 = 1. It used to be 0: the void hid round 2 and A's bye was left out as a bye of a
+    round nobody had played (the referee model of issue 43 found it)."""
+    players = [Player(1, "A"), Player(2, "B"), Player(3, "C")]
+    matches = [
+        Match(1, 1, 2, 3, 1, winner=1), Match(1, 3, None, 1, 0),
+        Match(2, 2, 3, 0, 0, kind="void"), Match(2, 1, None, 1, 0),
+    ]  # fmt: skip
+    assert values(players, matches, "buchholz")["A"] == 1

@@ -145,6 +145,21 @@ def test_a_shared_first_place_in_the_strongest_section_calls_for_a_play_off():
     assert {p.name_ru for p in decision.candidates} == {"Вера", "Глеб"}
 
 
+def test_a_section_nobody_played_in_names_no_winner_and_no_champion():
+    """A player entered the strongest section and withdrew before any round was drawn there: the
+    section is empty (nobody to pair, no round), so the event finishes without it (README,
+    "Winners and the absolute champion") — and it must not name him, who never played, its
+    winner and the champion (book Part 9 l.73: «Победители выявляются в каждой категории»: a
+    winner is found by play). The referee model found the product naming him."""
+    players, matches = _two_sections()
+    players = [p for p in players if p.section == "novice"]
+    players.append(Player(9, "Ушедший", "Gone", section="expert", draw_number=9, withdrawn=True))
+    decision = absolute_champion(players, [m for m in matches if m.player_a in (1, 2)],
+                                 StandingsOptions(tiebreaks=("wins",)), strength=STRENGTH)  # fmt: skip
+    assert [(key, [p.name_ru for p in ps]) for key, ps in decision.winners] == [("novice", ["Аня"])]
+    assert decision.champion is not None and decision.champion.name_ru == "Аня"
+
+
 def test_sections_of_unknown_strength_are_equal_their_winners_meet():
     players, matches = _two_sections()
     decision = absolute_champion(players, matches, StandingsOptions(tiebreaks=("wins",)))
