@@ -312,7 +312,9 @@ class TournamentReadsViewSet(viewsets.GenericViewSet):
 
 class RatingSerializer(serializers.Serializer):
     rank = serializers.CharField(help_text="the place in the filtered list; shared places as 4–6")
-    provisional = serializers.BooleanField(help_text="experience below 400: the FIBS factor is still above 1")
+    provisional = serializers.BooleanField(
+        help_text="fewer than 30 rated matches in the pool (clubs.ratings.lists.PROVISIONAL_MATCHES)"
+    )
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.full_name")
     name_latin = serializers.CharField(source="player.latin_name")
@@ -322,6 +324,10 @@ class RatingSerializer(serializers.Serializer):
     experience = serializers.IntegerField()
     matches = serializers.IntegerField()
     last_played = serializers.DateField(allow_null=True)
+    start_rating = serializers.FloatField(help_text="the rating the player began the pool with")
+    start_source = serializers.CharField(
+        help_text="where the start came from: entry (rating at entry), player (imported or declared), new (1500)"
+    )
     clubs = serializers.SerializerMethodField()
 
     def get_clubs(self, rating) -> list[str]:
@@ -351,7 +357,7 @@ class RatingListViewSet(viewsets.GenericViewSet):
         page = self.paginate_queryset(rating_list(chosen))
         ranks = list_ranks(chosen)
         for rating in page:
-            rating.rank, rating.provisional = rank_label(ranks, rating.rating), is_provisional(rating.experience)
+            rating.rank, rating.provisional = rank_label(ranks, rating.rating), is_provisional(rating.matches)
         return self.get_paginated_response(RatingSerializer(page, many=True).data)
 
 
