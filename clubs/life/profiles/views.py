@@ -21,6 +21,7 @@ from clubs.models import Category, Player, PlayerRating
 from clubs.ratings.pools import POOLS
 from scoring.analysis import services as analysis
 from tournaments import player_history as profiles
+from tournaments.models import Variant
 from zarik.i18n import current_language
 
 from .rating_graph import GraphPoint, GraphWords, rating_svg
@@ -59,8 +60,9 @@ def profile(request, player_id: int) -> HttpResponse:
         }
         for entry, placing in profiles.events_of(player)
     ]
-    page, lines = profiles.matches_page(player, request.GET.get("page"))
-    records = profiles.head_to_head(player)
+    variant = _variant(request)
+    page, lines = profiles.matches_page(player, request.GET.get("page"), variant)
+    records = profiles.head_to_head(player, variant)
     changes = [
         {
             "c": c,
@@ -84,6 +86,8 @@ def profile(request, player_id: int) -> HttpResponse:
             "page": page,
             "lines": [_line(line, lang) for line in lines],
             "records": [{"rec": r, "name": r.name(lang)} for r in records],
+            "variant": variant or "",
+            "variants": Variant.choices,
             "category_changes": changes,
             "can_change_category": request.user.is_authenticated
             and bool(managing_clubs(request.user, player)),
@@ -106,6 +110,13 @@ def _pr_history(request, player: Player) -> dict:
     }
 
 
+def _variant(request) -> str | None:
+    """The variant chosen in ``?variant=`` (matches and head-to-head of that game only); an
+    unknown value is ignored (every variant), never an error page."""
+    chosen = request.GET.get("variant", "")
+    return chosen if chosen in Variant.values else None
+
+
 def _line(line: profiles.MatchLine, lang: str) -> dict:
     return {
         "line": line,
@@ -122,7 +133,8 @@ def head_to_head(request, player_id: int, other_id: int) -> HttpResponse:
     if len(players) != 2:
         raise Http404("no such player")
     player, other = players[player_id], players[other_id]
-    lines = profiles.matches_between(player, other)
+    variant = _variant(request)
+    lines = profiles.matches_between(player, other, variant)
     record = profiles.record_of(lines, other)
     return render(
         request,
@@ -134,6 +146,8 @@ def head_to_head(request, player_id: int, other_id: int) -> HttpResponse:
             "other_name": other.display_name(lang),
             "record": record,
             "lines": [_line(line, lang) for line in lines],
+            "variant": variant or "",
+            "variants": Variant.choices,
         },
     )
 
