@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 
 from clubs.models import Player
 from scoring.rules.result_kinds import UNPLAYED
@@ -293,6 +293,21 @@ def head_to_head(player: Player, variant: str | None = None) -> list[Record]:
 #: score — and say that they come from an event not shown. Season standings follow the same rule
 #: (``clubs.life.seasons.standings``): the points count for everyone, the event's name is not shown.
 PRIVACY_RULE = "numbers public, event private"
+
+
+def last_public_played() -> Subquery:
+    """For a row of ``PlayerRating``: the date of the player's last rated match of that pool in a
+    *released* event — the "last rated match" every list shows and the "active in the last N
+    months" filter counts (:data:`PRIVACY_RULE`: a private event's date is the event's, so it is
+    not shown; issue 49). Walks the player's changes newest first on their (player, pool,
+    sequence) index and stops at the first public one."""
+    return Subquery(
+        RatingChange.objects.filter(
+            player=OuterRef("player_id"), pool=OuterRef("pool"), match__round__tournament__public=True
+        )
+        .order_by("-sequence")
+        .values("played_on")[:1]
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,13 +14,15 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from clubs.models import PlayerRating, Season
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, rated_on
 
 pytestmark = pytest.mark.django_db
 
 
 def _rated(name: str, rating: float, experience: int, played=None):
     player = PlayerFactory(last_name=name, first_name="", last_name_latin=name, first_name_latin="")
+    if played is not None:
+        rated_on(player, played)
     return PlayerRating.objects.create(player=player, pool="backgammon", rating=rating, experience=experience,
                                        matches=experience // 10, last_played=played)  # fmt: skip
 

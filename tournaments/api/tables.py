@@ -323,7 +323,10 @@ class RatingSerializer(serializers.Serializer):
     rating = serializers.FloatField()
     experience = serializers.IntegerField()
     matches = serializers.IntegerField()
-    last_played = serializers.DateField(allow_null=True)
+    last_played = serializers.DateField(
+        source="shown_last_played", allow_null=True,
+        help_text="the last rated match in a released event (a private event's date is not shown)",
+    )
     start_rating = serializers.FloatField(help_text="the rating the player began the pool with")
     start_source = serializers.CharField(
         help_text="where the start came from: entry (rating at entry), player (imported or declared), new (1500)"
@@ -354,8 +357,8 @@ class RatingListViewSet(viewsets.GenericViewSet):
         filters = RatingFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         chosen = Filters(**filters.validated_data)
-        page = self.paginate_queryset(rating_list(chosen))
-        ranks = list_ranks(chosen)
+        page = self.paginate_queryset(rating_list(chosen, profiles.last_public_played()))
+        ranks = list_ranks(chosen, profiles.last_public_played())
         for rating in page:
             rating.rank, rating.provisional = rank_label(ranks, rating.rating), is_provisional(rating.matches)
         return self.get_paginated_response(RatingSerializer(page, many=True).data)

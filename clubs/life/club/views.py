@@ -28,6 +28,7 @@ from clubs.search import search_players
 from tournaments import audit
 from tournaments.access.permissions import allowed, require, visible_tournaments
 from tournaments.entries import importer as entry_import
+from tournaments.player_history import last_public_played
 from zarik.i18n import current_language
 
 from .forms import AddMemberForm, EndMembershipForm, MemberImportForm, NewMemberForm
@@ -55,9 +56,9 @@ def _pool_lists(club: Club) -> list[dict]:
     out = []
     for pool in POOLS.values():
         filters = Filters(pool=pool.key, club=club)
-        rows = list(rating_list(filters)[:CLUB_RATING_ROWS])
+        rows = list(rating_list(filters, last_public_played())[:CLUB_RATING_ROWS])
         if rows:
-            ranks = list_ranks(filters)
+            ranks = list_ranks(filters, last_public_played())
             lines = [{"place": rank_label(ranks, r.rating), "rating": r} for r in rows]
             out.append({"pool": pool, "name": pool.name(lang), "rows": lines})
     return out

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
-from clubs.life.categories.views import managing_clubs
+from clubs.life.categories.views import may_manage_player
 from clubs.models import Category, Player, PlayerRating
 from clubs.ratings.pools import POOLS
 from scoring.analysis import services as analysis
@@ -49,7 +49,9 @@ def profile(request, player_id: int) -> HttpResponse:
     )
     ratings = [
         {"pool": r.pool, "pool_name": _pool_name(r.pool, lang), "r": r}
-        for r in PlayerRating.objects.filter(player=player).order_by("pool")
+        for r in PlayerRating.objects.filter(player=player)
+        .annotate(shown_last_played=profiles.last_public_played())
+        .order_by("pool")
     ]
     events = [
         {
@@ -90,7 +92,7 @@ def profile(request, player_id: int) -> HttpResponse:
             "variants": Variant.choices,
             "category_changes": changes,
             "can_change_category": request.user.is_authenticated
-            and bool(managing_clubs(request.user, player)),
+            and may_manage_player(request.user, player),
             **_pr_history(request, player),
         },
     )
@@ -104,7 +106,9 @@ def _pr_history(request, player: Player) -> dict:
     own = request.user.is_authenticated and player.user_id == request.user.pk
     return {
         "pr_history": history,
-        "pr_svg": mark_safe(rating_svg(points, words, "pr-graph")) if len(points) > 1 else "",  # escaped there
+        "pr_svg": mark_safe(rating_svg(points, words, "pr-graph"))
+        if len(points) > 1
+        else "",  # escaped there
         "own_profile": own,
         "pr_public": own and analysis.choices_for([player.pk]).get(player.pk, False),
     }
@@ -197,7 +201,9 @@ def rating_history(request, player_id: int, pool: str) -> HttpResponse:
             }
         )
         points.append(
-            GraphPoint(f"{date_format(c.played_on, 'SHORT_DATE_FORMAT')} · {opponent}", c.rating_after)
+            GraphPoint(
+                f"{date_format(c.played_on, 'SHORT_DATE_FORMAT')} · {opponent}", c.rating_after
+            )
         )
     svg = ""
     if points:

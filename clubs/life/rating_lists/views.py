@@ -19,6 +19,7 @@ from clubs.rating_lists import Filters, list_ranks, rating_list
 from clubs.ratings.lists import PROVISIONAL_MATCHES, is_provisional, rank_label
 from clubs.ratings.pools import POOLS
 from tournaments.exports.table_sheet import Column, table_workbook
+from tournaments.player_history import last_public_played
 from zarik.i18n import current_language
 
 from .forms import RatingFilterForm
@@ -52,8 +53,8 @@ def _place(label: str) -> int | str:
 def rating_list_page(request):
     form = RatingFilterForm(request.GET or None)
     filters = _filters(form) if request.GET else Filters(pool=next(iter(POOLS)))
-    ranks = list_ranks(filters)
-    paginator = Paginator(rating_list(filters), PER_PAGE)
+    ranks = list_ranks(filters, last_public_played())
+    paginator = Paginator(rating_list(filters, last_public_played()), PER_PAGE)
     paginator.count = max((last for _first, last in ranks.values()), default=0)  # the ranks read every row
     page = paginator.get_page(request.GET.get("page"))
     query = request.GET.copy()
@@ -85,14 +86,14 @@ def rating_list_export(request):
         Column(_("Last rated match"), 14, day_style(lang)), Column(_("Start"), 10, "rating"),
         Column(_("Start from"), 28, "text"),
     ]  # fmt: skip
-    ranks = list_ranks(filters)
+    ranks = list_ranks(filters, last_public_played())
     # A place is a number unless shared ("4–6"); the last match is a date cell, not text. The
     # rating keeps full precision (clubs.ratings.fibs: exports do), shown with two decimals.
     rows = [
         [_place(rank_label(ranks, r.rating)), r.player.display_name(lang), _clubs(r), r.player.city,
          r.player.category, r.rating, _("provisional") if is_provisional(r.matches) else "",
-         r.experience, r.matches, r.last_played or "", r.start_rating, r.get_start_source_display()]
-        for r in rating_list(filters)
+         r.experience, r.matches, r.shown_last_played or "", r.start_rating, r.get_start_source_display()]
+        for r in rating_list(filters, last_public_played())
     ]  # fmt: skip
     bits = [POOLS[filters.pool].name(lang)]
     if filters.club:

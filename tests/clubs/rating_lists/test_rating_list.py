@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 
 from clubs.models import Membership, PlayerRating
 from clubs.rating_lists import months_ago
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, rated_on
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +27,8 @@ def rated(last, rating, *, pool="backgammon", club=None, city="", category=1, pl
                       category=category, **kw)
     if club is not None:
         Membership.objects.create(player=p, club=club, started_on=dt.date(2025, 1, 1))
+    if played is not None:
+        rated_on(p, played, pool=pool)  # the shown date is a released event's rating change
     return PlayerRating.objects.create(player=p, pool=pool, rating=rating, matches=3, last_played=played)
 
 
