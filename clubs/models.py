@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .names import greeting_name, player_key
 from .ratings.pools import POOLS
+from .ratings.starts import ENTRY, NEW, PLAYER
 
 
 class Category(models.IntegerChoices):
@@ -131,6 +132,12 @@ class Player(models.Model):
 
 
 RATING_POOL_CHOICES = [(pool.key, pool.name_en) for pool in POOLS.values()]
+#: The sources of a first rating in a pool, as :mod:`clubs.ratings.starts` names them.
+START_SOURCE_CHOICES = [
+    (ENTRY, _("rating at entry")),
+    (PLAYER, _("imported or declared rating")),
+    (NEW, _("new player, 1500")),
+]
 
 
 class PlayerRating(models.Model):
@@ -150,6 +157,13 @@ class PlayerRating(models.Model):
     )
     matches = models.PositiveIntegerField(_("rated matches"), default=0)
     last_played = models.DateField(_("last rated match"), null=True, blank=True)
+    start_rating = models.FloatField(
+        _("start rating"), default=1500.0, help_text=_("the rating the player started the pool with")
+    )
+    start_source = models.CharField(
+        _("start source"), max_length=8, choices=START_SOURCE_CHOICES, default=NEW,
+        help_text=_("where the start came from (clubs.ratings.starts)"),
+    )
 
     class Meta:
         ordering = ["pool", "-rating"]

@@ -1,6 +1,6 @@
 """``club.*``: refusals about clubs — members, seasons, rating lists, players' categories — RU and EN."""
 
-from scoring.rules.errors import Catalogue
+from scoring.rules.errors import Catalogue, dated_fields
 
 CLUB = Catalogue(
     "club",
@@ -20,10 +20,6 @@ CLUB = Catalogue(
         "category_future": (
             "The date of the change ({on}) is in the future.",
             "Дата смены категории ({on}) ещё не наступила.",
-        ),
-        "category_backdated": (
-            "The category of {player} last changed on {last}: a change cannot be dated earlier ({on}).",
-            "Категория {player} последний раз менялась {last}: новую смену нельзя датировать раньше ({on}).",
         ),
         "bad_points": (
             "{value!r} is not a list of points: write numbers separated by commas, e.g. "
@@ -60,4 +56,5 @@ CLUB = Catalogue(
             "«Играл за последние N месяцев» — целое число от 1 до {top}.",
         ),
     },
+    fields=dated_fields("on", "start"),  # ISO dates in the details, the reader's way in the text
 )

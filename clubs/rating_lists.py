@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Exists, OuterRef, Prefetch, QuerySet
+from django.db.models import Exists, Expression, OuterRef, Prefetch, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player, PlayerRating
@@ -62,9 +62,15 @@ def same_city(city: str) -> list[str]:
     return [c for c in stored if c.strip().casefold() == wanted]
 
 
-def rating_list(filters: Filters) -> QuerySet:
-    """The filtered ratings in list order (highest first unless asked otherwise)."""
+def rating_list(filters: Filters, last_played: Expression) -> QuerySet:
+    """The filtered ratings in list order (highest first unless asked otherwise).
+
+    ``last_played``: the expression giving each row's shown "last rated match" (``shown_last_played``),
+    which the months filter counts too. The privacy rule decides it and lives with the rating
+    history, above this app (``tournaments.player_history.last_public_played``), so it is passed down.
+    """
     qs = PlayerRating.objects.filter(pool=filters.pool).select_related("player")
+    qs = qs.annotate(shown_last_played=last_played)
     if filters.club is not None:
         members = Membership.objects.filter(Membership.current_q(), player_id=OuterRef("player_id"), club=filters.club)
         qs = qs.filter(Exists(members))
@@ -73,12 +79,13 @@ def rating_list(filters: Filters) -> QuerySet:
     if filters.category is not None:
         qs = qs.filter(player__category=filters.category)
     if filters.months is not None:
-        qs = qs.filter(last_played__gte=months_ago(timezone.localdate(), filters.months))
+        qs = qs.filter(shown_last_played__gte=months_ago(timezone.localdate(), filters.months))
     tail = ("player__last_name", "player__first_name", "pk")
     order = ("rating", *tail) if filters.order == "rating" else ("-rating", *tail)
     return qs.prefetch_related(current_memberships()).order_by(*order)
 
 
-def list_ranks(filters: Filters) -> dict[float, tuple[int, int]]:
+def list_ranks(filters: Filters, last_played: Expression) -> dict[float, tuple[int, int]]:
     """Shared ranks within the filtered list (:func:`clubs.ratings.lists.shared_ranks`), one query."""
-    return shared_ranks(rating_list(filters).prefetch_related(None).order_by().values_list("rating", flat=True))
+    rows = rating_list(filters, last_played).prefetch_related(None).order_by().values_list("rating", flat=True)
+    return shared_ranks(rows)

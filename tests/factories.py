@@ -20,6 +20,7 @@ from tournaments.models import (
     Match,
     Official,
     OfficialRole,
+    RatingChange,
     ResultStatus,
     Round,
     RoundStatus,
@@ -255,3 +256,20 @@ def swiss_event(
             for k in range(size // 2)
         )
     return t
+
+
+def rated_on(player: Player, day: dt.date, *, pool: str = "backgammon", public: bool = True):
+    """A rated match ``player`` won on ``day`` in a released (``public``) event, with its rating change.
+
+    Only the change's date matters to the lists ("last rated match", "active in the last N months"
+    read it from the changes of released events); the numbers are left as the test stored them.
+    """
+    event = TournamentFactory(starts_on=day, public=public, rated=True)
+    a, b = enter(event, [player, PlayerFactory()])
+    match = MatchFactory(round=RoundFactory(tournament=event, number=1), table=1, entry_a=a, entry_b=b,
+                         confirmed=True, score_a=5, score_b=1, winner="a")  # fmt: skip
+    return RatingChange.objects.create(
+        match=match, player=player, opponent=b.player, pool=pool, sequence=match.pk, played_on=day, length=5,
+        score_for=5, score_against=1, result=1, expected=0.5, rating_before=1500, rating_after=1510,
+        experience_before=0,
+    )  # fmt: skip

@@ -23,16 +23,17 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 
 from clubs.models import Player
+from scoring.rules.result_kinds import UNPLAYED
 from tournaments.standings import get_metric
-from tournaments.standings.crosstable import format_score
+from tournaments.standings.crosstable import FORFEIT_LOSS, FORFEIT_WIN, format_score
 
 from . import cache as page_cache
 from .access.permissions import can_view, visible_tournaments
 from .access.visibility import public_matches
-from .models import Entry, Match, RatingChange, ResultStatus, Tournament
+from .models import Entry, Match, RatingChange, ResultKind, ResultStatus, Tournament
 from .standings_service import load_events
 
 PAGE_SIZE = 30
@@ -109,17 +110,36 @@ class MatchLine:
     score_for: int | None
     score_against: int | None
     outcome: str
-    """"win", "loss", "draw", "bye" or "pending"."""
+    """"win", "loss", "draw" (played); "forfeit_win", "forfeit_loss", "void" (decided without
+    play: :data:`NOT_PLAYED`); "bye" or "pending"."""
 
     @property
     def tournament(self) -> Tournament:
         return self.match.round.tournament
 
     @property
+    def variant(self) -> str:
+        return self.tournament.get_variant_display()
+
+    @property
     def score(self) -> str:
-        if self.outcome in ("win", "loss", "draw"):
+        """The score from this side; a match nobody played shows "+:−" / "−:+" (as crosstables
+        write a forfeit), never the awarded "7:0" as if it had been played."""
+        if self.outcome in PLAYED:
             return f"{format_score(float(self.score_for))}:{format_score(float(self.score_against))}"
-        return ""
+        return FORFEIT_SCORES.get(self.outcome, "")
+
+
+#: Outcomes of a match played over the board: they count as games played in head-to-head.
+PLAYED = ("win", "loss", "draw")
+#: Outcomes of a result decided without play (forfeits, double forfeits, void matches:
+#: ``scoring.rules.result_kinds.UNPLAYED``); a time forfeit was played and is a win or a loss.
+NOT_PLAYED = ("forfeit_win", "forfeit_loss", "void")
+FORFEIT_SCORES = {
+    "forfeit_win": f"{FORFEIT_WIN}:{FORFEIT_LOSS}",
+    "forfeit_loss": f"{FORFEIT_LOSS}:{FORFEIT_WIN}",
+    "void": "×",
+}
 
 
 def match_line(match: Match, player_id: int) -> MatchLine:
@@ -135,6 +155,9 @@ def match_line(match: Match, player_id: int) -> MatchLine:
     )
     if not finished:
         outcome = "pending"
+    elif match.result_kind in UNPLAYED:
+        won = match.winner == mine and match.result_kind == ResultKind.FORFEIT
+        outcome = "void" if match.result_kind == ResultKind.VOID else "forfeit_win" if won else "forfeit_loss"
     elif not match.winner:
         outcome = "draw"
     else:
@@ -151,19 +174,24 @@ def _visible_matches() -> QuerySet:
 NEWEST_FIRST = ("-round__tournament__starts_on", "-round__tournament_id", "-round__number", "-id")
 
 
-def matches_page(player: Player, page_number) -> tuple[Page, list[MatchLine]]:
+def of_variant(qs: QuerySet, variant: str | None) -> QuerySet:
+    """Only the matches of one variant (backgammon, long nardy, …) when one is chosen."""
+    return qs.filter(round__tournament__variant=variant) if variant else qs
+
+
+def matches_page(player: Player, page_number, variant: str | None = None) -> tuple[Page, list[MatchLine]]:
     """One page of the player's matches, newest first (2 queries: a count and the page)."""
-    qs = _visible_matches().filter(seats__entry__player=player).order_by(*NEWEST_FIRST)
+    qs = of_variant(_visible_matches().filter(seats__entry__player=player), variant).order_by(*NEWEST_FIRST)
     page = Paginator(qs, PAGE_SIZE).get_page(page_number)
     return page, [match_line(m, player.pk) for m in page.object_list]
 
 
-def matches_between(player: Player, other: Player) -> list[MatchLine]:
+def matches_between(player: Player, other: Player, variant: str | None = None) -> list[MatchLine]:
     """Every visible match of ``player`` against ``other``, newest first, from ``player``'s side."""
-    qs = _visible_matches().filter(
+    qs = of_variant(_visible_matches().filter(
         Q(entry_a__player=player, entry_b__player=other)
         | Q(entry_a__player=other, entry_b__player=player)
-    ).order_by(*NEWEST_FIRST)
+    ), variant).order_by(*NEWEST_FIRST)  # fmt: skip
     return [match_line(m, player.pk) for m in qs]
 
 
@@ -172,7 +200,11 @@ def matches_between(player: Player, other: Player) -> list[MatchLine]:
 
 @dataclass
 class Record:
-    """Confirmed matches against one opponent: played, won, lost (and drawn, for fixed games)."""
+    """Confirmed matches against one opponent: played, won, lost (and drawn, for fixed games).
+
+    ``matches``, ``wins`` and ``losses`` count matches played over the board only; results
+    decided without play (a forfeit, a double forfeit, a void match) are ``forfeits``.
+    """
 
     opponent_id: int
     name_ru: str
@@ -180,6 +212,7 @@ class Record:
     matches: int = 0
     wins: int = 0
     losses: int = 0
+    forfeits: int = 0
 
     @property
     def draws(self) -> int:
@@ -195,22 +228,25 @@ def record_of(lines: Sequence[MatchLine], opponent: Player) -> Record:
     """The head-to-head record in ``lines`` (pending matches and byes do not count)."""
     rec = Record(opponent.pk, opponent.full_name, opponent.latin_name)
     for line in lines:
-        if line.outcome in ("win", "loss", "draw"):
+        if line.outcome in PLAYED:
             rec.matches += 1
             rec.wins += line.outcome == "win"
             rec.losses += line.outcome == "loss"
+        elif line.outcome in NOT_PLAYED:
+            rec.forfeits += 1
     return rec
 
 
-def head_to_head(player: Player) -> list[Record]:
+def head_to_head(player: Player, variant: str | None = None) -> list[Record]:
     """A record per opponent over confirmed matches, most played first (2 queries)."""
-    base = public_matches(
+    base = of_variant(public_matches(
         Match.objects.filter(
             round__tournament__public=True,
             result_status=ResultStatus.CONFIRMED,
             entry_b__isnull=False,
         )
-    )
+    ), variant)  # fmt: skip
+    played = ~Q(result_kind__in=UNPLAYED)
     records: dict[int, Record] = {}
     for me, them in (("a", "b"), ("b", "a")):
         rows = (
@@ -223,9 +259,10 @@ def head_to_head(player: Player) -> list[Record]:
                 first_lat=F(f"entry_{them}__player__first_name_latin"),
             )
             .annotate(
-                n=Count("id"),
-                won=Count("id", filter=Q(winner=me)),
-                lost=Count("id", filter=Q(winner=them)),
+                n=Count("id", filter=played),
+                won=Count("id", filter=played & Q(winner=me)),
+                lost=Count("id", filter=played & Q(winner=them)),
+                unplayed=Count("id", filter=~played),
             )
             .order_by()
         )
@@ -240,7 +277,8 @@ def head_to_head(player: Player) -> list[Record]:
             rec.matches += row["n"]
             rec.wins += row["won"]
             rec.losses += row["lost"]
-    return sorted(records.values(), key=lambda r: (-r.matches, r.name_ru))
+            rec.forfeits += row["unplayed"]
+    return sorted(records.values(), key=lambda r: (-r.matches, -r.forfeits, r.name_ru))
 
 
 # --- rating history ---------------------------------------------------------------------------
@@ -255,6 +293,21 @@ def head_to_head(player: Player) -> list[Record]:
 #: score — and say that they come from an event not shown. Season standings follow the same rule
 #: (``clubs.life.seasons.standings``): the points count for everyone, the event's name is not shown.
 PRIVACY_RULE = "numbers public, event private"
+
+
+def last_public_played() -> Subquery:
+    """For a row of ``PlayerRating``: the date of the player's last rated match of that pool in a
+    *released* event — the "last rated match" every list shows and the "active in the last N
+    months" filter counts (:data:`PRIVACY_RULE`: a private event's date is the event's, so it is
+    not shown; issue 49). Walks the player's changes newest first on their (player, pool,
+    sequence) index and stops at the first public one."""
+    return Subquery(
+        RatingChange.objects.filter(
+            player=OuterRef("player_id"), pool=OuterRef("pool"), match__round__tournament__public=True
+        )
+        .order_by("-sequence")
+        .values("played_on")[:1]
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,9 +26,11 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from clubs.models import Membership, Player
+from clubs.models import Membership, Player, PlayerRating
 from clubs.names import words
+from clubs.ratings.pools import POOLS
 from scoring.rules.errors import Problem
+from zarik.i18n import current_language
 
 from .matching import Comparison, Fact, Person, decide
 from .problems import IDENTITY
@@ -45,6 +47,9 @@ class Candidate:
     player: Player
     comparison: Comparison
     clubs: tuple[str, ...]
+    #: (pool name in the reader's language, rating) for every pool the player is rated in: the
+    #: numbers an organiser compares, not the rating the player once declared (issue 49).
+    ratings: tuple[tuple[str, float], ...] = ()
 
     @property
     def certain(self) -> bool:
@@ -86,6 +91,17 @@ def _current_clubs(player_ids: list[int]) -> dict[int, dict[int, str]]:
     return out
 
 
+def pool_ratings(player_ids: list[int]) -> dict[int, tuple[tuple[str, float], ...]]:
+    """Each player's rating in every pool they are rated in, named in the reader's language (one query)."""
+    language = current_language()
+    out: dict[int, list[tuple[str, float]]] = {}
+    rows = PlayerRating.objects.filter(player_id__in=player_ids).order_by("player_id", "pool")
+    for pid, pool, rating in rows.values_list("player_id", "pool", "rating"):
+        if pool in POOLS:
+            out.setdefault(pid, []).append((POOLS[pool].name(language), rating))
+    return {pid: tuple(found) for pid, found in out.items()}
+
+
 def _stored(person: Person, exclude: set[int]) -> list[Player]:
     """The stored players worth comparing: first those with every word of one form of the name
     (or the same email) — never crowded out by the many who share a given name — then those
@@ -115,9 +131,10 @@ def candidates(person: Person, exclude: set[int] | None = None) -> tuple[int | N
     players = _stored(person, exclude or set())
     clubs = _current_clubs([p.pk for p in players])
     by_pk = {p.pk: p for p in players}
+    rated = pool_ratings(list(by_pk))
     verdict = decide(person, ((p.pk, person_of(p, frozenset(clubs.get(p.pk, {})))) for p in players))
     found = [
-        Candidate(by_pk[pk], comparison, tuple(sorted(clubs.get(pk, {}).values())))
+        Candidate(by_pk[pk], comparison, tuple(sorted(clubs.get(pk, {}).values())), rated.get(pk, ()))
         for pk, comparison in verdict.candidates
     ]
     return verdict.same, found
@@ -130,6 +147,7 @@ def describe(candidate: Candidate) -> str:
     if player.latin_name:
         parts.append(player.latin_name)
     parts.extend(candidate.clubs)
+    parts.extend(f"{name} {rating:.2f}" for name, rating in candidate.ratings)
     if player.birth_year:
         parts.append(str(player.birth_year))
     parts.append(f"#{player.pk}")

@@ -19,6 +19,7 @@ Pure Python: the cores import it, the Django shell renders it.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -65,6 +66,32 @@ def plain_fields(details: Mapping[str, Any], language: str, names: Mapping[str, 
         value = details.get(key)
         if isinstance(value, str):
             fields[f"{key}_name"] = side_word(value, language, names)
+    return fields
+
+
+def reader_date(value: Any, language: str) -> Any:
+    """A date detail as the reader writes dates: 05.12.2026 in Russian, 2026-12-05 in English.
+
+    Problems are stored as data, so a date travels as its ISO text and is only written out for
+    the reader here; anything that is not an ISO date is returned unchanged.
+    """
+    try:
+        day = dt.date.fromisoformat(str(value))
+    except ValueError:
+        return value
+    return day.isoformat() if is_english(language) else day.strftime("%d.%m.%Y")
+
+
+def dated_fields(*keys: str) -> Fields:
+    """A field rule: :func:`plain_fields`, with the details named by ``keys`` written as dates."""
+
+    def fields(details: Mapping[str, Any], language: str, names: Mapping[str, str]) -> Mapping[str, Any]:
+        out = plain_fields(details, language, names)
+        for key in keys:
+            if key in details:
+                out[key] = reader_date(details[key], language)
+        return out
+
     return fields
 
 

@@ -159,3 +159,48 @@ def test_the_profile_says_that_a_rating_counts_matches_of_events_not_shown(clien
     assert "1 rated match comes from an event that is not public" in page and PRIVATE not in page
     client.force_login(organiser)
     assert 'id="hidden-rated"' not in client.get(url).content.decode()  # the organiser sees the event itself
+
+
+def _row(page: str, name: str) -> str:
+    start = page.index(name)
+    return page[start:page.index("</tr>", start)]
+
+
+def test_a_private_events_date_is_not_the_last_rated_match_anyone_is_shown(client, world, settings):
+    """Regression (issue 49): the list, the profile and the API showed 08.03 — the private night's date —
+    as Anna's last rated match, and "active in the last N months" counted it."""
+    anna = world["anna"]
+    assert PlayerRating.objects.get(player=anna).last_played.isoformat() == "2026-03-08"  # stored: the sequence's
+    page = client.get(reverse("rating-list"), {"pool": "backgammon"}).content.decode()
+    assert "2026-03-01" in _row(page, "Annina") and "2026-03-08" not in page
+    assert "—" in _row(page, "Verina")  # she played only privately: no date to show
+    api = {r["name_latin"]: r for r in client.get("/api/ratings/?pool=backgammon").json()["results"]}
+    assert api["Annina"]["last_played"] == "2026-03-01" and api["Verina"]["last_played"] is None
+    profile = client.get(reverse("player-profile", kwargs={"player_id": anna.pk})).content.decode()
+    assert "2026-03-08" not in profile and "2026-03-01" in profile
+    sheet = load_workbook(io.BytesIO(client.get(reverse("rating-export")).content)).active
+    dates = {row[1]: row[9] for row in sheet.iter_rows(min_row=4, values_only=True)}
+    assert dates["Annina"].date().isoformat() == "2026-03-01" and dates["Verina"] is None  # listed, no date
+
+
+def test_the_months_filter_counts_only_released_events(client, club):
+    """Regression (issue 49): a player active only at a private night counted as "active this month"."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    lena, oleg = (PlayerFactory(last_name=n, first_name="", last_name_latin=n, first_name_latin="")
+                  for n in ("Lena", "Oleg"))  # fmt: skip
+    for public, days_ago in ((True, 100), (False, 10)):
+        event = TournamentFactory(club=club, public=public, starts_on=today - dt.timedelta(days=days_ago), rated=True)
+        ea, eb = enter(event, [lena, oleg])
+        MatchFactory(round=RoundFactory(tournament=event, number=1, finished=True), table=1, entry_a=ea,
+                     entry_b=eb, confirmed=True, score_a=5, score_b=2, winner="a")  # fmt: skip
+    ratings_service.recompute("backgammon", 1)
+    recent = client.get(reverse("rating-list"), {"pool": "backgammon", "months": 1}).content.decode()
+    assert "Lena" not in recent and "Oleg" not in recent
+    wider = client.get(reverse("rating-list"), {"pool": "backgammon", "months": 4}).content.decode()
+    assert "Lena" in wider and "Oleg" in wider
+    api = client.get("/api/ratings/", {"pool": "backgammon", "months": 1}).json()
+    assert api["count"] == 0

@@ -14,15 +14,17 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from clubs.models import PlayerRating, Season
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, rated_on
 
 pytestmark = pytest.mark.django_db
 
 
 def _rated(name: str, rating: float, experience: int, played=None):
     player = PlayerFactory(last_name=name, first_name="", last_name_latin=name, first_name_latin="")
+    if played is not None:
+        rated_on(player, played)
     return PlayerRating.objects.create(player=player, pool="backgammon", rating=rating, experience=experience,
-                                       matches=3, last_played=played)  # fmt: skip
+                                       matches=experience // 10, last_played=played)  # fmt: skip
 
 
 @pytest.fixture
@@ -38,7 +40,7 @@ def test_equal_ratings_share_a_place_on_the_page_the_excel_file_and_the_api(clie
     sheet = load_workbook(io.BytesIO(client.get(reverse("rating-export")).content)).active
     rows = list(sheet.iter_rows(min_row=4, values_only=True))
     assert [r[0] for r in rows] == [1, "2–4", "2–4", "2–4", 5]  # a place is a number unless shared
-    assert isinstance(rows[0][-1], dt.datetime) and rows[0][-1].date() == dt.date(2026, 3, 1)  # a date cell
+    assert isinstance(rows[0][9], dt.datetime) and rows[0][9].date() == dt.date(2026, 3, 1)  # a date cell
     data = client.get("/api/ratings/?pool=backgammon").json()
     assert [r["rank"] for r in data["results"]] == ["1", "2–4", "2–4", "2–4", "5"]
 
@@ -46,11 +48,11 @@ def test_equal_ratings_share_a_place_on_the_page_the_excel_file_and_the_api(clie
 def test_experience_and_the_provisional_mark_are_shown(client, ratings):
     page = client.get(reverse("rating-list"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     newcomer = page[page.index("Newcomer"):page.index("</tr>", page.index("Newcomer"))]
-    assert "prov." in newcomer and '<td class="num">35</td>' in newcomer
+    assert "prov." in newcomer and '<td class="num">35</td>' in newcomer  # 3 rated matches
     top = page[page.index("Top"):page.index("</tr>", page.index("Top"))]
-    assert "prov." not in top and '<td class="num">900</td>' in top
+    assert "prov." not in top and '<td class="num">900</td>' in top  # 90 rated matches
     russian = client.get(reverse("rating-list"), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "предв." in russian and "Равные рейтинги делят место" in russian
+    assert "предв." in russian and "Равные рейтинги делят место" in russian and "меньше 30 рейтинговых матчей" in russian
     api = {r["name"]: r["provisional"] for r in client.get("/api/ratings/?pool=backgammon").json()["results"]}
     assert api["Newcomer"] is True and api["Top"] is False
 

@@ -2,7 +2,7 @@
 
 The pages' own search (``clubs.search``): a name in any alphabet, ё/е- and
 transliteration-blind (``Semenov`` finds Семёнов). What a result shows is what a
-player's public profile page shows (name, category, rating, city, clubs) — never an
+player's public profile page shows (name, category, pool ratings, city, clubs) — never an
 email or a birth year.
 """
 
@@ -13,7 +13,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, serializers, viewsets
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Membership, Player, PlayerRating
 from clubs.search import player_matches, search_clubs
 
 QUERY = OpenApiParameter(
@@ -25,15 +25,23 @@ class PlayerFoundSerializer(serializers.ModelSerializer):
     name = serializers.CharField(source="full_name")
     name_latin = serializers.CharField(source="latin_name")
     clubs = serializers.SerializerMethodField()
+    rating = serializers.FloatField(
+        read_only=True, help_text="the rating the player declared or an import gave (seeding only); see ratings"
+    )
+    ratings = serializers.SerializerMethodField()
 
     class Meta:
         model = Player
-        fields = ["id", "name", "name_latin", "category", "rating", "city", "country", "clubs"]
+        fields = ["id", "name", "name_latin", "category", "rating", "ratings", "city", "country", "clubs"]
         read_only_fields = fields
 
     def get_clubs(self, player: Player) -> list[str]:
         """The slugs of the clubs the player is a current member of."""
         return [m.club.slug for m in player.current_memberships]
+
+    def get_ratings(self, player: Player) -> dict[str, float]:
+        """Pool → the player's current rating there (FIBS, full precision); only pools they are rated in."""
+        return {r.pool: r.rating for r in player.pool_ratings}
 
 
 class ClubFoundSerializer(serializers.ModelSerializer):
@@ -42,7 +50,7 @@ class ClubFoundSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Club
-        fields = ["slug", "name", "city", "website"]
+        fields = ["id", "slug", "name", "city", "website"]  # id: what an entry's "club" takes
         read_only_fields = fields
 
 
@@ -55,11 +63,12 @@ class PlayerSearchViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def get_queryset(self):
         query = self.request.query_params.get("q", "") if self.request else ""
         current = Prefetch(
-            "memberships", queryset=Membership.objects.filter(ended_on__isnull=True).select_related("club"),
+            "memberships", queryset=Membership.objects.filter(Membership.current_q()).select_related("club"),
             to_attr="current_memberships",
         )  # fmt: skip
         players = player_matches(query) if query.strip() else Player.objects.order_by("last_name", "first_name", "pk")
-        return players.prefetch_related(current)
+        pools = Prefetch("ratings", queryset=PlayerRating.objects.order_by("pool"), to_attr="pool_ratings")
+        return players.prefetch_related(current, pools)
 
     @extend_schema(parameters=[QUERY])
     def list(self, request, *args, **kwargs):

@@ -312,7 +312,9 @@ class TournamentReadsViewSet(viewsets.GenericViewSet):
 
 class RatingSerializer(serializers.Serializer):
     rank = serializers.CharField(help_text="the place in the filtered list; shared places as 4–6")
-    provisional = serializers.BooleanField(help_text="experience below 400: the FIBS factor is still above 1")
+    provisional = serializers.BooleanField(
+        help_text="fewer than 30 rated matches in the pool (clubs.ratings.lists.PROVISIONAL_MATCHES)"
+    )
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField(source="player.full_name")
     name_latin = serializers.CharField(source="player.latin_name")
@@ -321,7 +323,14 @@ class RatingSerializer(serializers.Serializer):
     rating = serializers.FloatField()
     experience = serializers.IntegerField()
     matches = serializers.IntegerField()
-    last_played = serializers.DateField(allow_null=True)
+    last_played = serializers.DateField(
+        source="shown_last_played", allow_null=True,
+        help_text="the last rated match in a released event (a private event's date is not shown)",
+    )
+    start_rating = serializers.FloatField(help_text="the rating the player began the pool with")
+    start_source = serializers.CharField(
+        help_text="where the start came from: entry (rating at entry), player (imported or declared), new (1500)"
+    )
     clubs = serializers.SerializerMethodField()
 
     def get_clubs(self, rating) -> list[str]:
@@ -348,10 +357,10 @@ class RatingListViewSet(viewsets.GenericViewSet):
         filters = RatingFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         chosen = Filters(**filters.validated_data)
-        page = self.paginate_queryset(rating_list(chosen))
-        ranks = list_ranks(chosen)
+        page = self.paginate_queryset(rating_list(chosen, profiles.last_public_played()))
+        ranks = list_ranks(chosen, profiles.last_public_played())
         for rating in page:
-            rating.rank, rating.provisional = rank_label(ranks, rating.rating), is_provisional(rating.experience)
+            rating.rank, rating.provisional = rank_label(ranks, rating.rating), is_provisional(rating.matches)
         return self.get_paginated_response(RatingSerializer(page, many=True).data)
 
 

@@ -39,6 +39,11 @@ STYLES: dict[str, dict[str, Any]] = {
     "name": {"border": _BOX, "alignment": _LEFT},
     "name_top": {"border": _BOX, "alignment": _LEFT, "font": Font(bold=True)},
     "number": {"border": _BOX, "alignment": _CENTER},
+    # A rating: the cell keeps full precision, Excel shows two decimals (as the pages do).
+    "rating": {"border": _BOX, "alignment": _CENTER, "number_format": "0.00"},
+    # A date in a table: a real date cell, shown as each language writes dates.
+    "day_ru": {"border": _BOX, "alignment": _CENTER, "number_format": "DD.MM.YYYY"},
+    "day_en": {"border": _BOX, "alignment": _CENTER, "number_format": "YYYY-MM-DD"},
     "total": {"font": Font(bold=True), "border": _BOX, "alignment": _CENTER, "fill": HEADER_FILL},
     "win": {"fill": WIN_FILL, "font": Font(color="006100"), "border": _BOX, "alignment": _CENTER},
     "loss": {"fill": LOSS_FILL, "font": Font(color="9C0006"), "border": _BOX, "alignment": _CENTER},

@@ -7,9 +7,10 @@ games), from the players' ratings in the tournament's pool:
 * a confirmed match that was rated shows the chance stored with its rating
   change (what the players' ratings said *before* the match);
 * any other match uses the players' current pool ratings; where the pool has
-  none for a player, the entry's own rating (imported or typed at entry), so a
-  new event's chances mean something from round 1 (``source`` says which);
-  one side with no rating at all counts as 1500, where every new player starts.
+  none for a player, the rating the pool will start them with (the entry's own
+  rating — imported or typed at entry —, else 1500: :mod:`clubs.ratings.starts`),
+  so a new event's chances mean something from round 1 (``source`` says which),
+  and the stored expected score of round 1 is the same number.
 
 Nothing meaningless is shown: no chance when neither player has any rating,
 and none at an even 50% (it would print "50%" on every wall sheet). Byes have none. Two queries, inside the
@@ -22,8 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from clubs.models import PlayerRating
-from clubs.ratings.fibs import NEW_RATING, win_probability
+from clubs.ratings.fibs import win_probability
 from clubs.ratings.pools import pool_of
+from clubs.ratings.starts import NEW, Clues, start_of
 from tournaments.models import RatingChange
 from tournaments.standings_service import Event, Pairing
 
@@ -48,11 +50,14 @@ def match_length(event: Event, p: Pairing, round_lengths: dict[int, int | None])
     return t.match_length if t.match_format == "points" else t.fixed_games
 
 
-def rating_of(pool: dict[int, float], player_id: int, entry_rating: float | None) -> tuple[float | None, bool]:
-    """The pool's rating of a player, else the entry's own; and whether the entry's was used."""
+def rating_of(pool: dict[int, float], player_id: int, entry_rating: float | None) -> tuple[float, bool]:
+    """The pool's rating of a player, else where the pool will start them
+    (:func:`clubs.ratings.starts.start_of`: the entry's rating, else 1500); and whether the
+    entry's rating was used."""
     if player_id in pool:
         return pool[player_id], False
-    return entry_rating, entry_rating is not None
+    first = start_of(Clues(entry_rating))
+    return first.rating, first.source != NEW
 
 
 def chances(event: Event, pairings: Sequence[Pairing]) -> dict[int, Chance]:
@@ -95,12 +100,8 @@ def chances(event: Event, pairings: Sequence[Pairing]) -> dict[int, Chance]:
                 continue
             rating_a, from_entry_a = rating_of(ratings, a, event.entries[p.a].rating)
             rating_b, from_entry_b = rating_of(ratings, b, event.entries[p.b].rating)
-            if rating_a is None and rating_b is None:
-                continue  # nobody rated: any percentage would be invented
             source = "entry" if from_entry_a or from_entry_b else "pool"
-            prob = win_probability(
-                NEW_RATING if rating_a is None else rating_a, NEW_RATING if rating_b is None else rating_b, length
-            )
+            prob = win_probability(rating_a, rating_b, length)  # two newcomers: 50%, not shown
         else:
             source = "pool"
         side, best = ("a", prob) if prob >= 0.5 else ("b", 1 - prob)

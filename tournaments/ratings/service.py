@@ -36,6 +36,11 @@ sequence numbers and neither overwrites the other.
 player declared or an import gave (a federation rating), used for seeding only
 when the player has no rating in the tournament's pool (:func:`seeding_ratings`).
 
+**Where a newcomer starts** is the pool's rule in :mod:`clubs.ratings.starts` (the rating
+at entry of their first rated match, else the player's imported or declared rating, else
+1500): :func:`newcomer_starts` reads its clues from the stored entries, so the incremental
+path and a full recompute give the same start, stored with its source on the rating row.
+
 Fixed-games matches: the stored score is in points (game values), while the core
 rates games won; only who won (or a level match) matters to the formula, so the
 core gets ``n:0``, ``0:n`` or ``n/2:n/2`` and the history keeps the real score.
@@ -58,6 +63,7 @@ from clubs.ratings.fibs import Standing
 from clubs.ratings.history import RatedMatch, replay
 from clubs.ratings.order import order_key, played_on
 from clubs.ratings.pools import POOLS, pool_of
+from clubs.ratings.starts import Clues, Start, start_of
 from scoring.rules.result_kinds import UNPLAYED
 from tournaments.models import (
     RESULT_STANDS,
@@ -95,13 +101,19 @@ class MatchRow(NamedTuple):
     tournament_id: int = 0
     round_number: int = 0
     table: int | None = None
+    seed_a: float | None = None
+    seed_b: float | None = None
+
+    def seed_of(self, player: int) -> float | None:
+        """The rating at entry of ``player``'s side (a start clue, :mod:`clubs.ratings.starts`)."""
+        return self.seed_a if player == self.player_a else self.seed_b
 
 
 ROW_FIELDS = (
     "pk", "round_id", "match_length", "entry_a__section_id", "entry_b_id",
     "entry_a__player_id", "entry_b__player_id", "score_a", "score_b", "winner", "updated_at",
     "result_kind", "round__published_at", "round__tournament__starts_on", "round__tournament__ends_on",
-    "round__tournament_id", "round__number", "table",
+    "round__tournament_id", "round__number", "table", "entry_a__seed_rating", "entry_b__seed_rating",
 )  # fmt: skip
 
 #: Matches that are never rated, whatever their result: (reason, test). A newcomer adds a row.
@@ -150,6 +162,7 @@ def _row_of(match: Match) -> MatchRow:
         match.entry_a.player_id, match.entry_b.player_id if match.entry_b_id else None,
         match.score_a, match.score_b, match.winner, match.updated_at, match.result_kind,
         rnd.published_at, tournament.starts_on, tournament.ends_on, tournament.pk, rnd.number, match.table,
+        match.entry_a.seed_rating, match.entry_b.seed_rating if match.entry_b_id else None,
     )  # fmt: skip
 
 
@@ -285,8 +298,12 @@ def rate_confirmed(match: Match) -> tuple[str, int] | None:
         if played_key(last_row) > played_key(row):  # played before the pool's last rated match
             return pool, _first_on_or_after(pool, played_date(row)) or last_change.sequence
     players = {rated.a, rated.b}
-    for player_id in players:
-        PlayerRating.objects.get_or_create(player_id=player_id, pool=pool)
+    known = set(PlayerRating.objects.filter(pool=pool, player_id__in=players).values_list("player_id", flat=True))
+    for player_id, first in newcomer_starts([row], known).items():
+        PlayerRating.objects.get_or_create(
+            player_id=player_id, pool=pool,
+            defaults={"rating": first.rating, "start_rating": first.rating, "start_source": first.source},
+        )  # fmt: skip
     rows = {r.player_id: r for r in PlayerRating.objects.select_for_update().filter(
         pool=pool, player_id__in=players)}  # fmt: skip
     start = {pid: Standing(r.rating, r.experience) for pid, r in rows.items()}
@@ -339,6 +356,7 @@ def _restore_latest(pool: str, players: set[int]) -> None:
         {pid: date for pid, (_standing, _count, date) in latest.items()},
         players,
         False,
+        {},
     )
 
 
@@ -409,6 +427,8 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
     involved |= set(old.values_list("player_id", flat=True))
     before = {} if full else _before(pool, from_sequence, involved)
     start = {pid: state for pid, (state, _c, _d) in before.items()}
+    firsts = newcomer_starts([match for match, _ in order], set(before))
+    start.update({pid: first.standing() for pid, first in firsts.items()})
     table, changes = replay(start, [r for _, r in order])
     # New places: renumbered from ``from_sequence`` in order (a full rebuild compacts them).
     rows: list[tuple] = []
@@ -428,30 +448,55 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
     else:
         old.delete()
     _write_changes(rows)
-    _store_ratings(pool, table, counts, dates, involved, full)
+    _store_ratings(pool, table, counts, dates, involved, full, firsts)
     if progress:
         progress(total, total)
     return total
 
 
-def _store_ratings(pool, table, counts, dates, involved, full) -> None:
+def _store_ratings(pool, table, counts, dates, involved, full, firsts: dict[int, Start]) -> None:
     """Make PlayerRating of the pool what the replay says, for the players involved.
 
     Their rows are deleted and inserted again in bulk (the whole pool's on a full
     rebuild): far cheaper than updating thousands of rows one ``CASE`` at a time.
-    Nothing refers to a PlayerRating row, so its id may change.
+    Nothing refers to a PlayerRating row, so its id may change. ``firsts``: the starts of
+    the players new to the pool in this replay; the others keep the start they have.
     """
     stale = PlayerRating.objects.filter(pool=pool)
+    kept = {} if full else {
+        pid: Start(rating, source)
+        for pid, rating, source in stale.filter(player_id__in=involved)
+        .exclude(player_id__in=list(firsts)).values_list("player_id", "start_rating", "start_source")
+    }  # fmt: skip
+    starts = {**kept, **firsts}
     stale.delete() if full else stale.filter(player_id__in=involved).delete()
     rows = []
     for pid in sorted(involved):
         if counts.get(pid):
-            state = table[pid]
+            state, first = table[pid], starts.get(pid, Start())
             rows.append(PlayerRating(
                 player_id=pid, pool=pool, rating=state.rating, experience=int(state.experience),
                 matches=counts[pid], last_played=dates.get(pid),
+                start_rating=first.rating, start_source=first.source,
             ))  # fmt: skip
     PlayerRating.objects.bulk_create(rows, batch_size=BATCH)
+
+
+def newcomer_starts(rows: Iterable[MatchRow], known: set[int]) -> dict[int, Start]:
+    """The pool's start (:func:`clubs.ratings.starts.start_of`) of every player of ``rows`` not in ``known``.
+
+    ``rows`` are in played order, so a newcomer's clue from an entry is the rating at entry of
+    their first rated match; the player's own rating is read for them in one query.
+    """
+    seeds: dict[int, float | None] = {}
+    for row in rows:
+        for pid in (row.player_a, row.player_b):
+            if pid is not None and pid not in known and pid not in seeds:
+                seeds[pid] = row.seed_of(pid)
+    if not seeds:
+        return {}
+    declared = dict(Player.objects.filter(pk__in=list(seeds)).order_by().values_list("pk", "rating"))
+    return {pid: start_of(Clues(seed, declared.get(pid))) for pid, seed in seeds.items()}
 
 
 def seeding_ratings(tournament: Tournament, entries: Iterable) -> dict[int, float]:

@@ -23,6 +23,7 @@ from clubs.models import Category, Club, Membership, Player
 from scoring.rules.errors import RuleViolation
 from tournaments import audit
 from tournaments.access.permissions import allowed
+from tournaments.models import Tournament
 from zarik.i18n import current_language
 
 
@@ -43,10 +44,27 @@ def managing_clubs(user, player: Player) -> list[Club]:
     return [club for club in clubs if allowed(user, "club.manage", club)]
 
 
+def may_manage_player(user, player: Player) -> bool:
+    """Who keeps a player's record (category, details): the organisers of the player's current
+    clubs; for a player of no club, who has no such organiser, the organisers of the events the
+    player entered (``tournament.edit``) — and a superuser, who organises everywhere (issue 49:
+    a club-less player's page was refused to everyone)."""
+    if not user.is_authenticated:
+        return False
+    if managing_clubs(user, player):
+        return True
+    if Membership.objects.filter(Membership.current_q(), player=player).exists():
+        return False  # the player's clubs keep their record
+    if user.is_superuser:
+        return True
+    events = Tournament.objects.filter(entries__player=player).select_related("club").distinct()
+    return any(allowed(user, "tournament.edit", event) for event in events)
+
+
 @login_required
 def change(request, player_id: int):
     player = get_object_or_404(Player, pk=player_id)
-    if not managing_clubs(request.user, player):
+    if not may_manage_player(request.user, player):
         raise PermissionDenied
     form = CategoryChangeForm(request.POST or None, initial={"category": player.category})
     if request.method == "POST" and form.is_valid():
@@ -55,15 +73,12 @@ def change(request, player_id: int):
             change_category(player, data["category"], reason=data["reason"], on=data["on"], user=request.user)
         except RuleViolation as exc:
             for problem in exc.problems:
-                field = {"club.category_reason": "reason", "club.category_future": "on",
-                         "club.category_backdated": "on"}.get(
-                    problem.code, "category"
-                )
+                field = {"club.category_reason": "reason", "club.category_future": "on"}.get(problem.code, "category")
                 form.add_error(field, problem.message(current_language()))
         else:
             messages.success(request, _("The category is changed and recorded with its reason."))
             return redirect("player-category", player_id=player.pk)
-    history = player.category_changes.select_related("decided_by")
+    history = player.category_changes.select_related("decided_by")  # newest date first
     return render(request, "clubs/categories/change.html", {"player": player, "form": form, "history": history})
 
 
@@ -80,7 +95,7 @@ class PlayerDetailsForm(forms.ModelForm):
 def details(request, player_id: int):
     """Edit a member's details (audited ``player.edit``); the category has its own page."""
     player = get_object_or_404(Player, pk=player_id)
-    if not managing_clubs(request.user, player):
+    if not may_manage_player(request.user, player):
         raise PermissionDenied
     before = audit.snapshot(player)
     form = PlayerDetailsForm(request.POST or None, instance=player)

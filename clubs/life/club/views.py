@@ -21,12 +21,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.models import Club, Membership
-from clubs.rating_lists import Filters, rating_list
+from clubs.rating_lists import Filters, list_ranks, rating_list
+from clubs.ratings.lists import rank_label
 from clubs.ratings.pools import POOLS
 from clubs.search import search_players
 from tournaments import audit
 from tournaments.access.permissions import allowed, require, visible_tournaments
 from tournaments.entries import importer as entry_import
+from tournaments.player_history import last_public_played
 from zarik.i18n import current_language
 
 from .forms import AddMemberForm, EndMembershipForm, MemberImportForm, NewMemberForm
@@ -45,13 +47,20 @@ def club_list(request):
 
 
 def _pool_lists(club: Club) -> list[dict]:
-    """The club's current members' ratings, per pool that has any (one query per pool)."""
+    """The club's current members' ratings, per pool that has any (two queries per pool).
+
+    Places are the rating list's (:func:`clubs.ratings.lists.shared_ranks`): equal ratings
+    share one, written "3–4" as on ``/ratings/`` (issue 49: the club page numbered them 3 and 4).
+    """
     lang = current_language()
     out = []
     for pool in POOLS.values():
-        rows = list(rating_list(Filters(pool=pool.key, club=club))[:CLUB_RATING_ROWS])
+        filters = Filters(pool=pool.key, club=club)
+        rows = list(rating_list(filters, last_public_played())[:CLUB_RATING_ROWS])
         if rows:
-            out.append({"pool": pool, "name": pool.name(lang), "rows": rows})
+            ranks = list_ranks(filters, last_public_played())
+            lines = [{"place": rank_label(ranks, r.rating), "rating": r} for r in rows]
+            out.append({"pool": pool, "name": pool.name(lang), "rows": lines})
     return out
 
 

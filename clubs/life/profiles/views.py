@@ -16,11 +16,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
-from clubs.life.categories.views import managing_clubs
+from clubs.life.categories.views import may_manage_player
 from clubs.models import Category, Player, PlayerRating
 from clubs.ratings.pools import POOLS
 from scoring.analysis import services as analysis
 from tournaments import player_history as profiles
+from tournaments.models import Variant
 from zarik.i18n import current_language
 
 from .rating_graph import GraphPoint, GraphWords, rating_svg
@@ -48,7 +49,9 @@ def profile(request, player_id: int) -> HttpResponse:
     )
     ratings = [
         {"pool": r.pool, "pool_name": _pool_name(r.pool, lang), "r": r}
-        for r in PlayerRating.objects.filter(player=player).order_by("pool")
+        for r in PlayerRating.objects.filter(player=player)
+        .annotate(shown_last_played=profiles.last_public_played())
+        .order_by("pool")
     ]
     events = [
         {
@@ -59,8 +62,9 @@ def profile(request, player_id: int) -> HttpResponse:
         }
         for entry, placing in profiles.events_of(player)
     ]
-    page, lines = profiles.matches_page(player, request.GET.get("page"))
-    records = profiles.head_to_head(player)
+    variant = _variant(request)
+    page, lines = profiles.matches_page(player, request.GET.get("page"), variant)
+    records = profiles.head_to_head(player, variant)
     changes = [
         {
             "c": c,
@@ -84,9 +88,11 @@ def profile(request, player_id: int) -> HttpResponse:
             "page": page,
             "lines": [_line(line, lang) for line in lines],
             "records": [{"rec": r, "name": r.name(lang)} for r in records],
+            "variant": variant or "",
+            "variants": Variant.choices,
             "category_changes": changes,
             "can_change_category": request.user.is_authenticated
-            and bool(managing_clubs(request.user, player)),
+            and may_manage_player(request.user, player),
             **_pr_history(request, player),
         },
     )
@@ -100,10 +106,19 @@ def _pr_history(request, player: Player) -> dict:
     own = request.user.is_authenticated and player.user_id == request.user.pk
     return {
         "pr_history": history,
-        "pr_svg": mark_safe(rating_svg(points, words, "pr-graph")) if len(points) > 1 else "",  # escaped there
+        "pr_svg": mark_safe(rating_svg(points, words, "pr-graph"))
+        if len(points) > 1
+        else "",  # escaped there
         "own_profile": own,
         "pr_public": own and analysis.choices_for([player.pk]).get(player.pk, False),
     }
+
+
+def _variant(request) -> str | None:
+    """The variant chosen in ``?variant=`` (matches and head-to-head of that game only); an
+    unknown value is ignored (every variant), never an error page."""
+    chosen = request.GET.get("variant", "")
+    return chosen if chosen in Variant.values else None
 
 
 def _line(line: profiles.MatchLine, lang: str) -> dict:
@@ -122,7 +137,8 @@ def head_to_head(request, player_id: int, other_id: int) -> HttpResponse:
     if len(players) != 2:
         raise Http404("no such player")
     player, other = players[player_id], players[other_id]
-    lines = profiles.matches_between(player, other)
+    variant = _variant(request)
+    lines = profiles.matches_between(player, other, variant)
     record = profiles.record_of(lines, other)
     return render(
         request,
@@ -134,6 +150,8 @@ def head_to_head(request, player_id: int, other_id: int) -> HttpResponse:
             "other_name": other.display_name(lang),
             "record": record,
             "lines": [_line(line, lang) for line in lines],
+            "variant": variant or "",
+            "variants": Variant.choices,
         },
     )
 
@@ -183,7 +201,9 @@ def rating_history(request, player_id: int, pool: str) -> HttpResponse:
             }
         )
         points.append(
-            GraphPoint(f"{date_format(c.played_on, 'SHORT_DATE_FORMAT')} · {opponent}", c.rating_after)
+            GraphPoint(
+                f"{date_format(c.played_on, 'SHORT_DATE_FORMAT')} · {opponent}", c.rating_after
+            )
         )
     svg = ""
     if points:

@@ -11,18 +11,25 @@ from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.rating_lists import Filters, list_ranks, rating_list
-from clubs.ratings.lists import PROVISIONAL_BELOW, is_provisional, rank_label
+from clubs.ratings.lists import PROVISIONAL_MATCHES, is_provisional, rank_label
 from clubs.ratings.pools import POOLS
 from tournaments.exports.table_sheet import Column, table_workbook
+from tournaments.player_history import last_public_played
 from zarik.i18n import current_language
 
 from .forms import RatingFilterForm
 
 PER_PAGE = 50
+
+
+def day_style(language: str) -> str:
+    """The Excel style of a date column in the reader's language (Russian: 05.12.2026)."""
+    return "day_en" if language.startswith("en") else "day_ru"
 
 
 def _filters(form: RatingFilterForm) -> Filters:
@@ -46,8 +53,8 @@ def _place(label: str) -> int | str:
 def rating_list_page(request):
     form = RatingFilterForm(request.GET or None)
     filters = _filters(form) if request.GET else Filters(pool=next(iter(POOLS)))
-    ranks = list_ranks(filters)
-    paginator = Paginator(rating_list(filters), PER_PAGE)
+    ranks = list_ranks(filters, last_public_played())
+    paginator = Paginator(rating_list(filters, last_public_played()), PER_PAGE)
     paginator.count = max((last for _first, last in ranks.values()), default=0)  # the ranks read every row
     page = paginator.get_page(request.GET.get("page"))
     query = request.GET.copy()
@@ -59,10 +66,10 @@ def rating_list_page(request):
         "page": page,
         "rows": [
             {"place": rank_label(ranks, r.rating), "rating": r, "clubs": _clubs(r),
-             "provisional": is_provisional(r.experience)}
+             "provisional": is_provisional(r.matches)}
             for r in page
         ],  # fmt: skip
-        "provisional_below": PROVISIONAL_BELOW,
+        "provisional_matches": PROVISIONAL_MATCHES,
         "query": query.urlencode(),
     }
     return render(request, "clubs/rating_lists/list.html", context, status=400 if form.errors else 200)
@@ -74,17 +81,19 @@ def rating_list_export(request):
     lang = current_language()
     columns = [
         Column(_("No."), 6), Column(_("Player"), None, "name"), Column(_("Club"), None, "text"),
-        Column(_("City"), 16, "text"), Column(_("Category"), 10), Column(_("Rating"), 10),
+        Column(_("City"), 16, "text"), Column(_("Category"), 10), Column(_("Rating"), 10, "rating"),
         Column(_("Provisional"), 12), Column(_("Experience"), 12), Column(_("Rated matches"), 12),
-        Column(_("Last rated match"), 14),
+        Column(_("Last rated match"), 14, day_style(lang)), Column(_("Start"), 10, "rating"),
+        Column(_("Start from"), 28, "text"),
     ]  # fmt: skip
-    ranks = list_ranks(filters)
-    # A place is a number unless shared ("4–6"); the last match is a date cell, not text.
+    ranks = list_ranks(filters, last_public_played())
+    # A place is a number unless shared ("4–6"); the last match is a date cell, not text. The
+    # rating keeps full precision (clubs.ratings.fibs: exports do), shown with two decimals.
     rows = [
         [_place(rank_label(ranks, r.rating)), r.player.display_name(lang), _clubs(r), r.player.city,
-         r.player.category, round(r.rating, 2), _("provisional") if is_provisional(r.experience) else "",
-         r.experience, r.matches, r.last_played or ""]
-        for r in rating_list(filters)
+         r.player.category, r.rating, _("provisional") if is_provisional(r.matches) else "",
+         r.experience, r.matches, r.shown_last_played or "", r.start_rating, r.get_start_source_display()]
+        for r in rating_list(filters, last_public_played())
     ]  # fmt: skip
     bits = [POOLS[filters.pool].name(lang)]
     if filters.club:
@@ -98,7 +107,7 @@ def rating_list_export(request):
             ngettext("active in the last %(n)s month", "active in the last %(n)s months", filters.months)
             % {"n": filters.months}
         )
-    subtitle = " · ".join(bits) + " · " + timezone.localdate().isoformat()
+    subtitle = " · ".join(bits) + " · " + date_format(timezone.localdate(), "SHORT_DATE_FORMAT")
     data = table_workbook(_("Ratings"), _("Rating list"), subtitle, columns, rows)
     response = HttpResponse(
         data, content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

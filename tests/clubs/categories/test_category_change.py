@@ -10,7 +10,14 @@ from django.urls import reverse
 from clubs.categories import change_category
 from clubs.models import CategoryChange, ClubRole, ClubRoleKind, Membership
 from scoring.rules.errors import RuleViolation
-from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tests.factories import (
+    ClubFactory,
+    OfficialFactory,
+    PlayerFactory,
+    TournamentFactory,
+    UserFactory,
+    enter,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +84,37 @@ def test_the_profile_offers_the_change_to_the_clubs_organiser_only(client, membe
     assert change not in client.get(profile).content.decode()
     client.force_login(organiser)
     assert change in client.get(profile).content.decode()
+
+
+def test_a_club_less_players_category_is_kept_by_the_organisers_of_his_events(client):
+    """Regression (issue 49): the page of a player of no club answered 403 to everyone, even the
+    organiser and the superuser, with a text about "the players of this match"."""
+    loner = PlayerFactory(category=2)
+    event = TournamentFactory()
+    enter(event, [loner])
+    organiser = UserFactory()
+    OfficialFactory(tournament=event, user=organiser, role="organiser")
+    url = reverse("player-category", kwargs={"player_id": loner.pk})
+    client.force_login(organiser)
+    assert client.get(url).status_code == 200
+    assert client.post(url, {"category": "3", "on": "2026-11-20", "reason": "won the open"}).status_code == 302
+    loner.refresh_from_db()
+    assert loner.category == 3
+    client.force_login(UserFactory(admin=True))
+    assert client.get(url).status_code == 200
+    client.force_login(UserFactory())
+    refused = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    text = refused.content.decode()
+    assert refused.status_code == 403 and "players of this match" not in text
+    assert "organisers of the events the player entered" in text
+    assert "организаторы турниров, в которых он играл" in client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+
+def test_a_club_members_record_stays_with_the_club_not_an_event_organiser(client, member):
+    player, _organiser = member
+    event = TournamentFactory()
+    enter(event, [player])
+    stranger = UserFactory()
+    OfficialFactory(tournament=event, user=stranger, role="organiser")
+    client.force_login(stranger)
+    assert client.get(reverse("player-category", kwargs={"player_id": player.pk})).status_code == 403

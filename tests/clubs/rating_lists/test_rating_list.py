@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 
 from clubs.models import Membership, PlayerRating
 from clubs.rating_lists import months_ago
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, rated_on
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +27,8 @@ def rated(last, rating, *, pool="backgammon", club=None, city="", category=1, pl
                       category=category, **kw)
     if club is not None:
         Membership.objects.create(player=p, club=club, started_on=dt.date(2025, 1, 1))
+    if played is not None:
+        rated_on(p, played, pool=pool)  # the shown date is a released event's rating change
     return PlayerRating.objects.create(player=p, pool=pool, rating=rating, matches=3, last_played=played)
 
 
@@ -105,7 +107,16 @@ def test_excel_export_uses_the_same_filters(client, ratings):
     rows = list(ws.iter_rows(values_only=True))
     assert rows[2][:3] == ("No.", "Player", "Club")
     assert [r[1] for r in rows[3:]] == ["Альфа", "Гамма"]
-    assert rows[3][5] == 1700.13 and rows[3][2] == "Зарик"
+    assert rows[3][5] == 1700.126 and rows[3][2] == "Зарик"  # full precision (issue 49)
+
+
+def test_the_excel_rating_list_keeps_full_precision_and_shows_two_decimals(client, ratings):
+    """Regression (issue 49): the file rounded to 2 decimals though clubs/ratings/fibs.py promises
+    full precision in exports; the cell now keeps the stored value, formatted as 0.00."""
+    ws = load_workbook(io.BytesIO(client.get(reverse("rating-export"), {"club": "zarik"}).content)).active
+    cell = ws.cell(row=4, column=6)
+    assert cell.value == 1700.126 and cell.number_format == "0.00"
+    assert ws.cell(row=4, column=11).number_format == "0.00"  # the start, too
 
 
 def test_excel_export_with_bad_filter_is_not_a_500(client, ratings):
@@ -117,3 +128,15 @@ def test_excel_export_with_bad_filter_is_not_a_500(client, ratings):
 def test_months_ago_keeps_the_day_or_the_month_end():
     assert months_ago(dt.date(2026, 3, 31), 1) == dt.date(2026, 2, 28)
     assert months_ago(dt.date(2026, 1, 15), 13) == dt.date(2024, 12, 15)
+
+
+def test_the_russian_excel_rating_list_writes_dates_the_russian_way(client, ratings):
+    """Regression (issue 49): the Russian file said 2026-12-05 in its subtitle and date cells."""
+    data = client.get(reverse("rating-export"), {"club": "zarik"}, HTTP_ACCEPT_LANGUAGE="ru").content
+    ws = load_workbook(io.BytesIO(data)).active
+    today = timezone.localdate()
+    assert today.strftime("%d.%m.%Y") in ws["A2"].value and today.isoformat() not in ws["A2"].value
+    played = ws.cell(row=4, column=10)
+    assert played.value.date() == today and played.number_format == "DD.MM.YYYY"
+    english = load_workbook(io.BytesIO(client.get(reverse("rating-export"), {"club": "zarik"}).content)).active
+    assert english.cell(row=4, column=10).number_format == "YYYY-MM-DD"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from clubs.ratings.lists import PROVISIONAL_BELOW, is_provisional, rank_label, shared_ranks
+from clubs.ratings.lists import PROVISIONAL_MATCHES, is_provisional, rank_label, shared_ranks
 
 
 def test_equal_ratings_share_a_rank_and_the_next_counts_them():
@@ -25,5 +25,5 @@ def test_ranks_cover_every_place_once(ratings):
                 assert ranks[round(r, 2)][1] < ranks[round(s, 2)][0]
 
 
-def test_a_rating_is_provisional_until_the_fibs_factor_reaches_one():
-    assert is_provisional(PROVISIONAL_BELOW - 1) and not is_provisional(PROVISIONAL_BELOW)
+def test_a_rating_is_provisional_until_thirty_rated_matches():
+    assert PROVISIONAL_MATCHES == 30 and is_provisional(29) and not is_provisional(30)
