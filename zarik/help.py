@@ -107,6 +107,11 @@ def manual(request: HttpRequest, path: str = "") -> HttpResponse:
         # Not built: say how to build it instead of a bare 404 (the product works without it).
         return render(request, "help_missing.html", status=404)
     found = _file_for(path)
+    if found is None and path.endswith("sitemap.xml"):
+        # Material reads the sitemap beside each alternate-language link to keep the reader on
+        # the same page when switching language; mkdocs-static-i18n links each page's own
+        # translation, so the theme asks for <page>/sitemap.xml: the one sitemap answers for all.
+        found = _file_for("sitemap.xml")
     if found is None:
         raise Http404(path)
     if found.name == "index.html" and path and not path.endswith(("/", "index.html")):

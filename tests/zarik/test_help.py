@@ -56,6 +56,12 @@ def test_the_manual_is_served_at_help_in_both_languages_with_the_pages_csp(built
     assert script.status_code == 200 and script["Content-Type"].startswith(("text/javascript", "application/javascript"))
 
 
+def test_the_themes_sitemap_request_beside_a_pages_translation_gets_the_one_sitemap(built):
+    (built / "sitemap.xml").write_text("<urlset/>", encoding="utf-8")
+    answer = Client().get("/help/en/referee/sitemap.xml")
+    assert answer.status_code == 200 and b"".join(answer.streaming_content) == b"<urlset/>"
+
+
 def test_a_folder_without_its_slash_is_redirected_so_relative_links_work(built):
     answer = Client().get("/help/en/referee")
     assert answer.status_code == 302 and answer["Location"] == "/help/en/referee/"
