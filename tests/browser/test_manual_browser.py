@@ -120,6 +120,16 @@ def test_the_manual_is_built_with_fresh_pictures_and_served_at_help_under_the_cs
             html = (site / address / "index.html").read_text(encoding="utf-8")
             assert re.search(rf'<h[1-6] id="{re.escape(anchor)}"', html), (language, name, address, anchor)
 
+    # Russian and English side by side: each page's language switch leads to the same page translated.
+    for built_page in english:
+        address = built_page.parent.relative_to(site / "en").as_posix().removeprefix(".")
+        html = built_page.read_text(encoding="utf-8")
+        switch = re.search(r'<a href="([^"]+)" hreflang="ru"', html)
+        assert switch, address
+        href = switch.group(1)
+        target = (site / href.removeprefix("/help/") if href.startswith("/help/") else built_page.parent / href).resolve()
+        assert target == (site / address).resolve(), (address, switch.group(1))
+
     # 5. The rounds page's "?" opens its section in the organiser's language.
     context = chromium.new_context(locale="en-GB", extra_http_headers={"Accept-Language": "en"})
     try:
