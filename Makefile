@@ -18,7 +18,8 @@ $(STAMP): requirements.txt requirements-dev.txt
 ## its screenshots taken from the demo in Debian's chromium first; built into docs/build/, served at /help/.
 docs: $(STAMP)
 	$(PY) docs/screenshots.py
-	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --quiet -f docs/mkdocs.yml
+	@# Never with --quiet: it hides the warnings from the counter --strict fails on.
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict -f docs/mkdocs.yml
 
 # make run and make serve build the manual when it is missing. Without chromium it is built
 # without its pictures (and says so), so the first `make run` never needs a browser.

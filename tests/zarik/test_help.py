@@ -132,3 +132,12 @@ def test_the_build_moves_the_themes_inline_scripts_into_files_and_keeps_data_blo
                                      '<a href="#" onclick="go()">x</a>'])
 def test_the_build_fails_on_inline_code_the_csp_would_block(blocked):
     assert _load_hook("csp").inline_code(blocked)
+
+
+def test_make_docs_builds_strictly_and_never_quietly():
+    """mkdocs counts warnings for --strict through its log; --quiet drops them before they are
+    counted, so `--strict --quiet` passed a manual with 70 missing pictures (found in issue 48)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile[makefile.index("\ndocs: "):].split("\n\n")[0]
+    build = [line for line in recipe.splitlines() if "mkdocs build" in line]
+    assert build and all("--strict" in line and "--quiet" not in line and " -q" not in line for line in build), build
