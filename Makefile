@@ -6,7 +6,7 @@ PORT   ?= 8000
 HOST   ?= 127.0.0.1
 STAMP  := $(VENV)/.installed
 
-.PHONY: run serve test abuse lint bench soak worker migrate demo messages clean
+.PHONY: run serve test abuse lint bench soak worker migrate demo messages docs clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,9 +14,23 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
-## run: install, migrate the SQLite database, load the demo, serve http://127.0.0.1:$(PORT);
-## HOST=0.0.0.0 serves the hall's network: it prints the LAN address and builds links and QR codes from it.
-run: $(STAMP)
+## docs: the user manual (docs/, MkDocs in strict mode: a broken link or a missing picture fails),
+## its screenshots taken from the demo in Debian's chromium first; built into docs/build/, served at /help/.
+docs: $(STAMP)
+	$(PY) docs/screenshots.py
+	@# Never with --quiet: it hides the warnings from the counter --strict fails on.
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict -f docs/mkdocs.yml
+
+# make run and make serve build the manual when it is missing. Without chromium it is built
+# without its pictures (and says so), so the first `make run` never needs a browser.
+docs/build/index.html: | $(STAMP)
+	@if [ -x /usr/bin/chromium ]; then $(MAKE) --no-print-directory docs; else \
+	  echo "chromium is missing: the manual is built without its pictures (apt-get install chromium, then make docs)"; \
+	  NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --quiet -f docs/mkdocs.yml 2>/dev/null; fi
+
+## run: install, migrate the SQLite database, load the demo, build the manual if missing, serve
+## http://127.0.0.1:$(PORT); HOST=0.0.0.0 serves the hall's network: it prints the LAN address and builds links and QR codes from it.
+run: $(STAMP) docs/build/index.html
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	@if [ "$(HOST)" = "0.0.0.0" ]; then \
@@ -30,8 +44,8 @@ run: $(STAMP)
 
 ## serve: the production stack locally: gunicorn (WEB_CONCURRENCY workers) + a Celery worker on
 ## PostgreSQL and Redis, static files by WhiteNoise, over plain http://127.0.0.1:$(PORT) (LOCAL_HTTP=1).
-## Every variable may be overridden; on a server run bin/serve with the README's environment.
-serve: $(STAMP)
+## Every variable may be overridden; on a server run bin/serve with the environment of the manual's operator part.
+serve: $(STAMP) docs/build/index.html
 	ZARIK_ENV=production \
 	SECRET_KEY="$${SECRET_KEY:-local-serve-only-not-for-a-server-$$(hostname)-0123456789abcdefghij}" \
 	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-127.0.0.1,localhost}" \
@@ -88,4 +102,4 @@ messages: $(STAMP)
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) db.sqlite3
+	rm -rf $(VENV) db.sqlite3 docs/build docs/manual/assets/shots

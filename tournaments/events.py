@@ -35,7 +35,7 @@ class EventType(NamedTuple):
     """One row of :data:`EVENTS`: what the event means (EN, RU) and the keys of its ``data``.
 
     ``data`` is what :func:`emit` is called with for it (checked there), so the webhook
-    payloads the schema and the README document are the ones sent; each key's shape is
+    payloads the schema and the manual document are the ones sent; each key's shape is
     :data:`tournaments.notifications.event_details.SHAPES`.
     """
 
@@ -45,7 +45,7 @@ class EventType(NamedTuple):
 
 
 #: Event name → its type. A newcomer adds a row (and emits it). The webhooks form, the
-#: ``GET /api/webhook-events/`` list, the OpenAPI schema and the README's table are made from it.
+#: ``GET /api/webhook-events/`` list, the OpenAPI schema and the manual's table are made from it.
 EVENTS: dict[str, EventType] = {
     "round.published": EventType(
         "A round's pairings were published", "Опубликованы пары тура", ("round", "number")

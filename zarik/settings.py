@@ -191,6 +191,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# The user manual, built by `make docs` (docs/mkdocs.yml) and served at /help/ (zarik/help.py).
+HELP_ROOT = Path(os.environ.get("HELP_ROOT", BASE_DIR / "docs" / "build"))
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 MEDIA_URL = "media/"
 STORAGES = {

@@ -3,12 +3,16 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from zarik.help import manual
 from zarik.production.health import healthz, live, ready
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("healthz/live", live, name="healthz-live"),
     path("healthz/ready", ready, name="healthz-ready"),
+    # The user manual, built from docs/ (make docs); no internet needed.
+    path("help/", manual, name="help"),
+    path("help/<path:path>", manual, name="help-page"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(template_name="account/login.html"), name="login"),

@@ -4,7 +4,7 @@ Zarik never links or imports GNU Backgammon (GPL): it writes the record to a tem
 folder, starts ``gnubg -t -q -p script.py`` as another process and reads back the files the
 script leaves there (JSON of ``gnubg.match(analysis=1, statistics=1)`` and the text of
 ``show statistics match``). That is communication between two programs at arm's length,
-so the licences stay apart (README, "Match analysis").
+so the licences stay apart (the manual: player, "GNU Backgammon stays a separate program").
 
 One analysis uses one core: the child is pinned to a single CPU and niced, has a time limit
 and is killed with its whole process group when the limit passes. Nothing here touches the

@@ -1,9 +1,10 @@
-"""Issue 28: the README's API walkthrough runs as written, against a live server with the demo loaded.
+"""Issue 28: the manual's API walkthrough runs as written, against a live server with the demo loaded.
 
-The shell block under "API: running an event (walk-through)" is taken from the
-README as it is and run with bash, curl and jq against pytest-django's
-``live_server`` — so the README cannot drift from the API: a wrong slug, a
-missing required field or a changed answer fails here (every curl has ``-f``).
+The walkthrough is one file, ``docs/snippets/api-walkthrough.sh``, that the integrator's
+page of the manual shows in both languages (issue 48 moved it there from the README); it is
+run as it is with bash, curl and jq against pytest-django's ``live_server`` — so the manual
+cannot drift from the API: a wrong slug, a missing required field or a changed answer fails
+here (every curl has ``-f``).
 """
 
 from __future__ import annotations
@@ -19,23 +20,22 @@ import pytest
 from tournaments.models import Round, RoundStatus, Tournament
 from zarik.management.demo import load_demo
 
-README = Path(__file__).resolve().parents[2] / "README.md"
-HEADING = "### API: running an event (walk-through)"
+ROOT = Path(__file__).resolve().parents[2]
+SNIPPETS = ROOT / "docs" / "snippets"
+WALKTHROUGH = SNIPPETS / "api-walkthrough.sh"
+PAGES = [ROOT / "docs" / "manual" / language / "integrator" / "index.md" for language in ("ru", "en")]
 
 
 def walkthrough() -> str:
-    """The first ``sh`` block after the walkthrough's heading, verbatim."""
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index(HEADING):]
-    found = re.search(r"^```sh\n(.*?)^```$", section, flags=re.S | re.M)
-    assert found, "the walkthrough has no sh block"
-    return found.group(1)
+    return WALKTHROUGH.read_text(encoding="utf-8")
 
 
-def test_the_walkthrough_is_the_readmes_first_block_under_its_heading_and_is_closed():
+def test_the_manual_shows_the_walkthrough_that_runs_in_both_languages():
     script = walkthrough()
-    assert "$API/tournaments/" in script and "### " not in script
+    assert "$API/tournaments/" in script and "```" not in script
     assert "/generate/" in script and "/me/matches/" in script and "/standings/" in script
+    for page in PAGES:
+        assert '```sh\n--8<-- "api-walkthrough.sh"\n```' in page.read_text(encoding="utf-8"), page
 
 
 @pytest.mark.skipif(not (shutil.which("curl") and shutil.which("jq") and shutil.which("bash")),
@@ -57,10 +57,14 @@ def test_the_readme_walkthrough_runs_as_written_and_finishes_the_event(live_serv
 
 
 def readme_curls() -> list[str]:
-    """Every curl command in the README's shell blocks, a command continued over lines joined into one."""
-    text = README.read_text(encoding="utf-8")
+    """Every curl command the README and the manual show (their shell blocks and the manual's shell
+    snippets), a command continued over lines joined into one."""
+    blocks = [path.read_text(encoding="utf-8") for path in sorted(SNIPPETS.glob("*.sh"))]
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs" / "manual").rglob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        blocks += re.findall(r"^```(?:sh|bash|shell)\n(.*?)^```$", text, flags=re.S | re.M)
     commands = []
-    for block in re.findall(r"^```(?:sh|bash|shell)\n(.*?)^```$", text, flags=re.S | re.M):
+    for block in blocks:
         for line in block.replace("\\\n", " ").splitlines():
             commands += [part.strip() for part in re.split(r"\$\(|\|", line) if re.match(r"\s*curl\b", part)]
     return commands

@@ -1,5 +1,5 @@
 """Issue 28 item 6: the webhook event types are listed — in the API, the OpenAPI schema and the
-README — from the one table (``tournaments/events.py``), and real payloads match what is listed.
+manual — from the one table (``tournaments/events.py``), and real payloads match what is listed.
 
 Also: the request examples of the issue-28 endpoints validate against their own schema.
 """
@@ -27,7 +27,9 @@ from tournaments.notifications.event_docs import (
 )
 from tournaments.rounds.pairing_manager.lifecycle import publish_round
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+#: The manual's table of event types (issue 48 moved it from the README), shown on the integrator's
+#: webhooks page in both languages.
+TABLE = Path(__file__).resolve().parents[2] / "docs" / "snippets" / "webhook-events.md"
 
 
 def as_json_schema(schema):
@@ -63,10 +65,10 @@ def openapi():
     return SchemaGenerator().get_schema(request=None, public=True)
 
 
-def test_readme_event_table_is_the_generated_one():
-    text = README.read_text(encoding="utf-8")
+def test_the_manuals_event_table_is_the_generated_one():
+    text = TABLE.read_text(encoding="utf-8")
     start, end = text.index(README_START), text.index(README_END) + len(README_END)
-    assert text[start:end] == readme_table(), "paste readme_table() into README.md between the markers"
+    assert text[start:end] == readme_table(), f"paste readme_table() into {TABLE} between the markers"
 
 
 def test_every_event_type_names_a_shape_for_each_data_key():

@@ -17,7 +17,8 @@ from django.contrib.auth import get_user_model
 pytestmark = pytest.mark.django_db
 
 HREF = re.compile(r'href="([^"#]+)"')
-SKIP = ("/accounts/logout", "/i18n/", "/admin/", "/static/", "/media/", "/api/docs")
+# /help/ is the built manual (static files; tests/zarik/test_help.py and the manual's browser test walk it).
+SKIP = ("/accounts/logout", "/i18n/", "/admin/", "/static/", "/media/", "/api/docs", "/help/")
 HOSTILE = ["?round=abc", "?round=-1", "?q=%00%27%22<script>", "?layout=nope", "?section=999999",
            "?page=0", "?page=abc", "?since=2026-13-45", "?object_type=nope"]
 

@@ -110,7 +110,7 @@ SCORE = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems"
 
 #: Key of an event's data → the shape of what a webhook's ``data`` carries under it
 #: (OpenAPI 3.0 JSON schema): the described object for an id key, the value itself for
-#: the rest. The schema's ``WebhookEvent…`` components and the README's event table are
+#: the rest. The schema's ``WebhookEvent…`` components and the manual's event table are
 #: made from it and :data:`tournaments.events.EVENTS`; a test checks real payloads against it.
 SHAPES: dict[str, dict[str, Any]] = {
     "round": _object(

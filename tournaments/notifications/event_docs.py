@@ -4,7 +4,7 @@
 :data:`tournaments.notifications.event_details.SHAPES` (each key's shape) give the
 ``GET /api/webhook-events/`` list, one ``Webhook…`` schema component per event in the
 OpenAPI document (:func:`add_webhook_schemas`, a drf-spectacular post-processing hook) and
-the README's table (:func:`readme_table`, kept in step by a test). Nothing here is
+the manual's table (:func:`readme_table`, docs/snippets/webhook-events.md, kept in step by a test). Nothing here is
 written twice: a new event or data key shows up everywhere at once.
 """
 
@@ -16,7 +16,7 @@ from tournaments.events import EVENTS
 
 from .event_details import SHAPES
 
-#: The README's event table sits between these two lines (the test names the block to paste when they differ).
+#: The manual's event table (docs/snippets/webhook-events.md) sits between these two lines (the test names the block to paste when they differ).
 README_START = "<!-- webhook-events: generated from tournaments/events.py; tests/api/test_webhook_event_types.py -->"
 README_END = "<!-- /webhook-events -->"
 
@@ -83,7 +83,7 @@ def _shape_words(shape: dict[str, Any]) -> str:
 
 
 def readme_table() -> str:
-    """The README's block: one row per event, its meaning and each data key's shape."""
+    """The manual's block: one row per event, its meaning and each data key's shape."""
     lines = [README_START, "", "| event | when | `data` |", "|---|---|---|"]
     for name, kind in EVENTS.items():
         data = "; ".join(f"`{key}`: {_shape_words(SHAPES[key])}" for key in kind.data)

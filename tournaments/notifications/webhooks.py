@@ -8,7 +8,7 @@ retrying with exponential backoff until a 2xx answer or the last attempt.
 The body is JSON ``{"id", "event", "created", "tournament": {slug, name}, "data"}``;
 the headers ``Zarik-Timestamp`` (unix seconds) and ``Zarik-Signature:
 sha256=<hex HMAC-SHA256(secret, "<timestamp>.<body>")>`` let the receiver check
-that the body came from us and is fresh (README: "Verifying a webhook").
+that the body came from us and is fresh (the manual: integrator, "Verifying a webhook").
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Swiss pairing (book Part 9: players with equal scores meet; 1–2, 3–4, … in round 1).
 
 The criteria, stated once, strongest first (:mod:`tournaments.pairing.criteria`
-measures 2 and 3; the README repeats this list):
+measures 2 and 3; the manual repeats this list: docs/manual/*/organiser/systems.md):
 
 1. absolute: no rematch; no forbidden pair (``PairingInput.forbidden_pairs``);
    each player once; the pairing bye goes to a player who has not had one, in

@@ -46,7 +46,7 @@ def create_tournament(club, user, tournament: Tournament, sections=(), preset_ke
     Official.objects.get_or_create(tournament=tournament, user=user, role=OfficialRole.ORGANISER)
     audit.record(user, tournament, "tournament.create", tournament, None, tournament,
                  f"preset: {preset_key}" if preset_key else "")  # fmt: skip
-    update_status(tournament, user)  # opened for registration: the status says so (README)
+    update_status(tournament, user)  # opened for registration: the status says so (the manual: organiser, "The status")
     return tournament
 
 

@@ -86,7 +86,7 @@ def fund_problems(
 
 
 def cap_problems(prizes: Mapping[int, int], announced: int | None, formation: FundFormation) -> list[Problem]:
-    """Refusals for a prize table that would pay out more than the fund (README: "never above
+    """Refusals for a prize table that would pay out more than the fund (the manual: "never above
     the fund"; issue 43: the formed fund only warned, and the payouts followed the table).
 
     The fund that caps the table: the one the organiser announced, when there is one (his
@@ -163,7 +163,7 @@ def eligible(row: StandingRow) -> bool:
     The book says nothing of a prize for a player who left or was sanctioned (Part 9 only
     names the sanctions, part9_competition_rules.ru.txt line 39, and how the fund is formed,
     line 45); this is the common practice of open tournaments' prize regulations, stated as
-    the product's convention in the README ("Prizes"): a disqualified or removed player
+    the product's convention in the manual ("Fees and prizes"): a disqualified or removed player
     (a sanction) and a player who withdrew before the end win no prize, and their share is
     not pooled for them — it goes to the next eligible players in the table.
     """
