@@ -1105,8 +1105,11 @@ class EventMachine(RuleBasedStateMachine):
 #: How many times more often hypothesis offers an action than one of weight 1 (an alias of the
 #: rule per extra share: hypothesis picks uniformly among the rules allowed at that moment).
 #: An event is mostly rounds played out; a dispute waits for a ruling before its round can close.
-WEIGHTS = {"play_a_round_out": 8, "the_director_rules": 3, "close_the_round": 3, "director_enters_results": 2,
-           "a_player_reports_and_the_opponent_answers": 2}  # fmt: skip
+#: A round is played out in two steps (paired and published, then its results): at 8 the open
+#: round's own actions (reports, lateness, the grid, settlements) were never reached in a soak
+#: and three steps in five came after the event had ended; at 4 events still finish.
+WEIGHTS = {"play_a_round_out": 4, "the_director_rules": 3, "close_the_round": 2, "director_enters_results": 2,
+           "a_player_reports_and_the_opponent_answers": 3, "settle_a_match_without_play": 2}  # fmt: skip
 for _name, _weight in WEIGHTS.items():
     for _copy in range(1, _weight):
         setattr(EventMachine, f"{_name}__{_copy}", getattr(EventMachine, _name))
