@@ -9,8 +9,9 @@ the same way everywhere:
    file's players, length, score, games and located problems. Nothing raises.
 2. :func:`propose`: which side of the pairing the file's first player is, from the names
    (any alphabet, ё-insensitive: :mod:`clubs.names`). Only a proposal.
-3. :func:`compare`: the file beside the reported and official results, plus the match
-   core's verdict on the file's score under this match's options
+3. :func:`compare`: the file beside the reported and official results, each as the match
+   rules cap it (:meth:`scoring.rules.match_spec.MatchSpec.same_result`: a file's 8:4 in a
+   match to 5 is the official 5:4), plus the match core's verdict on the file's score under this match's options
    (:func:`tournaments.validation.validate_result`).
 4. :func:`attach` / :func:`discard`: a person's decision, audited. Only :func:`attach` with
    a confirmed ``first_is`` may hand the file's score to the result workflow.
@@ -314,7 +315,8 @@ def _score(a: int | None, b: int | None) -> str:
 def compare(match: Match, check: FileCheck, first_is: str) -> Comparison:
     """The file beside the reported and official results, under this match's options."""
     out = Comparison()
-    length = match_spec(match).length
+    spec = match_spec(match)
+    length = spec.length
     reported = match.results.filter(state=ResultState.REPORTED).order_by("-reported_at", "-pk").first()
     official = (match.score_a, match.score_b) if match.result_status == ResultStatus.CONFIRMED else None
     if check.kind == "mat" and all(check.players) and match.entry_b_id is not None:
@@ -332,11 +334,17 @@ def compare(match: Match, check: FileCheck, first_is: str) -> Comparison:
     final, ledger = mapped(check, first_is)
     out.final, out.ledger = final, ledger
     file_score = _score(*final)
-    reported_score = _score(reported.score_a, reported.score_b) if reported else "—"
+    capped = spec.capped(final)
+    # The file's raw score (gnubg's 8:4) with the result the match rules keep (5:4) beside it.
+    capped_score = _score(*capped) if capped != final else ""
+    reported_pair = (reported.score_a, reported.score_b) if reported else None
+    same_reported = reported_pair is None or None in reported_pair or spec.same_result(final, reported_pair)
+    same_official = official is None or None in official or spec.same_result(final, official)
+    reported_score = _score(*reported_pair) if reported_pair else "—"
     official_score = _score(*official) if official else "—"
     out.rows.append(
-        {"what": "score", "file": file_score, "reported": reported_score, "official": official_score,
-         "same": (reported is None or reported_score == file_score) and (official is None or official_score == file_score)}
+        {"what": "score", "file": file_score, "capped": capped_score, "reported": reported_score,
+         "official": official_score, "same": same_reported and same_official}
     )
     out.rows.append(
         {"what": "length", "file": check.length or "—", "reported": length or "—", "official": length or "—",
@@ -349,9 +357,9 @@ def compare(match: Match, check: FileCheck, first_is: str) -> Comparison:
     )
     if check.kind == "mat" and check.length and length and check.length != length:
         out.problems.append(MATCHFILE.problem("length_differs", file_length=check.length, length=length))
-    if reported is not None and reported_score != file_score:
+    if not same_reported:
         out.problems.append(MATCHFILE.problem("differs_reported", file_score=file_score, match_score=reported_score))
-    if official is not None and official_score != file_score:
+    if not same_official:
         out.problems.append(MATCHFILE.problem("differs_official", file_score=file_score, match_score=official_score))
     if ledger:
         out.problems.extend(validate_result(match, final=final, games=ledger).problems)
