@@ -106,7 +106,9 @@ _ENTRY = re.compile(
     r"|Doubles\s*=>\s*(?P<double>\d+)"
     r"|Beavers\s*=>\s*(?P<beaver>\d+)"
     r"|(?P<take>Takes|Accepts)"
-    r"|(?P<drop>Drops|Passes|Rejects)",
+    r"|(?P<drop>Drops|Passes|Rejects)"
+    # gnubg ends a game on the row of the pass: " 14)  Drops      Wins 1 point".
+    r"|(?P<wins>Wins\s+(?P<points>\d+)\s+points?)",
     re.IGNORECASE,
 )
 #: Our comment for what a .mat cannot carry: "; [Automatic doubles "Game 1: 2 (cube 4 …)"]".
@@ -194,6 +196,10 @@ def parse_mat(text: str) -> MatMatch:
         for i, entry in enumerate(entries):
             column = body_start + entry.start()
             side = "white" if i == 0 and column < RIGHT_COLUMN - 8 else "black"
+            if entry.group("wins"):
+                # The game's end in the winner's column, after the pass on the same row.
+                game.winner, game.points = side, int(entry.group("points"))
+                continue
             game.actions.append(_action(entry, move, side, number))
     for g in match.games:
         g.autodoubles = autodoubles.get(g.number, 0)

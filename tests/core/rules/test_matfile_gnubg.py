@@ -33,7 +33,7 @@ def test_there_are_real_gnubg_files() -> None:
 @pytest.mark.parametrize("path", MAT_FILES, ids=lambda p: p.name)
 def test_gnubg_self_play_replays_cleanly_and_results_agree(path: Path) -> None:
     match = parse_mat(path.read_text(encoding="utf-8"))
-    assert match.length >= 1 and match.games
+    assert match.length >= 0 and match.games  # 0: a money session
     report = validate_match(match)
     assert report.errors == []
     for game, game_report in zip(match.games, report.games, strict=True):
@@ -166,3 +166,31 @@ def test_a_raccoon_has_no_mat_entry_so_the_export_says_so() -> None:
     assert "Raccoon" not in exported.replace("raccooned", "")  # no made-up entry
     again = parse_mat(exported)
     assert export_mat(again) == exported  # the note survives a round trip, once
+
+
+def test_gnubgs_pass_row_with_the_games_end_is_read() -> None:
+    """gnubg writes a dropped double and the game's end on one row (issue 46):
+    `` 14)  Drops                       Wins 1 point`` — read, not ``record.unparsable``."""
+    text = _read("gnubg_match5_pass_rows.mat")
+    assert " 14)  Drops                       Wins 1 point" in text
+    match = parse_mat(text)
+    assert match.problems == []
+    first = match.games[0]
+    assert (first.winner, first.points) == ("black", 1)
+    assert [a.kind for a in first.actions[-2:]] == ["double", "drop"]
+    report = validate_match(match)
+    assert report.errors == [] and report.final_score() == (2, 10)
+
+
+def test_a_pass_rows_wins_that_disagrees_with_the_drop_is_reported() -> None:
+    text = _read("gnubg_match5_pass_rows.mat").replace(
+        " 14)  Drops                       Wins 1 point", " 14)  Drops                       Wins 2 points", 1
+    )
+    codes = [p.code for p in validate_mat_text(text).errors]
+    assert codes == ["record.result_mismatch"]
+
+
+def test_a_money_session_reads_as_a_match_of_no_length() -> None:
+    report = validate_mat_text(_read("gnubg_money_session.mat"))
+    assert report.errors == [] and report.match.length == 0 and report.winner() is None
+    assert report.final_score() == (1, 4)
