@@ -63,6 +63,11 @@ class CubeRules:
     autodoubles: int | None = 0
     crawford_game: bool = False
     holland_trailer: Side | None = None
+    #: Who holds the cube after a taken raccoon. The book: the raccooner (ch10, «игрок-ракун
+    #: становится держателем дубль-куба»). GNU Backgammon gives it to the player who took it
+    #: (its cube always ends with the player not on roll; a real gnubg 1.07 session doubles
+    #: from there), so a ``.mat`` it wrote is replayed by its own convention.
+    raccoon_taker_holds: bool = False
 
     @classmethod
     def dave_ladder(cls, **kwargs: Any) -> CubeRules:
@@ -241,7 +246,8 @@ class CubeState:
         "держателем дубль-куба становится противник", the beaverer).
         """
         offer = self._answerable_by(by)
-        owner = by if offer.kind == "double" else offer.by
+        taker_holds = offer.kind == "double" or (offer.kind == "raccoon" and self.rules.raccoon_taker_holds)
+        owner = by if taker_holds else offer.by
         return replace(self, value=offer.value, owner=owner, pending=None)
 
     def drop(self, by: Side) -> CubeState:

@@ -46,7 +46,7 @@ SIDES = ("white", "black")
 @dataclass(frozen=True, slots=True)
 class MatAction:
     """One column entry: a roll and play, or a cube action (``double``/``take``/``drop``/
-    ``beaver``)."""
+    ``beaver``/``raccoon`` — gnubg writes a raccoon as a second "Beavers")."""
 
     move: int
     side: str
@@ -200,7 +200,12 @@ def parse_mat(text: str) -> MatMatch:
                 # The game's end in the winner's column, after the pass on the same row.
                 game.winner, game.points = side, int(entry.group("points"))
                 continue
-            game.actions.append(_action(entry, move, side, number))
+            action = _action(entry, move, side, number)
+            if action.kind == "beaver" and game.actions and game.actions[-1].kind in ("beaver", "raccoon"):
+                # gnubg writes a raccoon (the doubler's redouble of a beaver) as one more
+                # "Beavers => N"; the book calls it a raccoon (ch10).
+                action = replace(action, kind="raccoon")
+            game.actions.append(action)
     for g in match.games:
         g.autodoubles = autodoubles.get(g.number, 0)
     return match
@@ -275,6 +280,8 @@ def game_record(
     rules = CubeRules(
         enabled=match.length != 1,
         beaver=True,
+        raccoon=True,
+        raccoon_taker_holds=True,  # gnubg's own convention (CubeRules)
         autodoubles=game.autodoubles,
         crawford_game=in_crawford,
     )
@@ -425,7 +432,7 @@ def _entry_text(action: MatAction) -> str:
         return f"{action.dice[0]}{action.dice[1]}: " + " ".join(moves)
     if action.kind == "double":
         return f" Doubles => {action.value}"
-    if action.kind == "beaver":
+    if action.kind in ("beaver", "raccoon"):  # gnubg has one word for both
         return f" Beavers => {action.value}"
     return " Takes" if action.kind == "take" else " Drops"
 
@@ -480,7 +487,6 @@ def match_from_reports(
     """
     match = MatMatch(length=length, players=players)
     score = [0, 0]
-    unsaid: list[str] = []
     for number, (record, report) in enumerate(records, start=1):
         game = MatGame(number, (score[0], score[1]), autodoubles=record.autodoubles)
         replayer = Replayer(record)
@@ -503,23 +509,16 @@ def match_from_reports(
                 game.actions.append(
                     MatAction(0, side, "play", event.text, event.ply.dice, tuple(chains))
                 )
-            elif kind in ("offer", "take", "drop", "beaver"):
+            elif kind in ("offer", "take", "drop", "beaver", "raccoon"):
                 mat_kind = "double" if kind == "offer" else kind
-                value = payload if mat_kind in ("double", "beaver") else None
+                value = payload if mat_kind in ("double", "beaver", "raccoon") else None
                 game.actions.append(MatAction(0, side, mat_kind, kind, value=value))
-            elif kind == "raccoon":
-                # No .mat entry says a raccoon: said in a comment, not written as something else.
-                unsaid.append(f"Game {number}: {side} raccooned to {payload or '?'}")
         _number_rows(game)
         result: RecordResult | None = report.result
         if result is not None:
             game.winner, game.points = result.winner, result.points
             score[SIDES.index(result.winner)] += result.points
         match.games.append(game)
-    match.headers.extend(
-        f'; [Not in the .mat format "{what}; the cube after it is not what GNU Backgammon will show"]'
-        for what in unsaid
-    )
     return match
 
 

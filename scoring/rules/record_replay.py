@@ -595,14 +595,30 @@ class Replayer:
                 kinds = dict(self.rules.table.kinds)
                 per_cube = claim.points // max(self.cube.value, 1)
                 kind = next((k for k, v in kinds.items() if v == per_cube), None)
-                # A resignation cannot concede more than the loser still risks: score the
-                # board as if the winner had borne off everything now.
+                # What the loser still risks: the board scored as if the winner had borne
+                # off everything now.
                 winner_index = side_index(claim.side)
                 boards = [self.position.white, self.position.black]
                 boards[winner_index] = (self.rules.checkers,) + (0,) * 25
                 at_most = game_result(Position(boards[0], boards[1], 0, self.record.variant))
                 limit = at_most.value if at_most is not None else 0
-                if kind is None or per_cube * self.cube.value != claim.points or per_cube > limit:
+                if kind is not None and per_cube * self.cube.value == claim.points and per_cube > limit:
+                    # More than the position risks, yet a value of the game: a resignation
+                    # the opponent accepted (gnubg lets a player resign a backgammon that
+                    # cannot happen). It stands; the note says so.
+                    self.notes.append(
+                        record_problem(
+                            "resigned_above_risk",
+                            player=claim.side,
+                            points=claim.points,
+                            cube=self.cube.value,
+                            limit=limit * self.cube.value,
+                            side=claim.side,
+                            text=claim.text,
+                            game=self.game,
+                        )
+                    )
+                elif kind is None or per_cube * self.cube.value != claim.points:
                     self.error(
                         "result_mismatch",
                         player=claim.side,

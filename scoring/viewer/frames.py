@@ -547,6 +547,7 @@ def view_mat(text: str, *, variant: str = "backgammon") -> RecordView:
     report = validate_match(match, variant=variant, run=run)
     for game, game_report in zip(builder.view.games, report.games, strict=True):
         builder.settle(game, game_report.result)
+        builder.keep(game_report)
     games = {g.number: g for g in builder.view.games}
     for problem in report.errors:
         builder.place([problem], games.get(problem.game) if problem.game is not None else None)
