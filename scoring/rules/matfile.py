@@ -41,6 +41,8 @@ from scoring.rules.record_replay import Replayer
 from scoring.rules.record_report import RecordResult, ReplayReport, record_problem
 
 SIDES = ("white", "black")
+#: GNU Backgammon's highest cube (``MAX_CUBE``, 2^12).
+GNUBG_MAX_CUBE = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,10 +280,13 @@ def game_record(
     first = next((a.side for a in game.actions if a.kind == "play"), "white")
     in_crawford = crawford_game(match) == game.number if crawford is None else crawford
     rules = CubeRules(
+        # The file is read as gnubg played it: its cube goes to 4096 (a money session's
+        # beavers pass 64 quickly); the match's own limit is checked with its result.
+        max_value=GNUBG_MAX_CUBE,
         enabled=match.length != 1,
         beaver=True,
         raccoon=True,
-        raccoon_taker_holds=True,  # gnubg's own convention (CubeRules)
+        gnubg_beavers=True,  # gnubg's own convention (CubeRules)
         autodoubles=game.autodoubles,
         crawford_game=in_crawford,
     )

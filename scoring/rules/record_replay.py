@@ -590,6 +590,10 @@ class Replayer:
         result = self.result()
         if self.claim is not None:
             claim = self.claim
+            pending = self.cube.pending
+            if result is None and pending is not None and pending.kind != "double" and self.cube.rules.gnubg_beavers:
+                # gnubg's beaver is taken at once: a resignation after it is at its stake.
+                self.cube = self.cube.take("white" if pending.by == "black" else "black")
             if result is None:
                 # A resignation: the stated points stand, as a multiple of the cube.
                 kinds = dict(self.rules.table.kinds)
