@@ -50,7 +50,9 @@ def player_stats(stats: dict[str, Any]) -> dict[str, Any]:
     # gnubg's own "error-skill" of the cube block is already per close decision; the total is
     # the sum of its error buckets (missed doubles, wrong doubles, wrong takes and passes).
     cube_error = sum(float(v) for k, v in cube.items() if k.startswith("err-") and k.endswith("-skill"))
-    rolls = sum(int(v) for v in (dice.get("marked-rolls") or {}).values())
+    # gnubg's "Luck rate (mEMG/move)" divides by the player's moves (its "total-moves"), not
+    # by the marked rolls, which also count rolls no move followed (−3.806 / 88 = −43.2, not / 90).
+    rolls = int(moves.get("total-moves", 0))
     luck = float(dice.get("luck", 0.0))
     marked = moves.get("marked") or {}
     cube_blunders = sum(
