@@ -26,7 +26,7 @@ from django.db.models import Count, Max, Min, Q
 from django.utils import timezone
 
 from scoring.models import MatchFile, MatchFileState
-from scoring.records import match_files
+from scoring.records import gnubg_program, match_files
 from scoring.rules.errors import Problem
 from scoring.viewer.frames import view_text
 from tournaments import audit
@@ -58,7 +58,9 @@ def set_task_sender(send) -> None:
 
 def program() -> str | None:
     """The gnubg program, or None: then every match says "analysis unavailable"."""
-    return engine.find(getattr(settings, "ANALYSIS_GNUBG", "gnubg"), getattr(settings, "ANALYSIS_GNUBG_DIRS", engine.DEFAULT_DIRS))
+    return gnubg_program.find(
+        getattr(settings, "ANALYSIS_GNUBG", "gnubg"), getattr(settings, "ANALYSIS_GNUBG_DIRS", gnubg_program.DEFAULT_DIRS)
+    )
 
 
 def available() -> bool:

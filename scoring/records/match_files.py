@@ -26,13 +26,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from clubs.names import words
 from scoring import workflow
 from scoring.models import MatchFile, MatchFileState, ResultState
-from scoring.records import replays
+from scoring.records import gnubg_program, replays
 from scoring.rules.errors import Problem
 from scoring.rules.matfile import export_mat, looks_like_mat, match_from_reports
 from scoring.rules.record_reader import parse_record
@@ -131,6 +132,9 @@ def check_text(
         problem = MATCHFILE.problem("too_large", file=_prefix(name), limit=MAX_BYTES // 1024)
         return FileCheck(name, "", "text", ("", ""), 0, [], (0, 0), [problem])
     if view is None:
+        text, problem = converted(text, name)  # a pasted or uploaded .sgf: gnubg's .mat
+        if problem is not None:
+            return FileCheck(name, "", "text", ("", ""), 0, [], (0, 0), [problem])
         view = view_text(text, variant=variant)
     blocks = game_blocks(text) if view.kind == "mat" else [text]
     games = []
@@ -161,6 +165,27 @@ def check_text(
         problems=list(view.problems),
         view=view,
     )
+
+
+def converted(text: str, name: str = "") -> tuple[str, Problem | None]:
+    """A record in a format only gnubg reads (its ``.sgf``, GamesGrid ``.sgg``, ``.tmg``,
+    ``.gam``) as gnubg's ``.mat``, or the problem why not; any other text as it is.
+
+    gnubg converts, the app reads the ``.mat``: the same reader, problems and guards as an
+    uploaded ``.mat`` (the size cap applied before, gnubg's time bounded, no shell).
+    """
+    fmt = gnubg_program.foreign_format(name, text)
+    if fmt is None:
+        return text, None
+    program = gnubg_program.find(
+        getattr(settings, "ANALYSIS_GNUBG", "gnubg"), getattr(settings, "ANALYSIS_GNUBG_DIRS", gnubg_program.DEFAULT_DIRS)
+    )
+    if program is None:
+        return "", MATCHFILE.problem("needs_gnubg", file=_prefix(name), format=fmt)
+    try:
+        return gnubg_program.convert(text, fmt, program=program), None
+    except gnubg_program.ConversionError as exc:
+        return "", MATCHFILE.problem("not_converted", file=_prefix(name), format=fmt, reason=exc.reason)
 
 
 def read_file(raw: bytes, *, name: str = "", variant: str = "backgammon") -> FileCheck:

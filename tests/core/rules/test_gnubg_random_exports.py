@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.analysis.engine import DEFAULT_DIRS, find
+from scoring.records.gnubg_program import DEFAULT_DIRS, find
 from scoring.viewer.frames import view_text
 
 GNUBG = find("gnubg", DEFAULT_DIRS)
