@@ -57,6 +57,9 @@ class AnalysisStatsSerializer(serializers.Serializer):
     luck = serializers.FloatField()
     luck_rate = serializers.FloatField(allow_null=True)
     blunders = serializers.IntegerField()
+    engine_error_rate = serializers.FloatField(
+        allow_null=True, required=False, help_text="GNU Backgammon's own error rate (mEMG); PR × 2 equals it"
+    )
     doubles = serializers.IntegerField()
     takes = serializers.IntegerField()
     passes = serializers.IntegerField()
@@ -71,6 +74,12 @@ class AnalysisSideSerializer(serializers.Serializer):
     worst = AnalysisDecisionSerializer(many=True)
 
 
+class AnalysisPartialSerializer(serializers.Serializer):
+    game = serializers.IntegerField(help_text="the game GNU Backgammon stopped reading in")
+    games_read = serializers.IntegerField(help_text="games it read to their end")
+    games = serializers.IntegerField(help_text="games in the record")
+
+
 class AnalysisSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     variant = serializers.CharField()
@@ -79,6 +88,9 @@ class AnalysisSerializer(serializers.Serializer):
     state = serializers.ChoiceField(choices=AnalysisState.values, allow_null=True)
     reason = AnalysisReasonSerializer(allow_null=True)
     plies = serializers.IntegerField()
+    partial = AnalysisPartialSerializer(
+        allow_null=True, help_text="set when the analysis stopped before the record's end: the PR covers only that part"
+    )
     finished_at = serializers.DateTimeField(allow_null=True)
     a = AnalysisSideSerializer(required=False, source="sides.a")
     b = AnalysisSideSerializer(required=False, source="sides.b")
@@ -95,6 +107,8 @@ class PrRowSerializer(serializers.Serializer):
     decisions = serializers.SerializerMethodField()
     small = serializers.SerializerMethodField()
     rounds = serializers.SerializerMethodField()
+    depth = serializers.CharField(help_text="the analyses' depth in plies: \"0\", \"2\" or \"0/2\" when mixed")
+    partial = serializers.IntegerField(help_text="analyses that stopped before the record's end")
 
     def _shown(self, row, value):
         return value if row.visible else None

@@ -15,18 +15,16 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-#: Debian installs the program in /usr/games, which a service's PATH often lacks.
-DEFAULT_DIRS: tuple[str, ...] = ("/usr/games",)
+from scoring.records.gnubg_program import last_line, one_core
 
 #: The script gnubg's embedded Python runs. It only uses gnubg's documented commands.
 SCRIPT = r'''
@@ -110,24 +108,6 @@ class EngineOutput:
     seconds: float
 
 
-def find(binary: str = "gnubg", dirs: Iterable[str] = DEFAULT_DIRS) -> str | None:
-    """The gnubg program to run, or None (then every match says "analysis unavailable")."""
-    if os.sep in binary:
-        return binary if os.access(binary, os.X_OK) else None
-    search = os.pathsep.join([os.environ.get("PATH", ""), *dirs])
-    return shutil.which(binary, path=search)
-
-
-def _one_core() -> None:
-    """In the child: one CPU (spread over the allowed ones by pid), low priority, own group."""
-    try:
-        cpus = sorted(os.sched_getaffinity(0))
-        os.sched_setaffinity(0, {cpus[os.getpid() % len(cpus)]})
-    except (AttributeError, OSError):  # not Linux: the nice value still keeps it modest
-        pass
-    os.nice(10)
-
-
 def analyse(
     mat_text: str,
     *,
@@ -152,7 +132,7 @@ def analyse(
             child = subprocess.Popen(  # noqa: S603 - a fixed program and arguments, no shell
                 [program, "-t", "-q", "-r", "-p", "script.py"],
                 cwd=tmp, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=_one_core,  # noqa: PLW1509
+                stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=one_core,  # noqa: PLW1509
             )
         except OSError as exc:
             raise EngineError("unavailable", reason=str(exc)) from exc
@@ -174,7 +154,7 @@ def analyse(
         data = json.loads(result.read_text(encoding="utf-8"))
     if not data.get("ok"):
         if data.get("error") == "import":
-            raise EngineError("import_failed", reason=_last_line(text) or "no games read")
+            raise EngineError("import_failed", reason=last_line(text) or "no games read")
         raise EngineError("crashed", reason=data.get("reason") or "script error")
     statistics = text.split("=== zarik: statistics", 1)[1] if "=== zarik: statistics" in text else ""
     return EngineOutput(match=data["match"], statistics_text=statistics, seconds=time.monotonic() - started)
@@ -186,8 +166,3 @@ def _kill(child: subprocess.Popen) -> None:
     except ProcessLookupError:
         pass
     child.communicate()
-
-
-def _last_line(text: str) -> str:
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("===")]
-    return lines[-1][:200] if lines else ""

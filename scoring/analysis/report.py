@@ -50,7 +50,9 @@ def player_stats(stats: dict[str, Any]) -> dict[str, Any]:
     # gnubg's own "error-skill" of the cube block is already per close decision; the total is
     # the sum of its error buckets (missed doubles, wrong doubles, wrong takes and passes).
     cube_error = sum(float(v) for k, v in cube.items() if k.startswith("err-") and k.endswith("-skill"))
-    rolls = sum(int(v) for v in (dice.get("marked-rolls") or {}).values())
+    # gnubg's "Luck rate (mEMG/move)" divides by the player's moves (its "total-moves"), not
+    # by the marked rolls, which also count rolls no move followed (−3.806 / 88 = −43.2, not / 90).
+    rolls = int(moves.get("total-moves", 0))
     luck = float(dice.get("luck", 0.0))
     marked = moves.get("marked") or {}
     cube_blunders = sum(
@@ -176,7 +178,7 @@ def build(match: dict[str, Any], statistics_text: str = "", view: RecordView | N
             "points": ginfo.get("points-won"),
             "players": gstats,
         })
-        actions = [a for a in game.get("game") or [] if a.get("action") in ("move", "double", "take", "drop")]
+        actions = _actions(game)
         frames = _game_frames(view, number)
         aligned = len(frames) == len(actions)
         offer: dict[str, Any] | None = None
@@ -230,6 +232,7 @@ def build(match: dict[str, Any], statistics_text: str = "", view: RecordView | N
         for d in decisions if d["ply"] is not None and d["error"] >= 0.02
     ]
     return {
+        "partial": partial(match, view),
         "length": info.get("match-length"),
         "names": [((info.get("X") or {}).get("name") or ""), ((info.get("O") or {}).get("name") or "")],
         "players": totals,
@@ -239,6 +242,32 @@ def build(match: dict[str, Any], statistics_text: str = "", view: RecordView | N
         "decision_errors": summed,
         "engine_error_rate": engine_error_rates(statistics_text),
     }
+
+
+def partial(match: dict[str, Any], view: RecordView | None) -> dict[str, int] | None:
+    """Where gnubg stopped reading the record, when it stopped before the end; else None.
+
+    gnubg imports a record only as far as it can follow it (a file attached despite an
+    illegal move: it may drop the rest of that game), so its figures cover that part only:
+    the game it stopped in, the plays and cube actions it read there out of the record's,
+    and the games it read whole. A PR shown without saying so would pass for the whole
+    match's (issue 46).
+    """
+    if view is None:
+        return None
+    theirs = match.get("games") or []
+    ours = [g for g in view.games if g.last > g.first]
+    for k, game in enumerate(ours):
+        frames = len(_game_frames(view, game.number))
+        read = len(_actions(theirs[k])) if k < len(theirs) else 0
+        if read < frames:
+            return {"game": game.number, "read": read, "of": frames, "games_read": k, "games": len(ours)}
+    return None
+
+
+def _actions(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """A game's plays and cube actions in gnubg's dump, the decisions the viewer has frames for."""
+    return [a for a in game.get("game") or [] if a.get("action") in ("move", "double", "take", "drop")]
 
 
 def _double_text() -> str:

@@ -26,7 +26,7 @@ from django.db.models import Count, Max, Min, Q
 from django.utils import timezone
 
 from scoring.models import MatchFile, MatchFileState
-from scoring.records import match_files
+from scoring.records import gnubg_program, match_files
 from scoring.rules.errors import Problem
 from scoring.viewer.frames import view_text
 from tournaments import audit
@@ -58,7 +58,9 @@ def set_task_sender(send) -> None:
 
 def program() -> str | None:
     """The gnubg program, or None: then every match says "analysis unavailable"."""
-    return engine.find(getattr(settings, "ANALYSIS_GNUBG", "gnubg"), getattr(settings, "ANALYSIS_GNUBG_DIRS", engine.DEFAULT_DIRS))
+    return gnubg_program.find(
+        getattr(settings, "ANALYSIS_GNUBG", "gnubg"), getattr(settings, "ANALYSIS_GNUBG_DIRS", gnubg_program.DEFAULT_DIRS)
+    )
 
 
 def available() -> bool:
@@ -378,6 +380,14 @@ class PrRow:
     error_sum: float = 0.0  # PR × decisions, so the event's PR is exact over all decisions
     best: float | None = None
     rounds: dict[int, tuple[float, int]] = field(default_factory=dict)
+    #: The depths of the analyses behind the row: a 0-ply PR is not a 2-ply PR (issue 46).
+    depths: set[int] = field(default_factory=set)
+    #: Analyses that stopped before the record's end (gnubg read only part of it).
+    partial: int = 0
+
+    @property
+    def depth(self) -> str:
+        return "/".join(str(d) for d in sorted(self.depths))
 
     @property
     def pr(self) -> float | None:
@@ -405,7 +415,8 @@ def pr_table(tournament: Tournament, user, language: str = "ru") -> PrTable:
     who = viewer(user, tournament, event)
     done = list(
         MatchAnalysis.objects.filter(tournament=tournament, state=AnalysisState.DONE).values_list(
-            "match__round__number", "match__entry_a_id", "match__entry_b_id", "pr_a", "pr_b", "decisions_a", "decisions_b"
+            "match__round__number", "match__entry_a_id", "match__entry_b_id", "pr_a", "pr_b", "decisions_a", "decisions_b",
+            "plies", "report__partial__game",  # one key of the report, never the report itself
         )
     )
     counts = dict(MatchAnalysis.objects.filter(tournament=tournament).values_list("state").annotate(n=Count("pk")))
@@ -413,7 +424,7 @@ def pr_table(tournament: Tournament, user, language: str = "ru") -> PrTable:
     choices = choices_for(e.player_id for e in entries.values())
     rows: dict[int, PrRow] = {}
     rounds: set[int] = set()
-    for number, ea, eb, pra, prb, da, db in done:
+    for number, ea, eb, pra, prb, da, db, plies, stopped in done:
         rounds.add(number)
         for entry_id, pr, dec in ((ea, pra, da), (eb, prb, db)):
             entry = entries.get(entry_id)
@@ -426,6 +437,8 @@ def pr_table(tournament: Tournament, user, language: str = "ru") -> PrTable:
                     who.sees(entry.player_id, choices),
                 )
             r.matches += 1
+            r.depths.add(plies)
+            r.partial += stopped is not None
             r.decisions += dec
             r.error_sum += pr * dec
             r.best = pr if r.best is None else min(r.best, pr)
@@ -502,6 +515,7 @@ def match_summary(match: Match, user, language: str = "ru") -> dict[str, Any]:
         "finished_at": row.finished_at if row else None,
         "sides": {},
         "strip": [],
+        "partial": None,
     }
     if row is not None and row.problem:
         problem = Problem.from_data(row.problem)
@@ -511,6 +525,7 @@ def match_summary(match: Match, user, language: str = "ru") -> dict[str, Any]:
         out["reason"] = {"code": problem.code, "message": problem.message(language)}
     if row is None or row.state != AnalysisState.DONE or not row.report:
         return out
+    out["partial"] = row.report.get("partial")
     who = viewer(user, tournament)
     names = match.side_names(language)
     entries = {"a": match.entry_a, "b": match.entry_b}
@@ -522,7 +537,9 @@ def match_summary(match: Match, user, language: str = "ru") -> dict[str, Any]:
         if entry is None:
             continue
         visible = who.sees(entry.player_id, choices)
-        stats = row.report["players"].get(file_side[side], {})
+        stats = dict(row.report["players"].get(file_side[side], {}))
+        # gnubg's own figure beside ours (PR × 2 = its error rate), for a reader to check.
+        stats["engine_error_rate"] = row.engine_rate_a if side == "a" else row.engine_rate_b
         out["sides"][side] = {
             "name": names.get(side, side.upper()),
             "player": entry.player_id,

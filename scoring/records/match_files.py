@@ -9,8 +9,9 @@ the same way everywhere:
    file's players, length, score, games and located problems. Nothing raises.
 2. :func:`propose`: which side of the pairing the file's first player is, from the names
    (any alphabet, ё-insensitive: :mod:`clubs.names`). Only a proposal.
-3. :func:`compare`: the file beside the reported and official results, plus the match
-   core's verdict on the file's score under this match's options
+3. :func:`compare`: the file beside the reported and official results, each as the match
+   rules cap it (:meth:`scoring.rules.match_spec.MatchSpec.same_result`: a file's 8:4 in a
+   match to 5 is the official 5:4), plus the match core's verdict on the file's score under this match's options
    (:func:`tournaments.validation.validate_result`).
 4. :func:`attach` / :func:`discard`: a person's decision, audited. Only :func:`attach` with
    a confirmed ``first_is`` may hand the file's score to the result workflow.
@@ -25,13 +26,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from clubs.names import words
 from scoring import workflow
 from scoring.models import MatchFile, MatchFileState, ResultState
-from scoring.records import replays
+from scoring.records import gnubg_program, replays
 from scoring.rules.errors import Problem
 from scoring.rules.matfile import export_mat, looks_like_mat, match_from_reports
 from scoring.rules.record_reader import parse_record
@@ -130,6 +132,9 @@ def check_text(
         problem = MATCHFILE.problem("too_large", file=_prefix(name), limit=MAX_BYTES // 1024)
         return FileCheck(name, "", "text", ("", ""), 0, [], (0, 0), [problem])
     if view is None:
+        text, problem = converted(text, name)  # a pasted or uploaded .sgf: gnubg's .mat
+        if problem is not None:
+            return FileCheck(name, "", "text", ("", ""), 0, [], (0, 0), [problem])
         view = view_text(text, variant=variant)
     blocks = game_blocks(text) if view.kind == "mat" else [text]
     games = []
@@ -160,6 +165,27 @@ def check_text(
         problems=list(view.problems),
         view=view,
     )
+
+
+def converted(text: str, name: str = "") -> tuple[str, Problem | None]:
+    """A record in a format only gnubg reads (its ``.sgf``, GamesGrid ``.sgg``, ``.tmg``,
+    ``.gam``) as gnubg's ``.mat``, or the problem why not; any other text as it is.
+
+    gnubg converts, the app reads the ``.mat``: the same reader, problems and guards as an
+    uploaded ``.mat`` (the size cap applied before, gnubg's time bounded, no shell).
+    """
+    fmt = gnubg_program.foreign_format(name, text)
+    if fmt is None:
+        return text, None
+    program = gnubg_program.find(
+        getattr(settings, "ANALYSIS_GNUBG", "gnubg"), getattr(settings, "ANALYSIS_GNUBG_DIRS", gnubg_program.DEFAULT_DIRS)
+    )
+    if program is None:
+        return "", MATCHFILE.problem("needs_gnubg", file=_prefix(name), format=fmt)
+    try:
+        return gnubg_program.convert(text, fmt, program=program), None
+    except gnubg_program.ConversionError as exc:
+        return "", MATCHFILE.problem("not_converted", file=_prefix(name), format=fmt, reason=exc.reason)
 
 
 def read_file(raw: bytes, *, name: str = "", variant: str = "backgammon") -> FileCheck:
@@ -314,7 +340,8 @@ def _score(a: int | None, b: int | None) -> str:
 def compare(match: Match, check: FileCheck, first_is: str) -> Comparison:
     """The file beside the reported and official results, under this match's options."""
     out = Comparison()
-    length = match_spec(match).length
+    spec = match_spec(match)
+    length = spec.length
     reported = match.results.filter(state=ResultState.REPORTED).order_by("-reported_at", "-pk").first()
     official = (match.score_a, match.score_b) if match.result_status == ResultStatus.CONFIRMED else None
     if check.kind == "mat" and all(check.players) and match.entry_b_id is not None:
@@ -332,11 +359,17 @@ def compare(match: Match, check: FileCheck, first_is: str) -> Comparison:
     final, ledger = mapped(check, first_is)
     out.final, out.ledger = final, ledger
     file_score = _score(*final)
-    reported_score = _score(reported.score_a, reported.score_b) if reported else "—"
+    capped = spec.capped(final)
+    # The file's raw score (gnubg's 8:4) with the result the match rules keep (5:4) beside it.
+    capped_score = _score(*capped) if capped != final else ""
+    reported_pair = (reported.score_a, reported.score_b) if reported else None
+    same_reported = reported_pair is None or None in reported_pair or spec.same_result(final, reported_pair)
+    same_official = official is None or None in official or spec.same_result(final, official)
+    reported_score = _score(*reported_pair) if reported_pair else "—"
     official_score = _score(*official) if official else "—"
     out.rows.append(
-        {"what": "score", "file": file_score, "reported": reported_score, "official": official_score,
-         "same": (reported is None or reported_score == file_score) and (official is None or official_score == file_score)}
+        {"what": "score", "file": file_score, "capped": capped_score, "reported": reported_score,
+         "official": official_score, "same": same_reported and same_official}
     )
     out.rows.append(
         {"what": "length", "file": check.length or "—", "reported": length or "—", "official": length or "—",
@@ -349,9 +382,9 @@ def compare(match: Match, check: FileCheck, first_is: str) -> Comparison:
     )
     if check.kind == "mat" and check.length and length and check.length != length:
         out.problems.append(MATCHFILE.problem("length_differs", file_length=check.length, length=length))
-    if reported is not None and reported_score != file_score:
+    if not same_reported:
         out.problems.append(MATCHFILE.problem("differs_reported", file_score=file_score, match_score=reported_score))
-    if official is not None and official_score != file_score:
+    if not same_official:
         out.problems.append(MATCHFILE.problem("differs_official", file_score=file_score, match_score=official_score))
     if ledger:
         out.problems.extend(validate_result(match, final=final, games=ledger).problems)

@@ -199,6 +199,12 @@ def record_paste(request) -> HttpResponse:
         ctx["errors"].append(too_large.message(current_language()))
         text = ""
     if request.method == "POST" and text.strip():
+        # A gnubg .sgf (and the other formats only gnubg reads) is shown through its .mat;
+        # the text box keeps what was pasted.
+        text, problem = match_files.converted(text, upload.name if upload is not None else "")
+        if problem is not None:
+            ctx["errors"].append(problem.message(current_language()))
+    if request.method == "POST" and text.strip():
         language = current_language()
         view = view_text(text, variant=request.POST.get("variant") or None)
         ctx.update(viewer_context(

@@ -63,6 +63,13 @@ class CubeRules:
     autodoubles: int | None = 0
     crawford_game: bool = False
     holland_trailer: Side | None = None
+    #: GNU Backgammon's beavers, for a ``.mat`` it wrote. The book keeps a beaver offered
+    #: until the doubler answers, and a taken raccoon goes to the raccooner (ch10, «игрок-ракун
+    #: становится держателем дубль-куба»). gnubg counts a beaver as taken at once (its file
+    #: never writes that take, and a resignation may follow it directly) and gives a taken
+    #: raccoon to its taker (its cube ends with the player not on roll; a real gnubg 1.07
+    #: session doubles from there).
+    gnubg_beavers: bool = False
 
     @classmethod
     def dave_ladder(cls, **kwargs: Any) -> CubeRules:
@@ -241,7 +248,8 @@ class CubeState:
         "держателем дубль-куба становится противник", the beaverer).
         """
         offer = self._answerable_by(by)
-        owner = by if offer.kind == "double" else offer.by
+        taker_holds = offer.kind == "double" or (offer.kind == "raccoon" and self.rules.gnubg_beavers)
+        owner = by if taker_holds else offer.by
         return replace(self, value=offer.value, owner=owner, pending=None)
 
     def drop(self, by: Side) -> CubeState:

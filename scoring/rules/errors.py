@@ -189,7 +189,12 @@ class Problem:
         if through := self.details.get("through_play"):
             # A play printed in a side's own numbering (.mat) is quoted as printed; the
             # through numbering, in which the board is often read, goes beside it.
-            body += f" ({'through numbering' if is_english(language) else 'в сквозной нумерации'}: {through})"
+            english = is_english(language)
+            nearest = self.details.get("through_inferred")
+            if nearest:  # both plays in the one numbering, each said for what it is
+                through = (f"printed {through}; nearest legal {nearest}" if english
+                           else f"записано {through}; ближайший ход по правилам {nearest}")
+            body += f" ({'through numbering' if english else 'в сквозной нумерации'}: {through})"
         return self.place(language, names) + body
 
     def place(self, language: str = "ru", names: Mapping[str, str] | None = None) -> str:

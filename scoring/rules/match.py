@@ -111,6 +111,7 @@ def validate_match(
             crawford_game=run.crawford_game,
             games=tuple(run.lines),
             decided=decided,
+            capped=spec.capped(score),
         )
     if stated is None:
         return MatchValidation(False, tuple(problems), (0, 0), None)
@@ -135,6 +136,7 @@ def validate_match(
         score=stated,
         winner=_winner_of(spec, stated) if finished else None,
         decided=finished,
+        capped=spec.capped(stated),
     )
 
 

@@ -87,6 +87,28 @@ class MatchSpec:
     def is_points(self) -> bool:
         return self.length is not None
 
+    def capped(self, score: Sequence[Number]) -> tuple[Number, Number]:
+        """``score`` as the match's result keeps it: a match to N is won at N.
+
+        A game won by a gammon or on a high cube carries the winner past N (gnubg's file
+        of a match to 5 reads 8:4 after a gammon on a 2-cube at 3:4); the match rules
+        stop at N, so 8:4 and 5:4 are the same result (Part 9: «матч до N очков»).
+        The loser's score is never above N − 1 in a finished match, so only the
+        winner's is capped; a fixed-games match has nothing to cap.
+        """
+        a, b = score[0], score[1]
+        if self.length is None or (a >= self.length) == (b >= self.length):
+            return a, b
+        return (min(a, self.length), b) if a >= self.length else (a, min(b, self.length))
+
+    def same_result(self, x: Sequence[Number], y: Sequence[Number]) -> bool:
+        """Whether two scores are one result once the match rules cap them (8:4 = 5:4 to 5).
+
+        THE comparison of a file's score with a reported or official one: the record
+        page, attaching, the bulk upload and the API's check all ask this.
+        """
+        return self.capped(x) == self.capped(y)
+
     @property
     def crawford_on(self) -> bool:
         """Crawford matters only in a point match played with the cube."""
@@ -179,6 +201,8 @@ class MatchValidation:
     crawford_game: int | None = None
     games: tuple[GameLine, ...] = ()
     decided: bool = False
+    #: ``score`` as the match rules cap it (:meth:`MatchSpec.capped`): 5:4 for a file's 8:4.
+    capped: tuple[Number, Number] | None = None
 
     @property
     def codes(self) -> list[str]:
@@ -205,6 +229,7 @@ class MatchValidation:
             "score": [_plain(s) for s in self.score],
             "winner": self.winner,
             "crawford_game": self.crawford_game,
+            "capped": [_plain(s) for s in (self.capped or self.score)],
         }
 
 

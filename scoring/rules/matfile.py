@@ -41,12 +41,14 @@ from scoring.rules.record_replay import Replayer
 from scoring.rules.record_report import RecordResult, ReplayReport, record_problem
 
 SIDES = ("white", "black")
+#: GNU Backgammon's highest cube (``MAX_CUBE``, 2^12).
+GNUBG_MAX_CUBE = 4096
 
 
 @dataclass(frozen=True, slots=True)
 class MatAction:
     """One column entry: a roll and play, or a cube action (``double``/``take``/``drop``/
-    ``beaver``)."""
+    ``beaver``/``raccoon`` — gnubg writes a raccoon as a second "Beavers")."""
 
     move: int
     side: str
@@ -106,7 +108,9 @@ _ENTRY = re.compile(
     r"|Doubles\s*=>\s*(?P<double>\d+)"
     r"|Beavers\s*=>\s*(?P<beaver>\d+)"
     r"|(?P<take>Takes|Accepts)"
-    r"|(?P<drop>Drops|Passes|Rejects)",
+    r"|(?P<drop>Drops|Passes|Rejects)"
+    # gnubg ends a game on the row of the pass: " 14)  Drops      Wins 1 point".
+    r"|(?P<wins>Wins\s+(?P<points>\d+)\s+points?)",
     re.IGNORECASE,
 )
 #: Our comment for what a .mat cannot carry: "; [Automatic doubles "Game 1: 2 (cube 4 …)"]".
@@ -194,7 +198,16 @@ def parse_mat(text: str) -> MatMatch:
         for i, entry in enumerate(entries):
             column = body_start + entry.start()
             side = "white" if i == 0 and column < RIGHT_COLUMN - 8 else "black"
-            game.actions.append(_action(entry, move, side, number))
+            if entry.group("wins"):
+                # The game's end in the winner's column, after the pass on the same row.
+                game.winner, game.points = side, int(entry.group("points"))
+                continue
+            action = _action(entry, move, side, number)
+            if action.kind == "beaver" and game.actions and game.actions[-1].kind in ("beaver", "raccoon"):
+                # gnubg writes a raccoon (the doubler's redouble of a beaver) as one more
+                # "Beavers => N"; the book calls it a raccoon (ch10).
+                action = replace(action, kind="raccoon")
+            game.actions.append(action)
     for g in match.games:
         g.autodoubles = autodoubles.get(g.number, 0)
     return match
@@ -267,8 +280,13 @@ def game_record(
     first = next((a.side for a in game.actions if a.kind == "play"), "white")
     in_crawford = crawford_game(match) == game.number if crawford is None else crawford
     rules = CubeRules(
+        # The file is read as gnubg played it: its cube goes to 4096 (a money session's
+        # beavers pass 64 quickly); the match's own limit is checked with its result.
+        max_value=GNUBG_MAX_CUBE,
         enabled=match.length != 1,
         beaver=True,
+        raccoon=True,
+        gnubg_beavers=True,  # gnubg's own convention (CubeRules)
         autodoubles=game.autodoubles,
         crawford_game=in_crawford,
     )
@@ -419,7 +437,7 @@ def _entry_text(action: MatAction) -> str:
         return f"{action.dice[0]}{action.dice[1]}: " + " ".join(moves)
     if action.kind == "double":
         return f" Doubles => {action.value}"
-    if action.kind == "beaver":
+    if action.kind in ("beaver", "raccoon"):  # gnubg has one word for both
         return f" Beavers => {action.value}"
     return " Takes" if action.kind == "take" else " Drops"
 
@@ -474,7 +492,6 @@ def match_from_reports(
     """
     match = MatMatch(length=length, players=players)
     score = [0, 0]
-    unsaid: list[str] = []
     for number, (record, report) in enumerate(records, start=1):
         game = MatGame(number, (score[0], score[1]), autodoubles=record.autodoubles)
         replayer = Replayer(record)
@@ -497,23 +514,16 @@ def match_from_reports(
                 game.actions.append(
                     MatAction(0, side, "play", event.text, event.ply.dice, tuple(chains))
                 )
-            elif kind in ("offer", "take", "drop", "beaver"):
+            elif kind in ("offer", "take", "drop", "beaver", "raccoon"):
                 mat_kind = "double" if kind == "offer" else kind
-                value = payload if mat_kind in ("double", "beaver") else None
+                value = payload if mat_kind in ("double", "beaver", "raccoon") else None
                 game.actions.append(MatAction(0, side, mat_kind, kind, value=value))
-            elif kind == "raccoon":
-                # No .mat entry says a raccoon: said in a comment, not written as something else.
-                unsaid.append(f"Game {number}: {side} raccooned to {payload or '?'}")
         _number_rows(game)
         result: RecordResult | None = report.result
         if result is not None:
             game.winner, game.points = result.winner, result.points
             score[SIDES.index(result.winner)] += result.points
         match.games.append(game)
-    match.headers.extend(
-        f'; [Not in the .mat format "{what}; the cube after it is not what GNU Backgammon will show"]'
-        for what in unsaid
-    )
     return match
 
 

@@ -385,6 +385,13 @@ RECORD = Catalogue(
             "Замечание: вариант «{alternative}», напечатанный при этом ходе, здесь невозможен "
             "({reason_text}).",
         ),
+        "resigned_above_risk": (
+            "Note: {player_name} wins {points} points by a resignation, more than this position "
+            "risks with the cube on {cube} (at most {limit}); the resignation was accepted, so "
+            "the points stand.",
+            "Замечание: выигрыш {player_gen} по сдаче — {points} оч., больше, чем возможно в этой "
+            "позиции при кубе {cube} (не больше {limit}); сдача принята, поэтому очки остаются.",
+        ),
         "illegal_play": (
             "{mover_name}'s play {play} with {roll} is not legal.{then}",
             "Ход {mover_gen} {play} при броске {roll} не по правилам.{then}",

@@ -110,6 +110,7 @@ def parse_record(
         first = header.first
         if first is not None and column_sides is None:
             sides = (first, other_side(first))
+        row: list[Event] = []
         for side, cell in zip(sides, cells, strict=False):
             if not cell or cell.strip(" .…") == "":
                 continue
@@ -117,16 +118,17 @@ def parse_record(
             if fast is not None:
                 # A plain play (``6–2 13/7, 13/11``): no alternative, cube or remark can be
                 # in it, so it is read at once (most cells of a record).
-                events.append(PlayEvent(current_move, side, cell, fast, number))
+                row.append(PlayEvent(current_move, side, cell, fast, number))
                 continue
             main, *alternatives = split_alternatives(cell)
             ply, problem = try_parse_ply(main, move=current_move, side=side, strict=False)
             if ply is not None and not ply.is_play:
-                events.append(CubeEvent(ply.cube, side, current_move, main, number))
+                row.append(CubeEvent(ply.cube, side, current_move, main, number))
                 continue
             # Alternatives printed with a bare "или" and in brackets ("(или …)") are one list.
             printed = tuple(alternatives) + (ply.alternatives if ply is not None else ())
-            events.append(PlayEvent(current_move, side, main, ply, number, problem, printed))
+            row.append(PlayEvent(current_move, side, main, ply, number, problem, printed))
+        events.extend(offer_first(row))
     commentary.close()
 
     detected = header.variant()
@@ -150,3 +152,22 @@ def parse_record(
         variant_detected=variant is None and detected is not None,
         numbering_detected=numbering is None and numbering_detected,
     )
+
+
+def offer_first(row: list[Event]) -> list[Event]:
+    """A row's two cube cells in the order they happened, read by their marks.
+
+    The book prints a double and its answer on one row, each in its player's column: the
+    offer with the multiplication sign, the take without it («предложенное давэ пишется со
+    знаком умножения (x)», «запись “D4” … без знака умножения означает принятое давэ»). When
+    the answer stands left of its offer (``D4`` | ``D4x``: the right-column player doubled),
+    the offer still comes first; column order would read an answer before any offer.
+    """
+    if len(row) != 2 or not all(isinstance(e, CubeEvent) and e.actions for e in row):
+        return row
+    left, right = row
+    assert isinstance(left, CubeEvent) and isinstance(right, CubeEvent)
+    answer, offer = left.actions[0], right.actions[0]
+    if answer.kind in ("take", "drop") and offer.kind == "offer" and answer.value in (None, offer.value):
+        return [right, left]
+    return row

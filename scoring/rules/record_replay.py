@@ -256,8 +256,13 @@ class Replayer:
                     if beside:
                         located = replace(located, details={**located.details, "through_play": beside})
                     if n == 0 and inferred is not None:
-                        play = self._describe(position, inferred, event.side)
+                        play = self._describe(position, inferred, event.side, dice=ply.dice)
                         located = replace(located, details={**located.details, "inferred": play})
+                        if beside:  # the nearest play in the same numbering as the printed one beside it
+                            through = self._describe(
+                                position, inferred, event.side, self._through_label(event.side), dice=ply.dice
+                            )
+                            located = replace(located, details={**located.details, "through_inferred": through})
                     self.errors.append(located)
                 if self.illegal >= MAX_ILLEGAL:
                     self.error("gave_up", count=self.illegal, **where)
@@ -374,17 +379,17 @@ class Replayer:
         self.position = inferred or printed
         return inferred
 
+    def _through_label(self, side: str):
+        turn = side_index(side)
+        return lambda index: {25: "bar", 0: "off"}.get(index) or index_to_label(index, turn, "through", "short")
+
     def _other_numbering(self, position: Position, steps: list[Step], side: str, numbering: str) -> str:
         """The play in the through numbering when it was printed in a side's own (.mat, Black):
         quoted beside the printed one, since the two read differently."""
         if numbering != "own" or side != "black" or self.rules.geometry != "short":
             return ""
-        turn = side_index(side)
-
-        def label(index: int) -> str:
-            return {25: "bar", 0: "off"}.get(index) or index_to_label(index, turn, "through", "short")
-
-        return " ".join(f"{label(s.src)}/{label(s.dst)}" for s in steps)
+        label = self._through_label(side)
+        return " ".join(f"{label(s.src)}/{label(s.dst)}{'*' if s.hit else ''}" for s in steps)
 
     def _clean_ahead(self, event: PlayEvent, position: Position, horizon: int) -> int:
         """How many of the game's next plays (up to ``horizon``) replay legally from ``position``.
@@ -427,16 +432,28 @@ class Replayer:
         done = play_unchecked(position, steps)
         return done.position, done.plausible
 
-    def _describe(self, before: Position, after: Position, side: str) -> str:
-        """A play as ``from/to`` labels, read off the board difference (for messages)."""
+    def _describe(self, before: Position, after: Position, side: str, label=None, dice=None) -> str:
+        """A play as ``from/to`` labels for messages, every hit marked ``*`` as the book marks
+        it (ch7, a hit in passing too) — in the record's numbering, or ``label``'s.
+
+        With the roll, the steps of the legal play that leads to ``after``; without it (or
+        when none does), read off the board difference, where only a hit on arrival shows.
+        """
+        label = label or (lambda index: self._label(index, side))
+        if dice is not None:
+            for play in legal_plays(before, dice):
+                if (play.position.white, play.position.black) == (after.white, after.black) and play.steps:
+                    joint = " " if self.numbering == "own" else ", "  # gnubg's spaces, the book's commas
+                    return joint.join(f"{label(st.src)}/{label(st.dst)}{'*' if st.hit else ''}" for st in play.steps)
         s = side_index(side)
         old, new = before.board(s), after.board(s)
         left = [i for i in range(25, -1, -1) for _ in range(max(old[i] - new[i], 0))]
         arrived = [i for i in range(25, -1, -1) for _ in range(max(new[i] - old[i], 0))]
-        pairs = [
-            f"{self._label(a, side)}/{self._label(b, side)}"
-            for a, b in zip(left, arrived, strict=False)
-        ]
+        hit: set[int] = set()
+        if self.rules.geometry == "short":  # a blot is hit only in the short game
+            theirs_old, theirs_new = before.board(1 - s), after.board(1 - s)
+            hit = {b for b in arrived if 1 <= b <= 24 and theirs_old[25 - b] > theirs_new[25 - b]}
+        pairs = [f"{label(a)}/{label(b)}{'*' if b in hit else ''}" for a, b in zip(left, arrived, strict=False)]
         return ", ".join(pairs) or "Ø"
 
     def _settle_offer(self, event: PlayEvent) -> None:
@@ -590,19 +607,39 @@ class Replayer:
         result = self.result()
         if self.claim is not None:
             claim = self.claim
+            pending = self.cube.pending
+            if result is None and pending is not None and pending.kind != "double" and self.cube.rules.gnubg_beavers:
+                # gnubg's beaver is taken at once: a resignation after it is at its stake.
+                self.cube = self.cube.take("white" if pending.by == "black" else "black")
             if result is None:
                 # A resignation: the stated points stand, as a multiple of the cube.
                 kinds = dict(self.rules.table.kinds)
                 per_cube = claim.points // max(self.cube.value, 1)
                 kind = next((k for k, v in kinds.items() if v == per_cube), None)
-                # A resignation cannot concede more than the loser still risks: score the
-                # board as if the winner had borne off everything now.
+                # What the loser still risks: the board scored as if the winner had borne
+                # off everything now.
                 winner_index = side_index(claim.side)
                 boards = [self.position.white, self.position.black]
                 boards[winner_index] = (self.rules.checkers,) + (0,) * 25
                 at_most = game_result(Position(boards[0], boards[1], 0, self.record.variant))
                 limit = at_most.value if at_most is not None else 0
-                if kind is None or per_cube * self.cube.value != claim.points or per_cube > limit:
+                if kind is not None and per_cube * self.cube.value == claim.points and per_cube > limit:
+                    # More than the position risks, yet a value of the game: a resignation
+                    # the opponent accepted (gnubg lets a player resign a backgammon that
+                    # cannot happen). It stands; the note says so.
+                    self.notes.append(
+                        record_problem(
+                            "resigned_above_risk",
+                            player=claim.side,
+                            points=claim.points,
+                            cube=self.cube.value,
+                            limit=limit * self.cube.value,
+                            side=claim.side,
+                            text=claim.text,
+                            game=self.game,
+                        )
+                    )
+                elif kind is None or per_cube * self.cube.value != claim.points:
                     self.error(
                         "result_mismatch",
                         player=claim.side,

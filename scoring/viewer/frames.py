@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from scoring.rules.board import BLACK, WHITE, Position, index_to_label, is_game_over, label_to_index
 from scoring.rules.errors import Problem
@@ -44,6 +45,7 @@ from scoring.rules.record_events import (
 )
 from scoring.rules.record_reader import parse_record
 from scoring.rules.record_replay import Replayer
+from scoring.rules.record_report import CheckpointReport, ReplayReport
 from scoring.rules.variants import get_variant
 from scoring.viewer.problems import MATCHFILE
 
@@ -207,6 +209,51 @@ class RecordView:
     games: list[GameView] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     problem_frames: list[int | None] = field(default_factory=list)
+    #: The book's printed positions checked on the way (a record in the book's notation).
+    checkpoints: list[CheckpointReport] = field(default_factory=list)
+    #: Findings that leave the record correct (an illegal printed alternative).
+    notes: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems and all(c.ok for c in self.checkpoints)
+
+    @property
+    def is_match(self) -> bool:
+        """A .mat or a match in the book's notation: scored by the match, not one game."""
+        return self.kind == "mat" or len(self.games) > 1 or self.length > 0
+
+    def as_dict(self, language: str = "en") -> dict[str, Any]:
+        """The ``validate_record --json`` shape, read as the web reads the same text.
+
+        One game gives its result; a match (a .mat, or our multi-game ``.txt``) its
+        players, length, final score and the match winner once someone reached the length.
+        """
+        data: dict[str, Any] = {
+            "ok": self.ok,
+            "variant": self.variant,
+            "errors": [
+                {"game": p.game, "move": p.move, "side": p.side, "code": p.code, "message": p.message(language)}
+                for p in self.problems
+            ],
+            "notes": [
+                {"move": p.move, "side": p.side, "code": p.code, "message": p.message(language)}
+                for p in self.notes
+            ],
+            "checkpoints": [c.as_dict() for c in self.checkpoints],
+            "result": None,
+        }
+        if not self.is_match:
+            game = self.games[0] if self.games else None
+            if game is not None and game.winner is not None:
+                data["result"] = {"winner": game.winner, "kind": game.kind, "cube": game.cube, "points": game.points}
+            return data
+        final = self.final_score
+        if self.length and max(final) >= self.length:
+            winner = "white" if final[0] > final[1] else "black"
+            data["result"] = {"winner": winner, "kind": "match", "cube": 1, "points": max(final)}
+        data.update(players=list(self.players), length=self.length, final=list(final))
+        return data
 
     @property
     def final_score(self) -> tuple[int, int]:
@@ -379,6 +426,11 @@ class _Builder:
                         break
             self.add(problem, target)
 
+    def keep(self, report: ReplayReport, game: int | None = None) -> None:
+        """The game's checkpoints and notes, for the validator's answer (``as_dict``)."""
+        self.view.checkpoints.extend(report.checkpoints)
+        self.view.notes.extend(replace(n, game=game) if game is not None else n for n in report.notes)
+
     def add(self, problem: Problem, frame: int | None) -> None:
         self.view.problems.append(problem)
         self.view.problem_frames.append(frame)
@@ -431,6 +483,7 @@ def view_text(text: str, *, variant: str | None = None, numbering: str | None = 
     report = replayer.report()
     builder.settle(game, report.result)
     builder.place(report.errors, game)
+    builder.keep(report)
     return _nothing_read(builder)
 
 
@@ -463,6 +516,7 @@ def view_book_match(
         report = replayer.report()
         builder.settle(game, report.result)
         builder.place([replace(p, game=number) for p in report.errors], game)
+        builder.keep(report, number)
         if report.result is not None:
             score[0 if report.result.winner == "white" else 1] += report.result.points
     assert builder is not None  # book_games gives one block at least
@@ -493,6 +547,7 @@ def view_mat(text: str, *, variant: str = "backgammon") -> RecordView:
     report = validate_match(match, variant=variant, run=run)
     for game, game_report in zip(builder.view.games, report.games, strict=True):
         builder.settle(game, game_report.result)
+        builder.keep(game_report)
     games = {g.number: g for g in builder.view.games}
     for problem in report.errors:
         builder.place([problem], games.get(problem.game) if problem.game is not None else None)

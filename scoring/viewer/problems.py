@@ -82,6 +82,16 @@ MATCHFILE = Catalogue(
             "Игроки в файле «{first}» и «{second}» не похожи на игроков этой пары "
             "({a} и {b}): убедитесь, что это файл именно этого матча.",
         ),
+        "needs_gnubg": (
+            "{file}a .{format} record is read through GNU Backgammon, which is not installed "
+            "on this server: export it from gnubg as a .mat file (File → Export → .mat).",
+            "{file}запись .{format} читается через GNU Backgammon, а он на этом сервере не "
+            "установлен: экспортируйте её из gnubg в файл .mat (File → Export → .mat).",
+        ),
+        "not_converted": (
+            "{file}GNU Backgammon could not read this .{format} record: {reason}.",
+            "{file}GNU Backgammon не смог прочитать эту запись .{format}: {reason}.",
+        ),
         "mapping_needed": (
             "Say which player of the pairing is the file's “{first}” before its score is used.",
             "Укажите, кто из пары — «{first}» в файле, прежде чем использовать его счёт.",

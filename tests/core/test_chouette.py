@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.chouette import Game, Lineup, Member, rotate, run, start
+from scoring.rules.chouette import Game, Lineup, Member, rotate, run, settle, start
 from scoring.rules.errors import RuleViolation
 
 PLAYERS = ["Анна", "Борис", "Вера", "Глеб"]
@@ -153,3 +153,21 @@ def test_a_pass_costs_one_stake_with_the_common_cube_and_the_stake_before_the_do
         run(PLAYERS, [Game("Анна", "Борис", sheet, "box", "single")], "common")
     assert _codes(exc) == ["chouette.pass_over_stake"]
     assert "одинарную ставку" in exc.value.problems[0].message("ru")
+
+
+def test_under_a_common_cube_a_pass_needs_the_double_and_one_cube_for_all():
+    """Issue 46: "passed the double" with every cube at 1 under the common cube is refused
+    (nobody passes an offer never made), and a common cube shows one value for everyone."""
+    lineup = start(["Box", "Cap", "Q1"]).lineup
+
+    def codes(*members):
+        game = Game(box=lineup.box, captain=lineup.captain, members=members, winner="team")
+        try:
+            settle(lineup, game, "common", number=1)
+        except RuleViolation as exc:
+            return [p.code for p in exc.problems]
+        return []
+
+    assert codes(Member("Cap", 1), Member("Q1", 1, passed=True)) == ["chouette.pass_without_double"]
+    assert codes(Member("Cap", 4), Member("Q1", 2, passed=True)) == ["chouette.common_cube_differs"]
+    assert codes(Member("Cap", 2), Member("Q1", 2, passed=True)) == []

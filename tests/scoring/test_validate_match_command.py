@@ -46,6 +46,7 @@ def test_good_ledger_json_output(tmp_path):
         "score": [6, 1],
         "winner": "a",
         "crawford_game": 2,
+        "capped": [5, 1],  # 6:1 in a match to 5 is the result 5:1 (issue 46)
     }
 
 

@@ -1,8 +1,8 @@
 """``manage.py validate_record FILE`` — check a game record or a .mat match file.
 
-Book-style text (Part 6 layout) and Jellyfish .mat files are told apart by content. All the
-work is in :mod:`scoring.rules.record_validate` and :mod:`scoring.rules.matfile`; this command only
-reads the file and prints.
+Book-style text (Part 6 layout), a match in it (the site's multi-game ``.txt``) and
+Jellyfish .mat files are told apart by content, by the very reader the web pages use
+(:func:`scoring.viewer.frames.view_text`); this command only reads the file and prints.
 
 Exit status (from the shell): 0 when the record is clean, 1 when problems were found,
 2 when the file cannot be read (``CommandError``). ``call_command`` never exits; it
@@ -20,10 +20,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.records.match_files import decode
 from scoring.rules.errors import is_english, side_word
-from scoring.rules.matfile import looks_like_mat, validate_mat_text
 from scoring.rules.record_problems import result_kind_name
-from scoring.rules.record_validate import validate_text
 from scoring.rules.variants import VARIANTS, get_variant
+from scoring.viewer.frames import view_text
 from zarik.i18n import current_language
 
 
@@ -57,11 +56,10 @@ class Command(BaseCommand):
             message = problem.message(lang) if problem else "?"
             self._refuse(options, problem.code if problem else "unreadable", message, message)
         assert text is not None
-        if looks_like_mat(text):
-            report = validate_mat_text(text, variant=options["variant"] or "backgammon")
-        else:
-            report = validate_text(text, variant=options["variant"], numbering=options["numbering"])
-        data = report.as_dict(lang)
+        # The web's own reader: a .mat, one game or a match in the book's notation (our
+        # multi-game .txt) reads here exactly as on the viewer and upload pages.
+        view = view_text(text, variant=options["variant"], numbering=options["numbering"])
+        data = view.as_dict(lang)
         self._exit_code = 0 if data["ok"] else 1
         if options["json"]:
             self.stdout.write(json.dumps(data, ensure_ascii=False))

@@ -86,6 +86,16 @@ def test_beaver_and_raccoon_only_when_agreed_and_in_order():
     assert raccooned.drop("b").points(1) == 4
 
 
+def test_a_taken_raccoon_goes_to_the_taker_under_gnubgs_convention_only():
+    """The book gives the cube to the raccooner; GNU Backgammon to the player who took the
+    raccoon, and its .mat files double from there (issue 46, a real gnubg 1.07 session)."""
+    gnubg = CubeRules(beaver=True, raccoon=True, gnubg_beavers=True)
+    taken = CubeState.start(gnubg).offer("a").beaver("b").raccoon("a").take("b")
+    assert (taken.value, taken.owner) == (8, "b")
+    beaver_taken = CubeState.start(gnubg).offer("a").beaver("b").take("a")
+    assert (beaver_taken.value, beaver_taken.owner) == (4, "b")  # the beaverer, as in the book
+
+
 def test_crawford_game_has_no_cube_at_all():
     state = CubeState.start(CubeRules(crawford_game=True, autodoubles=1))
     assert code_of(lambda: state.offer("a")) == "match.cube_in_crawford"

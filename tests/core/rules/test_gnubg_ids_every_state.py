@@ -35,7 +35,11 @@ from scoring.viewer.frames import view_text
 from tests.core.rules.conftest import random_game_positions
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "records"
-GNUBG_MATS = sorted(DATA.glob("gnubg_*.mat"))
+#: Sessions with beavers are left out of the state-by-state comparison: gnubg shows a
+#: beaver as taken at once (cube doubled, the doubler to roll; a .mat never writes its take),
+#: the book keeps it offered until the doubler answers (ch10: «Если игрок принимает бивер…»),
+#: so the frame of a pending beaver has no twin in gnubg (issue 46, left open).
+GNUBG_MATS = sorted(p for p in DATA.glob("gnubg_*.mat") if "Beavers =>" not in p.read_text(encoding="utf-8"))
 GNUBG = shutil.which("gnubg") or ("/usr/games/gnubg" if Path("/usr/games/gnubg").exists() else None)
 
 

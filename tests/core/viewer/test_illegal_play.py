@@ -37,7 +37,7 @@ def test_an_illegal_play_is_reported_once_at_its_move_and_quoted_as_printed(prin
     assert (error.game, error.move, error.side) == (1, 3, "black")
     # Quoted in the file's own numbering (Black's "7/…"), the through numbering beside it.
     step = printed.split()[1].rstrip("*")
-    assert step.split("/")[0] + "/" in error.en and "(through numbering: 12/" in error.en
+    assert step.split("/")[0] + "/" in error.en and "(through numbering: printed 12/" in error.en
     assert "сквозной нумерации" in error.ru
     view = view_text(text)
     assert all(possible(f.position) for f in view.frames)
@@ -82,3 +82,15 @@ def test_a_game_of_garbage_is_given_up_once_and_costs_little():
                      and p.code not in ("record.result_mismatch",)]
             assert later == []
             assert len([c for c in codes if c != "record.result_mismatch"]) <= MAX_ILLEGAL + 1
+
+
+def test_the_nearest_play_is_named_in_the_printed_numbering_with_its_hits():
+    """Issue 46: a problem about an illegal Black move named the nearest legal play in one
+    numbering and the printed move in another, and dropped the ``*`` of a hit."""
+    mat = (DATA / "gnubg_match5_pass_rows.mat").read_text()
+    row = " 11) 51: 2/1 21/16               42: 8/4* 4/2 "
+    assert row in mat
+    (error,) = validate_mat_text(mat.replace(row, row.replace("8/4* 4/2", "8/5 4/2"), 1)).errors
+    assert "nearest legal play: 8/4* 4/2." in error.en  # Black's own numbering, as printed, the hit kept
+    assert "(through numbering: printed 17/20 21/23; nearest legal 17/21* 21/23)" in error.en
+    assert "записано 17/20 21/23; ближайший ход по правилам 17/21* 21/23" in error.ru

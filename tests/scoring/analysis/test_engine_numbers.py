@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scoring.analysis import engine, report, services
@@ -87,3 +89,17 @@ def test_each_decisions_error_adds_up_to_gnubgs_totals(analysed):
             assert summed["move"] == pytest.approx(stats["move_error"], abs=0.001)
             assert summed["cube"] == pytest.approx(stats["cube_error"], abs=0.001)
     assert rep["players"]["first"]["cube_error"] > 0.1 and rep["players"]["second"]["cube_error"] > 0.01
+
+
+def test_the_luck_rate_is_gnubgs_per_move(analysed):
+    """gnubg's "Luck rate (mEMG/move)" divides by the moves, not the marked rolls (issue 46:
+    −3.806 / 90 = −42.3 was shown where gnubg says −43.2 over 88 moves)."""
+    out, rep = analysed
+    for line in out.statistics_text.split("Overall statistics", 1)[0].splitlines():
+        if line.strip().startswith("Luck rate"):
+            theirs = [float(x) for x in re.findall(r"([-+]?\d+\.\d+)\s*\(", line)][:2]
+            break
+    else:
+        raise AssertionError("no luck rate in gnubg's statistics")
+    ours = [rep["players"][side]["luck_rate"] for side in ("first", "second")]
+    assert ours == pytest.approx(theirs, abs=0.06)

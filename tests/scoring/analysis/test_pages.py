@@ -315,3 +315,58 @@ def test_viewer_draws_the_error_strip_as_a_bar_graph_with_a_text_alternative(cli
     ru_svg = ru[ru.index('<figure class="error-graph">'):ru.index("</figure>")]
     assert "Ошибки по ходам" in ru_svg and "Самая большая ошибка" in ru_svg
     assert not re.search(r'(x|y|height)="\d+,\d', ru_svg)  # geometry never localised
+
+
+@needs_gnubg
+def test_an_analysis_that_stopped_early_says_partial_beside_its_pr(client, analysed_match, referee):
+    """A record attached despite an illegal move in game 2: gnubg reads game 2 only up to
+    it. The PR is shown as partial on the match page, in the API, the viewer and the event's
+    table (issue 46), with the depth beside each PR row."""
+    from .conftest import NOISY3
+
+    broken = NOISY3.replace(" 5) 42: 6/2 6/4 ", " 5) 42: 13/3 ", 1)
+    assert broken != NOISY3
+    attach(analysed_match, referee, text=broken)
+    row = services.run_next()
+    assert row.state == AnalysisState.DONE, row.problem
+    stopped = row.report["partial"]
+    assert stopped["game"] == 2 and stopped["games_read"] == 1 and stopped["read"] < stopped["of"]
+    slug = analysed_match.round.tournament.slug
+    page = _login(client, referee).get(
+        reverse("analysis-match", kwargs={"slug": slug, "match_id": analysed_match.pk}), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "Partial analysis." in page and "stopped reading the record in game 2" in page
+    ru = client.get(reverse("analysis-match", kwargs={"slug": slug, "match_id": analysed_match.pk}),
+                    HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Анализ неполный." in ru
+    api = client.get(f"/api/matches/{analysed_match.pk}/analysis/").json()
+    assert api["partial"]["game"] == 2
+    viewer = client.get(reverse("record-viewer", kwargs={"slug": slug, "match_id": analysed_match.pk}),
+                        HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "partial: up to game 2" in viewer
+    table = client.get(f"/api/tournaments/{slug}/pr-table/").json()
+    assert {r["partial"] for r in table["rows"]} == {1} and {r["depth"] for r in table["rows"]} == {"0"}
+    html = client.get(reverse("analysis-table", kwargs={"slug": slug}), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Depth (ply)" in html and "†" in html
+
+
+@needs_gnubg
+def test_the_pr_table_says_each_rows_depth_and_the_page_gnubgs_own_rate(client, done, referee):
+    """A 0-ply match beside a 2-ply one: each row says its depth, not a bare PR; the match
+    page shows gnubg's own error rate beside our PR (issue 46)."""
+    tournament = done.round.tournament
+    other = MatchFactory(round=done.round)
+    other_row = MatchAnalysis.objects.create(
+        match=other, tournament=tournament, state=AnalysisState.DONE, plies=2, pr_a=10.0, pr_b=20.0,
+        decisions_a=50, decisions_b=50, report={"players": {}, "partial": None},
+    )
+    assert other_row.plies == 2
+    done_row = MatchAnalysis.objects.get(match=done)
+    assert done_row.plies == 0
+    _login(client, referee)
+    rows = client.get(f"/api/tournaments/{tournament.slug}/pr-table/").json()["rows"]
+    assert sorted(r["depth"] for r in rows) == ["0", "0", "2", "2"]
+    page = client.get(reverse("analysis-match", kwargs={"slug": tournament.slug, "match_id": done.pk}),
+                      HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "GNU Backgammon&#x27;s error rate (mEMG)" in page or "GNU Backgammon's error rate (mEMG)" in page
+    assert "65.0" in page  # gnubg's own error rate of A beside A's PR 32.5

@@ -299,7 +299,15 @@ def test_check_text_reads_the_files_players_and_score():
     assert check.players == ("Orlov", "Петров") and check.final == (4, 8) and check.length == 7
 
 
-@pytest.mark.parametrize("path", sorted(DATA.glob("*.mat")), ids=lambda p: p.name)
+#: A gnubg game where a taken raccoon went to its taker and that player doubled again: by the
+#: book a taken raccoon stays with the raccooner (ch10), so its copy in the book's notation is
+#: rightly reported by the book's rules (issue 46; the .mat itself reads by gnubg's convention).
+BY_GNUBGS_CUBE_RULE = {"gnubg_money_raccoon_taken.mat"}
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in sorted(DATA.glob("*.mat")) if p.name not in BY_GNUBGS_CUBE_RULE], ids=lambda p: p.name
+)
 def test_the_books_notation_download_reads_back_to_the_same_positions(path):
     """Each game written in the book's notation replays, through the book's reader, to the
     same positions as the .mat it came from (cube actions in continuation rows)."""

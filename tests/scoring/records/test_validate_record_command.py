@@ -39,7 +39,7 @@ def test_book_game_4_json_reports_misprints() -> None:
     data = _json(RECORDS / "book_game4_long_nardy.txt", "--lang", "en")
     assert data["ok"] is False and data["variant"] == "long_nardy"
     first = data["errors"][0]
-    assert set(first) == {"move", "side", "code", "message"}
+    assert set(first) == {"game", "move", "side", "code", "message"}
     assert (first["move"], first["side"], first["code"]) == (3, "black", "record.wrong_distance")
     assert "5/11" in first["message"]
     bad = [c for c in data["checkpoints"] if not c["ok"]]
@@ -121,3 +121,26 @@ def test_the_russian_summary_is_russian_and_says_the_final_score() -> None:
     out = StringIO()
     call_command("validate_record", str(RECORDS / "book_game1_backgammon.txt"), "--lang", "ru", stdout=out)
     assert "гейм" in out.getvalue() and "single" not in out.getvalue()
+
+
+@pytest.mark.parametrize("english", [True, False], ids=["en", "ru"])
+def test_the_command_reads_the_sites_own_multi_game_txt_export(tmp_path: Path, english: bool) -> None:
+    """One reader for the web and the command (issue 46): the match's ``.txt`` download,
+    every game in the book's notation, once gave 134 errors here ("Recorded as move 1,
+    but it is move 25") while the viewer read it cleanly."""
+    from scoring.records.match_files import as_book_text
+    from scoring.viewer.frames import view_text
+
+    mat = (RECORDS / "gnubg_match7_seed5.mat").read_text()
+    view = view_text(mat)
+    path = tmp_path / "match.txt"
+    path.write_text(as_book_text(view, players=("Petrov", "Orlov"), english=english), encoding="utf-8")
+    data = _json(path)
+    assert data["ok"] is True and data["errors"] == []
+    assert data["final"] == list(view.final_score) and data["players"] == ["Petrov", "Orlov"]
+    assert data["length"] == 7 and data["result"]["winner"] == "black"
+
+
+def test_the_command_reads_gnubgs_pass_rows() -> None:
+    data = _json(RECORDS / "gnubg_match5_pass_rows.mat")
+    assert data["ok"] is True and data["final"] == [2, 10]
