@@ -62,7 +62,10 @@ def register(request, slug: str) -> HttpResponse:
     if not visible and not tournament.registration_open:
         raise Http404
     closed = registration.refusal(tournament)
-    context = {"tournament": tournament, "closed": closed.message if closed else "", "event_visible": visible}
+    context = {
+        "tournament": tournament, "closed": closed.message if closed else "", "event_visible": visible,
+        "places_left": registration.places_left(tournament),
+    }  # fmt: skip
     if closed:
         if request.method == "POST":  # closed (the deadline passed) while they typed: keep it, say why
             context["form"] = RegistrationForm(initial=request.POST.dict(), tournament=tournament)
@@ -179,6 +182,11 @@ def _sorted(tournament: Tournament) -> dict:
     return by_status
 
 
+def _limit_warning(tournament) -> str:
+    problem = registration.limit_warning(tournament)
+    return problem.message(current_language()) if problem else ""
+
+
 @_organiser
 def manage(request, tournament) -> HttpResponse:
     """Options, the applications awaiting a decision, the waiting list in order, the decided ones."""
@@ -190,6 +198,7 @@ def _manage_page(request, tournament, form, status: int = 200) -> HttpResponse:
     regs = _sorted(tournament)
     for reg in regs[RegistrationStatus.PENDING] + regs[RegistrationStatus.WAITLISTED]:
         reg.candidates = registration.candidates_for(reg)
+        reg.over_limit = registration.approval_over_limit(tournament, reg) is not None  # asks for a reason
     return render(
         request,
         "registration/manage.html",
@@ -202,6 +211,7 @@ def _manage_page(request, tournament, form, status: int = 200) -> HttpResponse:
             "closed_regs": regs[RegistrationStatus.REFUSED] + regs[RegistrationStatus.CANCELLED],
             "taken": registration.places_taken(tournament),
             "full": not registration.has_place(tournament),
+            "over_limit": _limit_warning(tournament),
             "refusal": registration.refusal(tournament),
         },
         status=status,
@@ -222,6 +232,8 @@ def options(request, tournament) -> HttpResponse:
     errors = registration.offer_free_places(tournament, request.user)
     _report(request, errors)
     messages.success(request, _("Registration options saved."))
+    if warning := _limit_warning(tournament):
+        messages.warning(request, warning)
     return redirect("manage-registrations", slug=tournament.slug)
 
 
