@@ -107,6 +107,10 @@ def _form_of(reg: Registration, tournament: Tournament) -> RegistrationForm:
     return RegistrationForm(initial=initial, tournament=tournament)
 
 
+#: The applicant's second tap: "Yes, withdraw" on the confirmation the first one shows.
+WITHDRAW_CONFIRMED = "withdraw_confirmed"
+
+
 def application(request, slug: str, token: str) -> HttpResponse:
     """The applicant's own page (the signed link in every registration email): where the
     application stands, a form to correct it until it is decided (name spelling, email,
@@ -114,6 +118,7 @@ def application(request, slug: str, token: str) -> HttpResponse:
     confirmed by email."""
     tournament, reg = _application_reg(slug, token)
     form = None
+    confirm = False
     if request.method == "POST" and request.POST.get("action") == "edit":
         form = RegistrationForm(request.POST, tournament=tournament)
         if not registration.editable(reg):
@@ -127,6 +132,10 @@ def application(request, slug: str, token: str) -> HttpResponse:
             else:
                 messages.success(request, _("Your application is updated."))
                 return redirect("registration-application", slug=slug, token=token)
+    elif request.method == "POST" and request.POST.get("action") != WITHDRAW_CONFIRMED:
+        # "Withdraw my application" asks first (issue 49: one tap gave the place away at once,
+        # with an email to the next person); nothing changes until the applicant confirms.
+        confirm = registration.withdrawable(reg)
     elif request.method == "POST" and registration.withdrawable(reg):
         try:
             outcome = registration.cancel(reg, None)
@@ -147,6 +156,8 @@ def application(request, slug: str, token: str) -> HttpResponse:
             "registration": reg,
             "position": registration.waitlist_position(reg),
             "withdrawable": registration.withdrawable(reg),
+            "confirm_withdrawal": confirm,
+            "waiting": registration.waitlist(tournament).exists(),
             "form": form,
             "token": token,
         },
