@@ -104,12 +104,18 @@ def player_key(*names: str) -> str:
 def greeting_name(last: str, first: str, last_latin: str = "", first_latin: str = "", language: str = "ru") -> str:
     """The name a letter addresses its reader by, in the reader's language.
 
-    Russian keeps the order of the records («Смирнов Иван», as the book lists players);
-    English puts the given name first ("Hello, John Smith!") and uses the Latin spelling
-    when the player has one — "Smith John" reads as a list, not as an address.
+    Russian keeps the order of the records («Смирнов Иван», as the book lists players) for a
+    name in Cyrillic; a name written only in Latin letters is a foreign name and keeps its own
+    order, given name first («Здравствуйте, John Smith!»). English puts the given name first
+    ("Hello, John Smith!") in Latin letters: the player's Latin spelling when there is one, else
+    the Cyrillic name transliterated by the search's scheme (:data:`SCHEME`: Артём → Artyom) —
+    an English reader gets neither "Smith John" nor "Hello, Артём Федоров!" (issue 49).
     """
     if language.startswith("en"):
         if last_latin.strip():
             last, first = last_latin, first_latin
+        name = f"{first.strip()} {last.strip()}".strip()
+        return SCHEME.translate(name) if _CYRILLIC.search(name) else name
+    if not _CYRILLIC.search(f"{last}{first}"):
         return f"{first.strip()} {last.strip()}".strip()
     return f"{last.strip()} {first.strip()}".strip()

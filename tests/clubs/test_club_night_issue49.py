@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import ClubRole, ClubRoleKind, Membership, PlayerRating
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tournaments.identity.services import merge
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +104,31 @@ def test_a_members_future_end_date_is_shown_to_everyone(client, kazan):
     page = client.get(reverse("club-detail", kwargs={"slug": kazan.slug}), HTTP_ACCEPT_LANGUAGE="ru")
     members = page.content.decode().split('id="club-members"', 1)[1].split("</table>", 1)[0]
     assert "Лесная" in members and until.strftime("%d.%m.%Y") in members
+
+
+def test_the_organisers_of_both_clubs_see_a_merge_in_their_club_log(client, kazan, elena):
+    """Regression: the player.merge audit line was visible only in the admin."""
+    perm, other = ClubFactory(name="Пермь", slug="perm"), ClubFactory(name="Уфа", slug="ufa")
+    twin = PlayerFactory(last_name="Semenova", first_name="Elena", last_name_latin="", first_name_latin="")
+    Membership.objects.create(player=twin, club=kazan, started_on="2015-01-01", ended_on="2018-01-01")
+    Membership.objects.create(player=twin, club=perm, started_on="2018-02-01")
+    boss = UserFactory(username="kazan-boss")
+    ClubRole.objects.create(club=kazan, user=boss, role=ClubRoleKind.ORGANISER)
+    ClubRole.objects.create(club=perm, user=boss, role=ClubRoleKind.ORGANISER)
+    merge(elena, twin, boss, "one person: moved from Perm")
+    for club in (kazan, perm):
+        organiser = UserFactory()
+        ClubRole.objects.create(club=club, user=organiser, role=ClubRoleKind.ORGANISER)
+        client.force_login(organiser)
+        page = client.get(reverse("club-log", kwargs={"slug": club.slug}), HTTP_ACCEPT_LANGUAGE="en")
+        log = page.content.decode().split('id="club-log"', 1)[1]
+        assert page.status_code == 200 and "Two players merged into one person" in log
+        assert "one person: moved from Perm" in log and "kazan-boss" in log
+        detail = client.get(reverse("club-detail", kwargs={"slug": club.slug})).content.decode()
+        assert 'id="club-log-link"' in detail
+    stranger = UserFactory()
+    ClubRole.objects.create(club=other, user=stranger, role=ClubRoleKind.ORGANISER)
+    client.force_login(stranger)
+    assert client.get(reverse("club-log", kwargs={"slug": kazan.slug})).status_code == 403
+    own = client.get(reverse("club-log", kwargs={"slug": other.slug}), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Два игрока объединены" not in own and "Журнал клуба" in own

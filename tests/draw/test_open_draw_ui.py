@@ -8,6 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
+from scoring.rules.errors import Problem
 from tests.factories import (
     OfficialFactory,
     PlayerFactory,
@@ -220,3 +221,15 @@ def test_command_verify_fails_when_the_seed_does_not_match_the_commitment(open_e
     perform_draw(t, seed="not-the-committed-one")
     with pytest.raises(CommandError, match="does not match the published commitment"):
         call_command("draw_numbers", "open", "--verify")
+
+
+def test_the_notes_of_a_rating_seeded_round_one_do_not_contradict_themselves(open_event):
+    """Regression (issue 49): "Draw numbers 1–7 given by rating (no open draw)", then "(open draw of numbers)"."""
+    t = open_event["t"]
+    t.seeding = "rating"
+    t.save()
+    rnd = generate_swiss(t, user=open_event["org"])
+    for lang in ("en", "ru"):
+        words = " ".join(Problem.from_data(n).message(lang) for n in rnd.explanation["notes"])
+        assert ("no open draw" in words) if lang == "en" else ("без открытой жеребьёвки" in words)
+        assert "(open draw of numbers)" not in words and "(открытая номерная жеребьёвка)" not in words

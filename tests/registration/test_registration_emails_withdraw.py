@@ -71,7 +71,8 @@ def test_the_applicant_withdraws_from_their_link_and_gets_a_confirmation(client)
     page = client.get(link)
     assert page.status_code == 200 and 'id="withdraw-application"' in page.content.decode()
     with smtp_server() as inbox:
-        client.post(link)
+        client.post(link, {"action": "withdraw"})  # asks first (issue 49)
+        client.post(link, {"action": "withdraw_confirmed"})
     reg = Registration.objects.get(email="petrov@example.org")
     assert reg.status == RegistrationStatus.CANCELLED and reg.entry.status == EntryStatus.WITHDRAWN
     [confirmation] = inbox.to("petrov@example.org")
@@ -90,3 +91,25 @@ def test_a_forged_or_foreign_application_link_is_a_404(client):
     assert client.get(reverse("registration-application", kwargs={"slug": "other", "token": token})).status_code == 200
     assert client.get(reverse("registration-application", kwargs={"slug": event.slug, "token": token})).status_code == 404
     assert client.get(reverse("registration-application", kwargs={"slug": "other", "token": "1:forged"})).status_code == 404
+
+
+@override_settings(SITE_URL=SITE)
+def test_withdrawing_asks_first_and_nothing_moves_until_the_applicant_confirms(client):
+    """Regression (issue 49): one tap withdrew the application and gave the place to the waiting
+    list at once, with an email to the next person; now it asks, and "keep" changes nothing."""
+    event = event_of(public=True, registration_approval=False, entry_limit=1)
+    with smtp_server() as inbox:
+        register(client, event)
+        client.post(reverse("register", kwargs={"slug": "kubok"}), {**FORM, "last_name": "Сидоров", "email": "s@example.org"})
+    link = application_link(Inbox.body(inbox.to("petrov@example.org")[0]))
+    with smtp_server() as inbox:
+        page = client.post(link, {"action": "withdraw"}, HTTP_ACCEPT_LANGUAGE="ru")
+    body = page.content.decode()
+    assert page.status_code == 200 and 'id="confirm-withdrawal"' in body and "Отозвать заявку?" in body
+    assert "следующему в листе ожидания" in body and 'id="keep-application"' in body
+    reg = Registration.objects.get(email="petrov@example.org")
+    assert reg.status == RegistrationStatus.APPROVED and reg.entry.status != EntryStatus.WITHDRAWN
+    assert not inbox.messages  # nobody was told anything
+    english = client.post(link, {"action": "withdraw"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Withdraw your application?" in english and "You are entered: your entry is withdrawn too." in english
+    assert Registration.objects.get(email="s@example.org").status == RegistrationStatus.WAITLISTED

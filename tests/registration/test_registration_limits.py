@@ -149,3 +149,44 @@ def test_waitlist_position_moves_up_when_the_first_is_offered_a_place(full_event
     first.refresh_from_db(), second.refresh_from_db()
     assert registration.waitlist_position(first) is None  # offered: pending, off the list
     assert registration.waitlist_position(second) == 1
+
+
+def test_a_limit_lowered_below_the_places_taken_warns_and_a_pending_approval_then_asks_why(client, organiser):
+    """Regression (issue 49): "Places taken: 6 of 4" with no warning, then a pending application
+    approved over the limit with no reason asked."""
+    event = TournamentFactory(registration_open=True, registration_approval=True, entry_limit=None)
+    OfficialFactory(tournament=event, role=OfficialRole.ORGANISER, user=organiser)
+    EntryFactory.create_batch(2, tournament=event)
+    reg = registration.apply(event, FORM).registration
+    assert reg.status == RegistrationStatus.PENDING
+    client.force_login(organiser)
+    options = reverse("manage-registration-options", kwargs={"slug": event.slug})
+    page = client.post(options, {"registration_open": "on", "registration_approval": "on", "entry_limit": 2},
+                       follow=True, HTTP_ACCEPT_LANGUAGE="en")  # fmt: skip
+    said = " ".join(str(m) for m in page.context["messages"])
+    assert "The limit (2) is below the places already taken (3): nobody is removed" in said
+    assert 'id="over-limit"' in page.content.decode()
+    russian = client.get(reverse("manage-registrations", kwargs={"slug": event.slug}), HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Лимит (2) меньше уже занятых мест (3)" in russian.content.decode()
+    with pytest.raises(registration.RegistrationRefused) as refused:
+        registration.approve(reg, organiser)
+    assert refused.value.problem.code == "registration.full_pending"
+    assert "2 of 2" in refused.value.problem.message("en") and "2 из 2" in refused.value.problem.message("ru")
+    html = lxml.html.fromstring(russian.content)
+    assert html.xpath(f"//tr[@id='registration-{reg.pk}']//input[@name='over_limit_reason'][@required]")
+    registration.approve(reg, organiser, over_limit_reason="судья турнира")
+    reg.refresh_from_db()
+    assert reg.status == RegistrationStatus.APPROVED
+
+
+def test_the_public_form_says_how_many_places_are_left_or_that_the_event_is_full(client, full_event):
+    """Regression (issue 49): the applicant learnt the event was full only after filling in the form."""
+    url = reverse("register", kwargs={"slug": full_event.slug})
+    full = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The event is full: an application now goes to the waiting list" in full
+    assert "Мест нет" in client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    full_event.entry_limit = 4
+    full_event.save()
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Осталось 3 места." in html
+    assert "3 places left." in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()

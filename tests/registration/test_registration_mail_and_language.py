@@ -23,6 +23,7 @@ from tests.factories import (
 )
 from tests.smtp import Inbox, smtp_server
 from tournaments.models import OfficialRole, Registration
+from tournaments.registration import services as registration
 from tournaments.rounds.pairing_manager.lifecycle import publish_round
 from zarik.site import default_site_url
 
@@ -105,10 +106,39 @@ def test_english_greeting_puts_the_latin_given_name_first_and_russian_keeps_the_
     assert body.index("Hello") < body.index("Здравствуйте")  # their language first
 
 
-def test_greeting_name_without_a_latin_spelling_still_puts_the_given_name_first():
-    assert greeting_name("Петров", "Пётр", "", "", "en") == "Пётр Петров"
+def test_greeting_name_without_a_latin_spelling_is_transliterated_for_english_readers():
+    """Regression (issue 49): "Hello, Артем Федоров!" — an English reader gets Latin letters."""
+    assert greeting_name("Федоров", "Артём", "", "", "en") == "Artyom Fedorov"
     assert greeting_name("Петров", "Пётр", "Petrov", "Petr", "ru") == "Петров Пётр"
     assert greeting_name("Petrov", "", "", "", "en") == "Petrov"
+
+
+def test_a_latin_only_name_keeps_the_given_name_first_in_the_russian_greeting():
+    """Regression (issue 49): «Здравствуйте, Smith John!» read as a list, not an address."""
+    assert greeting_name("Smith", "John", "", "", "ru") == "John Smith"
+    assert greeting_name("Smith", "John", "", "", "en") == "John Smith"
+
+
+def test_registration_emails_say_their_languages_and_a_refusal_offers_no_correction(client, open_event):
+    """Regression (issue 49): no Content-Language; the refusal offered "see it, correct it or withdraw it"."""
+    open_event.registration_approval = True
+    open_event.save()
+    organiser = OfficialFactory(tournament=open_event, role=OfficialRole.ORGANISER).user
+    with smtp_server() as inbox:
+        register(client, open_event, "en", last_name="Федоров", first_name="Артём", email="artyom@example.org")
+    [received] = inbox.to("artyom@example.org")
+    assert received["Content-Language"] == "en, ru"
+    body = Inbox.body(received)
+    assert "Hello, Artyom Fedorov!" in body and "Здравствуйте, Федоров Артём!" in body
+    assert "correct it or withdraw it" in body  # an open application can still be changed
+    reg = Registration.objects.get(email="artyom@example.org")
+    with smtp_server() as inbox:
+        registration.refuse(reg, organiser, "the event is for members")
+    [refused] = inbox.to("artyom@example.org")
+    body = Inbox.body(refused)
+    assert refused["Content-Language"] == "en, ru"
+    assert "correct it" not in body and "исправить" not in body
+    assert "Your application (to see it):" in body and "Ваша заявка (посмотреть):" in body
 
 
 def test_site_url_defaults_to_the_local_server_on_the_make_run_port():

@@ -72,7 +72,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "adjustments": ("Штрафы (* — очки сняты решением директора или жюри)", "Penalties (* — points taken by a ruling of the director or the jury)"),
     "rating": ("Рейтинг", "Rating"),
     "status": ("Статус", "Status"),
-    "withdrawn": ("выбыл", "withdrawn"),
+    # Neutral until the records know a player's gender (issue 49: "выбыл" beside a woman's name).
+    "withdrawn": ("выбыл(а)", "withdrawn"),
     "disqualified": ("дисквалифицирован", "disqualified"),
     "removed": ("удалён с соревнований", "removed"),
     "not_counted": (

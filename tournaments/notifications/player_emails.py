@@ -83,9 +83,11 @@ def send(
     ``List-Unsubscribe`` header (RFC 8058) a mail client shows as "Unsubscribe".
     """
     subject, body = compose(kind, tournament, context, language)
-    headers = {}
+    # The languages of the body in their order (RFC 3282 allows a list): a mail client or a
+    # screen reader then knows the text is Russian and English, not guessed from the first words.
+    headers = {"Content-Language": ", ".join(_order(language))}
     if unsubscribe:
-        headers = {"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+        headers |= {"List-Unsubscribe": f"<{unsubscribe}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
     try:
         EmailMessage(subject, body, None, [to], headers=headers).send()
     except (smtplib.SMTPException, OSError) as exc:

@@ -236,10 +236,12 @@ WHY = Catalogue(
             "Paired top half against bottom half of the group ({player} from the top half).",
             "Верхняя половина группы играет с нижней ({player} из верхней половины).",
         ),
+        # How the numbers were given is said once, by its own note (seeded_numbers, or the draw's
+        # record): this one says only who meets whom (issue 49: it said "open draw" after a note
+        # that the numbers came by rating).
         "first_round_adjacent": (
-            "Round 1: draw numbers 1–2, 3–4, 5–6, … meet (open draw of numbers).",
-            "Первый тур: встречаются номера 1 и 2, 3 и 4, 5 и 6 и т. д. (открытая номерная "
-            "жеребьёвка).",
+            "Round 1: draw numbers 1–2, 3–4, 5–6, … meet (book Part 9).",
+            "Первый тур: встречаются номера 1 и 2, 3 и 4, 5 и 6 и т. д. (книга, часть 9).",
         ),
         "first_round_halves": (
             "Round 1: the top half by seed meets the bottom half (1 v n/2+1, 2 v n/2+2, …).",

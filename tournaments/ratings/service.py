@@ -103,10 +103,15 @@ class MatchRow(NamedTuple):
     table: int | None = None
     seed_a: float | None = None
     seed_b: float | None = None
+    declared_a: float | None = None
+    declared_b: float | None = None
 
-    def seed_of(self, player: int) -> float | None:
-        """The rating at entry of ``player``'s side (a start clue, :mod:`clubs.ratings.starts`)."""
-        return self.seed_a if player == self.player_a else self.seed_b
+    def clues_of(self, player: int) -> Clues:
+        """What this match says of where ``player`` would start the pool (:mod:`clubs.ratings.starts`):
+        the side's rating at entry and the player's own rating, read with the row (no extra query)."""
+        if player == self.player_a:
+            return Clues(self.seed_a, self.declared_a)
+        return Clues(self.seed_b, self.declared_b)
 
 
 ROW_FIELDS = (
@@ -114,6 +119,7 @@ ROW_FIELDS = (
     "entry_a__player_id", "entry_b__player_id", "score_a", "score_b", "winner", "updated_at",
     "result_kind", "round__published_at", "round__tournament__starts_on", "round__tournament__ends_on",
     "round__tournament_id", "round__number", "table", "entry_a__seed_rating", "entry_b__seed_rating",
+    "entry_a__player__rating", "entry_b__player__rating",
 )  # fmt: skip
 
 #: Matches that are never rated, whatever their result: (reason, test). A newcomer adds a row.
@@ -163,6 +169,7 @@ def _row_of(match: Match) -> MatchRow:
         match.score_a, match.score_b, match.winner, match.updated_at, match.result_kind,
         rnd.published_at, tournament.starts_on, tournament.ends_on, tournament.pk, rnd.number, match.table,
         match.entry_a.seed_rating, match.entry_b.seed_rating if match.entry_b_id else None,
+        match.entry_a.player.rating, match.entry_b.player.rating if match.entry_b_id else None,
     )  # fmt: skip
 
 
@@ -485,18 +492,15 @@ def _store_ratings(pool, table, counts, dates, involved, full, firsts: dict[int,
 def newcomer_starts(rows: Iterable[MatchRow], known: set[int]) -> dict[int, Start]:
     """The pool's start (:func:`clubs.ratings.starts.start_of`) of every player of ``rows`` not in ``known``.
 
-    ``rows`` are in played order, so a newcomer's clue from an entry is the rating at entry of
-    their first rated match; the player's own rating is read for them in one query.
+    ``rows`` are in played order, so a newcomer's clues are those of their first rated match:
+    the rating at entry of that event, else the player's own rating (both read with the row).
     """
-    seeds: dict[int, float | None] = {}
+    starts: dict[int, Start] = {}
     for row in rows:
         for pid in (row.player_a, row.player_b):
-            if pid is not None and pid not in known and pid not in seeds:
-                seeds[pid] = row.seed_of(pid)
-    if not seeds:
-        return {}
-    declared = dict(Player.objects.filter(pk__in=list(seeds)).order_by().values_list("pk", "rating"))
-    return {pid: start_of(Clues(seed, declared.get(pid))) for pid, seed in seeds.items()}
+            if pid is not None and pid not in known and pid not in starts:
+                starts[pid] = start_of(row.clues_of(pid))
+    return starts
 
 
 def seeding_ratings(tournament: Tournament, entries: Iterable) -> dict[int, float]:

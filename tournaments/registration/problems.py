@@ -55,5 +55,17 @@ REGISTRATION = Catalogue(
             "The email could not be sent ({error}); the link is still shown on this page.",
             "Письмо не отправлено ({error}); ссылка по-прежнему видна на этой странице.",
         ),
+        "over_limit": (
+            "The limit ({limit}) is below the places already taken ({taken}): nobody is removed; new "
+            "applications go to the waiting list, and approving one awaiting approval asks for a reason.",
+            "Лимит ({limit}) меньше уже занятых мест ({taken}): никто не исключён; новые заявки попадут "
+            "в лист ожидания, а для принятия ожидающей заявки нужно указать причину.",
+        ),
+        "full_pending": (
+            "The entries already fill the limit ({entries} of {limit}): approving this application goes "
+            "over it. Raise the limit in the options, or give a reason to go over it.",
+            "Участники уже заполнили лимит ({entries} из {limit}): принять эту заявку значит превысить "
+            "его. Увеличьте лимит в настройках или укажите причину превышения.",
+        ),
     },
 )

@@ -120,6 +120,47 @@ def has_place(tournament: Tournament) -> bool:
     return tournament.entry_limit is None or places_taken(tournament) < tournament.entry_limit
 
 
+def places_left(tournament: Tournament) -> int | None:
+    """Free places under ``entry_limit`` (never below 0), or None with no limit: what the public
+    form says before anyone fills it in (issue 49)."""
+    if tournament.entry_limit is None:
+        return None
+    return max(0, tournament.entry_limit - places_taken(tournament))
+
+
+def over_limit_by(tournament: Tournament) -> int:
+    """How many places taken exceed ``entry_limit`` (0 within it): a limit lowered below the places
+    already taken removes nobody, and the organiser is told so."""
+    if tournament.entry_limit is None:
+        return 0
+    return max(0, places_taken(tournament) - tournament.entry_limit)
+
+
+def _entries_in(tournament: Tournament) -> int:
+    return tournament.entries.exclude(status=EntryStatus.WITHDRAWN).count()
+
+
+def limit_warning(tournament: Tournament) -> Problem | None:
+    """``registration.over_limit`` when the limit is below the places taken, for the organiser's pages."""
+    if not over_limit_by(tournament):
+        return None
+    return REGISTRATION.problem("over_limit", limit=tournament.entry_limit, taken=places_taken(tournament))
+
+
+def approval_over_limit(tournament: Tournament, reg: Registration) -> Problem | None:
+    """Why approving ``reg`` would go over ``entry_limit``, or None: a waiting-list application
+    needs a free place; a pending one holds a place unless the entries already fill the limit."""
+    limit = tournament.entry_limit
+    if limit is None:
+        return None
+    if reg.status == RegistrationStatus.WAITLISTED:
+        return None if has_place(tournament) else REGISTRATION.problem(
+            "full", taken=places_taken(tournament), limit=limit
+        )  # fmt: skip
+    entries = _entries_in(tournament)
+    return REGISTRATION.problem("full_pending", entries=entries, limit=limit) if entries >= limit else None
+
+
 def waitlist(tournament: Tournament):
     """The waiting list in order: the first is offered the next free place."""
     return tournament.registrations.filter(status=RegistrationStatus.WAITLISTED).order_by(
@@ -453,21 +494,18 @@ def approve(
     A pending application already holds a place; one from the waiting list of a full
     tournament does not, so it is refused (``registration.full``) unless the organiser
     goes over ``entry_limit`` on purpose and says why: ``over_limit_reason``, kept in the
-    audit log's approval entry.
+    audit log's approval entry. A pending application whose place was taken away by a
+    lowered limit (the entries already fill it) asks for the reason the same way (issue 49).
     """
     over_limit_reason = (over_limit_reason or "").strip()
     with transaction.atomic():
         tournament = _lock(reg.tournament)
         reg = Registration.objects.select_for_update().get(pk=reg.pk)
         _decidable(reg, user)
-        if reg.status == RegistrationStatus.WAITLISTED and not has_place(tournament):
+        problem = approval_over_limit(tournament, reg)
+        if problem is not None:
             if not over_limit_reason:
-                raise RegistrationRefused(
-                    REGISTRATION.problem(
-                        "full", taken=places_taken(tournament), limit=tournament.entry_limit
-                    ),
-                    "over_limit_reason",
-                )
+                raise RegistrationRefused(problem, "over_limit_reason")
         else:
             over_limit_reason = ""  # within the limit: nothing to justify
         _enter(reg, user, player, over_limit_reason)

@@ -62,7 +62,10 @@ def register(request, slug: str) -> HttpResponse:
     if not visible and not tournament.registration_open:
         raise Http404
     closed = registration.refusal(tournament)
-    context = {"tournament": tournament, "closed": closed.message if closed else "", "event_visible": visible}
+    context = {
+        "tournament": tournament, "closed": closed.message if closed else "", "event_visible": visible,
+        "places_left": registration.places_left(tournament),
+    }  # fmt: skip
     if closed:
         if request.method == "POST":  # closed (the deadline passed) while they typed: keep it, say why
             context["form"] = RegistrationForm(initial=request.POST.dict(), tournament=tournament)
@@ -104,6 +107,10 @@ def _form_of(reg: Registration, tournament: Tournament) -> RegistrationForm:
     return RegistrationForm(initial=initial, tournament=tournament)
 
 
+#: The applicant's second tap: "Yes, withdraw" on the confirmation the first one shows.
+WITHDRAW_CONFIRMED = "withdraw_confirmed"
+
+
 def application(request, slug: str, token: str) -> HttpResponse:
     """The applicant's own page (the signed link in every registration email): where the
     application stands, a form to correct it until it is decided (name spelling, email,
@@ -111,6 +118,7 @@ def application(request, slug: str, token: str) -> HttpResponse:
     confirmed by email."""
     tournament, reg = _application_reg(slug, token)
     form = None
+    confirm = False
     if request.method == "POST" and request.POST.get("action") == "edit":
         form = RegistrationForm(request.POST, tournament=tournament)
         if not registration.editable(reg):
@@ -124,6 +132,10 @@ def application(request, slug: str, token: str) -> HttpResponse:
             else:
                 messages.success(request, _("Your application is updated."))
                 return redirect("registration-application", slug=slug, token=token)
+    elif request.method == "POST" and request.POST.get("action") != WITHDRAW_CONFIRMED:
+        # "Withdraw my application" asks first (issue 49: one tap gave the place away at once,
+        # with an email to the next person); nothing changes until the applicant confirms.
+        confirm = registration.withdrawable(reg)
     elif request.method == "POST" and registration.withdrawable(reg):
         try:
             outcome = registration.cancel(reg, None)
@@ -144,6 +156,8 @@ def application(request, slug: str, token: str) -> HttpResponse:
             "registration": reg,
             "position": registration.waitlist_position(reg),
             "withdrawable": registration.withdrawable(reg),
+            "confirm_withdrawal": confirm,
+            "waiting": registration.waitlist(tournament).exists(),
             "form": form,
             "token": token,
         },
@@ -179,6 +193,11 @@ def _sorted(tournament: Tournament) -> dict:
     return by_status
 
 
+def _limit_warning(tournament) -> str:
+    problem = registration.limit_warning(tournament)
+    return problem.message(current_language()) if problem else ""
+
+
 @_organiser
 def manage(request, tournament) -> HttpResponse:
     """Options, the applications awaiting a decision, the waiting list in order, the decided ones."""
@@ -190,6 +209,7 @@ def _manage_page(request, tournament, form, status: int = 200) -> HttpResponse:
     regs = _sorted(tournament)
     for reg in regs[RegistrationStatus.PENDING] + regs[RegistrationStatus.WAITLISTED]:
         reg.candidates = registration.candidates_for(reg)
+        reg.over_limit = registration.approval_over_limit(tournament, reg) is not None  # asks for a reason
     return render(
         request,
         "registration/manage.html",
@@ -202,6 +222,7 @@ def _manage_page(request, tournament, form, status: int = 200) -> HttpResponse:
             "closed_regs": regs[RegistrationStatus.REFUSED] + regs[RegistrationStatus.CANCELLED],
             "taken": registration.places_taken(tournament),
             "full": not registration.has_place(tournament),
+            "over_limit": _limit_warning(tournament),
             "refusal": registration.refusal(tournament),
         },
         status=status,
@@ -222,6 +243,8 @@ def options(request, tournament) -> HttpResponse:
     errors = registration.offer_free_places(tournament, request.user)
     _report(request, errors)
     messages.success(request, _("Registration options saved."))
+    if warning := _limit_warning(tournament):
+        messages.warning(request, warning)
     return redirect("manage-registrations", slug=tournament.slug)
 
 

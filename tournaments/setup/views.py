@@ -29,6 +29,7 @@ from tournaments.access.permissions import (
 )
 from tournaments.account.people import person_name
 from tournaments.models import Official, Section, Tournament
+from tournaments.registration import services as registration
 from zarik.i18n import current_language
 
 from . import services as setup
@@ -263,6 +264,8 @@ def settings(request, tournament: Tournament):
     if request.method == "POST" and request.POST.get("step") != "preview" and form.is_valid():
         setup.save_settings(form, request.user, before, was_rated)
         messages.success(request, _("Settings saved."))
+        if warning := registration.limit_warning(tournament):  # the same warning as the registrations page
+            messages.warning(request, warning.message(current_language()))
         return redirect("manage-settings", slug=tournament.slug)
     return render(
         request, "setup/settings.html",

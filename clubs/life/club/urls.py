@@ -6,7 +6,7 @@ from clubs.life.chouette import views as chouette_views
 from clubs.life.seasons import views as season_views
 from tournaments.notifications import webhook_views
 
-from . import merge_views
+from . import log_views, merge_views
 from . import views as club_views
 
 urlpatterns = [
@@ -16,6 +16,7 @@ urlpatterns = [
     path("<slug:slug>/members/search/", club_views.members_search, name="club-members-search"),
     path("<slug:slug>/members/import/", club_views.members_import, name="club-members-import"),
     path("<slug:slug>/members/merge/", merge_views.merge_players, name="club-members-merge"),
+    path("<slug:slug>/log/", log_views.club_log, name="club-log"),
     path("<slug:slug>/webhooks/", webhook_views.club_webhooks, name="club-webhooks"),
     path("<slug:slug>/chouette/", chouette_views.sessions, name="chouette-list"),
     path("<slug:slug>/chouette/new/", chouette_views.session_new, name="chouette-new"),
