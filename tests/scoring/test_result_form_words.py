@@ -1,0 +1,52 @@
+"""The result form speaks the variant's language and offers only what the match can have
+(issue 44): a backgammon match to 5 offered "oyun/mars/koks" and a "draw", and its score inputs
+stepped by 0.1."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.utils import translation
+
+from scoring.entry.forms import GameForm, ResultEntry
+from tests.factories import OfficialFactory, TournamentFactory, UserFactory, enter
+from tournaments.models import OfficialRole
+from tournaments.rounds import pairing_manager as pm
+
+pytestmark = pytest.mark.django_db
+
+
+def first_match(**options):
+    t = TournamentFactory(rounds_planned=3, **options)
+    director = UserFactory()
+    OfficialFactory(tournament=t, user=director, role=OfficialRole.ORGANISER)
+    enter(t, [{"last_name": f"Словарёв{i}", "short": True} for i in range(1, 5)])
+    [rnd] = pm.generate_next(t, user=director)
+    return rnd.matches.order_by("table").first()
+
+
+def labels(field) -> list[str]:
+    return [str(label) for _value, label in field.choices]
+
+
+def test_a_backgammon_match_to_n_offers_backgammon_words_and_no_draw():
+    match = first_match(variant="backgammon", scoring="backgammon", match_format="points", match_length=5)
+    form = GameForm(match=match)
+    with translation.override("en"):
+        assert labels(form.fields["kind"])[1:] == ["single game", "gammon", "backgammon"]
+    assert "draw" not in [value for value, _label in form.fields["winner"].choices]
+    entry = ResultEntry(match)
+    assert entry.form.fields["score_a"].widget.attrs["step"] == "1"
+    assert 'step="1"' in str(entry.form["score_b"])
+
+
+def test_a_long_nardy_match_of_fixed_games_keeps_the_books_words_and_its_draw():
+    match = first_match(variant="long_nardy", scoring="long_nardy", match_format="games", fixed_games=4,
+                        match_length=None, draw_value=Decimal("0.5"))  # fmt: skip
+    form = GameForm(match=match)
+    with translation.override("ru"):
+        kinds = " ".join(labels(form.fields["kind"]))
+    assert "оюн" in kinds and "марс" in kinds
+    assert "draw" in [value for value, _label in form.fields["winner"].choices]
+    assert ResultEntry(match).form.fields["score_a"].widget.attrs["step"] == "0.5"
