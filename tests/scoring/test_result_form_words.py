@@ -4,6 +4,7 @@ stepped by 0.1."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
@@ -50,3 +51,15 @@ def test_a_long_nardy_match_of_fixed_games_keeps_the_books_words_and_its_draw():
     assert "оюн" in kinds and "марс" in kinds
     assert "draw" in [value for value, _label in form.fields["winner"].choices]
     assert ResultEntry(match).form.fields["score_a"].widget.attrs["step"] == "0.5"
+
+
+def test_the_desk_match_page_gives_each_forms_reason_an_id_of_its_own(client):
+    """Issue 44: the lateness and the result-without-play forms both rendered id="id_reason"."""
+    match = first_match(match_format="points", match_length=5, late_penalty_minutes=10)
+    director = match.round.tournament.officials.first().user
+    pm.publish_round(match.round, user=director)
+    client.force_login(director)
+    html = client.get(f"/t/{match.round.tournament.slug}/desk/match/{match.pk}/").content.decode()
+    ids = re.findall(r'\bid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+    assert 'for="kind_reason"' in html and 'id="kind_reason"' in html
