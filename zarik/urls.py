@@ -4,12 +4,14 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from zarik.production.health import healthz, live, ready
+from zarik.style import style
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("healthz/live", live, name="healthz-live"),
     path("healthz/ready", ready, name="healthz-ready"),
     path("admin/", admin.site.urls),
+    path("style/", style, name="style"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(template_name="account/login.html"), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
