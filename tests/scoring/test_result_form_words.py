@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
+from scoring import workflow
 from scoring.entry.forms import GameForm, ResultEntry
 from tests.factories import OfficialFactory, TournamentFactory, UserFactory, enter
 from tournaments.models import OfficialRole
@@ -63,3 +64,19 @@ def test_the_desk_match_page_gives_each_forms_reason_an_id_of_its_own(client):
     ids = re.findall(r'\bid="([^"]+)"', html)
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
     assert 'for="kind_reason"' in html and 'id="kind_reason"' in html
+
+
+def test_a_superseded_report_is_folded_away_under_the_result_that_stands(client):
+    """Issue 44: every superseded report stayed listed on the match page as if it still counted."""
+    match = first_match(match_format="points", match_length=5)
+    director = match.round.tournament.officials.first().user
+    pm.publish_round(match.round, user=director)
+    workflow.submit_result(match.pk, director, version=match.version, final=(5, 2), confirm=True)
+    match.refresh_from_db()
+    workflow.submit_result(match.pk, director, version=match.version, final=(2, 5), confirm=True,
+                           reason="The score sheet was read the wrong way round")  # fmt: skip
+    client.force_login(director)
+    html = client.get(f"/t/{match.round.tournament.slug}/referee/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    standing, earlier = html.split('<details class="earlier-reports">')
+    assert "2:5" in standing.split('<ul class="reports">')[1] and "5:2" not in standing.split('<ul class="reports">')[1]
+    assert "1 earlier report, replaced or rejected" in earlier and "5:2" in earlier.split("</details>")[0]
