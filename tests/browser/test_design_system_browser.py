@@ -70,12 +70,13 @@ def test_every_palette_pair_passes_aa_contrast(chromium, site):  # noqa: F811
     context.close()
 
 
-def test_the_wizards_step_2_is_short_on_a_phone_and_hides_what_does_not_apply(chromium, site):  # noqa: F811
-    context = _context(chromium)
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_wizards_step_2_is_short_on_a_phone_and_hides_what_does_not_apply(chromium, site, lang):  # noqa: F811
+    context = _context(chromium, lang=lang)
     page = _login(context, site, "organiser")
     page.goto(f"{site}/organise/new/?preset=club_swiss&club=zarik-club")
     height = page.evaluate("document.documentElement.scrollHeight")
-    print("wizard step 2 at 390 px:", height)
+    print(f"wizard step 2 at 390 px ({lang}):", height)
     assert height <= WIZARD_MAX, f"step 2 is {height} px tall on a phone"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # A match to N points: neither a number of games nor a drawn game's value.
