@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from zarik.help import manual
 from zarik.production.health import healthz, live, ready
+from zarik.style import style
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -14,6 +15,7 @@ urlpatterns = [
     path("help/", manual, name="help"),
     path("help/<path:path>", manual, name="help-page"),
     path("admin/", admin.site.urls),
+    path("style/", style, name="style"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(template_name="account/login.html"), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -359,7 +359,7 @@ class MatchWorkflowViewSet(MatchViewSet):
 
 def _final(v) -> tuple[int | float, int | float] | None:
     """The posted final score as JSON numbers (5, or 2.5 where a drawn game is ½): the rules
-    core words a refusal with the value, which must read "[9.5, 1]", not "[Decimal('9.5'), …]"."""
+    core words a refusal with the value as a score ("9.5:1"), whatever number type it came as."""
     if not v.get("final"):
         return None
     return tuple(int(x) if x == int(x) else float(x) for x in v["final"])

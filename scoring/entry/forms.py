@@ -9,6 +9,7 @@ the bound form is re-rendered, so nothing typed is lost.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -25,17 +26,29 @@ from scoring.rules.variants import SCORING_TABLES
 from scoring.viewer.problems import MATCHFILE
 from scoring.workflow.problems import workflow_message
 from tournaments.audit import action_label, object_type_label
-from tournaments.models import GameKind, Match, ResultKind, RoundStatus
+from tournaments.models import GameKind, Match, MatchFormat, ResultKind, RoundStatus, Variant
 from tournaments.validation import validate_result
 from zarik.i18n import current_language
 
 MAX_RECORD_BYTES = 512 * 1024
 
 
+#: Backgammon and its western relatives say single game, gammon, backgammon; the nardy words
+#: (оюн, марс, кокс) belong to the nardy family (issue 44: a backgammon form offered "oyun").
+WESTERN_VARIANTS = frozenset({Variant.BACKGAMMON, Variant.NACKGAMMON, Variant.HYPERGAMMON})
+WESTERN_KIND_LABELS = {
+    "single": gettext_lazy("single game"), "gammon": gettext_lazy("gammon"), "backgammon": gettext_lazy("backgammon"),
+}  # fmt: skip
+
+
 def kind_choices(match: Match) -> list[tuple[str, str]]:
-    """The kinds of win of the tournament's scoring system (from the core's table)."""
-    table = SCORING_TABLES.get(match.round.tournament.scoring)
+    """The kinds of win of the tournament's scoring system (from the core's table), in the
+    words of the variant's own family."""
+    tournament = match.round.tournament
+    table = SCORING_TABLES.get(tournament.scoring)
     labels = dict(GameKind.choices)
+    if tournament.variant in WESTERN_VARIANTS:
+        labels.update(WESTERN_KIND_LABELS)
     kinds = [k for k, _v in table.kinds] if table else [k for k, _l in GameKind.choices]
     return [("", "—")] + [(k, labels.get(k, k)) for k in kinds]
 
@@ -61,8 +74,9 @@ class GameForm(forms.Form):
             ("", "—"),
             ("a", f"A: {a.last_name}"),
             ("b", f"B: {b.last_name if b else ''}"),
-            ("draw", _("draw")),
         ]
+        if match.round.tournament.match_format == MatchFormat.GAMES:  # a match to N has no drawn game
+            self.fields["winner"].choices.append(("draw", _("draw")))
         self.fields["kind"].choices = kind_choices(match)
         for name in ("cube", "autodoubles"):
             self.fields[name].widget.attrs.update(inputmode="numeric", size="3")
@@ -181,6 +195,12 @@ class ResultEntry:
             ("a", f"A: {names.get('a', '')}"),
             ("b", f"B: {names.get('b', '')}"),
         ]
+        # A match to N points scores whole points; only a fixed number of games with a drawn game
+        # worth ½ has halves (issue 44: the inputs stepped by 0.1 for a match to N).
+        tournament = match.round.tournament
+        halves = tournament.match_format == "games" and tournament.draw_value == Decimal("0.5")
+        for name in ("score_a", "score_b"):
+            self.form.fields[name].widget.attrs["step"] = "0.5" if halves else "1"
         self.proposed = ""
         rows = 0
         if data is None:

@@ -722,9 +722,10 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
     change is audited, refusals are shown with the input kept.
     """
     match = _match(request, tournament, match_id, may="match.see")
-    kind_form = KindResultForm(match=match)
-    late_form = LatenessForm(match=match)
-    clock_form = ClockForm(initial={
+    # One page, three forms, each with a "reason": ids of their own (issue 44: two id="id_reason").
+    kind_form = KindResultForm(match=match, auto_id="kind_%s")
+    late_form = LatenessForm(match=match, auto_id="late_%s")
+    clock_form = ClockForm(auto_id="clock_%s", initial={
         "minutes_per_point": match.clock_minutes_per_point,
         "delay_seconds": match.clock_delay_seconds, "increment_seconds": match.clock_increment_seconds,
     })
@@ -734,7 +735,7 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
         version = request.POST.get("version")
         try:
             if action == "lateness":
-                late_form = LatenessForm(request.POST, match=match)
+                late_form = LatenessForm(request.POST, match=match, auto_id="late_%s")
                 if late_form.is_valid():
                     data = late_form.cleaned_data
                     workflow.apply_lateness(
@@ -744,7 +745,7 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
                     messages.success(request, _("Lateness applied."))
                     return redirect("desk-match", slug=tournament.slug, match_id=match.pk)
             elif action == "kind":
-                kind_form = KindResultForm(request.POST, match=match)
+                kind_form = KindResultForm(request.POST, match=match, auto_id="kind_%s")
                 if kind_form.is_valid():
                     data = kind_form.cleaned_data
                     workflow.record_kind_result(
@@ -755,7 +756,7 @@ def desk_match(request, tournament, match_id: int) -> HttpResponse:
                     messages.success(request, _("Result recorded."))
                     return redirect("desk", slug=tournament.slug)
             elif action == "clock":
-                clock_form = ClockForm(request.POST)
+                clock_form = ClockForm(request.POST, auto_id="clock_%s")
                 if clock_form.is_valid():
                     data = clock_form.cleaned_data
                     workflow.install_clock(

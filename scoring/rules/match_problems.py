@@ -14,6 +14,7 @@ Sides become the players' names when the shell passes ``names``; without names t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from scoring.rules.errors import Catalogue, is_english
@@ -153,6 +154,23 @@ def _side(side: str, en: bool, names: Mapping[str, str], case: int) -> str:
     return words[0] if en else words[1][case]
 
 
+def score_text(value: Any, en: bool) -> str:
+    """A score as the player typed it, "5:2.5" ("5:2,5" in Russian), never a Python list of
+    decimals (issue 44: a player read "not [Decimal('5'), Decimal('2.5')]")."""
+    if not isinstance(value, (list, tuple)):
+        return repr(value)
+    parts = []
+    for v in value:
+        try:
+            number = Fraction(str(v))
+        except (ValueError, ZeroDivisionError):
+            parts.append(str(v))
+            continue
+        text = str(number.numerator) if number.denominator == 1 else f"{float(number):g}"
+        parts.append(text if en else text.replace(".", ","))
+    return ":".join(parts)
+
+
 def match_fields(details: Mapping[str, Any], language: str, names: Mapping[str, str]) -> Mapping[str, Any]:
     """Turn a ``match.*`` problem's data into the words of its template."""
     en = is_english(language)
@@ -211,6 +229,7 @@ def match_fields(details: Mapping[str, Any], language: str, names: Mapping[str, 
         f["why"] = _pick(_TOTAL_WHY, en).format_map(f)
     if "halves" in details:
         f["number_kind"] = _pick(_SCORE_KINDS[bool(details["halves"])], en)
+        f["score_text"] = score_text(details.get("value"), en)
     if "dave" in details:
         f["allowed"] = _pick(_MAX_CUBE_ALLOWED[bool(details["dave"])], en)
     if "allowed_values" in details:
@@ -453,8 +472,8 @@ MATCH = Catalogue(
             "Указанный итоговый счёт {stated} не совпадает с партиями: по ним выходит {ledger}.",
         ),
         "bad_score": (
-            "The final score must be two {number_kind}, not {value!r}.",
-            "Итоговый счёт — это два {number_kind}, а не {value!r}.",
+            "The final score must be two {number_kind}, not {score_text}.",
+            "Итоговый счёт — это два {number_kind}, а не {score_text}.",
         ),
         "final_both_reached": (
             "Both players have {length} or more points ({score}); the match ends as soon as "

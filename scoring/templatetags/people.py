@@ -74,3 +74,20 @@ def appellant(dispute, tournament=None) -> str:
     if dispute.appealed_by_id:
         return person_in(dispute.appealed_by, tournament)
     return (_side_player(dispute, dispute.appealed_side) if dispute.appealed_side else "") or "—"
+
+
+#: A report replaced by a later one, or rejected: history, not something to act on.
+PAST_STATES = frozenset({"superseded", "rejected"})
+
+
+@register.filter
+def current_results(results) -> list:
+    """The results that still stand (reported, confirmed, disputed): the match page lists these
+    (issue 44: every superseded report stayed listed on the player's match page)."""
+    return [r for r in results if r.state not in PAST_STATES]
+
+
+@register.filter
+def earlier_results(results) -> list:
+    """The superseded and rejected reports, shown folded away under the current ones."""
+    return [r for r in results if r.state in PAST_STATES]

@@ -34,6 +34,24 @@
 
   window.setInterval(poll, every);
 
+  /* Pause (WCAG 2.2.2): someone reading the hall on their own device stops the rotation; the
+     screen shown still takes fresh results. The rotation is the frame's own hx-get (the next
+     screen); a refresh asks for the same screen, so only the rotation is held back. */
+  var pause = document.getElementById("hall-pause");
+  var paused = false;
+  if (pause) {
+    pause.addEventListener("click", function () {
+      paused = !paused;
+      pause.setAttribute("aria-pressed", paused ? "true" : "false");
+      pause.textContent = paused ? pause.dataset.resume : pause.dataset.pause;
+    });
+    body.addEventListener("htmx:beforeRequest", function (e) {
+      var frame = document.getElementById("hall-frame");
+      if (!paused || !frame || !e.detail || !e.detail.pathInfo) return;
+      if (e.detail.pathInfo.requestPath === frame.getAttribute("hx-get")) e.preventDefault();
+    });
+  }
+
   /* The round clock (Tournament.hall_round_minutes): the frame says when the round ends;
      this counts down to it each second ("Time left 12:34"), 0:00 once it has run out. */
   function tick() {

@@ -181,7 +181,7 @@ def test_drfs_own_messages_come_in_russian_where_drf_has_no_translation_and_no_d
     answer = organiser.post(f"/api/matches/{match.pk}/check/?lang=ru", {"final": [9.5, 1]},
                             content_type="application/json")
     [refusal] = answer.json()["errors"]
-    assert "Decimal" not in refusal["message"] and "[9.5, 1]" in refusal["message"]
+    assert "Decimal" not in refusal["message"] and "9,5:1" in refusal["message"]
 
 
 def test_a_write_method_an_operation_does_not_serve_is_a_405_problem_on_every_path(organiser):

@@ -74,3 +74,31 @@ def test_the_tables_shown_fill_the_hall_screen_without_scrolling(
     assert page.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     context.close()
+
+
+def test_the_pause_button_holds_the_rotation_and_resume_lets_it_go_on(chromium, live_server, fresh_cache):
+    """Issue 44 (WCAG 2.2.2): someone reading the hall on their own device can stop the screens."""
+    swiss_event(40, slug="hall-pause", rounds_done=1, open_round=True)
+    context = chromium.new_context(viewport={"width": 1280, "height": 720}, locale="ru-RU",
+                                   extra_http_headers={"Accept-Language": "ru"})  # fmt: skip
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.goto(f"{live_server.url}/t/hall-pause/hall/?every=2")
+    assert page.locator("#hall-frame").get_attribute("data-pages") != "1"
+    pause = page.locator("#hall-pause")
+    assert pause.inner_text() == "Приостановить"
+    pause.click()
+    assert pause.get_attribute("aria-pressed") == "true" and pause.inner_text() == "Возобновить"
+    shown = page.locator("#hall-frame").get_attribute("data-page")
+    page.wait_for_timeout(5000)  # two and a half rotations
+    assert page.locator("#hall-frame").get_attribute("data-page") == shown
+    pause.click()
+    page.wait_for_function(
+        f"() => document.querySelector('#hall-frame').dataset.page !== '{shown}'", timeout=6000
+    )
+    # the event's name reads at the size of the cells, and a shared place never wraps
+    name = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.hall-head .t-name')).fontSize)")
+    assert name >= 24, name
+    assert not problems, problems
+    context.close()

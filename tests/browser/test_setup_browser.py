@@ -44,14 +44,16 @@ def test_club_organiser_creates_a_club_swiss_on_a_phone(chromium, live_server):
     # Step 2: prefilled from the preset, editable; only the Swiss options are visible.
     assert page.input_value("#id_match_length") == "7"
     assert page.is_checked("#id_crawford")
-    assert page.is_visible("#fs-options-swiss") and not page.is_visible("#fs-options-knockout")
+    assert page.is_visible("#group-options-swiss") and not page.is_visible("#group-options-knockout")
     page.select_option("#id_system", "knockout")
-    assert page.is_visible("#fs-options-knockout") and not page.is_visible("#fs-options-swiss")
+    assert page.is_visible("#group-options-knockout") and not page.is_visible("#group-options-swiss")
     page.select_option("#id_system", "swiss")
     page.fill("#id_name", "Club Swiss on a phone")
     page.fill("#id_rounds_planned", "6")
 
-    # The tie-break picker: tick game points as the first criterion; the preview follows.
+    # The tie-break picker (a closed group, issue 44): tick game points first; the preview follows.
+    assert not page.is_visible("#id_tb__points")
+    page.click("#group-tiebreaks > summary")
     with page.expect_response(lambda r: "tiebreak-preview" in r.url, timeout=TIMEOUT):
         page.check("#id_tb__points")
     with page.expect_response(lambda r: "tiebreak-preview" in r.url, timeout=TIMEOUT):

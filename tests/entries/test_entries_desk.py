@@ -283,3 +283,16 @@ def test_team_sheet(client, organiser, event):
     assert not event.teams.filter(pk=other.pk).exists()
     assert AuditEntry.objects.filter(tournament=event, action="team.delete").exists()
     assert TeamMember.objects.filter(entry=a).count() == 0 and Entry.objects.filter(pk=a.pk).exists()
+
+
+def test_after_an_import_the_waiting_rows_page_says_what_is_left_not_0_will_be_entered(client, organiser, event):
+    """Issue 44: after importing, the page of the rows still waiting read "0 will be entered…"."""
+    upload = SimpleUploadedFile("entries.csv", CSV.encode("utf-8-sig"), content_type="text/csv")
+    client.post(url("manage-entries-import"), {"file": upload}, HTTP_ACCEPT_LANGUAGE="en")
+    done = client.post(url("manage-entries-import"), {"confirm": "1"}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    html = done.content.decode()
+    assert "kept=1" in done.redirect_chain[-1][0]
+    assert "Imported: 1 entered" in html  # what was just entered, in the message
+    summary = html.split('id="import-summary">')[1].split("</p>")[0]
+    assert "will be entered" not in summary and "1 row waits until you say who it is." in summary
+    assert "Новый клуб" in html  # the waiting row is still there to decide

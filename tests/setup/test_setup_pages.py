@@ -158,7 +158,7 @@ def test_options_are_editable_and_pairing_options_of_the_chosen_system_only(clie
     client.force_login(organiser)
     step2 = client.get(NEW, {"club": "zarik", "preset": "club_swiss"})
     html = step2.content.decode()
-    assert 'data-system="knockout"' in html and 'class="system-options"' in html
+    assert 'data-system="knockout"' in html and 'class="group system-options"' in html
     assert "Кроуфорд" in html  # help text in the book's words (Russian by default)
     values = form_values(
         step2, name="Круговик", system="round_robin", round_robin__cycles="3", match_length="9",

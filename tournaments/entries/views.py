@@ -214,6 +214,7 @@ def import_entries(request, tournament: Tournament):
         return _back(tournament)
     form = ImportForm(request.POST or None, request.FILES or None)
     plan = None
+    is_kept = False  # the rows left waiting after an import: the rest is already entered
     if request.method == "POST" and form.is_valid():
         rows = entry_import.stash_upload(request.session, key, form)
         if rows is not None:
@@ -222,6 +223,7 @@ def import_entries(request, tournament: Tournament):
         kept = entry_import.stashed_rows(request.session, key) if request.GET.get("kept") else None
         if kept is not None:
             plan = entry_import.plan(tournament, kept[0])
+            is_kept = True
         else:
             request.session.pop(key, None)
     context = {
@@ -233,6 +235,7 @@ def import_entries(request, tournament: Tournament):
             for item in (plan.rows if plan else [])
         ],
         "summary": plan.summary(lang) if plan else None,
+        "kept": is_kept,
     }
     return render(request, "entries/import.html", context, status=400 if form.errors else 200)
 

@@ -12,7 +12,7 @@ rounds only: a draft round is on no public page, for anyone
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.http import HttpResponse
@@ -91,8 +91,35 @@ def _legend(event: Event, lang: str) -> list[dict[str, str]]:
     ]
 
 
+#: Which rows of a table a block keeps: all (None), a slice, or a function of the rows giving one.
+RowPick = slice | Callable[[Sequence[Any]], slice] | None
+#: The overview's leaders: the first three places, and everyone sharing the third one.
+LEADERS = 3
+#: …but never a list longer than this: beyond it the overview says how many more share the place.
+LEADERS_MAX = 8
+
+
+def leader_rows(rows: Sequence[Any]) -> slice:
+    """The leaders: the top :data:`LEADERS` rows and every row tied with the last of them, up to
+    :data:`LEADERS_MAX` (issue 44: "Leaders 1–8." showed 3 of 8 tied players as if they led alone)."""
+    end = min(LEADERS, len(rows))
+    while end < min(len(rows), LEADERS_MAX) and rows[end].place_label == rows[end - 1].place_label:
+        end += 1
+    return slice(0, end)
+
+
+def _more_tied(rows: Sequence[Any], pick: Callable[[Sequence[Any]], slice]) -> dict[str, Any] | None:
+    """How many players the leaders leave out who share the last place shown (None: nobody)."""
+    end = pick(rows).stop
+    if not end or end >= len(rows):
+        return None
+    place = rows[end - 1].place_label
+    more = sum(1 for r in rows[end:] if r.place_label == place)
+    return {"count": more, "place": place} if more else None
+
+
 def _standings_blocks(
-    event: Event, lang: str, prizes: dict[int, Any] | None = None, rows: slice | None = None
+    event: Event, lang: str, prizes: dict[int, Any] | None = None, rows: RowPick = None
 ) -> list[dict[str, Any]]:
     """One block per table: each section's, and after a cup's main table one per side bracket
     (consolation …, ranked among its own players; the place prizes are the main table's).
@@ -111,7 +138,7 @@ def _standings_blocks(
 
 def _table_block(
     event: Event, key: str, table: core.Standings, lang: str, prizes: dict[int, Any], title: str,
-    bracket: str = "", rows: slice | None = None,
+    bracket: str = "", rows: RowPick = None,
 ) -> dict[str, Any]:
     """A table's heading and its rows, still as the core's rows: :func:`_row` formats one."""
     metrics = table.metrics
@@ -122,7 +149,8 @@ def _table_block(
         "metrics": [{"abbr": m.abbr(lang), "name": m.name(lang)} for m in metrics],
         "core_metrics": metrics,
         "prizes": prizes,
-        "rows": list(table.rows if rows is None else table.rows[rows]),
+        "rows": list(table.rows if rows is None else table.rows[rows if isinstance(rows, slice) else rows(table.rows)]),
+        "more_tied": _more_tied(table.rows, rows) if callable(rows) else None,
         "stages": stage_words(event, table, lang),
     }
 
@@ -210,7 +238,7 @@ def _overview_fragment(event: Event) -> frame.Fragment:
         {"entry": e, "name": e.name(lang), "section": _section_title(event, e.section)}
         for e in entries[: paging.PAGE_ROWS]
     ]
-    leaders = _formatted(event, _standings_blocks(event, lang, rows=slice(0, 3)), lang)
+    leaders = _formatted(event, _standings_blocks(event, lang, rows=leader_rows), lang)
     return frame.render_fragment(
         "public/_overview.html",
         event,
@@ -223,6 +251,8 @@ def _overview_fragment(event: Event) -> frame.Fragment:
         roster_more=max(len(entries) - paging.PAGE_ROWS, 0),
         champion=_champion(event, lang),
         roster=roster,
+        # The Section column only when someone has one (issue 44: an always-empty column).
+        roster_sections=any(r["section"] for r in roster),
         team=team_blocks.page_blocks(event, lang),
     )
 

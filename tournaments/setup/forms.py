@@ -37,17 +37,17 @@ from .problems import SETUP
 from .services import section_in_use
 
 #: The form's fields by fieldset, in the order the page shows them (pairing options and
-#: tie-breaks have fieldsets of their own, after "competition").
+#: tie-breaks have fieldsets of their own, after "seeding").
 FIELDSETS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("event", _("The event"),
-     ("name", "slug", "starts_on", "ends_on", "venue", "time_control", "entry_fee", "public")),
+    ("event", _("The event"), ("name", "slug", "starts_on", "ends_on")),
+    ("place", _("Venue, fee and publishing"), ("venue", "time_control", "entry_fee", "public")),
     ("game", _("The game and the match"),
      ("variant", "scoring", "match_format", "match_length", "fixed_games", "draw_value")),
     ("cube", _("The doubling cube"),
      ("cube", "crawford", "holland", "jacoby", "beaver", "raccoon", "autodouble_limit",
       "max_cube")),
-    ("competition", _("Competition system"),
-     ("system", "rounds_planned", "seeding", "check_in_required", "rated")),
+    ("competition", _("Competition system"), ("system", "rounds_planned")),
+    ("seeding", _("Seeding, check-in and rating"), ("seeding", "check_in_required", "rated")),
     ("time", _("Time, lateness and forfeits"),
      ("move_seconds", "clock_minutes_per_point", "clock_delay_seconds", "clock_increment_seconds",
       "late_penalty_minutes", "late_forfeit_minutes", "forfeit_score", "penalty_from")),
@@ -56,6 +56,11 @@ FIELDSETS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("registration_open", "registration_deadline", "entry_limit", "registration_categories",
       "registration_approval")),
 )  # fmt: skip
+
+#: The groups the wizard and the settings open at first: what every event needs. The others
+#: (cube, pairing options, tie-breaks, time, disputes, registration) are closed until clicked,
+#: so step 2 fits a phone (issue 44: 7,613 px tall before).
+OPEN_GROUPS = frozenset({"event", "game", "competition"})
 
 #: Core problem codes → the field they are about (the rest stay above the form).
 PROBLEM_FIELDS = {
@@ -185,10 +190,12 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
     # -- layout ---------------------------------------------------------------------------
 
     def fieldsets(self) -> list[dict]:
+        """The groups in page order; each says whether it starts open: what every event needs,
+        and any group holding an error (a closed group must never hide what to fix)."""
         out = []
         for key, legend, names in FIELDSETS:
             out.append({"key": key, "legend": legend, "fields": [self[n] for n in names if n in self.fields]})
-            if key == "competition":
+            if key == "seeding":
                 for system, label in CompetitionSystem.choices:
                     if system in SYSTEM_OPTIONS and option_field_names(system):
                         out.append({
@@ -196,7 +203,13 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
                             "legend": _("Pairing options: %(system)s") % {"system": label},
                             "fields": [self[n] for n in option_field_names(system)],
                         })  # fmt: skip
-                out.append({"key": "tiebreaks", "legend": _("Tie-break order"), "fields": []})
+                tiebreak_fields = [row[part] for row in self.tiebreak_rows() for part in ("use", "order")]
+                out.append({"key": "tiebreaks", "legend": _("Tie-break order"), "fields": [],
+                            "errors": any(f.errors for f in tiebreak_fields)})  # fmt: skip
+        for group in out:
+            group["open"] = (
+                group["key"] in OPEN_GROUPS or group.get("errors", False) or any(f.errors for f in group["fields"])
+            )
         return out
 
     # -- validation -----------------------------------------------------------------------

@@ -209,3 +209,13 @@ def test_no_template_holds_a_place_prefix() -> None:
         for name in catalogue:
             for template in catalogue.templates(name):
                 assert not re.search(r"(Game|Партия|Move|Ход) \{(game|move)\}", template), (name, template)
+
+
+def test_a_half_point_in_a_match_to_n_reads_as_the_score_typed_not_a_python_list():
+    """Issue 44: a player entering 5:2.5 read "not [Decimal('5'), Decimal('2.5')]"."""
+    from decimal import Decimal
+
+    [problem] = [p for p in validate_match(MatchSpec(length=5), None, (Decimal("5"), Decimal("2.5"))).problems
+                 if p.code == "match.bad_score"]  # fmt: skip
+    assert problem.message("en") == "The final score must be two non-negative whole numbers, not 5:2.5."
+    assert problem.message("ru") == "Итоговый счёт — это два неотрицательных целых числа, а не 5:2,5."
