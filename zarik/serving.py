@@ -66,3 +66,23 @@ def broker_timeouts() -> dict[str, object]:
         "task_publish_retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.5,
                                       "interval_max": 0.5},
     }
+
+
+def sqlite_options() -> dict[str, object]:
+    """SQLite opened for a hall full of phones (``make run HOST=0.0.0.0``).
+
+    Every transaction that writes starts ``BEGIN IMMEDIATE`` (Django 5.1+'s
+    ``transaction_mode``): it takes the write lock first and so waits its turn under the
+    busy ``timeout`` (``SQLITE_BUSY_TIMEOUT``, s). With SQLite's default deferred
+    transactions a transaction that had read and then had to write gave up at once with
+    "database is locked" — the busy handler is never called for that upgrade, since
+    waiting could deadlock — and issue 45's hall got a 503 saying "nothing was saved" for
+    8 of 12 simultaneous registrations. WAL lets pages read while someone writes, and
+    ``synchronous=NORMAL`` is WAL's recommended durability (a power cut may lose the last
+    commit, never corrupt the file).
+    """
+    return {
+        "timeout": float(os.environ.get("SQLITE_BUSY_TIMEOUT", "20")),
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }

@@ -15,7 +15,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from zarik.serving import broker_timeouts, postgres_timeouts, web_concurrency
+from zarik.serving import broker_timeouts, postgres_timeouts, sqlite_options, web_concurrency
 from zarik.site import default_site_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -162,8 +162,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     for _name, _value in postgres_timeouts().items():
         DATABASES["default"].setdefault("OPTIONS", {}).setdefault(_name, _value)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Let concurrent writers wait for the lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # The embedded default serves a hall (zarik/serving.py: sqlite_options): writers queue for
+    # the lock instead of failing at once, readers never wait for a writer.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(sqlite_options())
 WEB_CONCURRENCY = web_concurrency()  # as gunicorn.conf.py: the env, else 2 per core
 GUNICORN_THREADS = int(os.environ.get("GUNICORN_THREADS", "1"))
 CELERY_CONCURRENCY = int(os.environ.get("CELERY_CONCURRENCY", "2"))
