@@ -46,7 +46,7 @@ def deliver_webhook(self, delivery_id: int, database_tries: int = 0) -> str:
 def queue_delivery(delivery: WebhookDelivery) -> None:
     """Hand the delivery to the runner (:mod:`webhook_runner`): never attempted in this request."""
     if webhook_runner.runner() == "thread":
-        webhook_runner.submit(delivery.pk)
+        webhook_runner.submit(delivery.pk, delivery.subscription_id)
     else:
         deliver_webhook.delay(delivery.pk)
 
