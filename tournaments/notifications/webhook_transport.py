@@ -63,6 +63,23 @@ def vetted_address(host: str, port: int) -> tuple:
     return family, kind, proto, sockaddr
 
 
+def refusal(url: str) -> str | None:
+    """Why a webhook may not be created for ``url`` (its host resolves to a non-public address),
+    or None. Checked when the subscription is created or moved, so the organiser hears it at
+    once instead of from a failed delivery (issue 45); a host that does not resolve yet is let
+    through (it may resolve later; each delivery checks again, :func:`vetted_address`)."""
+    parts = urlsplit(url)
+    if not parts.hostname or allow_local():
+        return None
+    try:
+        vetted_address(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80))
+    except UnsafeAddress:
+        return parts.hostname
+    except (OSError, ValueError):
+        return None
+    return None
+
+
 def _connect(host: str, port: int, timeout: float) -> socket.socket:
     family, kind, proto, sockaddr = vetted_address(host, port)
     sock = socket.socket(family, kind, proto)
