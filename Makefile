@@ -29,18 +29,12 @@ docs/build/index.html: | $(STAMP)
 	  NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --quiet -f docs/mkdocs.yml 2>/dev/null; fi
 
 ## run: install, migrate the SQLite database, load the demo, build the manual if missing, serve
-## http://127.0.0.1:$(PORT); HOST=0.0.0.0 serves the hall's network: it prints the LAN address and builds links and QR codes from it.
+## http://127.0.0.1:$(PORT); HOST=0.0.0.0 serves the hall's network (bin/run): it prints the LAN address,
+## builds links and QR codes from it, and shows no debug page there.
 run: $(STAMP) docs/build/index.html
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	@if [ "$(HOST)" = "0.0.0.0" ]; then \
-	  LAN=$$($(PY) -m zarik.site); \
-	  echo "Serving on the hall's network: http://$$LAN:$(PORT)/ (links and QR codes use $${SITE_URL:-http://$$LAN:$(PORT)})"; \
-	  PORT=$(PORT) SITE_URL="$${SITE_URL:-http://$$LAN:$(PORT)}" ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$$LAN,127.0.0.1,localhost}" \
-	    exec $(PY) manage.py runserver 0.0.0.0:$(PORT); \
-	else \
-	  PORT=$(PORT) exec $(PY) manage.py runserver $(HOST):$(PORT); \
-	fi
+	HOST=$(HOST) PORT=$(PORT) VENV=$(VENV) exec sh bin/run
 
 ## serve: the production stack locally: gunicorn (WEB_CONCURRENCY workers) + a Celery worker on
 ## PostgreSQL and Redis, static files by WhiteNoise, over plain http://127.0.0.1:$(PORT) (LOCAL_HTTP=1).

@@ -1,4 +1,5 @@
 from django.contrib import admin, messages
+from django.http import HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
@@ -147,6 +148,21 @@ class TournamentAdmin(AuditedAdmin):
     ]
 
     @admin.action(description=_("Open draw of numbers (random, reproducible)"))
+    def has_delete_permission(self, request, obj=None):
+        """Never: a tournament's results and audit lines stay (the audit log is append-only and
+        names its tournament); deleting one here answered 500 (issue 45)."""
+        return False
+
+    def delete_view(self, request, object_id, extra_context=None):
+        """Someone who follows an old link to delete a tournament is told why not, and where to go."""
+        messages.error(request, _(
+            "A tournament is never deleted: its results and its audit log must stay. To take it out "
+            "of sight, untick “public”; to end it, set its status to finished."))
+        return HttpResponseRedirect(reverse("admin:tournaments_tournament_change", args=[object_id]))
+
+    def get_actions(self, request):
+        return _without_bulk_delete(super().get_actions(request))
+
     def open_draw_of_numbers(self, request, queryset):
         for tournament in queryset:
             draw = perform_draw(tournament, user=request.user)

@@ -1205,6 +1205,10 @@ class WebhookSubscription(models.Model):
         on_delete=models.SET_NULL,
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    # The receiver's circuit (tournaments/notifications/webhook_circuit.py): failed attempts in a
+    # row, and while it is open, until when no attempt is made.
+    failures_in_row = models.PositiveIntegerField(_("failed attempts in a row"), default=0)
+    circuit_open_until = models.DateTimeField(_("paused after failures until"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -60,9 +60,48 @@ def broker_timeouts() -> dict[str, object]:
     own one-second polls, well inside the socket timeout.
     """
     timeout = float(os.environ.get("BROKER_TIMEOUT", "3"))
+    one_retry = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5}
     return {
         "broker_connection_timeout": timeout,
-        "broker_transport_options": {"socket_connect_timeout": timeout, "socket_timeout": timeout * 2},
-        "task_publish_retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.5,
-                                      "interval_max": 0.5},
+        # max_retries…: kombu's own reconnecting when a channel is opened (unbounded otherwise:
+        # a refused broker held the first export of each web process 19 s, issue 45).
+        "broker_transport_options": {"socket_connect_timeout": timeout, "socket_timeout": timeout,
+                                     "socket_keepalive": True, **one_retry},
+        "task_publish_retry_policy": one_retry,
+        # The Redis result backend (a job's state; subscribed to on every publish) with the
+        # same bounds: its default read timeout is 120 s…
+        "redis_socket_timeout": timeout,
+        "redis_socket_connect_timeout": timeout,
+        "redis_retry_on_timeout": False,
+        # …and its reconnecting: 20 tries a second apart by default (the 19 s above).
+        "result_backend_transport_options": {"retry_policy": one_retry},
     }
+
+
+def sqlite_options() -> dict[str, object]:
+    """SQLite opened for a hall full of phones (``make run HOST=0.0.0.0``).
+
+    Every transaction that writes starts ``BEGIN IMMEDIATE`` (Django 5.1+'s
+    ``transaction_mode``): it takes the write lock first and so waits its turn under the
+    busy ``timeout`` (``SQLITE_BUSY_TIMEOUT``, s). With SQLite's default deferred
+    transactions a transaction that had read and then had to write gave up at once with
+    "database is locked" — the busy handler is never called for that upgrade, since
+    waiting could deadlock — and issue 45's hall got a 503 saying "nothing was saved" for
+    8 of 12 simultaneous registrations. WAL lets pages read while someone writes, and
+    ``synchronous=NORMAL`` is WAL's recommended durability (a power cut may lose the last
+    commit, never corrupt the file).
+    """
+    return {
+        "timeout": float(os.environ.get("SQLITE_BUSY_TIMEOUT", "20")),
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
+
+
+def query_deadline() -> float:
+    """Seconds one database call may take on this side (``DB_QUERY_DEADLINE_MS``), the server's
+    ``statement_timeout`` and two more by default: the server cancels a slow statement first,
+    and :mod:`zarik.db_watchdog` cuts a connection whose server went silent. Keep it below
+    ``GUNICORN_TIMEOUT``."""
+    statement_ms = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "20000"))
+    return int(os.environ.get("DB_QUERY_DEADLINE_MS", str(statement_ms + 2000))) / 1000

@@ -15,7 +15,7 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
-from zarik.serving import broker_timeouts, postgres_timeouts, web_concurrency
+from zarik.serving import broker_timeouts, postgres_timeouts, sqlite_options, web_concurrency
 from zarik.site import default_site_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -116,6 +116,11 @@ PRIVATE_LINK_MISS_RATE = os.environ.get("PRIVATE_LINK_MISS_RATE", "20/10m")
 # (tournaments/api/http/auth.py): a real client never sends many wrong keys.
 API_TOKEN_MISS_RATE = os.environ.get("API_TOKEN_MISS_RATE", "30/10m")
 
+# /healthz (zarik/production/health.py): each probe's hard deadline (s), and the token a monitor
+# sends (Authorization: Bearer …) to read the checks' details; anonymous callers hear only the status.
+HEALTHZ_DEADLINE = float(os.environ.get("HEALTHZ_DEADLINE", "2"))
+HEALTHZ_TOKEN = os.environ.get("HEALTHZ_TOKEN", "")
+
 ROOT_URLCONF = "zarik.urls"
 
 TEMPLATES = [
@@ -158,12 +163,16 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get("DB_PREPARED", "1") == "1":
     DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # A database that hangs answers 503 in seconds, not a killed worker (zarik/serving.py).
+    # A database that hangs answers 503 in seconds, not a killed worker (zarik/serving.py), and
+    # one that froze is cut on this side at the query deadline (zarik/postgresql: Django's
+    # engine, every call watched by zarik/db_watchdog.py).
     for _name, _value in postgres_timeouts().items():
         DATABASES["default"].setdefault("OPTIONS", {}).setdefault(_name, _value)
+    DATABASES["default"]["ENGINE"] = "zarik.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Let concurrent writers wait for the lock instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # The embedded default serves a hall (zarik/serving.py: sqlite_options): writers queue for
+    # the lock instead of failing at once, readers never wait for a writer.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(sqlite_options())
 WEB_CONCURRENCY = web_concurrency()  # as gunicorn.conf.py: the env, else 2 per core
 GUNICORN_THREADS = int(os.environ.get("GUNICORN_THREADS", "1"))
 CELERY_CONCURRENCY = int(os.environ.get("CELERY_CONCURRENCY", "2"))
@@ -286,6 +295,10 @@ _broker = broker_timeouts()
 CELERY_BROKER_CONNECTION_TIMEOUT = _broker["broker_connection_timeout"]
 CELERY_BROKER_TRANSPORT_OPTIONS = _broker["broker_transport_options"]
 CELERY_TASK_PUBLISH_RETRY_POLICY = _broker["task_publish_retry_policy"]
+CELERY_REDIS_SOCKET_TIMEOUT = _broker["redis_socket_timeout"]
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = _broker["redis_socket_connect_timeout"]
+CELERY_REDIS_RETRY_ON_TIMEOUT = _broker["redis_retry_on_timeout"]
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = _broker["result_backend_transport_options"]
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -35,8 +35,10 @@ MATCHFILE = Catalogue(
             "Загрузите остальное отдельно.",
         ),
         "bad_zip": (
-            "{file}the archive cannot be opened: {reason}.",
-            "{file}архив не открывается: {reason}.",
+            "{file}the archive cannot be opened: it is damaged, encrypted or packed in a way we cannot "
+            "read. Send it again, or send the match files themselves.",
+            "{file}архив не открывается: он повреждён, зашифрован или упакован так, что его не прочитать. "
+            "Отправьте его ещё раз или пришлите сами файлы матчей.",
         ),
         "no_pairing": (
             "{file}no pairing of this round has players named like “{first}” and “{second}”.",

@@ -19,6 +19,7 @@ from tests.factories import TournamentFactory, UserFactory
 from tests.zarik.test_hardening_db_hang import SilentServer
 from tournaments.jobs import exports as export_jobs
 from tournaments.jobs import progress as jobs
+from tournaments.jobs import publishing
 from zarik.celery import app
 from zarik.serving import broker_timeouts
 
@@ -47,6 +48,7 @@ def _fresh_pools() -> None:
         app._pool = None
     app.amqp._producer_pool = None
     kombu_pools.reset()
+    publishing.forget_failure()  # this process's memory of the last broker's failure
 
 
 def _post_export(client, slug: str):

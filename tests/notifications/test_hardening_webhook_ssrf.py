@@ -7,11 +7,14 @@ followed, and the log says why without any body from inside."""
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import override_settings
 from rest_framework.test import APIClient
 
 from clubs.models import ClubRole
 from tests.factories import ClubFactory, UserFactory
 from tests.webhook_receiver import webhook_receiver
+from tournaments.models import WebhookSubscription
 
 pytestmark = pytest.mark.django_db
 
@@ -40,9 +43,14 @@ def attacker():
 
 
 def _probe(api: APIClient, url: str) -> list[dict]:
-    """Subscribe ``url``, ask for a test delivery, read the log as the attacker would."""
-    created = api.post("/api/clubs/probe-club/webhooks/", {"url": url, "events": ["round.published"]},
-                       format="json")  # fmt: skip
+    """Subscribe ``url``, ask for a test delivery, read the log as the attacker would.
+
+    The subscription is let through at creation as a host name that resolved to a public
+    address then and to an internal one at delivery would be (DNS rebinding): creation
+    refuses a local address itself (issue 45, below), each delivery checks again."""
+    with override_settings(WEBHOOK_ALLOW_LOCAL=True):
+        created = api.post("/api/clubs/probe-club/webhooks/", {"url": url, "events": ["round.published"]},
+                           format="json")  # fmt: skip
     assert created.status_code == 201, created.json()
     sub = created.json()["id"]
     ping = api.post(f"/api/clubs/probe-club/webhooks/{sub}/test/")
@@ -82,3 +90,19 @@ def test_probing_other_ports_answers_the_same_refusal_whatever_listens(attacker)
     assert [a["error"].replace(str(p), "PORT") for a, p in zip(answers, (port, 9), strict=True)] == [
         answers[0]["error"].replace(str(port), "PORT")
     ] * 2
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:6379/", "http://10.0.0.5/hook", "http://169.254.169.254/latest/",
+                                 "http://[::1]:8000/", "http://localhost/healthz"])
+def test_a_webhook_to_a_local_or_private_address_is_refused_when_created(attacker, client, url):
+    """Issue 45: accepted at creation before, failing only at delivery. Refused at once now, by
+    the API and the page alike (one form), naming the host, nothing saved."""
+    answer = attacker.post("/api/clubs/probe-club/webhooks/", {"url": url, "events": []}, format="json",
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 400
+    assert "is a local or private address" in str(answer.json())
+    client.force_login(User.objects.get(username="prober"))
+    page = client.post("/clubs/probe-club/webhooks/", {"action": "add", "url": url}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert page.status_code == 400 and "локальный или частный адрес" in page.content.decode()
+    assert f'value="{url}"' in page.content.decode()  # what was typed is kept
+    assert not WebhookSubscription.objects.exists()

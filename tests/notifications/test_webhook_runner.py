@@ -44,7 +44,8 @@ from tournaments.models import (
 )
 from tournaments.notifications import webhook_runner, webhooks
 
-HELD = dict(WEBHOOK_ALLOW_LOCAL=True, WEBHOOK_TIMEOUT=60, WEBHOOK_MAX_ATTEMPTS=1)
+# the circuit (tests/notifications/test_webhook_isolation.py) kept shut: these count every attempt
+HELD = dict(WEBHOOK_ALLOW_LOCAL=True, WEBHOOK_TIMEOUT=60, WEBHOOK_MAX_ATTEMPTS=1, WEBHOOK_CIRCUIT_FAILURES=0)
 
 
 @dataclass
@@ -277,7 +278,7 @@ def test_an_attempt_the_database_refused_is_made_again_not_left_pending(transact
         with caplog.at_level("WARNING", logger="tournaments.notifications.webhook_runner"):
             with transaction.atomic():
                 WebhookDelivery.objects.filter(pk=delivery.pk).update(error="")  # holds the table
-                webhook_runner.submit(delivery.pk)
+                webhook_runner.submit(delivery.pk, subscription.pk)
                 deadline = time.monotonic() + 10
                 while "met a database error" not in caplog.text and time.monotonic() < deadline:
                     time.sleep(0.05)

@@ -44,3 +44,11 @@ def test_the_web_server_module_refuses_a_weak_secret_key_too():
     proc = subprocess.run([sys.executable, "-c", "import zarik.wsgi"], cwd=ROOT,
                           env=production_env(SECRET_KEY="x"), capture_output=True, text=True, timeout=120)
     assert proc.returncode != 0 and "zarik.E003" in proc.stderr
+
+
+def test_bin_serve_refuses_allowed_hosts_that_accept_any_host():
+    """Issue 45: ``ALLOWED_HOSTS='*'`` passed ``check --deploy`` and served any Host header."""
+    proc = _serve(ALLOWED_HOSTS="zarik.example.org,*")
+    assert proc.returncode != 0
+    assert "zarik.E011" in proc.stderr and "accepts any host" in proc.stderr
+    assert "Operations to perform" not in proc.stdout

@@ -286,12 +286,22 @@ def test_postgresql_refuses_update_and_delete_of_audit_entries():
 # --- health and request ids (item 7) ---------------------------------------------------------
 
 
+MONITOR = {"HTTP_AUTHORIZATION": "Bearer monitor-token-for-the-tests"}
+
+
+@pytest.fixture(autouse=True)
+def healthz_token(settings):
+    settings.HEALTHZ_TOKEN = "monitor-token-for-the-tests"
+
+
 @pytest.mark.django_db
-def test_healthz_reports_every_dependency(client):
-    response = client.get("/healthz")
+def test_healthz_reports_every_dependency_to_the_monitor_and_only_the_status_to_anyone(client):
+    response = client.get("/healthz", **MONITOR)
     assert response.status_code == 200
     body = response.json()
-    assert body["status"] == "ok"
+    assert body["status"] == "up"
+    assert client.get("/healthz").json() == {"status": "up"}  # issue 45: no internals to anonymous callers
+    assert client.get("/healthz", HTTP_AUTHORIZATION="Bearer wrong").json() == {"status": "up"}
     assert {k: v["ok"] for k, v in body["checks"].items()} == {"database": True, "cache": True, "broker": True}
 
 
@@ -299,7 +309,9 @@ def test_healthz_reports_every_dependency(client):
 def test_healthz_reports_an_unreachable_broker_as_degraded(client):
     # Issue 29: pages and results work without the broker, so the balancer keeps the process.
     with override_settings(CELERY_TASK_ALWAYS_EAGER=False, CELERY_BROKER_URL="redis://127.0.0.1:1/0"):
-        response = client.get("/healthz")
+        response = client.get("/healthz", **MONITOR)
+        anonymous = client.get("/healthz")
+    assert anonymous.json() == {"status": "degraded"}  # not the broker's address or its error
     assert response.status_code == 200
     body = response.json()
     assert body["status"] == "degraded"
@@ -312,7 +324,7 @@ def test_healthz_reports_an_unreachable_cache_as_degraded(client):
     unreachable = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                                "LOCATION": "redis://127.0.0.1:1/0"}}
     with override_settings(CACHES=unreachable):
-        response = client.get("/healthz")
+        response = client.get("/healthz", **MONITOR)
         ready = client.get("/healthz/ready")
     assert response.status_code == 200 and response.json()["status"] == "degraded"
     assert response.json()["checks"]["cache"]["ok"] is False

@@ -37,9 +37,9 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _get(url: str):
+def _get(url: str, headers: dict | None = None):
     try:
-        with urllib.request.urlopen(url, timeout=5) as r:  # noqa: S310 - our own local server
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=5) as r:  # noqa: S310 - our own local server
             return r.status, dict(r.headers), r.read()
     except urllib.error.HTTPError as e:
         return e.code, dict(e.headers), e.read()
@@ -58,7 +58,7 @@ def test_bin_serve_runs_gunicorn_and_a_worker_and_stops_cleanly(tmp_path):
         ALLOWED_HOSTS="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="2", CELERY_CONCURRENCY="1",
         DATABASE_URL=f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}",
         CACHE_URL="redis://127.0.0.1:6379/13", CELERY_BROKER_URL="redis://127.0.0.1:6379/14",
-        VENV=str(Path(os.sys.executable).parent.parent),
+        VENV=str(Path(os.sys.executable).parent.parent), HEALTHZ_TOKEN="serve-test-monitor",
     )
     workers: list[str] = []
     log = (tmp_path / "serve.log").open("w+")
@@ -67,7 +67,8 @@ def test_bin_serve_runs_gunicorn_and_a_worker_and_stops_cleanly(tmp_path):
         deadline, status = time.monotonic() + 120, None
         while time.monotonic() < deadline and proc.poll() is None:
             try:
-                status, _, body = _get(f"http://127.0.0.1:{port}/healthz")
+                status, _, body = _get(f"http://127.0.0.1:{port}/healthz",
+                                       {"Authorization": "Bearer serve-test-monitor"})
                 break
             except OSError:
                 time.sleep(1)

@@ -27,6 +27,7 @@ from kombu.exceptions import OperationalError
 
 from scoring.rules.errors import Problem
 
+from . import publishing
 from .problems import JOB
 
 logger = logging.getLogger(__name__)
@@ -145,10 +146,11 @@ def enqueue(task, args: tuple, job: str) -> None:
         task.apply(args, task_id=job)
         return
     try:
-        task.apply_async(args, task_id=job)
+        publishing.publish(task, args, task_id=job, fallback=lambda: task.apply(args, task_id=job))
     except OperationalError as exc:  # the broker is down: do the work here rather than lose it
         logger.warning("broker unavailable, running %s in the web process: %s", task.name, exc)
-        task.apply(args, task_id=job)
+        if not getattr(exc, "pending", False):  # else the publishing thread runs it if the publish fails
+            task.apply(args, task_id=job)
 
 
 class NotQueued(Exception):
@@ -173,7 +175,7 @@ def queue(task, args: tuple, slug: str, job: str) -> None:
         task.apply(args, task_id=job)
         return
     try:
-        task.apply_async(args, task_id=job)
+        publishing.publish(task, args, task_id=job)
     except Exception as exc:  # noqa: BLE001 - kombu, redis and socket errors alike: the broker is unreachable
         logger.warning("broker unavailable, job %s of %s not queued: %s", job, task.name, exc)
         problem = JOB.problem("broker_unavailable")
@@ -228,9 +230,10 @@ def prune(slug: str, max_age: float = KEEP_SECONDS) -> int:
 def later(task, *args: Any, countdown: float | None = None) -> bool:
     """Queue ``task`` for a worker (True); if the broker is down, run it here rather than lose it."""
     try:
-        task.apply_async(args, countdown=countdown)
+        publishing.publish(task, args, countdown=countdown, fallback=lambda: task.apply(args))
         return True
     except OperationalError as exc:
         logger.warning("broker unavailable, running %s in this process: %s", task.name, exc)
-        task.apply(args)
+        if not getattr(exc, "pending", False):  # else the publishing thread runs it if the publish fails
+            task.apply(args)
         return False

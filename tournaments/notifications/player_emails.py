@@ -92,5 +92,16 @@ def send(
         EmailMessage(subject, body, None, [to], headers=headers).send()
     except (smtplib.SMTPException, OSError) as exc:
         logger.warning("email %s to %s failed: %s", kind, to, exc)
-        return str(exc) or exc.__class__.__name__
+        return str(failure_reason(exc))
     return ""
+
+
+def failure_reason(exc: BaseException) -> str:
+    """What a reader is told of a failed email: the kind of failure, never the server's own
+    words (they name hosts, paths and software: issue 45 found a server path on the public
+    thank-you page). The full error is in the log."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        return _("the mail server refused the address")
+    if isinstance(exc, smtplib.SMTPException):
+        return _("the mail server refused the message")
+    return _("the mail server could not be reached")

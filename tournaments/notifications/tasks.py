@@ -6,17 +6,21 @@ The handlers :func:`on_event_webhooks` and :func:`on_event_emails` are subscribe
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import shared_task
 from django.db import DatabaseError
 
 from tournaments.events import Event
+from tournaments.jobs import publishing
 from tournaments.jobs.progress import later
 from tournaments.models import WebhookDelivery
 
 from . import event_emails as notifications
 from . import webhook_runner, webhooks
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(bind=True, name="tournaments.deliver_webhook", max_retries=None, ignore_result=True)
@@ -46,9 +50,12 @@ def deliver_webhook(self, delivery_id: int, database_tries: int = 0) -> str:
 def queue_delivery(delivery: WebhookDelivery) -> None:
     """Hand the delivery to the runner (:mod:`webhook_runner`): never attempted in this request."""
     if webhook_runner.runner() == "thread":
-        webhook_runner.submit(delivery.pk)
-    else:
-        deliver_webhook.delay(delivery.pk)
+        webhook_runner.submit(delivery.pk, delivery.subscription_id)
+        return
+    try:
+        publishing.publish(deliver_webhook, (delivery.pk,))
+    except publishing.BrokerUnavailable as exc:  # logged as pending: "redeliver" sends it later
+        logger.warning("webhook delivery %s left pending: %s", delivery.pk, exc)
 
 
 @shared_task(name="tournaments.plan_webhooks", ignore_result=True)

@@ -4,10 +4,14 @@
 
 - ``celery`` (the default with a broker): a ``tournaments.deliver_webhook`` task on a
   worker; a failed attempt is retried by Celery after :func:`webhooks.backoff`.
-- ``thread`` (the default of the embedded setup, no broker — ``make run``): one daemon
-  thread per web process takes deliveries from a queue, one attempt at a time, and a
-  failed one comes back to the queue after the same backoff (a timer). A receiver that
-  never answers holds that thread for ``WEBHOOK_TIMEOUT``, never a request. Deliveries
+- ``thread`` (the default of the embedded setup, no broker — ``make run``): one lane per
+  subscription in each web process — a queue and a daemon thread that takes its
+  deliveries one attempt at a time (in order, as the receiver expects them) and ends
+  when the lane is idle — and a failed one comes back to its lane after the same backoff
+  (a timer). A receiver that never answers holds its own lane for ``WEBHOOK_TIMEOUT``
+  per attempt, never a request and never another receiver's deliveries (issue 45: one
+  lane for all made a healthy receiver's test event wait 42.7 s); after a few failures
+  in a row its circuit opens (:mod:`.webhook_circuit`) and it is not tried at all. Deliveries
   still queued when the process stops stay ``pending`` in the log, for "redeliver". An
   attempt the database failed (the log could not be read or written: a restart, a lock)
   is no attempt: it is queued again after :data:`DATABASE_RETRIES`, then left ``pending``
@@ -29,9 +33,21 @@ from . import webhooks
 
 logger = logging.getLogger(__name__)
 
-_queue: queue.Queue[int] = queue.Queue()
-_started = threading.Lock()
-_worker: threading.Thread | None = None
+#: A lane's thread ends after this many seconds without a delivery (a new one starts on demand).
+IDLE_SECONDS = 30.0
+
+
+class Lane:
+    """One subscription's deliveries, attempted one at a time by their own thread."""
+
+    def __init__(self, key: int) -> None:
+        self.key = key
+        self.queue: queue.Queue[int] = queue.Queue()
+        self.thread = threading.Thread(target=_work, args=(self,), name=f"zarik-webhooks-{key}", daemon=True)
+
+
+_lanes: dict[int, Lane] = {}
+_lanes_lock = threading.Lock()
 
 
 def runner() -> str:
@@ -39,18 +55,34 @@ def runner() -> str:
     return getattr(settings, "WEBHOOK_RUNNER", None) or default
 
 
-def submit(delivery_id: int) -> None:
-    """Queue one delivery for the process's delivery thread (started on first use)."""
-    global _worker
-    with _started:
-        if _worker is None or not _worker.is_alive():
-            _worker = threading.Thread(target=_work, name="zarik-webhooks", daemon=True)
-            _worker.start()
-    _queue.put(delivery_id)
+def submit(delivery_id: int, subscription_id: int) -> None:
+    """Queue one delivery on its subscription's lane (the lane's thread starts on first use)."""
+    with _lanes_lock:
+        lane = _lanes.get(subscription_id)
+        if lane is None or not lane.thread.is_alive():
+            lane = _lanes[subscription_id] = Lane(subscription_id)
+            lane.queue.put(delivery_id)
+            lane.thread.start()
+            return
+        lane.queue.put(delivery_id)
 
 
-def _later(delivery_id: int, seconds: float) -> None:
-    timer = threading.Timer(seconds, _queue.put, args=(delivery_id,))
+def _next(lane: Lane) -> int | None:
+    """The lane's next delivery, or None once it stayed idle (the lane is then closed: a
+    delivery submitted after that starts a new one, never lands in a queue nobody reads)."""
+    while True:
+        try:
+            return lane.queue.get(timeout=IDLE_SECONDS)
+        except queue.Empty:
+            with _lanes_lock:
+                if lane.queue.empty():
+                    if _lanes.get(lane.key) is lane:
+                        del _lanes[lane.key]
+                    return None
+
+
+def _later(delivery_id: int, subscription_id: int, seconds: float) -> None:
+    timer = threading.Timer(seconds, submit, args=(delivery_id, subscription_id))
     timer.daemon = True
     timer.start()
 
@@ -73,21 +105,20 @@ def after_database_error(delivery_id: int, tries: int) -> float | None:
     return DATABASE_RETRIES[tries]
 
 
-def _work() -> None:
-    while True:
-        delivery_id = _queue.get()
+def _work(lane: Lane) -> None:
+    while (delivery_id := _next(lane)) is not None:
         try:
             close_old_connections()
             wait = webhooks.attempt_once(delivery_id)
             _database_tries.pop(delivery_id, None)
             if wait is not None:
-                _later(delivery_id, wait)
+                _later(delivery_id, lane.key, wait)
         except DatabaseError:
             tries = _database_tries.get(delivery_id, 0)
             wait = after_database_error(delivery_id, tries)
             if wait is not None:
                 _database_tries[delivery_id] = tries + 1
-                _later(delivery_id, wait)
+                _later(delivery_id, lane.key, wait)
             else:
                 _database_tries.pop(delivery_id, None)
                 logger.exception("webhook delivery %s left pending: the database failed %d times",

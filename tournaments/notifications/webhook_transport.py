@@ -22,6 +22,7 @@ import http.client
 import ipaddress
 import socket
 import ssl
+import threading
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -62,6 +63,23 @@ def vetted_address(host: str, port: int) -> tuple:
     return family, kind, proto, sockaddr
 
 
+def refusal(url: str) -> str | None:
+    """Why a webhook may not be created for ``url`` (its host resolves to a non-public address),
+    or None. Checked when the subscription is created or moved, so the organiser hears it at
+    once instead of from a failed delivery (issue 45); a host that does not resolve yet is let
+    through (it may resolve later; each delivery checks again, :func:`vetted_address`)."""
+    parts = urlsplit(url)
+    if not parts.hostname or allow_local():
+        return None
+    try:
+        vetted_address(parts.hostname, parts.port or (443 if parts.scheme == "https" else 80))
+    except UnsafeAddress:
+        return parts.hostname
+    except (OSError, ValueError):
+        return None
+    return None
+
+
 def _connect(host: str, port: int, timeout: float) -> socket.socket:
     family, kind, proto, sockaddr = vetted_address(host, port)
     sock = socket.socket(family, kind, proto)
@@ -89,7 +107,9 @@ def post(url: str, body: bytes, headers: dict[str, str], timeout: float, keep: i
     """POST ``body`` to ``url`` once; (status, the first ``keep`` bytes of the answer).
 
     Raises :class:`UnsafeAddress` for a refused host and ``OSError`` for a network failure.
-    ``timeout`` bounds the connection and each read.
+    ``timeout`` bounds the whole attempt, not only each read: a receiver that trickles its
+    answer a byte at a time would otherwise hold the attempt for as long as it likes. At the
+    deadline a watchdog shuts the socket, which wakes the blocked read (``TimeoutError``).
     """
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -97,9 +117,27 @@ def post(url: str, body: bytes, headers: dict[str, str], timeout: float, keep: i
     connection_class = _VettedHTTPSConnection if parts.scheme == "https" else _VettedHTTPConnection
     connection = connection_class(parts.hostname, parts.port, timeout=timeout)
     target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    expired = threading.Event()
+
+    def expire() -> None:
+        expired.set()
+        if connection.sock is not None:
+            try:
+                connection.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    watchdog = threading.Timer(timeout, expire)
+    watchdog.daemon = True
+    watchdog.start()
     try:
         connection.request("POST", target, body=body, headers=headers)
         response = connection.getresponse()
         return response.status, response.read(keep)
+    except (OSError, http.client.HTTPException) as exc:
+        if expired.is_set():
+            raise TimeoutError(f"timed out: no whole answer within {timeout:g} s") from exc
+        raise
     finally:
+        watchdog.cancel()
         connection.close()

@@ -21,6 +21,7 @@ from tournaments.access.permissions import require, tournament_view
 from tournaments.models import WebhookDelivery, WebhookSubscription
 from tournaments.notifications.tasks import queue_delivery
 
+from . import webhook_circuit as circuit
 from . import webhooks
 from .forms import LOG_ROWS, WebhookForm
 
@@ -63,6 +64,8 @@ def _page(request, owner: dict, here: str, context: dict) -> HttpResponse:
             return outcome
         form = outcome
     subs = list(WebhookSubscription.objects.filter(**owner).order_by("-created_at"))
+    for sub in subs:
+        sub.circuit_open = circuit.wait_for(sub) is not None
     log = (
         WebhookDelivery.objects.filter(subscription__in=subs)
         .select_related("subscription")

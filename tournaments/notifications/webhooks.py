@@ -34,6 +34,7 @@ from tournaments.models import DeliveryStatus, Tournament, WebhookDelivery, Webh
 from zarik.i18n import current_language
 
 from . import event_details
+from . import webhook_circuit as circuit
 from . import webhook_transport as transport
 
 USER_AGENT = "Zarik-Webhooks/1"
@@ -155,6 +156,8 @@ def set_active(subscription: WebhookSubscription, active: bool) -> None:
     """Pause (no new deliveries are logged) or resume a subscription."""
     subscription.active = active
     subscription.save(update_fields=["active"])
+    if active:
+        circuit.close(subscription)  # resumed: try the receiver again at once
 
 
 def change(subscription: WebhookSubscription, *, url: str | None = None, events: list[str] | None = None,
@@ -175,7 +178,9 @@ def change(subscription: WebhookSubscription, *, url: str | None = None, events:
 
 
 def test_delivery(subscription: WebhookSubscription) -> WebhookDelivery:
-    """A ``ping`` event for the organiser's "send a test event" button."""
+    """A ``ping`` event for the organiser's "send a test event" button; it closes the receiver's
+    circuit, so it is tried at once (:mod:`.webhook_circuit`)."""
+    circuit.close(subscription)
     tournament = subscription.tournament
     if tournament is not None:
         about = {"slug": tournament.slug, "name": tournament.name}
@@ -194,7 +199,9 @@ def test_delivery(subscription: WebhookSubscription) -> WebhookDelivery:
 
 
 def redelivery(delivery: WebhookDelivery) -> WebhookDelivery:
-    """Send a logged delivery again from the start (same event id: receivers can deduplicate)."""
+    """Send a logged delivery again from the start (same event id: receivers can deduplicate),
+    at once: the receiver's circuit is closed."""
+    circuit.close(delivery.subscription)
     WebhookDelivery.objects.filter(pk=delivery.pk).update(
         status=DeliveryStatus.PENDING, attempts=0, error="", delivered_at=None
     )
@@ -238,16 +245,30 @@ def attempt(delivery: WebhookDelivery) -> bool:
         delivery.status = DeliveryStatus.FAILED
     else:
         delivery.status = DeliveryStatus.PENDING
-    delivery.save()
+    # An update of the row, not save(): a webhook removed while its delivery was on the wire
+    # took the row with it (cascade), and save() would insert it again against a subscription
+    # that no longer exists (issue 45: a foreign-key error, retried as a "database error").
+    WebhookDelivery.objects.filter(pk=delivery.pk).update(**{name: getattr(delivery, name) for name in LOGGED})
+    circuit.record(subscription.pk, ok)
     return ok
+
+
+#: The delivery log's fields that one attempt writes.
+LOGGED = ("attempts", "last_attempt_at", "response_status", "response_body", "error", "status", "delivered_at")
 
 
 def attempt_once(delivery_id: int) -> float | None:
     """One attempt of a pending delivery; the seconds to wait before the next attempt, or None
-    when there is none to make (delivered, failed for good, or no longer pending)."""
+    when there is none to make (delivered, failed for good, no longer pending, or removed).
+
+    While the receiver's circuit is open (:mod:`.webhook_circuit`) no attempt is made: the
+    delivery waits until it closes, its attempts uncounted."""
     delivery = WebhookDelivery.objects.select_related("subscription").filter(pk=delivery_id).first()
     if delivery is None or delivery.status != DeliveryStatus.PENDING:
         return None
+    paused = circuit.wait_for(delivery.subscription)
+    if paused is not None:
+        return paused
     if attempt(delivery) or delivery.status == DeliveryStatus.FAILED:
         return None
     return backoff(delivery.attempts)

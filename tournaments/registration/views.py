@@ -88,6 +88,7 @@ def register(request, slug: str) -> HttpResponse:
                     "event_visible": visible,
                     "registration": outcome.registration,
                     "position": registration.waitlist_position(outcome.registration),
+                    "email_sent": not outcome.email_errors,
                 },
             )
     context["form"] = form

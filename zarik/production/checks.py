@@ -77,6 +77,14 @@ def _secret_key_and_hosts() -> list[Error]:
             hint="Set ALLOWED_HOSTS to the site's host names, comma-separated (e.g. zarik.example.org).",
             id="zarik.E004",
         ))
+    wildcard = [host for host in settings.ALLOWED_HOSTS if host.strip() in ("*", ".")]
+    if wildcard:
+        problems.append(Error(
+            "ALLOWED_HOSTS accepts any host ('*'): a forged Host header then makes the links of "
+            "password resets and emails, and poisons cached pages (issue 45).",
+            hint="Name the site's host names instead, comma-separated (e.g. zarik.example.org).",
+            id="zarik.E011",
+        ))
     return problems
 
 

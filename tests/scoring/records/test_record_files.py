@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scoring.models import MatchFile, MatchFileState, Result, ResultState
-from scoring.records.match_files import as_book_text, check_text, propose
+from scoring.records.match_files import as_book_text, check_text, propose, unpack
 from scoring.rules.matfile import validate_mat_text
 from scoring.viewer.frames import view_text
 from tests import paths
@@ -320,3 +320,18 @@ def test_the_books_notation_download_reads_back_to_the_same_positions(path):
         assert not again.problems
         before = [f.position for f in check.view.frames[game.first + 1 : game.last + 1] if f.kind == "play"]
         assert [f.position for f in again.frames if f.kind == "play"] == before
+
+
+def test_a_damaged_archive_is_named_in_plain_words_without_the_librarys_text():
+    """Issue 45: the bulk-upload report showed Python's "Bad CRC-32 for file 'a.mat'"."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
+        archive.writestr("a.mat", b"; [Site \"Zarik\"]\n 5 point match\n" * 20)
+    raw = bytearray(buffer.getvalue())
+    raw[raw.index(b"Site") + 1] ^= 0xFF  # one byte of the stored file flipped: its CRC no longer matches
+    files, [problem] = unpack([("club.zip", bytes(raw))])
+    assert files == []
+    for lang, words in (("en", "the archive cannot be opened: it is damaged"), ("ru", "архив не открывается")):
+        text = problem.message(lang)
+        assert words in text and "club.zip" in text
+        assert "CRC" not in text and "a.mat'" not in text
