@@ -33,8 +33,8 @@ pytestmark = pytest.mark.django_db
 
 #: One row of the public pairings table: table, A's draw number, …, B's draw number.
 ROW = re.compile(
-    r'<tr>\s*<td class="num">(\d+)</td>\s*<td class="num">(\d+)</td>.*?'
-    r'<td class="num">(\d+)</td>\s*</tr>',
+    r'<tr>\s*<td class="num">(\d+)</td>\s*<td class="num[^"]*">(\d+)</td>.*?'
+    r'<td class="num[^"]*">(\d+)</td>\s*</tr>',
     re.S,
 )
 
