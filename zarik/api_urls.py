@@ -14,6 +14,7 @@ from tournaments.api import (
 )
 from tournaments.api import RoundViewSet as TournamentRoundsViewSet
 from tournaments.api.entry_desk import EntryDeskViewSet
+from tournaments.api.entry_keys import EntryKeyViewSet
 from tournaments.api.exports import ExportViewSet
 from tournaments.api.registrations import RegistrationViewSet
 from tournaments.api.rounds import RoundViewSet, TournamentRoundActionsViewSet
@@ -64,6 +65,7 @@ router.register("matches", MatchAnalysisViewSet, basename="api-match-analysis") 
 router.register("matches", MatchWorkflowViewSet, basename="api-match")
 router.register("me/matches", MyMatchesViewSet, basename="api-me-match")  # issue 28: a player's current match
 router.register("tokens", TokenViewSet, basename="api-token")  # issue 28: tokens without the web pages
+router.register("entry-tokens", EntryKeyViewSet, basename="api-entry-token")  # issue 47: a private link's key
 router.register("players", PlayerSearchViewSet, basename="api-player-search")  # issue 28: search
 router.register("clubs", ClubSearchViewSet, basename="api-club-search")
 router.register("webhook-events", WebhookEventTypeViewSet, basename="api-webhook-event")  # issue 28

@@ -24,6 +24,7 @@ from rest_framework import mixins, permissions, serializers, viewsets
 from scoring.models import DisputeState, Result, ResultState
 from scoring.templatetags.people import confirmer, reporter
 from tournaments.access.permissions import allowed, visible_tournaments
+from tournaments.access.private_links import LinkHolder
 from tournaments.api.serializers import MatchSerializer, ScoreOut
 from tournaments.models import Match, ResultStatus, RoundStatus
 
@@ -169,10 +170,16 @@ class MyMatchesViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     def get_queryset(self):
         user = self.request.user
-        if getattr(self, "swagger_fake_view", False) or user.pk is None:  # a private-link holder has no account
+        if getattr(self, "swagger_fake_view", False):
+            return Match.objects.none()
+        if isinstance(user, LinkHolder):  # an entry key: that entry's matches
+            mine = Q(entry_a=user.entry) | Q(entry_b=user.entry)
+        elif user.pk is not None:
+            mine = Q(entry_a__player__user=user) | Q(entry_b__player__user=user)
+        else:
             return Match.objects.none()
         return (
-            Match.objects.filter(Q(entry_a__player__user=user) | Q(entry_b__player__user=user))
+            Match.objects.filter(mine)
             .filter(round__status=RoundStatus.PUBLISHED, round__tournament__in=visible_tournaments(user))
             .select_related("round__tournament", "entry_a__player", "entry_b__player")
             .order_by("round__tournament__starts_on", "round__number", "id")

@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from tournaments.models import IdempotencyRecord
 
-from . import tokens
+from . import entry_tokens, tokens
 from .errors import problem_response
 from .language import is_api
 from .problems import api_problem
@@ -37,6 +37,8 @@ def owner_of(request) -> str:
     """Whose key this is: the token's, else the logged-in user's, else Basic credentials', else the session's or IP's."""
     authorization = request.META.get("HTTP_AUTHORIZATION", "")
     key = tokens.key_from_header(authorization)
+    if key and entry_tokens.is_entry_key(key):
+        return f"entry-key:{tokens.hash_key(key)[:32]}"
     if key:
         token = tokens.find(key)
         return f"token:{token.pk}" if token else f"key:{tokens.hash_key(key)[:32]}"

@@ -104,6 +104,24 @@ API = Catalogue(
             "Unknown field: this operation takes no fields.",
             "Неизвестное поле: этот запрос не принимает полей.",
         ),
+        "entry_key_scope": (
+            "A private link's key may only report, confirm and dispute its own matches, check in and "
+            "ask for a bye; this needs an account's token.",
+            "Ключ личной ссылки позволяет только вносить, подтверждать и оспаривать результаты своих "
+            "матчей, отмечаться о прибытии и просить пропуск тура; для этого нужен токен учётной записи.",
+        ),
+        "entry_key_revoked": (
+            "This key's private link has been reissued by the organiser. Exchange the new link for a new key.",
+            "Личная ссылка этого ключа перевыпущена организатором. Обменяйте новую ссылку на новый ключ.",
+        ),
+        "link_unknown": (
+            "This is not a private link of this site. Copy the whole link from your card or email.",
+            "Это не личная ссылка этого сайта. Скопируйте ссылку целиком с карточки или из письма.",
+        ),
+        "link_reissued": (
+            "This private link has been replaced by the organiser. Ask the organiser for the new one.",
+            "Эта личная ссылка заменена организатором. Попросите у организатора новую.",
+        ),
     },
 )
 

@@ -12,11 +12,15 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from tournaments.models import ApiToken
 
+from .entry_tokens import EntryKey
+
 
 class ApiRateThrottle(SimpleRateThrottle):
     def get_cache_key(self, request, view):
         if isinstance(request.auth, ApiToken):
             self.scope, ident = "token", request.auth.pk
+        elif isinstance(request.auth, EntryKey):
+            self.scope, ident = "token", request.auth.throttle_ident
         elif request.user and request.user.is_authenticated:
             self.scope, ident = "user", request.user.pk
         else:
