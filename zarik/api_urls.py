@@ -5,6 +5,7 @@ from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from scoring.analysis.api import MatchAnalysisViewSet, TournamentPrViewSet
 from scoring.entry.api import DisputeViewSet, MatchWorkflowViewSet, TournamentSanctionViewSet
+from scoring.entry.api_bulk import RoundResultsViewSet
 from scoring.entry.api_state import MyMatchesViewSet
 from tournaments.api import (
     EntryViewSet,
@@ -54,6 +55,7 @@ router.register("tournaments", TournamentReadsViewSet, basename="api-tournament-
 router.register("tournaments", TeamMatchViewSet, basename="api-tournament-team-match")  # issue 35
 router.register(r"tournaments/(?P<slug>[^/.]+)/exports", ExportViewSet, basename="api-export")
 router.register("rounds", RoundViewSet, basename="api-round")
+router.register("rounds", RoundResultsViewSet, basename="api-round-results")  # issue 47: the grid's API twin
 router.register("disputes", DisputeViewSet, basename="api-dispute")
 router.register("ratings", RatingListViewSet, basename="api-rating")
 router.register("players", PlayerRatingsViewSet, basename="api-player")

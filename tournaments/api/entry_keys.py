@@ -80,4 +80,6 @@ class EntryKeyViewSet(viewsets.ViewSet):
             "check_in": reverse("api-tournament-entry-check-in", kwargs={"tournament_slug": slug, "pk": entry.pk}),
             "bye_requests": reverse("api-tournament-bye-request-list", kwargs={"tournament_slug": slug}),
         }  # fmt: skip
-        return Response(EntryKeySerializer(out).data, status=status.HTTP_201_CREATED)
+        # The key's resource is the entry it acts for.
+        where = {"Location": reverse("api-entry-detail", args=[entry.pk])}
+        return Response(EntryKeySerializer(out).data, status=status.HTTP_201_CREATED, headers=where)
