@@ -81,6 +81,7 @@ MIDDLEWARE = [
     "tournaments.api.http.etags.ETagMiddleware",
     "tournaments.api.http.written.WrittenMiddleware",  # Location and ETag on writes (issue 28)
     "tournaments.api.http.strict_body.StrictBodyMiddleware",  # unknown body fields → 400 (issue 28)
+    "tournaments.api.http.throttling.RateLimitHeadersMiddleware",  # RateLimit(-Policy) (issue 47)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournaments.db_unavailable.DatabaseUnavailableMiddleware",  # a lost DB: 503, input kept

@@ -99,6 +99,10 @@ def result_state(match: Match, user) -> dict[str, Any]:
     dispute = None
     if insider and match.result_status == ResultStatus.DISPUTED:
         dispute = match.disputes.filter(state__in=[DisputeState.OPEN, DisputeState.APPEALED]).order_by("-pk").first()
+        if dispute is not None:
+            dispute.match = match
+            if not allowed(user, "dispute.see", dispute):
+                dispute = None  # a referee sees the match, not the dispute: no link that answers him 403
     return {
         "pending_report": ResultViewSerializer(pending).data if insider and pending else None,
         "confirmed_result": ResultViewSerializer(standing).data if standing else None,

@@ -65,7 +65,7 @@ from .serializers import (
     TournamentSerializer,
     WithdrawSerializer,
 )
-from .tournament_body import TournamentInSerializer
+from .tournament_body import TournamentChangeSerializer, TournamentInSerializer
 
 EDIT = "tournament.edit"
 
@@ -144,9 +144,7 @@ class TournamentViewSet(
         tournament = setup.create_tournament(club, request.user, form.save(commit=False), sections, preset.key)
         return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=TournamentInSerializer, responses=TournamentSerializer, examples=[
-        OpenApiExample("Change the venue and the rounds", value={"venue": "Hall 2", "rounds_planned": 7}, request_only=True),
-    ])  # fmt: skip
+    @extend_schema(request=TournamentChangeSerializer, responses=TournamentSerializer)
     def partial_update(self, request, *args, **kwargs):
         """Change options: the settings page's form and its locks once round 1 exists."""
         tournament = self.editable()

@@ -104,6 +104,14 @@ API = Catalogue(
             "Unknown field: this operation takes no fields.",
             "Неизвестное поле: этот запрос не принимает полей.",
         ),
+        "read_only_fields": (
+            "The request sets fields that cannot be changed here: {fields}. Nothing was changed.",
+            "В запросе есть поля, которые здесь нельзя изменить: {fields}. Ничего не изменено.",
+        ),
+        "read_only_field": (
+            "Read-only: this request cannot set this field (it is fixed, or set only when creating).",
+            "Только для чтения: этим запросом это поле не задать (оно неизменно или задаётся только при создании).",
+        ),
         "entry_key_scope": (
             "A private link's key may only report, confirm and dispute its own matches, check in and "
             "ask for a bye; this needs an account's token.",
