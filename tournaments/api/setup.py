@@ -52,6 +52,7 @@ from zarik.i18n import current_language
 
 from ..models import Official, Section, Tournament
 from .errors import Refused, form_errors, object_body, raise_form_errors
+from .filters import TournamentFilter
 from .reads import EntryViewSet, NestedUnderTournament
 from .serializers import (
     DrawSerializer,
@@ -104,7 +105,7 @@ class TournamentViewSet(
 
     serializer_class = TournamentSerializer
     lookup_field = "slug"
-    filterset_fields = ["status", "system", "variant"]
+    filterset_class = TournamentFilter
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
 
     def get_queryset(self):

@@ -104,6 +104,18 @@ API = Catalogue(
             "Unknown field: this operation takes no fields.",
             "Неизвестное поле: этот запрос не принимает полей.",
         ),
+        "unknown_parameters": (
+            "The request has query parameters this operation does not take: {parameters}. Nothing was done.",
+            "В запросе есть параметры, которые этот запрос не принимает: {parameters}. Ничего не сделано.",
+        ),
+        "unknown_parameter": (
+            "Unknown query parameter: this operation does not take it (its parameters are in /api/schema/).",
+            "Неизвестный параметр запроса: этот запрос его не принимает (параметры описаны в /api/schema/).",
+        ),
+        "unknown_parameter_near": (
+            "Unknown query parameter; did you mean “{near}”?",
+            "Неизвестный параметр запроса; возможно, имелось в виду «{near}»?",
+        ),
         "read_only_fields": (
             "The request sets fields that cannot be changed here: {fields}. Nothing was changed.",
             "В запросе есть поля, которые здесь нельзя изменить: {fields}. Ничего не изменено.",
