@@ -16,6 +16,7 @@ from tests.factories import ClubFactory, OfficialFactory, UserFactory, swiss_eve
 from tournaments.access import private_links
 from tournaments.api.http.tokens import issue as issue_token
 from tournaments.models import AuditEntry, OfficialRole, Round, RoundStatus, TokenScope, Tournament
+from tournaments.setup.forms import SetupOptionsForm
 
 pytestmark = pytest.mark.django_db
 
@@ -106,3 +107,17 @@ def test_a_read_only_field_in_a_patch_is_refused_naming_it_and_nothing_changes()
     mixed = desk.patch("/api/tournaments/fixed/", {"club": "x", "venu": "Hall 2"}, content_type="application/json")
     assert mixed.json()["code"] == "api.unknown_fields" and set(mixed.json()["errors"]) == {"club", "venu"}
     assert desk.patch("/api/tournaments/fixed/", {"venue": "Hall 2"}, content_type="application/json").status_code == 200
+
+
+def test_the_slug_of_an_event_that_has_started_is_fixed_on_the_api_and_the_settings_page(client, event):
+    tournament, _rnd, _first, _second = event
+    director = UserFactory()
+    OfficialFactory(tournament=tournament, user=director, role=OfficialRole.ORGANISER)
+    refused = _client(director).patch(f"/api/tournaments/{tournament.slug}/", {"slug": "renamed"},
+                                      content_type="application/json", HTTP_ACCEPT_LANGUAGE="ru")  # fmt: skip
+    assert refused.status_code == 400 and "напечатанные QR-коды" in refused.json()["errors"]["slug"][0]
+    form = SetupOptionsForm({**SetupOptionsForm(instance=tournament).initial, "slug": "renamed"}, instance=tournament)
+    assert not form.is_valid() and "slug" in form.errors
+    assert Tournament.objects.filter(slug=tournament.slug).exists()
+    assert _client(director).patch(f"/api/tournaments/{tournament.slug}/", {"venue": "Hall 3"},
+                                   content_type="application/json").status_code == 200  # fmt: skip

@@ -40,6 +40,7 @@ from scoring.rules.errors import Problem
 from tournaments import audit
 from tournaments.access.permissions import allowed
 from tournaments.cache import invalidate
+from tournaments.events import emit
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -380,6 +381,7 @@ def apply(tournament: Tournament, data: dict, *, language: str = "", user=None) 
             signed_in_as=account_player(user, data), **fields,
         )  # fmt: skip
         audit.record(None, tournament, "registration.apply", reg, None, reg)
+        emit("registration.received", tournament.pk, registration=reg.pk)
         if status == RegistrationStatus.PENDING and not tournament.registration_approval:
             _enter_if_known(reg, None)
     kind = {
