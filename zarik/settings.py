@@ -329,6 +329,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "DisputeOutcomeEnum": "scoring.models.Outcome",
         "RoundStatusEnum": "tournaments.models.RoundStatus",
+        "TournamentStatusEnum": "tournaments.models.TournamentStatus",
         "EntryStatusEnum": "tournaments.models.EntryStatus",
         "RegistrationStatusEnum": "tournaments.models.RegistrationStatus",
         "CategoryEnum": "clubs.models.Category",

@@ -94,3 +94,19 @@ def test_updated_since_gives_only_the_matches_changed_or_published_since():
     assert _get("/api/matches/", tournament=event.slug, updated_since=since.isoformat()).json()["count"] == 1
     bad = _get("/api/matches/", updated_since="yesterday")
     assert bad.status_code == 400 and "updated_since" in bad.json()["errors"]
+
+
+def test_a_tournament_embeds_its_entries_and_rounds_in_one_call_when_asked():
+    event = swiss_event(4, rounds_done=1)
+    plain = _get(f"/api/tournaments/{event.slug}/").json()
+    assert "entries" not in plain and "rounds" not in plain
+    whole = _get(f"/api/tournaments/{event.slug}/", include="entries,rounds").json()
+    assert [e["id"] for e in whole["entries"]] == [e["id"] for e in _get("/api/entries/", tournament=event.slug).json()["results"]]
+    assert [r["number"] for r in whole["rounds"]] == [1, 2]
+    assert {m["id"] for r in whole["rounds"] for m in r["matches"]} == set(
+        Match.objects.filter(round__tournament=event).values_list("pk", flat=True)
+    )
+    Round.objects.filter(tournament=event, number=2).update(status=RoundStatus.DRAFT)
+    assert [r["number"] for r in _get(f"/api/tournaments/{event.slug}/", include="rounds").json()["rounds"]] == [1]
+    unknown = _get(f"/api/tournaments/{event.slug}/", include="entries,standings")
+    assert unknown.status_code == 400 and "standings" in unknown.json()["errors"]["include"][0]

@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from clubs.models import Club
 from scoring.rules.errors import RuleViolation
 from tournaments.access.permissions import allowed, require, visible_tournaments
+from tournaments.access.visibility import public_rounds
 from tournaments.draw.numbers import ALGORITHM
 from tournaments.draw.services import (
     check_draw,
@@ -62,9 +63,12 @@ from .serializers import (
     OfficialInSerializer,
     OfficialSerializer,
     ReasonSerializer,
+    RoundSerializer,
     SectionSerializer,
+    TournamentDetailSerializer,
     TournamentSerializer,
     WithdrawSerializer,
+    embedded,
 )
 from .tournament_body import TournamentChangeSerializer, TournamentInSerializer
 
@@ -110,6 +114,30 @@ class TournamentViewSet(
 
     def get_queryset(self):
         return visible_tournaments(self.request.user).select_related("club").order_by("-starts_on", "name")
+
+    @extend_schema(
+        parameters=[OpenApiParameter(
+            "include", str, description="comma-separated, embedded in the answer: `entries` (every entry), "
+            "`rounds` (the published rounds with their matches) — one call instead of three",
+        )],
+        responses=TournamentDetailSerializer,
+    )  # fmt: skip
+    def retrieve(self, request, *args, **kwargs):
+        """A tournament's options; with ``?include=entries,rounds`` its entries and published rounds too."""
+        tournament = self.get_object()
+        wanted = embedded(request.query_params.get("include"))
+        data = dict(TournamentSerializer(tournament).data)
+        if "entries" in wanted:
+            entries = tournament.entries.select_related("player", "section", "tournament").order_by("draw_number", "id")
+            data["entries"] = EntrySerializer(entries, many=True).data
+        if "rounds" in wanted:
+            rounds = (
+                public_rounds(tournament.rounds.all()).select_related("section", "tournament")
+                .prefetch_related("matches__round__tournament", "matches__entry_a__player", "matches__entry_b__player")
+                .order_by("section__order", "number")
+            )  # fmt: skip
+            data["rounds"] = RoundSerializer(rounds, many=True).data
+        return Response(data)
 
     def editable(self, action: str = EDIT) -> Tournament:
         tournament = self.get_object()

@@ -116,6 +116,10 @@ API = Catalogue(
             "Unknown query parameter; did you mean “{near}”?",
             "Неизвестный параметр запроса; возможно, имелось в виду «{near}»?",
         ),
+        "unknown_include": (
+            "Nothing called {names} can be included here; include takes: {allowed}.",
+            "Здесь нельзя включить {names}; include принимает: {allowed}.",
+        ),
         "read_only_fields": (
             "The request sets fields that cannot be changed here: {fields}. Nothing was changed.",
             "В запросе есть поля, которые здесь нельзя изменить: {fields}. Ничего не изменено.",
