@@ -121,3 +121,11 @@ def test_the_slug_of_an_event_that_has_started_is_fixed_on_the_api_and_the_setti
     assert Tournament.objects.filter(slug=tournament.slug).exists()
     assert _client(director).patch(f"/api/tournaments/{tournament.slug}/", {"venue": "Hall 3"},
                                    content_type="application/json").status_code == 200  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "words"), [("ru", "строке 1, столбце 2"), ("en", "line 1, column 2")])
+def test_a_body_that_is_not_json_says_where_in_the_callers_language_without_pythons_words(language, words):
+    answer = Client().post("/api/entry-tokens/", "{bad", content_type="application/json",
+                           HTTP_ACCEPT_LANGUAGE=language)  # fmt: skip
+    assert answer.status_code == 400 and answer.json()["code"] == "api.invalid_json"
+    assert words in answer.json()["detail"] and "Expecting" not in answer.json()["detail"]

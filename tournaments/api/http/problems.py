@@ -116,6 +116,14 @@ API = Catalogue(
             "Unknown query parameter; did you mean “{near}”?",
             "Неизвестный параметр запроса; возможно, имелось в виду «{near}»?",
         ),
+        "invalid_json": (
+            "The request body is not valid JSON: the error is at line {line}, column {column}.",
+            "Тело запроса — не корректный JSON: ошибка в строке {line}, столбце {column}.",
+        ),
+        "body_not_utf8_json": (
+            "The request body could not be read as JSON in UTF-8.",
+            "Тело запроса не удалось прочитать как JSON в кодировке UTF-8.",
+        ),
         "unknown_include": (
             "Nothing called {names} can be included here; include takes: {allowed}.",
             "Здесь нельзя включить {names}; include принимает: {allowed}.",
