@@ -129,3 +129,12 @@ def test_a_body_that_is_not_json_says_where_in_the_callers_language_without_pyth
                            HTTP_ACCEPT_LANGUAGE=language)  # fmt: skip
     assert answer.status_code == 400 and answer.json()["code"] == "api.invalid_json"
     assert words in answer.json()["detail"] and "Expecting" not in answer.json()["detail"]
+
+
+def test_a_stranger_asking_for_a_bye_gets_403_whatever_the_body(event):
+    tournament, _rnd, first, _second = event
+    stranger = _client(UserFactory())
+    for body in ({"entry": "x", "round": "y"}, {"entry": first.entry_a_id, "round": 2}):
+        assert _post(stranger, f"/api/tournaments/{tournament.slug}/bye-requests/", body).status_code == 403
+    player = Client(HTTP_AUTHORIZATION=f"Bearer {private_links.api_key_for(first.entry_a)}")
+    assert _post(player, f"/api/tournaments/{tournament.slug}/bye-requests/", {"entry": "x", "round": 2}).status_code == 400
