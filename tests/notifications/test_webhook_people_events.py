@@ -59,20 +59,24 @@ def test_the_events_people_are_heard_of_once_each_with_names_and_status(django_c
             _post(player, f"/api/tournaments/heard/entries/{entry.pk}/check-in/")
             _post(player, f"/api/tournaments/heard/entries/{entry.pk}/check-in/")  # already in: no second event
         with django_capture_on_commit_callbacks(execute=True):
-            _post(Client(), "/api/tournaments/heard/registrations/", {
+            applied = _post(Client(), "/api/tournaments/heard/registrations/", {
                 "last_name": "Заявкин", "first_name": "Олег", "email": "oleg@example.org", "category": 4,
             })  # fmt: skip
+        with django_capture_on_commit_callbacks(execute=True):  # an approved application is an entry added
+            _post(desk, f"/api/tournaments/heard/registrations/{applied['id']}/approve/", {"player": "new"})
         with django_capture_on_commit_callbacks(execute=True):
             _post(desk, "/api/tournaments/heard/sanctions/", {"entry": entry.pk, "kind": "warning", "reason": "noisy"})
         with django_capture_on_commit_callbacks(execute=True):
             _post(desk, f"/api/tournaments/heard/entries/{entry.pk}/withdraw/", {"reason": "left ill"})
     bodies = [json.loads(r.body) for r in receiver.requests]
     assert [b["event"] for b in bodies] == [
-        "entry.added", "entry.checked_in", "registration.received", "sanction.recorded", "entry.withdrawn",
+        "entry.added", "entry.checked_in", "registration.received", "entry.added", "sanction.recorded",
+        "entry.withdrawn",
     ]  # fmt: skip
     for body in bodies:
         jsonschema.validate(body, as_json_schema(payload_schema(body["event"])))
-    added, checked_in, applied, sanction, withdrawn = (b["data"] for b in bodies)
+    added, checked_in, applied, approved, sanction, withdrawn = (b["data"] for b in bodies)
+    assert approved["entry"]["name"].startswith("Заявкин")
     assert added["entry"]["name"].startswith("Слышимов") and added["entry"]["status"] == "registered"
     assert checked_in["entry"]["status"] == "checked_in"
     assert applied["registration"]["name"] == "Заявкин Олег" and "email" not in applied["registration"]

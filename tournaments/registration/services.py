@@ -223,6 +223,7 @@ def _make_entry(reg: Registration, user, choice: str | int | None = None) -> Ent
         joined_round=last.number + 1 if last else None,
     )
     audit.record(user, tournament, "registration.entry", entry, None, entry)
+    emit("entry.added", tournament.pk, entry=entry.pk)  # an approved application is an entry like any other
     return entry
 
 
