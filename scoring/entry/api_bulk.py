@@ -88,6 +88,7 @@ class RoundResultsViewSet(viewsets.GenericViewSet):
     """The results grid of a round over the API: many tables' results in one call."""
 
     queryset = Round.objects.select_related("tournament")
+    serializer_class = BulkResultsInSerializer  # OPTIONS describes the body (DRF's metadata asks for it)
     permission_classes = [permissions.IsAuthenticated]
 
     def _round(self, pk) -> Round:

@@ -135,3 +135,9 @@ def test_permission_comes_before_the_body_and_a_draft_round_is_refused():
     assert refused.status_code == 409 and refused.json()["code"] == "workflow.draft_round"
     invalid = _post(_desk(tournament), rnd, {"results": [{"match": matches[0].pk, "final": [5]}]})
     assert invalid.status_code == 400 and list(invalid.json()["errors"]) == ["results.0.final"]
+
+
+def test_options_on_the_bulk_results_describes_it_instead_of_failing():
+    tournament, rnd, _matches = _open_round(4)
+    answer = _desk(tournament).options(f"/api/rounds/{rnd.pk}/results/")
+    assert answer.status_code == 200 and "POST" in answer["Allow"]

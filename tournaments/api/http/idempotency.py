@@ -17,7 +17,7 @@ from datetime import timedelta
 
 from django.core.exceptions import RequestDataTooBig
 from django.db import IntegrityError, transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, RawPostDataException
 from django.utils import timezone
 
 from tournaments.models import IdempotencyRecord
@@ -59,6 +59,13 @@ def fingerprint_of(request) -> str:
         digest.update(request.body)
     except RequestDataTooBig:  # a large upload: its length and type stand for it
         digest.update(f"{request.META.get('CONTENT_TYPE')}:{request.META.get('CONTENT_LENGTH')}".encode())
+    except RawPostDataException:  # a form an earlier middleware parsed: its fields and files stand for it
+        digest.update(repr(sorted(request.POST.lists())).encode())
+        for name, upload in sorted(request.FILES.items()):
+            digest.update(f"{name}:{upload.name}:{upload.size}".encode())
+            for chunk in upload.chunks():
+                digest.update(chunk)
+            upload.seek(0)
     return digest.hexdigest()
 
 
