@@ -76,6 +76,22 @@ EVENTS: dict[str, EventType] = {
         ("match", "dispute", "final"),
     ),
     "standings.changed": EventType("The standings changed", "Изменилась турнирная таблица", ("match",)),
+    # issue 47: the people of the event, not only its rounds and results
+    "entry.added": EventType("A player was entered", "Участник внесён в турнир", ("entry",)),
+    "entry.checked_in": EventType(
+        "A player checked in (or the desk checked them in)", "Участник отметился о прибытии", ("entry",)
+    ),
+    "entry.withdrawn": EventType(
+        "A player withdrew (or was withdrawn) from the event", "Участник выбыл из турнира", ("entry", "reason")
+    ),
+    "registration.received": EventType(
+        "An application to play arrived (pending, or on the waiting list)",
+        "Поступила заявка на участие (ждёт решения или в листе ожидания)", ("registration",),
+    ),
+    "sanction.recorded": EventType(
+        "The director or the jury recorded a sanction", "Директор или жюри назначили санкцию",
+        ("entry", "sanction"),
+    ),
 }
 
 

@@ -5,6 +5,7 @@ from rest_framework.routers import DefaultRouter, SimpleRouter
 
 from scoring.analysis.api import MatchAnalysisViewSet, TournamentPrViewSet
 from scoring.entry.api import DisputeViewSet, MatchWorkflowViewSet, TournamentSanctionViewSet
+from scoring.entry.api_bulk import RoundResultsViewSet
 from scoring.entry.api_state import MyMatchesViewSet
 from tournaments.api import (
     EntryViewSet,
@@ -14,6 +15,7 @@ from tournaments.api import (
 )
 from tournaments.api import RoundViewSet as TournamentRoundsViewSet
 from tournaments.api.entry_desk import EntryDeskViewSet
+from tournaments.api.entry_keys import EntryKeyViewSet
 from tournaments.api.exports import ExportViewSet
 from tournaments.api.registrations import RegistrationViewSet
 from tournaments.api.rounds import RoundViewSet, TournamentRoundActionsViewSet
@@ -53,6 +55,7 @@ router.register("tournaments", TournamentReadsViewSet, basename="api-tournament-
 router.register("tournaments", TeamMatchViewSet, basename="api-tournament-team-match")  # issue 35
 router.register(r"tournaments/(?P<slug>[^/.]+)/exports", ExportViewSet, basename="api-export")
 router.register("rounds", RoundViewSet, basename="api-round")
+router.register("rounds", RoundResultsViewSet, basename="api-round-results")  # issue 47: the grid's API twin
 router.register("disputes", DisputeViewSet, basename="api-dispute")
 router.register("ratings", RatingListViewSet, basename="api-rating")
 router.register("players", PlayerRatingsViewSet, basename="api-player")
@@ -64,6 +67,7 @@ router.register("matches", MatchAnalysisViewSet, basename="api-match-analysis") 
 router.register("matches", MatchWorkflowViewSet, basename="api-match")
 router.register("me/matches", MyMatchesViewSet, basename="api-me-match")  # issue 28: a player's current match
 router.register("tokens", TokenViewSet, basename="api-token")  # issue 28: tokens without the web pages
+router.register("entry-tokens", EntryKeyViewSet, basename="api-entry-token")  # issue 47: a private link's key
 router.register("players", PlayerSearchViewSet, basename="api-player-search")  # issue 28: search
 router.register("clubs", ClubSearchViewSet, basename="api-club-search")
 router.register("webhook-events", WebhookEventTypeViewSet, basename="api-webhook-event")  # issue 28

@@ -81,6 +81,8 @@ MIDDLEWARE = [
     "tournaments.api.http.etags.ETagMiddleware",
     "tournaments.api.http.written.WrittenMiddleware",  # Location and ETag on writes (issue 28)
     "tournaments.api.http.strict_body.StrictBodyMiddleware",  # unknown body fields → 400 (issue 28)
+    "tournaments.api.http.strict_query.StrictQueryMiddleware",  # unknown query parameters → 400 (issue 47)
+    "tournaments.api.http.throttling.RateLimitHeadersMiddleware",  # RateLimit(-Policy) (issue 47)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "tournaments.db_unavailable.DatabaseUnavailableMiddleware",  # a lost DB: 503, input kept
@@ -329,6 +331,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Zarik API",
     "DESCRIPTION": "Tournaments, pairings and results for backgammon and nardy.",
     "VERSION": "0.1.0",
+    # OpenAPI 3.1 (issue 47): a nullable field is `oneOf: [{$ref}, {type: null}]` (JSON Schema), which
+    # strict validators and generated clients accept, not 3.0's `allOf: [$ref]` beside `nullable`.
+    "OAS_VERSION": "3.1.0",
     # Swagger UI from drf-spectacular-sidecar's static files (the CSP allows no CDN).
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -339,6 +344,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "DisputeOutcomeEnum": "scoring.models.Outcome",
         "RoundStatusEnum": "tournaments.models.RoundStatus",
+        "TournamentStatusEnum": "tournaments.models.TournamentStatus",
         "EntryStatusEnum": "tournaments.models.EntryStatus",
         "RegistrationStatusEnum": "tournaments.models.RegistrationStatus",
         "CategoryEnum": "clubs.models.Category",
@@ -353,6 +359,7 @@ SPECTACULAR_SETTINGS = {
         "tournaments.api.http.schema.declare_problems",
         "tournaments.api.http.schema.declare_headers",  # ETag, Location, Content-Location (issue 28)
         "tournaments.notifications.event_docs.add_webhook_schemas",
+        "tournaments.api.http.schema.as_openapi_31",  # last: the hand-written parts' `nullable` too
     ],
 }
 

@@ -10,6 +10,7 @@ of the workflow becomes an HTTP answer with its code and a clear message.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
@@ -22,7 +23,8 @@ from scoring.entry.forms import MAX_CLOCK, MAX_MINUTES_LATE
 from scoring.models import Dispute, Outcome, Sanction, SanctionKind
 from scoring.templatetags.people import raiser
 from scoring.workflow.problems import workflow_problem
-from tournaments.access.permissions import allowed
+from tournaments.access.permissions import allowed, official_roles, side_of
+from tournaments.access.visibility import is_public_round
 from tournaments.api import MatchViewSet
 from tournaments.api.http.errors import ApiProblem
 from tournaments.api.problems import problems_response
@@ -205,17 +207,36 @@ class MatchWorkflowViewSet(MatchViewSet):
     def get_serializer_class(self):
         return MatchStateSerializer if self.action == "retrieve" else super().get_serializer_class()
 
+    def get_object(self) -> Match:
+        """The match; for the tournament's officials, a match of a draft round they can see in the
+        round is a 409 ``workflow.draft_round`` (it exists, it is not open yet), not a 404."""
+        try:
+            return super().get_object()
+        except Http404:
+            match = Match.objects.select_related("round__tournament").filter(pk=self.kwargs["pk"]).first()
+            if match is not None and not is_public_round(match.round) and official_roles(
+                self.request.user, match.round.tournament
+            ):
+                raise ApiProblem(409, workflow_problem("draft_round", round=match.round.number)) from None
+            raise
+
+    def _party_first(self, action_name: str, players: bool = True) -> Match:
+        """The caller's right to act on the match, checked before the body is read or its version
+        compared (issue 47): someone else's match is a 403 whatever was sent. ``action_name`` is
+        the permission row of the caller's role that must hold on the match's tournament for an
+        official; with ``players``, its players pass here too (the service decides the rest)."""
+        match = self.get_object()
+        user = self.request.user
+        party = players and side_of(user, match) is not None
+        if not party and not allowed(user, action_name, match.round.tournament):
+            raise ApiProblem(403, workflow_problem("forbidden"))
+        return match
+
     @extend_schema(request=ResultCheckSerializer, responses=VerdictSerializer)
     @action(detail=True, methods=["post"])
     def check(self, request, pk=None, **route):
         """Would this result be accepted? Checks through the match-rules core; saves nothing."""
-        match = get_object_or_404(
-            self.get_queryset().select_related(
-                "round__tournament", "round__section", "entry_a__section", "entry_a__player",
-                "entry_b__player",
-            ),
-            pk=pk,
-        )
+        match = self.get_object()  # a draft round's match: 409 to its officials, 404 to others
         data = ResultCheckSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         final = _final(data.validated_data)
@@ -228,6 +249,7 @@ class MatchWorkflowViewSet(MatchViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def report(self, request, pk=None, **route):
         """Report (player) or enter (referee) a result: the same service as the pages."""
+        self._party_first("result.enter")
         data = ReportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -245,6 +267,7 @@ class MatchWorkflowViewSet(MatchViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def confirm(self, request, pk=None, **route):
         """The opponent or an official confirms a reported result."""
+        self._party_first("result.enter")
         data = ConfirmSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -258,6 +281,7 @@ class MatchWorkflowViewSet(MatchViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def dispute(self, request, pk=None, **route):
         """A player contests a report (or a confirmed result): the director will rule."""
+        self._party_first("match.see")
         data = DisputeInSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -276,7 +300,7 @@ class MatchWorkflowViewSet(MatchViewSet):
         """The director settles a match not played out: ``forfeit`` (with ``winner``),
         ``double_forfeit``, ``time_forfeit`` (``winner``, optional ``played`` score) or ``void``.
         The score follows the tournament's forfeit rule; the same service as the desk page."""
-        match = get_object_or_404(self.get_queryset(), pk=pk)
+        match = self._party_first("desk.run", players=False)
         data = KindResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -297,7 +321,7 @@ class MatchWorkflowViewSet(MatchViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def lateness(self, request, pk=None, **route):
         """The director applies the lateness rule: penalty points to the opponent, or a forfeit."""
-        match = get_object_or_404(self.get_queryset(), pk=pk)
+        match = self._party_first("desk.run", players=False)
         data = LatenessSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -314,7 +338,7 @@ class MatchWorkflowViewSet(MatchViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def clock(self, request, pk=None, **route):
         """The director installs clocks on this match (``minutes_per_point`` null: takes them off)."""
-        match = get_object_or_404(self.get_queryset(), pk=pk)
+        match = self._party_first("desk.run", players=False)
         data = ClockSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data

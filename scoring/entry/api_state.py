@@ -24,6 +24,7 @@ from rest_framework import mixins, permissions, serializers, viewsets
 from scoring.models import DisputeState, Result, ResultState
 from scoring.templatetags.people import confirmer, reporter
 from tournaments.access.permissions import allowed, visible_tournaments
+from tournaments.access.private_links import LinkHolder
 from tournaments.api.serializers import MatchSerializer, ScoreOut
 from tournaments.models import Match, ResultStatus, RoundStatus
 
@@ -98,6 +99,10 @@ def result_state(match: Match, user) -> dict[str, Any]:
     dispute = None
     if insider and match.result_status == ResultStatus.DISPUTED:
         dispute = match.disputes.filter(state__in=[DisputeState.OPEN, DisputeState.APPEALED]).order_by("-pk").first()
+        if dispute is not None:
+            dispute.match = match
+            if not allowed(user, "dispute.see", dispute):
+                dispute = None  # a referee sees the match, not the dispute: no link that answers him 403
     return {
         "pending_report": ResultViewSerializer(pending).data if insider and pending else None,
         "confirmed_result": ResultViewSerializer(standing).data if standing else None,
@@ -169,10 +174,16 @@ class MyMatchesViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     def get_queryset(self):
         user = self.request.user
-        if getattr(self, "swagger_fake_view", False) or user.pk is None:  # a private-link holder has no account
+        if getattr(self, "swagger_fake_view", False):
+            return Match.objects.none()
+        if isinstance(user, LinkHolder):  # an entry key: that entry's matches
+            mine = Q(entry_a=user.entry) | Q(entry_b=user.entry)
+        elif user.pk is not None:
+            mine = Q(entry_a__player__user=user) | Q(entry_b__player__user=user)
+        else:
             return Match.objects.none()
         return (
-            Match.objects.filter(Q(entry_a__player__user=user) | Q(entry_b__player__user=user))
+            Match.objects.filter(mine)
             .filter(round__status=RoundStatus.PUBLISHED, round__tournament__in=visible_tournaments(user))
             .select_related("round__tournament", "entry_a__player", "entry_b__player")
             .order_by("round__tournament__starts_on", "round__number", "id")

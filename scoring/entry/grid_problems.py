@@ -16,5 +16,13 @@ GRID = Catalogue(
             "Table {table}: «{typed}» is not a score; type a whole number (0 or more).",
             "Стол {table}: «{typed}» — это не счёт; введите целое число (0 или больше).",
         ),
+        "not_in_round": (
+            "Match {match} is not a table of round {round}; nothing was saved for it.",
+            "Матч {match} — не стол тура {round}; для него ничего не сохранено.",
+        ),
+        "duplicate_row": (
+            "Match {match} is sent twice; only its first row was used.",
+            "Матч {match} передан дважды; учтена только первая строка.",
+        ),
     },
 )

@@ -2,13 +2,13 @@
 
 Like Swiss-Manager's result entry: one row per table with the two players and
 two score cells, in table order, so the desk types ``5 Tab 3 Tab 2 Tab 5 …`` and
-presses Enter once. Every filled row goes through the SAME workflow as the
-referee's single-result page (:func:`scoring.workflow.submit_result` with
-``confirm=True``, the match row lock and the version each row was shown with);
-a players' report with the same score is confirmed as it is
-(:func:`scoring.workflow.confirm_result`). Rows are saved one by one, each in
-its own transaction: a refused row keeps what was typed and says why next to
-it, the rows that were fine are saved, and the page says how many of each.
+presses Enter once. Every filled row goes through
+:func:`scoring.workflow.grid.enter_row` — the same service the API's bulk results call,
+which runs the SAME workflow as the referee's single-result page (the match row lock and
+the version each row was shown with; a players' report with the same score is confirmed
+as it is). Rows are saved one by one, each in its own transaction: a refused row keeps
+what was typed and says why next to it, the rows that were fine are saved, and the page
+says how many of each.
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from scoring import workflow
-from scoring.models import Dispute, DisputeState, ResultState
+from scoring.models import Dispute, DisputeState
+from scoring.workflow import grid
 from scoring.workflow.problems import workflow_message
 from tournaments.access.permissions import allowed, login_first, tournament_view
 from tournaments.access.visibility import is_public_round
@@ -70,10 +69,7 @@ def _shown(match: Match) -> GridRow:
     A players' pending report is shown beside the cells with its own "confirm" box, not
     typed into them: a grid sent back as shown must not confirm what nobody confirmed.
     """
-    report = (
-        match.results.filter(state=ResultState.REPORTED).order_by("-reported_at", "-pk").first()
-    )
-    row = GridRow(match, version=match.version, report=report)
+    row = GridRow(match, version=match.version, report=grid.pending_report(match))
     if match.score_a is not None and match.score_b is not None:
         row.a, row.b = format_score(float(match.score_a)), format_score(float(match.score_b))
     return row
@@ -99,35 +95,12 @@ def _score(text: str, table) -> tuple[int | Decimal | None, str | None]:
 
 
 def _save_row(row: GridRow, user, final: tuple[int, int], posted: int | None, reason: str) -> None:
-    """Save one row through the workflow; a refusal becomes the row's error, never an exception."""
-    match = row.match
-    language = current_language()
-    correction = match.result_status == ResultStatus.CONFIRMED
-    report = row.report
-    try:
-        if not correction and report is not None and (report.score_a, report.score_b) == final:
-            workflow.confirm_result(match.pk, report.pk, user, version=posted)
-        else:
-            workflow.submit_result(
-                match.pk,
-                user,
-                version=posted,
-                final=final,
-                confirm=True,
-                reason=reason if correction else "",
-            )
-    except workflow.StaleVersion as exc:
-        row.errors.append(exc.message)
-        row.stale = True
-    except workflow.InvalidResult as exc:
-        names = match.side_names(language)
-        row.errors.extend(p.message(language, names) for p in exc.problems)
-    except workflow.ResultError as exc:  # stale version, disputed, correction without reason…
-        row.errors.append(exc.message)
-    except PermissionDenied:
-        row.errors.append(workflow_message("forbidden"))
-    else:
-        row.saved = True
+    """Save one row through the grid's service; a refusal becomes the row's error, never an exception."""
+    outcome = grid.enter_row(row.match, user, final, version=posted, reason=reason, report=row.report)
+    names = row.match.side_names(current_language()) if outcome.refused else None
+    row.errors.extend(p.message(current_language(), names) for p in outcome.problems)
+    row.stale = outcome.stale
+    row.saved = outcome.saved
 
 
 def _submitted(request, rnd: Round) -> tuple[list[GridRow], int, bool]:
@@ -158,17 +131,7 @@ def _submitted(request, rnd: Round) -> tuple[list[GridRow], int, bool]:
         row.errors.extend(e for e in (error_a, error_b) if e)
         if row.errors:
             continue
-        final = (score_a, score_b)
-        if (
-            match.result_status == ResultStatus.CONFIRMED
-            and (match.score_a, match.score_b) == final
-        ):
-            continue  # the confirmed result, shown and sent back unchanged
-        if posted is not None and posted != match.version:
-            row.errors.append(workflow.StaleVersion.message_for(posted, match.version))
-            row.stale = True
-        else:
-            _save_row(row, request.user, final, posted, reason)
+        _save_row(row, request.user, (score_a, score_b), posted, reason)
         saved += row.saved
         if row.stale:  # saving again is now a knowing decision: the row carries today's version
             match.refresh_from_db()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.models import Dispute, Result
+from scoring.models import Dispute, Result, Sanction
 from tournaments.notifications import event_details
 
 
@@ -63,7 +63,25 @@ DISPUTE_SHAPE = {
 }  # fmt: skip
 
 
+SANCTION_SHAPE = {
+    "type": "object",
+    "properties": {"id": _INT, "kind": _STR, "points": {"type": "number", "nullable": True}, "game": {**_INT, "nullable": True},
+                   "reason": _STR, "decided_as": _STR},
+    "required": ["id", "kind", "points", "game", "reason", "decided_as"],
+}  # fmt: skip
+
+
+def _sanction(pk: int) -> dict[str, Any] | None:
+    sanction = Sanction.objects.filter(pk=pk).first()
+    if sanction is None:
+        return None
+    return {"id": sanction.pk, "kind": sanction.kind,
+            "points": float(sanction.points) if sanction.points is not None else None,
+            "game": sanction.game, "reason": sanction.reason, "decided_as": sanction.decided_as}  # fmt: skip
+
+
 def register() -> None:
+    event_details.provide("sanction", _sanction, SANCTION_SHAPE)
     event_details.provide("result", _result, RESULT_SHAPE)
     event_details.provide("dispute", _dispute, DISPUTE_SHAPE)
     event_details.provide("side", None, {"type": "string", "enum": ["a", "b"], "description": "the reporting side"})

@@ -168,6 +168,7 @@ def record_sanction(
         game=game if kind == SanctionKind.ANNUL else None,
     )
     audit.record(user, tournament, "sanction." + kind, sanction, None, sanction, reason.strip())
+    emit("sanction.recorded", tournament.pk, entry=entry.pk, sanction=sanction.pk)
     if kind == SanctionKind.DISQUALIFICATION and not entry.removal:
         remove_entry(entry, user, how="disqualified", reason=reason, past=past, settle=settle)
     return sanction

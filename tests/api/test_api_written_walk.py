@@ -22,9 +22,10 @@ from django.test import Client
 
 from clubs.models import ClubRole
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
+from tournaments.access import private_links
 from tournaments.api.http.tokens import issue as issue_token
 from tournaments.api.http.written import NOTHING_WRITTEN
-from tournaments.models import Match, ResultStatus, TokenScope
+from tournaments.models import Entry, Match, ResultStatus, TokenScope
 
 pytestmark = pytest.mark.django_db
 
@@ -126,6 +127,8 @@ def walk_everything(walk: Walk):
     desk = f"/api/tournaments/walk/entries/{ninth['id']}/"
     walk(org, "patch", desk, {"seed_rating": 1500})
     walk(api_of[ninth["id"]], "post", desk + "check-in/")
+    link = private_links.url_for(Entry.objects.get(pk=ninth["id"]))
+    walk(walk.actor(), "post", "/api/entry-tokens/", {"link": link})  # a player app's key (issue 47)
     walk(org, "delete", desk + "check-in/")
     walk(org, "post", desk + "withdraw/", {"reason": "left the hall ill"})
     walk(org, "post", desk + "reinstate/", {"reason": "back"})
@@ -224,8 +227,11 @@ def play_round(walk: Walk, org: Client, jury: Client, api_of: dict[int, Client],
     walk(org, "post", f"{base}/{m3['match']}/settle/",
          {"kind": "forfeit", "winner": "b", "reason": "A left", "version": clocked["version"]})
 
-    Match.objects.filter(pk=m4["match"]).update(score_a=5, score_b=1, winner="a", result_status=ResultStatus.CONFIRMED)
-    walk(org, "post", f"/api/rounds/{rnd['id']}/close/")
+    if base == "/api/matches":
+        Match.objects.filter(pk=m4["match"]).update(score_a=5, score_b=1, winner="a", result_status=ResultStatus.CONFIRMED)
+        walk(org, "post", f"/api/rounds/{rnd['id']}/close/")
+    else:  # the desk's bulk results (issue 47): the last confirmation closes the round itself
+        walk(org, "post", f"/api/rounds/{rnd['id']}/results/", {"results": [{"match": m4["match"], "final": [5, 1]}]})
 
 
 def test_every_write_answers_a_readable_location_and_its_etag(schema):

@@ -60,11 +60,13 @@ def as_json_schema(node: Any, request: bool = False) -> Any:
     return out
 
 
-def validator_for(schema: dict[str, Any], sub: dict[str, Any], request: bool = False) -> jsonschema.Draft4Validator:
-    """A validator of ``sub`` that resolves ``#/components/...`` against the whole document; draft 4
-    is the dialect OpenAPI 3.0 extends (boolean ``exclusiveMaximum``)."""
+def validator_for(schema: dict[str, Any], sub: dict[str, Any], request: bool = False) -> jsonschema.Validator:
+    """A validator of ``sub`` that resolves ``#/components/...`` against the whole document, in the
+    document's dialect: JSON Schema 2020-12 for OpenAPI 3.1 (issue 47), draft 4 for 3.0."""
     whole = as_json_schema(copy.deepcopy(schema), request)
     root = {**as_json_schema(sub, request), "components": whole["components"]}
+    if schema["openapi"].startswith("3.1"):
+        return jsonschema.Draft202012Validator(root)
     return jsonschema.Draft4Validator(root)
 
 

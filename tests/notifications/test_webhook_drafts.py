@@ -72,6 +72,11 @@ def event():
     return t, director, gone, rounds
 
 
+#: The events about rounds and their matches (what drafts hold back); the people's own events
+#: (``entry.withdrawn`` for the player who leaves, issue 47) are tests/notifications/test_webhook_people_events.py's.
+MATCH_EVENTS = [name for name in events.EVENTS if name.split(".")[0] in ("round", "result", "dispute", "standings")]
+
+
 def _his(rnd, entry) -> Match | None:
     """His match in the round (None: his bye, or a round without him)."""
     for m in rnd.matches.filter(entry_b__isnull=False):
@@ -98,7 +103,7 @@ def test_a_drafts_settled_result_is_heard_once_after_its_round_is_published(
     published, drafts = _his(rounds[0], gone), [r for r in rounds[1:] if _his(r, gone) is not None]
     assert published is not None and drafts  # five players: he plays in three of the four drafts
     with webhook_receiver() as receiver:
-        WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x")  # every event
+        WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x", events=MATCH_EVENTS)
         with django_capture_on_commit_callbacks(execute=True):
             entry_status.withdraw(gone, director, "ill", settle="forfeit")
         # His published match is heard of at once, as before.
@@ -157,7 +162,7 @@ def test_a_void_settled_in_a_draft_is_one_standings_change_at_its_publication_an
     t, director, gone, rounds = event
     draft = next(r for r in rounds[1:] if _his(r, gone) is not None)
     with webhook_receiver() as receiver:
-        WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x")
+        WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x", events=MATCH_EVENTS)
         with django_capture_on_commit_callbacks(execute=True):
             entry_status.withdraw(gone, director, "ill", settle="void")
         assert _his(draft, gone).pk not in {named for _event, named in _heard(receiver)}
@@ -191,7 +196,7 @@ def test_a_draft_the_withdrawal_settled_whole_closes_after_its_result_is_announc
     t, director, entries, rounds = _round_robin("rr-three", 3, "Тройка")
     gone = next(e for e in entries if _his(rounds[0], e) is None)  # his bye in round 1: both his games are drafts
     with webhook_receiver() as receiver:
-        WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x")
+        WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x", events=MATCH_EVENTS)
         with django_capture_on_commit_callbacks(execute=True):
             entry_status.withdraw(gone, director, "left", settle="forfeit")
         assert receiver.requests == []
@@ -232,7 +237,7 @@ def test_a_draft_published_while_a_withdrawal_settles_it_still_announces_his_res
             close_old_connections()
 
     with webhook_receiver() as receiver:
-        WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x")
+        WebhookSubscription.objects.create(tournament=t, url=receiver.url, secret="x", events=MATCH_EVENTS)
         thread = threading.Thread(target=withdraw)
         thread.start()
         assert settled.wait(20)

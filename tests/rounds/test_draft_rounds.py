@@ -310,7 +310,8 @@ def test_api_cannot_report_or_confirm_on_a_draft_match(client, draft):
         {"final": [7, 3], "version": draft.version, "confirm": True},
         content_type="application/json",
     )
-    assert report.status_code == 404
+    # issue 47: the referee sees the match in the draft round, so it is "not published yet", not "not found"
+    assert report.status_code == 409 and report.json()["code"] == "workflow.draft_round"
     client.force_login(draft.entry_b.player.user)
     confirm = client.post(
         f"/api/matches/{draft.pk}/confirm/", {"result": 1, "version": draft.version},

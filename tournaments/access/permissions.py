@@ -254,6 +254,8 @@ def visible_tournaments(user):
             | Q(officials__user=user)
             | Q(club__roles__user=user, club__roles__role=CLUB_ORGANISER)
         ).distinct()
+    if isinstance(user, LinkHolder):  # the link's own event, released or not (as can_view says)
+        return qs.filter(Q(public=True) | Q(pk=user.entry.tournament_id))
     return qs.filter(public=True)
 
 

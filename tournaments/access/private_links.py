@@ -88,6 +88,56 @@ def was_reissued(token: str) -> bool:
     return Entry.objects.filter(pk=entry_id, link_version__gt=version).exists()
 
 
+#: Salt of the entry's API key: another signature than the link's, so neither opens the other's door.
+API_KEY_SALT = "zarik.entry-api-key"
+#: How an entry's API key starts (an account's token starts ``zk_``).
+API_KEY_PREFIX = "ze_"
+
+
+def api_key_for(entry: Entry) -> str:
+    """The API key a player's app gets for this entry's private link (issue 47).
+
+    Signed like the link and carrying the same link version, so reissuing the link
+    revokes the key with it and no table of keys is kept; a forged key fails the
+    signature without a database query, so the guess limiter never counts a key we issued.
+    """
+    return API_KEY_PREFIX + signing.Signer(salt=API_KEY_SALT).sign(f"{entry.pk}.{entry.link_version}")
+
+
+def _api_key_carries(key: str) -> tuple[int, int] | None:
+    if not key.startswith(API_KEY_PREFIX):
+        return None
+    try:
+        value = signing.Signer(salt=API_KEY_SALT).unsign(key[len(API_KEY_PREFIX):])
+        entry_id, version = (int(part) for part in value.split("."))
+    except (signing.BadSignature, ValueError):
+        return None
+    return entry_id, version
+
+
+def api_key_signed(key: str) -> bool:
+    """Whether ``key`` is an entry key this site issued (current or since reissued); no database."""
+    return _api_key_carries(key) is not None
+
+
+def entry_for_api_key(key: str) -> tuple[Entry | None, bool]:
+    """The entry an API key acts for, and whether the key is genuine (signed by us).
+
+    ``(None, True)``: a genuine key whose link has been reissued since (revoked);
+    ``(None, False)``: a forged or malformed key.
+    """
+    carried = _api_key_carries(key)
+    if carried is None:
+        return None, False
+    entry_id, version = carried
+    entry = (
+        Entry.objects.select_related("tournament", "player")
+        .filter(pk=entry_id, link_version=version)
+        .first()
+    )
+    return entry, True
+
+
 def reissue(entry: Entry) -> Entry:
     """Give the entry a new link; the old one stops working."""
     Entry.objects.filter(pk=entry.pk).update(link_version=F("link_version") + 1)

@@ -6,8 +6,11 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
+from zarik.i18n import current_language
+
 from ..models import Entry, Match, Official, Round, Section, Team, TeamMember, Tournament
 from .http.fields_once import FieldsBuiltOnce
+from .http.problems import API
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -221,3 +224,29 @@ class TeamInSerializer(serializers.Serializer):
 class BoardInSerializer(serializers.Serializer):
     entry = serializers.IntegerField(help_text="the entry's id")
     board = serializers.IntegerField(min_value=1, max_value=99)
+
+
+class TournamentDetailSerializer(TournamentSerializer):
+    """One tournament; ``entries`` and ``rounds`` only when asked for with ``?include=`` (issue 47)."""
+
+    # not read-only: a read-only field is "required" in an answer's schema, and these come only when asked for
+    entries = EntrySerializer(many=True, required=False, help_text="with ?include=entries")
+    rounds = RoundSerializer(many=True, required=False, help_text="with ?include=rounds")
+
+    class Meta(TournamentSerializer.Meta):
+        fields = [*TournamentSerializer.Meta.fields, "entries", "rounds"]
+
+
+#: What ``?include=`` may embed in a tournament.
+EMBEDDABLE = ("entries", "rounds")
+
+
+def embedded(value: str | None) -> set[str]:
+    """The names asked for in ``?include=`` (comma-separated); an unknown one is a 400 naming it."""
+    wanted = {part.strip() for part in (value or "").split(",") if part.strip()}
+    unknown = sorted(wanted - set(EMBEDDABLE))
+    if unknown:
+        raise serializers.ValidationError({"include": [API.problem(
+            "unknown_include", names=", ".join(unknown), allowed=", ".join(EMBEDDABLE)
+        ).message(current_language())]})  # fmt: skip
+    return wanted

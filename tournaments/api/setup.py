@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from clubs.models import Club
 from scoring.rules.errors import RuleViolation
 from tournaments.access.permissions import allowed, require, visible_tournaments
+from tournaments.access.visibility import public_rounds
 from tournaments.draw.numbers import ALGORITHM
 from tournaments.draw.services import (
     check_draw,
@@ -52,6 +53,7 @@ from zarik.i18n import current_language
 
 from ..models import Official, Section, Tournament
 from .errors import Refused, form_errors, object_body, raise_form_errors
+from .filters import TournamentFilter
 from .reads import EntryViewSet, NestedUnderTournament
 from .serializers import (
     DrawSerializer,
@@ -61,11 +63,14 @@ from .serializers import (
     OfficialInSerializer,
     OfficialSerializer,
     ReasonSerializer,
+    RoundSerializer,
     SectionSerializer,
+    TournamentDetailSerializer,
     TournamentSerializer,
     WithdrawSerializer,
+    embedded,
 )
-from .tournament_body import TournamentInSerializer
+from .tournament_body import TournamentChangeSerializer, TournamentInSerializer
 
 EDIT = "tournament.edit"
 
@@ -104,11 +109,35 @@ class TournamentViewSet(
 
     serializer_class = TournamentSerializer
     lookup_field = "slug"
-    filterset_fields = ["status", "system", "variant"]
+    filterset_class = TournamentFilter
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
 
     def get_queryset(self):
         return visible_tournaments(self.request.user).select_related("club").order_by("-starts_on", "name")
+
+    @extend_schema(
+        parameters=[OpenApiParameter(
+            "include", str, description="comma-separated, embedded in the answer: `entries` (every entry), "
+            "`rounds` (the published rounds with their matches) — one call instead of three",
+        )],
+        responses=TournamentDetailSerializer,
+    )  # fmt: skip
+    def retrieve(self, request, *args, **kwargs):
+        """A tournament's options; with ``?include=entries,rounds`` its entries and published rounds too."""
+        tournament = self.get_object()
+        wanted = embedded(request.query_params.get("include"))
+        data = dict(TournamentSerializer(tournament).data)
+        if "entries" in wanted:
+            entries = tournament.entries.select_related("player", "section", "tournament").order_by("draw_number", "id")
+            data["entries"] = EntrySerializer(entries, many=True).data
+        if "rounds" in wanted:
+            rounds = (
+                public_rounds(tournament.rounds.all()).select_related("section", "tournament")
+                .prefetch_related("matches__round__tournament", "matches__entry_a__player", "matches__entry_b__player")
+                .order_by("section__order", "number")
+            )  # fmt: skip
+            data["rounds"] = RoundSerializer(rounds, many=True).data
+        return Response(data)
 
     def editable(self, action: str = EDIT) -> Tournament:
         tournament = self.get_object()
@@ -144,9 +173,7 @@ class TournamentViewSet(
         tournament = setup.create_tournament(club, request.user, form.save(commit=False), sections, preset.key)
         return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=TournamentInSerializer, responses=TournamentSerializer, examples=[
-        OpenApiExample("Change the venue and the rounds", value={"venue": "Hall 2", "rounds_planned": 7}, request_only=True),
-    ])  # fmt: skip
+    @extend_schema(request=TournamentChangeSerializer, responses=TournamentSerializer)
     def partial_update(self, request, *args, **kwargs):
         """Change options: the settings page's form and its locks once round 1 exists."""
         tournament = self.editable()

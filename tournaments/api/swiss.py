@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
 from rest_framework import mixins, serializers, status, viewsets
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from tournaments.access.permissions import allowed, player_entry, require
@@ -144,6 +144,8 @@ class ByeRequestViewSet(
     @extend_schema(request=ByeRequestSerializer, responses={201: ByeRequestSerializer})
     def create(self, request, *args, **kwargs):
         tournament = self.tournament()
+        if player_entry(request.user, tournament) is None and not allowed(request.user, "entry.request_bye", tournament):
+            raise PermissionDenied  # permission before the body is read (issue 47): a stranger learns nothing of it
         data = {"entry": request.data.get("entry"), "round_number": request.data.get("round")}
         form = ByeRequestForm(tournament, data, prefix=None)
         if not form.is_valid():

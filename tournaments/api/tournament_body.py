@@ -80,3 +80,15 @@ class TournamentInSerializer(serializers.ModelSerializer):
         for name, field in option_fields().items():
             fields[name] = _option_field(field)
         return fields
+
+
+@extend_schema_serializer(examples=[
+    OpenApiExample("Change the venue and the rounds", value={"venue": "Hall 2", "rounds_planned": 7}, request_only=True),
+])  # fmt: skip
+class TournamentChangeSerializer(TournamentInSerializer):
+    """A tournament's settings as ``PATCH`` takes them: the creation-only fields are read-only
+    (a 400 naming them, never accepted and ignored — issue 45)."""
+
+    club = serializers.CharField(read_only=True, help_text="the club's slug, fixed at creation")
+    preset = serializers.CharField(read_only=True, help_text="creating only")
+    sections = SectionSerializer(many=True, read_only=True, help_text="creating only: change them at …/sections/")

@@ -18,6 +18,7 @@ from django.db.models import Max
 from clubs.models import Category, Membership, Player
 from tournaments import audit
 from tournaments.access.permissions import allowed
+from tournaments.events import emit
 from tournaments.models import Entry, Round, RoundStatus, Section, Tournament
 from tournaments.rounds.pairing_manager.status import update_status
 
@@ -85,6 +86,7 @@ def enter(
         joined_round=late_round(tournament, section),
     )
     audit.record(user, tournament, "entry.add", entry, None, entry, reason)
+    emit("entry.added", tournament.pk, entry=entry.pk)
     update_status(tournament, user)
     return entry
 

@@ -16,6 +16,7 @@ from scoring.rules.errors import Problem
 from tournaments import audit
 from tournaments import cache as page_cache
 from tournaments.access.permissions import allowed
+from tournaments.events import emit
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus
 from tournaments.registration import services as registration
 from tournaments.rounds.pairing_manager.redraw import pair_again_without
@@ -70,7 +71,9 @@ def check_in(entry: Entry, user) -> Entry:
         raise EntryRefused(ENTRY.problem("withdrawn_check_in"))
     if entry.status == EntryStatus.CHECKED_IN:
         return entry
-    return set_status(entry, user, EntryStatus.CHECKED_IN, "entry.check_in")
+    set_status(entry, user, EntryStatus.CHECKED_IN, "entry.check_in")
+    emit("entry.checked_in", entry.tournament_id, entry=entry.pk)
+    return entry
 
 
 @transaction.atomic
@@ -89,6 +92,8 @@ def withdraw(entry: Entry, user, reason: str = "", settle: str = SETTLE_FORFEIT)
         raise EntryRefused(ENTRY.problem("settle_choice", value=settle))
     was_in = entry.status != EntryStatus.WITHDRAWN
     set_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
+    if was_in:
+        emit("entry.withdrawn", entry.tournament_id, entry=entry.pk, reason=reason)
     Entry.objects.filter(pk=entry.pk).update(settle=settle)  # a stage drawn later follows it
     entry.settle = settle
     if was_in and not registration.started(entry.tournament):

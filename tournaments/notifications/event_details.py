@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tournaments.events import Event
-from tournaments.models import Entry, Match, Round
+from tournaments.models import Entry, Match, Registration, Round
 
 Detail = Callable[[int], dict[str, Any] | None]
 
@@ -89,10 +89,29 @@ def _plain(score):
     return score if score is None or isinstance(score, int) else float(score)
 
 
+def _entry_by_id(pk: int) -> dict[str, Any] | None:
+    entry = Entry.objects.select_related("player").filter(pk=pk).first()
+    described = _entry(entry)
+    if described is not None:
+        described["status"] = entry.status
+    return described
+
+
+def _registration(pk: int) -> dict[str, Any] | None:
+    """An application as the organiser's list shows it, without the applicant's email or phone."""
+    reg = Registration.objects.filter(pk=pk).first()
+    if reg is None:
+        return None
+    return {"id": reg.pk, "name": f"{reg.last_name} {reg.first_name}".strip(), "category": reg.category,
+            "status": reg.status}  # fmt: skip
+
+
 #: Key of an event's data → the function that describes the object it names.
 DETAILS: dict[str, Detail] = {
     "round": _round,
     "match": _match,
+    "entry": _entry_by_id,
+    "registration": _registration,
 }
 
 
@@ -126,6 +145,10 @@ SHAPES: dict[str, dict[str, Any]] = {
     "number": {**INT, "description": "the round's number"},
     "entries": {"type": "array", "items": ENTRY, "description": "the entries whose pairing changed"},
     "unconfirmed": {**INT, "description": "results of the round still to confirm"},
+    "entry": {**_object(entry=INT, player=INT, name=STR, name_latin=STR, draw_number=_nullable(INT), status=STR),
+              "description": "the entry and its status now"},
+    "reason": {**STR, "description": "the reason given (may be empty)"},
+    "registration": _object(id=INT, name=STR, category=_nullable(INT), status=STR),
 }  # fmt: skip
 
 

@@ -40,6 +40,7 @@ from scoring.rules.errors import Problem
 from tournaments import audit
 from tournaments.access.permissions import allowed
 from tournaments.cache import invalidate
+from tournaments.events import emit
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -263,6 +264,7 @@ def _make_entry(reg: Registration, user, choice: str | int | None = None) -> Ent
         joined_round=last.number + 1 if last else None,
     )
     audit.record(user, tournament, "registration.entry", entry, None, entry)
+    emit("entry.added", tournament.pk, entry=entry.pk)  # an approved application is an entry like any other
     return entry
 
 
@@ -421,6 +423,7 @@ def apply(tournament: Tournament, data: dict, *, language: str = "", user=None) 
             signed_in_as=account_player(user, data), **fields,
         )  # fmt: skip
         audit.record(None, tournament, "registration.apply", reg, None, reg)
+        emit("registration.received", tournament.pk, registration=reg.pk)
         if status == RegistrationStatus.PENDING and not tournament.registration_approval:
             _enter_if_known(reg, None)
     kind = {

@@ -219,6 +219,8 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
         if not data.get("slug") and data.get("name") and "slug" not in self.errors:
             data["slug"] = self.unique_slug(data["name"], data.get("starts_on"))
         if self.played:
+            if "slug" in self.changed_data and data.get("slug") != self.instance.slug:  # issue 47
+                self.add_error("slug", _coded(SETUP.problem("slug_fixed", slug=self.instance.slug)))
             for name in LOCKED_AFTER_ROUND_ONE:
                 if name in self.changed_data and name in data:
                     label = str(self.fields[name].label)

@@ -5,6 +5,12 @@ from scoring.rules.errors import Catalogue
 SETUP = Catalogue(
     "setup",
     {
+        "slug_fixed": (
+            "The address /t/{slug}/ cannot change once round 1 exists: printed QR codes, shared links "
+            "and integrations use it.",
+            "Адрес /t/{slug}/ нельзя менять после того, как создан первый тур: по нему работают "
+            "напечатанные QR-коды, ссылки и интеграции.",
+        ),
         "locked_after_round_one": (
             "The {option} cannot change once round 1 exists: played rounds were paired and "
             "scored under it.",

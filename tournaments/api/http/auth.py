@@ -12,11 +12,12 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.permissions import SAFE_METHODS
 
+from tournaments.access import private_links
 from tournaments.models import TokenScope
 from zarik.i18n import current_language
 from zarik.limits import guesses
 
-from . import tokens
+from . import entry_tokens, tokens
 from .problems import api_problem
 
 
@@ -32,6 +33,9 @@ def _misses(request, increment: bool):
     guessing costs neither a database query nor a cache entry per made-up key, and
     the answer says nothing about whether a key exists (issue 29: 400 made-up tokens
     in 1.5 s were all looked up). A cache outage fails open, as the private links do.
+    A key we issued (its signature checks without the database) is never refused for its
+    address's misses: the throttle is the token's own, so one guesser behind a hall's
+    address locks out nobody else (issue 45).
     """
     return guesses(request, "api-token-miss", settings.API_TOKEN_MISS_RATE, increment=increment)
 
@@ -44,8 +48,10 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         key = tokens.key_from_header(header)
         if key is None:
             return None  # another scheme (Basic) or none: the next authenticator decides
+        if entry_tokens.is_entry_key(key):
+            return self._entry_key(request, key)
         usage = _misses(request, increment=False)
-        if usage and usage["count"] >= usage["limit"]:
+        if usage and usage["count"] >= usage["limit"] and not tokens.signed(key):
             raise exceptions.Throttled(wait=usage["time_left"])
         token = tokens.find(key) if tokens.well_formed(key) else None
         if token is None:
@@ -60,6 +66,24 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             raise exceptions.PermissionDenied(problem.message(current_language()), code=problem.code)
         tokens.touch(token)
         return token.user, token
+
+    @staticmethod
+    def _entry_key(request, key: str):
+        """A private link's key: its holder, for the writes :data:`entry_tokens.ENTRY_KEY_WRITES` lists."""
+        if not private_links.api_key_signed(key):
+            usage = _misses(request, increment=False)
+            if usage and usage["count"] >= usage["limit"]:
+                raise exceptions.Throttled(wait=usage["time_left"])
+            _misses(request, increment=True)
+            raise _failed("token_invalid")
+        entry, _genuine = private_links.entry_for_api_key(key)
+        if entry is None:
+            raise _failed("entry_key_revoked")
+        route = getattr(request._request, "resolver_match", None)
+        if not entry_tokens.may(request.method, route.url_name if route is not None else None):
+            problem = api_problem("entry_key_scope")
+            raise exceptions.PermissionDenied(problem.message(current_language()), code=problem.code)
+        return private_links.LinkHolder(entry), entry_tokens.EntryKey(entry)
 
     def authenticate_header(self, request):
         # A 401 (not 403) for a missing or bad token, with the scheme to use.

@@ -17,12 +17,12 @@ from datetime import timedelta
 
 from django.core.exceptions import RequestDataTooBig
 from django.db import IntegrityError, transaction
-from django.http import HttpResponse
+from django.http import HttpResponse, RawPostDataException
 from django.utils import timezone
 
 from tournaments.models import IdempotencyRecord
 
-from . import tokens
+from . import entry_tokens, tokens
 from .errors import problem_response
 from .language import is_api
 from .problems import api_problem
@@ -37,6 +37,8 @@ def owner_of(request) -> str:
     """Whose key this is: the token's, else the logged-in user's, else Basic credentials', else the session's or IP's."""
     authorization = request.META.get("HTTP_AUTHORIZATION", "")
     key = tokens.key_from_header(authorization)
+    if key and entry_tokens.is_entry_key(key):
+        return f"entry-key:{tokens.hash_key(key)[:32]}"
     if key:
         token = tokens.find(key)
         return f"token:{token.pk}" if token else f"key:{tokens.hash_key(key)[:32]}"
@@ -57,6 +59,13 @@ def fingerprint_of(request) -> str:
         digest.update(request.body)
     except RequestDataTooBig:  # a large upload: its length and type stand for it
         digest.update(f"{request.META.get('CONTENT_TYPE')}:{request.META.get('CONTENT_LENGTH')}".encode())
+    except RawPostDataException:  # a form an earlier middleware parsed: its fields and files stand for it
+        digest.update(repr(sorted(request.POST.lists())).encode())
+        for name, upload in sorted(request.FILES.items()):
+            digest.update(f"{name}:{upload.name}:{upload.size}".encode())
+            for chunk in upload.chunks():
+                digest.update(chunk)
+            upload.seek(0)
     return digest.hexdigest()
 
 

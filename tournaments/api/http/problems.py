@@ -104,6 +104,56 @@ API = Catalogue(
             "Unknown field: this operation takes no fields.",
             "Неизвестное поле: этот запрос не принимает полей.",
         ),
+        "unknown_parameters": (
+            "The request has query parameters this operation does not take: {parameters}. Nothing was done.",
+            "В запросе есть параметры, которые этот запрос не принимает: {parameters}. Ничего не сделано.",
+        ),
+        "unknown_parameter": (
+            "Unknown query parameter: this operation does not take it (its parameters are in /api/schema/).",
+            "Неизвестный параметр запроса: этот запрос его не принимает (параметры описаны в /api/schema/).",
+        ),
+        "unknown_parameter_near": (
+            "Unknown query parameter; did you mean “{near}”?",
+            "Неизвестный параметр запроса; возможно, имелось в виду «{near}»?",
+        ),
+        "invalid_json": (
+            "The request body is not valid JSON: the error is at line {line}, column {column}.",
+            "Тело запроса — не корректный JSON: ошибка в строке {line}, столбце {column}.",
+        ),
+        "body_not_utf8_json": (
+            "The request body could not be read as JSON in UTF-8.",
+            "Тело запроса не удалось прочитать как JSON в кодировке UTF-8.",
+        ),
+        "unknown_include": (
+            "Nothing called {names} can be included here; include takes: {allowed}.",
+            "Здесь нельзя включить {names}; include принимает: {allowed}.",
+        ),
+        "read_only_fields": (
+            "The request sets fields that cannot be changed here: {fields}. Nothing was changed.",
+            "В запросе есть поля, которые здесь нельзя изменить: {fields}. Ничего не изменено.",
+        ),
+        "read_only_field": (
+            "Read-only: this request cannot set this field (it is fixed, or set only when creating).",
+            "Только для чтения: этим запросом это поле не задать (оно неизменно или задаётся только при создании).",
+        ),
+        "entry_key_scope": (
+            "A private link's key may only report, confirm and dispute its own matches, check in and "
+            "ask for a bye; this needs an account's token.",
+            "Ключ личной ссылки позволяет только вносить, подтверждать и оспаривать результаты своих "
+            "матчей, отмечаться о прибытии и просить пропуск тура; для этого нужен токен учётной записи.",
+        ),
+        "entry_key_revoked": (
+            "This key's private link has been reissued by the organiser. Exchange the new link for a new key.",
+            "Личная ссылка этого ключа перевыпущена организатором. Обменяйте новую ссылку на новый ключ.",
+        ),
+        "link_unknown": (
+            "This is not a private link of this site. Copy the whole link from your card or email.",
+            "Это не личная ссылка этого сайта. Скопируйте ссылку целиком с карточки или из письма.",
+        ),
+        "link_reissued": (
+            "This private link has been replaced by the organiser. Ask the organiser for the new one.",
+            "Эта личная ссылка заменена организатором. Попросите у организатора новую.",
+        ),
     },
 )
 

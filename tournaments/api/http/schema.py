@@ -121,28 +121,85 @@ CONTENT_LOCATION = {"description": "the same address as Location: the resource t
 WRITES = ("post", "put", "patch", "delete")
 
 
+#: The request headers every operation honours, by method (``language``, ``etags``, ``idempotency``).
+REQUEST_HEADERS: dict[str, list[dict[str, Any]]] = {
+    "*": [{"name": "Accept-Language", "in": "header", "required": False, "schema": {"type": "string", "example": "en"},
+           "description": "the language of every message: `ru` (the default) or `en`; `?lang=` wins over it"}],
+    "get": [{"name": "If-None-Match", "in": "header", "required": False, "schema": {"type": "string"},
+             "description": "an ETag you hold: 304 with no body while the resource is unchanged"}],
+    "post": [{"name": "Idempotency-Key", "in": "header", "required": False,
+              "schema": {"type": "string", "maxLength": 255},
+              "description": "any unique string: a retry with the same key and request replays the stored answer "
+              "(`Idempotent-Replayed: true`); the same key with another request is 422; kept 24 hours"}],
+    "put": [{"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+             "description": "the ETag you read: 412 and nothing changed if the resource has changed since"}],
+}
+REQUEST_HEADERS["patch"] = REQUEST_HEADERS["delete"] = REQUEST_HEADERS["put"]
+
+#: The limits on every counted answer (``throttling``: the IETF httpapi RateLimit fields, draft 10).
+RATE_HEADERS = {
+    "RateLimit-Policy": {"description": 'whose budget and its quota per window: `"token";q=1200;w=60`',
+                         "schema": {"type": "string"}},
+    "RateLimit": {"description": 'what is left of it: `"token";r=1187;t=42` (requests left, seconds until the '
+                  "oldest counted one leaves the window)", "schema": {"type": "string"}},
+}
+EVERY_ANSWER = {
+    **RATE_HEADERS,
+    "Content-Language": {"description": "the language of the messages (`ru` or `en`)", "schema": {"type": "string"}},
+}
+LINK = {"description": "RFC 8288 links to the `first`, `prev`, `next` and `last` pages", "schema": {"type": "string"}}
+REPLAYED = {"description": "`true` when this is the stored answer of an earlier request with the same "
+            "Idempotency-Key", "schema": {"type": "string", "enum": ["true"]}}
+RETRY_AFTER = {"description": "seconds to wait before trying again", "schema": {"type": "integer"}}
+NOT_MODIFIED = {"description": "Not modified: the ETag sent in If-None-Match is still current (no body).",
+                "headers": {"ETag": ETAG_HEADER}}
+
+
+def _request_headers(operation: dict[str, Any], method: str) -> None:
+    parameters = operation.setdefault("parameters", [])
+    have = {(p.get("in"), p.get("name")) for p in parameters}
+    for header in [*REQUEST_HEADERS["*"], *REQUEST_HEADERS.get(method, [])]:
+        if ("header", header["name"]) not in have:
+            parameters.append(header)
+
+
 def declare_headers(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
-    """drf-spectacular postprocessing hook: ``ETag`` on every GET's 200; ``Location`` and ``ETag`` on every
-    write's 200/201, ``Content-Location`` on a write's 200 (``etags``, ``written``)."""
+    """drf-spectacular postprocessing hook: every header of the API's conventions, so a client generated
+    from the schema knows them (issue 47): the request headers each method honours (``Accept-Language``,
+    ``If-None-Match``, ``Idempotency-Key``, ``If-Match``); ``ETag`` on every GET's 200 and a 304; ``Location``
+    and ``ETag`` on every write's 200/201, ``Content-Location`` on a write's 200, ``Idempotent-Replayed`` on a
+    POST's; ``Link`` on pages; ``RateLimit``/``RateLimit-Policy`` and ``Content-Language`` on every JSON answer;
+    ``Retry-After`` on a 429."""
     for path, operations in result.get("paths", {}).items():
         if path.endswith("/schema/"):
             continue
         for method, operation in operations.items():
-            for status, answer in operation.get("responses", {}).items():
-                if "application/json" not in answer.get("content", {}):
+            if method not in METHODS:
+                continue
+            _request_headers(operation, method)
+            paged = any(p.get("name") == "page" for p in operation.get("parameters", []))
+            responses = operation.get("responses", {})
+            if method == "get" and "200" in responses:
+                responses.setdefault("304", NOT_MODIFIED)
+            for status, answer in responses.items():
+                if status == "429":
+                    answer.setdefault("headers", {}).update({"Retry-After": RETRY_AFTER, **RATE_HEADERS})
+                if status not in ("200", "201") or "application/json" not in answer.get("content", {}):
                     continue
-                headers = answer.setdefault("headers", {}) if status in ("200", "201") else None
-                if headers is None:
-                    continue
+                headers = answer.setdefault("headers", {})
+                for name, header in EVERY_ANSWER.items():
+                    headers.setdefault(name, header)
                 if method == "get" and status == "200":
                     headers.setdefault("ETag", ETAG_HEADER)
+                    if paged:
+                        headers.setdefault("Link", LINK)
                 elif method in WRITES:
                     for name, header in WRITTEN_HEADERS.items():
                         headers.setdefault(name, header)
                     if status == "200":
                         headers.setdefault("Content-Location", CONTENT_LOCATION)
-                if not headers:
-                    answer.pop("headers")
+                    if method == "post":
+                        headers.setdefault("Idempotent-Replayed", REPLAYED)
     return result
 
 
@@ -163,3 +220,34 @@ def declare_problems(result: dict[str, Any], generator, request, public) -> dict
                     own = answer.get("description") or PROBLEM_STATUSES.get(method, {}).get(str(status), "")
                     responses[status] = problem_answer(own or "Refused: see `code` and `detail`.")
     return result
+
+
+def _null_allowed(node: dict[str, Any]) -> dict[str, Any]:
+    """One schema of OpenAPI 3.0's ``nullable: true`` in 3.1's JSON Schema words."""
+    rest = {key: value for key, value in node.items() if key != "nullable"}
+    if isinstance(rest.get("type"), str) and not any(k in rest for k in ("allOf", "oneOf", "anyOf", "$ref")):
+        rest["type"] = [rest["type"], "null"]
+        if "enum" in rest and None not in rest["enum"]:
+            rest["enum"] = [*rest["enum"], None]
+        return rest
+    described = {key: rest.pop(key) for key in ("description", "readOnly", "writeOnly", "default") if key in rest}
+    return {"oneOf": [rest, {"type": "null"}], **described}
+
+
+def as_openapi_31(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook, the last one: no ``nullable`` is left anywhere (issue 47).
+
+    drf-spectacular writes 3.1 for the serializers (``OAS_VERSION``); the parts written by hand
+    (problem details, webhook payloads) say ``nullable`` as 3.0 did, which a 3.1 validator ignores
+    and a strict client generator refuses. They become ``type: [t, "null"]`` or ``oneOf`` with null.
+    """
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, list):
+            return [walk(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        node = {key: walk(value) for key, value in node.items()}
+        return _null_allowed(node) if node.get("nullable") is True else node
+
+    return walk(result)

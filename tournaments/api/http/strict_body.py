@@ -7,7 +7,10 @@ schema is the contract: :func:`declared_shape` asks the operation's drf-spectacu
 generator makes one). Any other key of a JSON body — at the top level, in each
 object of an array body, or inside a nested object the serializer declares —
 answers 400 with ``errors`` naming each unknown field (``api.unknown_field``,
-with the nearest declared name when one is close) and nothing is done.
+with the nearest declared name when one is close) and nothing is done. A field the
+operation's serializer declares read-only (shown, never taken: ``club`` once a
+tournament exists) is refused the same way with its own words (``api.read_only_fields``),
+never accepted and ignored (issue 45).
 
 One mechanism for every endpoint, including ones added later and ones that never
 read their body (``publish/``): :class:`StrictBodyMiddleware`'s ``process_view``,
@@ -41,12 +44,17 @@ BODY_METHODS = ("POST", "PUT", "PATCH")
 #: An endpoint that declares no request body takes no fields.
 NO_FIELDS: dict[str, Any] = {}
 
+#: A field the operation shows but does not take (``club`` in a PATCH of a tournament): refused
+#: with its own message, so a client learns it cannot be changed rather than that it does not exist.
+READ_ONLY = "read-only"
+
 
 def _writable(serializer: serializers.Serializer) -> dict[str, Any]:
     """Field name → its nested shape (a dict for a nested object, ``None`` for a plain value)."""
     out: dict[str, Any] = {}
     for name, field in serializer.fields.items():
         if field.read_only:
+            out[name] = READ_ONLY
             continue
         if isinstance(field, serializers.ListSerializer):
             field = field.child
@@ -113,7 +121,7 @@ def _build_shape(view_func, method: str) -> dict[str, Any] | None:
 
 def unknown_fields(data: Any, shape: dict[str, Any], prefix: str = "") -> dict[str, str | None]:
     """Path (``games.0.colour``) → the nearest declared name (``None``: nothing close) of each
-    key in ``data`` that ``shape`` does not declare."""
+    key in ``data`` that ``shape`` does not take; :data:`READ_ONLY` for a field it only shows."""
     if isinstance(data, list):
         return {p: n for i, item in enumerate(data) for p, n in unknown_fields(item, shape, f"{prefix}{i}.").items()}
     if not isinstance(data, Mapping):
@@ -121,14 +129,19 @@ def unknown_fields(data: Any, shape: dict[str, Any], prefix: str = "") -> dict[s
     out: dict[str, str | None] = {}
     for key, value in data.items():
         if key not in shape:
-            near = difflib.get_close_matches(str(key), list(shape), n=1, cutoff=0.75)
+            takes = [name for name, kind in shape.items() if kind != READ_ONLY]
+            near = difflib.get_close_matches(str(key), takes, n=1, cutoff=0.75)
             out[f"{prefix}{key}"] = near[0] if near else None
+        elif shape[key] == READ_ONLY:
+            out[f"{prefix}{key}"] = READ_ONLY
         elif shape[key] is not None:
             out.update(unknown_fields(value, shape[key], f"{prefix}{key}."))
     return out
 
 
 def _message(shape: dict[str, Any], near: str | None, language: str) -> str:
+    if near == READ_ONLY:
+        return api_problem("read_only_field").message(language)
     if not shape:
         return api_problem("no_body_expected").message(language)
     if near:
@@ -192,5 +205,6 @@ class StrictBodyMiddleware:
             return None
         language = current_language()
         errors = {path: [_message(shape, near, language)] for path, near in unknown.items()}
-        problem = api_problem("unknown_fields", fields=", ".join(unknown))
+        kind = "read_only_fields" if all(near == READ_ONLY for near in unknown.values()) else "unknown_fields"
+        problem = api_problem(kind, fields=", ".join(unknown))
         return problem_response(request, 400, problem, errors=errors)

@@ -1,22 +1,56 @@
-"""One throttle for the whole API: per token, else per user, else per anonymous IP address.
+"""One throttle for the whole API: per token, else per user, else per anonymous IP address,
+and the limits said on every answer (``RateLimit-Policy`` and ``RateLimit``).
 
 Rates live in ``settings.ZARIK_API_THROTTLE_RATES`` (``token``, ``user``,
 ``anon``; environment ``API_RATE_TOKEN`` etc.), read at each request so a
-deployment (or a test) may change them.
+deployment (or a test) may change them. An entry key (a private link's, issue 47)
+is a token of its own: its entry's budget, not its address's.
+
+Issue 47: clients learnt the limit only from a 429. The throttle notes what it
+counted on the request, and :class:`RateLimitHeadersMiddleware` says it in the
+IETF httpapi draft's fields (draft-ietf-httpapi-ratelimit-headers-10):
+``RateLimit-Policy: "token";q=1200;w=60`` (the quota ``q`` per window ``w`` seconds,
+named after whose budget it is) and ``RateLimit: "token";r=1187;t=42`` (``r`` left,
+``t`` seconds until the oldest counted request leaves the window).
 """
 
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass
 
 from django.conf import settings
 from rest_framework.throttling import SimpleRateThrottle
 
 from tournaments.models import ApiToken
 
+from .entry_tokens import EntryKey
+from .language import is_api
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What the throttle counted for this request: whose budget, its quota, window and what is left."""
+
+    policy: str
+    quota: int
+    window: int
+    remaining: int
+    reset: int
+
+    def policy_field(self) -> str:
+        return f'"{self.policy}";q={self.quota};w={self.window}'
+
+    def field(self) -> str:
+        return f'"{self.policy}";r={self.remaining};t={self.reset}'
+
 
 class ApiRateThrottle(SimpleRateThrottle):
     def get_cache_key(self, request, view):
         if isinstance(request.auth, ApiToken):
             self.scope, ident = "token", request.auth.pk
+        elif isinstance(request.auth, EntryKey):
+            self.scope, ident = "token", request.auth.throttle_ident
         elif request.user and request.user.is_authenticated:
             self.scope, ident = "user", request.user.pk
         else:
@@ -39,4 +73,29 @@ class ApiRateThrottle(SimpleRateThrottle):
         self.key = self.get_cache_key(request, view)
         if self.rate is None:
             return True
-        return super().allow_request(request, view)
+        allowed = super().allow_request(request, view)
+        request._request.api_budget = self._budget()
+        return allowed
+
+    def _budget(self) -> Budget:
+        history = getattr(self, "history", [])
+        oldest_leaves = self.duration - (self.now - history[-1]) if history else self.duration
+        return Budget(
+            policy=self.scope, quota=self.num_requests, window=self.duration,
+            remaining=max(0, self.num_requests - len(history)), reset=max(1, math.ceil(oldest_leaves)),
+        )  # fmt: skip
+
+
+class RateLimitHeadersMiddleware:
+    """Adds ``RateLimit-Policy`` and ``RateLimit`` to every API answer the throttle counted."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        budget = getattr(request, "api_budget", None)
+        if budget is not None and is_api(request):
+            response["RateLimit-Policy"] = budget.policy_field()
+            response["RateLimit"] = budget.field()
+        return response

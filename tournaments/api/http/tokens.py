@@ -7,11 +7,13 @@ A key looks like ``zk_<8 hex>_<secret>``; its first 12 characters are the
 from __future__ import annotations
 
 import hashlib
+import hmac
 import pickle
 import re
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
@@ -27,9 +29,27 @@ def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
 
+def _tag(secret: str) -> str:
+    """The 8 hex digits before a key's secret: an HMAC of it with the site's secret key."""
+    mac = hmac.new(settings.SECRET_KEY.encode(), f"zarik.api-token:{secret}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:8]
+
+
+def signed(key: str) -> bool:
+    """Whether ``key`` carries the tag :func:`issue` gives (no database): a key we issued.
+
+    The guess limiter lets these through however many made-up keys came from the same
+    address (a guess passes the tag one time in 4 billion, and is then still looked up).
+    """
+    if not well_formed(key):
+        return False
+    return hmac.compare_digest(key[3:11], _tag(key[12:]))
+
+
 def issue(user, name: str, scope: str = TokenScope.READ) -> tuple[ApiToken, str]:
     """A new token for ``user`` and its key (which is not stored: show it now or never)."""
-    key = f"zk_{secrets.token_hex(4)}_{secrets.token_urlsafe(32)}"
+    secret = secrets.token_urlsafe(32)
+    key = f"zk_{_tag(secret)}_{secret}"
     token = ApiToken.objects.create(
         user=user, name=name, scope=scope, prefix=key[:PREFIX_LENGTH], key_hash=hash_key(key)
     )

@@ -1,0 +1,112 @@
+"""Issue 47: query parameters that say what they do — unknown ones refused, filters by id, incremental sync.
+
+``?player=7``, ``?status=confirmed`` and ``?bogus=1`` used to return the whole list; now a
+parameter the operation does not declare in ``/api/schema/`` is a 400 naming it, as an
+unknown body field is. ``round_id``, ``player`` and ``club`` narrow by id or slug, and
+``updated_since`` gives a sync client only the matches that changed.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from tests.factories import ClubFactory, TournamentFactory, swiss_event
+from tournaments.access import private_links
+from tournaments.models import Match, Round, RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def _get(url, **params):
+    return Client(HTTP_ACCEPT_LANGUAGE="en").get(url, params)
+
+
+@pytest.mark.parametrize(("url", "params", "named"), [
+    ("/api/tournaments/", {"bogus": "1"}, ["bogus"]),
+    ("/api/matches/", {"status": "confirmed"}, ["status"]),
+    ("/api/rounds/", {"player": "7", "tournament": "x"}, ["player"]),
+    ("/api/entries/", {"tournamnet": "x", "q": "y"}, ["tournamnet", "q"]),
+    ("/api/tournaments/nowhere/standings/", {"section": "1"}, ["section"]),
+])  # fmt: skip
+def test_an_unknown_query_parameter_is_refused_naming_it(url, params, named):
+    answer = _get(url, **params)
+    assert answer.status_code == 400
+    body = answer.json()
+    assert body["code"] == "api.unknown_parameters" and list(body["errors"]) == named
+
+
+def test_the_refusal_suggests_the_nearest_parameter_in_the_callers_language():
+    answer = Client().get("/api/entries/", {"tournamnet": "x"}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert answer.json()["errors"]["tournamnet"] == ["Неизвестный параметр запроса; возможно, имелось в виду «tournament»?"]
+
+
+def test_declared_and_global_parameters_pass():
+    TournamentFactory(slug="open", public=True)
+    for url, params in [("/api/tournaments/", {"lang": "en", "page": "1", "page_size": "5"}),
+                        ("/api/tournaments/open/", {"format": "json"}), ("/api/players/", {"q": "Semenov"})]:  # fmt: skip
+        assert _get(url, **params).status_code == 200, url
+
+
+def test_round_id_narrows_to_one_round_while_round_is_its_number_in_every_tournament():
+    first, second = swiss_event(4, rounds_done=0), swiss_event(4, rounds_done=0)
+    [theirs] = Round.objects.filter(tournament=second)
+    assert _get("/api/matches/", round=1).json()["count"] == 4  # round 1 of both events
+    by_id = _get("/api/matches/", round_id=theirs.pk).json()
+    assert {m["id"] for m in by_id["results"]} == set(theirs.matches.values_list("pk", flat=True))
+    assert first.slug not in {m["tournament"] for m in by_id["results"]}
+
+
+def test_player_narrows_matches_and_entries_to_one_players():
+    event = swiss_event(4, rounds_done=1)
+    match = Match.objects.filter(round__tournament=event).order_by("round__number", "table").first()
+    player, entry = match.entry_a.player_id, match.entry_a_id
+    matches = _get("/api/matches/", player=player).json()["results"]
+    assert len(matches) == 2 and all(entry in (m["player_a"]["entry"], m["player_b"]["entry"]) for m in matches)
+    assert [e["player"] for e in _get("/api/entries/", player=player).json()["results"]] == [player]
+
+
+def test_tournaments_by_club():
+    club = ClubFactory(slug="tula")
+    TournamentFactory(club=club, slug="tula-open", public=True)
+    TournamentFactory(slug="elsewhere", public=True)
+    assert [t["slug"] for t in _get("/api/tournaments/", club="tula").json()["results"]] == ["tula-open"]
+
+
+def test_updated_since_gives_only_the_matches_changed_or_published_since():
+    event = swiss_event(4, rounds_done=0)
+    rnd = Round.objects.get(tournament=event)
+    Round.objects.filter(pk=rnd.pk).update(published_at=timezone.now() - timedelta(hours=1))
+    Match.objects.filter(round=rnd).update(updated_at=timezone.now() - timedelta(hours=1))
+    since = timezone.now() - timedelta(minutes=1)
+    assert _get("/api/matches/", tournament=event.slug, updated_since=since.isoformat()).json()["count"] == 0
+    played = rnd.matches.order_by("table").first()
+    player = Client(HTTP_AUTHORIZATION=f"Bearer {private_links.api_key_for(played.entry_a)}")
+    player.post(f"/api/matches/{played.pk}/report/", {"final": [5, 1], "version": played.version},
+                content_type="application/json")  # fmt: skip
+    changed = _get("/api/matches/", tournament=event.slug, updated_since=since.isoformat()).json()
+    assert [m["id"] for m in changed["results"]] == [played.pk]
+    nxt = Round.objects.create(tournament=event, number=2, status=RoundStatus.PUBLISHED, published_at=timezone.now())
+    Match.objects.filter(pk=played.pk).update(round=nxt)  # a match of a round published just now
+    assert _get("/api/matches/", tournament=event.slug, updated_since=since.isoformat()).json()["count"] == 1
+    bad = _get("/api/matches/", updated_since="yesterday")
+    assert bad.status_code == 400 and "updated_since" in bad.json()["errors"]
+
+
+def test_a_tournament_embeds_its_entries_and_rounds_in_one_call_when_asked():
+    event = swiss_event(4, rounds_done=1)
+    plain = _get(f"/api/tournaments/{event.slug}/").json()
+    assert "entries" not in plain and "rounds" not in plain
+    whole = _get(f"/api/tournaments/{event.slug}/", include="entries,rounds").json()
+    assert [e["id"] for e in whole["entries"]] == [e["id"] for e in _get("/api/entries/", tournament=event.slug).json()["results"]]
+    assert [r["number"] for r in whole["rounds"]] == [1, 2]
+    assert {m["id"] for r in whole["rounds"] for m in r["matches"]} == set(
+        Match.objects.filter(round__tournament=event).values_list("pk", flat=True)
+    )
+    Round.objects.filter(tournament=event, number=2).update(status=RoundStatus.DRAFT)
+    assert [r["number"] for r in _get(f"/api/tournaments/{event.slug}/", include="rounds").json()["rounds"]] == [1]
+    unknown = _get(f"/api/tournaments/{event.slug}/", include="entries,standings")
+    assert unknown.status_code == 400 and "standings" in unknown.json()["errors"]["include"][0]
