@@ -14,6 +14,9 @@ Byes and forfeits are never rated; :data:`NOT_RATED` is the one table of such ex
   :func:`unrate`, a result voided) returns the sequence from which the pool must
   be recomputed; the workflow schedules :func:`recompute` as a Celery task
   (``tournaments.ratings.tasks.recompute_ratings``) after the commit.
+- **What a change costs** (issue 50): new results of the pool's last round are appended
+  (:func:`_append`: a round's matches are simultaneous, :func:`group_key`), a correction
+  re-rates its dependency closure only (:func:`_replay_closure`); both equal a full rebuild.
 - :func:`recompute` — replays the pool's stored confirmed results from a sequence
   number on with :func:`clubs.ratings.history.replay` and rewrites the changes and
   the current ratings with bulk operations. ``manage.py recompute_ratings`` runs it
@@ -379,8 +382,9 @@ def rate_new(pool: str) -> int:
     """Rate every confirmed result of the pool not rated yet; returns how many were rated.
 
     The first confirmations' batch (``tournaments.ratings.tasks.rate_new_results``): they
-    take their places in played order — after the pool's last rated match when they were
-    played after it (the usual case), else the pool is replayed from their date on.
+    take their places in played order — appended when they belong to the pool's last rated
+    round or a later one and no rated match depends on them (the usual case: :func:`_append`),
+    else the pool is replayed from their date on.
     """
     _lock_pool(pool)
     last_change = RatingChange.objects.filter(pool=pool).order_by("-sequence").first()
@@ -459,6 +463,8 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
     ``from_sequence`` on are replayed together with the results never rated yet; when
     one of those was played before ``from_sequence``'s match, the replay starts earlier,
     at the first change dated on or after it. Results no longer rated lose their changes.
+    When nothing new is waiting and the match at ``from_sequence`` is still rated in its
+    place (a correction, a ruling), only its dependency closure is replayed (:func:`_replay_closure`).
     """
     _lock_pool(pool)
     matches = _pool_rows(pool)
