@@ -97,7 +97,7 @@ def _rerate(match: Match) -> None:
     """What the workflow's after-commit tasks do for a correction (``rate_match``, then the recompute)."""
     again = ratings_service.rate_confirmed(Match.objects.get(pk=match.pk))
     if again is not None:
-        ratings_service.recompute(*again)
+        ratings_service.recompute(*again, closure=True)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -163,7 +163,7 @@ def test_a_correction_rewrites_only_the_later_matches_it_reaches():
     round_3 = _round_of(t, 3, [(e[2], e[4]), (e[6], e[5])], [(3, 5), (5, 0)])
     ratings_service.recompute(POOL, 1)
     before = _change_ids(round_1 + round_2 + round_3)
-    _set(round_1[1], (2, 5))  # 2:3 corrected (the pool's second match: the first one is a full rebuild)
+    _set(round_1[1], (2, 5))  # 2:3 corrected
     _rerate(round_1[1])
     after = _change_ids(round_1 + round_2 + round_3)
     rewritten = {m for m in before if before[m] != after[m]}

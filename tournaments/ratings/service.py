@@ -455,7 +455,7 @@ def _before(pool: str, sequence: int, players: Iterable[int]) -> dict[int, tuple
 
 @transaction.atomic
 @few_collections()  # a full rebuild at 10,000 players met full collector passes (issue 32)
-def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = None) -> int:
+def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = None, *, closure: bool = False) -> int:
     """Replay the pool's confirmed results from ``from_sequence`` on, in played order; returns the matches rated.
 
     From 1 it is a full rebuild: every confirmed result of the pool's rated events
@@ -463,23 +463,25 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
     ``from_sequence`` on are replayed together with the results never rated yet; when
     one of those was played before ``from_sequence``'s match, the replay starts earlier,
     at the first change dated on or after it. Results no longer rated lose their changes.
-    When nothing new is waiting and the match at ``from_sequence`` is still rated in its
-    place (a correction, a ruling), only its dependency closure is replayed (:func:`_replay_closure`).
+    ``closure``: the result of the match at ``from_sequence`` changed and nothing else did (a
+    correction, a ruling: ``rate_match``); when nothing new is waiting and that match is still
+    rated in its place, only its dependency closure is replayed (:func:`_replay_closure`). Not
+    for a merge of two players or an event made rated: their players' counts change too.
     """
     _lock_pool(pool)
     matches = _pool_rows(pool)
-    if from_sequence > 1:
+    if from_sequence > 1 or closure:
         new = [MatchRow(*v) for v in matches.filter(rating_changes__isnull=True).values_list(*ROW_FIELDS)]
         if new:
             earliest = _first_on_or_after(pool, min(played_date(r) for r in new))
             from_sequence = min(from_sequence, earliest or from_sequence)
     else:
         new = []
-    full = from_sequence <= 1
-    if not full and not new:
+    if closure and not new:
         again = _replay_closure(pool, matches, from_sequence)
         if again is not None:
             return again
+    full = from_sequence <= 1
     old = RatingChange.objects.filter(pool=pool, sequence__gte=from_sequence)
     if full:
         found = [MatchRow(*v) for v in matches.values_list(*ROW_FIELDS)]
