@@ -14,6 +14,9 @@ Byes and forfeits are never rated; :data:`NOT_RATED` is the one table of such ex
   :func:`unrate`, a result voided) returns the sequence from which the pool must
   be recomputed; the workflow schedules :func:`recompute` as a Celery task
   (``tournaments.ratings.tasks.recompute_ratings``) after the commit.
+- **What a change costs** (issue 50): new results of the pool's last round are appended
+  (:func:`_append`: a round's matches are simultaneous, :func:`group_key`), a correction
+  re-rates its dependency closure only (:func:`_replay_closure`); both equal a full rebuild.
 - :func:`recompute` — replays the pool's stored confirmed results from a sequence
   number on with :func:`clubs.ratings.history.replay` and rewrites the changes and
   the current ratings with bulk operations. ``manage.py recompute_ratings`` runs it
@@ -55,7 +58,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.db import connection, transaction
-from django.db.models import Count, F, Max, Min, OuterRef, Subquery
+from django.db.models import Count, F, Min, OuterRef, Subquery
 from django.utils import timezone
 
 from clubs.models import Player, PlayerRating
@@ -300,29 +303,85 @@ def rate_confirmed(match: Match) -> tuple[str, int] | None:
         return None if same else (pool, existing[0].sequence)
     row = _row_of(match)
     last_change = RatingChange.objects.filter(pool=pool).order_by("-sequence").first()
+    if _append(pool, [(row, rated)], last_change, names=_player_names(match)):
+        return None
+    return pool, _first_on_or_after(pool, played_date(row)) or last_change.sequence
+
+
+def group_key(row: MatchRow) -> tuple:
+    """The match's round in the pool's played order (:func:`played_key` without table and id).
+
+    A round's matches are *simultaneous*: a player plays at most one match of a round, so
+    they share no player and the ratings do not depend on their order among themselves
+    (each change depends only on its two players' standings before it). Their sequence
+    numbers follow the order they were rated in; a full rebuild numbers them by table.
+    """
+    return played_key(row)[:4]
+
+
+def _later_matches_of(pool: str, rows: list[MatchRow]) -> bool:
+    """Whether a player of ``rows`` has a rated match in a round of ``rows`` or later (one query).
+
+    Only the players' own changes from the earliest date of ``rows`` on are read: a few per
+    player, however many results the pool or the round already has.
+    """
+    first: dict[int, tuple] = {}
+    for row in rows:
+        for pid in (row.player_a, row.player_b):
+            first[pid] = min(first.get(pid, group_key(row)), group_key(row))
+    rated = RatingChange.objects.filter(
+        pool=pool, player_id__in=list(first), played_on__gte=min(played_date(r) for r in rows)
+    ).values_list(
+        "player_id", "played_on", "match__round__tournament__starts_on", "match__round__tournament_id",
+        "match__round__number",
+    )  # fmt: skip
+    return any((played, starts, event, number) >= first[pid] for pid, played, starts, event, number in rated)
+
+
+def _append(pool: str, order: list[tuple[MatchRow, RatedMatch]], last_change: RatingChange | None,
+            names: Callable = str) -> bool:  # fmt: skip
+    """Rate new results at the end of the pool when nothing rated depends on them; False when
+    something does (the caller replays instead).
+
+    They may go at the end when each was played in the pool's last rated round or after it and
+    none of their players has a rated match in that round or later: then no rated change
+    depends on them (:func:`group_key`), and rating them from their players' current ratings
+    gives exactly what a full rebuild gives. This is a round's every confirmation but a late
+    one of an earlier round: the cost is the new matches' own, not the pool's or the round's.
+    """
+    if not order:
+        return True
+    order = sorted(order, key=lambda item: played_key(item[0]))
+    rows = [row for row, _ in order]
     if last_change is not None:
         last_row = MatchRow(*Match.objects.filter(pk=last_change.match_id).values_list(*ROW_FIELDS).get())
-        if played_key(last_row) > played_key(row):  # played before the pool's last rated match
-            return pool, _first_on_or_after(pool, played_date(row)) or last_change.sequence
-    players = {rated.a, rated.b}
-    known = set(PlayerRating.objects.filter(pool=pool, player_id__in=players).values_list("player_id", flat=True))
-    for player_id, first in newcomer_starts([row], known).items():
-        PlayerRating.objects.get_or_create(
-            player_id=player_id, pool=pool,
-            defaults={"rating": first.rating, "start_rating": first.rating, "start_source": first.source},
-        )  # fmt: skip
-    rows = {r.player_id: r for r in PlayerRating.objects.select_for_update().filter(
-        pool=pool, player_id__in=players)}  # fmt: skip
-    start = {pid: Standing(r.rating, r.experience) for pid, r in rows.items()}
-    table, changes = replay(start, [rated], names=_player_names(match))
-    slot = _Slot(last_change.sequence + 1 if last_change else 1, played_date(row))
-    _write_changes(_change_rows(row, slot, pool, changes))
-    for pid, row in rows.items():
-        row.rating, row.experience = table[pid].rating, int(table[pid].experience)
-        row.matches += 1
-        row.last_played = max(filter(None, (row.last_played, slot.played_on)))
-        row.save(update_fields=["rating", "experience", "matches", "last_played"])
-    return None
+        if group_key(rows[0]) < group_key(last_row) or _later_matches_of(pool, rows):
+            return False
+    players = {p for _, r in order for p in (r.a, r.b)}
+    current = {
+        pid: (Standing(rating, experience), matches, last)
+        for pid, rating, experience, matches, last in PlayerRating.objects.select_for_update()
+        .filter(pool=pool, player_id__in=list(players))
+        .values_list("player_id", "rating", "experience", "matches", "last_played")
+    }  # fmt: skip
+    firsts = newcomer_starts(rows, set(current))
+    start = {pid: state for pid, (state, _c, _d) in current.items()}
+    start.update({pid: first.standing() for pid, first in firsts.items()})
+    table, changes = replay(start, [r for _, r in order], names=names)
+    counts = {pid: c for pid, (_s, c, _d) in current.items()}
+    dates = {pid: d for pid, (_s, _c, d) in current.items()}
+    first_sequence = last_change.sequence + 1 if last_change else 1
+    written: list[tuple] = []
+    for number, row in enumerate(rows):
+        slot = _Slot(first_sequence + number, played_date(row))
+        pair = changes[2 * number : 2 * number + 2]
+        written.extend(_change_rows(row, slot, pool, pair))
+        for c in pair:
+            counts[c.player] = counts.get(c.player, 0) + 1
+            dates[c.player] = max(filter(None, (dates.get(c.player), slot.played_on)))
+    _write_changes(written)
+    _store_ratings(pool, table, counts, dates, players, False, firsts)
+    return True
 
 
 @transaction.atomic
@@ -330,12 +389,18 @@ def rate_new(pool: str) -> int:
     """Rate every confirmed result of the pool not rated yet; returns how many were rated.
 
     The first confirmations' batch (``tournaments.ratings.tasks.rate_new_results``): they
-    take their places in played order — after the pool's last rated match when they were
-    played after it (the usual case), else the pool is replayed from their date on.
+    take their places in played order — appended when they belong to the pool's last rated
+    round or a later one and no rated match depends on them (the usual case: :func:`_append`),
+    else the pool is replayed from their date on.
     """
     _lock_pool(pool)
-    last = RatingChange.objects.filter(pool=pool).aggregate(m=Max("sequence"))["m"] or 0
-    return recompute(pool, last + 1)
+    last_change = RatingChange.objects.filter(pool=pool).order_by("-sequence").first()
+    new = [MatchRow(*v) for v in _pool_rows(pool).filter(rating_changes__isnull=True).values_list(*ROW_FIELDS)]
+    lengths = _lengths(new) if new else {}
+    order = [(row, rated) for row in new if (rated := rated_row(row, lengths[_length_key(row)])) is not None]
+    if _append(pool, order, last_change):
+        return len(order)
+    return recompute(pool, last_change.sequence + 1)
 
 
 @transaction.atomic
@@ -397,7 +462,7 @@ def _before(pool: str, sequence: int, players: Iterable[int]) -> dict[int, tuple
 
 @transaction.atomic
 @few_collections()  # a full rebuild at 10,000 players met full collector passes (issue 32)
-def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = None) -> int:
+def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = None, *, closure: bool = False) -> int:
     """Replay the pool's confirmed results from ``from_sequence`` on, in played order; returns the matches rated.
 
     From 1 it is a full rebuild: every confirmed result of the pool's rated events
@@ -405,14 +470,24 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
     ``from_sequence`` on are replayed together with the results never rated yet; when
     one of those was played before ``from_sequence``'s match, the replay starts earlier,
     at the first change dated on or after it. Results no longer rated lose their changes.
+    ``closure``: the result of the match at ``from_sequence`` changed and nothing else did (a
+    correction, a ruling: ``rate_match``); when nothing new is waiting and that match is still
+    rated in its place, only its dependency closure is replayed (:func:`_replay_closure`). Not
+    for a merge of two players or an event made rated: their players' counts change too.
     """
     _lock_pool(pool)
     matches = _pool_rows(pool)
-    if from_sequence > 1:
+    if from_sequence > 1 or closure:
         new = [MatchRow(*v) for v in matches.filter(rating_changes__isnull=True).values_list(*ROW_FIELDS)]
         if new:
             earliest = _first_on_or_after(pool, min(played_date(r) for r in new))
             from_sequence = min(from_sequence, earliest or from_sequence)
+    else:
+        new = []
+    if closure and not new:
+        again = _replay_closure(pool, matches, from_sequence)
+        if again is not None:
+            return again
     full = from_sequence <= 1
     old = RatingChange.objects.filter(pool=pool, sequence__gte=from_sequence)
     if full:
@@ -459,6 +534,68 @@ def recompute(pool: str, from_sequence: int = 1, progress: Progress | None = Non
     if progress:
         progress(total, total)
     return total
+
+
+def _replay_closure(pool: str, matches, from_sequence: int) -> int | None:
+    """Re-rate only what depends on the match at ``from_sequence`` (a correction, a ruling);
+    None when the order itself may have changed (the caller replays the whole tail).
+
+    A change depends on its two players' standings just before it, so a corrected result
+    reaches the later matches of its two players, then those of their opponents, and so on
+    (its *dependency closure*); every other change of the tail stays what it is. The tail is
+    read as plain numbers to find the closure; only the closure is replayed and rewritten, in
+    the places it had. Each player of the closure starts from his standing just before his
+    first match in it: his last change outside it, else his pool's start.
+    """
+    tail = (
+        RatingChange.objects.filter(pool=pool, sequence__gte=from_sequence)
+        .order_by("sequence", "player_id")
+        .values_list("sequence", "match_id", "player_id", "rating_after", "experience_before", "length", "played_on")
+    )
+    by_match: dict[int, list[tuple]] = {}
+    for change in tail:
+        by_match.setdefault(change[1], []).append(change)
+    if not by_match or next(iter(by_match.values()))[0][0] != from_sequence:
+        return None  # the match at ``from_sequence`` lost its changes (voided): counts change too
+    reached: set[int] = set()
+    closure: list[int] = []
+    outside: dict[int, Standing] = {}  # a player's standing after his last change outside the closure
+    for match_id, pair in by_match.items():
+        players = {c[2] for c in pair}
+        if not closure or players & reached:
+            closure.append(match_id)
+            reached |= players
+        else:
+            for _seq, _m, pid, after, experience, length, _day in pair:
+                outside[pid] = Standing(after, experience + length)
+    found = {row.pk: row for row in (MatchRow(*v) for v in matches.filter(pk__in=closure).values_list(*ROW_FIELDS))}
+    lengths = _lengths(list(found.values()))
+    order: list[tuple[MatchRow, RatedMatch, _Slot]] = []
+    for match_id in closure:
+        row = found.get(match_id)
+        rated = rated_row(row, lengths[_length_key(row)]) if row is not None else None
+        sequence, day = by_match[match_id][0][0], by_match[match_id][0][6]
+        if rated is None or played_date(row) != day:
+            return None  # no longer rated, or moved in the order: its place must be found again
+        order.append((row, rated, _Slot(sequence, day)))
+    current = {
+        pid: (Standing(start, 0), matches_count, last)
+        for pid, start, matches_count, last in PlayerRating.objects.filter(pool=pool, player_id__in=list(reached))
+        .values_list("player_id", "start_rating", "matches", "last_played")
+    }  # fmt: skip
+    start = {pid: state for pid, (state, _c, _d) in current.items()}
+    start.update({pid: state for pid, (state, _c, _d) in _before(pool, from_sequence, reached).items()})
+    start.update({pid: state for pid, state in outside.items() if pid in reached})
+    table, changes = replay(start, [rated for _, rated, _ in order])
+    rows: list[tuple] = []
+    for number, (row, _rated, slot) in enumerate(order):
+        rows.extend(_change_rows(row, slot, pool, changes[2 * number : 2 * number + 2]))
+    RatingChange.objects.filter(pool=pool, match_id__in=closure).delete()
+    _write_changes(rows)
+    counts = {pid: c for pid, (_s, c, _d) in current.items()}
+    dates = {pid: d for pid, (_s, _c, d) in current.items()}
+    _store_ratings(pool, table, counts, dates, reached, False, {})
+    return len(order)
 
 
 def _store_ratings(pool, table, counts, dates, involved, full, firsts: dict[int, Start]) -> None:

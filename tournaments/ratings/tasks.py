@@ -28,12 +28,15 @@ def ratings_job_folder(pool: str) -> str:
 
 
 @shared_task(bind=True, name="tournaments.recompute_ratings")
-def recompute_ratings(self, pool: str, from_sequence: int = 1, job: str | None = None) -> dict[str, Any]:
-    """Replay the pool's confirmed results from ``from_sequence`` on (``ratings_service.recompute``)."""
+def recompute_ratings(
+    self, pool: str, from_sequence: int = 1, job: str | None = None, closure: bool = False
+) -> dict[str, Any]:
+    """Replay the pool's confirmed results from ``from_sequence`` on (``ratings_service.recompute``;
+    ``closure``: only what depends on that match's changed result)."""
     folder = ratings_job_folder(pool)
     job = job or self.request.id or jobs.new_id()
     try:
-        count = ratings_service.recompute(pool, from_sequence, progress=jobs.reporter(folder, job))
+        count = ratings_service.recompute(pool, from_sequence, progress=jobs.reporter(folder, job), closure=closure)
     except Exception:
         jobs.fail(folder, job, [JOB.problem("failed")])
         raise
@@ -76,7 +79,7 @@ def rate_match(match_id: int) -> str:
         complete_at_version(match)
         recompute = ratings_service.rate_confirmed(match)
     if recompute is not None:
-        schedule_recompute(*recompute)
+        schedule_recompute(*recompute, closure=True)  # this match's result changed, nothing else
     return "rated"
 
 
@@ -123,11 +126,11 @@ def _queue_new_ratings(pool: str) -> None:
         _rating_queued_at[pool] = now
 
 
-def schedule_recompute(pool: str, from_sequence: int) -> None:
+def schedule_recompute(pool: str, from_sequence: int, *, closure: bool = False) -> None:
     """Recompute the pool once the current transaction commits (eagerly without a broker)."""
 
     def run() -> None:
         job = jobs.start(ratings_job_folder(pool))
-        jobs.enqueue(recompute_ratings, (pool, from_sequence, job), job)
+        jobs.enqueue(recompute_ratings, (pool, from_sequence, job, closure), job)
 
     transaction.on_commit(run)

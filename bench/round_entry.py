@@ -1,0 +1,111 @@
+"""A whole round entered result by result through the API (issue 50): does each confirmation cost the same?
+
+Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/zarik_bench .venv/bin/python bench/round_entry.py 1000
+     DATABASE_URL=sqlite:////tmp/zarik_bench.sqlite3 .venv/bin/python bench/round_entry.py 1000
+
+For each size N a throwaway database (the runner works in its ``test_`` copy) gets N players in
+one rated Swiss, rounds 1–4 written in bulk and closed (``bench/big_event.py``'s setup) and the
+pool's ratings computed. Round 5 is paired and published; then the organiser's API token enters
+every result confirmed (``POST /api/matches/<id>/report/`` with ``confirm``, as a hall's referee
+does), tables in a shuffled order, so late results often sort before ones already rated. The
+after-commit work runs in the request (Celery eager): the ratings, the standings' versions,
+events, webhooks and the hall, so each confirmation's time is all it costs.
+
+Printed per size: wall and CPU time (this process; the database server's is not counted) per
+confirmation — p50, p95, max — the database queries of the first, the median and the last
+confirmation (the last one finishes the round: the round's closing work comes with it),
+and the ratio of the mean of the last 10 % to the first 10 % (flat is 1.0; the goal is ≤ 1.5).
+Wall time is noisy on a shared machine; CPU time and the query counts are the steadier figures.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zarik.settings")
+
+from big_event import build  # noqa: E402  (sets Django up)
+from celery import current_app  # noqa: E402
+from django.conf import settings  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import (  # noqa: E402
+    CaptureQueriesContext,
+    setup_databases,
+    setup_test_environment,
+    teardown_databases,
+)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def _tail_ratio(values: list[float]) -> float:
+    tenth = max(1, len(values) // 10)
+    return statistics.mean(values[-tenth:]) / statistics.mean(values[:tenth])
+
+
+def run(n: int) -> dict:
+    from tournaments.api.http.tokens import issue as issue_token
+    from tournaments.models import Match, RatingChange, TokenScope
+    from tournaments.ratings import service as ratings
+    from tournaments.rounds import pairing_manager as pm
+
+    began = time.perf_counter()
+    t, director = build(n)
+    ratings.recompute(ratings.pool_for(t))
+    (rnd,) = pm.generate_next(t, user=director)
+    pm.publish_round(rnd, user=director)
+    print(f"  N = {n}: rounds 1-4 built, round 5 published in {time.perf_counter() - began:.0f} s", flush=True)
+    _token, key = issue_token(director, "bench", TokenScope.WRITE)
+    client = Client(HTTP_AUTHORIZATION=f"Token {key}", HTTP_ACCEPT_LANGUAGE="en")
+    matches = list(Match.objects.filter(round=rnd, entry_b__isnull=False).values_list("pk", "version"))
+    random.Random(n).shuffle(matches)
+    wall, cpu, queries = [], [], []
+    for pk, version in matches:
+        body = {"final": [5, random.randrange(5)], "version": version, "confirm": True}
+        connection.queries_log.clear()  # the log keeps 9,000 queries: a full one counts nothing new
+        with CaptureQueriesContext(connection) as captured:
+            w, c = time.perf_counter(), time.process_time()
+            answer = client.post(f"/api/matches/{pk}/report/", body, content_type="application/json")
+            wall.append(time.perf_counter() - w)
+            cpu.append(time.process_time() - c)
+        assert answer.status_code in (200, 201), answer.content[:300]
+        queries.append(len(captured))
+    rated = RatingChange.objects.filter(match__round=rnd).count()
+    assert rated == 2 * len(matches), f"{rated} rating changes for {len(matches)} results"
+    return {"wall": wall, "cpu": cpu, "queries": queries}
+
+
+def main(sizes: list[int]) -> None:
+    setup_test_environment(debug=False)  # as in production: no query log
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"  # never a real send
+    current_app.conf.task_always_eager = True  # the after-commit work runs in the request
+    print(f"engine: {connection.vendor}")
+    print(f"{'N':>6} {'results':>7} {'':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'last/first 10%':>15}"
+          f" {'queries first':>14} {'median':>7} {'last':>5}")  # fmt: skip
+    for n in sizes:
+        old = setup_databases(verbosity=0, interactive=False)
+        try:
+            r = run(n)
+        finally:
+            teardown_databases(old, verbosity=0)
+        q = r["queries"]
+        for what in ("wall", "cpu"):
+            v = r[what]
+            print(f"{n:>6} {len(v):>7} {what:>4} {1000 * _percentile(v, 0.5):>8.1f} {1000 * _percentile(v, 0.95):>8.1f}"
+                  f" {1000 * max(v):>8.1f} {_tail_ratio(v):>15.2f} {q[0]:>14} {statistics.median(q):>7.0f} {q[-1]:>5}", flush=True)  # fmt: skip
+
+
+if __name__ == "__main__":
+    main([int(a) for a in sys.argv[1:]] or [1000])
