@@ -306,7 +306,8 @@ def _seated(rnd) -> set[int]:
 
 
 def test_a_withdrawal_while_a_swiss_draft_waits_pairs_it_again_so_it_publishes_without_him():
-    """The README said so and the product did not: the draft kept him and publishing it was
+    """The README said so (now the manual, organiser/rounds, "Leaving the event") and the
+    product did not: the draft kept him and publishing it was
     refused. Now the withdrawal pairs the draft again without him, with the choices it was made
     with (№6 stays absent), and the organiser publishes it."""
     t, director, entries, draft = _swiss_with_draft("swiss-draft-43")

@@ -300,7 +300,7 @@ def prizes_within_the_fund_and_by_place(event: Event, loaded) -> None:
         assert paid <= tournament.prize_fund, f"prizes {paid} exceed the fund {tournament.prize_fund}"
     for table in loaded.standings.values():
         # Only players still in the event win prizes (withdrawn, disqualified: none, and the
-        # prizes go down the table to the others — README "Who may win a prize").
+        # prizes go down the table to the others — manual, organiser/prizes, "Who may win a prize").
         amounts = [awards.amounts.get(row.player.id, Decimal(0)) for row in table.rows if eligible(row)]
         assert amounts == sorted(amounts, reverse=True), f"prizes do not follow the places: {amounts}"
         assert not any(awards.amounts.get(row.player.id) for row in table.rows if not eligible(row)), (
@@ -401,7 +401,7 @@ def the_tables_agree_with_the_referee(event: Event, loaded) -> None:
             for value in row["values"]:
                 if value["key"] in mine.values:
                     agree(f"{value['key']!r} in section {name!r}", row["entry"], value["value"],
-                          _number(mine.values[value["key"]]), _SOURCES.get(value["key"], "README"))  # fmt: skip
+                          _number(mine.values[value["key"]]), _SOURCES.get(value["key"], "the manual"))  # fmt: skip
     crosstable = client.get(f"/api/tournaments/{event.slug}/crosstable/").json()
     for section in crosstable["sections"]:
         for row in section["rows"]:
@@ -414,7 +414,7 @@ def the_tables_agree_with_the_referee(event: Event, loaded) -> None:
         paid = {e: a for e, a in awards.items() if a}
         agree("the prizes", None, paid, verdict.prizes,
               "by place and the split rule, within the fund; no prize to a withdrawn, disqualified or "
-              "not-counted player (README 'Prizes'; issue 43)")  # fmt: skip
+              "not-counted player (manual, organiser/prizes, 'Who may win a prize'; issue 43)")  # fmt: skip
         if raw.fund is not None:
             agree("the prizes within the fund", None, sum(paid.values(), Decimal(0)) <= raw.fund, True,
                   "Part 9 l.45: the prize fund")  # fmt: skip
@@ -459,7 +459,7 @@ def the_cut_to_the_cup_is_the_referees(event: Event) -> None:
     assert sure <= cup and cup <= sure | tied, (
         f"the cup's players {sorted(cup)} are not the referee's top {top} of {swiss.slug}: "
         f"{sorted(sure)} and, from the place {cut} the cut falls in, some of {sorted(tied)} (FIDE C.07: "
-        "the ranking decides; README 'Swiss → cup')"
+        "the ranking decides; manual, organiser/systems, 'Swiss → cup')"
     )
     if top < len(rows) and rows[top].place == cut:
         event.comparisons += 1
@@ -472,11 +472,13 @@ def the_cut_to_the_cup_is_the_referees(event: Event) -> None:
 
 #: Where each column's rule is written (for a disagreement's message).
 _SOURCES = {
-    "wins": "match wins, a level match ½, a bye 1, penalties off (book Part 9 l.71; README 'Forfeits')",
+    "wins": "match wins, a level match ½, a bye 1, penalties off (book Part 9 l.71; manual, referee, 'Forfeits …')",
     "points": "game points scored (book Part 9 l.71, 'Итого'); penalties off when the main score",
-    "buchholz": "FIDE C.07 Buchholz with the virtual opponent, rounds with results only (README; issue 43)",
-    "median_buchholz": "FIDE C.07 Buchholz less the best and worst (README)",
-    "sonneborn_berger": "FIDE C.07 Sonneborn-Berger; a round robin's unplayed game against the real opponent (README)",
+    "buchholz": "FIDE C.07 Buchholz with the virtual opponent, rounds with results only "
+                "(manual, referee, 'Forfeits …'; issue 43)",
+    "median_buchholz": "FIDE C.07 Buchholz less the best and worst (manual, referee, 'Forfeits …')",
+    "sonneborn_berger": "FIDE C.07 Sonneborn-Berger; a round robin's unplayed game against the real "
+                        "opponent (manual, organiser/systems, 'Tie-breaks')",
     "difference": "points scored minus against",
     "against": "game points conceded",
 }

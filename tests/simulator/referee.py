@@ -10,7 +10,7 @@ product's answers against these.
 It imports no product module that computes a table (``tests/simulator/test_referee.py`` says so):
 when the product's rule is wrong, this file still gives the right answer. Each rule names its
 source: the book (``/work/shared/book/part9_competition_rules.ru.txt``, line L), a FIDE Handbook
-article, or a README convention (where the book leaves the choice to the organiser).
+article, or a convention the manual states (where the book leaves the choice to the organiser).
 """
 
 from __future__ import annotations
@@ -19,17 +19,17 @@ from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction as F
 
-#: The tie-breaks each system uses when the organiser chose none (README, "What is where";
-#: the organiser's picker). The first of each is the system's main score.
+#: The tie-breaks each system uses when the organiser chose none (manual,
+#: organiser/index, "Presets"; the organiser's picker). The first of each is the system's main score.
 DEFAULTS = {
     "round_robin": ("points", "h2h"),
     "swiss": ("wins", "buchholz", "median_buchholz", "sonneborn_berger", "points"),
     "scheveningen": ("wins", "points", "difference"),
 }
 #: Book, Part 9 line 71: «По другой схеме победитель определяется по максимуму набранных очков» — a
-#: round robin is won on game points; a Swiss on match wins (README, "Swiss pairing").
+#: round robin is won on game points; a Swiss on match wins (manual, organiser/systems, "Swiss pairing").
 MAIN = {"round_robin": "points", "swiss": "wins", "scheveningen": "wins"}
-#: A forfeit and a double forfeit were not met over the board (README, "Forfeits …": they are
+#: A forfeit and a double forfeit were not met over the board (manual, referee, "Forfeits …": they are
 #: *unplayed* for the opponent-based tie-breaks); a time forfeit was played.
 UNPLAYED = {"forfeit", "double_forfeit"}
 HALF = F(1, 2)
@@ -124,7 +124,7 @@ def read(client, tournament) -> Raw:
 
 def _result(m: dict, side: str) -> F:
     """A won match 1, lost 0, level ½ (a fixed number of games can end level: book line 69); a
-    double forfeit is lost by both (README, "Forfeits …")."""
+    double forfeit is lost by both (manual, referee, "Forfeits …")."""
     if m["result_kind"] == "double_forfeit":
         return F(0)
     if not m["winner"]:
@@ -147,11 +147,11 @@ def games_of(raw: Raw) -> dict[int, list[Game]]:
     for rnd in raw.rounds:
         for m in rnd["matches"]:
             if not stands(m) or m["result_kind"] == "void":
-                continue  # a void match counts for nobody (README, "Forfeits …")
+                continue  # a void match counts for nobody (manual, referee, "Forfeits …")
             a, b = m["entry_a"], m["entry_b"]
             sa, sb = F(str(m["score_a"] or 0)), F(str(m["score_b"] or 0))
             if b is None:
-                if not rr:  # a round robin's free round is no game (README, "The free round is no game")
+                if not rr:  # a round robin's free round is no game (manual, organiser/systems, "The free round is no game")
                     games[a].append(Game(rnd["number"], None, F(1), sa, sb, True))  # a pairing bye: a win
                 continue
             off = m["result_kind"] in UNPLAYED
@@ -163,8 +163,8 @@ def games_of(raw: Raw) -> dict[int, list[Game]]:
 
 
 def _credits(raw: Raw, games: dict[int, list[Game]]) -> None:
-    """Swiss byes with no match row: a requested bye scores ``half_bye_points`` (README, "Requested
-    byes"), a late entry each missed round ``late_entry_points`` (FIDE C.04.2; README, "Late
+    """Swiss byes with no match row: a requested bye scores ``half_bye_points`` (manual, organiser/systems,
+    "Requested byes"), a late entry each missed round ``late_entry_points`` (FIDE C.04.2; manual, organiser/systems, "Late
     entries"), for rounds already public in the player's section."""
     public, seated = {}, {}
     for rnd in raw.rounds:
@@ -207,18 +207,18 @@ def completed_rounds(raw: Raw, section) -> int:
 def virtual_opponent(games: list[Game], g: Game, n: int, basis: str) -> F:
     """FIDE Handbook C.07 (tie-break regulations, unplayed games): Svon = SPR + (1 − SfPR) +
     ½ × (n − R) — the player's score before the round, the round's result reversed, a draw in
-    every later completed round (README, "Forfeits …")."""
+    every later completed round (manual, referee, "Forfeits …")."""
     before = score([x for x in games if x.round < g.round], basis)
     return before + (1 - g.result) + HALF * (n - g.round)
 
 
 def opponent_scores(raw: Raw, section, games: dict[int, list[Game]], basis: str) -> dict[int, list[tuple[F, F]]]:
     """For each player, each game's (opponent's score, own result). A Swiss values an unplayed
-    game by the virtual opponent; a round robin by the scheduled opponent (FIDE C.07; README,
-    "Sonneborn-Berger counts an unplayed game against the real opponent")."""
+    game by the virtual opponent; a round robin by the scheduled opponent (FIDE C.07; manual,
+    organiser/systems, "Sonneborn-Berger counts an unplayed game against the real opponent")."""
     n = completed_rounds(raw, section)
     # An opponent's bye of a round nobody has played yet does not make him stronger yet (issue
-    # 43; README, "a round counts as played once a pairing of it has a result").
+    # 43; manual, referee, "a round counts as played once a pairing of it has a result").
     total = {p: score([g for g in gs if g.round <= n or g.opponent is not None], basis) for p, gs in games.items()}
     out = {}
     for p, gs in games.items():
@@ -241,7 +241,7 @@ def median(values: list[F]) -> F:
 
 def head_to_head(group: list[int], games: dict[int, list[Game]]) -> list[list[int]]:
     """Book, Part 9 line 71: «сравниваются их личные матчи» — among the tied players, match wins,
-    then the points they scored in those matches (README, "Head-to-head"); only when every tied
+    then the points they scored in those matches (manual, organiser/systems, "Head-to-head"); only when every tied
     player has met every other (FIDE C.07, direct encounter), and again inside any smaller group
     still level (its own matches only). Returns the group split, best first."""
     inside = set(group)
@@ -260,7 +260,7 @@ def head_to_head(group: list[int], games: dict[int, list[Game]]) -> list[list[in
 
 
 def _out_of_the_standings(raw: Raw, eid: int, games: list[Game], schedule: int) -> bool:
-    """FIDE Handbook C.06 article 5.4.1 (README, "Fewer than half of the games played"): a round
+    """FIDE Handbook C.06 article 5.4.1 (manual, organiser/systems, "Fewer than half of the games played"): a round
     robin's player who withdrew having met fewer than half of his scheduled games over the board
     is not counted (nor are his opponents' results against him)."""
     entry = raw.entries[eid]
@@ -278,7 +278,7 @@ def judge(raw: Raw) -> Verdict:
     everyone = games_of(raw)
     main = MAIN.get(raw.system)
     if main is None:
-        return verdict  # a cup is placed by its bracket (README, "A cup's places"): not modelled
+        return verdict  # a cup is placed by its bracket (manual, organiser/systems, "A cup's places"): not modelled
     keys = (main,) + tuple(k for k in raw.keys if k != main)  # the main score first (book line 71)
     basis = main
     cycles = int(raw.options.get("cycles", 1) or 1)
@@ -323,7 +323,7 @@ def _values(raw: Raw, section, games: dict[int, list[Game]], keys, basis) -> dic
             "sonneborn_berger": sum((s * r for s, r in opp[p]), F(0)),
         }
         v["difference"] = v["points"] - v["against"]
-        # Penalties "from tournament points" come off the main score (README, "Forfeits …"; Part 9
+        # Penalties "from tournament points" come off the main score (manual, referee, "Forfeits …"; Part 9
         # line 39: the director's sanctions); they count in the crosstable total too (issue 43).
         v[basis] += raw.penalties.get(p, F(0))
         values[p] = v
@@ -332,7 +332,7 @@ def _values(raw: Raw, section, games: dict[int, list[Game]], keys, basis) -> dic
 
 def _place(ranked: list[int], values, keys, games, draws: dict[int, int | None]) -> list[Row]:
     """Order by the keys, higher first (fewer points against is better); players level on every
-    key share the places they cover, written "3–4" (README, "The Excel workbook"), listed by draw
+    key share the places they cover, written "3–4" (manual, organiser/printables, "The Excel workbook"), listed by draw
     number (book Part 9 l.73: each is entered in the table under his draw number)."""
 
     def key(p):
@@ -360,12 +360,13 @@ def _place(ranked: list[int], values, keys, games, draws: dict[int, int | None])
 
 
 def prizes(rows: list[Row], table: dict[int, Decimal], split: str, main: str) -> dict[int, Decimal]:
-    """Prize money by place (README, "A cup's places" and "Prizes"; the book, Part 9 line 45,
-    leaves the split to the organiser). ``equal``: players level on the main score pool the
-    prizes of the places they cover; ``tiebreak``: only players sharing a place pool. Only a
+    """Prize money by place (manual, organiser/systems, "A cup's places", and organiser/prizes,
+    "The prize fund and the prizes"; the book, Part 9 line 45, leaves the split to the
+    organiser). ``equal``: players level on the main score pool the prizes of the places they
+    cover; ``tiebreak``: only players sharing a place pool. Only a
     player who may hold a prize counts (withdrawn and disqualified players and those not counted
-    may not: issue 43): the prizes go down the table as if the others were not in it (README,
-    "Prizes"). A pool is shared in kopecks, the first in table order one kopeck more; the sum
+    may not: issue 43): the prizes go down the table as if the others were not in it (manual,
+    organiser/prizes, "Who may win a prize"). A pool is shared in kopecks, the first in table order one kopeck more; the sum
     never exceeds the pool."""
     ranked = [r for r in rows if r.place != "—" and r.eligible]
     groups: list[list[Row]] = []
@@ -424,7 +425,8 @@ def _champion(raw: Raw, verdict: Verdict, sections: dict) -> None:
 def _in_play(raw: Raw, section, ids: list[int]) -> bool:
     """A section holds the event up once it has somebody to pair (an entry not withdrawn) or a
     round drawn; one whose every entry left before a round was drawn is as empty as one nobody
-    entered (README, "Winners and the absolute champion": an empty section is left out of "finished")."""
+    entered (manual, organiser/categories, "Winners and the absolute champion": an empty
+    section is left out of "finished")."""
     return (any(raw.entries[p]["status"] != "withdrawn" for p in ids)
             or any(r["section"] == section for r in raw.rounds) or section in raw.drafts)  # fmt: skip
 

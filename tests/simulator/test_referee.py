@@ -120,7 +120,7 @@ def test_a_player_out_before_half_his_games_is_not_counted_for_anybody():
 def test_a_disqualified_player_has_no_place_and_no_prize_and_a_withdrawn_one_no_prize():
     """Issue 43: the disqualified player (2) is out of the places; the withdrawn one (3) keeps
     his place but no prize. The prizes go down the table to the players still in the event, as
-    if the others were not in it (README, "Prizes"): 1 takes the first prize, 5 the second, 4
+    if the others were not in it (manual, organiser/prizes, "Who may win a prize"): 1 takes the first prize, 5 the second, 4
     the third."""
     entries = [_entry(1), _entry(2, status="withdrawn", removal="disqualified"), _entry(3, status="withdrawn"),
                _entry(4), _entry(5)]  # fmt: skip
@@ -134,7 +134,8 @@ def test_a_disqualified_player_has_no_place_and_no_prize_and_a_withdrawn_one_no_
 
 
 def test_a_pool_that_does_not_divide_gives_the_first_one_kopeck_more():
-    """README (prizes): kopecks; 1000 among three is 333.34, 333.33, 333.33."""
+    """The manual (organiser/prizes, "The prize fund and the prizes"): kopecks; 1000 among
+    three is 333.34, 333.33, 333.33."""
     rows = [referee.Row(i, "1–3", {"wins": F(2)}) for i in (7, 8, 9)]
     assert referee.prizes(rows, {1: Decimal(1000)}, "equal", "wins") == {
         7: Decimal("333.34"), 8: Decimal("333.33"), 9: Decimal("333.33")}

@@ -39,9 +39,9 @@ def test_a_late_entrys_missed_round_counts_as_an_unplayed_game_for_buchholz():
 def test_a_disqualified_round_robin_player_is_not_left_out_as_a_withdrawal():
     """A round robin of 6, a player disqualified before round 1 (past results kept, the rest
     forfeited), the schedule played: the fewer-than-half rule (FIDE C.06 5.4.1) is about
-    leaving, not a sanction (README) — his forfeits count for his opponents and his crosstable
-    total is his points, while he has no place (issue 43). It used to drop him as an uncounted
-    withdrawal."""
+    leaving, not a sanction (manual, organiser/systems, "Fewer than half of the games
+    played") — his forfeits count for his opponents and his crosstable total is his points,
+    while he has no place (issue 43). It used to drop him as an uncounted withdrawal."""
     disqualify = {"kind": SanctionKind.DISQUALIFICATION, "past": "keep", "pick": 0, "settle": "forfeit"}
     comparisons, _ = _replay([("the_director_sanctions", disqualify)] + [("play_a_round_out", {})] * 2,
                              system="round_robin", size=6, length=1, games=1)  # fmt: skip
@@ -72,8 +72,8 @@ def test_a_cup_ruling_that_changes_who_went_through_is_refused_once_the_next_sta
 def test_a_disqualified_players_voided_byes_count_for_nobody():
     """A sectioned Swiss of 8 played for five rounds, then a player disqualified with his past
     results voided: his voided byes still counted as wins (the standings read a bye's row without
-    its kind), so the wins column said 3 where every result of his is void (README: a void
-    match counts for nobody)."""
+    its kind), so the wins column said 3 where every result of his is void (manual, referee,
+    "Forfeits …": a void match counts for nobody)."""
     steps = [("a_player_withdraws", {"pick": 44, "settle": "forfeit"})] + [("play_a_round_out", {})] * 10 + [
         ("the_director_sanctions", {"kind": SanctionKind.DISQUALIFICATION, "past": "void", "pick": 30,
                                     "settle": "void"})]  # fmt: skip

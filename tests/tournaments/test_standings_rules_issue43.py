@@ -248,7 +248,8 @@ def test_a_withdrawn_player_keeps_his_place_but_his_prize_share_goes_down_the_ta
 
 def test_a_prize_beyond_the_formed_fund_is_refused_when_no_fund_is_announced():
     """No fund announced: the fund formed from the fees and the sponsors caps the table (the
-    README: never above the fund); refused with a coded problem, RU and EN, nothing saved."""
+    manual, organiser/prizes, "The prize fund and the prizes": never above the fund); refused
+    with a coded problem, RU and EN, nothing saved."""
     t = swiss_event(4, slug="formed-cap", rounds_done=0, open_round=False, sponsor_money=Decimal("1000"))
     director = _director(t, "formed-cap-director")
     prizes.set_prize(t, director, section=None, place=1, amount=Decimal("700"))
