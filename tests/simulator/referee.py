@@ -295,7 +295,7 @@ def judge(raw: Raw) -> Verdict:
             verdict.totals[p] = values[p]["points"]
         disqualified = {p for p in games if raw.entries[p].get("removal")}
         ranked = [p for p in games if p not in disqualified]
-        rows = _place(ranked, values, keys, games, {p: raw.entries[p]["draw_number"] for p in ranked})
+        rows = _place(ranked, values, keys, games, {p: _listed(raw.entries[p]) for p in ranked})
         for p in sorted(disqualified, key=lambda p: raw.entries[p]["draw_number"] or 0):
             rows.append(Row(p, "—", values[p], eligible=False))
         for p in sorted(dropped, key=lambda p: raw.entries[p]["draw_number"] or 0):
@@ -330,7 +330,14 @@ def _values(raw: Raw, section, games: dict[int, list[Game]], keys, basis) -> dic
     return values
 
 
-def _place(ranked: list[int], values, keys, games, draws: dict[int, int | None]) -> list[Row]:
+def _listed(entry: dict) -> tuple:
+    """Where a player stands among those sharing his place: by draw number (book Part 9 l.73: each
+    is entered in the table under his draw number), those without one last, then by name — which
+    also decides who of a pool's takers gets the odd kopeck (the first in table order)."""
+    return (entry["draw_number"] is None, entry["draw_number"] or 0, entry.get("name") or "", entry["id"])
+
+
+def _place(ranked: list[int], values, keys, games, draws: dict[int, tuple]) -> list[Row]:
     """Order by the keys, higher first (fewer points against is better); players level on every
     key share the places they cover, written "3–4" (manual, organiser/printables, "The Excel workbook"), listed by draw
     number (book Part 9 l.73: each is entered in the table under his draw number)."""
@@ -338,7 +345,7 @@ def _place(ranked: list[int], values, keys, games, draws: dict[int, int | None])
     def key(p):
         return tuple(-values[p][k] if k != "against" else values[p][k] for k in keys if k != "h2h")
 
-    by_draw = sorted(ranked, key=lambda p: (draws[p] is None, draws[p] or 0))  # no number yet: last
+    by_draw = sorted(ranked, key=lambda p: draws[p])  # no number yet: last (:func:`_listed`)
     order = sorted(by_draw, key=key)  # a shared place lists its players by draw number
     groups: list[list[int]] = []
     for p in order:

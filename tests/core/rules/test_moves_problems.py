@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scoring.rules import (
     PROBLEM_CODES,
     WHITE,
@@ -11,6 +13,10 @@ from scoring.rules import (
     label_to_index,
     legal_plays,
 )
+
+#: One worker runs the whole module (``make test`` distributes by group): the last test reads
+#: what the others exercised.
+pytestmark = pytest.mark.xdist_group("moves_problems")
 
 TESTED: set[str] = set()
 

@@ -28,6 +28,9 @@ from tournaments.models import Match, ResultStatus
 pytestmark = pytest.mark.django_db(transaction=True)
 
 BUDGET = 10
+#: The API reads the match once more: its permission is checked before the body is validated
+#: (issue 47, "permission before validation"), then the service locks the row it writes.
+API_BUDGET = BUDGET + 1
 CONTROL = ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE", "ROLLBACK")
 
 
@@ -88,8 +91,8 @@ def test_report_and_confirm_over_the_api_within_budget(match):
     assert answer.json()["match_version"] == match.version + 2
     assert Result.objects.get(pk=body["id"]).state == ResultState.CONFIRMED
     assert Match.objects.get(pk=match.pk).result_status == ResultStatus.CONFIRMED
-    assert len(statements(report)) <= BUDGET, _show(report)
-    assert len(statements(confirm)) <= BUDGET, _show(confirm)
+    assert len(statements(report)) <= API_BUDGET, _show(report)
+    assert len(statements(confirm)) <= API_BUDGET, _show(confirm)
 
 
 def test_report_and_confirm_on_the_pages_within_budget(client, match):
