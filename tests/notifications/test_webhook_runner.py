@@ -203,7 +203,7 @@ def test_an_api_and_a_page_request_are_answered_while_the_receiver_still_holds_t
 
 
 @override_settings(**HELD)
-def test_a_receiver_that_never_answers_delays_no_api_or_page_request_by_more_than_100_ms(event):
+def test_a_receiver_that_never_answers_holds_up_no_api_or_page_request(event):
     heard, director, heard_api, heard_page, heard_matches = event()
     _quiet, _director, quiet_api, quiet_page, quiet_matches = event()
     api_result(quiet_api, quiet_matches[0])  # warm both paths
@@ -219,8 +219,10 @@ def test_a_receiver_that_never_answers_delays_no_api_or_page_request_by_more_tha
             times["heard api"].append(api_result(heard_api, heard_matches[1 + 2 * n]))
             times["quiet page"].append(page_result(quiet_page, quiet_matches[3 + 2 * n]))
             times["heard page"].append(page_result(heard_page, heard_matches[2 + 2 * n]))
-        assert min(times["heard api"]) < min(times["quiet api"]) + 0.1, times
-        assert min(times["heard page"]) < min(times["quiet page"]) + 0.1, times
+        # A request waiting on the held delivery would take the delivery's timeout (seconds); half a
+        # second of margin keeps a loaded machine's noise (0.12 s seen under load) from failing it.
+        assert min(times["heard api"]) < min(times["quiet api"]) + 0.5, times
+        assert min(times["heard page"]) < min(times["quiet page"]) + 0.5, times
         logged = WebhookDelivery.objects.filter(subscription=subscription)
         assert logged.count() == 11 and not logged.exclude(attempts=0).exists()  # all held up behind the first
         receiver.release()
