@@ -411,7 +411,9 @@ def _champion(raw: Raw, verdict: Verdict, sections: dict) -> None:
     with players has played all its rounds (an empty section does not hold the event up)."""
     if len(raw.strength) < 2:
         return
-    verdict.finished = all(_section_done(raw, s) for s, ids in sections.items() if _in_play(raw, s, ids))
+    # An entry without a section (approved before his category placed him) cannot be paired in a
+    # category championship: he waits for the organiser, and the sections finish without him.
+    verdict.finished = all(_section_done(raw, s) for s, ids in sections.items() if s and _in_play(raw, s, ids))
     if not verdict.finished:
         return
     for s, rows in verdict.tables.items():
