@@ -22,8 +22,8 @@ class TournamentsConfig(AppConfig):
         from .public.refresh import on_event_refresh
         from .ratings import tasks as rating_tasks  # noqa: F401
         from .rounds import tasks as round_tasks  # noqa: F401
-        from .rounds.flow import round_closed
-        from .rounds.pairing_manager.status import on_round_closed
+        from .rounds.flow import round_closed, round_reopened
+        from .rounds.pairing_manager.status import on_round_finished_or_reopened
 
         signals.connect()
         # Webhooks and email notifications hear every event after its commit.
@@ -33,7 +33,8 @@ class TournamentsConfig(AppConfig):
         subscribe(on_event_refresh)
         for signal in (post_save, post_delete):  # who listens is cached (webhooks.anyone_listens)
             signal.connect(forget_listeners, sender=WebhookSubscription, dispatch_uid="zarik-webhook-listeners")
-        round_closed.connect(on_round_closed, dispatch_uid="zarik-tournament-status")
+        for signal in (round_closed, round_reopened):  # the tournament's status follows its rounds
+            signal.connect(on_round_finished_or_reopened, dispatch_uid="zarik-tournament-status")
         for signal in (post_save, post_delete):  # API token lookups are kept per process (apihttp.tokens.find)
             for model in (ApiToken, get_user_model()):
                 signal.connect(forget_found, sender=model, dispatch_uid=f"zarik-api-tokens-{model._meta.label_lower}")

@@ -108,6 +108,10 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "round.delete_draft": ("Draft round deleted", "Черновик тура удалён"),
     "round.discard_results": ("Results on a draft discarded", "Результаты черновика отменены"),
     "round.close": ("Round closed", "Тур завершён"),
+    "round.reopen": (
+        "Round opened again (a ruling sent a match back to be played)",
+        "Тур снова открыт (решение вернуло матч к игре)",
+    ),
     "round.unpublish": (
         "Publication withdrawn (round back to draft)",
         "Публикация тура отозвана (снова черновик)",

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import IntegrityError
+from django.db.models import Q
 from django.http import Http404
 from django.utils import timezone
 
@@ -358,3 +359,24 @@ def clear_result(
     save_match(match, score_a=None, score_b=None, winner="", result_kind=kind, result_status=status)
     _rerate(ratings_service.unrate(match))
     audit.record(user, match.round.tournament, action, match, before, match, reason)
+    round_flow.reopen_for(match, user)
+
+
+def refuse_when_the_cup_moved_on(match: Match, winner: str | None, field: str = "outcome") -> None:
+    """In a cup the winner of a match takes the next slot of the bracket (book, Part 9: the
+    Olympic system). Once a later stage seats this match's players, a ruling or a correction
+    that changes who went through (a void: ``winner`` None, or a score with the other winner)
+    would leave that stage with the wrong player and the bracket's places contradicting the
+    matches played: refused, naming who has moved on. Keeping the winner is always possible."""
+    if match.round.tournament.system != "knockout" or match.entry_b_id is None:
+        return
+    if winner is not None and winner == match.winner:
+        return
+    players = (match.entry_a_id, match.entry_b_id)
+    later = Match.objects.filter(
+        round__tournament_id=match.round.tournament_id, round__number__gt=match.round.number,
+    ).filter(Q(entry_a_id__in=players) | Q(entry_b_id__in=players))  # fmt: skip
+    moved = sorted({e.player.full_name for m in later.select_related("entry_a__player", "entry_b__player")
+                    for e in (m.entry_a, m.entry_b) if e is not None and e.pk in players})  # fmt: skip
+    if moved:
+        raise refuse("knockout_moved_on", field, names=", ".join(moved))

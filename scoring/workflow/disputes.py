@@ -7,7 +7,6 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from scoring.models import (
@@ -45,6 +44,7 @@ from .base import (
     make_confirmed,
     player_side,
     refuse,
+    refuse_when_the_cup_moved_on,
     save_match,
     stored_score,
 )
@@ -123,8 +123,10 @@ def _apply_outcome(
 ) -> Result | None:
     """Carry out a ruling on the match; returns the result that now stands (None if void)."""
     disputed = dispute.result
-    if outcome in (Outcome.VOID, Outcome.REPLACE):
-        _refuse_when_the_cup_moved_on(match, outcome, final, games)
+    if outcome == Outcome.VOID:
+        refuse_when_the_cup_moved_on(match, None)
+    elif outcome == Outcome.REPLACE:
+        refuse_when_the_cup_moved_on(match, check_result(match, final, clean_games(games)).winner)
     if outcome == Outcome.UPHOLD:
         if disputed is None:
             raise refuse("disputed_report_missing")
@@ -158,25 +160,6 @@ def _apply_outcome(
         _settle_for_a_departed_player(match, user, reason)
         return None
     raise refuse("outcome", "outcome")
-
-
-def _refuse_when_the_cup_moved_on(match: Match, outcome: str, final, games) -> None:
-    """In a cup the winner of a match takes the next slot of the bracket (book, Part 9: the
-    Olympic system). Once a later stage seats this match's players, a ruling that changes who
-    went through (a void, or a replacing score with the other winner) would leave that stage
-    with the wrong player and the bracket's places contradicting the matches played: refused,
-    naming who has moved on. Upholding the result is always possible."""
-    if match.round.tournament.system != "knockout" or match.entry_b_id is None:
-        return
-    if outcome == Outcome.REPLACE and check_result(match, final, clean_games(games)).winner == match.winner:
-        return
-    later = Match.objects.filter(
-        round__tournament_id=match.round.tournament_id, round__number__gt=match.round.number,
-    ).filter(Q(entry_a_id__in=(match.entry_a_id, match.entry_b_id)) | Q(entry_b_id__in=(match.entry_a_id, match.entry_b_id)))
-    moved = sorted({e.player.full_name for m in later.select_related("entry_a__player", "entry_b__player")
-                    for e in (m.entry_a, m.entry_b) if e is not None and e.pk in (match.entry_a_id, match.entry_b_id)})
-    if moved:
-        raise refuse("knockout_moved_on", "outcome", names=", ".join(moved))
 
 
 def _settle_for_a_departed_player(match: Match, user, reason: str) -> None:

@@ -95,12 +95,12 @@ WORKFLOW = Catalogue(
         ),
         "dispute_missing": ("This dispute does not exist.", "Такого спора нет."),
         "knockout_moved_on": (
-            "The cup has moved on: {names} already played the next stage. A decision that changes "
-            "who went through this match would leave that stage with the wrong player; uphold the "
-            "result, or decide it before the next stage is paired.",
-            "Кубок ушёл дальше: {names} уже в следующем этапе. Решение, меняющее того, кто прошёл "
-            "в этом матче, оставило бы в том этапе не того игрока; оставьте результат в силе или "
-            "решайте спор до составления следующего этапа.",
+            "The cup has moved on: {names} already played the next stage. A ruling or a correction "
+            "that changes who went through this match would leave that stage with the wrong player; "
+            "keep the winner, or change it before the next stage is paired.",
+            "Кубок ушёл дальше: {names} уже в следующем этапе. Решение или исправление, меняющее "
+            "того, кто прошёл в этом матче, оставило бы в том этапе не того игрока; оставьте "
+            "победителя прежним или меняйте его до составления следующего этапа.",
         ),
         "already_ruled": (
             "The director has already ruled on this dispute.",

@@ -35,6 +35,7 @@ from .base import (
     make_confirmed,
     player_side,
     refuse,
+    refuse_when_the_cup_moved_on,
     save_match,
     stored_score,
 )
@@ -76,6 +77,8 @@ def submit_result(
         raise PermissionDenied
     ledger = clean_games(games)
     validation = check_result(match, final, ledger)
+    if correction:
+        refuse_when_the_cup_moved_on(match, validation.winner, "final")
     score_a, score_b = (stored_score(s) for s in validation.score)
     reports = list(match.results.filter(state=ResultState.REPORTED).order_by("pk"))
     if not official:

@@ -76,6 +76,7 @@ from tests.factories import (
 from tests.simulator import coverage, invariants
 from tests.simulator.forms import form_fields, grid_prefix
 from tests.simulator.records import mat_for
+from tournaments.access import private_links
 from tournaments.access.private_links import token_for
 from tournaments.draw import services as draw
 from tournaments.entries import importer, roster, teams
@@ -703,6 +704,81 @@ class EventMachine(RuleBasedStateMachine):
                     "the results grid confirmed a player's report nobody confirmed"
                 )
 
+    @action(when=lambda m: m.pending, at_most=2, typed=st.lists(st.tuples(st.integers(min_value=0, max_value=50),
+          st.sampled_from("ab"), st.integers(min_value=0, max_value=4), st.booleans()), min_size=1, max_size=4))  # fmt: skip
+    def the_desk_sends_results_in_one_call(self, typed):
+        """A desk app sends score sheets as one batch (``POST /api/rounds/<id>/results/``, issue
+        47), the results grid's twin: each row is checked and saved or refused alone. ``stale``
+        sends a row with a version the match is not at (another desk's copy): that row is refused and writes
+        nothing, the others are saved."""
+        current = self.event.rounds().filter(status=RoundStatus.PUBLISHED).first()
+        pending = [m for m in self._pending() if current is not None and m.round_id == current.pk]
+        if not pending:
+            return
+        self.steps += 1
+        rows, chosen = [], {}
+        for pick, winner, loser, stale in typed:
+            match = self._pick(pending, pick)
+            if match.pk in chosen:
+                continue
+            chosen[match.pk] = stale
+            rows.append({"match": match.pk, "final": list(self._final_score(match, winner, loser)),
+                         "version": match.version + 1 if stale else match.version})  # fmt: skip
+        before = {m.pk: (m.version, m.result_status) for m in Match.objects.filter(pk__in=chosen)}
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            answer = self.api.post(f"/api/rounds/{current.pk}/results/", {"results": rows}, format="json")
+        assert answer.status_code < 500, f"the results batch answered {answer.status_code}"
+        if answer.status_code != 200:
+            self.outcomes[f"results batch answered {answer.status_code} {answer.json().get('code', '')}"] += 1
+            return
+        for row in answer.json()["rows"]:
+            self.outcomes[f"results batch row {row['state']}"] += 1
+            match = Match.objects.get(pk=row["match"])
+            if chosen.get(row["match"]):
+                assert row["state"] == "refused", f"a row with a stale version was {row['state']}"
+            if row["state"] == "refused":
+                assert (match.version, match.result_status) == before[match.pk], "a refused row wrote something"
+
+    @action(when=lambda m: m.pending, at_most=2, pick=st.integers(min_value=0, max_value=50),
+          winner=st.sampled_from("ab"), loser=st.integers(min_value=0, max_value=4))  # fmt: skip
+    def players_play_by_their_entry_keys(self, pick, winner, loser):
+        """Two players with only their private links (issue 47): each app exchanges its link for
+        an entry key, one reports through its key and the other confirms through the action the
+        match offers him. Neither may touch a match that is not his own."""
+        match = self._pick(self._pending(), pick)
+        if match is None:
+            return
+        self.steps += 1
+        apps = []
+        for entry in (match.entry_a, match.entry_b):
+            link = "https://zarik.example" + private_links.url_for(entry)
+            exchanged = Client().post("/api/entry-tokens/", {"link": link}, content_type="application/json")
+            assert exchanged.status_code == 201, f"exchanging a private link answered {exchanged.status_code}"
+            apps.append(Client(HTTP_AUTHORIZATION=f"Bearer {exchanged.json()['key']}"))
+        reporter, opponent = apps if winner == "a" else apps[::-1]
+        final = list(self._final_score(match, winner, loser))
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            report = reporter.post(f"/api/matches/{match.pk}/report/", {"final": final, "version": match.version},
+                                   content_type="application/json")  # fmt: skip
+        assert report.status_code < 500, f"a report by an entry key answered {report.status_code}"
+        if report.status_code not in (200, 201):
+            self.outcomes[f"entry key report answered {report.status_code} {report.json().get('code', '')}"] += 1
+            return
+        self.outcomes["entry key report done"] += 1
+        seen = opponent.get(f"/api/matches/{match.pk}/").json()
+        confirm = next((a for a in seen["result_state"]["actions"] if a["action"] == "confirm"), None)
+        assert confirm is not None, f"the opponent is not offered the confirmation: {seen['result_state']}"
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            answer = opponent.post(confirm["href"], confirm["body"], content_type="application/json")
+        assert answer.status_code < 500, f"a confirmation by an entry key answered {answer.status_code}"
+        self.outcomes[f"entry key confirm answered {answer.status_code}"] += 1
+        others = Match.objects.filter(round=match.round, entry_b__isnull=False).exclude(pk=match.pk).first()
+        if others is not None and others.entry_a_id not in (match.entry_a_id, match.entry_b_id) and \
+                others.entry_b_id not in (match.entry_a_id, match.entry_b_id):  # fmt: skip
+            stranger = reporter.post(f"/api/matches/{others.pk}/report/", {"final": final, "version": others.version},
+                                     content_type="application/json")  # fmt: skip
+            assert stranger.status_code in (403, 404), f"a key reported someone else's match: {stranger.status_code}"
+
     @action(when=lambda m: m.pending, at_most=1, pick=st.integers(min_value=0, max_value=50), minutes=st.sampled_from([None, 2, 3]))
     def the_director_installs_a_clock(self, pick, minutes):
         match = self._pick(self._pending(), pick)
@@ -734,22 +810,12 @@ class EventMachine(RuleBasedStateMachine):
     def _disputes(self, state):
         return list(Dispute.objects.filter(match__round__tournament=self.tournament, state=state).order_by("pk"))
 
-    def _void_after_the_end(self, outcome) -> bool:
-        """A known gap, left open and counted (closing note of issue 43): a ruling that voids a
-        result once the event has finished sends the match back to be played, but its closed
-        round and the event stay finished (the referee model rightly says the event is not over).
-        Until the product reopens the round, the machine does not void after the end."""
-        if outcome == Outcome.VOID and self.moment.finished:
-            self.outcomes["void after the end skipped (known gap)"] += 1
-            return True
-        return False
-
     @action(when=lambda m: m.open_disputes, pick=st.integers(min_value=0, max_value=50),
           outcome=st.sampled_from([Outcome.UPHOLD, Outcome.REPLACE, Outcome.VOID]),
           winner=st.sampled_from("ab"), loser=st.integers(min_value=0, max_value=4))  # fmt: skip
     def the_director_rules(self, pick, outcome, winner, loser):
         dispute = self._pick(self._disputes(DisputeState.OPEN), pick)
-        if dispute is None or self._void_after_the_end(outcome):
+        if dispute is None:
             return
         match = dispute.match
         final = self._final_score(match, winner, loser) if outcome == Outcome.REPLACE else None
@@ -762,7 +828,7 @@ class EventMachine(RuleBasedStateMachine):
           via_link=st.booleans())  # fmt: skip
     def a_player_appeals_and_the_jury_decides(self, pick, outcome, winner, loser, side, via_link):
         dispute = self._pick(self._disputes(DisputeState.RULED), pick)
-        if dispute is None or self._void_after_the_end(outcome):
+        if dispute is None:
             return
         match = dispute.match
         if via_link:  # the player's private page, no login (the same service behind it)

@@ -80,3 +80,21 @@ def test_a_disqualified_players_voided_byes_count_for_nobody():
     comparisons, outcomes = _replay(steps, system="swiss", size=8, length=1, sections=True,
                                     variant=Variant.LONG_NARDY, lateness=True)  # fmt: skip
     assert comparisons and outcomes.get("record_sanction done") == 1, outcomes
+
+
+def test_a_cup_correction_that_changes_who_went_through_is_refused_once_the_next_stage_is_paired():
+    """A cup of 3: the semi-final played, the final paired and played; the director then
+    "corrected" the semi-final to the other winner. Rulings were refused there already, but a
+    correction was not: the bracket named a finalist who never played the final, who was placed
+    3. A correction that changes who went through is refused like a ruling
+    (``workflow.knockout_moved_on``); one that keeps the winner is still made."""
+    _, outcomes = _replay([
+        ("play_a_round_out", {}),  # the semi-final and a bye paired and published
+        ("play_a_round_out", {"scores": [("a", 0)]}),  # and played, won by a
+        ("play_a_round_out", {}),  # the final paired and published
+        ("play_a_round_out", {}),  # and played
+        ("director_corrects_a_confirmed_result", {"pick": 0, "winner": "b", "loser": 0}),
+        ("director_corrects_a_confirmed_result", {"pick": 0, "winner": "a", "loser": 0}),
+    ], system="knockout", size=3, length=3)  # fmt: skip
+    assert outcomes.get("submit_result refused workflow.knockout_moved_on") == 1, sorted(outcomes.items())
+    assert outcomes.get("submit_result done", 0) >= 3, sorted(outcomes.items())

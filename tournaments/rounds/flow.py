@@ -26,6 +26,9 @@ logger = logging.getLogger(__name__)
 #: The tournament's status listens (:mod:`tournaments.rounds.pairing_manager.status`): the round
 #: manager sits above this module, so the call is passed down as a receiver, not imported.
 round_closed = Signal()
+#: Sent (inside the transaction) when a finished round is opened again, with ``round`` and ``user``;
+#: the tournament's status listens as it does to :data:`round_closed`.
+round_reopened = Signal()
 
 
 def open_matches(rnd: Round):
@@ -90,6 +93,28 @@ def close(rnd: Round, user) -> str:
         round_closed.send(sender=Round, round=locked, user=user)
         emit("round.finished", locked.tournament_id, round=locked.pk, number=locked.number)
         return CLOSED
+
+
+def reopen_for(match: Match, user) -> bool:
+    """Open the match's finished round again when a ruling sends the match back to be played.
+
+    A void ruling, a jury's void or an annulled deciding game takes the result off a match
+    of a round that may be closed already — even the last round of a finished event. The
+    match must be played again (book, Part 9: the director's decision is carried out), so
+    its round is not finished any more, and neither is the event while it waits: the round
+    goes back to published, audited, and the tournament's status follows. When the replayed
+    result is confirmed, :func:`close_when_complete` closes the round again. True if reopened.
+    """
+    rnd = match.round
+    if match.result_status == ResultStatus.CONFIRMED or rnd.status != RoundStatus.FINISHED:
+        return False
+    before = audit.snapshot(rnd)
+    if not Round.objects.filter(pk=rnd.pk, status=RoundStatus.FINISHED).update(status=RoundStatus.PUBLISHED):
+        return False
+    rnd.status = RoundStatus.PUBLISHED
+    audit.record(user, rnd.tournament, "round.reopen", rnd, before, rnd)
+    round_reopened.send(sender=Round, round=rnd, user=user)
+    return True
 
 
 def close_when_complete(match: Match) -> None:

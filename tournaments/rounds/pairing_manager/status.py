@@ -22,8 +22,9 @@ Called where rounds change — and where sections do (a section created or delet
 moved, withdrawn or reinstated: :mod:`tournaments.setup.services`,
 :mod:`tournaments.entries`) — generating (:mod:`.generate`), publishing and
 withdrawing a publication (:mod:`.lifecycle`), and closing a round
-(:func:`tournaments.rounds.flow.close_round` sends ``round_closed``, connected
-to :func:`on_round_closed` in the app's ``ready``). Other pages that open
+(:func:`tournaments.rounds.flow.close_round` sends ``round_closed`` and
+:func:`~tournaments.rounds.flow.reopen_for` ``round_reopened``, connected to
+:func:`on_round_finished_or_reopened` in the app's ``ready``). Other pages that open
 registration or add entries may call it too; it is idempotent and cheap.
 """
 
@@ -66,6 +67,6 @@ def update_status(tournament: Tournament, user=None) -> str:
     return wanted
 
 
-def on_round_closed(sender, round: Round, user=None, **kwargs) -> None:
-    """Receiver of :data:`tournaments.rounds.flow.round_closed`."""
+def on_round_finished_or_reopened(sender, round: Round, user=None, **kwargs) -> None:
+    """Receiver of :data:`tournaments.rounds.flow.round_closed` and ``round_reopened``."""
     update_status(round.tournament, user)
