@@ -10,7 +10,7 @@ the same way everywhere:
 2. :func:`propose`: which side of the pairing the file's first player is, from the names
    (any alphabet, ё-insensitive: :mod:`clubs.names`). Only a proposal.
 3. :func:`compare`: the file beside the reported and official results, each as the match
-   rules cap it (:meth:`scoring.rules.match_spec.MatchSpec.same_result`: a file's 8:4 in a
+   rules cap it (:meth:`scoring.rules.match.spec.MatchSpec.same_result`: a file's 8:4 in a
    match to 5 is the official 5:4), plus the match core's verdict on the file's score under this match's options
    (:func:`tournaments.validation.validate_result`).
 4. :func:`attach` / :func:`discard`: a person's decision, audited. Only :func:`attach` with
@@ -36,9 +36,9 @@ from scoring import workflow
 from scoring.models import MatchFile, MatchFileState, ResultState
 from scoring.records import gnubg_program, replays
 from scoring.rules.errors import Problem
-from scoring.rules.matfile import export_mat, looks_like_mat, match_from_reports
-from scoring.rules.record_reader import parse_record
-from scoring.rules.record_replay import replay
+from scoring.rules.records.matfile import export_mat, looks_like_mat, match_from_reports
+from scoring.rules.records.reader import parse_record
+from scoring.rules.records.replay import replay
 from scoring.viewer.frames import RecordView, view_text
 from scoring.viewer.problems import MATCHFILE
 from tournaments import audit

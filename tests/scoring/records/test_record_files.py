@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from scoring.models import MatchFile, MatchFileState, Result, ResultState
 from scoring.records.match_files import as_book_text, check_text, propose, unpack
-from scoring.rules.matfile import validate_mat_text
+from scoring.rules.records.matfile import validate_mat_text
 from scoring.viewer.frames import view_text
 from tests import paths
 from tests.factories import (
