@@ -70,6 +70,11 @@ class CubeRules:
     #: raccoon to its taker (its cube ends with the player not on roll; a real gnubg 1.07
     #: session doubles from there).
     gnubg_beavers: bool = False
+    #: The Jacoby rule (money play only): a gammon or backgammon counts as a single game
+    #: while the cube is in the middle — nobody has taken a double (automatic doubles leave
+    #: it there). The book: «обычно не применяется в матчах»; GNU Backgammon scores it so
+    #: (``fJacoby && fCubeOwner == -1 && !nMatchTo``).
+    jacoby: bool = False
 
     @classmethod
     def dave_ladder(cls, **kwargs: Any) -> CubeRules:

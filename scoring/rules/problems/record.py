@@ -392,6 +392,20 @@ RECORD = Catalogue(
             "Замечание: выигрыш {player_gen} по сдаче — {points} оч., больше, чем возможно в этой "
             "позиции при кубе {cube} (не больше {limit}); сдача принята, поэтому очки остаются.",
         ),
+        "jacoby_single": (
+            "Note: {player_name} wins a {result_name} with the cube in the middle; under the "
+            "Jacoby rule (money play) it counts as a single game: {points} point(s) with the cube on {cube}.",
+            "Замечание: выигрыш {player_gen} — {result_name} при кубе в центре; по правилу Якоби "
+            "(игра на деньги) он считается одинарным геймом: {points} оч. при кубе {cube}.",
+        ),
+        "jacoby_from_scores": (
+            "Note: the file does not name the Jacoby rule (GNU Backgammon never writes it), but "
+            "its next score line counts this {result_name} as a single game, so the session is "
+            "read as played under the rule.",
+            "Замечание: в файле правило Якоби не названо (GNU Backgammon его не записывает), но "
+            "следующая строка счёта засчитывает этот {result_name} как одинарный гейм, поэтому "
+            "сессия читается как сыгранная по этому правилу.",
+        ),
         "illegal_play": (
             "{mover_name}'s play {play} with {roll} is not legal.{then}",
             "Ход {mover_gen} {play} при броске {roll} не по правилам.{then}",

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from scoring.rules.board.position import game_result
 from scoring.rules.errors import Problem
 from scoring.rules.match.cube import CubeRules
 from scoring.rules.records.events import ClaimEvent, CubeEvent, Event, PlayEvent, Record
@@ -116,6 +117,8 @@ _ENTRY = re.compile(
 #: Our comment for what a .mat cannot carry: "; [Automatic doubles "Game 1: 2 (cube 4 …)"]".
 _AUTODOUBLES = re.compile(r'^;\s*\[Automatic doubles "Game (\d+): (\d+)\b', re.IGNORECASE)
 _WINS = re.compile(r"^(\s*)Wins\s+(\d+)\s+points?", re.IGNORECASE)
+#: eXtreme Gammon's header for the Jacoby rule, ``; [Jacoby "On"]`` (gnubg reads and discards it).
+_JACOBY = re.compile(r'^;\s*\[Jacoby\s+"(On|Off)"\]', re.IGNORECASE)
 _STEP = re.compile(r"(\d{1,2})/(\d{1,2})(\*?)(?:\((\d)\))?")
 
 #: Column where the right-hand player's entries start in GNU Backgammon's export.
@@ -245,17 +248,33 @@ def crawford_game(match: MatMatch) -> int | None:
     return None
 
 
+def jacoby_header(match: MatMatch) -> bool | None:
+    """What the file's header says of the Jacoby rule: on, off, or nothing (``None``).
+
+    eXtreme Gammon writes ``; [Jacoby "On"]``; GNU Backgammon 1.07 writes nothing, even
+    for a session it played under the rule. The rule belongs to money play only, so a
+    match (a length above 0) is never played under it, whatever its header says.
+    """
+    if match.length:
+        return False
+    for header in match.headers:
+        if found := _JACOBY.match(header):
+            return found.group(1).lower() == "on"
+    return None
+
+
 def game_record(
     match: MatMatch,
     game: MatGame,
     *,
     variant: str = "backgammon",
     crawford: bool | None = None,
+    jacoby: bool = False,
 ) -> Record:
     """One game as a :class:`Record` for the shared replayer (own numbering, cube rules).
 
     ``crawford`` says whether this is the Crawford game; by default it is worked out
-    from the printed score lines.
+    from the printed score lines. ``jacoby``: the money session's Jacoby rule.
     """
     events: list[Event] = []
     for action in game.actions:
@@ -289,6 +308,7 @@ def game_record(
         gnubg_beavers=True,  # gnubg's own convention (CubeRules)
         autodoubles=game.autodoubles,
         crawford_game=in_crawford,
+        jacoby=jacoby,
     )
     return Record(
         variant=variant,
@@ -381,7 +401,8 @@ def validate_match(
     reports: list[ReplayReport] = []
     running: list[int] | None = None
     crawford_played = False
-    for game in match.games:
+    jacoby = jacoby_header(match)
+    for index, game in enumerate(match.games):
         if running is not None and tuple(running) != game.score:
             problems.append(
                 record_problem(
@@ -397,16 +418,48 @@ def validate_match(
         # The Crawford game follows from the true score, not from a misprinted line.
         in_crawford = match.length > 1 and not crawford_played and match.length - 1 in running
         crawford_played = crawford_played or in_crawford
-        replayer = Replayer(game_record(match, game, variant=variant, crawford=in_crawford))
+        inferred = False
+        if jacoby is None:
+            jacoby = _jacoby_by_scores(match, index, variant)
+            inferred = bool(jacoby)
+        replayer = Replayer(game_record(match, game, variant=variant, crawford=in_crawford, jacoby=bool(jacoby)))
         if run is None:
             replayer.run(replayer.record.events)
         else:
             run(replayer)
         report = replayer.report()
+        if inferred and report.result is not None:
+            kind = next((n.details.get("result") for n in report.notes if n.code == "record.jacoby_single"), None)
+            report.notes.append(record_problem("jacoby_from_scores", result=kind, game=game.number))
         reports.append(report)
         if report.result is not None:
             running[SIDES.index(report.result.winner)] += report.result.points
     return MatchReport(match, reports, problems)
+
+
+def _jacoby_by_scores(match: MatMatch, index: int, variant: str) -> bool | None:
+    """The Jacoby rule as a gnubg file shows it without naming it, from game ``index`` on.
+
+    GNU Backgammon prints a gammon's ``Wins 2 points`` under the Jacoby rule too, but its
+    next score line adds what it counted: one point times the cube. So a money-session game
+    won by a gammon with the cube in the middle tells: the next line adding the single game
+    means the rule was on (``True``), adding the gammon means off (``False``). Any other game
+    tells nothing (``None``, ask the next one); the last game has no next line to ask.
+    """
+    if match.length or index + 1 >= len(match.games):
+        return None
+    game, after = match.games[index], match.games[index + 1]
+    plain = Replayer(game_record(match, game, variant=variant, crawford=False))
+    plain.run(plain.record.events)
+    result = plain.result()
+    finished = game_result(plain.position)
+    if result is None or finished is None or finished.value < 2 or plain.cube.owner is not None:
+        return None
+    won = SIDES.index(result.winner)
+    added = after.score[won] - game.score[won]
+    if after.score[1 - won] != game.score[1 - won] or added not in (result.cube, result.points):
+        return None
+    return added == result.cube
 
 
 def looks_like_mat(text: str) -> bool:

@@ -596,6 +596,8 @@ class Replayer:
         finished = game_result(self.position)
         if finished is None:
             return None
+        if self._jacoby_single(finished.value):
+            return RecordResult(SIDE_NAMES[finished.winner], table.kinds[0][0], self.cube.value, self.cube.value)
         return RecordResult(
             SIDE_NAMES[finished.winner],
             finished.kind,
@@ -603,8 +605,27 @@ class Replayer:
             finished.value * self.cube.value,
         )
 
+    def _jacoby_single(self, value: int) -> bool:
+        """Whether the Jacoby rule scores this gammon or backgammon as a single game."""
+        return value > 1 and self.cube.rules.jacoby and self.cube.owner is None
+
     def report(self) -> ReplayReport:
         result = self.result()
+        finished = game_result(self.position)
+        face = None  # the board's value times the cube, what gnubg's "Wins" line prints
+        if result is not None and finished is not None and self._jacoby_single(finished.value):
+            face = finished.value * self.cube.value
+            self.notes.append(
+                record_problem(
+                    "jacoby_single",
+                    player=result.winner,
+                    result=finished.kind,
+                    points=result.points,
+                    cube=self.cube.value,
+                    side=result.winner,
+                    game=self.game,
+                )
+            )
         if self.claim is not None:
             claim = self.claim
             pending = self.cube.pending
@@ -650,7 +671,7 @@ class Replayer:
                         text=claim.text,
                     )
                 result = RecordResult(claim.side, kind or "resign", self.cube.value, claim.points)
-            elif (claim.side, claim.points) != (result.winner, result.points):
+            elif claim.side != result.winner or claim.points not in (result.points, face):
                 self.error(
                     "result_mismatch",
                     player=claim.side,

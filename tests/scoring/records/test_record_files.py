@@ -299,10 +299,12 @@ def test_check_text_reads_the_files_players_and_score():
     assert check.players == ("Orlov", "Петров") and check.final == (4, 8) and check.length == 7
 
 
-#: A gnubg game where a taken raccoon went to its taker and that player doubled again: by the
-#: book a taken raccoon stays with the raccooner (ch10), so its copy in the book's notation is
-#: rightly reported by the book's rules (issue 46; the .mat itself reads by gnubg's convention).
-BY_GNUBGS_CUBE_RULE = {"gnubg_money_raccoon_taken.mat"}
+#: Money-play rules the book's notation of one game has no words for, so its copy is rightly
+#: reported by the book's rules (issue 46; each .mat itself reads by its session's rule):
+#: a gnubg game where a taken raccoon went to its taker and that player doubled again (by the
+#: book a taken raccoon stays with the raccooner, ch10), and a gammon with the cube in the
+#: middle counted single by the Jacoby rule (the book: not used in matches).
+BY_GNUBGS_CUBE_RULE = {"gnubg_money_raccoon_taken.mat", "gnubg_money_jacoby.mat"}
 
 
 @pytest.mark.parametrize(
