@@ -42,6 +42,7 @@ from scoring.rules.records.replay import replay
 from scoring.viewer.frames import RecordView, view_text
 from scoring.viewer.problems import MATCHFILE
 from tournaments import audit
+from tournaments.access.permissions import allowed, side_of
 from tournaments.models import Match, ResultStatus
 from tournaments.validation import match_spec, validate_result
 
@@ -519,6 +520,29 @@ def _set_state(
 
 
 # --------------------------------------------------------------------------- the match's record
+
+
+def may_decide(actor, mf: MatchFile) -> bool:
+    """Officials who enter results decide on any file; a player on their own pending upload."""
+    if allowed(actor, "result.enter", mf.tournament):
+        return True
+    if mf.match is None or mf.state != MatchFileState.PENDING:
+        return False
+    if getattr(actor, "pk", None) and mf.uploaded_by_id == actor.pk:
+        return True
+    return bool(mf.uploaded_side) and side_of(actor, mf.match) == mf.uploaded_side
+
+
+def pending_files(match: Match, actor) -> list[MatchFile]:
+    """The match's uploads waiting for a decision that ``actor`` may decide on (newest first).
+
+    The match page lists them, as the round's records page does for the referee, so a file
+    sent from the match page is not lost from sight there (issue 46).
+    """
+    if actor is None or match.entry_b_id is None:
+        return []
+    files = match.files.filter(state=MatchFileState.PENDING).select_related("tournament", "match")
+    return [mf for mf in files if may_decide(actor, mf)]
 
 
 def match_record(match: Match) -> tuple[str, MatchFile | None] | None:

@@ -337,3 +337,35 @@ def test_a_damaged_archive_is_named_in_plain_words_without_the_librarys_text():
         text = problem.message(lang)
         assert words in text and "club.zip" in text
         assert "CRC" not in text and "a.mat'" not in text
+
+
+def test_a_pending_upload_is_listed_on_the_match_page_for_whoever_may_decide_on_it(client, world):
+    """Issue 46: only the round's records page listed pending uploads; the match page now does,
+    for the referee and the uploader (on his account and his private link), not the opponent."""
+    t, referee, _rnd, m1, _m2 = world
+    client.force_login(m1.entry_b.player.user)  # Orlov sends the file from his match page
+    sent = _upload(client, m1, named(MAT7, "Orlov", "Petrov"), name="orlov-petrov.mat")
+    mf = MatchFile.objects.get()
+    page = reverse("result-match", kwargs={"slug": t.slug, "match_id": m1.pk})
+
+    def listed(response) -> bool:
+        html = response.content.decode()
+        return 'class="pending-files"' in html and "orlov-petrov.mat" in html
+
+    mine = client.get(page)
+    assert mine.status_code == 200 and listed(mine)
+    assert f'href="{sent.url}"' in mine.content.decode()  # the file's own decision page
+    token_b = private_links.token_for(m1.entry_b)
+    private = client.get(reverse("private-match", kwargs={"token": token_b, "match_id": m1.pk}))
+    assert listed(private) and reverse("private-record-file", kwargs={"token": token_b, "file_id": mf.pk}) in private.content.decode()
+    token_a = private_links.token_for(m1.entry_a)
+    assert not listed(client.get(reverse("private-match", kwargs={"token": token_a, "match_id": m1.pk})))
+    client.force_login(m1.entry_a.player.user)  # Petrov: not his upload, not his decision
+    assert not listed(client.get(page))
+    client.force_login(referee)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    desk = client.get(reverse("referee-match", kwargs={"slug": t.slug, "match_id": m1.pk}))
+    assert listed(desk) and "Загруженные файлы ждут решения" in desk.content.decode()
+    client.post(sent.url, {"action": "attach", "first_is": "b", "use_result": "1"})
+    assert MatchFile.objects.get().state == MatchFileState.ATTACHED
+    assert not listed(client.get(page))  # decided: no longer waiting
