@@ -122,6 +122,7 @@ def viewer_context(
         "title": title,
         "problems": problems,
         "frame_problems": [problems[i]["message"] for i in frame.problems],
+        "loadable": view.loadable(frame),
         "games": games,
         "prev": frame.index - 1 if frame.index > first else None,
         "next": frame.index + 1 if frame.index < last else None,

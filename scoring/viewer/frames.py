@@ -276,6 +276,24 @@ class RecordView:
             return self.frames[0]
         return self.frames[max(0, min(index, len(self.frames) - 1))]
 
+    def loadable(self, frame: Frame) -> Frame | None:
+        """For a pending double or beaver, the last moment of its game GNU Backgammon can load.
+
+        gnubg 1.07 refuses a Match ID with a double on the table ("SetMatchID cannot handle
+        positions where a double has been offered"), and a beaver waiting for the doubler's
+        answer has no gnubg state at all; so the viewer also gives the IDs of the latest
+        earlier frame with no offer pending: the doubler to roll, the cube as it was. ``None``
+        when ``frame`` has no offer pending (its own IDs load) or no such frame exists.
+        """
+        if not frame.offered:
+            return None
+        for earlier in reversed(self.frames[: frame.index]):
+            if earlier.game != frame.game:
+                return None
+            if not earlier.offered and earlier.position_id is not None:
+                return earlier
+        return None
+
 
 # --------------------------------------------------------------------------- moves
 

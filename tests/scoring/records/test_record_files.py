@@ -369,3 +369,23 @@ def test_a_pending_upload_is_listed_on_the_match_page_for_whoever_may_decide_on_
     client.post(sent.url, {"action": "attach", "first_is": "b", "use_result": "1"})
     assert MatchFile.objects.get().state == MatchFileState.ATTACHED
     assert not listed(client.get(page))  # decided: no longer waiting
+
+
+def test_the_viewer_gives_loadable_ids_at_a_pending_beaver(client):
+    """Issue 46: at a pending double or beaver the viewer's own Match ID is one gnubg refuses;
+    beside it stand the IDs of the moment before the offer, which gnubg loads."""
+    text = (DATA / "gnubg_money_beavers.mat").read_text()
+    view = view_text(text)
+    beaver = next(f for f in view.frames if f.offered and f.offer_kind == "beaver")
+    before = view.loadable(beaver)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    page = client.post(reverse("record-paste"), {"text": text, "ply": str(beaver.index)}).content.decode()
+    block = page[page.index('class="loadable-ids"'):]
+    block = block[: block.index("</dd>")]
+    assert f'value="{before.position_id}"' in block and f'value="{before.match_id}"' in block
+    assert "cannot load a pending double or beaver" in page
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    page = client.post(reverse("record-paste"), {"text": text, "ply": str(before.index)}).content.decode()
+    assert 'class="loadable-ids"' not in page  # a moment gnubg loads as it is
+    page = client.post(reverse("record-paste"), {"text": text, "ply": str(beaver.index)}).content.decode()
+    assert "не может загрузить" in page and 'class="loadable-ids"' in page

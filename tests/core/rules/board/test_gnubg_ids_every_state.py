@@ -225,3 +225,50 @@ def test_gnubg_shows_no_state_the_viewer_does_not(path, tmp_path):
             ours.add((last.position_id, playing))
     missing = [(p, m) for p, m in shown if (p, decode_match_id(m)) not in ours]
     assert missing == []
+
+
+def _loadable_cases():
+    for name in ("gnubg_money_beavers.mat", "gnubg_match3_seed7.mat"):
+        view = view_text((RECORDS / name).read_text(encoding="utf-8"))
+        for frame in view.frames:
+            if frame.offered:
+                yield view, frame
+
+
+def test_a_pending_double_or_beaver_names_the_last_moment_gnubg_can_load():
+    """Issue 46: gnubg 1.07 cannot load a Match ID with a double offered (nor has it a state
+    for a beaver waiting for the doubler's answer); the viewer gives the IDs of the moment
+    before the offer: same position, the cube as it was, the first offerer on roll."""
+    kinds = set()
+    for view, frame in _loadable_cases():
+        kinds.add(frame.offer_kind)
+        before = view.loadable(frame)
+        assert before is not None and before.game == frame.game and before.index < frame.index
+        assert not before.offered and before.position_id == frame.position_id
+        key = decode_match_id(before.match_id)
+        first_offer = view.frames[before.index + 1]
+        assert first_offer.offered and first_offer.offer_kind == "double"
+        doubler = WHITE if first_offer.offered_by == "white" else BLACK
+        assert not key.double_offered and key.turn == key.dice_owner == doubler
+        assert key.cube == first_offer.cube and key.dice == (0, 0)
+    assert kinds == {"double", "beaver", "raccoon"}
+    view = view_text((RECORDS / "gnubg_match3_seed7.mat").read_text(encoding="utf-8"))
+    assert all(view.loadable(f) is None for f in view.frames if not f.offered)
+
+
+@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon is not installed")
+def test_gnubg_loads_those_ids_and_refuses_the_pending_double(tmp_path):
+    view, frame = next((v, f) for v, f in _loadable_cases() if f.offer_kind == "beaver")
+    before = view.loadable(frame)
+
+    def load(match_id: str, position_id: str) -> str:
+        cmds = ["new session", f"set matchid {match_id}", f"set board {position_id}", "show board"]
+        return subprocess.run(
+            [GNUBG, "-t", "-q"], input="\n".join(cmds) + "\n", capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        ).stdout
+
+    offered = view.frames[before.index + 1]  # the double the beaver answered
+    assert "cannot handle positions where a double has been offered" in load(offered.match_id, offered.position_id)
+    shown = load(before.match_id, before.position_id)
+    assert "cannot handle" not in shown
+    assert re.findall(r"Position ID: (\S+)\s+Match ID\s+: (\S+)", shown)[-1] == (before.position_id, before.match_id)
