@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scoring.rules.match import validate_match, validate_match_data  # noqa: E402
-from scoring.rules.match_spec import GameEntry, MatchSpec  # noqa: E402
+from scoring.rules.match.check import validate_match, validate_match_data  # noqa: E402
+from scoring.rules.match.spec import GameEntry, MatchSpec  # noqa: E402
 
 G = GameEntry
 

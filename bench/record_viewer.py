@@ -39,7 +39,7 @@ django.setup()
 from django.test import Client  # noqa: E402
 from django.test.utils import setup_databases, setup_test_environment, teardown_databases  # noqa: E402
 
-from scoring.rules.matfile import MatMatch, export_mat, parse_mat  # noqa: E402
+from scoring.rules.records.matfile import MatMatch, export_mat, parse_mat  # noqa: E402
 
 RECORDS = ROOT / "tests" / "data" / "records"
 VIEW_AIM_MS = 100.0

@@ -15,10 +15,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from scoring.rules.matfile import game_record, parse_mat  # noqa: E402
-from scoring.rules.record_events import PlayEvent  # noqa: E402
-from scoring.rules.record_reader import parse_record  # noqa: E402
-from scoring.rules.record_replay import Replayer, replay  # noqa: E402
+from scoring.rules.records.events import PlayEvent  # noqa: E402
+from scoring.rules.records.matfile import game_record, parse_mat  # noqa: E402
+from scoring.rules.records.reader import parse_record  # noqa: E402
+from scoring.rules.records.replay import Replayer, replay  # noqa: E402
 
 RECORDS = ROOT / "tests" / "data" / "records"
 

@@ -26,7 +26,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 
 from clubs.models import Player
-from scoring.rules.result_kinds import UNPLAYED
+from scoring.rules.match.result_kinds import UNPLAYED
 from tournaments.standings import get_metric
 from tournaments.standings.crosstable import FORFEIT_LOSS, FORFEIT_WIN, format_score
 
@@ -133,7 +133,7 @@ class MatchLine:
 #: Outcomes of a match played over the board: they count as games played in head-to-head.
 PLAYED = ("win", "loss", "draw")
 #: Outcomes of a result decided without play (forfeits, double forfeits, void matches:
-#: ``scoring.rules.result_kinds.UNPLAYED``); a time forfeit was played and is a win or a loss.
+#: ``scoring.rules.match.result_kinds.UNPLAYED``); a time forfeit was played and is a win or a loss.
 NOT_PLAYED = ("forfeit_win", "forfeit_loss", "void")
 FORFEIT_SCORES = {
     "forfeit_win": f"{FORFEIT_WIN}:{FORFEIT_LOSS}",

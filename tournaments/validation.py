@@ -1,7 +1,7 @@
 """The bridge from models to the match-rules core: one place every entry path calls.
 
 Forms, the API, the admin and the commands build a :class:`MatchSpec` here and
-validate through :func:`scoring.rules.match.validate_match`; no rule is repeated
+validate through :func:`scoring.rules.match.check.validate_match`; no rule is repeated
 in a view, a template or JavaScript.
 """
 
@@ -12,11 +12,17 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from scoring.rules.categories import RoundRule, round_rule
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.match import recorded_winner_problems, validate_match
-from scoring.rules.match_problems import MATCH
-from scoring.rules.match_spec import (
+from scoring.rules.match.categories import RoundRule, round_rule
+from scoring.rules.match.check import recorded_winner_problems, validate_match
+from scoring.rules.match.result_kinds import (
+    KindVerdict,
+    LatenessRule,
+    ResultKind,
+    TimeControl,
+    result_for_kind,
+)
+from scoring.rules.match.spec import (
     GameEntry,
     MatchSpec,
     MatchValidation,
@@ -24,13 +30,7 @@ from scoring.rules.match_spec import (
     format_score,
     spec_problems,
 )
-from scoring.rules.result_kinds import (
-    KindVerdict,
-    LatenessRule,
-    ResultKind,
-    TimeControl,
-    result_for_kind,
-)
+from scoring.rules.problems.match import MATCH
 
 
 def rule_for(section, round_number: int, round_length: int | None = None, reason: str = "") -> RoundRule | None:
@@ -148,7 +148,7 @@ def validate_result(match, *, final: Sequence[Number] | None = None,
     """Check a reported result of ``match`` against its options: THE entry point for every shell.
 
     A played result goes through the match core; a forfeit, double forfeit, time
-    forfeit or void result is checked by :func:`scoring.rules.result_kinds.result_for_kind`
+    forfeit or void result is checked by :func:`scoring.rules.match.result_kinds.result_for_kind`
     (the winner must fit the kind) and its stored score must not be below the score
     the match started from; :func:`kind_result` computes that score by the organiser's rule.
     """

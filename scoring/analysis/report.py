@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from scoring.rules.board import BLACK, WHITE
-from scoring.rules.posid import CUBE_CENTRED, MatchKey, encode_match_id
+from scoring.rules.board.posid import CUBE_CENTRED, MatchKey, encode_match_id
+from scoring.rules.board.position import BLACK, WHITE
 from scoring.viewer.frames import Frame, RecordView
 
 SIDES = {"X": "first", "O": "second"}

@@ -2,7 +2,7 @@
 
 The forms only collect input; every rule is checked by the core through
 :func:`tournaments.validation.validate_result` (the ledger and score) and by
-:mod:`scoring.rules.record_validate` / :mod:`scoring.rules.matfile` (records). Each problem
+:mod:`scoring.rules.records.validate` / :mod:`scoring.rules.records.matfile` (records). Each problem
 is attached next to what was typed — the game row, the score, the record — and
 the bound form is re-rendered, so nothing typed is lost.
 """
@@ -19,9 +19,9 @@ from django.utils.translation import gettext_lazy
 from scoring.models import Outcome, SanctionKind
 from scoring.records import match_files
 from scoring.rules.errors import Problem
-from scoring.rules.matfile import MatchReport, looks_like_mat, validate_mat_text
-from scoring.rules.record_report import ReplayReport
-from scoring.rules.record_validate import validate_text
+from scoring.rules.records.matfile import MatchReport, looks_like_mat, validate_mat_text
+from scoring.rules.records.report import ReplayReport
+from scoring.rules.records.validate import validate_text
 from scoring.rules.variants import SCORING_TABLES
 from scoring.viewer.problems import MATCHFILE
 from scoring.workflow.problems import workflow_message

@@ -10,7 +10,7 @@ the same way everywhere:
 2. :func:`propose`: which side of the pairing the file's first player is, from the names
    (any alphabet, ё-insensitive: :mod:`clubs.names`). Only a proposal.
 3. :func:`compare`: the file beside the reported and official results, each as the match
-   rules cap it (:meth:`scoring.rules.match_spec.MatchSpec.same_result`: a file's 8:4 in a
+   rules cap it (:meth:`scoring.rules.match.spec.MatchSpec.same_result`: a file's 8:4 in a
    match to 5 is the official 5:4), plus the match core's verdict on the file's score under this match's options
    (:func:`tournaments.validation.validate_result`).
 4. :func:`attach` / :func:`discard`: a person's decision, audited. Only :func:`attach` with
@@ -36,12 +36,13 @@ from scoring import workflow
 from scoring.models import MatchFile, MatchFileState, ResultState
 from scoring.records import gnubg_program, replays
 from scoring.rules.errors import Problem
-from scoring.rules.matfile import export_mat, looks_like_mat, match_from_reports
-from scoring.rules.record_reader import parse_record
-from scoring.rules.record_replay import replay
+from scoring.rules.records.matfile import export_mat, looks_like_mat, match_from_reports
+from scoring.rules.records.reader import parse_record
+from scoring.rules.records.replay import replay
 from scoring.viewer.frames import RecordView, view_text
 from scoring.viewer.problems import MATCHFILE
 from tournaments import audit
+from tournaments.access.permissions import allowed, side_of
 from tournaments.models import Match, ResultStatus
 from tournaments.validation import match_spec, validate_result
 
@@ -519,6 +520,29 @@ def _set_state(
 
 
 # --------------------------------------------------------------------------- the match's record
+
+
+def may_decide(actor, mf: MatchFile) -> bool:
+    """Officials who enter results decide on any file; a player on their own pending upload."""
+    if allowed(actor, "result.enter", mf.tournament):
+        return True
+    if mf.match is None or mf.state != MatchFileState.PENDING:
+        return False
+    if getattr(actor, "pk", None) and mf.uploaded_by_id == actor.pk:
+        return True
+    return bool(mf.uploaded_side) and side_of(actor, mf.match) == mf.uploaded_side
+
+
+def pending_files(match: Match, actor) -> list[MatchFile]:
+    """The match's uploads waiting for a decision that ``actor`` may decide on (newest first).
+
+    The match page lists them, as the round's records page does for the referee, so a file
+    sent from the match page is not lost from sight there (issue 46).
+    """
+    if actor is None or match.entry_b_id is None:
+        return []
+    files = match.files.filter(state=MatchFileState.PENDING).select_related("tournament", "match")
+    return [mf for mf in files if may_decide(actor, mf)]
 
 
 def match_record(match: Match) -> tuple[str, MatchFile | None] | None:

@@ -122,6 +122,7 @@ def viewer_context(
         "title": title,
         "problems": problems,
         "frame_problems": [problems[i]["message"] for i in frame.problems],
+        "loadable": view.loadable(frame),
         "games": games,
         "prev": frame.index - 1 if frame.index > first else None,
         "next": frame.index + 1 if frame.index < last else None,
@@ -317,19 +318,8 @@ def record_upload(request, tournament, match_id: int) -> HttpResponse:
     return _upload(request, request.user, match, urls=_match_urls(tournament, match))
 
 
-def _may_decide(actor, mf: MatchFile) -> bool:
-    """Officials who enter results decide on any file; a player on their own pending upload."""
-    if allowed(actor, "result.enter", mf.tournament):
-        return True
-    if mf.match is None or mf.state != MatchFileState.PENDING:
-        return False
-    if getattr(actor, "pk", None) and mf.uploaded_by_id == actor.pk:
-        return True
-    return bool(mf.uploaded_side) and side_of(actor, mf.match) == mf.uploaded_side
-
-
 def _file_page(request, actor, mf: MatchFile, *, token: str | None = None) -> HttpResponse:
-    if not _may_decide(actor, mf):
+    if not match_files.may_decide(actor, mf):
         raise PermissionDenied
     tournament = mf.tournament
     language = current_language()

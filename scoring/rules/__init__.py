@@ -1,7 +1,16 @@
-"""The pure rules core of Zarik: positions, legal plays and (appended below) records.
+"""The pure rules core of Zarik: positions, legal plays, records and match rules.
 
 Nothing here imports Django; every result and record in the project is checked against
 these functions.
+
+Rooms, one concern each (dependencies go one way, down this list)
+    :mod:`scoring.rules.records` (the book's notation and ``.mat`` files: the one record
+    reader, replay, report), :mod:`scoring.rules.board` (positions, legal plays, why a
+    play is illegal, GNU Backgammon IDs), :mod:`scoring.rules.match` (match options, the
+    cube, checking a reported result), :mod:`scoring.rules.chouette` (the chouette's
+    ledger), :mod:`scoring.rules.problems` (the ``record.*`` and ``match.*`` catalogues),
+    :mod:`scoring.rules.variants` (the games as data) and :mod:`scoring.rules.errors`
+    (the bilingual problem type).
 
 Positions and variants
     :class:`Position` (immutable; per-colour 26-slot boards from each side's own point of
@@ -24,8 +33,8 @@ One play in the book's notation
 
 Problems
     every finding is a :class:`Problem` whose words live in one catalogue a namespace:
-    ``record.*`` in :mod:`scoring.rules.record_problems`, ``match.*`` in
-    :mod:`scoring.rules.match_problems`.
+    ``record.*`` in :mod:`scoring.rules.problems.record`, ``match.*`` in
+    :mod:`scoring.rules.problems.match`.
 
 GNU Backgammon IDs
     :func:`position_id`, :func:`position_from_id`, :func:`encode_match_id`,
@@ -37,7 +46,19 @@ lands on the code; outside this package, import a name from its defining module 
 
 from __future__ import annotations
 
-from scoring.rules.board import (
+from scoring.rules.board.legal import legal_end_positions, legal_plays, max_dice_playable
+from scoring.rules.board.play_check import PROBLEM_CODES, PlayCheck, check_play
+from scoring.rules.board.posid import (
+    START_POSITION_ID,
+    MatchKey,
+    decode_boards,
+    decode_match_id,
+    encode_boards,
+    encode_match_id,
+    position_from_id,
+    position_id,
+)
+from scoring.rules.board.position import (
     BAR,
     BLACK,
     OFF,
@@ -53,22 +74,10 @@ from scoring.rules.board import (
     start_position,
     winner,
 )
+from scoring.rules.board.steps import Play, Step
+from scoring.rules.board.unchecked import UncheckedPlay, apply_steps_unchecked, play_unchecked
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.legal import legal_end_positions, legal_plays, max_dice_playable
-from scoring.rules.play_check import PROBLEM_CODES, PlayCheck, check_play
-from scoring.rules.play_notation import format_play, parse_play
-from scoring.rules.posid import (
-    START_POSITION_ID,
-    MatchKey,
-    decode_boards,
-    decode_match_id,
-    encode_boards,
-    encode_match_id,
-    position_from_id,
-    position_id,
-)
-from scoring.rules.steps import Play, Step
-from scoring.rules.unchecked import UncheckedPlay, apply_steps_unchecked, play_unchecked
+from scoring.rules.records.play_notation import format_play, parse_play
 from scoring.rules.variants import SCORING_TABLES, VARIANTS, ScoringTable, Variant, get_variant
 
 
@@ -134,10 +143,10 @@ __all__ = [
 
 # --- re-exports appended by the record / match engineers below this line ---
 # match rules (issue 4): cube state machine, match validation, categories
-from scoring.rules.categories import CATEGORIES, Category, RoundRule, get_category, round_rule  # noqa: E402
-from scoring.rules.cube import CubeRules, CubeState  # noqa: E402
-from scoring.rules.match import validate_match, validate_match_data  # noqa: E402
-from scoring.rules.match_spec import GameEntry, MatchSpec, MatchValidation  # noqa: E402
+from scoring.rules.match.categories import CATEGORIES, Category, RoundRule, get_category, round_rule  # noqa: E402
+from scoring.rules.match.check import validate_match, validate_match_data  # noqa: E402
+from scoring.rules.match.cube import CubeRules, CubeState  # noqa: E402
+from scoring.rules.match.spec import GameEntry, MatchSpec, MatchValidation  # noqa: E402
 
 __all__ += [
     "CATEGORIES",
@@ -154,19 +163,19 @@ __all__ += [
     "validate_match_data",
 ]
 # Records (book notation, whole games, .mat files) — appended by the record engineer.
-from scoring.rules.matfile import MatchReport as MatchReport  # noqa: E402
-from scoring.rules.matfile import MatMatch as MatMatch  # noqa: E402
-from scoring.rules.matfile import export_mat as export_mat  # noqa: E402
-from scoring.rules.matfile import parse_mat as parse_mat  # noqa: E402
-from scoring.rules.matfile import validate_match as validate_mat_match  # noqa: E402
-from scoring.rules.notation import Ply as Ply  # noqa: E402
-from scoring.rules.notation import format_ply as format_ply  # noqa: E402
-from scoring.rules.notation import parse_ply as parse_ply  # noqa: E402
-from scoring.rules.record_events import Record as Record  # noqa: E402
-from scoring.rules.record_reader import parse_record as parse_record  # noqa: E402
-from scoring.rules.record_replay import replay as replay  # noqa: E402
-from scoring.rules.record_report import ReplayReport as ReplayReport  # noqa: E402
-from scoring.rules.record_validate import validate_text as validate_record_text  # noqa: E402
+from scoring.rules.records.events import Record as Record  # noqa: E402
+from scoring.rules.records.matfile import MatchReport as MatchReport  # noqa: E402
+from scoring.rules.records.matfile import MatMatch as MatMatch  # noqa: E402
+from scoring.rules.records.matfile import export_mat as export_mat  # noqa: E402
+from scoring.rules.records.matfile import parse_mat as parse_mat  # noqa: E402
+from scoring.rules.records.matfile import validate_match as validate_mat_match  # noqa: E402
+from scoring.rules.records.notation import Ply as Ply  # noqa: E402
+from scoring.rules.records.notation import format_ply as format_ply  # noqa: E402
+from scoring.rules.records.notation import parse_ply as parse_ply  # noqa: E402
+from scoring.rules.records.reader import parse_record as parse_record  # noqa: E402
+from scoring.rules.records.replay import replay as replay  # noqa: E402
+from scoring.rules.records.report import ReplayReport as ReplayReport  # noqa: E402
+from scoring.rules.records.validate import validate_text as validate_record_text  # noqa: E402
 
 __all__ += [  # noqa: PLE0605
     "MatMatch",

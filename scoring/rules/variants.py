@@ -22,7 +22,7 @@ bears a checker off from that point and may not be spent moving inside home firs
 GNU Backgammon allow that play, so backgammon, nackgammon and hypergammon keep the
 international rule (our legal plays are cross-checked against gnubg there).
 
-Why data and not subclasses: the move generator (:mod:`scoring.rules.generate_short`) is the hot
+Why data and not subclasses: the move generator (:mod:`scoring.rules.board.generate.short`) is the hot
 path, and reading a handful of booleans from a frozen record is cheaper and easier to
 test than virtual dispatch; the differences between the games really are this small.
 
@@ -30,11 +30,11 @@ Geometry: ``"short"`` boards (backgammon family) have the sides moving towards e
 other; ``"long"`` boards (long nardy) have both sides moving the same way round, each
 starting from its *head* (голова). Internally every side counts points from its own
 bear-off: index 1…24 (1 = the deepest home point, 24 = the farthest), 25 = the bar,
-0 = borne off (двор). See :mod:`scoring.rules.board` for the conversions.
+0 = borne off (двор). See :mod:`scoring.rules.board.position` for the conversions.
 
 Scoring tables (RULES.md §4, ch8 r28–r31, ch9 r7–r9) are data as well
 (:data:`SCORING_TABLES`): the table is chosen by the competition, so a variant only
-names its *default* table and :func:`scoring.rules.board.game_result` accepts another.
+names its *default* table and :func:`scoring.rules.board.position.game_result` accepts another.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class ScoringTable:
     """How a finished game is valued: the kinds of win, best to worst for the winner.
 
     ``kinds`` maps a stable kind key to its multiplier of the stake (before the cube).
-    The classification itself lives in :func:`scoring.rules.board.game_result`, because
+    The classification itself lives in :func:`scoring.rules.board.position.game_result`, because
     it needs the final position.
     """
 

@@ -3,7 +3,7 @@
 Why a separate layer: the validator answers "is this record right?" and keeps only the
 problems; the viewer needs every intermediate position, the cube after each action and
 the match score, and it must place each problem on the frame where it happened. It drives
-the one :class:`~scoring.rules.record_replay.Replayer` event by event (never a second
+the one :class:`~scoring.rules.records.replay.Replayer` event by event (never a second
 replayer), so a position shown is exactly the position the validator judged.
 
 Frame ``0`` of each game is its starting position; then one frame per play or cube
@@ -20,11 +20,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from scoring.rules.board import BLACK, WHITE, Position, index_to_label, is_game_over, label_to_index
-from scoring.rules.errors import Problem
-from scoring.rules.matfile import looks_like_mat, parse_mat, validate_match
-from scoring.rules.notation import BAR, OFF, Chain, CubeAction, Ply, format_cube, format_ply
-from scoring.rules.posid import (
+from scoring.rules.board.posid import (
     GAME_DROP,
     GAME_OVER,
     GAME_PLAYING,
@@ -35,7 +31,16 @@ from scoring.rules.posid import (
     position_id,
     xgid,
 )
-from scoring.rules.record_events import (
+from scoring.rules.board.position import (
+    BLACK,
+    WHITE,
+    Position,
+    index_to_label,
+    is_game_over,
+    label_to_index,
+)
+from scoring.rules.errors import Problem
+from scoring.rules.records.events import (
     CheckpointEvent,
     ClaimEvent,
     CubeEvent,
@@ -43,9 +48,11 @@ from scoring.rules.record_events import (
     Record,
     side_index,
 )
-from scoring.rules.record_reader import parse_record
-from scoring.rules.record_replay import Replayer
-from scoring.rules.record_report import CheckpointReport, ReplayReport
+from scoring.rules.records.matfile import looks_like_mat, parse_mat, validate_match
+from scoring.rules.records.notation import BAR, OFF, Chain, CubeAction, Ply, format_cube, format_ply
+from scoring.rules.records.reader import parse_record
+from scoring.rules.records.replay import Replayer
+from scoring.rules.records.report import CheckpointReport, ReplayReport
 from scoring.rules.variants import get_variant
 from scoring.viewer.problems import MATCHFILE
 
@@ -268,6 +275,24 @@ class RecordView:
         if index is None:
             return self.frames[0]
         return self.frames[max(0, min(index, len(self.frames) - 1))]
+
+    def loadable(self, frame: Frame) -> Frame | None:
+        """For a pending double or beaver, the last moment of its game GNU Backgammon can load.
+
+        gnubg 1.07 refuses a Match ID with a double on the table ("SetMatchID cannot handle
+        positions where a double has been offered"), and a beaver waiting for the doubler's
+        answer has no gnubg state at all; so the viewer also gives the IDs of the latest
+        earlier frame with no offer pending: the doubler to roll, the cube as it was. ``None``
+        when ``frame`` has no offer pending (its own IDs load) or no such frame exists.
+        """
+        if not frame.offered:
+            return None
+        for earlier in reversed(self.frames[: frame.index]):
+            if earlier.game != frame.game:
+                return None
+            if not earlier.offered and earlier.position_id is not None:
+                return earlier
+        return None
 
 
 # --------------------------------------------------------------------------- moves

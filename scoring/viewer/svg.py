@@ -19,7 +19,15 @@ from __future__ import annotations
 
 from html import escape
 
-from scoring.rules.board import BAR, BLACK, OFF, WHITE, Position, index_to_label, opposite_index
+from scoring.rules.board.position import (
+    BAR,
+    BLACK,
+    OFF,
+    WHITE,
+    Position,
+    index_to_label,
+    opposite_index,
+)
 from scoring.rules.variants import get_variant
 
 COLUMN = 36

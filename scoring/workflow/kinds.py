@@ -13,7 +13,7 @@ from scoring.models import (
     Result,
     ResultState,
 )
-from scoring.rules.result_kinds import TimeControl, lateness_penalty
+from scoring.rules.match.result_kinds import TimeControl, lateness_penalty
 from tournaments import audit
 from tournaments.access.permissions import (
     allowed,
@@ -106,7 +106,7 @@ def record_kind_result(
 ) -> Result | None:
     """The director settles a match that was not (fully) played: forfeit, double forfeit,
     time forfeit or void. The score follows the tournament's forfeit rule (the rules core,
-    :func:`scoring.rules.result_kinds.result_for_kind`); ``played`` is the score on the
+    :func:`scoring.rules.match.result_kinds.result_for_kind`); ``played`` is the score on the
     sheet when play stopped (a time forfeit). Forfeits are never rated; a void pairing
     counts for nobody. Returns the confirmed result (None for a void match)."""
     match = _director_lock(match_id, user, version)

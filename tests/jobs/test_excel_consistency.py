@@ -23,7 +23,7 @@ from openpyxl import load_workbook
 from openpyxl.workbook import Workbook
 
 from scoring import workflow
-from scoring.rules.categories import get_category
+from scoring.rules.match.categories import get_category
 from tests.factories import OfficialFactory, TournamentFactory, UserFactory, enter
 from tournaments.exports import sheet_name
 from tournaments.models import Entry, Match, OfficialRole, ResultKind, Tournament

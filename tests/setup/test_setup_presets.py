@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from scoring.rules.categories import get_category
+from scoring.rules.match.categories import get_category
 from tournaments.models import Section, Tournament
 from tournaments.pairing.options import parse_options
 from tournaments.rounds.pairing_manager import SYSTEMS

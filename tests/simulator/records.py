@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 
-from scoring.rules.board import OFF, Position
-from scoring.rules.legal import legal_plays
-from scoring.rules.matfile import MatAction, MatGame, MatMatch, export_mat
-from scoring.rules.notation import BAR, Chain
-from scoring.rules.notation import OFF as OFF_LABEL
+from scoring.rules.board.legal import legal_plays
+from scoring.rules.board.position import OFF, Position
+from scoring.rules.records.matfile import MatAction, MatGame, MatMatch, export_mat
+from scoring.rules.records.notation import BAR, Chain
+from scoring.rules.records.notation import OFF as OFF_LABEL
 
 SIDES = ("white", "black")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from openpyxl import Workbook
 
-from scoring.rules.categories import CATEGORIES
+from scoring.rules.match.categories import CATEGORIES
 
 from .context import ExportData, start_number
 from .labels import label, sheet_name

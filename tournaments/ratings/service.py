@@ -67,7 +67,7 @@ from clubs.ratings.history import RatedMatch, replay
 from clubs.ratings.order import order_key, played_on
 from clubs.ratings.pools import POOLS, pool_of
 from clubs.ratings.starts import Clues, Start, start_of
-from scoring.rules.result_kinds import UNPLAYED
+from scoring.rules.match.result_kinds import UNPLAYED
 from tournaments.models import (
     RESULT_STANDS,
     Match,

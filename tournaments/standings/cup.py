@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from scoring.rules.result_kinds import ResultKind
+from scoring.rules.match.result_kinds import ResultKind
 from tournaments.pairing.knockout import (
     CONSOLATION,
     GRAND_FINAL,

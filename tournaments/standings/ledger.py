@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Protocol, TypeVar
 
-from scoring.rules.result_kinds import UNPLAYED, ResultKind
+from scoring.rules.match.result_kinds import UNPLAYED, ResultKind
 
 from .types import Adjustment, Match, MatchStatus, Player, Score, StandingsOptions, System
 

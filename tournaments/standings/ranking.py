@@ -19,7 +19,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.result_kinds import UNPLAYED, ResultKind
+from scoring.rules.match.result_kinds import UNPLAYED, ResultKind
 
 from . import cup, problems
 from .ledger import Ledger

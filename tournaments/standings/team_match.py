@@ -33,7 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from scoring.rules.result_kinds import ResultKind
+from scoring.rules.match.result_kinds import ResultKind
 
 from .types import Match
 

@@ -117,7 +117,7 @@ class Match:
     #: ``None``: a pairing bye, counted by ``StandingsOptions.bye_is_win``.
     bye_result: float | None = None
     kind: str = "played"
-    """How the result came about (:class:`scoring.rules.result_kinds.ResultKind`): a forfeit
+    """How the result came about (:class:`scoring.rules.match.result_kinds.ResultKind`): a forfeit
     counts as a match win/loss, a double forfeit as a loss for both, a void match not at all."""
     bracket: str = ""
     """The knockout bracket the match belongs to (the pairing core's names: ``main``,

@@ -1,6 +1,6 @@
 """``manage.py validate_match FILE.json [--json] [--lang ru|en]`` — check a match result file.
 
-A thin shell over :func:`scoring.rules.match.validate_match_data`, the same call
+A thin shell over :func:`scoring.rules.match.check.validate_match_data`, the same call
 the model validation, admin and API make; nothing here decides a rule.
 """
 
@@ -12,9 +12,9 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.rules.match import validate_match_data
-from scoring.rules.match_problems import MATCH
-from scoring.rules.match_spec import MatchValidation, format_score
+from scoring.rules.match.check import validate_match_data
+from scoring.rules.match.spec import MatchValidation, format_score
+from scoring.rules.problems.match import MATCH
 
 
 class Command(BaseCommand):

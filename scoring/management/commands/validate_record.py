@@ -20,7 +20,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.records.match_files import decode
 from scoring.rules.errors import is_english, side_word
-from scoring.rules.record_problems import result_kind_name
+from scoring.rules.problems.record import result_kind_name
 from scoring.rules.variants import VARIANTS, get_variant
 from scoring.viewer.frames import view_text
 from zarik.i18n import current_language

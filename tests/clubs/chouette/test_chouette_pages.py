@@ -33,11 +33,11 @@ def organiser(club):
     return user
 
 
-def _start(client, club) -> ChouetteSession:
+def _start(client, club, cube_mode: str = "own") -> ChouetteSession:
     response = client.post(
         reverse("chouette-new", kwargs={"slug": club.slug}),
         {"name": "Пятница", "played_on": "2026-11-20", "player_names": "Анна\nБорис\nВера\nГлеб",
-         "cube_mode": "own", "stake": "10"},
+         "cube_mode": cube_mode, "stake": "10"},
     )  # fmt: skip
     assert response.status_code == 302
     return ChouetteSession.objects.get()
@@ -137,3 +137,21 @@ def test_the_demo_has_a_chouette_night_with_totals(client) -> None:
     assert session.games.count() == 3
     page = client.get(reverse("chouette-list", kwargs={"slug": session.club.slug})).content.decode()
     assert "Пятничный швец" in page
+
+
+def test_under_a_common_cube_a_pass_with_every_cube_at_one_is_refused_and_not_charged(client, club, organiser) -> None:
+    """Issue 46: "passed the double" with every cube at 1 under the common cube was accepted
+    and charged; nobody passes a double never offered, and the common cube is one value."""
+    client.force_login(organiser)
+    session = _start(client, club, cube_mode="common")
+    assert session.cube_mode == "common"
+    response = _game(client, session, box="Анна", captain="Борис", winner="box", passed={"Вера"})
+    assert response.status_code == 400
+    assert "nobody passes without a double" in response.content.decode()
+    response = _game(client, session, box="Анна", captain="Борис", winner="box",
+                     cubes={"Вера": 2}, passed={"Вера"})  # fmt: skip
+    assert response.status_code == 400 and "one common cube" in response.content.decode()
+    assert ChouetteGame.objects.count() == 0
+    response = _game(client, session, box="Анна", captain="Борис", winner="box",
+                     cubes={"Борис": 2, "Вера": 2, "Глеб": 2}, passed={"Вера"})  # fmt: skip
+    assert response.status_code == 302 and ChouetteGame.objects.count() == 1

@@ -12,7 +12,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.result_kinds import ResultKind
+from scoring.rules.match.result_kinds import ResultKind
 from tournaments.pairing.scheveningen import lineup_problems, scheveningen
 from tournaments.standings import (
     Match,

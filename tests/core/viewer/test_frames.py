@@ -9,12 +9,12 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.board import BLACK, WHITE, Position
-from scoring.rules.matfile import game_record, parse_mat, validate_mat_text
-from scoring.rules.play_notation import format_play
-from scoring.rules.posid import decode_match_id, position_from_id
-from scoring.rules.record_reader import parse_record
-from scoring.rules.record_replay import replay
+from scoring.rules.board.posid import decode_match_id, position_from_id
+from scoring.rules.board.position import BLACK, WHITE, Position
+from scoring.rules.records.matfile import game_record, parse_mat, validate_mat_text
+from scoring.rules.records.play_notation import format_play
+from scoring.rules.records.reader import parse_record
+from scoring.rules.records.replay import replay
 from scoring.viewer.frames import moves_in_numberings, view_text
 from scoring.viewer.svg import board_svg, column_points
 from tests.core.rules.conftest import random_game_positions

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.board import Position
-from scoring.rules.matfile import validate_mat_text
+from scoring.rules.board.position import Position
+from scoring.rules.records.matfile import validate_mat_text
 from scoring.viewer.frames import view_text
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "records"
@@ -65,7 +65,7 @@ def test_a_wrong_play_never_draws_an_impossible_board(seed):
 
 def test_a_game_of_garbage_is_given_up_once_and_costs_little():
     """Every play rewritten: each game reports its first illegal plays, then stops, saying so once."""
-    from scoring.rules.record_replay import MAX_ILLEGAL
+    from scoring.rules.records.replay import MAX_ILLEGAL
 
     rng = random.Random(7)
     garbled = re.sub(r"\d{1,2}/\d{1,2}\*?", lambda m: f"{rng.randint(1, 24)}/{rng.randint(0, 23)}", MAT3)

@@ -16,11 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.records.match_files import as_book_text, as_mat
-from scoring.rules.board import OFF, Position, game_result
-from scoring.rules.legal import legal_plays
-from scoring.rules.matfile import MatAction, MatGame, MatMatch, export_mat, parse_mat
-from scoring.rules.notation import BAR, Chain
-from scoring.rules.notation import OFF as OFF_LABEL
+from scoring.rules.board.legal import legal_plays
+from scoring.rules.board.position import OFF, Position, game_result
+from scoring.rules.records.matfile import MatAction, MatGame, MatMatch, export_mat, parse_mat
+from scoring.rules.records.notation import BAR, Chain
+from scoring.rules.records.notation import OFF as OFF_LABEL
 from scoring.viewer.frames import RecordView, view_text
 
 MAX_CUBE = 64

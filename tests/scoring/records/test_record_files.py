@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from scoring.models import MatchFile, MatchFileState, Result, ResultState
 from scoring.records.match_files import as_book_text, check_text, propose, unpack
-from scoring.rules.matfile import validate_mat_text
+from scoring.rules.records.matfile import validate_mat_text
 from scoring.viewer.frames import view_text
 from tests import paths
 from tests.factories import (
@@ -299,10 +299,12 @@ def test_check_text_reads_the_files_players_and_score():
     assert check.players == ("Orlov", "Петров") and check.final == (4, 8) and check.length == 7
 
 
-#: A gnubg game where a taken raccoon went to its taker and that player doubled again: by the
-#: book a taken raccoon stays with the raccooner (ch10), so its copy in the book's notation is
-#: rightly reported by the book's rules (issue 46; the .mat itself reads by gnubg's convention).
-BY_GNUBGS_CUBE_RULE = {"gnubg_money_raccoon_taken.mat"}
+#: Money-play rules the book's notation of one game has no words for, so its copy is rightly
+#: reported by the book's rules (issue 46; each .mat itself reads by its session's rule):
+#: a gnubg game where a taken raccoon went to its taker and that player doubled again (by the
+#: book a taken raccoon stays with the raccooner, ch10), and a gammon with the cube in the
+#: middle counted single by the Jacoby rule (the book: not used in matches).
+BY_GNUBGS_CUBE_RULE = {"gnubg_money_raccoon_taken.mat", "gnubg_money_jacoby.mat"}
 
 
 @pytest.mark.parametrize(
@@ -335,3 +337,55 @@ def test_a_damaged_archive_is_named_in_plain_words_without_the_librarys_text():
         text = problem.message(lang)
         assert words in text and "club.zip" in text
         assert "CRC" not in text and "a.mat'" not in text
+
+
+def test_a_pending_upload_is_listed_on_the_match_page_for_whoever_may_decide_on_it(client, world):
+    """Issue 46: only the round's records page listed pending uploads; the match page now does,
+    for the referee and the uploader (on his account and his private link), not the opponent."""
+    t, referee, _rnd, m1, _m2 = world
+    client.force_login(m1.entry_b.player.user)  # Orlov sends the file from his match page
+    sent = _upload(client, m1, named(MAT7, "Orlov", "Petrov"), name="orlov-petrov.mat")
+    mf = MatchFile.objects.get()
+    page = reverse("result-match", kwargs={"slug": t.slug, "match_id": m1.pk})
+
+    def listed(response) -> bool:
+        html = response.content.decode()
+        return 'class="pending-files"' in html and "orlov-petrov.mat" in html
+
+    mine = client.get(page)
+    assert mine.status_code == 200 and listed(mine)
+    assert f'href="{sent.url}"' in mine.content.decode()  # the file's own decision page
+    token_b = private_links.token_for(m1.entry_b)
+    private = client.get(reverse("private-match", kwargs={"token": token_b, "match_id": m1.pk}))
+    assert listed(private) and reverse("private-record-file", kwargs={"token": token_b, "file_id": mf.pk}) in private.content.decode()
+    token_a = private_links.token_for(m1.entry_a)
+    assert not listed(client.get(reverse("private-match", kwargs={"token": token_a, "match_id": m1.pk})))
+    client.force_login(m1.entry_a.player.user)  # Petrov: not his upload, not his decision
+    assert not listed(client.get(page))
+    client.force_login(referee)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    desk = client.get(reverse("referee-match", kwargs={"slug": t.slug, "match_id": m1.pk}))
+    assert listed(desk) and "Загруженные файлы ждут решения" in desk.content.decode()
+    client.post(sent.url, {"action": "attach", "first_is": "b", "use_result": "1"})
+    assert MatchFile.objects.get().state == MatchFileState.ATTACHED
+    assert not listed(client.get(page))  # decided: no longer waiting
+
+
+def test_the_viewer_gives_loadable_ids_at_a_pending_beaver(client):
+    """Issue 46: at a pending double or beaver the viewer's own Match ID is one gnubg refuses;
+    beside it stand the IDs of the moment before the offer, which gnubg loads."""
+    text = (DATA / "gnubg_money_beavers.mat").read_text()
+    view = view_text(text)
+    beaver = next(f for f in view.frames if f.offered and f.offer_kind == "beaver")
+    before = view.loadable(beaver)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    page = client.post(reverse("record-paste"), {"text": text, "ply": str(beaver.index)}).content.decode()
+    block = page[page.index('class="loadable-ids"'):]
+    block = block[: block.index("</dd>")]
+    assert f'value="{before.position_id}"' in block and f'value="{before.match_id}"' in block
+    assert "cannot load a pending double or beaver" in page
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    page = client.post(reverse("record-paste"), {"text": text, "ply": str(before.index)}).content.decode()
+    assert 'class="loadable-ids"' not in page  # a moment gnubg loads as it is
+    page = client.post(reverse("record-paste"), {"text": text, "ply": str(beaver.index)}).content.decode()
+    assert "не может загрузить" in page and 'class="loadable-ids"' in page
