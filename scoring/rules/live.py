@@ -211,6 +211,10 @@ def _play(state: LiveState, step: dict[str, Any]) -> LiveState:
     except RuleViolation as exc:
         why = "; ".join(p.message("en") for p in exc.problems)
         raise RuleViolation([LIVE.problem("illegal_play", play=text, dice=_dice(state.dice), why=why), *exc.problems]) from None
+    if all(play.position != legal.position for legal in legal_plays(before, state.dice)):
+        # The text named its own roll (``"6–5 13/7"``) and it is not the roll on the table.
+        why = f"the text's roll is not {_dice(state.dice)}"
+        raise _fail(LIVE.problem("illegal_play", play=text, dice=_dice(state.dice), why=why))
     side = SIDES[before.turn]
     printed = format_play(before, play)
     action = Action(side, "play", state.dice, play, before, text=printed)
