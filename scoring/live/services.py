@@ -184,7 +184,7 @@ def finish(rec: LiveRecording, match: Match, state: core.LiveState, user) -> Non
     kind, text = core.record_text(state, names)
     tournament = match.round.tournament
     check = match_files.check_text(text, variant=tournament.variant, name="recorded live." + ("mat" if kind == "mat" else "txt"))
-    mf = match_files.store(check, tournament=tournament, match=match, user=user, side="live")
+    mf = match_files.store(check, tournament=tournament, match=match, user=user)  # provenance: name and rec.record_file
     rec.record_file = mf
     reporter = user if allowed(user, "result.report", match) or allowed(user, "result.enter", match) else rec.appointed_by
     entered = _entered_score(match)

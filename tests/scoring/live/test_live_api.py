@@ -66,7 +66,7 @@ def test_a_whole_backgammon_match_becomes_the_attached_record_and_a_report(clien
     rec = LiveRecording.objects.get(match=bg_match)
     assert rec.seq == len(steps) and rec.steps.count() == len(steps) and rec.problem is None
     mf = MatchFile.objects.get(match=bg_match, state=MatchFileState.ATTACHED)
-    assert mf.name == "recorded live.mat" and mf.uploaded_side == "live" and mf.kind == "mat"
+    assert mf.name == "recorded live.mat" and rec.record_file == mf and mf.kind == "mat"
     assert '[Source "Zarik live recording"]' in mf.text
     view = view_text(mf.text, variant="backgammon")
     assert not view.problems and list(view.final_score) == last["state"]["score"]
@@ -155,7 +155,7 @@ def test_only_players_officials_and_the_appointed_recorder_may_record(client, bg
     assert client.post(appoint, {"recorder": stranger.username, "featured": "1"}).status_code == 302
     client.force_login(stranger)
     assert send(client, url, 1, {"kind": "roll", "dice": [3, 1], "side": "white"}).json()["ok"]
-    hall = client.get(reverse("live-feature", kwargs={"slug": bg_match.round.tournament.slug}))
+    hall = client.get(reverse("live-feature", kwargs={"slug": bg_match.round.tournament.slug}), HTTP_ACCEPT_LANGUAGE="en")
     assert b"Feature table" in hall.content and b"4HPwATDgc/ABMA" in hall.content
 
 
