@@ -125,3 +125,28 @@ def test_a_long_nardy_game_by_taps_watched_live(chromium, live_server):
     names = (match.entry_a.player.full_name, match.entry_b.player.full_name)
     assert mf.text == core.to_book_text(state, names)
     assert list(view_text(mf.text, variant="long_nardy").final_score) == list(state.score)
+
+
+def test_a_lost_connection_keeps_the_steps_on_the_phone_and_sends_them_once(chromium, live_server):
+    tournament = TournamentFactory(match_length=3, cube=True)
+    match = MatchFactory(round=RoundFactory(tournament=tournament))
+    ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, extra_http_headers={"Accept-Language": "en"})
+    page = ctx.new_page()
+    token = private_links.token_for(match.entry_a)
+    url = live_server.url + reverse("private-live", kwargs={"token": token, "match_id": match.pk})
+    page.goto(url)
+    ctx.set_offline(True)
+    page.click(".live-die[data-die='3']")
+    page.click(".live-die[data-die='1']")
+    page.wait_for_selector("#live-recorder[data-queued='1']", state="attached", timeout=TIMEOUT)
+    assert "1 steps waiting for the network" in page.inner_text("#live-status")
+    page.close()  # the phone's page is gone too: the step waits in localStorage
+    ctx.set_offline(False)
+    again = ctx.new_page()
+    again.goto(url)
+    again.wait_for_selector("#live-recorder[data-seq='1'][data-queued='0']", state="attached", timeout=TIMEOUT)
+    again.reload()  # nothing is sent twice
+    again.wait_for_selector("#live-recorder[data-seq='1'][data-queued='0']", state="attached", timeout=TIMEOUT)
+    rec = LiveRecording.objects.get(match=match)
+    assert rec.seq == 1 and rec.steps.get().data == {"kind": "roll", "dice": [3, 1], "side": "white"}
+    ctx.close()
