@@ -6,7 +6,7 @@ the table. :func:`replay` folds them from the start of the match into a
 :class:`LiveState`; :func:`apply` adds one step or raises
 :class:`~scoring.rules.errors.RuleViolation` with a ``live.*`` (or ``match.*`` for the
 cube) problem that says why the step cannot be taken now. Every play goes through
-:func:`~scoring.rules.play_notation.parse_play`, so a live play is legal by the same
+:func:`~scoring.rules.records.play_notation.parse_play`, so a live play is legal by the same
 rule as a printed one; the end of a game is not a step of its own: it follows from the
 position (the last checker borne off), a passed double or a resignation.
 
@@ -24,17 +24,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from scoring.rules.board import WHITE, Position, game_result, opposite_table
-from scoring.rules.cube import CubeState
+from scoring.rules.board.position import WHITE, Position, game_result, opposite_table
+from scoring.rules.match.cube import CubeState
 from scoring.rules.errors import Problem, RuleViolation
-from scoring.rules.legal import legal_plays
+from scoring.rules.board.legal import legal_plays
 from scoring.rules.live_problems import LIVE
-from scoring.rules.match_spec import MatchSpec, format_score
-from scoring.rules.matfile import MatAction, MatGame, MatMatch, export_mat
-from scoring.rules.notation import BAR, OFF, Chain
-from scoring.rules.play_notation import format_play, parse_play
-from scoring.rules.posid import GAME_PLAYING, encode_match_id, match_key, position_id
-from scoring.rules.steps import Play
+from scoring.rules.match.spec import MatchSpec, format_score
+from scoring.rules.records.matfile import MatAction, MatGame, MatMatch, export_mat
+from scoring.rules.records.notation import BAR, OFF, Chain
+from scoring.rules.records.play_notation import format_play, parse_play
+from scoring.rules.board.posid import GAME_PLAYING, encode_match_id, match_key, position_id
+from scoring.rules.board.steps import Play
 from scoring.rules.variants import get_variant
 
 SIDES = ("white", "black")

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scoring.rules import live as core
 from scoring.rules.errors import RuleViolation
-from scoring.rules.match_spec import MatchSpec
+from scoring.rules.match.spec import MatchSpec
 from scoring.viewer.frames import view_text
 from tests.scoring.live.helpers import match_steps
 

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from scoring.rules import live as core
-from scoring.rules.match_spec import MatchSpec
+from scoring.rules.match.spec import MatchSpec
 
 
 def match_steps(spec: MatchSpec, variant: str, seed: int, *, double_every: int = 0) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from scoring.live.models import LiveRecording, LiveStep
 from scoring.models import MatchFile, MatchFileState, Result, ResultState
 from scoring.records import match_files
 from scoring.rules import live as core
-from scoring.rules.match_spec import MatchSpec
+from scoring.rules.match.spec import MatchSpec
 from scoring.viewer.frames import view_text
 from tests.factories import (
     MatchFactory,
