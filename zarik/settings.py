@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "tournaments.apps.TournamentsConfig",
     "scoring.apps.ScoringConfig",
     "scoring.analysis.apps.AnalysisConfig",  # match analysis by GNU Backgammon (its own tables)
+    "scoring.live.apps.LiveConfig",  # the live board: matches recorded step by step (its own tables)
 ]
 
 MIDDLEWARE = [

@@ -54,6 +54,8 @@ ON_THE_MATCH = {
     "dispute.appeal": (N, N, Y, Y, N, N, N, N, N),
     "dispute.rule": (N, N, N, N, N, Y, N, N, N),
     "analysis.run": (N, N, N, N, Y, Y, Y, N, Y),  # queue or re-run gnubg's analysis
+    "live.record": (N, N, Y, Y, Y, Y, N, N, Y),  # record it step by step (or the appointed recorder)
+    "live.appoint": (N, N, N, N, Y, Y, N, N, Y),  # name the recorder of a feature table
 }
 # On a result reported by A: B or an official confirms; A never does; B may dispute.
 ON_A_REPORT = {

@@ -181,6 +181,10 @@ PERMISSIONS: dict[str, Rule] = {
     "result.enter": Rule(roles=frozenset({ORGANISER, REFEREE})),
     "analysis.run": Rule(roles=OFFICIALS),  # queue or re-run GNU Backgammon's analysis of a match
     "result.report": Rule(players=True, condition=_not_a_bye),
+    # the live board: the players (account or link) or an official record a match step by step;
+    # an official appoints a recorder (an account) for a feature table
+    "live.record": Rule(roles=frozenset({ORGANISER, REFEREE}), players=True, condition=_not_a_bye),
+    "live.appoint": Rule(roles=frozenset({ORGANISER, REFEREE})),
     # a match file (.mat or record) for the match: its referee or its players (account or link)
     "record.upload": Rule(roles=frozenset({ORGANISER, REFEREE}), players=True, condition=_not_a_bye),
     "result.confirm": Rule(roles=frozenset({ORGANISER, REFEREE}), players=True, condition=_confirmable),

@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class LiveConfig(AppConfig):
+    """The live board (its own app label, so its tables and migrations stay here)."""
+
+    name = "scoring.live"
+    label = "live"
+    verbose_name = _("Live board")
+    default_auto_field = "django.db.models.BigAutoField"
