@@ -588,6 +588,12 @@ class Registration(models.Model):
         _("emails about the application"), default=True,
         help_text=_("off: the applicant asked for no more emails (a player made from it starts with emails off)"),
     )
+    # The applicant's own withdrawal before round 1 can be taken back until ``undo_until``
+    # (tournaments.registration.services.WITHDRAWAL_GRACE); meanwhile the place stays theirs.
+    # ``withdrawn_from`` is what they had: "pending" or "waitlisted" (the application's status),
+    # or "registered" / "checked_in" (their entry's) — what taking it back restores.
+    undo_until = models.DateTimeField(_("may take back until"), null=True, blank=True)
+    withdrawn_from = models.CharField(_("withdrawn from"), max_length=12, blank=True)
 
     class Meta:
         ordering = ["tournament", "created_at", "id"]
