@@ -15,6 +15,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import F, Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import RATING_POOL_CHOICES, Category, Club, Player, Season
@@ -455,6 +456,22 @@ class EntryStatus(models.TextChoices):
     WITHDRAWN = "withdrawn", _("Withdrawn")
 
 
+class EntryQuerySet(models.QuerySet):
+    """Entries whose every write moves ``updated_at``, the API's ``updated_since`` (issue 47):
+    ``update()`` and ``bulk_update()`` skip ``auto_now``, and the desk, the draw and a merge
+    write entries that way."""
+
+    def update(self, **kwargs):
+        kwargs.setdefault("updated_at", timezone.now())
+        return super().update(**kwargs)
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        objs, now = list(objs), timezone.now()
+        for obj in objs:
+            obj.updated_at = now
+        return super().bulk_update(objs, [*fields, "updated_at"], batch_size=batch_size)
+
+
 class Entry(models.Model):
     """A player in a tournament (and a section), with the draw number from the open draw."""
 
@@ -503,6 +520,10 @@ class Entry(models.Model):
     )
     fee_paid = models.BooleanField(_("fee paid"), default=False)
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    # Moved by every write, saved or bulk (EntryQuerySet): the API's ``updated_since``.
+    updated_at = models.DateTimeField(_("updated"), auto_now=True, db_index=True)
+
+    objects = EntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "draw_number", "id"]
