@@ -16,7 +16,7 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import TournamentFactory
+from tests.factories import RoundFactory, TournamentFactory, UserFactory
 from tests.smtp import Inbox, smtp_server
 from tournaments.models import AuditEntry, EntryStatus, Registration, RegistrationStatus
 from tournaments.registration import services as registration
@@ -68,6 +68,10 @@ def test_the_place_stays_the_applicants_for_the_grace_and_taking_it_back_restore
     assert registration.places_left(event) == 0  # held for her: a newcomer would wait
     assert Registration.objects.get(email="next@example.org").status == RegistrationStatus.WAITLISTED
     registration.settle_withdrawals(event)  # a read within the grace offers nothing
+    organiser = client.__class__()
+    organiser.force_login(UserFactory(is_superuser=True, is_staff=True, username="desk"))
+    desk = organiser.get(reverse("manage-registrations", kwargs={"slug": event.slug}), HTTP_ACCEPT_LANGUAGE="ru")
+    assert "заявку можно вернуть до" in desk.content.decode()  # the organiser sees why the place is held
     assert Registration.objects.get(email="next@example.org").status == RegistrationStatus.WAITLISTED
 
     with smtp_server() as inbox:
@@ -117,8 +121,6 @@ def test_a_grace_whose_job_was_lost_is_settled_by_the_next_registration_page(cli
 
 @pytest.mark.django_db
 def test_the_organisers_cancellation_and_a_withdrawal_after_round_one_have_no_grace(admin_user):
-    from tests.factories import RoundFactory
-
     event = _event()
     first = registration.apply(event, {**FORM, "category": 4}).registration
     second = registration.apply(event, {**NEXT, "category": 4}).registration

@@ -624,7 +624,7 @@ def take_back(reg: Registration, now=None) -> Registration:
             raise RegistrationRefused(REGISTRATION.problem("grace_over", minutes=grace_minutes()))
         had = reg.withdrawn_from
         if reg.entry_id and had in (EntryStatus.REGISTERED, EntryStatus.CHECKED_IN):
-            _entry_status(reg.entry, None, had, "entry.reinstate", "withdrawal taken back")
+            _entry_status(reg.entry, None, had, "entry.reinstate")  # the line after says why
             status = RegistrationStatus.APPROVED
         else:
             status = had
