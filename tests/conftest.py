@@ -93,6 +93,10 @@ def fast_password_hasher(settings):
     # Tests read the standings right after a result; the 1 s rebuild bound has its own test
     # (tests/test_page_cache.py).
     settings.STANDINGS_STALE_SECONDS = 0
+    # A withdrawal's grace ends by a timer thread in the embedded set-up, ten minutes later: in
+    # the suite it would fire in another test's middle. Its own test turns it on
+    # (tests/registration/test_withdrawal_grace.py); the others settle by calling the service.
+    settings.WITHDRAWAL_GRACE_TIMER = False
 
 
 @pytest.fixture(autouse=True)

@@ -21,6 +21,7 @@ class TournamentsConfig(AppConfig):
         from .notifications.webhooks import forget_listeners
         from .public.refresh import on_event_refresh
         from .ratings import tasks as rating_tasks  # noqa: F401
+        from .registration import services as registration_services  # noqa: F401 - settle_withdrawals_task
         from .rounds import tasks as round_tasks  # noqa: F401
         from .rounds.flow import round_closed, round_reopened
         from .rounds.pairing_manager.status import on_round_finished_or_reopened

@@ -15,6 +15,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import F, Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import RATING_POOL_CHOICES, Category, Club, Player, Season
@@ -455,6 +456,22 @@ class EntryStatus(models.TextChoices):
     WITHDRAWN = "withdrawn", _("Withdrawn")
 
 
+class EntryQuerySet(models.QuerySet):
+    """Entries whose every write moves ``updated_at``, the API's ``updated_since`` (issue 47):
+    ``update()`` and ``bulk_update()`` skip ``auto_now``, and the desk, the draw and a merge
+    write entries that way."""
+
+    def update(self, **kwargs):
+        kwargs.setdefault("updated_at", timezone.now())
+        return super().update(**kwargs)
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        objs, now = list(objs), timezone.now()
+        for obj in objs:
+            obj.updated_at = now
+        return super().bulk_update(objs, [*fields, "updated_at"], batch_size=batch_size)
+
+
 class Entry(models.Model):
     """A player in a tournament (and a section), with the draw number from the open draw."""
 
@@ -503,6 +520,10 @@ class Entry(models.Model):
     )
     fee_paid = models.BooleanField(_("fee paid"), default=False)
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    # Moved by every write, saved or bulk (EntryQuerySet): the API's ``updated_since``.
+    updated_at = models.DateTimeField(_("updated"), auto_now=True, db_index=True)
+
+    objects = EntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament", "draw_number", "id"]
@@ -588,6 +609,12 @@ class Registration(models.Model):
         _("emails about the application"), default=True,
         help_text=_("off: the applicant asked for no more emails (a player made from it starts with emails off)"),
     )
+    # The applicant's own withdrawal before round 1 can be taken back until ``undo_until``
+    # (tournaments.registration.services.WITHDRAWAL_GRACE); meanwhile the place stays theirs.
+    # ``withdrawn_from`` is what they had: "pending" or "waitlisted" (the application's status),
+    # or "registered" / "checked_in" (their entry's) — what taking it back restores.
+    undo_until = models.DateTimeField(_("may take back until"), null=True, blank=True)
+    withdrawn_from = models.CharField(_("withdrawn from"), max_length=12, blank=True)
 
     class Meta:
         ordering = ["tournament", "created_at", "id"]

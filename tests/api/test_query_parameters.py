@@ -110,3 +110,43 @@ def test_a_tournament_embeds_its_entries_and_rounds_in_one_call_when_asked():
     assert [r["number"] for r in _get(f"/api/tournaments/{event.slug}/", include="rounds").json()["rounds"]] == [1]
     unknown = _get(f"/api/tournaments/{event.slug}/", include="entries,standings")
     assert unknown.status_code == 400 and "standings" in unknown.json()["errors"]["include"][0]
+
+
+def test_updated_since_gives_only_the_entries_changed_since_and_refuses_a_bad_time():
+    """Issue 47: entries sync too. Every write moves ``updated_at`` — a form's save and the
+    desk's bulk writes (a withdrawal, the draw's numbers) alike."""
+    from tests.factories import UserFactory
+    from tournaments.entries.status import withdraw
+    from tournaments.models import Entry
+
+    event = swiss_event(4, rounds_done=0, open_round=False)
+    Entry.objects.filter(tournament=event).update(updated_at=timezone.now() - timedelta(hours=1))
+    since = timezone.now() - timedelta(minutes=1)
+    assert _get("/api/entries/", tournament=event.slug, updated_since=since.isoformat()).json()["count"] == 0
+    leaver = event.entries.order_by("draw_number").last()
+    withdraw(leaver, UserFactory(is_superuser=True), reason="ill")  # an update(), not a save()
+    changed = _get("/api/entries/", tournament=event.slug, updated_since=since.isoformat()).json()
+    assert [e["id"] for e in changed["results"]] == [leaver.pk] and changed["results"][0]["status"] == "withdrawn"
+    assert changed["results"][0]["updated_at"] >= since.isoformat()[:19]
+    for bad in ("yesterday", "2026-13-01T00:00:00Z"):
+        answer = _get("/api/entries/", updated_since=bad)
+        assert answer.status_code == 400 and "updated_since" in answer.json()["errors"], bad
+
+
+def test_the_standings_carry_a_version_and_since_version_answers_nothing_while_they_stand(fresh_cache):
+    """Issue 47: a sync client reads the standings only when they changed; a result moves the version."""
+    event = swiss_event(4, rounds_done=1, open_round=True)
+    url = f"/api/tournaments/{event.slug}/standings/"
+    first = _get(url).json()
+    assert first["changed"] is True and first["sections"] and len(first["version"]) == 32
+    assert _get(url, lang="ru").json()["version"] == first["version"]  # the same in every language
+    same = _get(url, since_version=first["version"]).json()
+    assert same["changed"] is False and same["sections"] == [] and same["version"] == first["version"]
+    assert same["count"] == first["count"]
+    played = Match.objects.filter(round__tournament=event, round__number=2).order_by("table").first()
+    from scoring.workflow import submit_result
+    from tests.factories import UserFactory
+
+    submit_result(played.pk, UserFactory(is_superuser=True), version=played.version, final=(5, 1), confirm=True)
+    after = _get(url, since_version=first["version"]).json()
+    assert after["changed"] is True and after["version"] != first["version"] and after["sections"]

@@ -29,3 +29,14 @@ def test_a_withdrawn_players_mark_is_neutral_in_russian(client):
     assert "(withdrawn)" in client.get(reverse("public-standings", kwargs={"slug": t.slug}),
                                        HTTP_ACCEPT_LANGUAGE="en").content.decode()  # fmt: skip
     assert label("withdrawn", "ru") == "выбыл(а)"  # the Excel files say the same
+
+
+def test_the_sanction_marks_are_neutral_in_russian_too():
+    """«дисквалифицирован» / «удалён» beside a woman's name were masculine as «выбыл» was."""
+    from django.utils import translation
+
+    with translation.override("ru"):
+        assert translation.gettext("disqualified") == "дисквалифицирован(а)"
+        assert translation.gettext("removed") == "удалён(а)"
+    assert label("disqualified", "ru") == "дисквалифицирован(а)"
+    assert label("removed", "ru") == "удалён(а) с соревнований"

@@ -14,6 +14,7 @@ from django.urls import reverse
 from tests.factories import TournamentFactory
 from tests.smtp import Inbox, smtp_server
 from tournaments.models import EntryStatus, Registration, RegistrationStatus
+from tournaments.registration import services as registration
 
 pytestmark = pytest.mark.django_db
 
@@ -78,6 +79,9 @@ def test_the_applicant_withdraws_from_their_link_and_gets_a_confirmation(client)
     [confirmation] = inbox.to("petrov@example.org")
     assert "Заявка отозвана" in confirmation["Subject"]
     assert "отозвана" in Inbox.body(confirmation)
+    assert not inbox.to("s@example.org")  # the place stays hers for the grace (issue 49) ...
+    with smtp_server() as inbox:
+        registration.settle_withdrawals(event, now=reg.undo_until)  # ... and is offered when it ends
     assert inbox.to("s@example.org")  # the freed place went to the waiting list
     assert 'id="withdraw-application"' not in client.get(link).content.decode()  # nothing left to withdraw
 

@@ -4,7 +4,8 @@ matches and entries to one player; matches to a round by its id and to what chan
 Issue 47: ``?round=`` is a round's *number* (``?round=1`` is round 1 of every visible
 tournament); a client holding a round's id sends ``?round_id=``. ``updated_since`` (an
 ISO 8601 time) is the incremental sync: matches whose result or pairing changed at or
-after it, or whose round was published at or after it.
+after it, or whose round was published at or after it; entries changed at or after it
+(``Entry.updated_at``, moved by every write).
 """
 
 from __future__ import annotations
@@ -34,6 +35,10 @@ class EntryFilter(django_filters.FilterSet):
     tournament = django_filters.CharFilter(field_name="tournament__slug")
     section = django_filters.CharFilter(field_name="section__name")
     player = IdFilter(field_name="player_id", label="the player's id: their entries")
+    updated_since = django_filters.IsoDateTimeFilter(
+        field_name="updated_at", lookup_expr="gte",
+        label="ISO 8601: entries changed at or after it (status, section, draw number, category, check-in…)",
+    )
 
     class Meta:
         model = Entry

@@ -43,8 +43,9 @@ class EntrySerializer(serializers.ModelSerializer):
         model = Entry
         fields = [
             "id", "tournament", "player", "draw_number", "name", "name_latin", "category", "section",
-            "status", "joined_round", "removal",
+            "status", "joined_round", "removal", "updated_at",
         ]  # fmt: skip
+        read_only_fields = ["updated_at"]
 
 
 class SideSerializer(serializers.Serializer):

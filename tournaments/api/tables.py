@@ -10,10 +10,13 @@ histories :func:`tournaments.player_history.rating_changes`.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, viewsets
@@ -84,6 +87,20 @@ def standings_data(event: Event, start: int = 0, stop: int | None = None) -> dic
         "champion": _champion_data(event),
         "problems": [{"code": p.code, "message": p.message(current_language())} for p in event.option_problems],
     }
+
+
+def standings_version(event: Event) -> str:
+    """A fingerprint of the whole standings (every row of every table, the champion, the
+    problems' codes), the same in every language: what a sync client compares (issue 47).
+
+    Equal fingerprints mean equal standings; any change of a place, a value, a name, a mark or
+    a row moves it. Kept under the tournament's cache versions like the pages."""
+    with translation.override("en"):
+        data = standings_data(event)
+    for problem in data["problems"]:
+        problem.pop("message", None)
+    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(canonical.encode()).hexdigest()[:32]
 
 
 def standings_row_count(event: Event) -> int:
@@ -173,6 +190,11 @@ def cached_row_count(tournament) -> int:
     return _cached(tournament, "standings-count", standings_row_count)
 
 
+def cached_standings_version(tournament) -> str:
+    """The standings' fingerprint (:func:`standings_version`), cached."""
+    return _cached(tournament, "standings-version", standings_version)
+
+
 def cached_standings_page(tournament, number: int = 1, size: int = DEFAULT_PAGE_ROWS) -> dict[str, Any]:
     """Page ``number`` of ``size`` rows of the standings (:func:`standings_data`), from the cache
     or built: what the API answers and what a worker builds ahead of it after a change."""
@@ -257,6 +279,12 @@ class StandingsPageSerializer(serializers.Serializer):
     count = serializers.IntegerField(help_text="rows of every table (sections and brackets) on every page")
     next = serializers.URLField(allow_null=True)
     previous = serializers.URLField(allow_null=True)
+    version = serializers.CharField(
+        help_text="the standings' fingerprint: equal while nothing in them changed, whatever the page"
+    )
+    changed = serializers.BooleanField(
+        help_text="false: `since_version` is the current version, and `sections` is empty (nothing to read)"
+    )
     sections = StandingsSectionSerializer(many=True)
     champion = StandingsChampionSerializer(allow_null=True)
     problems = StandingsProblemSerializer(many=True)
@@ -279,18 +307,28 @@ class TournamentReadsViewSet(viewsets.GenericViewSet):
     def get_queryset(self):
         return visible_tournaments(self.request.user)
 
-    @extend_schema(parameters=PAGE_PARAMETERS, responses=StandingsPageSerializer)
+    @extend_schema(
+        parameters=[*PAGE_PARAMETERS, OpenApiParameter(
+            "since_version", OpenApiTypes.STR,
+            description="the `version` of an earlier answer: if the standings are still that, the answer "
+            "says `changed: false` with no sections (the sync client has them already)",
+        )],
+        responses=StandingsPageSerializer,
+    )  # fmt: skip
     @action(detail=True)
     def standings(self, request, slug=None):
         """Standings per section with tie-break values, a page of rows at a time (as on the
         standings page: `page`, `page_size`; `count`, `next`, `previous` and a `Link` header);
-        every section and bracket is listed with its `row_count`. Cached until the tournament
-        changes."""
+        every section and bracket is listed with its `row_count`. `version` fingerprints the
+        whole standings: a sync client sends it back as `since_version` and reads nothing while
+        they are unchanged. Cached until the tournament changes."""
         tournament = self.get_object()
         size = self.paginator.get_page_size(request)
         total = cached_row_count(tournament)
         self.paginator.paginate_queryset(range(total), request, self)  # a page past the end: a 404 problem
         page = self.paginator.page
+        version = cached_standings_version(tournament)
+        changed = request.query_params.get("since_version") != version
         body = cached_standings_page(tournament, page.number, size)
         paged = {
             "tournament": body["tournament"],
@@ -298,8 +336,12 @@ class TournamentReadsViewSet(viewsets.GenericViewSet):
             "count": total,
             "next": self.paginator.get_next_link(),
             "previous": self.paginator.get_previous_link(),
+            "version": version,
+            "changed": changed,
             **{k: body[k] for k in ("sections", "champion", "problems")},
         }
+        if not changed:
+            paged["sections"] = []
         return self.paginator.with_link_header(Response(paged))
 
     @extend_schema(responses=OpenApiTypes.OBJECT)

@@ -72,10 +72,11 @@ _LABELS: dict[str, tuple[str, str]] = {
     "adjustments": ("Штрафы (* — очки сняты решением директора или жюри)", "Penalties (* — points taken by a ruling of the director or the jury)"),
     "rating": ("Рейтинг", "Rating"),
     "status": ("Статус", "Status"),
-    # Neutral until the records know a player's gender (issue 49: "выбыл" beside a woman's name).
+    # Neutral: players have no gender field (issue 49: "выбыл" beside a woman's name). The same
+    # words as the pages' («withdrawn», «disqualified», «removed» in locale/ru django.po).
     "withdrawn": ("выбыл(а)", "withdrawn"),
-    "disqualified": ("дисквалифицирован", "disqualified"),
-    "removed": ("удалён с соревнований", "removed"),
+    "disqualified": ("дисквалифицирован(а)", "disqualified"),
+    "removed": ("удалён(а) с соревнований", "removed"),
     "not_counted": (
         "Не учитываются (выбыли, сыграв меньше половины встреч; правило ФИДЕ): встречи остаются в "
         "таблице, «Итого» и места их не учитывают",

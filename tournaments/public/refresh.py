@@ -4,8 +4,8 @@ Building a 10,000-player Swiss's standings takes about two seconds (reading 25,0
 matches, ranking, formatting). Kept under the tournament's versions (:mod:`tournaments.cache`),
 the first reader after each result paid it. Now a result confirmed, a round published or
 closed queues :func:`refresh_standings`: a worker builds the standings' first page and the
-overview (which shows the leaders), in Russian and English, and the API's first page into
-the shared cache, where every web process finds
+overview (which shows the leaders), in Russian and English, and the API's first page (with
+the standings' ``version``) into the shared cache, where every web process finds
 them. A burst of confirmations queues one rebuild a second per tournament
 (:data:`REFRESH_SECONDS`): the page keeps its previous version meanwhile (``stale_ok``).
 
@@ -20,7 +20,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
-from tournaments.api.tables import cached_row_count, cached_standings_page
+from tournaments.api.tables import cached_row_count, cached_standings_page, cached_standings_version
 from tournaments.events import Event
 from tournaments.jobs.progress import later
 from tournaments.models import Tournament
@@ -52,6 +52,7 @@ def refresh_standings(tournament_id: int) -> bool:
             cached_overview(tournament)
             cached_standings_page(tournament)
             cached_row_count(tournament)
+            cached_standings_version(tournament)  # the API's sync fingerprint (kept per language)
     return True
 
 

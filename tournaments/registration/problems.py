@@ -61,6 +61,12 @@ REGISTRATION = Catalogue(
             "Лимит ({limit}) меньше уже занятых мест ({taken}): никто не исключён; новые заявки попадут "
             "в лист ожидания, а для принятия ожидающей заявки нужно указать причину.",
         ),
+        "grace_over": (
+            "A withdrawal can be taken back for {minutes} minutes, and an entry only before round 1: "
+            "that time is over. Apply again, or write to the organiser.",
+            "Отзыв заявки можно отменить в течение {minutes} минут, а участие — только до начала "
+            "первого тура: это время прошло. Подайте заявку снова или напишите организатору.",
+        ),
         "full_pending": (
             "The entries already fill the limit ({entries} of {limit}): approving this application goes "
             "over it. Raise the limit in the options, or give a reason to go over it.",

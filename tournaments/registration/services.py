@@ -16,16 +16,29 @@ organiser's options on the tournament decide the path:
 When a place frees up (an application refused or cancelled, an entry withdrawn
 before round 1, the limit raised) the first on the waiting list is offered it:
 it awaits approval, or is entered at once when no approval is needed.
+
+An applicant who withdraws their own application before round 1 may take it back for
+:data:`WITHDRAWAL_GRACE` (issue 49: one slip gave the place away at once, with an email
+to the next person). Meanwhile the place stays theirs; the offer to the waiting list is
+made when the grace ends, by a job scheduled then (:func:`schedule_settling`: a Celery task
+with a countdown, or a timer thread in the embedded set-up), and — should that job be lost
+with its process — by the next registration action or registration page of the event
+(:func:`settle_withdrawals`). The organiser's own cancellations have no grace.
 Every step writes the audit log and emails the applicant (:mod:`.emails`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import logging
+import threading
 from dataclasses import dataclass, field
 
+from celery import shared_task
+from django.conf import settings
 from django.core import signing
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
+from django.db import close_old_connections, transaction
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -41,6 +54,7 @@ from tournaments import audit
 from tournaments.access.permissions import allowed
 from tournaments.cache import invalidate
 from tournaments.events import emit
+from tournaments.jobs.progress import later
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -57,8 +71,18 @@ from zarik.site import absolute
 
 from .problems import REGISTRATION
 
+logger = logging.getLogger(__name__)
+
 OPEN_STATES = (RegistrationStatus.PENDING, RegistrationStatus.WAITLISTED)
 APPLICATION_SALT = "zarik.registration-application"
+
+#: How long an applicant may take back their own withdrawal (before round 1) while the place
+#: stays theirs; the waiting list is offered the place when it ends. Long enough to notice a
+#: slip on the page or in the confirming email, short enough that the next person still has time.
+WITHDRAWAL_GRACE = dt.timedelta(minutes=10)
+#: What a withdrawn applicant had that holds a place (``Registration.withdrawn_from``): an
+#: application awaiting approval or an entry. A waiting-list one held none.
+HELD_PLACES = (RegistrationStatus.PENDING, EntryStatus.REGISTERED, EntryStatus.CHECKED_IN)
 
 
 class RegistrationRefused(Exception):
@@ -111,10 +135,17 @@ def category_refusal(tournament: Tournament, category: int | None) -> Registrati
 
 
 def places_taken(tournament: Tournament) -> int:
-    """Entries still in plus applications awaiting approval (each holds a place)."""
+    """Entries still in plus applications awaiting approval (each holds a place), plus the
+    places of withdrawals the applicant may still take back (:data:`WITHDRAWAL_GRACE`)."""
     entries = tournament.entries.exclude(status=EntryStatus.WITHDRAWN).count()
     pending = tournament.registrations.filter(status=RegistrationStatus.PENDING).count()
-    return entries + pending
+    return entries + pending + in_grace(tournament).filter(withdrawn_from__in=HELD_PLACES).count()
+
+
+def in_grace(tournament: Tournament):
+    """The applicants' own withdrawals not yet settled: their grace runs, or ended with the
+    offer to the waiting list still to be made (:func:`settle_withdrawals`)."""
+    return tournament.registrations.filter(status=RegistrationStatus.CANCELLED, undo_until__isnull=False)
 
 
 def has_place(tournament: Tournament) -> bool:
@@ -335,7 +366,7 @@ def _email(reg: Registration, kind: str, **context) -> str:
     context.setdefault(
         "tournament_url", absolute(reverse("tournament" if tournament.public else "register", kwargs=slug))
     )  # a hidden event's pages are a 404 to the applicant; its form is not
-    if kind != "cancelled":
+    if kind != "cancelled" or context.get("undo_until"):  # a withdrawal in its grace: the page takes it back
         context.setdefault(
             "application_url",
             absolute(reverse("registration-application", kwargs={**slug, "token": application_token(reg)})),
@@ -531,12 +562,16 @@ def refuse(reg: Registration, user, reason: str = "") -> Outcome:
     return Outcome(reg, [e for e in errors if e], note)
 
 
-def cancel(reg: Registration, user, reason: str = "") -> Outcome:
+def cancel(reg: Registration, user, reason: str = "", now=None) -> Outcome:
     """The application is withdrawn (the applicant asked); an entry made from it is withdrawn too.
 
     ``user`` is the organiser; ``None`` is the applicant themself, through their signed
-    application link (:func:`application_token`) — the link is the permission.
+    application link (:func:`application_token`) — the link is the permission. The
+    applicant's own withdrawal before round 1 may be taken back (:func:`take_back`) until
+    :data:`WITHDRAWAL_GRACE` has passed; the place is offered to the waiting list then
+    (:func:`schedule_settling`). The organiser's is final at once.
     """
+    now = now or timezone.now()
     with transaction.atomic():
         _lock(reg.tournament)
         reg = Registration.objects.select_for_update(of=("self",)).select_related("entry").get(pk=reg.pk)
@@ -544,18 +579,124 @@ def cancel(reg: Registration, user, reason: str = "") -> Outcome:
             raise PermissionDenied
         if reg.status not in (*OPEN_STATES, RegistrationStatus.APPROVED):
             raise RegistrationRefused(REGISTRATION.problem("decided"))
+        started_now = started(reg.tournament)
         entry = reg.entry
+        had = entry.status if entry is not None else reg.status
         if entry is not None and entry.status != EntryStatus.WITHDRAWN:
-            before = audit.snapshot(entry)
-            Entry.objects.filter(pk=entry.pk).update(status=EntryStatus.WITHDRAWN)
-            invalidate(reg.tournament_id)  # no signal from update(): the standings move on now
-            entry.status = EntryStatus.WITHDRAWN
-            audit.record(user, reg.tournament, "entry.withdraw", entry, before, entry, reason)
+            _entry_status(entry, user, EntryStatus.WITHDRAWN, "entry.withdraw", reason)
+        if user is None and not started_now and had != EntryStatus.WITHDRAWN:
+            reg.undo_until, reg.withdrawn_from = now + WITHDRAWAL_GRACE, had
         _move(reg, user, RegistrationStatus.CANCELLED, "registration.cancel", reason)
-    started_now = started(reg.tournament)
-    errors = [_email(reg, "cancelled", reason=reason)]  # the withdrawal is confirmed to the applicant
-    errors += [] if started_now else offer_free_places(reg.tournament, user)
+    # The withdrawal is confirmed to the applicant (with the time to take it back, if any).
+    errors = [_email(reg, "cancelled", reason=reason, undo_until=reg.undo_until)]
+    if reg.undo_until is not None:
+        transaction.on_commit(lambda: schedule_settling(reg.tournament_id, reg.undo_until))
+    elif not started_now:
+        errors += offer_free_places(reg.tournament, user)
     return Outcome(reg, [e for e in errors if e])
+
+
+def _entry_status(entry: Entry, user, status: str, action: str, reason: str = "") -> None:
+    before = audit.snapshot(entry)
+    Entry.objects.filter(pk=entry.pk).update(status=status)
+    invalidate(entry.tournament_id)  # no signal from update(): the standings move on now
+    entry.status = status
+    audit.record(user, entry.tournament, action, entry, before, entry, reason)
+
+
+def can_take_back(reg: Registration, now=None) -> bool:
+    """The applicant's own withdrawal may still be taken back: within :data:`WITHDRAWAL_GRACE`,
+    and, for an entry, before round 1 is published (after it he would be a late entry, the
+    organiser's decision)."""
+    now = now or timezone.now()
+    if reg.status != RegistrationStatus.CANCELLED or reg.undo_until is None or now >= reg.undo_until:
+        return False
+    return reg.withdrawn_from in OPEN_STATES or not started(reg.tournament)
+
+
+def take_back(reg: Registration, now=None) -> Registration:
+    """The applicant takes their withdrawal back within the grace: the application (and its
+    entry) stand as before, in the same place, audited; nothing was offered to anyone yet."""
+    with transaction.atomic():
+        _lock(reg.tournament)
+        reg = Registration.objects.select_for_update(of=("self",)).select_related("entry").get(pk=reg.pk)
+        if not can_take_back(reg, now):
+            raise RegistrationRefused(REGISTRATION.problem("grace_over", minutes=grace_minutes()))
+        had = reg.withdrawn_from
+        if reg.entry_id and had in (EntryStatus.REGISTERED, EntryStatus.CHECKED_IN):
+            _entry_status(reg.entry, None, had, "entry.reinstate")  # the line after says why
+            status = RegistrationStatus.APPROVED
+        else:
+            status = had
+        before = audit.snapshot(reg)
+        reg.status, reg.undo_until, reg.withdrawn_from, reg.decided_at = status, None, "", None
+        if status == RegistrationStatus.APPROVED:
+            reg.decided_at = timezone.now()
+        reg.save()
+        audit.record(None, reg.tournament, "registration.take_back", reg, before, reg)
+    if reg.entry_id and had in (EntryStatus.REGISTERED, EntryStatus.CHECKED_IN):
+        update_status(reg.tournament, None)
+    return reg
+
+
+@shared_task(name="tournaments.settle_withdrawals", ignore_result=True)
+def settle_withdrawals_task(tournament_id: int) -> int:
+    """The job at the end of a withdrawal's grace: offer the freed places; returns the email errors."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    return len(settle_withdrawals(tournament)) if tournament is not None else 0
+
+
+def _settle_in_thread(tournament_id: int) -> None:
+    close_old_connections()
+    try:
+        settle_withdrawals_task.apply((tournament_id,))
+    except Exception:  # noqa: BLE001 - a timer has nobody to tell; the next registration read settles it
+        logger.exception("settling the withdrawals of tournament %s failed", tournament_id)
+    finally:
+        close_old_connections()
+
+
+def schedule_settling(tournament_id: int, at: dt.datetime) -> None:
+    """Have the tournament's withdrawals settled at ``at``, the end of a grace.
+
+    With a broker: the Celery task with the grace as its countdown, on a worker. In the
+    embedded set-up (no broker, tasks eager: ``make run``): a daemon timer thread in this
+    web process, as the webhook lanes retry (:mod:`tournaments.notifications.webhook_runner`).
+    Either may be lost with its process; :func:`settle_withdrawals` then runs at the next
+    registration action or page of the event: the offer comes late, never not at all.
+    """
+    seconds = max(0.0, (at - timezone.now()).total_seconds()) + 1  # a second late: the grace is over
+    if settle_withdrawals_task.app.conf.task_always_eager:
+        if not getattr(settings, "WITHDRAWAL_GRACE_TIMER", True):
+            return  # the test suite's default: a ten-minute timer would fire in another test's middle
+        timer = threading.Timer(seconds, _settle_in_thread, args=(tournament_id,))
+        timer.daemon = True
+        timer.start()
+        return
+    later(settle_withdrawals_task, tournament_id, countdown=seconds)
+
+
+def grace_minutes() -> int:
+    return int(WITHDRAWAL_GRACE.total_seconds() // 60)
+
+
+def settle_withdrawals(tournament: Tournament, now=None) -> list[str]:
+    """End every grace that has run out and offer the freed places; returns email errors.
+
+    The job scheduled at each withdrawal calls it when its grace ends (:func:`schedule_settling`); the
+    registration actions and pages call it too, so a job lost with its process (a restart)
+    delays the offer only until the event's registrations are next looked at.
+    """
+    now = now or timezone.now()
+    if not in_grace(tournament).filter(undo_until__lte=now).exists():
+        return []
+    with transaction.atomic():
+        _lock(tournament)
+        ended = in_grace(tournament).select_for_update().filter(undo_until__lte=now)
+        count = ended.update(undo_until=None)
+    if not count or started(tournament):
+        return []
+    return offer_free_places(tournament, None, settle=False)
 
 
 def application_token(reg: Registration) -> str:
@@ -577,14 +718,15 @@ def withdrawable(reg: Registration) -> bool:
     return reg.status in (*OPEN_STATES, RegistrationStatus.APPROVED)
 
 
-def offer_free_places(tournament: Tournament, user=None) -> list[str]:
+def offer_free_places(tournament: Tournament, user=None, *, settle: bool = True) -> list[str]:
     """Offer free places to the waiting list, first come first served; returns email errors.
 
     Called when a place frees up: an application refused or cancelled, an entry
     withdrawn before round 1 (:func:`tournaments.entries.status.withdraw`), the
-    entry limit raised. Without organiser approval the offered applicant is
-    entered at once.
+    entry limit raised, a withdrawal's grace ended (:func:`settle_withdrawals`).
+    Without organiser approval the offered applicant is entered at once.
     """
+    errors = settle_withdrawals(tournament) if settle else []
     offered: list[tuple[Registration, str]] = []
     with transaction.atomic():
         tournament = _lock(tournament)
@@ -596,7 +738,7 @@ def offer_free_places(tournament: Tournament, user=None) -> list[str]:
                 offered.append((reg, "approved"))
             else:
                 offered.append((reg, "offered"))
-    return [e for e in (_email(reg, kind) for reg, kind in offered) if e]
+    return errors + [e for e in (_email(reg, kind) for reg, kind in offered) if e]
 
 
 def set_open(tournament: Tournament, user, is_open: bool) -> None:

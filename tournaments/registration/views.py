@@ -61,6 +61,7 @@ def register(request, slug: str) -> HttpResponse:
     visible = can_view(request.user, tournament)
     if not visible and not tournament.registration_open:
         raise Http404
+    registration.settle_withdrawals(tournament)  # a grace ended, its job lost: the place is free now
     closed = registration.refusal(tournament)
     context = {
         "tournament": tournament, "closed": closed.message if closed else "", "event_visible": visible,
@@ -110,6 +111,8 @@ def _form_of(reg: Registration, tournament: Tournament) -> RegistrationForm:
 
 #: The applicant's second tap: "Yes, withdraw" on the confirmation the first one shows.
 WITHDRAW_CONFIRMED = "withdraw_confirmed"
+#: "Take my withdrawal back", within ``registration.WITHDRAWAL_GRACE``.
+TAKE_BACK = "take_back"
 
 
 def application(request, slug: str, token: str) -> HttpResponse:
@@ -118,6 +121,8 @@ def application(request, slug: str, token: str) -> HttpResponse:
     club, category, rating — what was typed stays on an error), and a button to withdraw it,
     confirmed by email."""
     tournament, reg = _application_reg(slug, token)
+    _report(request, registration.settle_withdrawals(tournament))  # a grace job lost with its process
+    reg.refresh_from_db()
     form = None
     confirm = False
     if request.method == "POST" and request.POST.get("action") == "edit":
@@ -133,6 +138,14 @@ def application(request, slug: str, token: str) -> HttpResponse:
             else:
                 messages.success(request, _("Your application is updated."))
                 return redirect("registration-application", slug=slug, token=token)
+    elif request.method == "POST" and request.POST.get("action") == TAKE_BACK:
+        try:
+            registration.take_back(reg)
+        except registration.RegistrationRefused as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Your withdrawal is taken back: your application stands as before."))
+        return redirect("registration-application", slug=slug, token=token)
     elif request.method == "POST" and request.POST.get("action") != WITHDRAW_CONFIRMED:
         # "Withdraw my application" asks first (issue 49: one tap gave the place away at once,
         # with an email to the next person); nothing changes until the applicant confirms.
@@ -158,6 +171,9 @@ def application(request, slug: str, token: str) -> HttpResponse:
             "position": registration.waitlist_position(reg),
             "withdrawable": registration.withdrawable(reg),
             "confirm_withdrawal": confirm,
+            "can_take_back": registration.can_take_back(reg),
+            "grace_minutes": registration.grace_minutes(),
+            "grace_applies": not registration.started(tournament),
             "waiting": registration.waitlist(tournament).exists(),
             "form": form,
             "token": token,
@@ -207,6 +223,7 @@ def manage(request, tournament) -> HttpResponse:
 
 
 def _manage_page(request, tournament, form, status: int = 200) -> HttpResponse:
+    _report(request, registration.settle_withdrawals(tournament))  # a grace ended, its job lost
     regs = _sorted(tournament)
     for reg in regs[RegistrationStatus.PENDING] + regs[RegistrationStatus.WAITLISTED]:
         reg.candidates = registration.candidates_for(reg)
