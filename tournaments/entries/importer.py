@@ -54,7 +54,7 @@ from openpyxl.reader.excel import ExcelReader
 from clubs.identity.matching import Fact, Name, Person
 from clubs.identity.services import Candidate, IdentityUndecided, identify
 from clubs.models import Club, Membership, Player
-from clubs.names import search_key, to_latin
+from clubs.names import clean_name, search_key, to_latin
 from scoring.rules.categories import CATEGORIES, get_category
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments.models import Entry, Tournament
@@ -111,7 +111,7 @@ class Row:
     values: dict[str, str]
 
     def get(self, key: str) -> str:
-        return (self.values.get(key) or "").strip()
+        return clean_name(self.values.get(key) or "")  # the name rule, for every column of every format
 
     def to_data(self) -> dict:
         return {"number": self.number, "values": self.values}
