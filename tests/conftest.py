@@ -93,6 +93,10 @@ def fast_password_hasher(settings):
     # Tests read the standings right after a result; the 1 s rebuild bound has its own test
     # (tests/test_page_cache.py).
     settings.STANDINGS_STALE_SECONDS = 0
+    # Jobs run where they are asked, as Celery's eager mode does, so a test reads the result
+    # right after the request; the embedded runner's threads have their own tests
+    # (tests/zarik/test_hall_long_work.py, tests/jobs/test_embedded_runner.py).
+    settings.EMBEDDED_JOBS = "inline"
 
 
 @pytest.fixture(autouse=True)
