@@ -183,7 +183,13 @@ def celery_worker_app(celery_worker_process):
 
 
 @pytest.fixture
-def celery_worker_process(settings):
+def worker_pool() -> list[str]:
+    """The real worker's pool options; a test module may override this fixture (webhook lanes: threads)."""
+    return ["--pool=solo"]
+
+
+@pytest.fixture
+def celery_worker_process(settings, worker_pool):
     """A real ``celery worker`` process on ZARIK_TEST_BROKER_URL: (the app pointed at it, the process).
 
     Skipped without a broker, unless ZARIK_REQUIRE_WORKER=1 (as in CI) makes
@@ -209,7 +215,7 @@ def celery_worker_process(settings):
         env["DATABASE_URL"] = f"sqlite:///{db['NAME']}"
     env.setdefault("MEDIA_ROOT", str(settings.MEDIA_ROOT))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "zarik", "worker", "--pool=solo",
+        [sys.executable, "-m", "celery", "-A", "zarik", "worker", *worker_pool,
          "--loglevel=warning", "--without-heartbeat", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )
