@@ -11,9 +11,10 @@ store: the analysis row, the job's status file).
 
 ``EMBEDDED_JOBS`` picks how:
 
-- ``thread`` (the default): a pool of :data:`THREADS` daemon-free worker threads per web
-  process, like the webhook runner's lanes (:mod:`tournaments.notifications.webhook_runner`);
-  a job's database connection is its own and closed after it;
+- ``thread`` (the default): :data:`THREADS` daemon threads per web process taking jobs
+  from one queue in order, like the webhook runner's lanes
+  (:mod:`tournaments.notifications.webhook_runner`); a job's database connection is its
+  own and closed after it;
 - ``inline``: in the caller, as Celery's eager mode does — for tests that assert on a job's
   result right after the request.
 
@@ -23,9 +24,10 @@ With a broker none of this is used: the tasks go to the Celery workers.
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
 from django.conf import settings
@@ -34,49 +36,57 @@ from django.db import close_old_connections, connection
 logger = logging.getLogger(__name__)
 
 #: Threads per web process: two jobs at once (an analysis takes one core; the default
-#: machine of a club has two), the rest wait their turn in the pool's queue.
+#: machine of a club has two), the rest wait their turn in the queue.
 THREADS = 2
 
-_pool: ThreadPoolExecutor | None = None
-_pool_lock = threading.Lock()
+_jobs: queue.Queue[tuple[Callable[[], Any], str, Future]] = queue.Queue()
+_threads: list[threading.Thread] = []
+_threads_lock = threading.Lock()
 
 
 def mode() -> str:
     return getattr(settings, "EMBEDDED_JOBS", "thread")
 
 
-def _executor() -> ThreadPoolExecutor:
-    global _pool
-    with _pool_lock:
-        if _pool is None:
-            _pool = ThreadPoolExecutor(max_workers=getattr(settings, "EMBEDDED_JOB_THREADS", THREADS),
-                                       thread_name_prefix="zarik-jobs")
-        return _pool
+def _work() -> None:
+    while True:
+        job, name, future = _jobs.get()
+        try:
+            if future.set_running_or_notify_cancel():
+                close_old_connections()
+                future.set_result(job())
+        except Exception as exc:  # a job ends in its own stored state; a crash must not end the thread
+            logger.exception("embedded job %s failed", name)
+            future.set_exception(exc)
+        finally:
+            connection.close()  # this thread's own connection: none is kept between jobs
+            _jobs.task_done()
 
 
-def _run(job: Callable[[], Any], name: str) -> Any:
-    close_old_connections()
-    try:
-        return job()
-    except Exception:  # a job ends in its own stored state; a crash must not kill the thread silently
-        logger.exception("embedded job %s failed", name)
-        return None
-    finally:
-        connection.close()  # this thread's own connection: none is kept between jobs
+def _start_threads() -> None:
+    """Daemon threads: stopping ``make run`` (or runserver's reload) never waits for a job. A job
+    cut off that way is found by its own store (an analysis left running is failed by
+    :func:`scoring.analysis.services.reap_stale`, an export of a gone process by
+    :func:`tournaments.jobs.progress.abandoned`) and can be asked again."""
+    with _threads_lock:
+        _threads[:] = [t for t in _threads if t.is_alive()]
+        for i in range(len(_threads), int(getattr(settings, "EMBEDDED_JOB_THREADS", THREADS))):
+            thread = threading.Thread(target=_work, name=f"zarik-jobs-{i}", daemon=True)
+            thread.start()
+            _threads.append(thread)
 
 
 def submit(job: Callable[[], Any], name: str) -> Future | None:
-    """Run ``job`` off the request (``thread``) or here (``inline``); returns the future when queued."""
+    """Run ``job`` off the request (``thread``) or here (``inline``); returns its future when queued."""
     if mode() == "inline":
         job()
         return None
-    return _executor().submit(_run, job, name)
+    future: Future = Future()
+    _start_threads()
+    _jobs.put((job, name, future))
+    return future
 
 
-def drain(timeout: float | None = None) -> None:
-    """Wait for every job submitted so far (tests, and a management command before it exits)."""
-    global _pool
-    with _pool_lock:
-        pool, _pool = _pool, None
-    if pool is not None:
-        pool.shutdown(wait=True, cancel_futures=False)
+def drain() -> None:
+    """Wait for every job submitted so far (tests)."""
+    _jobs.join()
