@@ -18,7 +18,7 @@ from .ratings.starts import ENTRY, NEW, PLAYER
 class Category(models.IntegerChoices):
     """The book's nine player categories (Part 9, table "Категории игроков").
 
-    The cube rule and match length of each live in ``scoring.rules.categories``;
+    The cube rule and match length of each live in ``scoring.rules.match.categories``;
     this enumeration is only what the database stores.
     """
 

@@ -445,7 +445,7 @@ class Section(models.Model):
             raise problems_to_validation_error(exc.problems, "override_reason") from exc
 
     def rule(self, round_number: int, round_length: int | None = None, reason: str = ""):
-        """The match length and cube rule of this section in a round (see scoring.rules.categories)."""
+        """The match length and cube rule of this section in a round (see scoring.rules.match.categories)."""
 
         return rule_for(self, round_number, round_length, reason)
 
