@@ -80,7 +80,32 @@ def test_the_role_is_nobody_special_and_running_the_command_again_keeps_it_so(ap
         assert cur.fetchone() == (0,)
 
 
-def test_the_owner_is_refused_as_the_application_role():
+def _powers(role: str) -> tuple:
+    with connection.cursor() as cur:
+        cur.execute("SELECT rolsuper, rolcreatedb, rolcreaterole FROM pg_roles WHERE rolname = %s", [role])
+        return cur.fetchone()
+
+
+def test_the_owner_is_refused_as_the_application_role_and_keeps_every_power():
+    """Refused before anything is altered: the command once demoted the owner (NOSUPERUSER,
+    NOCREATEDB) and only then noticed, leaving the server with no role that could create a
+    database."""
     db = connection.settings_dict
+    before = _powers(db["USER"])
     with pytest.raises(Exception, match="own the tables"):
         call_command("db_app_role", app_url=f"postgres://{db['USER']}@127.0.0.1/{db['NAME']}")
+    assert _powers(db["USER"]) == before
+
+
+def test_another_superuser_is_refused_as_the_application_role_and_keeps_every_power():
+    db = connection.settings_dict
+    role = f"zarik_super_test_{secrets.token_hex(4)}"
+    with connection.cursor() as cur:
+        cur.execute(f'CREATE ROLE "{role}" SUPERUSER')
+    try:
+        with pytest.raises(Exception, match="superuser"):
+            call_command("db_app_role", app_url=f"postgres://{role}@127.0.0.1/{db['NAME']}")
+        assert _powers(role)[0] is True
+    finally:
+        with connection.cursor() as cur:
+            cur.execute(f'DROP ROLE "{role}"')

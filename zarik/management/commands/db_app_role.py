@@ -44,18 +44,22 @@ def grant(role: str, password: str | None, schema: str = "public") -> list[str]:
     done = []
     r, s = sql.Identifier(role), sql.Identifier(schema)
     with connection.cursor() as cur:
+        # Checked before anything is altered: ALTER ROLE below strips the role of every power, so
+        # naming the owner (or another superuser) would demote the very role that runs the database.
+        cur.execute("SELECT current_database(), current_user")
+        database, owner = cur.fetchone()
+        if role == owner:
+            raise CommandError(f"the application role {role} is the role running this: it would own the tables")
         cur.execute("SELECT rolsuper FROM pg_roles WHERE rolname = %s", [role])
         row = cur.fetchone()
+        if row is not None and row[0]:
+            raise CommandError(f"{role} is a superuser: the application role must be a role of its own")
         if row is None:
             cur.execute(sql.SQL("CREATE ROLE {} " + ATTRIBUTES).format(r))
             done.append(f"role {role} created")
         cur.execute(sql.SQL("ALTER ROLE {} " + ATTRIBUTES).format(r))
         if password:
             cur.execute(sql.SQL("ALTER ROLE {} PASSWORD {}").format(r, sql.Literal(password)))
-        cur.execute("SELECT current_database(), current_user")
-        database, owner = cur.fetchone()
-        if role == owner:
-            raise CommandError(f"the application role {role} is the role running this: it would own the tables")
         cur.execute(sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(sql.Identifier(database), r))
         cur.execute(sql.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(s, r))
         cur.execute(sql.SQL("REVOKE CREATE ON SCHEMA {} FROM {}").format(s, r))

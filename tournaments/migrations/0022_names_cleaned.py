@@ -22,7 +22,7 @@ def clean_stored_names(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0019_webhook_circuit'),
+        ('tournaments', '0021_entry_updated_at'),
     ]
 
     operations = [
