@@ -38,13 +38,20 @@ run: $(STAMP) docs/build/index.html
 
 ## serve: the production stack locally: gunicorn (WEB_CONCURRENCY workers) + a Celery worker on
 ## PostgreSQL and Redis, static files by WhiteNoise, over plain http://127.0.0.1:$(PORT) (LOCAL_HTTP=1).
+## Migrations run as DATABASE_OWNER_URL's user (postgres); the web and the worker as the application
+## role zarik_app (DATABASE_URL), which reads and writes rows but owns no table (manage.py db_app_role).
 ## Every variable may be overridden; on a server run bin/serve with the environment of the manual's operator part.
 serve: $(STAMP) docs/build/index.html
+	@# Only the default database gets the two roles: a DATABASE_URL of your own is used as given
+	@# (add DATABASE_OWNER_URL to have it made an application role).
+	if [ -z "$${DATABASE_URL:-}" ]; then \
+	  DATABASE_OWNER_URL="$${DATABASE_OWNER_URL:-postgres://postgres@127.0.0.1:5432/zarik}"; \
+	  DATABASE_URL="postgres://zarik_app:local-serve-only-zarik-app@127.0.0.1:5432/zarik"; \
+	  export DATABASE_OWNER_URL DATABASE_URL; fi; \
 	ZARIK_ENV=production \
 	SECRET_KEY="$${SECRET_KEY:-local-serve-only-not-for-a-server-$$(hostname)-0123456789abcdefghij}" \
 	ALLOWED_HOSTS="$${ALLOWED_HOSTS:-127.0.0.1,localhost}" \
 	LOCAL_HTTP="$${LOCAL_HTTP:-1}" \
-	DATABASE_URL="$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/zarik}" \
 	CACHE_URL="$${CACHE_URL:-redis://127.0.0.1:6379/1}" \
 	CELERY_BROKER_URL="$${CELERY_BROKER_URL:-redis://127.0.0.1:6379/0}" \
 	PORT=$(PORT) VENV=$(VENV) exec sh bin/serve

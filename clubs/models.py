@@ -9,6 +9,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from .fields import PersonNameField
 from .names import greeting_name, player_key
 from .ratings.pools import POOLS
 from .ratings.starts import ENTRY, NEW, PLAYER
@@ -51,10 +52,10 @@ class Club(models.Model):
 class Player(models.Model):
     """A person who plays: names in Cyrillic and in Latin letters, category, rating."""
 
-    last_name = models.CharField(_("last name"), max_length=100)
-    first_name = models.CharField(_("first name"), max_length=100, blank=True)
-    last_name_latin = models.CharField(_("last name (Latin)"), max_length=100, blank=True)
-    first_name_latin = models.CharField(_("first name (Latin)"), max_length=100, blank=True)
+    last_name = PersonNameField(_("last name"), max_length=100)
+    first_name = PersonNameField(_("first name"), max_length=100, blank=True)
+    last_name_latin = PersonNameField(_("last name (Latin)"), max_length=100, blank=True)
+    first_name_latin = PersonNameField(_("first name (Latin)"), max_length=100, blank=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user account"),

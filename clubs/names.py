@@ -65,6 +65,39 @@ _MARKS = re.compile(r"[\u02b9\u02ba\u2019\u201d\u00b7'\"`]")  # ʹ ʺ ’ ” ·
 MAX_LENGTH = 250  # Player.search_key
 
 
+#: Characters that draw nothing in a name and are removed from it (see :func:`clean_name`):
+#: Unicode's format characters (category Cf) — zero-width space, joiners, word joiner,
+#: byte-order mark, soft hyphen, the bidi embeddings, overrides, isolates and marks
+#: (U+202A–U+202E, U+2066–U+2069, U+200E/U+200F, U+061C) — and the C0/C1 controls.
+INVISIBLE_CATEGORIES = frozenset({"Cf", "Cc"})
+
+
+def clean_name(text: str) -> str:
+    """A person's name as it is stored, compared and printed: the one rule for every way in.
+
+    NFC (a letter typed as one code point and as a letter plus a combining mark are one
+    spelling: «й» = «й»); every invisible format or control character removed; runs
+    of white space (tabs, no-break spaces, line breaks) one space; the ends trimmed.
+
+    The invisible characters are *removed*, not refused: a person cannot see them to take
+    them out (they come with text copied from messengers, PDFs and web pages), and none
+    belongs in a name written in Cyrillic or Latin letters. Removing them is what keeps
+    «Смир\u200bнов» from standing beside «Смирнов» as a second, identical-looking player,
+    and keeps an unterminated U+202E from reversing the rest of a table's cell (issue 45).
+    A name of invisible characters only becomes empty and is refused as a missing name.
+    """
+    return " ".join(strip_invisible(unicodedata.normalize("NFC", text or "")).split())
+
+
+def strip_invisible(text: str) -> str:
+    """``text`` without its invisible format and control characters; white space kept.
+
+    The part of :func:`clean_name` that any cell of a table may need (a workbook's cells
+    carry no bidi override, whatever wrote the text).
+    """
+    return "".join(ch for ch in text if ch.isspace() or unicodedata.category(ch) not in INVISIBLE_CATEGORIES)
+
+
 def fold_word(word: str) -> str:
     """The skeleton of one Latin word (already lower case, letters a–z only)."""
     for pattern, repl in _FOLDS:
@@ -74,7 +107,7 @@ def fold_word(word: str) -> str:
 
 def to_latin(text: str) -> str:
     """Lower case, ё → е, Cyrillic transliterated, accents and sign marks removed."""
-    text = unicodedata.normalize("NFC", text).lower().replace("ё", "е")
+    text = clean_name(text).lower().replace("ё", "е")
     if _CYRILLIC.search(text):
         text = SCHEME.translate(text).lower()
     text = _MARKS.sub("", text).translate(_CARONS)

@@ -97,6 +97,10 @@ def fast_password_hasher(settings):
     # the suite it would fire in another test's middle. Its own test turns it on
     # (tests/registration/test_withdrawal_grace.py); the others settle by calling the service.
     settings.WITHDRAWAL_GRACE_TIMER = False
+    # Jobs run where they are asked, as Celery's eager mode does, so a test reads the result
+    # right after the request; the embedded runner's threads have their own tests
+    # (tests/zarik/test_hall_long_work.py, tests/jobs/test_embedded_runner.py).
+    settings.EMBEDDED_JOBS = "inline"
 
 
 @pytest.fixture(autouse=True)
@@ -183,7 +187,13 @@ def celery_worker_app(celery_worker_process):
 
 
 @pytest.fixture
-def celery_worker_process(settings):
+def worker_pool() -> list[str]:
+    """The real worker's pool options; a test module may override this fixture (webhook lanes: threads)."""
+    return ["--pool=solo"]
+
+
+@pytest.fixture
+def celery_worker_process(settings, worker_pool):
     """A real ``celery worker`` process on ZARIK_TEST_BROKER_URL: (the app pointed at it, the process).
 
     Skipped without a broker, unless ZARIK_REQUIRE_WORKER=1 (as in CI) makes
@@ -209,7 +219,7 @@ def celery_worker_process(settings):
         env["DATABASE_URL"] = f"sqlite:///{db['NAME']}"
     env.setdefault("MEDIA_ROOT", str(settings.MEDIA_ROOT))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "zarik", "worker", "--pool=solo",
+        [sys.executable, "-m", "celery", "-A", "zarik", "worker", *worker_pool,
          "--loglevel=warning", "--without-heartbeat", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )

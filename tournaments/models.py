@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.fields import PersonNameField
 from clubs.models import RATING_POOL_CHOICES, Category, Club, Player, Season
 from scoring.rules.errors import RuleViolation
 from tournaments.pairing.options import options_problems
@@ -576,10 +577,10 @@ class Registration(models.Model):
         Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE,
         related_name="registrations",
     )
-    last_name = models.CharField(_("last name"), max_length=100)
-    first_name = models.CharField(_("first name"), max_length=100, blank=True)
-    last_name_latin = models.CharField(_("last name (Latin)"), max_length=100, blank=True)
-    first_name_latin = models.CharField(_("first name (Latin)"), max_length=100, blank=True)
+    last_name = PersonNameField(_("last name"), max_length=100)
+    first_name = PersonNameField(_("first name"), max_length=100, blank=True)
+    last_name_latin = PersonNameField(_("last name (Latin)"), max_length=100, blank=True)
+    first_name_latin = PersonNameField(_("first name (Latin)"), max_length=100, blank=True)
     email = models.EmailField(_("email"))
     language = models.CharField(
         _("language"), max_length=2, blank=True,

@@ -273,6 +273,10 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", "") or (
     CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""
 )
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+# Without a broker, long jobs (analysis, exports, pairing, recomputes, bulk uploads) run on a
+# few threads of the web process, never in the request (tournaments/jobs/embedded.py);
+# "inline" runs them in the caller (the tests' default).
+EMBEDDED_JOBS = os.environ.get("ZARIK_EMBEDDED_JOBS", "thread")
 # Match analysis (scoring/analysis): GNU Backgammon as a separate program, found on PATH or in
 # ANALYSIS_GNUBG_DIRS (Debian's /usr/games); one core and this many seconds per match.
 ANALYSIS_GNUBG = os.environ.get("ZARIK_GNUBG", "gnubg")

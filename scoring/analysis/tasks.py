@@ -24,7 +24,7 @@ def run_next_task() -> dict:
 
 
 def send() -> None:
-    later(run_next_task)
+    later(run_next_task, long=True)  # never inside the request, even with no broker (issue 45)
 
 
 services.set_task_sender(send)

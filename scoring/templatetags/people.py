@@ -9,6 +9,7 @@ so a name costs no query per row; the event's roles are read once per page.
 from __future__ import annotations
 
 from django import template
+from django.utils.html import format_html
 
 from tournaments.account.people import person_label, person_name
 from zarik.i18n import current_language
@@ -21,6 +22,18 @@ __all__ = ["person_name"]
 @register.filter
 def person(user) -> str:
     return person_name(user) or "—"
+
+
+@register.filter
+def bdi(name) -> str:
+    """A name isolated from the text around it: ``<bdi>name</bdi>``, the one place pages do it.
+
+    A name's direction is its own (an Arabic or Hebrew name in a Russian table, a Latin one
+    in a right-to-left page): ``<bdi>`` keeps it from reordering the place, the score or the
+    link beside it. Names are stored without bidi controls (:func:`clubs.names.clean_name`);
+    this guards what they cannot: the strong direction of the letters themselves (issue 45).
+    """
+    return format_html("<bdi>{}</bdi>", name) if name not in (None, "") else ""
 
 
 @register.filter

@@ -187,7 +187,7 @@ def test_book_crosstable_in_the_books_layout(client, book):
 
 def test_row_layout_reads_along_the_rows(client, book):
     body = text(client.get(url("public-crosstable", book) + "?layout=rows"))
-    ivanov = re.search(r"Иванов</a>" + PROFILE_LINK + r"</td>(.*?)</tr>", body).group(1)
+    ivanov = re.search(r"Иванов</bdi></a>" + PROFILE_LINK + r"</td>(.*?)</tr>", body).group(1)
     cells = re.findall(r"<td class=\"[a-z]*\">([^<]*)</td>", ivanov)
     # Иванов's own points first: he beat Петров 5:4 and lost to Серов 2:5.
     assert cells == ["", "5:4", "4:7", "6:3", "2:5", "4:5"]
@@ -196,7 +196,7 @@ def test_row_layout_reads_along_the_rows(client, book):
 
 def test_standings_show_the_books_order_and_shared_places(client, book):
     body = text(client.get(url("public-standings", book)))
-    order = re.findall(r"/player/\d+/\">([^<]+)</a>", body)
+    order = re.findall(r"/player/\d+/\"><bdi>([^<]+)</bdi></a>", body)
     assert order == ["Сидоров", "Белов", "Петров", "Серов", "Иванов", "Чернов"]
     assert "Личн" in body and reverse("public-standings-print", kwargs={"slug": book.slug}) in body
     # Without head-to-head the two 22-point players share 3rd–4th place.
@@ -224,7 +224,7 @@ def test_swiss_crosstable_by_rounds_shows_opponent_result_and_running_score(clie
     t = swiss_event(4, slug="rounds")
     client.cookies["django_language"] = "en"
     body = text(client.get(url("public-crosstable-rounds", t)))
-    first = re.search(r"Petr Igrokov000</a>" + PROFILE_LINK + r"</td>(.*?)</tr>", body).group(1)
+    first = re.search(r"Petr Igrokov000</bdi></a>" + PROFILE_LINK + r"</td>(.*?)</tr>", body).group(1)
     cells = re.findall(
         r"<td class=\"(\w+)\">([^<]*)(?:<span class=\"running\">([^<]*)</span>)?</td>", first
     )
@@ -239,7 +239,7 @@ def test_find_my_table_without_javascript(client):
     t = swiss_event(6, slug="find")
     body = text(client.get(url("public-pairings", t) + "?q=IGROKOV004"))
     assert '<tr class="found">' in body and body.count('class="found"') == 1
-    assert re.search(r"Игроков004 Пётр</strong> — [^<]*3[^<]*Игроков", body)
+    assert re.search(r"Игроков004 Пётр</bdi></strong> — [^<]*3[^<]*Игроков", body)
     cyrillic = text(client.get(url("public-pairings", t) + "?q=игроков004"))
     assert cyrillic.count('class="found"') == 1
     nobody = client.get(url("public-pairings", t) + "?q=Zzyzx")

@@ -33,7 +33,7 @@ def test_entry_ratings_give_the_chance_when_the_pool_has_none(client):
     row = row_of(body, 1)
     percent = round(win_probability(1850, 1500, 7) * 100)
     assert percent > 50
-    assert re.search(rf'/player/{m.entry_a.pk}/">[^<]*</a>[^<]*<a [^>]*>↗</a> <small class="chance" '
+    assert re.search(rf'/player/{m.entry_a.pk}/"><bdi>[^<]*</bdi></a>[^<]*<a [^>]*>↗</a> <small class="chance" '
                      rf'title="[^"]*ratings given at entry[^"]*">{percent}%</small>', row)  # fmt: skip
 
 
@@ -46,7 +46,7 @@ def test_the_pool_rating_wins_over_the_entry_rating(client):
     body = client.get(reverse("public-pairings", kwargs={"slug": t.slug}), **EN).content.decode()
     row = row_of(body, 1)
     percent = round(win_probability(1600, 1400, 7) * 100)
-    assert re.search(rf'/player/{m.entry_b.pk}/">[^<]*</a>[^<]*<a [^>]*>↗</a> <small class="chance" '
+    assert re.search(rf'/player/{m.entry_b.pk}/"><bdi>[^<]*</bdi></a>[^<]*<a [^>]*>↗</a> <small class="chance" '
                      rf'title="[^"]*players’ ratings">{percent}%</small>', row)  # fmt: skip
     assert "ratings given at entry" not in row
 

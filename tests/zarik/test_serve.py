@@ -1,6 +1,8 @@
 """The production stack starts from `bin/serve` (what `make serve` runs): gunicorn with two
 workers and a Celery worker on PostgreSQL and Redis, static files by WhiteNoise, /healthz
-green, JSON logs with request ids, and both processes gone after SIGTERM.
+green, JSON logs with request ids, and both processes gone after SIGTERM. As `make serve`
+does, migrations run as the owner (``DATABASE_OWNER_URL``) and the web and the worker as an
+application role that owns no table (``manage.py db_app_role``, issue 45).
 
 Needs PostgreSQL (DATABASE_URL) and Redis on 127.0.0.1:6379; skipped otherwise, as CI's
 SQLite run does. It serves the test database, which pytest-django has migrated already.
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -45,18 +48,21 @@ def _get(url: str, headers: dict | None = None):
         return e.code, dict(e.headers), e.read()
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # the role is dropped for real afterwards
 @pytest.mark.local_redis  # its worker's broker is Redis database 14, which the cache tests empty
 def test_bin_serve_runs_gunicorn_and_a_worker_and_stops_cleanly(tmp_path):
     if connection.vendor != "postgresql" or not _redis_up():
         pytest.skip("needs PostgreSQL (DATABASE_URL=postgres://…) and Redis on 127.0.0.1:6379")
     db = connection.settings_dict
     port = _free_port()
+    host, db_port = db["HOST"] or "127.0.0.1", db["PORT"] or 5432
+    role = f"zarik_app_serve_{secrets.token_hex(4)}"  # roles are the cluster's: a name of its own
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env.update(
         ZARIK_ENV="production", LOCAL_HTTP="1", SECRET_KEY="s" * 60 + "-serve-test-0123456789",
         ALLOWED_HOSTS="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="2", CELERY_CONCURRENCY="1",
-        DATABASE_URL=f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}",
+        DATABASE_OWNER_URL=f"postgres://{db['USER']}:{db['PASSWORD']}@{host}:{db_port}/{db['NAME']}",
+        DATABASE_URL=f"postgres://{role}:serve-test-app@{host}:{db_port}/{db['NAME']}",
         CACHE_URL="redis://127.0.0.1:6379/13", CELERY_BROKER_URL="redis://127.0.0.1:6379/14",
         VENV=str(Path(os.sys.executable).parent.parent), HEALTHZ_TOKEN="serve-test-monitor",
     )
@@ -83,9 +89,17 @@ def test_bin_serve_runs_gunicorn_and_a_worker_and_stops_cleanly(tmp_path):
         assert status == 200 and "script-src 'self'" in headers["Content-Security-Policy"]
         workers = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
         assert len(workers) == 2  # the gunicorn master and the Celery worker
+        with connection.cursor() as cur:  # the web's connections are the application role's, not the owner's
+            cur.execute("SELECT count(*) FROM pg_stat_activity WHERE usename = %s", [role])
+            assert cur.fetchone()[0] >= 1
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=60)
+        with connection.cursor() as cur:
+            cur.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role])
+            if cur.fetchone():
+                cur.execute(f'DROP OWNED BY "{role}"')
+                cur.execute(f'DROP ROLE "{role}"')
     log.seek(0)
     lines = [json.loads(line) for line in log if line.startswith('{"time"')]
     # other loggers' lines (the worker's, a cache warning) have no path: look at the request lines

@@ -6,6 +6,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from clubs.names import clean_name
+
 
 class AccountNameForm(forms.ModelForm):
     """The two name fields of Django's user, labelled for people, not for logins."""
@@ -22,7 +24,7 @@ class AccountNameForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         for key in ("last_name", "first_name"):
-            data[key] = " ".join((data.get(key) or "").split())
+            data[key] = clean_name(data.get(key) or "")  # the one rule for names (clubs.names)
         if not data.get("last_name") and data.get("first_name"):
             self.add_error("last_name", _("Write the family name too: a given name alone tells people apart badly."))
         return data

@@ -16,6 +16,8 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 
+from clubs.names import strip_invisible
+
 _THIN = Side(style="thin", color="B0B0B0")
 _BOX = Border(left=_THIN, right=_THIN, top=_THIN, bottom=_THIN)
 _CENTER = Alignment(horizontal="center", vertical="center")
@@ -98,6 +100,8 @@ class RowWriter:
     def append(self, items: list[tuple[Any, str | None]]) -> None:
         row: list[Any] = []
         for column, (value, style) in enumerate(items):
+            if isinstance(value, str):
+                value = strip_invisible(value)  # no bidi override or zero-width space in a cell
             if isinstance(value, str) and value.startswith(FORMULA_TRIGGERS):
                 row.append(_text_cell(self.ws, value, style))
                 continue

@@ -27,7 +27,7 @@ from kombu.exceptions import OperationalError
 
 from scoring.rules.errors import Problem
 
-from . import publishing
+from . import embedded, publishing
 from .problems import JOB
 
 logger = logging.getLogger(__name__)
@@ -138,12 +138,13 @@ def settle(slug: str, job: str, status: dict[str, Any]) -> dict[str, Any]:
 def enqueue(task, args: tuple, job: str) -> None:
     """Run ``task`` as job ``job``: on a worker when there is a broker, else at once in-process.
 
-    Eager runs use ``apply`` so that no producer pool is opened on the placeholder broker.
+    Eager runs (no broker: ``make run``) go to the embedded runner (:mod:`.embedded`), off
+    the request, with ``apply`` so that no producer pool is opened on the placeholder broker.
     When the broker cannot be reached the task runs in this process instead (slower for
     the one request, but the export or recompute is done, not silently lost).
     """
     if task.app.conf.task_always_eager:
-        task.apply(args, task_id=job)
+        embedded.submit(lambda: task.apply(args, task_id=job), task.name)
         return
     try:
         publishing.publish(task, args, task_id=job, fallback=lambda: task.apply(args, task_id=job))
@@ -169,10 +170,10 @@ def queue(task, args: tuple, slug: str, job: str) -> None:
     broker down or hung the publish fails within the bounded timeouts
     (``BROKER_TIMEOUT``), the job is marked failed with ``job.broker_unavailable`` so
     nobody polls a job that never starts, and the next request starts a fresh one.
-    Eager mode (no broker configured) runs it here, as :func:`enqueue` does.
+    Eager mode (no broker configured) hands it to the embedded runner, as :func:`enqueue` does.
     """
     if task.app.conf.task_always_eager:
-        task.apply(args, task_id=job)
+        embedded.submit(lambda: task.apply(args, task_id=job), task.name)
         return
     try:
         publishing.publish(task, args, task_id=job)
@@ -227,8 +228,15 @@ def prune(slug: str, max_age: float = KEEP_SECONDS) -> int:
     return removed
 
 
-def later(task, *args: Any, countdown: float | None = None) -> bool:
-    """Queue ``task`` for a worker (True); if the broker is down, run it here rather than lose it."""
+def later(task, *args: Any, countdown: float | None = None, long: bool = False) -> bool:
+    """Queue ``task`` for a worker (True); if the broker is down, run it here rather than lose it.
+
+    ``long``: work a person must not wait for in the request (a match analysis): with no
+    broker it goes to the embedded runner (:mod:`.embedded`) instead of running eagerly here.
+    """
+    if long and task.app.conf.task_always_eager:
+        embedded.submit(lambda: task.apply(args), task.name)
+        return True
     try:
         publishing.publish(task, args, countdown=countdown, fallback=lambda: task.apply(args))
         return True

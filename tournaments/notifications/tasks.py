@@ -32,8 +32,18 @@ def deliver_webhook(self, delivery_id: int, database_tries: int = 0) -> str:
     An attempt the database refused is none: the task runs again after
     :func:`webhook_runner.after_database_error`'s wait (``database_tries`` counts them),
     not failed for good with the delivery ``pending`` until someone presses "redeliver".
+    One attempt per subscription at a time (:func:`webhook_runner.enter_lane`): while another
+    worker slot attempts this receiver, the task comes back later instead of waiting in a slot.
     """
+    subscription_id, lane = None, None
     try:
+        if not self.request.is_eager:
+            subscription_id = (
+                WebhookDelivery.objects.filter(pk=delivery_id).values_list("subscription_id", flat=True).first()
+            )
+            lane = webhook_runner.enter_lane(subscription_id) if subscription_id is not None else None
+            if subscription_id is not None and lane is None:  # the receiver's lane is busy: come back later
+                raise self.retry(countdown=webhook_runner.LANE_RETRY_SECONDS)
         while (wait := webhooks.attempt_once(delivery_id)) is not None:
             if not self.request.is_eager:
                 raise self.retry(countdown=wait)
@@ -44,6 +54,9 @@ def deliver_webhook(self, delivery_id: int, database_tries: int = 0) -> str:
         raise self.retry(
             args=(delivery_id,), kwargs={"database_tries": database_tries + 1}, countdown=wait, exc=error
         ) from error
+    finally:
+        if lane is not None:
+            webhook_runner.leave_lane(subscription_id, lane)
     return "done"
 
 

@@ -3,7 +3,12 @@
 ``WEBHOOK_RUNNER`` picks it:
 
 - ``celery`` (the default with a broker): a ``tournaments.deliver_webhook`` task on a
-  worker; a failed attempt is retried by Celery after :func:`webhooks.backoff`.
+  worker; a failed attempt is retried by Celery after :func:`webhooks.backoff`. The lanes
+  are a lock per subscription on the shared cache (:func:`enter_lane`): one attempt per
+  receiver at a time, so a dead receiver's queued deliveries hold one worker slot, not
+  all of them — the others find its lane taken and come back after
+  :data:`LANE_RETRY_SECONDS` without waiting in a slot (issue 45). The worker needs
+  ``CELERY_CONCURRENCY`` of 2 or more for that (a single slot is one lane for all).
 - ``thread`` (the default of the embedded setup, no broker — ``make run``): one lane per
   subscription in each web process — a queue and a daemon thread that takes its
   deliveries one attempt at a time (in order, as the receiver expects them) and ends
@@ -25,8 +30,10 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import uuid
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import DatabaseError, close_old_connections, connection
 
 from . import webhooks
@@ -48,6 +55,30 @@ class Lane:
 
 _lanes: dict[int, Lane] = {}
 _lanes_lock = threading.Lock()
+
+#: A Celery delivery whose receiver's lane is taken comes back after this many seconds.
+LANE_RETRY_SECONDS = 2.0
+
+
+def _lane_key(subscription_id: int) -> str:
+    return f"zarik:webhook-lane:{subscription_id}"
+
+
+def enter_lane(subscription_id: int) -> str | None:
+    """Take the subscription's Celery lane: a token to leave it with, or None while another
+    attempt holds it. The lock expires by itself after the longest an attempt can take
+    (a worker killed mid-attempt does not close the lane for good). With the cache down
+    every delivery gets a lane (they are delivered as before rather than never)."""
+    token = uuid.uuid4().hex
+    seconds = 2 * float(getattr(settings, "WEBHOOK_TIMEOUT", 5)) + 5
+    if cache.add(_lane_key(subscription_id), token, timeout=seconds):
+        return token
+    return None if cache.get(_lane_key(subscription_id)) is not None else token
+
+
+def leave_lane(subscription_id: int, token: str) -> None:
+    if cache.get(_lane_key(subscription_id)) == token:
+        cache.delete(_lane_key(subscription_id))
 
 
 def runner() -> str:

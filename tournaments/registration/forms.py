@@ -12,6 +12,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.fields import NameFormField
 from clubs.models import Category
 from tournaments.models import Tournament
 
@@ -51,13 +52,13 @@ class DecimalCommaField(forms.FloatField):
 class RegistrationForm(forms.Form):
     """What an applicant types: names, email, club, category, rating."""
 
-    last_name = forms.CharField(label=_("Last name"), max_length=100)
-    first_name = forms.CharField(label=_("First name"), max_length=100)
-    last_name_latin = forms.CharField(
+    last_name = NameFormField(label=_("Last name"), max_length=100)
+    first_name = NameFormField(label=_("First name"), max_length=100)
+    last_name_latin = NameFormField(
         label=_("Last name in Latin letters"), max_length=100, required=False,
         help_text=_("optional, as in your passport or on international lists"),
     )
-    first_name_latin = forms.CharField(
+    first_name_latin = NameFormField(
         label=_("First name in Latin letters"), max_length=100, required=False
     )
     email = forms.EmailField(

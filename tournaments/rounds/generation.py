@@ -43,8 +43,10 @@ def generate(
 ) -> Generated:
     """Pair now, or start the pairing job when asked or when the field is big.
 
-    An eager job (no broker) has finished when this returns: its rounds or its
-    problems are answered at once, as for a pairing made in the request.
+    A job that has finished when this returns (``EMBEDDED_JOBS = "inline"``, the tests) is
+    answered at once, its rounds or its problems, as for a pairing made in the request;
+    otherwise (a worker, or the embedded runner's thread under ``make run``) the job is
+    answered and the round page and the API poll it.
     """
     absent, half_bye = list(absent), list(half_bye)
     if background or tournament.entries.count() >= BIG_FIELD:

@@ -92,7 +92,7 @@ def test_profile_shows_names_clubs_ratings_events_matches_h2h_and_category_chang
     CategoryChange.objects.create(player=ivanov, category_from=4, category_to=5,
                                   on=dt.date(2025, 9, 1), reason="Победа в чемпионате клуба")
     body = text(client.get(profile_url(ivanov)))
-    assert "<h1>Иванов Иван</h1>" in body and "Ivan Ivanov" in body
+    assert "<h1><bdi>Иванов Иван</bdi></h1>" in body and "Ivan Ivanov" in body
     assert "Зарик" in body and "01.05.2020" in body
     assert "1623,46" in body  # two decimals, in the reader's number format
     assert reverse("player-rating-history", kwargs={"player_id": ivanov.pk, "pool": "backgammon"}) in body
@@ -114,7 +114,7 @@ def test_profile_in_english_uses_latin_names(client, rivals):
     ivanov, *_ = rivals
     client.cookies["django_language"] = "en"
     body = text(client.get(profile_url(ivanov)))
-    assert "<h1>Ivan Ivanov</h1>" in body and "Иванов Иван" in body
+    assert "<h1><bdi>Ivan Ivanov</bdi></h1>" in body and "Иванов Иван" in body
     assert "Petr Petrov" in body and "Head-to-head" in body
     assert "1 of 2" in body
 
@@ -235,7 +235,7 @@ def test_pairings_show_the_favourites_expected_win_percent(client):
     percent = round(expected * 100)
     row = re.search(r'<tr>\s*<td class="num">1</td>(.*?)</tr>', body).group(1)
     # next to the favourite (side B), not to the other player
-    assert re.search(rf'{m.entry_b.player.full_name}</a> <a class="profile-link[^>]*>↗</a> '
+    assert re.search(rf'{m.entry_b.player.full_name}</bdi></a> <a class="profile-link[^>]*>↗</a> '
                      rf'<small class="chance"[^>]*>{percent}%</small>', row)
     assert row.count('class="chance"') == 1
     bye_row = re.search(r'<tr>\s*<td class="num">2</td>(.*?)</tr>', body).group(1)
