@@ -470,6 +470,14 @@ class EventMachine(RuleBasedStateMachine):
         self.outcomes[f"{name} done"] += 1
         return done
 
+    def _without_an_account(self, *entries) -> bool:
+        """True (counted) when one of the entries' players has no account: entered by name or
+        registered as a new person, he acts through his private link, not as a logged-in user."""
+        if any(e.player.user_id is None for e in entries):
+            self.outcomes["a player without an account: his link instead"] += 1
+            return True
+        return False
+
     @staticmethod
     def _pick(items, pick):
         return items[pick % len(items)] if items else None
@@ -614,6 +622,8 @@ class EventMachine(RuleBasedStateMachine):
         if match is None:
             return
         one, other = (match.entry_a, match.entry_b) if reporter == "a" else (match.entry_b, match.entry_a)
+        if self._without_an_account(one, other):
+            return
         final = self._final_score(match, winner, loser)
         report = self._attempt(workflow.submit_result, match.pk, one.player.user, version=match.version, final=final)
         if report is None or answer == "wait":
@@ -802,9 +812,9 @@ class EventMachine(RuleBasedStateMachine):
         if match is None:
             return
         result = match.results.order_by("-pk").first()
-        if result is not None:
-            player = (match.entry_a if side == "a" else match.entry_b).player.user
-            self._attempt(workflow.dispute_result, match.pk, result.pk, player, version=match.version,
+        entry = match.entry_a if side == "a" else match.entry_b
+        if result is not None and not self._without_an_account(entry):
+            self._attempt(workflow.dispute_result, match.pk, result.pk, entry.player.user, version=match.version,
                           reason="simulated: I did not agree")  # fmt: skip
 
     def _disputes(self, state):
@@ -831,7 +841,8 @@ class EventMachine(RuleBasedStateMachine):
         if dispute is None:
             return
         match = dispute.match
-        if via_link:  # the player's private page, no login (the same service behind it)
+        if via_link or self._without_an_account(match.entry_a if side == "a" else match.entry_b):
+            # the player's private page, no login (the same service behind it)
             self.steps += 1
             entry = match.entry_a if side == "a" else match.entry_b
             url = reverse("private-appeal", kwargs={"token": token_for(entry), "match_id": match.pk})
@@ -929,7 +940,7 @@ class EventMachine(RuleBasedStateMachine):
     @action(when=lambda m: m.system == "swiss" and not m.finished, at_most=2, pick=st.integers(min_value=0, max_value=50), ahead=st.integers(min_value=0, max_value=1))
     def a_player_asks_for_a_bye(self, pick, ahead):
         entry = self._pick(self._entries(), pick)
-        if entry is not None:
+        if entry is not None and not self._without_an_account(entry):
             number = next_number(self.tournament, entry.section) + ahead
             self._attempt(swiss.request_bye, entry, number, entry.player.user)
 
