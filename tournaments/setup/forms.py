@@ -16,7 +16,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.db.models import Max
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -302,6 +302,11 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
             self.add_error(field if field in self.fields else None, error)
 
 
+def _label(name: str):
+    """The model field's own label (one wording for the first step and the options)."""
+    return capfirst(Tournament._meta.get_field(name).verbose_name)
+
+
 class EssentialsForm(forms.Form):
     """The wizard's first step: what every event needs (issue 44), on top of a preset.
 
@@ -313,12 +318,12 @@ class EssentialsForm(forms.Form):
     """
 
     preset = forms.ChoiceField(label=_("Starting point"), widget=forms.RadioSelect)
-    name = forms.CharField(label=_("Name"), max_length=200)
+    name = forms.CharField(label=_label("name"), max_length=200)
     starts_on = forms.DateField(
-        label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+        label=_label("starts_on"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     )
     ends_on = forms.DateField(
-        label=_("Ends on"), required=False,
+        label=_label("ends_on"), required=False,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )  # fmt: skip
     variant = forms.ChoiceField(label=_("Game"), required=False)
