@@ -5,7 +5,6 @@ import json
 
 from django import template
 from django.core.serializers.json import DjangoJSONEncoder
-
 from django.utils import timezone
 from django.utils.formats import date_format
 

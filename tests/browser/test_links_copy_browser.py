@@ -4,7 +4,6 @@ the clipboard and says so, in English and Russian, on a phone."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
 from tests.browser.test_accessibility_browser import _login
 from tests.browser.test_accessibility_browser import site as site  # noqa: F401 (the fixture)
@@ -16,6 +15,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.mark.parametrize(("lang", "copied"), [("en", "Copied"), ("ru", "Скопировано")])
 def test_the_copy_button_puts_the_link_on_the_clipboard(chromium, site, lang, copied):  # noqa: F811
+    from playwright.sync_api import expect  # noqa: PLC0415 (as conftest: only where a browser runs)
+
     context = chromium.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
         locale="ru-RU" if lang == "ru" else "en-GB", extra_http_headers={"Accept-Language": lang},
