@@ -8,6 +8,9 @@ numbers come from here: ``pytest -s tests/browser/test_wizard_steps_browser.py``
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from tests.browser.test_accessibility_browser import _login
@@ -19,6 +22,14 @@ PHONE = {"width": 390, "height": 844}
 #: Issue 44's limit for any step of the wizard on a phone (step 2 was 7,613 px before the issue).
 WIZARD_MAX = 2000
 HEIGHT = "document.documentElement.scrollHeight"
+
+
+def _measure(page, step: str, lang: str) -> int:
+    """The step's height; with ``ZARIK_SCREENSHOTS=<dir>`` its screenshot too (as the phone walk)."""
+    if shots := os.environ.get("ZARIK_SCREENSHOTS"):
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(shots) / f"wizard-{step.replace(' ', '-')}-{lang}.png"), full_page=True)
+    return page.evaluate(HEIGHT)
 
 
 def _submit(page, selector: str) -> None:
@@ -35,7 +46,7 @@ def test_every_wizard_step_fits_a_phone_and_the_summary_goes_back(chromium, site
     page = _login(context, site, "organiser")
     heights = {}
     page.goto(f"{site}/organise/new/?club=zarik-club")
-    heights["1 essentials"] = page.evaluate(HEIGHT)
+    heights["1 essentials"] = _measure(page, "1 essentials", lang)
     # The first step asks what every event needs; the rest waits in closed groups.
     page.check("input[name=preset][value=club_swiss]")
     page.fill("#id_name", "Телефонный турнир")
@@ -43,7 +54,7 @@ def test_every_wizard_step_fits_a_phone_and_the_summary_goes_back(chromium, site
     page.select_option("#id_system", "round_robin")
     page.fill("#id_match_length", "9")
     _submit(page, "#wizard-essentials button[type=submit]")
-    heights["2 options"] = page.evaluate(HEIGHT)
+    heights["2 options"] = _measure(page, "2 options", lang)
     assert page.input_value("#id_name") == "Телефонный турнир"
     assert (
         page.input_value("#id_system") == "round_robin"
@@ -57,8 +68,7 @@ def test_every_wizard_step_fits_a_phone_and_the_summary_goes_back(chromium, site
     for group in ("event", "match", "pairing", "tiebreaks", "time", "registration", "prizes"):
         assert page.locator(f"#group-{group} > summary").count() == 1, group
     _submit(page, "button[name=step][value=options]")
-    heights["3 summary"] = page.evaluate(HEIGHT)
-    page.screenshot(path=f"/tmp/wiz-summary-{lang}.png", full_page=True)
+    heights["3 summary"] = _measure(page, "3 summary", lang)
     summary = page.locator("#wizard-summary").inner_text()
     assert "Телефонный турнир" in summary and "9" in summary
     # Editable back: the options come back as they were typed.
