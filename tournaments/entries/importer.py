@@ -53,7 +53,7 @@ from clubs.identity.matching import Fact, Name, Person
 from clubs.identity.services import Candidate, IdentityUndecided, identify
 from clubs.models import Club, Membership, Player
 from clubs.names import search_key, to_latin
-from scoring.rules.categories import CATEGORIES, get_category
+from scoring.rules.match.categories import CATEGORIES, get_category
 from scoring.rules.errors import Problem, RuleViolation
 from tournaments.models import Entry, Tournament
 from zarik.i18n import current_language
