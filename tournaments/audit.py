@@ -10,10 +10,17 @@ picture of the common objects so before/after are comparable.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from datetime import UTC
 from typing import Any
 
 from django.apps import apps
+from django.core.exceptions import FieldDoesNotExist
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from .models import AuditEntry
 
@@ -223,6 +230,94 @@ def object_type_label(model_name: str) -> str:
         if model._meta.model_name == model_name:
             return str(model._meta.verbose_name)
     return model_name
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line of an audit entry as people read it: a field's label, the value before and after
+    (``—`` for none), in the reader's language and the site's time zone."""
+
+    label: str
+    before: str
+    after: str
+
+
+def _model(model_name: str):
+    for model in apps.get_models():
+        if model._meta.model_name == model_name:
+            return model
+    return None
+
+
+def _field(model, key: str):
+    if model is None:
+        return None
+    for name in (key, key.removesuffix("_id")):
+        try:
+            return model._meta.get_field(name)
+        except FieldDoesNotExist:
+            continue
+    return None
+
+
+def _label(model, key: str) -> str:
+    field = _field(model, key)
+    text = str(getattr(field, "verbose_name", "") or key.removesuffix("_id").replace("_", " "))
+    return text[:1].upper() + text[1:]
+
+
+def _when(text: str) -> str | None:
+    """An ISO date-time of a snapshot (stored in UTC) in the site's time zone, as the log's
+    "When" column shows it; None when ``text`` is not one."""
+    if len(text) < 16 or text[4:5] != "-" or "T" not in text:
+        return None
+    moment = parse_datetime(text)
+    if moment is None:
+        return None
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, UTC)
+    return date_format(timezone.localtime(moment), WHEN_FORMAT)
+
+
+#: How the audit pages write a moment: local time, minutes (one format for the rows and the changes).
+WHEN_FORMAT = "Y-m-d H:i"
+
+
+def shown_value(model, key: str, value: Any) -> str:
+    """A snapshot's value as people read it: a choice's label, yes/no, a local time, "—"."""
+    if value is None or value == "" or value == [] or value == {}:
+        return "—"
+    field = _field(model, key)
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    choices = dict(getattr(field, "flatchoices", None) or ()) if field is not None else {}
+    if choices and not isinstance(value, list | dict):
+        return str(choices.get(value, value))
+    if isinstance(value, str):
+        return _when(value) or value
+    if isinstance(value, list):
+        return ", ".join(shown_value(None, key, v) for v in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{k.replace('_', ' ')}: {shown_value(None, k, v)}" for k, v in value.items())
+    return str(value)
+
+
+def changes(object_type: str, before: Any, after: Any) -> list[Change]:
+    """What an audit entry changed, field by field (``label: old → new``), instead of two JSON
+    snapshots: only the fields that differ; every field of a created or deleted object."""
+    model = _model(object_type)
+    old = before if isinstance(before, dict) else {}
+    new = after if isinstance(after, dict) else {}
+    if not isinstance(before, dict | None) or not isinstance(after, dict | None):
+        return [Change(str(_("Value")), shown_value(None, "", before), shown_value(None, "", after))]
+    keys = list(dict.fromkeys([*old, *new]))
+    out = []
+    for key in keys:
+        a, b = old.get(key), new.get(key)
+        if before is not None and after is not None and a == b:
+            continue
+        out.append(Change(_label(model, key), shown_value(model, key, a), shown_value(model, key, b)))
+    return out
 
 
 def _json_safe(value: Any) -> Any:

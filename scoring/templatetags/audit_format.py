@@ -1,11 +1,14 @@
-"""Audit page filters: ``audit_json`` (a snapshot as readable JSON) and ``audit_action`` (an action's label)."""
+"""Audit page filters: ``audit_changes`` (what an entry changed, ``label: old → new``),
+``audit_when`` (a moment in the site's time zone), ``audit_action`` (an action's label)."""
 
 import json
 
 from django import template
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils import timezone
+from django.utils.formats import date_format
 
-from tournaments.audit import action_label, object_type_label
+from tournaments.audit import WHEN_FORMAT, action_label, changes, object_type_label
 from zarik.i18n import current_language
 
 register = template.Library()
@@ -16,6 +19,24 @@ def audit_json(value) -> str:
     if value in (None, "", {}):
         return "—"
     return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=True, cls=DjangoJSONEncoder)
+
+
+@register.filter
+def audit_changes(entry) -> list:
+    """The entry's changes field by field, in the reader's language and the site's time zone."""
+    return changes(entry.object_type, entry.before, entry.after)
+
+
+@register.filter
+def audit_when(moment) -> str:
+    """A moment as the audit pages write it: local time only (the zone is named once, above)."""
+    return date_format(timezone.localtime(moment), WHEN_FORMAT) if moment else "—"
+
+
+@register.simple_tag
+def audit_zone() -> str:
+    """The time zone the audit pages' times are in (the site's)."""
+    return timezone.get_current_timezone_name()
 
 
 @register.filter

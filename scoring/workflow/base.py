@@ -152,13 +152,12 @@ def check_version(match: Match, version: int | None) -> None:
 def save_match(match: Match, **fields: Any) -> None:
     """Write result fields and move the version on, guarded by the version we read."""
     seen = match.version
-    # The round's public pairings show a score only once it is confirmed: a report or a
-    # dispute of a report (only the status moving, confirmed neither before nor after)
-    # leaves them cached — at twenty reports a second that halves their rebuilds.
-    shown = bool(set(fields) - {"result_status"}) or ResultStatus.CONFIRMED in (
-        match.result_status,
-        fields.get("result_status"),
-    )
+    # The round's public pairings show each table's state as a badge (issue 44: reported,
+    # confirmed, disputed at a glance), so a status that moves is shown; only a write that
+    # leaves the status and everything else as they were keeps them cached. (Issue 17 kept
+    # them through a report; the rows are remembered by content, so a rebuild after a report
+    # renders one row again.)
+    shown = bool(set(fields) - {"result_status"}) or fields.get("result_status", match.result_status) != match.result_status
     fields["version"] = seen + 1
     fields["updated_at"] = timezone.now()
     updated = Match.objects.filter(pk=match.pk, version=seen).update(**fields)

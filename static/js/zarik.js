@@ -56,6 +56,27 @@
     b.addEventListener("click", function () { location.reload(); });
   });
 
+  /* <button data-copy="input-id" data-copied="Copied">: copy that field's value; the button
+     says so for a moment (its text is what a screen reader announces on focus). */
+  document.querySelectorAll("button[data-copy]").forEach(function (b) {
+    var label = b.textContent;
+    b.addEventListener("click", function () {
+      var field = document.getElementById(b.dataset.copy);
+      if (!field) { return; }
+      var done = function () {
+        b.textContent = b.dataset.copied || label;
+        b.classList.add("copied");
+        setTimeout(function () { b.textContent = label; b.classList.remove("copied"); }, 2000);
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(field.value).then(done, function () { field.select(); });
+      } else {  /* plain http on a hall's network: select it and copy the old way */
+        field.focus(); field.select();
+        try { if (document.execCommand("copy")) { done(); } } catch (e) { /* selected: Ctrl+C works */ }
+      }
+    });
+  });
+
   /* <form data-confirm="question">: ask before submitting. */
   document.querySelectorAll("form[data-confirm]").forEach(function (f) {
     f.addEventListener("submit", function (e) {

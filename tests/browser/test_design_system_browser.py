@@ -80,6 +80,7 @@ def test_the_wizards_step_2_is_short_on_a_phone_and_hides_what_does_not_apply(ch
     assert height <= WIZARD_MAX, f"step 2 is {height} px tall on a phone"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # A match to N points: neither a number of games nor a drawn game's value.
+    page.click("#group-match > summary")
     assert page.input_value("#id_match_format") == "points"
     assert page.is_visible("#id_match_length")
     assert not page.is_visible("#id_fixed_games") and not page.is_visible("#id_draw_value")

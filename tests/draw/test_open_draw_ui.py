@@ -16,6 +16,7 @@ from tests.factories import (
     UserFactory,
     enter,
 )
+from tournaments.access import private_links
 from tournaments.draw.services import commit_draw, perform_draw
 from tournaments.models import AuditEntry, OfficialRole, Round
 from tournaments.rounds.pairing_manager import PairingRefused, generate_next, generate_swiss
@@ -233,3 +234,39 @@ def test_the_notes_of_a_rating_seeded_round_one_do_not_contradict_themselves(ope
         words = " ".join(Problem.from_data(n).message(lang) for n in rnd.explanation["notes"])
         assert ("no open draw" in words) if lang == "en" else ("без открытой жеребьёвки" in words)
         assert "(open draw of numbers)" not in words and "(открытая номерная жеребьёвка)" not in words
+
+
+# --- an event not yet public (issue 44) -------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_commitment_of_an_unreleased_event_is_seen_by_its_players_and_the_director_is_told(client, open_event, language):
+    """Issue 44: the commitment answered 404 to players while the event was not released, and
+    nothing told the director. Before publishing, the Draw page says who cannot see it and when
+    they can; after publishing, the message says it again; each player reads the commitment under
+    their private link; the public address stays a 404 until the event is public."""
+    t = open_event["t"]
+    t.public = False
+    t.save()
+    client.cookies["django_language"] = language
+    client.force_login(open_event["org"])
+    manage = reverse("manage-draw", kwargs={"slug": "open"})
+    warning = {"en": "The event is not public yet", "ru": "Турнир ещё не открыт для публики"}[language]
+    assert warning in client.get(manage).content.decode()  # before publishing
+    done = client.post(reverse("manage-draw-commit", kwargs={"slug": "open"}), follow=True)
+    t.refresh_from_db()
+    assert warning in done.content.decode() and t.draw_commitment in done.content.decode()  # after
+    client.logout()
+    assert client.get(reverse("public-draw", kwargs={"slug": "open"})).status_code == 404
+    token = private_links.token_for(open_event["entries"][0])
+    own = client.get(reverse("private-entry", kwargs={"token": token})).content.decode()
+    assert reverse("private-draw", kwargs={"token": token}) in own
+    page = client.get(reverse("private-draw", kwargs={"token": token}))
+    assert page.status_code == 200 and t.draw_commitment in page.content.decode()
+    assert client.get(reverse("private-draw", kwargs={"token": token + "x"})).status_code == 404
+    # Made public: everyone reads it, and the director is no longer warned.
+    t.public = True
+    t.save()
+    assert t.draw_commitment in client.get(reverse("public-draw", kwargs={"slug": "open"})).content.decode()
+    client.force_login(open_event["org"])
+    assert warning not in client.get(manage).content.decode()

@@ -57,23 +57,28 @@ def test_a_result_rebuilds_its_rounds_pairings_and_the_standings_but_not_other_r
     assert queries > cached[standings] and page.content != before
 
 
-def test_a_report_leaves_its_rounds_pairings_cached_and_the_confirmation_rebuilds_them(client):
-    """The pairings show a score only once confirmed: a report must not cost their rebuild."""
+def test_a_report_rebuilds_its_rounds_pairings_for_the_badge_and_leaves_other_rounds_cached(client):
+    """The pairings show each table's state (issue 44): a report shows "reported" at once (issue
+    17 kept them cached through a report, when they showed a score only once confirmed); the
+    other rounds' pairings stay cached, and the score appears with the confirmation."""
     t = swiss_event(6, slug="reported")
     referee = OfficialFactory(tournament=t, role="referee").user
-    client.get(pairings_url(t, 3))
-    cached = count_queries(client, pairings_url(t, 3))[0]
+    for number in (1, 3):
+        client.get(pairings_url(t, number))
+    cached = {n: count_queries(client, pairings_url(t, n))[0] for n in (1, 3)}
     match = Match.objects.get(round__tournament=t, round__number=3, table=1)
 
     workflow.submit_result(match.pk, referee, version=match.version, final=(2, 5))
     cached_live_state(t)  # the live-refresh stamp follows every report (tested on its own)
-    assert count_queries(client, pairings_url(t, 3))[0] == cached  # kept: nothing it shows changed
+    assert count_queries(client, pairings_url(t, 1))[0] == cached[1]  # another round: kept
+    queries, page = count_queries(client, pairings_url(t, 3))
+    assert queries > cached[3] and 'table-state reported' in page.content.decode()
 
     match.refresh_from_db()
     workflow.submit_result(match.pk, referee, version=match.version, final=(2, 5), confirm=True)
     cached_live_state(t)
     queries, page = count_queries(client, pairings_url(t, 3))
-    assert queries > cached and "2:5" in score_cells(page)  # the confirmation: rebuilt at once
+    assert "2:5" in score_cells(page)  # the confirmation: rebuilt at once
 
 
 def standings_table(page) -> str:
@@ -226,13 +231,17 @@ def test_a_kept_anonymous_page_follows_results_and_is_never_shown_to_a_logged_in
 
 def test_a_pairings_rebuild_renders_again_only_the_rows_whose_text_changed(client):
     """Rows are remembered by what they show: a rebuild after one confirmation renders that
-    row again, not the rows that were merely reported meanwhile (issue 17)."""
+    row again, not the others (issue 17); a reported row shows its state (issue 44), so it was
+    rendered again when the report was shown."""
     t = swiss_event(8, slug="rows-kept")
     referee = OfficialFactory(tournament=t, role="referee").user
     client.get(pairings_url(t, 3))
     reported, confirmed = Match.objects.filter(round__tournament=t, round__number=3).order_by("table")[:2]
     workflow.submit_result(reported.pk, referee, version=reported.version, final=(2, 5))
     misses = _row_html.cache_info().misses
+    assert "table-state reported" in client.get(pairings_url(t, 3)).content.decode()
+    assert _row_html.cache_info().misses == misses + 1  # the reported row only
+    misses += 1
 
     workflow.submit_result(confirmed.pk, referee, version=confirmed.version, final=(5, 1), confirm=True)
     page = client.get(pairings_url(t, 3))

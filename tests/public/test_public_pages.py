@@ -49,8 +49,10 @@ def main(response) -> str:
 
 
 def score_cells(response) -> list[str]:
-    """The pairings' score cells only: the rest of the page carries times and tokens."""
-    return [c.strip() for c in re.findall(r'<td class="score">(.*?)</td>', response.content.decode(), re.S)]
+    """The pairings' score cells only (without the table's state badge, tested on its own in
+    test_pairings_table_state): the rest of the page carries times and tokens."""
+    cells = re.findall(r'<td class="score">(.*?)</td>', response.content.decode(), re.S)
+    return [re.sub(r'\s*<span class="badge table-state [a-z]+">[^<]*</span>', "", c).strip() for c in cells]
 
 
 def url(name: str, t: Tournament, **kwargs) -> str:

@@ -65,9 +65,10 @@ def test_the_wizard_summary_says_self_registration_is_off_when_it_is(client):
     step3 = post(client, NEW, form_values(step2, name="Закрытый", step="options"))
     html = step3.content.decode()
     assert 'id="form-only-public"' not in html
-    facts = lxml.html.fromstring(html).xpath("//dl[@class='facts']")[0]
-    terms, values = facts.findall("dt"), facts.findall("dd")
-    shown = {t.text_content(): v.text_content() for t, v in zip(terms, values, strict=True)}
+    shown = {}  # the summary, one list of facts per group of options
+    for facts in lxml.html.fromstring(html).xpath("//dl[@class='facts']"):
+        terms, values = facts.findall("dt"), facts.findall("dd")
+        shown |= {t.text_content(): v.text_content() for t, v in zip(terms, values, strict=True)}
     for name in ("public", "registration_open"):
         label = str(Tournament._meta.get_field(name).verbose_name)
         assert shown[label[0].upper() + label[1:]] == "нет" or shown.get(label) == "нет", (name, shown)

@@ -70,8 +70,8 @@ def _draw_rows(draw) -> list[dict]:
     ]
 
 
-def _state(tournament: Tournament) -> dict:
-    """What both pages show: committed or not, the latest draw and its check."""
+def verification_context(tournament: Tournament) -> dict:
+    """What the pages show (the director's, the public one, the one under a private link): committed or not, the latest draw and its check."""
     draw = latest_draw(tournament)
     pending = bool(tournament.draw_secret)  # committed, not drawn yet
     context = {
@@ -111,7 +111,9 @@ def manage(request, tournament: Tournament) -> HttpResponse:
             record(request.user, tournament, "draw.choose_seeding", tournament, before, {"seeding": tournament.seeding})
             messages.success(request, _("Seeding saved."))
             return redirect("manage-draw", slug=tournament.slug)
-    context = _state(tournament) | {"form": form, "is_draw": tournament.seeding == Seeding.DRAW}
+    context = verification_context(tournament) | {
+        "form": form, "is_draw": tournament.seeding == Seeding.DRAW, "unseen": unseen_warning(tournament),
+    }  # fmt: skip
     return render(request, "draw/manage.html", context)
 
 
@@ -124,6 +126,8 @@ def commit(request, tournament: Tournament) -> HttpResponse:
         _refused(request, exc.problems)
     else:
         messages.success(request, _("Commitment published: %(hash)s") % {"hash": digest})
+        if warning := unseen_warning(tournament):
+            messages.warning(request, warning)
     return redirect("manage-draw", slug=tournament.slug)
 
 
@@ -142,13 +146,27 @@ def perform(request, tournament: Tournament) -> HttpResponse:
             return redirect("manage-draw", slug=tournament.slug)
         messages.success(request, _("The draw is done: the numbers and the seed are published."))
         return redirect("manage-draw", slug=tournament.slug)
-    return render(request, "draw/confirm.html", _state(tournament))
+    return render(request, "draw/confirm.html", verification_context(tournament))
+
+
+def unseen_warning(tournament: Tournament) -> str:
+    """What the director is told while the event is not public: visitors cannot open the
+    verification page yet (it is a 404 to them, as every page of an unreleased event), each
+    player reads the commitment through their private link, and everyone once it is public
+    (issue 44: nothing warned that the published commitment could not be seen)."""
+    if tournament.public:
+        return ""
+    return _(
+        "The event is not public yet: visitors cannot open the verification page. Each player "
+        "sees the commitment now on their private page (its “Draw of numbers” link); everyone "
+        "sees it once you make the event public (Settings → Event → Public)."
+    )
 
 
 @require_safe
 @tournament_view("tournament.view")
 def public(request, tournament: Tournament) -> HttpResponse:
-    context = _state(tournament) | {
+    context = verification_context(tournament) | {
         "page": "draw",
         "page_title": _("Draw of numbers"),
         "can_manage": allowed(request.user, MANAGE, tournament),

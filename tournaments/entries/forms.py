@@ -8,8 +8,9 @@ from django.utils.translation import gettext_lazy as _
 from clubs.identity import services as identity
 from clubs.models import Club, Player
 from tournaments.models import Entry, Section, Team, TeamMember, Tournament
-from zarik.i18n import problems_to_validation_error
+from zarik.i18n import current_language, problems_to_validation_error
 
+from .importer import header_names
 from .problems import ENTRY
 
 
@@ -77,14 +78,20 @@ class NewPlayerForm(forms.ModelForm):
         return data
 
 
+#: The columns the entries import names on its page (it reads a few more: the Latin spellings).
+IMPORT_COLUMNS = ("last_name", "first_name", "club", "category", "rating", "birth_year", "email")
+
+
 class ImportForm(forms.Form):
-    file = forms.FileField(
-        label=_("file"),
-        help_text=_(
-            "CSV (UTF-8) or XLSX with a header row: Фамилия/last_name, Имя/first_name, Клуб/club, "
-            "Категория/category, Рейтинг/rating, Год рождения/birth_year, email; or a FIDE TRF-16 file"
-        ),
-    )
+    file = forms.FileField(label=_("file"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        own, other = header_names(IMPORT_COLUMNS, current_language())
+        self.fields["file"].help_text = _(
+            "CSV (UTF-8) or XLSX with a header row: %(own)s (also accepted: %(other)s); "
+            "or a FIDE TRF-16 file"
+        ) % {"own": own, "other": other}
 
 
 class TeamForm(forms.ModelForm):

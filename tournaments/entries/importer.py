@@ -96,6 +96,24 @@ COLUMNS: tuple[Column, ...] = (
 )
 
 
+def _spelling(column: Column, language: str) -> str:
+    """The column's header as a spreadsheet in ``language`` writes it (the first such spelling)."""
+    cyrillic = [h for h in column.headers if re.search("[а-яё]", h)]
+    if language == "ru" and cyrillic:
+        return cyrillic[0][:1].upper() + cyrillic[0][1:]
+    return column.headers[0]
+
+
+def header_names(keys: Iterable[str], language: str) -> tuple[str, str]:
+    """The headers of the columns ``keys`` as the page in ``language`` names them, and the other
+    language's spellings (accepted too): the import pages list their own language's first
+    (issue 44: the English page listed the Russian headers)."""
+    columns = [c for key in keys for c in COLUMNS if c.key == key]
+    other = "en" if language == "ru" else "ru"
+    return (", ".join(_spelling(c, language) for c in columns),
+            ", ".join(dict.fromkeys(_spelling(c, other) for c in columns)))  # fmt: skip
+
+
 def _norm(header: str) -> str:
     return re.sub(r"[\s_.\-()]+", "", str(header).strip().lower().replace("ё", "е"))
 

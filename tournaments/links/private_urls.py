@@ -12,6 +12,7 @@ urlpatterns = [
     path("", views.entry_page, name="private-entry"),
     path("check-in/", views.check_in, name="private-check-in"),
     path("check-in/undo/", views.undo_check_in, name="private-check-in-undo"),
+    path("draw/", views.draw, name="private-draw"),
     path("notifications/", views.notifications, name="private-notifications"),
     path("bye/", views.request_bye, name="private-bye"),
     path("bye/<int:request_id>/cancel/", views.cancel_bye, name="private-bye-cancel"),

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from tournaments.access import private_links
 from tournaments.access.permissions import allowed
 from tournaments.access.visibility import is_public_round, public_matches
+from tournaments.draw.views import verification_context
 from tournaments.entries import status as entry_status
 from tournaments.models import (
     ByeRequest,
@@ -112,8 +113,18 @@ def entry_page(request, token: str):
             "bye_requests": entry.bye_requests.all(),
             "bye_form": OwnByeRequestForm() if may_request_bye(holder) else None,
             "disputes": match_disputes.disputes_of(holder, matches, token),
+            "draw_pending": bool(entry.tournament.draw_commitment and entry.tournament.draw_secret),
         },
     )
+
+
+def draw(request, token: str):
+    """The open draw's verification page under the player's private link: the same page as the
+    public one, readable before the event is public — the commitment is meant to be noted down
+    before the draw, and the players are who it is for (issue 44: it answered 404 to them)."""
+    tournament = holder_or_404(token).entry.tournament
+    context = verification_context(tournament) | {"page": "draw", "page_title": _("Draw of numbers"), "token": token}
+    return render(request, "draw/public.html", context)
 
 
 def annotate_waiting_report(match) -> None:

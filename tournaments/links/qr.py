@@ -8,6 +8,8 @@ The SVG has a ``viewBox`` and no fixed size: the print CSS decides how big it is
 
 from __future__ import annotations
 
+import io
+
 import segno
 from django.utils.safestring import SafeString, mark_safe
 
@@ -17,3 +19,11 @@ def qr_svg(data: str, *, label: str = "") -> SafeString:
     code = segno.make(data, error="m", micro=False)
     svg = code.svg_inline(omitsize=True, border=2, svgclass="qr", title=label or data)
     return mark_safe(svg)  # segno escapes the title; the rest is numbers
+
+
+def qr_svg_document(data: str, *, label: str = "") -> bytes:
+    """``data`` as a standalone SVG file (with its namespace and a size: an ``<img>`` shows it
+    without the page's CSS), for the links page's per-player QR."""
+    out = io.BytesIO()
+    segno.make(data, error="m", micro=False).save(out, kind="svg", scale=4, border=2, title=label or data)
+    return out.getvalue()

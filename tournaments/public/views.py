@@ -374,7 +374,8 @@ def _pairings_fragment(
         for row in rows:
             p, a, b, chance = row["p"], row["a"], row["b"], row["chance"]
             # Only what the row shows, so that its remembered HTML outlives changes it does not
-            # show: a report (the status), a rating moving the chance by less than a percent.
+            # show: a rating moving the chance by less than a percent. The table's state (not
+            # played, reported, confirmed, disputed) is shown as a badge with words (issue 44).
             row["html"] = frame.render_row(
                 "public/_pairings_row.html",
                 language=lang,
@@ -384,7 +385,7 @@ def _pairings_fragment(
                 b_id=b.id if b else None, b_draw=b.draw_number if b else None, b_player=b.player_id if b else None,
                 chance_side=chance.side if chance else "", chance_percent=chance.percent if chance else None,
                 chance_source=chance.source if chance else "",
-                kind_label=str(row["kind_label"]),
+                kind_label=str(row["kind_label"]), state=p.result_status if b else "",
                 **{k: row[k] for k in ("name_a", "name_b", "team_a", "team_b", "found", "score")},
             )  # fmt: skip
         blocks.append({"round": rnd, "section": _section_title(event, rnd.section), "rows": rows,

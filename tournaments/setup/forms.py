@@ -16,12 +16,14 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.db.models import Max
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import ClubRoleKind
 from scoring.rules.errors import Problem, RuleViolation
-from tournaments.models import CompetitionSystem, OfficialRole, Section, Tournament
+from scoring.rules.variants import get_variant
+from tournaments.models import CompetitionSystem, OfficialRole, Section, Tournament, Variant
 from tournaments.pairing.options import SYSTEM_OPTIONS
 from tournaments.rounds.forms import TournamentOptionsForm, option_field_names
 from tournaments.standings.metrics import all_metrics
@@ -36,31 +38,52 @@ from zarik.i18n import current_language
 from .problems import SETUP
 from .services import section_in_use
 
-#: The form's fields by fieldset, in the order the page shows them (pairing options and
-#: tie-breaks have fieldsets of their own, after "seeding").
+#: The form's fields by group, in the order the page shows them (issue 44's groups: Event ·
+#: Match · Pairing · Tie-breaks · Time and forfeits · Registration · Prizes). The chosen system's
+#: pairing options and the tie-break order follow "pairing" (:meth:`SetupOptionsForm.fieldsets`).
 FIELDSETS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("event", _("The event"), ("name", "slug", "starts_on", "ends_on")),
-    ("place", _("Venue, fee and publishing"), ("venue", "time_control", "entry_fee", "public")),
-    ("game", _("The game and the match"),
-     ("variant", "scoring", "match_format", "match_length", "fixed_games", "draw_value")),
-    ("cube", _("The doubling cube"),
-     ("cube", "crawford", "holland", "jacoby", "beaver", "raccoon", "autodouble_limit",
-      "max_cube")),
-    ("competition", _("Competition system"), ("system", "rounds_planned")),
-    ("seeding", _("Seeding, check-in and rating"), ("seeding", "check_in_required", "rated")),
-    ("time", _("Time, lateness and forfeits"),
-     ("move_seconds", "clock_minutes_per_point", "clock_delay_seconds", "clock_increment_seconds",
-      "late_penalty_minutes", "late_forfeit_minutes", "forfeit_score", "penalty_from")),
-    ("rulings", _("Disputes and rulings"), ("dispute_window",)),
-    ("registration", _("Self-registration"),
+    ("event", pgettext_lazy("options group", "Event"), ("name", "slug", "starts_on", "ends_on", "venue", "public")),
+    ("match", pgettext_lazy("options group", "Match"),
+     ("variant", "scoring", "match_format", "match_length", "fixed_games", "draw_value",
+      "cube", "crawford", "holland", "jacoby", "beaver", "raccoon", "autodouble_limit", "max_cube")),
+    ("pairing", pgettext_lazy("options group", "Pairing"), ("system", "rounds_planned", "seeding", "check_in_required", "rated")),
+    ("time", pgettext_lazy("options group", "Time and forfeits"),
+     ("time_control", "move_seconds", "clock_minutes_per_point", "clock_delay_seconds",
+      "clock_increment_seconds", "late_penalty_minutes", "late_forfeit_minutes", "forfeit_score",
+      "penalty_from", "dispute_window")),
+    ("registration", pgettext_lazy("options group", "Registration"),
      ("registration_open", "registration_deadline", "entry_limit", "registration_categories",
       "registration_approval")),
+    ("prizes", pgettext_lazy("options group", "Prizes"), ("entry_fee",)),
 )  # fmt: skip
 
-#: The groups the wizard and the settings open at first: what every event needs. The others
-#: (cube, pairing options, tie-breaks, time, disputes, registration) are closed until clicked,
-#: so step 2 fits a phone (issue 44: 7,613 px tall before).
-OPEN_GROUPS = frozenset({"event", "game", "competition"})
+#: What every event needs: the wizard's first step asks these (with the preset), the rest of the
+#: options wait in closed groups (issue 44: step 2 was 7,613 px tall on a phone).
+ESSENTIALS = ("name", "starts_on", "ends_on", "variant", "system", "match_length")
+
+#: Fields that do not apply to what else was chosen: the pages hide them (``setup.css``, by the
+#: same conditions) and the summary leaves them out.
+CUBE_RULES = ("crawford", "holland", "jacoby", "beaver", "raccoon", "autodouble_limit", "max_cube")
+
+
+def inapplicable(data) -> set[str]:
+    """The fields that say nothing for these values: a match to N points has no number of games
+    nor a drawn game's value; a fixed number of games has no length in points, no Crawford and no
+    Holland rule; without the cube, no cube rules."""
+    out: set[str] = set()
+    if data.get("match_format") == "points":
+        out |= {"fixed_games", "draw_value"}
+    elif data.get("match_format") == "games":
+        out |= {"match_length", "crawford", "holland"}
+    if not data.get("cube"):
+        out |= set(CUBE_RULES)
+    return out
+
+
+#: The groups the settings page opens at first (the event and its pairing: 1,802 px at 390 px);
+#: the wizard's options step opens none (its first step asked the essentials). A group holding
+#: an error is always open.
+OPEN_GROUPS = frozenset({"event", "pairing"})
 
 #: Core problem codes → the field they are about (the rest stay above the form).
 PROBLEM_FIELDS = {
@@ -189,13 +212,16 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
 
     # -- layout ---------------------------------------------------------------------------
 
+    #: The groups open at first (the wizard's options step passes none: its first step asked them).
+    open_groups = OPEN_GROUPS
+
     def fieldsets(self) -> list[dict]:
-        """The groups in page order; each says whether it starts open: what every event needs,
-        and any group holding an error (a closed group must never hide what to fix)."""
+        """The groups in page order; each says whether it starts open: :attr:`open_groups`, and
+        any group holding an error (a closed group must never hide what to fix)."""
         out = []
         for key, legend, names in FIELDSETS:
             out.append({"key": key, "legend": legend, "fields": [self[n] for n in names if n in self.fields]})
-            if key == "seeding":
+            if key == "pairing":
                 for system, label in CompetitionSystem.choices:
                     if system in SYSTEM_OPTIONS and option_field_names(system):
                         out.append({
@@ -208,7 +234,7 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
                             "errors": any(f.errors for f in tiebreak_fields)})  # fmt: skip
         for group in out:
             group["open"] = (
-                group["key"] in OPEN_GROUPS or group.get("errors", False) or any(f.errors for f in group["fields"])
+                group["key"] in self.open_groups or group.get("errors", False) or any(f.errors for f in group["fields"])
             )
         return out
 
@@ -275,6 +301,60 @@ class SetupOptionsForm(TiebreakPickerMixin, TournamentOptionsForm):
         for error in errors.as_data():
             field = PROBLEM_FIELDS.get(error.code or "")
             self.add_error(field if field in self.fields else None, error)
+
+
+def _label(name: str):
+    """The model field's own label (one wording for the first step and the options)."""
+    return capfirst(Tournament._meta.get_field(name).verbose_name)
+
+
+class EssentialsForm(forms.Form):
+    """The wizard's first step: what every event needs (issue 44), on top of a preset.
+
+    The preset is the starting point (its cube, scoring and pairing options); the variant, the
+    system and the match length typed here replace the preset's, and the options step shows
+    everything prefilled, grouped and closed. The rules are checked once, where they live: the
+    options step runs the whole form (``Tournament.clean``: dates in order, a length the format
+    allows…) on what this step prefilled, and shows a refusal beside its field.
+    """
+
+    preset = forms.ChoiceField(label=_("Starting point"), widget=forms.RadioSelect)
+    name = forms.CharField(label=_label("name"), max_length=200)
+    starts_on = forms.DateField(
+        label=_label("starts_on"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    ends_on = forms.DateField(
+        label=_label("ends_on"), required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )  # fmt: skip
+    variant = forms.ChoiceField(label=_("Game"), required=False)
+    system = forms.ChoiceField(label=_("Competition system"), required=False)
+    match_length = forms.IntegerField(
+        label=_("Match length, points"), required=False, min_value=1, max_value=99,
+        help_text=_("empty: the starting point's"), widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )  # fmt: skip
+
+    def __init__(self, presets, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        lang = current_language()
+        self.fields["preset"].choices = [(p.key, p.name(lang)) for p in presets]
+        same = [("", _("as the starting point"))]
+        self.fields["variant"].choices = same + list(Variant.choices)
+        self.fields["system"].choices = same + list(CompetitionSystem.choices)
+
+    def apply(self, draft: Tournament) -> Tournament:
+        """``draft`` (the preset's unsaved tournament) with this step's answers."""
+        data = self.cleaned_data
+        draft.name, draft.starts_on, draft.ends_on = data["name"], data["starts_on"], data.get("ends_on")
+        if data.get("variant") and data["variant"] != draft.variant:
+            draft.variant = data["variant"]
+            draft.scoring = get_variant(data["variant"]).scoring  # the game's own table
+        if data.get("system") and data["system"] != draft.system:
+            draft.system = data["system"]
+            draft.pairing_options = {}  # the preset's options were the other system's
+        if data.get("match_length"):
+            draft.match_length = data["match_length"]
+        return draft
 
 
 def _problem(problem: Problem) -> str:

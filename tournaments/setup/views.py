@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -30,15 +31,18 @@ from tournaments.access.permissions import (
 from tournaments.account.people import person_name
 from tournaments.models import Official, Section, Tournament
 from tournaments.registration import services as registration
+from tournaments.standings.metrics import get_metric
 from zarik.i18n import current_language
 
 from . import services as setup
 from .forms import (
     FIELDSETS,
     ClubOrganiserForm,
+    EssentialsForm,
     OfficialForm,
     SetupOptionsForm,
     TiebreakPreviewForm,
+    inapplicable,
     section_formset,
 )
 from .presets import PRESETS, get_preset
@@ -138,15 +142,23 @@ def _preset_sections(preset) -> list[dict]:
 SHOWN_OFF = ("cube", "public", "registration_open")
 
 
-def _summary(form: SetupOptionsForm) -> list[tuple[str, str]]:
-    """(label, value as shown) of the main options, for the confirmation step."""
-    rows = []
-    for _key, _legend, names in FIELDSETS:
+def _summary(form: SetupOptionsForm) -> list[dict]:
+    """What will be created, group by group (key, legend, rows of (label, value as shown)),
+    for the summary step; each group has its "Change" button back to the options."""
+    groups = []
+    skip = inapplicable(form.cleaned_data)
+    for key, legend, names in FIELDSETS:
+        rows = []
         for name in names:
             field = form.fields.get(name)
             value = form.cleaned_data.get(name)
-            if field is None or value in (None, "", []) or (value is False and name not in SHOWN_OFF):
-                continue  # what is off is left out, except what matters when off (SHOWN_OFF)
+            if value is False:
+                if name not in SHOWN_OFF:
+                    continue  # what is off is left out, except what matters when off (SHOWN_OFF)
+            elif field is None or name in skip or value in (None, "", [], 0):
+                continue  # and what does not apply, or is nothing
+            if field is None:
+                continue
             choices = dict(getattr(field, "choices", None) or ())
             if isinstance(value, bool):
                 shown = _("yes") if value else _("no")
@@ -157,7 +169,14 @@ def _summary(form: SetupOptionsForm) -> list[tuple[str, str]]:
             else:
                 shown = str(value)
             rows.append((str(field.label), shown))
-    return rows
+        if key == "pairing":
+            order = ", ".join(
+                get_metric(k).name(current_language()) for k in form.instance.tiebreaks or ()
+            )
+            rows.append((str(_("Tie-break order")), order or str(_("the system's default"))))
+        if rows:
+            groups.append({"key": key, "legend": legend, "rows": rows})
+    return groups
 
 
 def _preview_context(result, picker=None) -> dict:
@@ -195,8 +214,26 @@ def _preview_for(form, tournament):
         return preview((), "swiss", tournament)
 
 
+def _options_form(data, draft, club, open_groups=frozenset()) -> SetupOptionsForm:
+    """The wizard's options step: every group closed but ``open_groups`` (and any with an error)."""
+    form = SetupOptionsForm(data, instance=draft, club=club)
+    form.open_groups = frozenset(open_groups)
+    return form
+
+
+def _essentials_page(request, club, form: EssentialsForm, error: str = ""):
+    lang = current_language()
+    return render(
+        request, "setup/new_preset.html",
+        {"club": club, "form": form, "error": error,
+         "presets": {p.key: (p.name(lang), p.description(lang)) for p in PRESETS}},
+    )  # fmt: skip
+
+
 @login_required
 def new(request):
+    """The wizard: 1 what every event needs (a preset, the name, dates, game, system, length),
+    2 the options in closed groups, 3 the summary (with the sections) and create."""
     source = request.POST if request.method == "POST" else request.GET
     if not source.get("club"):  # one club: no need to ask; several: choose on /organise/
         clubs = list(organised_clubs(request.user)[:2])
@@ -206,19 +243,37 @@ def new(request):
     club = get_object_or_404(Club, slug=source.get("club", ""))
     require(request.user, "tournament.create", club)
     preset = get_preset(source.get("preset"))
-    if preset is None:
-        unknown = bool(source.get("preset"))
+    if request.method == "GET" and source.get(
+        "first"
+    ):  # "Back to the first step", with what it had
+        initial = {
+            k: source.get(k)
+            for k in ("preset", "name", "starts_on", "ends_on", "variant", "system", "match_length")
+        }
+        return _essentials_page(request, club, EssentialsForm(PRESETS, initial=initial))
+    essentials = request.method == "GET" and "name" in source  # the first step was sent
+    if preset is None or essentials:
+        form = EssentialsForm(PRESETS, source if essentials or source.get("preset") else None,
+                              initial={"preset": PRESETS[0].key, "starts_on": timezone.localdate()})  # fmt: skip
+        unknown = bool(source.get("preset")) and preset is None
+        if preset is None or not form.is_valid():
+            error = SETUP.problem("unknown_preset").message(current_language()) if unknown else ""
+            return _essentials_page(request, club, form, error)
+        draft = form.apply(_draft(preset, club))
         return render(
-            request, "setup/new_preset.html",
-            {"club": club, "presets": [(p, p.name(current_language()), p.description(current_language()))
-                                       for p in PRESETS],
-             "error": SETUP.problem("unknown_preset").message(current_language()) if unknown else ""},
-        )  # fmt: skip
-    if request.method == "GET":
-        form = SetupOptionsForm(instance=_draft(preset, club), club=club)
+            request,
+            "setup/new_options.html",
+            _wizard_context(club, preset, _options_form(None, draft, club)),
+        )
+    if (
+        request.method == "GET"
+    ):  # a preset's link without the first step (the API's docs, old links)
+        form = _options_form(None, _draft(preset, club), club, {"event"})
         return render(request, "setup/new_options.html", _wizard_context(club, preset, form))
-    form = SetupOptionsForm(request.POST, instance=_draft(preset, club), club=club)
-    step = request.POST.get("step", "options")
+    step = (
+        "back" if request.POST.get("edit") else request.POST.get("step", "options")
+    )  # a summary group's "Change"
+    form = _options_form(request.POST, _draft(preset, club), club, {request.POST.get("edit", "")})
     options_ok = form.is_valid()
     if not options_ok or step in ("back", "preview"):
         return render(request, "setup/new_options.html", _wizard_context(club, preset, form))
@@ -229,12 +284,21 @@ def new(request):
     if step != "create" or (formset is not None and not formset.is_valid()):
         return render(
             request, "setup/new_confirm.html",
-            {"club": club, "preset": preset, "form": form, "formset": formset, "summary": _summary(form)},
-        )
-    sections = [] if formset is None else [
-        f.save(commit=False) for f in formset.forms if f not in formset.deleted_forms and f.cleaned_data
-    ]
-    tournament = setup.create_tournament(club, request.user, form.save(commit=False), sections, preset.key)
+            {"club": club, "preset": preset, "preset_name": preset.name(current_language()),
+             "form": form, "formset": formset, "summary": _summary(form)},
+        )  # fmt: skip
+    sections = (
+        []
+        if formset is None
+        else [
+            f.save(commit=False)
+            for f in formset.forms
+            if f not in formset.deleted_forms and f.cleaned_data
+        ]
+    )
+    tournament = setup.create_tournament(
+        club, request.user, form.save(commit=False), sections, preset.key
+    )
     messages.success(request, _("Tournament “%(name)s” created.") % {"name": tournament.name})
     return redirect("manage-settings", slug=tournament.slug)
 

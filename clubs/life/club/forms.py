@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.identity import services as identity
 from clubs.models import Club, Membership, Player
 from clubs.problems import CLUB
+from tournaments.entries.importer import header_names
 from zarik.i18n import current_language, problems_to_validation_error
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -103,15 +104,20 @@ class EndMembershipForm(forms.Form):
         return ended
 
 
+#: The columns the members import names on its page.
+MEMBER_COLUMNS = ("last_name", "first_name", "category", "birth_year", "email")
+
+
 class MemberImportForm(forms.Form):
-    file = forms.FileField(
-        label=_("file"),
-        help_text=_(
-            "CSV (UTF-8) or XLSX with a header row: Фамилия/last_name, Имя/first_name, "
-            "Категория/category, Год рождения/birth_year, email; every row becomes a member of this club, "
-            "a namesake already in the database once you confirm who it is"
-        ),
-    )
+    file = forms.FileField(label=_("file"))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        own, other = header_names(MEMBER_COLUMNS, current_language())
+        self.fields["file"].help_text = _(
+            "CSV (UTF-8) or XLSX with a header row: %(own)s (also accepted: %(other)s); every row "
+            "becomes a member of this club, a namesake already in the database once you confirm who it is"
+        ) % {"own": own, "other": other}
 
 
 class MergePlayersForm(forms.Form):

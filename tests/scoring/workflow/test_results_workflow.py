@@ -506,7 +506,7 @@ def test_desk_check_in_withdraw_and_the_audit_page(client, swiss):
     assert rows[0].reason == "fell ill"
     body = page.content.decode()
     assert "fell ill" in body
-    assert "&quot;status&quot;: &quot;withdrawn&quot;" in body  # shown as JSON, not a Python repr
+    assert "Статус</span>: Отметился → Выбыл" in body  # field label: old → new, not JSON
 
 
 def test_round_close_button_refuses_an_incomplete_round(client, swiss):
