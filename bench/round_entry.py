@@ -15,6 +15,9 @@ Printed per size: wall and CPU time (this process; the database server's is not 
 confirmation — p50, p95, max — the database queries of the first, the median and the last
 confirmation (the last one finishes the round: the round's closing work comes with it),
 and the ratio of the mean of the last 10 % to the first 10 % (flat is 1.0; the goal is ≤ 1.5).
+Then the referee corrects a round-1 result through the API (its dependency closure re-rated in
+the request), timed beside a replay of the pool from that result to its end (what a correction
+cost before issue 50).
 Wall time is noisy on a shared machine; CPU time and the query counts are the steadier figures.
 """
 
@@ -84,7 +87,31 @@ def run(n: int) -> dict:
         queries.append(len(captured))
     rated = RatingChange.objects.filter(match__round=rnd).count()
     assert rated == 2 * len(matches), f"{rated} rating changes for {len(matches)} results"
-    return {"wall": wall, "cpu": cpu, "queries": queries}
+    return {"wall": wall, "cpu": cpu, "queries": queries, "correction": correct_round_one(t, client)}
+
+
+def correct_round_one(t, client: Client) -> dict:
+    """The referee corrects a round-1 result after round 5 was entered, through the API (its
+    rating's closure replayed in the request); then, for comparison, the same pool replayed
+    from that match's place to its end — what every correction cost before issue 50."""
+    from tournaments.models import Match, RatingChange
+    from tournaments.ratings import service as ratings
+
+    match = Match.objects.filter(round__tournament=t, round__number=1, entry_b__isnull=False).order_by("table").first()
+    final = [5, 1] if match.score_a != 5 or match.score_b != 1 else [5, 2]
+    body = {"final": final, "version": match.version, "confirm": True, "reason": "score sheet re-read"}
+    connection.queries_log.clear()
+    with CaptureQueriesContext(connection) as captured:
+        w, c = time.perf_counter(), time.process_time()
+        answer = client.post(f"/api/matches/{match.pk}/report/", body, content_type="application/json")
+        closure = (time.perf_counter() - w, time.process_time() - c)
+    assert answer.status_code in (200, 201), answer.content[:300]
+    pool = ratings.pool_for(t)
+    sequence = RatingChange.objects.filter(match=match).values_list("sequence", flat=True).first()
+    w, c = time.perf_counter(), time.process_time()
+    replayed = ratings.recompute(pool, sequence)
+    tail = (time.perf_counter() - w, time.process_time() - c)
+    return {"closure": closure, "queries": len(captured), "tail": tail, "tail_matches": replayed}
 
 
 def main(sizes: list[int]) -> None:
@@ -105,6 +132,11 @@ def main(sizes: list[int]) -> None:
             v = r[what]
             print(f"{n:>6} {len(v):>7} {what:>4} {1000 * _percentile(v, 0.5):>8.1f} {1000 * _percentile(v, 0.95):>8.1f}"
                   f" {1000 * max(v):>8.1f} {_tail_ratio(v):>15.2f} {q[0]:>14} {statistics.median(q):>7.0f} {q[-1]:>5}", flush=True)  # fmt: skip
+        fix = r["correction"]
+        print(f"{n:>6} a round-1 correction after round 5: {1000 * fix['closure'][0]:.0f} ms wall,"
+              f" {1000 * fix['closure'][1]:.0f} ms CPU, {fix['queries']} queries (its closure replayed);"
+              f" the pool replayed from it to the end instead ({fix['tail_matches']} matches):"
+              f" {1000 * fix['tail'][0]:.0f} ms wall, {1000 * fix['tail'][1]:.0f} ms CPU", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":
