@@ -168,7 +168,7 @@ def build(n: int):
     return t, director
 
 
-def run(n: int) -> dict:
+def run(n: int, rows: dict) -> dict:
     from django.contrib.auth import get_user_model
 
     from scoring import workflow
@@ -181,7 +181,6 @@ def run(n: int) -> dict:
     from tournaments.ratings import service as ratings
     from tournaments.rounds import pairing_manager as pm
 
-    rows: dict = {}
     peak = Peak()
     began = time.perf_counter()
     t, director = build(n)
@@ -317,7 +316,13 @@ def main(sizes: list[int]) -> None:
         old = setup_databases(verbosity=0, interactive=False)
         try:
             print(f"N = {n}", flush=True)
-            results[n] = run(n)
+            results[n] = {}
+            run(n, results[n])
+        except Exception:
+            # What was measured before the failure is printed, not lost with the run.
+            results[n].setdefault("_emails", {"batches": 0, "per_batch": 0})
+            _print(results)
+            raise
         finally:
             teardown_databases(old, verbosity=0)
         _print(results)
