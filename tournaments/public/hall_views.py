@@ -262,4 +262,6 @@ def hall(request, tournament: Tournament) -> HttpResponse:
 @tournament_view("tournament.view")
 def hall_frame(request, tournament: Tournament) -> HttpResponse:
     page, every = _params(request, tournament)
-    return HttpResponse(_frame_html(tournament, page, every).html)
+    html = _frame_html(tournament, page, every).html
+    # The same screen asked again after a live stamp moved on elsewhere: a 304, no body.
+    return frame.conditional(request, frame.etag_of("hall", html), lambda: HttpResponse(html))
