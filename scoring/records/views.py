@@ -36,6 +36,7 @@ from tournaments.jobs import progress as jobs
 from tournaments.links.private_views import holder_and_match, holder_or_404
 from tournaments.models import Match, Round
 from tournaments.validation import match_spec
+from zarik import htmx
 from zarik.i18n import current_language
 
 from . import match_files
@@ -179,8 +180,8 @@ def _match_viewer(request, tournament, match: Match, *, urls: dict[str, str]) ->
         **viewer_options(request.GET),
     ))
     # A step swaps the board and, out of band, the move list: both show the same position.
-    template = "scoring/records/_record_step.html" if request.headers.get("HX-Request") else "scoring/records/record_viewer.html"
-    return render(request, template, ctx)
+    template = "scoring/records/_record_step.html" if htmx.is_htmx(request) else "scoring/records/record_viewer.html"
+    return htmx.vary(render(request, template, ctx))
 
 
 def record_paste(request) -> HttpResponse:
@@ -502,8 +503,8 @@ def round_records(request, tournament, round_id: int) -> HttpResponse:
         "job_problems": [p.message(language) for p in jobs.problems(status)] if status else [],
         "groups": groups, "running": bool(status and status.get("state") in (jobs.QUEUED, jobs.PROGRESS)),
     }
-    template = "scoring/records/_round_records_progress.html" if request.headers.get("HX-Request") else "scoring/records/round_records.html"
-    return render(request, template, ctx, status=400 if errors else 200)
+    template = "scoring/records/_round_records_progress.html" if htmx.is_htmx(request) else "scoring/records/round_records.html"
+    return htmx.vary(render(request, template, ctx, status=400 if errors else 200))
 
 
 @require_POST

@@ -269,8 +269,10 @@ def test_round_upload_page_queues_the_round_and_shows_its_progress(client, analy
     after = client.get(page_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "1 matches queued, 0 cannot be analysed, 1 have no record." in after
     assert "Analysed: 1, queued or running: 0, failed: 0." in after and "hx-get" not in after.split("round-analysis")[1]
-    poll = client.get(run_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    poll = client.get(run_url, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true").content.decode()
     assert poll.startswith('<section id="round-analysis"') and "Analysed: 1" in poll
+    opened = client.get(run_url)  # its address opened: the page the block belongs to, not a bare fragment
+    assert opened.status_code == 302 and opened.url == page_url and "HX-Request" in opened["Vary"]
     assert AuditEntry.objects.filter(action="analysis.rerun", object_id=MatchAnalysis.objects.get(match=analysed_match).pk).exists()
 
     stranger = UserFactory()
