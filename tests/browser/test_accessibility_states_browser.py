@@ -20,7 +20,15 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth import get_user_model
 
-from tests.browser.test_accessibility_browser import DESKTOP, LANGUAGES, PASSWORDS, PHONE, _ids, _login, check
+from tests.browser.test_accessibility_browser import (
+    DESKTOP,
+    LANGUAGES,
+    PASSWORDS,
+    PHONE,
+    _ids,
+    _login,
+    check,
+)
 from tests.browser.test_accessibility_browser import site as site  # noqa: F401 (the fixture)
 from tests.factories import OfficialFactory, TournamentFactory, enter
 from tests.paths import DATA
