@@ -70,6 +70,47 @@ def viewer_options(params) -> dict[str, Any]:
     return {"notation": notation if notation in NOTATIONS else "traditional", "flip": params.get("flip") == "1"}
 
 
+def position_words(
+    view: RecordView, frame, side_names: dict[str, str], pips: tuple[int, int], move: str | None
+) -> str:
+    """The position in one sentence for a screen reader (issue 44): what happened, whose turn it
+    is now, the pip counts, the cube and the score. The board is a picture (its ``<desc>`` lists
+    the checkers); this is what a sighted reader takes in at a glance, and what the viewer's live
+    region announces at each step."""
+    white, black = side_names["white"], side_names["black"]
+    name = side_names.get(frame.side or "", "")
+    if frame.kind == "start":
+        said = _("Game %(game)s, start.") % {"game": frame.game}
+    elif frame.kind == "cube":
+        said = _("Game %(game)s: %(side)s, %(action)s.") % {"game": frame.game, "side": name, "action": move or frame.printed}
+    elif frame.dice:
+        said = _("Game %(game)s, move %(move)s: %(side)s rolled %(d1)s–%(d2)s and played %(play)s.") % {
+            "game": frame.game, "move": frame.move, "side": name, "d1": frame.dice[0], "d2": frame.dice[1],
+            "play": move or frame.printed,
+        }
+    else:
+        said = _("Game %(game)s, move %(move)s: %(side)s, %(play)s.") % {
+            "game": frame.game, "move": frame.move, "side": name, "play": move or frame.printed,
+        }
+    parts = [said]
+    following = view.frame(frame.index + 1) if frame.index < view.frames[-1].index else None
+    if following is not None and following.game == frame.game and following.side:
+        parts.append(_("%(side)s to play.") % {"side": side_names.get(following.side, "")})
+    parts.append(_("Pip count: %(white)s %(wp)s, %(black)s %(bp)s.") % {
+        "white": white, "wp": pips[0], "black": black, "bp": pips[1]})
+    owner = side_names.get(frame.cube_owner or "", "")
+    parts.append(
+        _("Cube %(value)s, owned by %(who)s.") % {"value": frame.cube, "who": owner}
+        if owner else _("Cube %(value)s, in the middle.") % {"value": frame.cube}
+    )
+    score = _("Score: %(white)s %(ws)s, %(black)s %(bs)s") % {
+        "white": white, "ws": frame.score[0], "black": black, "bs": frame.score[1]}
+    if view.length:
+        score += ", " + _("match to %(n)s") % {"n": view.length}
+    parts.append(score + ".")
+    return " ".join(parts)
+
+
 def viewer_context(
     view: RecordView, ply: int | None, names: dict[str, str], language: str,
     notation: str = "traditional", flip: bool = False,
@@ -133,6 +174,7 @@ def viewer_context(
         "other_numbering": "through" if view.numbering != "through" else "traditional",
         "english": english,
         "pips": {"white": pips[0], "black": pips[1]},
+        "words": position_words(view, frame, side_names, pips, frame.moves.get(notation)),
         "notation": notation,
         "flip": flip,
         # Kept on every link of the viewer, so stepping keeps the reader's choices.
