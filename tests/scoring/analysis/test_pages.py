@@ -300,7 +300,8 @@ def test_viewer_draws_the_error_strip_as_a_bar_graph_with_a_text_alternative(cli
     strip = services.match_summary(done, referee, "en")["strip"]
     url = reverse("record-viewer", kwargs={"slug": done.round.tournament.slug, "match_id": done.pk})
     page = _login(client, referee).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    svg = page[page.index('<figure class="error-graph">'):page.index("</figure>")]
+    start = page.index('<figure class="error-graph">')  # after the board's own figure (issue 44)
+    svg = page[start:page.index("</figure>", start)]
     assert 'role="img"' in svg and "<title id=" in svg and "style=" not in svg
     bars = re.findall(r'<rect class="bar err-(\w) side-(\w)" x="([\d.]+)" y="([\d.]+)" width="3" height="([\d.]+)">', svg)
     assert len(bars) == len(strip) and {b[1] for b in bars} == {e["side"] for e in strip}
@@ -314,7 +315,8 @@ def test_viewer_draws_the_error_strip_as_a_bar_graph_with_a_text_alternative(cli
     assert f"{done.side_names('en')['a']}: {a_count} errors, {a_blunders} of them blunders." in svg
     assert f"is at move {worst['ply']}" in svg
     ru = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    ru_svg = ru[ru.index('<figure class="error-graph">'):ru.index("</figure>")]
+    ru_start = ru.index('<figure class="error-graph">')
+    ru_svg = ru[ru_start:ru.index("</figure>", ru_start)]
     assert "Ошибки по ходам" in ru_svg and "Самая большая ошибка" in ru_svg
     assert not re.search(r'(x|y|height)="\d+,\d', ru_svg)  # geometry never localised
 
