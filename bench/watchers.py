@@ -50,13 +50,12 @@ from load_results import (  # noqa: E402  (the same stack and its CPU readings)
     cpu_by_group,
     cpu_ticks,
     db_ticks,
-    drop_database,
     free_port,
     machine_ticks,
     percentile,
     publish_through,
     start_processes,
-    stop,
+    tear_down,
     throwaway_database,
 )
 
@@ -330,16 +329,7 @@ def main() -> int:
                 connections.close_all()
         return 0
     finally:
-        for proc in (server, worker):
-            if proc is not None:
-                stop(proc)
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:
-            pass
-        drop_database(url, name)
+        tear_down(url, name, server, worker)
 
 
 if __name__ == "__main__":
