@@ -633,6 +633,20 @@ def warm_up(args, data: dict) -> None:
         th.join()
 
 
+def tear_down(url: str, name: str, *procs: subprocess.Popen | None) -> None:
+    """Stop the stack's processes, close this process's connections and drop the throwaway database."""
+    for proc in procs:
+        if proc is not None:
+            stop(proc)
+    try:
+        from django.db import connections
+
+        connections.close_all()
+    except Exception:
+        pass
+    drop_database(url, name)
+
+
 def stop(proc: subprocess.Popen) -> None:
     try:
         os.killpg(proc.pid, signal.SIGTERM)
@@ -764,16 +778,7 @@ def main() -> int:
                 out.writelines(f"{ph},{t:.3f},{kind},{ms:.1f}\n" for ph, t, kind, ms in bench.trace)
         return 0 if all_ok else 1
     finally:
-        for proc in (server, worker):
-            if proc is not None:
-                stop(proc)
-        try:
-            from django.db import connections
-
-            connections.close_all()
-        except Exception:
-            pass
-        drop_database(url, name)
+        tear_down(url, name, server, worker)
 
 
 if __name__ == "__main__":

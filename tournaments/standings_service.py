@@ -351,7 +351,7 @@ def _load_events(
     gammons = _gammon_counts(with_gammons) if with_gammons else {}
     clubs: dict[int, str] = {}
     if with_clubs:
-        clubs = _clubs([row[1] for rows in entry_rows.values() for row in rows])
+        clubs = _clubs(ids)
     return {
         tid: _assemble(
             by_id[tid],
@@ -427,7 +427,7 @@ def _load_one(
     fresh = [rid for rid in wanted if rid not in kept]
     match_rows = _by_round(_match_rows(Match.objects.filter(round_id__in=fresh))) if fresh else {}
     gammons = _gammon_counts([tid], fresh) if with_gammons and fresh else {}
-    clubs = _clubs([row[1] for row in entry_rows]) if with_clubs else {}
+    clubs = _clubs([tournament.pk]) if with_clubs else {}
     event, built = _assemble(
         tournament, *options, entry_part, round_rows, match_rows, gammons, clubs, adjustment_rows, kept
     )
@@ -884,11 +884,15 @@ def _gammon_counts(
     return {mid: (a, b) for mid, (a, b) in out.items()}
 
 
-def _clubs(player_ids: Sequence[int]) -> dict[int, str]:
-    """Each player's current club (the first open membership by club name), one query."""
+def _clubs(tournament_ids: Sequence[int]) -> dict[int, str]:
+    """Each entered player's current club (the first open membership by club name), one query.
+
+    The players are picked by a subquery of the entries: a 100,000-player event's ids sent one
+    by one passed PostgreSQL's limit of 65,535 parameters (issue 50)."""
     out: dict[int, str] = {}
+    entered = Entry.objects.filter(tournament_id__in=list(tournament_ids)).values("player_id")
     rows = (
-        Membership.objects.filter(Membership.current_q(), player_id__in=player_ids)
+        Membership.objects.filter(Membership.current_q(), player_id__in=entered)
         .order_by("club__name")
         .values_list("player_id", "club__name")
     )

@@ -325,6 +325,12 @@ REST_FRAMEWORK = {
     # body. The entries import takes multipart/form-data on its own action.
     "DEFAULT_PARSER_CLASSES": ["tournaments.api.http.parsers.BoundedJSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",  # DRF's test client sends what the API takes
+    # JSON only, in every environment (issue 44). DRF's browsable pages failed html-has-lang,
+    # button-name and contrast, and their inline style sheet and script break the CSP; making them
+    # accessible means keeping our own copy of DRF's templates for a page no integrator needs: the
+    # manual's API reference and /api/schema/ (with the Swagger UI at /api/docs/) document every
+    # operation, and a browser opening /api/ reads the same JSON a client does.
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
 }
 # Requests per token, per logged-in user, per anonymous IP address ("N/s|min|hour|day").
 ZARIK_API_THROTTLE_RATES = {
@@ -375,12 +381,6 @@ if PRODUCTION and not env_bool("API_BASIC_AUTH", False):
     REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] = [
         c for c in REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] if not c.endswith("BasicAuthentication")
     ]
-
-# DRF's browsable pages carry inline styles and a script the CSP below blocks (issue 29): in
-# production the API answers JSON only; API_BROWSABLE=1 brings them back (broken by the CSP).
-# The documentation stays at /api/docs/ (Swagger UI from our own static files, CSP-clean).
-if PRODUCTION and not env_bool("API_BROWSABLE", False):
-    REST_FRAMEWORK["DEFAULT_RENDERER_CLASSES"] = ["rest_framework.renderers.JSONRenderer"]
 
 # Content Security Policy on every page (django-csp): scripts and styles from our own files
 # only, never inline (tests/test_security.py scans templates/ for inline code).

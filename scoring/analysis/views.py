@@ -19,6 +19,7 @@ from tournaments.access.permissions import allowed, require, tournament_view
 from tournaments.access.visibility import can_see_round
 from tournaments.links.private_views import holder_and_match
 from tournaments.models import Match, Round
+from zarik import htmx
 from zarik.i18n import current_language
 
 from . import services
@@ -93,8 +94,8 @@ def _table_context(request, tournament) -> dict[str, Any]:
 def pr_table(request, tournament) -> HttpResponse:
     """The event's PR table: PR over all decisions, best match, per round; progress of the queue."""
     ctx = _table_context(request, tournament)
-    if request.headers.get("HX-Request"):
-        return render(request, "scoring/analysis/_table.html", ctx)
+    if htmx.is_htmx(request):
+        return htmx.vary(render(request, "scoring/analysis/_table.html", ctx))
     editing = allowed(request.user, "tournament.edit", tournament)
     ctx.update({
         "page": "analysis",
@@ -131,7 +132,9 @@ def round_analyse(request, tournament, round_id: int) -> HttpResponse:
     block, which that page polls while analyses are queued or running."""
     rnd = get_object_or_404(Round.objects.select_related("tournament"), pk=round_id, tournament=tournament)
     if request.method == "GET":
-        return render(request, "scoring/analysis/_round_progress.html", round_progress_context(request, rnd))
+        if not htmx.is_htmx(request):  # the address opened: the page that shows the progress
+            return htmx.vary(redirect("round-records", slug=tournament.slug, round_id=rnd.pk))
+        return htmx.vary(render(request, "scoring/analysis/_round_progress.html", round_progress_context(request, rnd)))
     bulk = services.request_round(rnd, request.user)
     messages.success(request, _("Round %(round)s: %(queued)s matches queued, %(failed)s cannot be analysed, %(skipped)s have no record.") % {
         "round": rnd.number, "queued": bulk.queued, "failed": bulk.failed, "skipped": bulk.skipped,

@@ -25,14 +25,17 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import itertools
 import json
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
 from django.contrib.auth import get_user_model
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player, Season
@@ -63,7 +66,6 @@ from tournaments.models import (
 )
 from tournaments.ratings import tasks
 from tournaments.validation import stored_result_problems
-from zarik.collector import few_collections
 
 FORMAT = "zarik-tournament"
 #: Who restored an archive through ``manage.py import_tournament`` (no account there).
@@ -204,75 +206,100 @@ class Encoder(DjangoJSONEncoder):
         return super().default(o)
 
 
-def _rows(part: Part, tournament: Tournament) -> list[dict[str, Any]]:
+#: Rows read and written a batch at a time: a 100,000-player event's archive is streamed, never
+#: held whole (issue 50).
+CHUNK = 2000
+
+
+def _part_rows(part: Part, tournament: Tournament) -> models.QuerySet:
+    return part.model._default_manager.filter(**{part.to_tournament: tournament.pk})
+
+
+def _rows(part: Part, tournament: Tournament) -> Iterator[dict[str, Any]]:
     """The part's rows as plain dicts by column (``round_id``, not ``round``): read as values,
-    not model instances, which cost most of a big event's export (issue 32)."""
-    qs = part.model._default_manager.filter(**{part.to_tournament: tournament.pk}).order_by("pk")
+    not model instances, which cost most of a big event's export (issue 32), through a
+    database cursor :data:`CHUNK` rows at a time."""
     columns = [f.attname for f in part.model._meta.concrete_fields if f.name not in part.leave_out]
-    return list(qs.values(*columns))
+    return _part_rows(part, tournament).order_by("pk").values(*columns).iterator(chunk_size=CHUNK)
 
 
 def _foreign_keys(model: type[models.Model]) -> list[models.ForeignKey]:
     return [f for f in model._meta.concrete_fields if f.is_relation]
 
 
-def dump(tournament: Tournament) -> dict[str, Any]:
-    """The whole tournament as plain data: the archive's body (see :data:`PARTS`)."""
-    tables = {part.key: _rows(part, tournament) for part in PARTS}
-    user_model = get_user_model()
-    wanted: dict[type[models.Model], set[int]] = {user_model: set(), Player: set(), Club: set(), Season: set()}
+def _named(model: type[models.Model], tournament: Tournament, also: Q | None = None) -> models.QuerySet:
+    """The rows of ``model`` (players, accounts, clubs, seasons) the archived rows point at:
+    found by the database (a subquery per foreign key), not by collecting ids row by row."""
+    named = Q(pk__in=[])
     for part in PARTS:
         for field in _foreign_keys(part.model):
-            if field.related_model in wanted:
-                wanted[field.related_model].update(
-                    r[field.attname] for r in tables[part.key] if r[field.attname] is not None
-                )
-    # Rows as values, ids as plain numbers: a big event's players as model objects, and
-    # those objects made into a 10,000-id filter, cost as much as the rest of the read.
-    players = list(
-        Player.objects.filter(pk__in=wanted[Player]).order_by("pk").values("id", "user_id", *PLAYER_FIELDS)
-    )
-    wanted[user_model].update(p["user_id"] for p in players if p["user_id"])
-    member_of: dict[int, list[dict[str, Any]]] = {}
-    for player_id, club_slug, since in Membership.objects.filter(
-        player_id__in=[p["id"] for p in players], ended_on__isnull=True
-    ).values_list("player_id", "club__slug", "started_on"):
-        member_of.setdefault(player_id, []).append({"club": club_slug, "since": since})
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "exported_at": timezone.now(),
-        "slug": tournament.slug,
-        "users": {
-            str(pk): name
-            for pk, name in user_model.objects.filter(pk__in=wanted[user_model]).values_list(
-                "pk", user_model.USERNAME_FIELD
-            )
-        },
-        "players": [{**p, "memberships": member_of.get(p["id"], [])} for p in players],
-        "clubs": dict(Club.objects.filter(pk__in=wanted[Club]).values_list("pk", "slug")),
-        "seasons": dict(Season.objects.filter(pk__in=wanted[Season]).values_list("pk", "slug")),
-        "tables": tables,
-    }
+            if field.related_model is model:
+                named |= Q(pk__in=_part_rows(part, tournament).values(field.attname))
+    if also is not None:
+        named |= also
+    return model._default_manager.filter(named).order_by("pk")
+
+
+def _players(tournament: Tournament) -> Iterator[dict[str, Any]]:
+    """The players the archive names, with their current memberships, :data:`CHUNK` at a time.
+    Rows as values: a big event's players as model objects cost as much as the rest of the read."""
+    players = _named(Player, tournament).values("id", "user_id", *PLAYER_FIELDS).iterator(chunk_size=CHUNK)
+    while batch := list(itertools.islice(players, CHUNK)):
+        member_of: dict[int, list[dict[str, Any]]] = {}
+        for player_id, club_slug, since in Membership.objects.filter(
+            player_id__in=[p["id"] for p in batch], ended_on__isnull=True
+        ).values_list("player_id", "club__slug", "started_on"):
+            member_of.setdefault(player_id, []).append({"club": club_slug, "since": since})
+        for p in batch:
+            yield {**p, "memberships": member_of.get(p["id"], [])}
+
+
+def chunks(tournament: Tournament) -> Iterator[str]:
+    """The archive of ``tournament`` as text, piece by piece: one row a line.
+
+    The tables come first, each read through a cursor; the people and places they name
+    (players, accounts, clubs, seasons) follow, found by the database. So what an export
+    holds in memory does not grow with the event (issue 50): a download streams it, the
+    command writes it as it comes. Each row goes through the json module's C encoder (an
+    indented dump runs the pure Python one, 26 s for a 10,000-player Swiss; issue 32).
+    """
+    user_model = get_user_model()
+    encode = Encoder(ensure_ascii=False).encode
+    head = {"format": FORMAT, "version": VERSION, "exported_at": timezone.now(), "slug": tournament.slug}
+    yield encode(head)[:-1] + ', "tables": {'
+    for i, part in enumerate(PARTS):
+        yield ("," if i else "") + "\n " + encode(part.key) + ": ["
+        yield from _lines(_rows(part, tournament), encode)
+        yield "\n ]"
+    yield '\n},\n "players": ['
+    yield from _lines(_players(tournament), encode)
+    yield '\n ],\n "users": {'
+    of_players = Q(pk__in=_named(Player, tournament).values("user_id"))
+    users = _named(user_model, tournament, of_players).values_list("pk", user_model.USERNAME_FIELD)
+    yield from _lines(users.iterator(chunk_size=CHUNK), lambda pair: f"{encode(str(pair[0]))}: {encode(pair[1])}")
+    clubs = dict(_named(Club, tournament).values_list("pk", "slug"))
+    seasons = dict(_named(Season, tournament).values_list("pk", "slug"))
+    yield f'\n }},\n "clubs": {encode(clubs)},\n "seasons": {encode(seasons)}\n}}\n'
+
+
+def _lines(items: Iterator[Any], encode: Callable[[Any], str]) -> Iterator[str]:
+    """``items`` encoded one a line, comma-separated, :data:`CHUNK` lines a piece."""
+    first = True
+    while batch := [encode(item) for item in itertools.islice(items, CHUNK)]:
+        yield ("" if first else ",") + ",".join("\n  " + line for line in batch)
+        first = False
 
 
 def export(tournament: Tournament, out: IO[str]) -> None:
-    """Write the archive of ``tournament`` to the text stream ``out``: one row a line.
+    """Write the archive of ``tournament`` to the text stream ``out`` as it is read (:func:`chunks`)."""
+    for piece in chunks(tournament):
+        out.write(piece)
 
-    Each row goes through the json module's C encoder (an indented dump runs the pure
-    Python one, 26 s for a 10,000-player Swiss; issue 32); the lines keep the file
-    readable and its diff per row.
-    """
-    with few_collections():  # a big event's rows all live until written; they hold no cycles
-        data = dump(tournament)
-        tables = data.pop("tables")
-        encode = Encoder(ensure_ascii=False).encode
-        out.write(encode(data)[:-1] + ', "tables": {')
-        for i, (key, rows) in enumerate(tables.items()):
-            out.write(("," if i else "") + "\n " + encode(key) + ": [")
-            out.write(",".join("\n  " + encode(row) for row in rows))
-            out.write("\n ]")
-        out.write("\n}}\n")
+
+def dump(tournament: Tournament) -> dict[str, Any]:
+    """The whole archive as the data a reader of the file gets (for tests and tools; the site
+    streams it with :func:`chunks`)."""
+    return json.loads("".join(chunks(tournament)))
 
 
 # ----------------------------------------------------------------------------------------- import

@@ -35,6 +35,7 @@ from tournaments.access.permissions import (
     tournament_view,
 )
 from tournaments.access.visibility import can_see_round, public_matches
+from tournaments.cache import tournament_by_slug
 from tournaments.entries import status as entry_status
 from tournaments.models import (
     AuditEntry,
@@ -43,9 +44,9 @@ from tournaments.models import (
     ResultStatus,
     Round,
     RoundStatus,
-    Tournament,
 )
 from tournaments.pairing.problems import PAIRING
+from tournaments.public.frame import conditional, etag_of
 from tournaments.rounds import flow as round_flow
 from zarik.i18n import current_language
 
@@ -154,13 +155,17 @@ def _current_matches(tournament):
 
 @require_GET
 def live_json(request, slug: str) -> JsonResponse:
-    """The version stamp public pages poll (see templates/scoring/entry/_live_refresh.html)."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not can_view(request.user, tournament):
+    """The version stamp public pages poll (see templates/scoring/entry/_live_refresh.html).
+
+    Every watching phone asks every few seconds (the hall every 2 s): the tournament comes from
+    this process's copy (no query), the stamp from the cache, and a poll naming the current
+    stamp in ``If-None-Match`` gets a 304 with no body (issue 50).
+    """
+    tournament = tournament_by_slug(slug)
+    if tournament is None or not can_view(request.user, tournament):
         raise Http404
-    response = JsonResponse(round_flow.cached_live_state(tournament))
-    response["Cache-Control"] = "no-store"
-    return response
+    state = round_flow.cached_live_state(tournament)
+    return conditional(request, etag_of("live", state["stamp"]), lambda: JsonResponse(state))
 
 
 # --------------------------------------------------------------------------- referee

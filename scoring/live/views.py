@@ -27,6 +27,7 @@ from tournaments.access.permissions import allowed, tournament_view
 from tournaments.access.visibility import can_see_round
 from tournaments.links.private_views import holder_and_match
 from tournaments.models import Match
+from zarik import htmx
 from zarik.i18n import current_language
 
 from . import services
@@ -155,11 +156,14 @@ def board_context(rec: LiveRecording, match: Match, language: str) -> dict[str, 
 @condition(etag_func=_etag)
 @tournament_view("tournament.view")
 def board(request, tournament, match_id: int) -> HttpResponse:
-    """The board fragment the public page polls (a 304 while no step was recorded)."""
+    """The board fragment the public page polls (a 304 while no step was recorded); its address
+    opened directly is the match's live page (a bare fragment has no language or title)."""
     match = _match(request, tournament, match_id)
+    if not htmx.is_htmx(request):
+        return redirect("live-match", slug=tournament.slug, match_id=match.pk)
     rec = get_object_or_404(LiveRecording, match=match)
     ctx = board_context(rec, match, current_language())
-    return _no_cache(render(request, "scoring/live/_board.html", {**ctx, "tournament": tournament}))
+    return htmx.vary(_no_cache(render(request, "scoring/live/_board.html", {**ctx, "tournament": tournament})))
 
 
 @tournament_view("tournament.view")
@@ -190,10 +194,13 @@ def _feature_etag(request, slug: str) -> str:
 @condition(etag_func=_feature_etag)
 @tournament_view("tournament.view")
 def feature(request, tournament) -> HttpResponse:
-    """The hall display's feature-table slot: every featured recording's board."""
+    """The hall display's feature-table slot: every featured recording's board; its address
+    opened directly is the hall display holding it."""
+    if not htmx.is_htmx(request):
+        return redirect("hall", slug=tournament.slug)
     language = current_language()
     boards = [board_context(rec, rec.match, language) for rec in services.featured(tournament)]
-    return _no_cache(render(request, "scoring/live/_feature.html", {"boards": boards, "tournament": tournament}))
+    return htmx.vary(_no_cache(render(request, "scoring/live/_feature.html", {"boards": boards, "tournament": tournament})))
 
 
 # --------------------------------------------------------------------------- the referee

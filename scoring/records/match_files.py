@@ -36,6 +36,7 @@ from scoring import workflow
 from scoring.models import MatchFile, MatchFileState, ResultState
 from scoring.records import gnubg_program, replays
 from scoring.rules.errors import Problem
+from scoring.rules.records.format import result_line
 from scoring.rules.records.matfile import export_mat, looks_like_mat, match_from_reports
 from scoring.rules.records.reader import parse_record
 from scoring.rules.records.replay import replay
@@ -578,15 +579,6 @@ def as_mat(text: str, *, variant: str, length: int, players: tuple[str, str]) ->
     return export_mat(match_from_reports([(record, report)], length=length, players=players))
 
 
-def _result_line(winner: str, points: int, english: bool) -> str:
-    if english:
-        return f"{winner.capitalize()} wins {points} point{'s' if points != 1 else ''}."
-    word = "очко" if points % 10 == 1 and points % 100 != 11 else (
-        "очка" if points % 10 in (2, 3, 4) and points % 100 not in (12, 13, 14) else "очков"
-    )
-    return f"{'Белые' if winner == 'white' else 'Чёрные'} выигрывают {points} {word}."
-
-
 def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -> str:
     """The record in the book's two-column notation (traditional numbering), game by game.
 
@@ -637,7 +629,7 @@ def as_book_text(view: RecordView, *, players: tuple[str, str], english: bool) -
         if game.winner is not None and game.points is not None:
             # The result on a line of its own, read back as the .mat's "Wins N points":
             # a resigned game (no bear-off, no pass) keeps its points.
-            out.append(_result_line(game.winner, game.points, english))
+            out.append(result_line(game.winner, game.points, english))
         # (the columns are "first mover" and "second": the book puts whoever rolled first left)
         out.append("")
     return "\n".join(out)

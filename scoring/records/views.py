@@ -36,6 +36,7 @@ from tournaments.jobs import progress as jobs
 from tournaments.links.private_views import holder_and_match, holder_or_404
 from tournaments.models import Match, Round
 from tournaments.validation import match_spec
+from zarik import htmx
 from zarik.i18n import current_language
 
 from . import match_files
@@ -67,6 +68,47 @@ def viewer_options(params) -> dict[str, Any]:
     """The viewer's display choices from the address: notation and a board turned round."""
     notation = params.get("notation") or "traditional"
     return {"notation": notation if notation in NOTATIONS else "traditional", "flip": params.get("flip") == "1"}
+
+
+def position_words(
+    view: RecordView, frame, side_names: dict[str, str], pips: tuple[int, int], move: str | None
+) -> str:
+    """The position in one sentence for a screen reader (issue 44): what happened, whose turn it
+    is now, the pip counts, the cube and the score. The board is a picture (its ``<desc>`` lists
+    the checkers); this is what a sighted reader takes in at a glance, and what the viewer's live
+    region announces at each step."""
+    white, black = side_names["white"], side_names["black"]
+    name = side_names.get(frame.side or "", "")
+    if frame.kind == "start":
+        said = _("Game %(game)s, start.") % {"game": frame.game}
+    elif frame.kind == "cube":
+        said = _("Game %(game)s: %(side)s, %(action)s.") % {"game": frame.game, "side": name, "action": move or frame.printed}
+    elif frame.dice:
+        said = _("Game %(game)s, move %(move)s: %(side)s rolled %(d1)s–%(d2)s and played %(play)s.") % {
+            "game": frame.game, "move": frame.move, "side": name, "d1": frame.dice[0], "d2": frame.dice[1],
+            "play": move or frame.printed,
+        }
+    else:
+        said = _("Game %(game)s, move %(move)s: %(side)s, %(play)s.") % {
+            "game": frame.game, "move": frame.move, "side": name, "play": move or frame.printed,
+        }
+    parts = [said]
+    following = view.frame(frame.index + 1) if frame.index < view.frames[-1].index else None
+    if following is not None and following.game == frame.game and following.side:
+        parts.append(_("%(side)s to play.") % {"side": side_names.get(following.side, "")})
+    parts.append(_("Pip count: %(white)s %(wp)s, %(black)s %(bp)s.") % {
+        "white": white, "wp": pips[0], "black": black, "bp": pips[1]})
+    owner = side_names.get(frame.cube_owner or "", "")
+    parts.append(
+        _("Cube %(value)s, owned by %(who)s.") % {"value": frame.cube, "who": owner}
+        if owner else _("Cube %(value)s, in the middle.") % {"value": frame.cube}
+    )
+    score = _("Score: %(white)s %(ws)s, %(black)s %(bs)s") % {
+        "white": white, "ws": frame.score[0], "black": black, "bs": frame.score[1]}
+    if view.length:
+        score += ", " + _("match to %(n)s") % {"n": view.length}
+    parts.append(score + ".")
+    return " ".join(parts)
 
 
 def viewer_context(
@@ -133,6 +175,7 @@ def viewer_context(
         "other_numbering": "through" if view.numbering != "through" else "traditional",
         "english": english,
         "pips": {"white": pips[0], "black": pips[1]},
+        "words": position_words(view, frame, side_names, pips, frame.moves.get(notation)),
         "notation": notation,
         "flip": flip,
         # Kept on every link of the viewer, so stepping keeps the reader's choices.
@@ -180,8 +223,8 @@ def _match_viewer(request, tournament, match: Match, *, urls: dict[str, str]) ->
         **viewer_options(request.GET),
     ))
     # A step swaps the board and, out of band, the move list: both show the same position.
-    template = "scoring/records/_record_step.html" if request.headers.get("HX-Request") else "scoring/records/record_viewer.html"
-    return render(request, template, ctx)
+    template = "scoring/records/_record_step.html" if htmx.is_htmx(request) else "scoring/records/record_viewer.html"
+    return htmx.vary(render(request, template, ctx))
 
 
 def record_paste(request) -> HttpResponse:
@@ -492,8 +535,8 @@ def round_records(request, tournament, round_id: int) -> HttpResponse:
         "job_problems": [p.message(language) for p in jobs.problems(status)] if status else [],
         "groups": groups, "running": bool(status and status.get("state") in (jobs.QUEUED, jobs.PROGRESS)),
     }
-    template = "scoring/records/_round_records_progress.html" if request.headers.get("HX-Request") else "scoring/records/round_records.html"
-    return render(request, template, ctx, status=400 if errors else 200)
+    template = "scoring/records/_round_records_progress.html" if htmx.is_htmx(request) else "scoring/records/round_records.html"
+    return htmx.vary(render(request, template, ctx, status=400 if errors else 200))
 
 
 @require_POST

@@ -18,10 +18,12 @@
     return window.htmx.ajax("GET", frame.dataset.self, {target: frame, swap: "outerHTML"});
   }
 
+  /* "no-cache" (not "no-store"): the browser revalidates with If-None-Match; an unchanged
+     stamp is a 304 without a body. */
   function poll() {
     if (busy) return;
     busy = true;
-    fetch(body.dataset.live, {cache: "no-store", credentials: "same-origin"})
+    fetch(body.dataset.live, {cache: "no-cache", credentials: "same-origin"})
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (data) {
         if (!data || data.stamp === seen) return null;

@@ -85,7 +85,8 @@
   });
 
   /* Live refresh of public pages (scoring/_live_refresh.html): poll the stamp, reload when it
-     changes, unless the user has typed into a form (then show the notice). */
+     changes, unless the user has typed into a form (then show the notice). "no-cache": the
+     browser asks with If-None-Match and the server answers 304 while the stamp holds. */
   var live = document.getElementById("live-refresh");
   if (live && window.fetch) {
     var seen = live.dataset.stamp, dirty = false;
@@ -93,7 +94,7 @@
     document.addEventListener("input", function () { dirty = true; }, true);
     var pollLive = function () {
       if (document.hidden) return;
-      fetch(live.dataset.url, {cache: "no-store", credentials: "same-origin"})
+      fetch(live.dataset.url, {cache: "no-cache", credentials: "same-origin"})
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (data) {
           if (!data || data.stamp === seen) return;

@@ -114,8 +114,11 @@ def test_search_then_enter_a_player(client, organiser, event, semenov):
     page = client.get(url("manage-entries"), {"q": "Semenov"})  # without JS: the form submits
     assert page.status_code == 200
     assert "Семёнов Юрий" in page.content.decode()
-    live = client.get(url("manage-entries-search"), {"q": "Semyonov"})  # htmx's request
+    live = client.get(url("manage-entries-search"), {"q": "Semyonov"}, HTTP_HX_REQUEST="true")  # htmx's request
     assert "Семёнов Юрий" in live.content.decode() and "<html" not in live.content.decode()
+    assert "HX-Request" in live["Vary"]
+    opened = client.get(url("manage-entries-search"), {"q": "Semyonov"}).content.decode()  # its address opened
+    assert "<html lang=" in opened and "<title>" in opened and "Семёнов Юрий" in opened  # a page, not a fragment
     response = client.post(url("manage-entries-add"), {"player": semenov.pk})
     assert response.status_code == 302
     entry = Entry.objects.get(tournament=event)

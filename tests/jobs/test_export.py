@@ -185,6 +185,31 @@ def test_task_reports_progress_until_done(media_root, monkeypatch):
 
 
 @pytest.mark.django_db
+def test_the_workbook_streams_its_rows_and_reads_back_whole(monkeypatch):
+    """Written in openpyxl's write-only mode (rows go to the file as they are made: a
+    100,000-player workbook in bounded memory, issue 50), and every player is in it."""
+    from tournaments.exports import workbook
+
+    made = []
+    original = workbook.Workbook
+
+    def spy(*args, **kwargs):
+        book = original(*args, **kwargs)
+        made.append(book)
+        return book
+
+    monkeypatch.setattr(workbook, "Workbook", spy)
+    t = swiss_event(60, slug="export-60", rounds_done=2, open_round=False)
+    out = io.BytesIO()
+    export_tasks.build_workbook(t, out, "en")
+    assert [book.write_only for book in made] == [True]
+    wb = load_workbook(io.BytesIO(out.getvalue()))
+    assert len(standings_names(wb["Standings"], "Place")) == 60
+    players = {row[1] for row in wb["Players"].iter_rows(values_only=True) if row and isinstance(row[0], int)}
+    assert len(players) == 60
+
+
+@pytest.mark.django_db
 def test_task_for_a_vanished_tournament_fails_cleanly(media_root):
     result = export_tasks.export_standings_task.apply(args=(987654, "ru", str(uuid.uuid4()))).get()
     assert result["state"] == "FAILURE"

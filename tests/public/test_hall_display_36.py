@@ -205,3 +205,15 @@ def test_hall_settings_are_the_organisers_not_a_referees(client, five):
     assert response.status_code in (403, 404)
     five["t"].refresh_from_db()
     assert five["t"].hall_shows == "both"
+
+
+def test_the_hall_frame_is_a_fragment_for_htmx_and_the_hall_page_when_its_address_is_opened(client, five):
+    """Issue 44: the frame's address opened by hand was a bare fragment (no language, no title,
+    no Pause); htmx still gets the fragment, and the answers say they vary by the header."""
+    url = "/t/hall-five/hall/frame/?page=2&every=10"
+    fragment = client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en")
+    assert fragment.content.decode().startswith('<main id="hall-frame"') and "HX-Request" in fragment["Vary"]
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    assert page.status_code == 200 and '<html lang="en">' in html and "<title>" in html
+    assert 'id="hall-pause"' in html and 'data-page="2"' in html  # the screen asked for, on the hall page

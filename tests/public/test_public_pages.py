@@ -121,10 +121,11 @@ def test_query_counts_are_the_same_for_20_and_200_players(client):
         # The tournament's id by its address and its row at its cache version, kept by this
         # process (tournaments.cache.tournament_by_slug) + entries/players + rounds + matches +
         # the rulings' adjustments when built (the standings also read the prize table); nothing
-        # when cached — plus, on the pairings page built, whatever the live-refresh snippet costs (fixed too)
+        # when cached — plus, on the pairings and player pages built, whatever the live-refresh
+        # snippet costs (fixed too)
         # and, when built, the expected win %: the players' pool ratings, and for a round with
         # confirmed results the stored rating changes (tournaments.public.win_chances).
-        extra = live_refresh_queries(client, small) if name == "public-pairings" else 0
+        extra = live_refresh_queries(client, small) if name in ("public-pairings", "public-player") else 0
         # The pairings cold also read the published rounds' ids once (their versions key the
         # fragment: tournaments.public.frame.public_round_ids).
         # And the matches being recorded live now, once (their "live" mark: tournaments.public.marks).

@@ -191,6 +191,25 @@ def test_query_count_does_not_grow_with_the_event():
     assert counts[0] == counts[1] == 5  # entries, rounds, matches, adjustments, clubs
 
 
+def test_the_clubs_are_read_without_a_parameter_per_player():
+    """The players' clubs are picked by a subquery of the entries: a 100,000-player event's
+    ids sent one by one passed PostgreSQL's limit of 65,535 parameters (issue 50)."""
+    from clubs.models import Membership
+    from tests.factories import ClubFactory
+
+    sizes = {}
+    for size in (4, 40):
+        t = swiss_event(size, slug=f"clubs-{size}", rounds_done=1, open_round=False)
+        club = ClubFactory(name=f"Нарды {size}")
+        first = t.entries.order_by("draw_number").first()
+        Membership.objects.create(player=first.player, club=club, started_on=dt.date(2025, 1, 1))
+        with CaptureQueriesContext(connection) as queries:
+            event = load_event(t, with_clubs=True)
+        assert event.clubs == {first.player_id: f"Нарды {size}"}
+        sizes[size] = max(len(q["sql"]) for q in queries if "membership" in q["sql"])
+    assert abs(sizes[40] - sizes[4]) <= 4  # the same statement, not one id a player
+
+
 @pytest.mark.parametrize(
     ("query", "found"),
     [

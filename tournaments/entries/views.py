@@ -22,6 +22,7 @@ from clubs.search import search_players
 from tournaments.access.permissions import tournament_view
 from tournaments.models import Entry, Team, TeamMember, Tournament
 from tournaments.team_match import lineup_problems
+from zarik import htmx
 from zarik.i18n import current_language
 
 from . import importer as entry_import
@@ -90,7 +91,9 @@ def entries(request, tournament: Tournament):
 
 @_view
 def search(request, tournament: Tournament):
-    """The live results under the search box (htmx), or the same list as a page without JS."""
+    """The live results under the search box (htmx), or the entries page with them otherwise."""
+    if not htmx.is_htmx(request):
+        return htmx.vary(_page(request, tournament))
     query = request.GET.get("q", "")
     context = {
         "tournament": tournament,
@@ -98,7 +101,7 @@ def search(request, tournament: Tournament):
         "found": _found(tournament, query),
         "add_form": AddPlayerForm(tournament),
     }
-    return render(request, "entries/_search_results.html", context)
+    return htmx.vary(render(request, "entries/_search_results.html", context))
 
 
 @_view

@@ -10,6 +10,7 @@ round and may be served to anyone, officials included.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,6 +24,7 @@ from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.safestring import mark_safe
 
 from tournaments import cache as page_cache
@@ -184,7 +186,8 @@ def page(
     but the body — the tournament's version, the address, the language, the live stamp, the
     title — with slots for the body and for the CSRF token each response fills in: under a
     hall's readers the frame cost as much as serving the cached fragment, and a fragment
-    rebuilt after a confirmation would render it again (issue 17).
+    rebuilt after a confirmation would render it again (issue 17). Its ETag is the hash of that
+    key and the body: a phone asking again gets a 304 while neither changed (:func:`conditional`).
     """
     context = {
         "tournament": tournament,
@@ -202,9 +205,46 @@ def page(
         tuple(sorted((k, str(v)) for k, v in ctx.items())),
     )  # fmt: skip
     before, after = _pages.get(key, lambda: _frame_around_slot(request, template, context))
-    token = get_token(request)  # filled into the frame only: the body is the larger part
-    html = "".join((before.replace(CSRF_SLOT, token), fragment.html, after.replace(CSRF_SLOT, token)))
-    return HttpResponse(html, status=fragment.status)
+
+    def respond() -> HttpResponse:
+        token = get_token(request)  # filled into the frame only: the body is the larger part
+        html = "".join((before.replace(CSRF_SLOT, token), fragment.html, after.replace(CSRF_SLOT, token)))
+        return HttpResponse(html, status=fragment.status)
+
+    if fragment.status != 200:
+        return respond()
+    # Without its CSRF cookie a kept copy's token is void: such a visitor gets the page anew.
+    reuse = settings.CSRF_COOKIE_NAME in request.COOKIES
+    return conditional(request, etag_of(key, fragment.html), respond, private=True, reuse=reuse)
+
+
+def etag_of(*parts: object) -> str:
+    """A strong ETag for what these parts make: the page's key and its body, not the CSRF
+    token each response fills in (hashing a 100 KB body is a tenth of a millisecond)."""
+    digest = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        digest.update(str(part).encode())
+        digest.update(b"\0")
+    return f'"{digest.hexdigest()}"'
+
+
+def conditional(
+    request, etag: str, respond: Callable[[], HttpResponse], *, private: bool = False, reuse: bool = True
+) -> HttpResponse:
+    """``304 Not Modified`` when the request's ``If-None-Match`` names ``etag``, else ``respond()``;
+    either way with the tag and ``Cache-Control: no-cache`` (keep it, but ask each time).
+
+    What lets thousands of phones watch an event (issue 50): a poll whose page or stamp did
+    not change is answered from the cache's versions without rendering or sending the body.
+    Short polls with ETags, not server-sent events: gunicorn's sync workers would each be held
+    by one open stream. ``private``: the body holds the visitor's CSRF token, so no shared
+    cache may keep it. ``reuse=False``: never a 304 (the visitor's copy cannot serve).
+    """
+    response = (get_conditional_response(request, etag=etag) if reuse else None) or respond()
+    if response.status_code in (200, 304):
+        response["ETag"] = etag
+        patch_cache_control(response, no_cache=True, **({"private": True} if private else {}))
+    return response
 
 
 def _frame_around_slot(request, template: str, context: dict[str, Any]) -> tuple[str, str]:

@@ -44,6 +44,7 @@ from tournaments.models import (
 from tournaments.standings.crosstable import format_value
 from tournaments.standings_service import Event
 from tournaments.team_match import team_names
+from zarik import htmx
 from zarik.i18n import current_language
 
 from . import frame
@@ -253,13 +254,23 @@ def _params(request, tournament: Tournament) -> tuple[int, int]:
 @require_safe
 @tournament_view("tournament.view")
 def hall(request, tournament: Tournament) -> HttpResponse:
+    return _hall_page(request, tournament)
+
+
+def _hall_page(request, tournament: Tournament) -> HttpResponse:
     page, every = _params(request, tournament)
     fragment = _frame_html(tournament, page, every)
-    return render(request, "public/hall/page.html", {"tournament": tournament, "frame": fragment.html})
+    return htmx.vary(render(request, "public/hall/page.html", {"tournament": tournament, "frame": fragment.html}))
 
 
 @require_safe
 @tournament_view("tournament.view")
 def hall_frame(request, tournament: Tournament) -> HttpResponse:
+    """The next screen, for the hall page's htmx; its address opened is the hall page at that
+    screen (a bare fragment had no language, no title, no Pause)."""
+    if not htmx.is_htmx(request):
+        return _hall_page(request, tournament)
     page, every = _params(request, tournament)
-    return HttpResponse(_frame_html(tournament, page, every).html)
+    html = _frame_html(tournament, page, every).html
+    # The same screen asked again after a live stamp moved on elsewhere: a 304, no body.
+    return htmx.vary(frame.conditional(request, frame.etag_of("hall", html), lambda: HttpResponse(html)))

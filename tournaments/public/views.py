@@ -847,7 +847,8 @@ def player(request, tournament: Tournament, entry_id: int) -> HttpResponse:
     fragment = frame.cached(
         tournament, "player", lambda event: _player_fragment(event, entry_id), {"entry": entry_id}
     )
-    return frame.page(request, tournament, fragment, page="player")
+    # A player's page follows their results as the pairings do (the live stamp, issue 50).
+    return frame.page(request, tournament, fragment, page="player", live_refresh=frame.live_refresh_template())
 
 
 

@@ -29,6 +29,7 @@ from tournaments import audit
 from tournaments.access.permissions import allowed, require, visible_tournaments
 from tournaments.entries import importer as entry_import
 from tournaments.player_history import last_public_played
+from zarik import htmx
 from zarik.i18n import current_language
 
 from .forms import AddMemberForm, EndMembershipForm, MemberImportForm, NewMemberForm
@@ -165,13 +166,13 @@ def _join(request, club: Club, player, started_on) -> None:
 def members_search(request, slug: str):
     """The live results under the search box (htmx), or the members page without JS."""
     club = _managed_club(request, slug)
-    if not request.headers.get("HX-Request"):
-        return _members_page(request, club)
+    if not htmx.is_htmx(request):
+        return htmx.vary(_members_page(request, club))
     query = request.GET.get("q", "")
     current_ids = set(club.memberships.filter(Membership.current_q()).values_list("player_id", flat=True))
     found = [{"player": p, "member": p.pk in current_ids} for p in search_players(query, SEARCH_LIMIT)]
-    return render(request, "clubs/club/_member_search.html",
-                  {"club": club, "query": query, "found": found, "add_form": AddMemberForm(club)})
+    return htmx.vary(render(request, "clubs/club/_member_search.html",
+                            {"club": club, "query": query, "found": found, "add_form": AddMemberForm(club)}))
 
 
 @login_required

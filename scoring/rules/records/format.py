@@ -40,3 +40,14 @@ def format_record(record: Record, lang: str = "en") -> str:
             out.append(f"\t{event.text}\t")
     flush()
     return "\n".join(out) + "\n"
+
+
+def result_line(winner: str, points: int, english: bool) -> str:
+    """A game's end as the book's record prints it under the game ("Белые выигрывают 2 очка."):
+    written by the record export and the live board alike, so both read back the same."""
+    if english:
+        return f"{winner.capitalize()} wins {points} point{'s' if points != 1 else ''}."
+    word = "очко" if points % 10 == 1 and points % 100 != 11 else (
+        "очка" if points % 10 in (2, 3, 4) and points % 100 not in (12, 13, 14) else "очков"
+    )
+    return f"{'Белые' if winner == 'white' else 'Чёрные'} выигрывают {points} {word}."

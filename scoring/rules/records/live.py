@@ -32,6 +32,7 @@ from scoring.rules.errors import Problem, RuleViolation
 from scoring.rules.match.cube import CubeState
 from scoring.rules.match.spec import MatchSpec, format_score
 from scoring.rules.problems.live import LIVE
+from scoring.rules.records.format import result_line
 from scoring.rules.records.matfile import MatAction, MatGame, MatMatch, export_mat
 from scoring.rules.records.notation import BAR, OFF, Chain
 from scoring.rules.records.play_notation import format_play, parse_play
@@ -514,18 +515,9 @@ def to_book_text(state: LiveState, players: tuple[str, str], *, english: bool = 
         for n, cells in rows:
             out.append(f"{n}.\t{cells.get(first, '...')}\t{cells.get(second, '')}".rstrip("\t"))
         if game.winner is not None and game.points is not None:
-            out.append(_result_line(game.winner, game.points, english))
+            out.append(result_line(game.winner, game.points, english))
         out.append("")
     return "\n".join(out) + "\n"
-
-
-def _result_line(winner: str, points: int, english: bool) -> str:
-    if english:
-        return f"{winner.capitalize()} wins {points} point{'s' if points != 1 else ''}."
-    word = "очко" if points % 10 == 1 and points % 100 != 11 else (
-        "очка" if points % 10 in (2, 3, 4) and points % 100 not in (12, 13, 14) else "очков"
-    )
-    return f"{'Белые' if winner == 'white' else 'Чёрные'} выигрывают {points} {word}."
 
 
 def record_text(state: LiveState, players: tuple[str, str]) -> tuple[str, str]:

@@ -269,8 +269,10 @@ def test_round_upload_page_queues_the_round_and_shows_its_progress(client, analy
     after = client.get(page_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "1 matches queued, 0 cannot be analysed, 1 have no record." in after
     assert "Analysed: 1, queued or running: 0, failed: 0." in after and "hx-get" not in after.split("round-analysis")[1]
-    poll = client.get(run_url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    poll = client.get(run_url, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true").content.decode()
     assert poll.startswith('<section id="round-analysis"') and "Analysed: 1" in poll
+    opened = client.get(run_url)  # its address opened: the page the block belongs to, not a bare fragment
+    assert opened.status_code == 302 and opened.url == page_url and "HX-Request" in opened["Vary"]
     assert AuditEntry.objects.filter(action="analysis.rerun", object_id=MatchAnalysis.objects.get(match=analysed_match).pk).exists()
 
     stranger = UserFactory()
@@ -298,7 +300,8 @@ def test_viewer_draws_the_error_strip_as_a_bar_graph_with_a_text_alternative(cli
     strip = services.match_summary(done, referee, "en")["strip"]
     url = reverse("record-viewer", kwargs={"slug": done.round.tournament.slug, "match_id": done.pk})
     page = _login(client, referee).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    svg = page[page.index('<figure class="error-graph">'):page.index("</figure>")]
+    start = page.index('<figure class="error-graph">')  # after the board's own figure (issue 44)
+    svg = page[start:page.index("</figure>", start)]
     assert 'role="img"' in svg and "<title id=" in svg and "style=" not in svg
     bars = re.findall(r'<rect class="bar err-(\w) side-(\w)" x="([\d.]+)" y="([\d.]+)" width="3" height="([\d.]+)">', svg)
     assert len(bars) == len(strip) and {b[1] for b in bars} == {e["side"] for e in strip}
@@ -312,7 +315,8 @@ def test_viewer_draws_the_error_strip_as_a_bar_graph_with_a_text_alternative(cli
     assert f"{done.side_names('en')['a']}: {a_count} errors, {a_blunders} of them blunders." in svg
     assert f"is at move {worst['ply']}" in svg
     ru = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    ru_svg = ru[ru.index('<figure class="error-graph">'):ru.index("</figure>")]
+    ru_start = ru.index('<figure class="error-graph">')
+    ru_svg = ru[ru_start:ru.index("</figure>", ru_start)]
     assert "Ошибки по ходам" in ru_svg and "Самая большая ошибка" in ru_svg
     assert not re.search(r'(x|y|height)="\d+,\d', ru_svg)  # geometry never localised
 

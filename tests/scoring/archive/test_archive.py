@@ -140,7 +140,8 @@ def test_the_organiser_downloads_and_restores_on_their_pages(demo_here, client, 
     assert link in settings_page
     download = client.get(link)
     assert download.status_code == 200 and "attachment" in download["Content-Disposition"]
-    body = download.content
+    assert download.streaming  # written as it is read, never held whole (issue 50)
+    body = b"".join(download.streaming_content)
 
     club = swiss.club
     new_page = client.get(reverse("organise-new") + f"?club={club.slug}").content.decode()

@@ -155,8 +155,11 @@ def test_only_players_officials_and_the_appointed_recorder_may_record(client, bg
     assert client.post(appoint, {"recorder": stranger.username, "featured": "1"}).status_code == 302
     client.force_login(stranger)
     assert send(client, url, 1, {"kind": "roll", "dice": [3, 1], "side": "white"}).json()["ok"]
-    hall = client.get(reverse("live-feature", kwargs={"slug": bg_match.round.tournament.slug}), HTTP_ACCEPT_LANGUAGE="en")
+    feature = reverse("live-feature", kwargs={"slug": bg_match.round.tournament.slug})
+    hall = client.get(feature, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true")
     assert b"Feature table" in hall.content and b"4HPwATDgc/ABMA" in hall.content
+    opened = client.get(feature)  # its address opened directly: the hall display holding it, not a bare fragment
+    assert opened.status_code == 302 and opened["Location"].endswith(f"/t/{bg_match.round.tournament.slug}/hall/")
 
 
 def test_a_recording_by_the_appointed_recorder_is_reported_by_the_referee(client, bg_match):
@@ -195,9 +198,11 @@ def test_watchers_poll_with_etags(client, bg_match):
     assert data["dice"] == [3, 1] and data["ids"]["position_id"] == "4HPwATDgc/ABMA" and data["ids"]["match_id"]
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     board = reverse("live-board", kwargs={"slug": slug, "match_id": bg_match.pk})
-    page = client.get(board)
+    page = client.get(board, HTTP_HX_REQUEST="true")
     assert page.status_code == 200 and b"<svg" in page.content and b"4HPwATDgc/ABMA" in page.content
-    assert client.get(board, HTTP_IF_NONE_MATCH=page["ETag"]).status_code == 304
+    assert client.get(board, HTTP_IF_NONE_MATCH=page["ETag"], HTTP_HX_REQUEST="true").status_code == 304
+    opened = client.get(board)  # opened directly: the match's live page, with its language and title
+    assert opened.status_code == 302 and opened["Location"].endswith(f"/match/{bg_match.pk}/live/")
     send(client, step_url(bg_match), 2, {"kind": "play", "text": "8/5, 6/5"})
     assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
     public = client.get(reverse("live-match", kwargs={"slug": slug, "match_id": bg_match.pk}))
