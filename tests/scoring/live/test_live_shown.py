@@ -110,7 +110,7 @@ def test_the_pairings_row_and_the_match_page_show_live_while_recording_and_not_a
     assert live_url not in match_page.content.decode()
 
 
-def test_record_all_helper_is_shared(client, bg_match):
+def test_after_the_last_step_the_api_answers_the_finished_board(client, bg_match):
     """The whole match recorded through the helper leaves the API answering the finished board."""
     steps = match_steps(MatchSpec(length=3, cube=True, beaver=True), "backgammon", seed=5)
     record_all(client, bg_match, steps)
