@@ -362,6 +362,8 @@ SPECTACULAR_SETTINGS = {
         "SideEnum": ["a", "b"],
         # a match's winner as the match resources show it (Match, MatchState, MyMatch)
         "MatchWinnerEnum": [("a", "A"), ("b", "B")],
+        # the live board's sides: who is on roll, who owns the cube (scoring.live.api)
+        "LiveSideEnum": ["white", "black"],
     },
     # Every error is an RFC 9457 problem: the hook declares its schema and each operation's 4xx.
     # The webhooks' payloads are components of their own (one table: tournaments.events).

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from scoring import workflow
 from scoring.entry.api_state import MatchStateSerializer, match_etag
 from scoring.entry.forms import MAX_CLOCK, MAX_MINUTES_LATE
+from scoring.live.api import LiveBoardActions
 from scoring.models import Dispute, Outcome, Sanction, SanctionKind
 from scoring.templatetags.people import raiser
 from scoring.workflow.problems import workflow_problem
@@ -196,10 +197,11 @@ class DisputeOutSerializer(serializers.ModelSerializer):
         return raiser(dispute)
 
 
-class MatchWorkflowViewSet(MatchViewSet):
+class MatchWorkflowViewSet(LiveBoardActions, MatchViewSet):
     """Matches and their results. One match carries its ``result_state``: the pending report (for
     its players and officials), the confirmed result, an open dispute, and the ``actions`` the
-    caller may take now (report, confirm, dispute), each with its address and body.
+    caller may take now (report, confirm, dispute), each with its address and body; ``live/``
+    is the match's live board while it is recorded.
     """
 
     # The state is built by scoring.entry.api_state.

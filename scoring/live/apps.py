@@ -9,3 +9,10 @@ class LiveConfig(AppConfig):
     label = "live"
     verbose_name = _("Live board")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from tournaments.public import marks
+
+        from . import services
+
+        marks.provide_live(services.live_match_ids)  # the pairings' "live" mark

@@ -36,6 +36,7 @@ from scoring.records import match_files
 from scoring.rules.errors import Problem, RuleViolation
 from scoring.rules.problems.live import LIVE
 from scoring.rules.records import live as core
+from tournaments import cache
 from tournaments.access.permissions import allowed
 from tournaments.models import Match, ResultStatus
 from tournaments.validation import match_spec
@@ -118,6 +119,30 @@ def snapshot(match: Match, state: core.LiveState) -> dict[str, Any]:
     return data
 
 
+def watcher_state(rec: LiveRecording) -> dict[str, Any]:
+    """The one answer of every watcher poll: the board page's ``state.json`` and the API's
+    ``/api/matches/<id>/live/`` (the row's snapshot, its step count, recording or finished)."""
+    return {**rec.snapshot, "seq": rec.seq, "state": rec.state, "match": rec.match_id}
+
+
+def is_live(rec: LiveRecording) -> bool:
+    """A recording the public is pointed to: steps recorded and the match not over yet."""
+    return rec.state == LiveRecording.RECORDING and rec.seq > 0
+
+
+def live_match_ids(round_ids: list[int]) -> frozenset[int]:
+    """The matches of these rounds being recorded now (the pairings' "live" mark), one query."""
+    return frozenset(LiveRecording.objects.filter(
+        match__round_id__in=round_ids, state=LiveRecording.RECORDING, seq__gt=0,
+    ).values_list("match_id", flat=True))
+
+
+def _shown_changed(match: Match) -> None:
+    """The pairings mark a match live from its first step to its end: their cached pages and
+    kept rows of its round move on (a step in between changes nothing they show)."""
+    cache.invalidate_results(match.round.tournament_id, match.round_id)
+
+
 def _who(user) -> str:
     entry = getattr(user, "entry", None)
     if entry is not None:
@@ -170,6 +195,8 @@ def record_step(match: Match, user, *, seq: int, key: str, step: dict[str, Any])
         rec.save(update_fields=["seq", "snapshot", "updated_at"])
         if after.phase == core.OVER:
             finish(rec, match, after, user)
+        if seq == 1 or after.phase == core.OVER:
+            _shown_changed(match)
     return StepAnswer(stored, False, rec.snapshot)
 
 

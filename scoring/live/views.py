@@ -184,8 +184,7 @@ def state_json(request, tournament, match_id: int) -> JsonResponse:
     """The API: the live board as JSON (score, cube, board, last play, Position/Match IDs)."""
     match = _match(request, tournament, match_id)
     rec = get_object_or_404(LiveRecording, match=match)
-    data = {**rec.snapshot, "seq": rec.seq, "state": rec.state, "match": match.pk}
-    return _no_cache(JsonResponse(data))
+    return _no_cache(JsonResponse(services.watcher_state(rec)))
 
 
 def _feature_etag(request, slug: str) -> str:

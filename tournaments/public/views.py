@@ -40,7 +40,7 @@ from tournaments.standings_service import (
 from tournaments.validation import time_control
 from zarik.i18n import current_language
 
-from . import frame, paging
+from . import frame, marks, paging
 from .bracket_layout import section_drawings
 from .win_chances import chances
 
@@ -368,6 +368,7 @@ def _pairings_fragment(
     page = paging.page_of(at, page_number)
     blocks = []
     cut = paging.slice_blocks([{"round": rnd, "rows": pairings} for rnd, pairings in every], page)
+    live = marks.live_matches([block["round"].id for block in cut])  # matches recorded move by move now
     for block in cut:
         rnd = block["round"]
         rows = _pairing_rows(event, block["rows"], lang, found, with_chances=True)
@@ -386,6 +387,8 @@ def _pairings_fragment(
                 chance_side=chance.side if chance else "", chance_percent=chance.percent if chance else None,
                 chance_source=chance.source if chance else "",
                 kind_label=str(row["kind_label"]), state=p.result_status if b else "",
+                live_url=reverse("live-match", kwargs={"slug": event.tournament.slug, "match_id": p.id})
+                if p.id in live else "",
                 **{k: row[k] for k in ("name_a", "name_b", "team_a", "team_b", "found", "score")},
             )  # fmt: skip
         blocks.append({"round": rnd, "section": _section_title(event, rnd.section), "rows": rows,
