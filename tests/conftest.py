@@ -218,14 +218,18 @@ def celery_worker_process(settings, worker_pool):
     else:
         env["DATABASE_URL"] = f"sqlite:///{db['NAME']}"
     env.setdefault("MEDIA_ROOT", str(settings.MEDIA_ROOT))
+    # A queue of this pytest process's own: two xdist workers' real-worker tests may run at the
+    # same time on the one broker, and a Celery worker taking the other test's task reads the
+    # other test database and finds nothing (the task is lost to its own test).
+    own_queue = f"zarik-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "zarik", "worker", *worker_pool,
+        [sys.executable, "-m", "celery", "-A", "zarik", "worker", *worker_pool, "-Q", own_queue,
          "--loglevel=warning", "--without-heartbeat", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )
-    old = {k: app.conf.get(k) for k in ("task_always_eager", "broker_url", "result_backend")}
+    old = {k: app.conf.get(k) for k in ("task_always_eager", "broker_url", "result_backend", "task_default_queue")}
     forget_celery_connections()
-    app.conf.update(task_always_eager=False, broker_url=broker, result_backend=broker)
+    app.conf.update(task_always_eager=False, broker_url=broker, result_backend=broker, task_default_queue=own_queue)
     settings.CELERY_TASK_ALWAYS_EAGER = False
     try:
         deadline = time.monotonic() + 30

@@ -915,8 +915,11 @@ class EventMachine(RuleBasedStateMachine):
 
     @action(at_most=2)
     def a_player_enters_late(self):
-        player = PlayerFactory(last_name=f"Сим{self.run}late{self.steps}", first_name="Поздний",
-                               user=UserFactory(username=f"sim-{self.run}-late{self.steps}"))  # fmt: skip
+        # Numbered by late entries, not by steps: the identity core folds doubled letters (and
+        # digits), so "late1" and "late11" were one person written two ways.
+        self.late_entries = getattr(self, "late_entries", 0) + 1
+        player = PlayerFactory(last_name=f"Сим{self.run}late{self.late_entries}", first_name="Поздний",
+                               user=UserFactory(username=f"sim-{self.run}-late{self.late_entries}"))  # fmt: skip
         self._attempt(roster.enter, self.tournament, player, self.director, reason="simulated late entry")
 
     @action(at_most=1, pick=st.integers(min_value=0, max_value=50),
