@@ -8,17 +8,12 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from tests.factories import OfficialFactory, RoundFactory, TournamentFactory, enter
+from tests.factories import OfficialFactory, RoundFactory, enter
 from tournaments.access import private_links
 from tournaments.entries import status as entry_status
 from tournaments.models import AuditEntry, EntryStatus, OfficialRole
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event():
-    return TournamentFactory()
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ from tests.factories import (
     MatchFactory,
     OfficialFactory,
     RoundFactory,
-    TournamentFactory,
     UserFactory,
     enter,
 )
@@ -21,18 +20,6 @@ from tournaments.access import private_links
 from tournaments.models import AuditEntry, EntryStatus, OfficialRole
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event():
-    return TournamentFactory()
-
-
-@pytest.fixture
-def organiser(event, client):
-    user = OfficialFactory(tournament=event, role=OfficialRole.ORGANISER).user
-    client.force_login(user)
-    return user
 
 
 def test_bulk_check_in_with_plain_boxes_and_counts(client, event, organiser):

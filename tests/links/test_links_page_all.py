@@ -8,24 +8,12 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 
-from tests.factories import EntryFactory, OfficialFactory, TournamentFactory, UserFactory
+from tests.factories import EntryFactory, OfficialFactory, UserFactory
 from tests.smtp import Inbox, smtp_server
 from tournaments.access import private_links
 from tournaments.models import AuditEntry, EntryStatus, OfficialRole
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def event():
-    return TournamentFactory()
-
-
-@pytest.fixture
-def organiser(event, client):
-    user = OfficialFactory(tournament=event, role=OfficialRole.ORGANISER).user
-    client.force_login(user)
-    return user
 
 
 @pytest.mark.parametrize(("language", "copy", "print_all"), [("en", "Copy", "Print all links"), ("ru", "Копировать", "Напечатать все ссылки")])

@@ -644,32 +644,21 @@ class Replayer:
                 boards[winner_index] = (self.rules.checkers,) + (0,) * 25
                 at_most = game_result(Position(boards[0], boards[1], 0, self.record.variant))
                 limit = at_most.value if at_most is not None else 0
+                claimed = {
+                    "player": claim.side,
+                    "points": claim.points,
+                    "cube": self.cube.value,
+                    "limit": limit * self.cube.value,
+                    "side": claim.side,
+                    "text": claim.text,
+                }
                 if kind is not None and per_cube * self.cube.value == claim.points and per_cube > limit:
                     # More than the position risks, yet a value of the game: a resignation
                     # the opponent accepted (gnubg lets a player resign a backgammon that
                     # cannot happen). It stands; the note says so.
-                    self.notes.append(
-                        record_problem(
-                            "resigned_above_risk",
-                            player=claim.side,
-                            points=claim.points,
-                            cube=self.cube.value,
-                            limit=limit * self.cube.value,
-                            side=claim.side,
-                            text=claim.text,
-                            game=self.game,
-                        )
-                    )
+                    self.notes.append(record_problem("resigned_above_risk", game=self.game, **claimed))
                 elif kind is None or per_cube * self.cube.value != claim.points:
-                    self.error(
-                        "result_mismatch",
-                        player=claim.side,
-                        points=claim.points,
-                        cube=self.cube.value,
-                        limit=limit * self.cube.value,
-                        side=claim.side,
-                        text=claim.text,
-                    )
+                    self.error("result_mismatch", **claimed)
                 result = RecordResult(claim.side, kind or "resign", self.cube.value, claim.points)
             elif claim.side != result.winner or claim.points not in (result.points, face):
                 self.error(
