@@ -6,7 +6,9 @@ The pages are the accessibility audit's one list (``PAGES`` in test_accessibilit
 walked for each role in Russian and English. A data table wider than a phone scrolls inside its
 own labelled region; the page itself never does. With ``ZARIK_SCREENSHOTS=<dir>`` each page is
 saved there at 390 px per language (the CI keeps the folder for review) with ``widths.json``,
-the widest page and the tallest per width — the figures of the issue's closing note.
+the widest page and the tallest per width — the figures of the issue's closing note. The pairings,
+the page a player opens at the table, fit whole on the public side: names wrap rather than hide the
+opponent (the staff round page, with its controls, may scroll inside its region).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ MEASURE = """() => ({
   width: document.documentElement.scrollWidth,
   height: document.documentElement.scrollHeight,
   comment: /\\{#|#\\}/.test(document.body.innerText),
+  pairings: [...document.querySelectorAll("table.pairings")]
+    .some(t => t.parentElement.scrollWidth > t.parentElement.clientWidth + 1),
   grey: [...document.querySelectorAll("button, input[type=submit], input[type=button]")]
     .filter(b => b.offsetParent !== null && getComputedStyle(b).backgroundColor === "BUTTON_FACE")
     .map(b => (b.innerText || b.value).trim()),
@@ -70,6 +74,8 @@ def test_no_page_scrolls_sideways_at_320_and_390_px(chromium, site, language):  
                     failures.append(f"{language} {width}px {role} {path}: the page is {seen['width']} px wide")
                 if seen["grey"]:
                     failures.append(f"{language} {width}px {role} {path}: browser-default buttons {seen['grey']}")
+                if seen["pairings"] and role in ("public", "player"):
+                    failures.append(f"{language} {width}px {role} {path}: the pairings table scrolls sideways")
                 if seen["comment"]:
                     failures.append(f"{language} {width}px {role} {path}: a template comment shows as text")
                 if shots and width == 390:
