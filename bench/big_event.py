@@ -35,7 +35,8 @@ Memory is the peak of the process's resident set (RSS, from /proc/self/statm, sa
 every 5 ms by a thread) above its size when the step began (after ``gc.collect()`` and
 glibc's ``malloc_trim(0)`` return freed memory): it counts what the database driver
 holds, which ``tracemalloc`` would not see. The table ends with the
-growth ratio of each step between consecutive sizes.
+growth ratio of each step between consecutive sizes: of the wall time, then of the CPU time
+(on a shared machine the CPU's is the one to read).
 """
 
 from __future__ import annotations
@@ -336,7 +337,7 @@ def _print(results: dict) -> None:
     width = max(map(len, steps)) + 2
     head = f"{'step':<{width}}" + "".join(f"{n:>9} s {'cpu s':>7} {'MB':>6} {'KB':>6}" for n in sizes)
     ratios = [f"  x{b // 1000}k/{a // 1000}k" if a >= 1000 else f" x{b}/{a}" for a, b in zip(sizes, sizes[1:], strict=False)]
-    print(head + "".join(f"{r:>12}" for r in ratios))
+    print(head + "".join(f"{r:>12}{'cpu':>6}" for r in ratios))
     for step in steps:
         line = f"{step:<{width}}"
         for n in sizes:
@@ -346,7 +347,8 @@ def _print(results: dict) -> None:
                      f" {('' if kb is None else f'{kb:.0f}'):>6}")  # fmt: skip
         for a, b in zip(sizes, sizes[1:], strict=False):
             sa, sb = results[a].get(step, {}).get("s"), results[b].get(step, {}).get("s")
-            line += f"{(sb / sa if sa and sb else 0):>12.1f}"
+            ca, cb = results[a].get(step, {}).get("cpu"), results[b].get(step, {}).get("cpu")
+            line += f"{(sb / sa if sa and sb else 0):>12.1f}{(cb / ca if ca and cb else 0):>6.1f}"
         print(line)
     for n in sizes:
         e = results[n]["_emails"]
