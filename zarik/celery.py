@@ -8,8 +8,10 @@ so tasks run in-process and the embedded default needs no server. With one
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_init
 from django.db import close_old_connections
+
+from zarik.serving import run_as_batch
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "zarik.settings")
 
@@ -22,6 +24,14 @@ app.autodiscover_tasks()
 def ping(value: int) -> dict:
     """A trivial task for the worker smoke test: proves a real worker ran it."""
     return {"pong": value * 2, "pid": os.getpid()}
+
+
+@worker_init.connect
+def tasks_are_batch_jobs(**_kwargs) -> None:
+    """A worker's tasks (generating, exporting, re-rating a whole event) take the database's batch
+    statement limit, not a web request's (:func:`zarik.serving.statement_timeout_ms`); its pool's
+    processes are forked after this and inherit it."""
+    run_as_batch()
 
 
 @task_prerun.connect

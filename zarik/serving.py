@@ -27,22 +27,51 @@ def web_concurrency() -> int:
     return int(os.environ.get("WEB_CONCURRENCY") or WORKERS_PER_CORE * cores())
 
 
+#: The environment variable that says this process runs commands or worker tasks (set by
+#: ``manage.py`` for every command but ``runserver``, and by the Celery worker when it starts).
+BATCH_PROCESS = "ZARIK_BATCH_PROCESS"
+
+
+def run_as_batch() -> None:
+    """Say that this process (and the processes it forks) runs management commands or Celery
+    worker tasks, not web requests: its statements get :func:`statement_timeout_ms`'s batch limit.
+    Call it before the first database connection is opened."""
+    os.environ[BATCH_PROCESS] = "1"
+
+
+def statement_timeout_ms() -> int:
+    """The server's ``statement_timeout`` for this process's connections, in milliseconds.
+
+    A web request keeps ``DB_STATEMENT_TIMEOUT_MS`` (20 s): below gunicorn's timeout, so a
+    slow or hung database answers 503 before the worker is killed (issue 29). A management
+    command or a worker task is not a request anyone waits on: generating, exporting or
+    re-rating a 100,000-player event writes or reads for longer than 20 s on a busy server,
+    and the web's limit killed such a job half-way (issue 50). They take
+    ``DB_BATCH_STATEMENT_TIMEOUT_MS`` (10 minutes): still a bound, so a frozen server frees
+    a worker in minutes. Eager tasks (no broker: development, tests) run inside the request
+    and keep the web's limit.
+    """
+    if os.environ.get(BATCH_PROCESS) == "1":
+        return int(os.environ.get("DB_BATCH_STATEMENT_TIMEOUT_MS", "600000"))
+    return int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "20000"))
+
+
 def postgres_timeouts() -> dict[str, object]:
     """libpq options that bound a database that accepts connections but never answers.
 
     ``connect_timeout`` (``DB_CONNECT_TIMEOUT``, s) bounds opening a connection, the
-    handshake included; ``statement_timeout`` (``DB_STATEMENT_TIMEOUT_MS``) makes the
-    server cancel a statement running longer; ``tcp_user_timeout`` and keepalives drop
-    a connection whose host went silent. All answer the same 503 as a dropped
-    connection (:mod:`tournaments.db_unavailable`) instead of a worker killed by
-    gunicorn's timeout (issue 29: 30.5 s, then a bare 500). Keep the statement timeout
-    below ``GUNICORN_TIMEOUT`` so the 503 is said before the worker is killed.
+    handshake included; ``tcp_user_timeout`` and keepalives drop a connection whose host
+    went silent. All answer the same 503 as a dropped connection
+    (:mod:`tournaments.db_unavailable`) instead of a worker killed by gunicorn's timeout
+    (issue 29: 30.5 s, then a bare 500). The ``statement_timeout`` that makes the server
+    cancel a statement running longer is added when a connection opens
+    (:mod:`zarik.postgresql`, :func:`statement_timeout_ms`): a Celery worker learns what
+    it is only after the settings are read. Keep the web's below ``GUNICORN_TIMEOUT`` so
+    the 503 is said before the worker is killed.
     """
     connect = int(os.environ.get("DB_CONNECT_TIMEOUT", "5"))
-    statement_ms = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "20000"))
     return {
         "connect_timeout": connect,
-        "options": f"-c statement_timeout={statement_ms}",
         "tcp_user_timeout": int(os.environ.get("DB_TCP_USER_TIMEOUT_MS", "10000")),
         "keepalives": 1,
         "keepalives_idle": 30,
@@ -99,9 +128,8 @@ def sqlite_options() -> dict[str, object]:
 
 
 def query_deadline() -> float:
-    """Seconds one database call may take on this side (``DB_QUERY_DEADLINE_MS``), the server's
-    ``statement_timeout`` and two more by default: the server cancels a slow statement first,
-    and :mod:`zarik.db_watchdog` cuts a connection whose server went silent. Keep it below
-    ``GUNICORN_TIMEOUT``."""
-    statement_ms = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "20000"))
-    return int(os.environ.get("DB_QUERY_DEADLINE_MS", str(statement_ms + 2000))) / 1000
+    """Seconds one database call may take on this side (``DB_QUERY_DEADLINE_MS``), this process's
+    ``statement_timeout`` (:func:`statement_timeout_ms`) and two more by default: the server
+    cancels a slow statement first, and :mod:`zarik.db_watchdog` cuts a connection whose server
+    went silent. Keep the web's below ``GUNICORN_TIMEOUT``."""
+    return int(os.environ.get("DB_QUERY_DEADLINE_MS", str(statement_timeout_ms() + 2000))) / 1000

@@ -293,7 +293,7 @@ def test_an_attempt_the_database_refused_is_made_again_not_left_pending(transact
 def worker_with_short_statements(monkeypatch):
     """What the real worker started after it reads from the environment: statements cancelled
     after half a second, and a local receiver let through."""
-    monkeypatch.setenv("DB_STATEMENT_TIMEOUT_MS", "500")
+    monkeypatch.setenv("DB_BATCH_STATEMENT_TIMEOUT_MS", "500")  # a worker's (its tasks are batch jobs)
     monkeypatch.setenv("WEBHOOK_ALLOW_LOCAL", "1")
 
 

@@ -11,12 +11,24 @@ from __future__ import annotations
 from django.db.backends.postgresql import base
 
 from zarik import db_watchdog
+from zarik.serving import statement_timeout_ms
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.execute_wrappers.append(db_watchdog.guard)
+
+    def get_connection_params(self) -> dict:
+        """The settings' options and this process's ``statement_timeout`` (web request or batch:
+        :func:`zarik.serving.statement_timeout_ms`), read when the connection opens; a
+        ``statement_timeout`` in the settings' ``options`` (``DATABASE_URL``) stays as given."""
+        params = super().get_connection_params()
+        given = params.get("options") or ""
+        if "statement_timeout" not in given:
+            timeout = f"-c statement_timeout={statement_timeout_ms()}"
+            params["options"] = f"{given} {timeout}" if given else timeout
+        return params
 
     def is_usable(self) -> bool:
         with db_watchdog.watching(self):
