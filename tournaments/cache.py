@@ -259,46 +259,76 @@ def cached_fragment(
     (at most :data:`BUILD_WAIT_SECONDS`), or with ``stale_ok`` get the previous
     version built under the same tournament version (only results changed since).
     """
-    key, latest = _key(tournament_id, name, params, rounds)
+    return fragment_at(fragment_keys(tournament_id, name, params, rounds), build, stale_ok=stale_ok)[1]
+
+
+def fragment_keys(
+    tournament_id: int,
+    name: str,
+    params: Mapping[str, object] | None = None,
+    rounds: Iterable[int] | None = None,
+) -> tuple[str, str]:
+    """(the fragment's key now, the key of its latest version under the same tournament
+    version), one cache round trip for the versions and nothing read: what a page's ETag is
+    made of, known before the page is (issue 50: a 304 costs the versions, not the page)."""
+    return _key(tournament_id, name, params, rounds)
+
+
+def fragment_at(keys: tuple[str, str], build: Callable[[], T], *, stale_ok: bool = False) -> tuple[str, T]:
+    """(the key the value served was built under, the value) of the fragment at ``keys``
+    (:func:`fragment_keys`), read or built as :func:`cached_fragment` says.
+
+    The key differs from ``keys[0]`` only when ``stale_ok`` serves the previous version: a
+    page's ETag is made of the key it was built under, so a visitor holding a previous
+    version is never told it holds the current one."""
+    key, latest = keys
     if not stale_ok:
         value = cache.get(key)
         if value is not None:
-            return value
+            return key, value
     else:
         found = cache.get_many([key, latest])
         if key in found:
-            return found[key]
-        previous = found.get(latest)  # (built at, value) of the newest version built
+            return key, found[key]
+        previous = found.get(latest)  # (built at, value, key) of the newest version built
         if previous is not None and time.time() - previous[0] < settings.STANDINGS_STALE_SECONDS:
-            return previous[1]
+            return _built_under(previous), previous[1]
     lock = f"{key}:building"
     owner = cache.add(lock, 1, BUILD_LOCK_SECONDS)
     if not owner:
-        value = _while_built(key, lock, latest if stale_ok else None)
-        if value is not None:
-            return value
+        kept = _while_built(key, lock, latest if stale_ok else None)
+        if kept is not None:
+            return kept
     try:
         built_at = time.time()
         value = build()
-        cache.set_many({key: value, latest: (built_at, value)} if stale_ok else {key: value}, FRAGMENT_TIMEOUT)
+        kept_too = {latest: (built_at, value, key)} if stale_ok else {}
+        cache.set_many({key: value, **kept_too}, FRAGMENT_TIMEOUT)
     finally:
         if owner:  # never another builder's lock
             cache.delete(lock)
-    return value
+    return key, value
 
 
-def _while_built(key: str, lock: str, latest: str | None) -> object | None:
+def _built_under(previous: tuple) -> str:
+    """The key a latest version was built under (a (built at, value) pair kept before keys
+    were: a key no page's tag names, so whoever holds it gets the page again)."""
+    return previous[2] if len(previous) > 2 else f"unknown:{previous[0]}"
+
+
+def _while_built(key: str, lock: str, latest: str | None) -> tuple[str, object] | None:
     """Another process is building ``key``: the previous version (``latest``), else the new
-    one once it is built; None when the builder is gone (or the cache is down): build it."""
+    one once it is built, with the key each was built under; None when the builder is gone
+    (or the cache is down): build it."""
     if latest is not None:
         previous = cache.get(latest)
         if previous is not None:
-            return previous[1]
+            return _built_under(previous), previous[1]
     deadline = time.monotonic() + BUILD_WAIT_SECONDS
     while time.monotonic() < deadline:
         found = cache.get_many([key, lock])
         if key in found:
-            return found[key]
+            return key, found[key]
         if lock not in found:
             return None
         time.sleep(BUILD_POLL_SECONDS)

@@ -211,7 +211,7 @@ def round_ends_at(event: Event, minutes: int | None) -> dt.datetime | None:
     return published + dt.timedelta(minutes=minutes) if published else None
 
 
-def _frame_html(tournament: Tournament, page: int, every: int) -> frame.Fragment:
+def _frame_html(tournament: Tournament, page: int, every: int) -> frame.Cached:
     shows, minutes = tournament.hall_shows, tournament.hall_round_minutes
 
     def build(event: Event) -> frame.Fragment:
@@ -271,6 +271,7 @@ def hall_frame(request, tournament: Tournament) -> HttpResponse:
     if not htmx.is_htmx(request):
         return _hall_page(request, tournament)
     page, every = _params(request, tournament)
-    html = _frame_html(tournament, page, every).html
-    # The same screen asked again after a live stamp moved on elsewhere: a 304, no body.
-    return htmx.vary(frame.conditional(request, frame.etag_of("hall", html), lambda: HttpResponse(html)))
+    fragment = _frame_html(tournament, page, every)
+    # The same screen asked again after a live stamp moved on elsewhere: a 304 made from the
+    # screen's cache key, without reading the screen (issue 50).
+    return htmx.vary(frame.tagged(request, ("hall",), fragment, lambda: HttpResponse(fragment.html)))

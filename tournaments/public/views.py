@@ -265,7 +265,7 @@ def _rounds_fact(tournament: Tournament) -> dict[str, Any]:
     return {"rounds_planned": planned, "finished": tournament.status == TournamentStatus.FINISHED}
 
 
-def cached_overview(tournament: Tournament) -> frame.Fragment:
+def cached_overview(tournament: Tournament) -> frame.Cached:
     """The overview fragment in the current language, from the cache or built (also by a
     worker after a change: :mod:`.refresh`)."""
     return frame.cached(tournament, "overview", _overview_fragment)
@@ -438,7 +438,7 @@ def _page_error(request, tournament: Tournament, title: str, page) -> HttpRespon
 
 def _cached_pairings(
     tournament: Tournament, round_number: int | None, query: str, page: int | None = None
-) -> frame.Fragment:
+) -> frame.Cached:
     """Keyed by the shown rounds' versions: a result elsewhere leaves it cached, one of its
     own rounds rebuilds it at once (never stale)."""
     return frame.cached(
@@ -548,7 +548,7 @@ def _standings_fragment(event: Event, query: str = "", page_number: int | None =
 
 def cached_standings(
     tournament: Tournament, query: str = "", page: int | None = None, *, stale_ok: bool = False
-) -> frame.Fragment:
+) -> frame.Cached:
     """The standings fragment (a page, a search) in the current language, from the cache or built;
     what the page shows and what a worker builds ahead of it (:mod:`.refresh`)."""
     return frame.cached(
