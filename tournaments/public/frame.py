@@ -18,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.signals import setting_changed
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template import TemplateDoesNotExist
@@ -281,6 +281,11 @@ def tagged(
         not_modified = get_conditional_response(request, etag=etag_of(*shown, tag_of(fragment)))
         if not_modified is not None:
             return _kept(not_modified, etag_of(*shown, tag_of(fragment)), private)
+        if isinstance(fragment, Cached):
+            fragment.load()  # a previous version served (stale_ok) may be the one the visitor holds
+            etag = etag_of(*shown, tag_of(fragment))
+            if fragment.status == 200 and get_conditional_response(request, etag=etag) is not None:
+                return _kept(HttpResponseNotModified(), etag, private)
     response = respond()
     if response.status_code != 200:
         return response
