@@ -127,7 +127,7 @@ def public_round_ids(tournament: Tournament) -> dict[int | None, list[int]]:
         out[None] = [rid for _number, rid in latest.values()]
         return out
 
-    return page_cache.cached_fragment(tournament.pk, "round-ids", build, rounds=())
+    return page_cache.cached_fragment(tournament.pk, "round-ids", build, rounds=(), small=True)
 
 
 def player_url_prefix(slug: str) -> str:

@@ -32,6 +32,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments import standings as core
 from tournaments.access.permissions import tournament_view
+from tournaments.cache import read_once
 from tournaments.models import (
     HALL_EVERY_MAX,
     HALL_EVERY_MIN,
@@ -252,6 +253,7 @@ def _params(request, tournament: Tournament) -> tuple[int, int]:
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def hall(request, tournament: Tournament) -> HttpResponse:
     return _hall_page(request, tournament)
@@ -264,6 +266,7 @@ def _hall_page(request, tournament: Tournament) -> HttpResponse:
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def hall_frame(request, tournament: Tournament) -> HttpResponse:
     """The next screen, for the hall page's htmx; its address opened is the hall page at that
