@@ -13,7 +13,7 @@ workers, a Celery worker, PostgreSQL, the Redis cache) and, for each number of w
 - publishes the step's round through the director's service (the moment everyone looks);
 - ``N`` watchers arrive over ``--arrive`` seconds (2,000 within a minute by default); each opens
   its page once (the round's pairings; ``--player-page`` of them a player's page, ``--hall`` of
-  them the hall's screen), keeps the cookies and the ETag as a browser does, then polls the live
+  them the hall's page, then its screen asked by htmx), keeps the cookies and the ETag as a browser does, then polls the live
   stamp ``/t/<slug>/live.json`` every ``--poll`` seconds with ``If-None-Match``; when the stamp
   moved on it asks for its page again, also with ``If-None-Match`` (what ``static/js/zarik.js``
   and ``static/js/hall.js`` do, with ``cache: "no-cache"``);
@@ -178,8 +178,8 @@ class Browser:
         self.etags: dict[str, str] = {}
         self.bodies: dict[str, bytes] = {}
 
-    async def get(self, kind: str, path: str) -> bytes:
-        headers = {}
+    async def get(self, kind: str, path: str, extra: dict | None = None) -> bytes:
+        headers = dict(extra or {})
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if path in self.etags:
@@ -203,7 +203,13 @@ async def watcher(args, data: dict, stats: Stats, page: str, until: float) -> No
     await asyncio.sleep(random.uniform(0, args.arrive))
     phone = Browser(args.port, stats)
     kind = "hall screen" if "/hall/" in page else "player page" if "/player/" in page else "pairings page"
-    await phone.get(kind, page)
+    # The hall page is opened once; static/js/hall.js then asks htmx for its screen again when
+    # the stamp moves (the browser revalidating it with If-None-Match, as for any page).
+    extra = {"HX-Request": "true"} if kind == "hall screen" else {}
+    if extra:
+        await phone.get("hall page", f"/t/{data['slug']}/hall/?every=10")
+    else:
+        await phone.get(kind, page)
     live = f"/t/{data['slug']}/live.json"
     stamp = None
     await asyncio.sleep(random.uniform(0, args.poll))
@@ -214,7 +220,7 @@ async def watcher(args, data: dict, stats: Stats, page: str, until: float) -> No
         except (ValueError, KeyError):
             now = stamp
         if stamp is not None and now != stamp:
-            await phone.get(kind, page)
+            await phone.get(kind, page, extra)
         stamp = now
         await asyncio.sleep(args.poll)
 

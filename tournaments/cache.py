@@ -35,6 +35,7 @@ signals) must call :func:`invalidate` itself.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import pickle
 import threading
@@ -81,12 +82,51 @@ def _round_rows_key(round_id: int) -> str:
     return f"zarik:round:{round_id}:rows"
 
 
+#: The version numbers a watcher's request has read, while it runs (:func:`read_once`).
+_read = threading.local()
+
+
+def read_once(view: Callable[..., T]) -> Callable[..., T]:
+    """Decorator: the view reads each version number from the cache once (issue 50).
+
+    A public page's 304 is made of versions: the tournament's (to find it by its address),
+    its rounds' or its results' (its body's key), the results' again (the live stamp it
+    embeds) — each asked of the cache in its own round trip, and under thousands of polling
+    phones those round trips were most of a 304. A number read once serves the rest of the
+    request; any version this process bumps meanwhile forgets them all (:func:`_bump_all`),
+    so a request never misses its own change. Another process's change made while the
+    request runs is seen by the next request, as if it had come a moment later.
+    """
+
+    @functools.wraps(view)
+    def wrapper(*args, **kwargs):
+        outer = getattr(_read, "numbers", None)
+        _read.numbers = {} if outer is None else outer
+        try:
+            return view(*args, **kwargs)
+        finally:
+            _read.numbers = outer
+
+    return wrapper
+
+
 def _versions(keys: Sequence[str]) -> list[int]:
-    """The current numbers of these version keys, one cache round trip (created on first use).
+    """The current numbers of these version keys, one cache round trip (created on first use);
+    none for the numbers this request has already read (:func:`read_once`).
 
     A fresh version starts from the clock in nanoseconds, so a version key that
     was evicted can never come back with a number some old fragment still uses.
     """
+    memo = getattr(_read, "numbers", None)
+    if memo is None:
+        return _read_versions(keys)
+    missing = [key for key in keys if key not in memo]
+    if missing:
+        memo.update(zip(missing, _read_versions(missing), strict=True))
+    return [memo[key] for key in keys]
+
+
+def _read_versions(keys: Sequence[str]) -> list[int]:
     found = cache.get_many(list(keys))
     out = []
     for key in keys:
@@ -110,7 +150,15 @@ def round_row_versions(round_ids: Sequence[int]) -> dict[int, int]:
     return dict(zip(ids, _versions([_round_rows_key(r) for r in ids]), strict=True))
 
 
+def _forget_read() -> None:
+    """A version moved on in this process: the numbers this request read are old."""
+    memo = getattr(_read, "numbers", None)
+    if memo:
+        memo.clear()
+
+
 def _bump(key: str) -> None:
+    _forget_read()
     try:
         cache.incr(key)
     except ValueError:  # never read yet (or evicted): any new number is unused
@@ -120,6 +168,7 @@ def _bump(key: str) -> None:
 def _bump_all(keys: Sequence[str]) -> None:
     """Bump several version keys: in one round trip where the cache can (Redis, see
     :class:`zarik.cache.VersionsRedisCache`), else one by one (the local memory cache)."""
+    _forget_read()
     bump_versions = getattr(cache, "bump_versions", None)
     if bump_versions is not None:
         bump_versions(list(keys), time.time_ns())
@@ -250,6 +299,7 @@ def cached_fragment(
     *,
     rounds: Iterable[int] | None = None,
     stale_ok: bool = False,
+    small: bool = False,
 ) -> T:
     """The fragment from the cache, or ``build()`` it and keep it until the next change.
 
@@ -259,46 +309,93 @@ def cached_fragment(
     (at most :data:`BUILD_WAIT_SECONDS`), or with ``stale_ok`` get the previous
     version built under the same tournament version (only results changed since).
     """
-    key, latest = _key(tournament_id, name, params, rounds)
+    return fragment_at(fragment_keys(tournament_id, name, params, rounds), build, stale_ok=stale_ok, small=small)[1]
+
+
+def fragment_keys(
+    tournament_id: int,
+    name: str,
+    params: Mapping[str, object] | None = None,
+    rounds: Iterable[int] | None = None,
+) -> tuple[str, str]:
+    """(the fragment's key now, the key of its latest version under the same tournament
+    version), one cache round trip for the versions and nothing read: what a page's ETag is
+    made of, known before the page is (issue 50: a 304 costs the versions, not the page)."""
+    return _key(tournament_id, name, params, rounds)
+
+
+def fragment_at(
+    keys: tuple[str, str], build: Callable[[], T], *, stale_ok: bool = False, small: bool = False
+) -> tuple[str, T]:
+    """(the key the value served was built under, the value) of the fragment at ``keys``
+    (:func:`fragment_keys`), read or built as :func:`cached_fragment` says.
+
+    The key differs from ``keys[0]`` only when ``stale_ok`` serves the previous version: a
+    page's ETag is made of the key it was built under, so a visitor holding a previous
+    version is never told it holds the current one.
+
+    ``small``: a value read by every poll (the live stamp, the ids of the public rounds) is
+    also kept in this process under its key, which names every version it is built from, so
+    a kept value is never stale: no cache round trip until a version moves on.
+    """
+    key, latest = keys
+    if small:
+        kept = _small.peek(key)
+        if kept is not None:
+            return key, kept
     if not stale_ok:
         value = cache.get(key)
         if value is not None:
-            return value
+            if small:
+                _small.put(key, value)
+            return key, value
     else:
         found = cache.get_many([key, latest])
         if key in found:
-            return found[key]
-        previous = found.get(latest)  # (built at, value) of the newest version built
+            if small:
+                _small.put(key, found[key])
+            return key, found[key]
+        previous = found.get(latest)  # (built at, value, key) of the newest version built
         if previous is not None and time.time() - previous[0] < settings.STANDINGS_STALE_SECONDS:
-            return previous[1]
+            return _built_under(previous), previous[1]
     lock = f"{key}:building"
     owner = cache.add(lock, 1, BUILD_LOCK_SECONDS)
     if not owner:
-        value = _while_built(key, lock, latest if stale_ok else None)
-        if value is not None:
-            return value
+        kept = _while_built(key, lock, latest if stale_ok else None)
+        if kept is not None:
+            return kept
     try:
         built_at = time.time()
         value = build()
-        cache.set_many({key: value, latest: (built_at, value)} if stale_ok else {key: value}, FRAGMENT_TIMEOUT)
+        kept_too = {latest: (built_at, value, key)} if stale_ok else {}
+        cache.set_many({key: value, **kept_too}, FRAGMENT_TIMEOUT)
+        if small:
+            _small.put(key, value)
     finally:
         if owner:  # never another builder's lock
             cache.delete(lock)
-    return value
+    return key, value
 
 
-def _while_built(key: str, lock: str, latest: str | None) -> object | None:
+def _built_under(previous: tuple) -> str:
+    """The key a latest version was built under (a (built at, value) pair kept before keys
+    were: a key no page's tag names, so whoever holds it gets the page again)."""
+    return previous[2] if len(previous) > 2 else f"unknown:{previous[0]}"
+
+
+def _while_built(key: str, lock: str, latest: str | None) -> tuple[str, object] | None:
     """Another process is building ``key``: the previous version (``latest``), else the new
-    one once it is built; None when the builder is gone (or the cache is down): build it."""
+    one once it is built, with the key each was built under; None when the builder is gone
+    (or the cache is down): build it."""
     if latest is not None:
         previous = cache.get(latest)
         if previous is not None:
-            return previous[1]
+            return _built_under(previous), previous[1]
     deadline = time.monotonic() + BUILD_WAIT_SECONDS
     while time.monotonic() < deadline:
         found = cache.get_many([key, lock])
         if key in found:
-            return found[key]
+            return key, found[key]
         if lock not in found:
             return None
         time.sleep(BUILD_POLL_SECONDS)
@@ -348,6 +445,9 @@ class KeptInProcess:
             kept.clear()
 
 
+#: Small values kept per process under their exact cache key (:func:`fragment_at`'s ``small``).
+_small = KeptInProcess(4096)
+
 #: Tournament rows kept per process, by (id, cache version): a few events' worth.
 _tournaments = KeptInProcess(64)
 
@@ -387,8 +487,10 @@ def tournament_by_slug(slug: str) -> Tournament | None:
 
 def _current_tournament(tournament_id: int) -> Tournament | None:
     """The tournament at its current version, or None if it was deleted meanwhile."""
+    # The results' version comes in the same round trip: a watcher's page reads it next.
+    number = _versions([_version_key(tournament_id), _results_key(tournament_id)])[0]
     try:
-        return _tournament_at(tournament_id, version(tournament_id))
+        return _tournament_at(tournament_id, number)
     except Tournament.DoesNotExist:
         return None
 

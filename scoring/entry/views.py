@@ -35,7 +35,7 @@ from tournaments.access.permissions import (
     tournament_view,
 )
 from tournaments.access.visibility import can_see_round, public_matches
-from tournaments.cache import tournament_by_slug
+from tournaments.cache import read_once, tournament_by_slug
 from tournaments.entries import status as entry_status
 from tournaments.models import (
     AuditEntry,
@@ -154,6 +154,7 @@ def _current_matches(tournament):
 
 
 @require_GET
+@read_once  # the tournament by its address and the stamp: one read of their versions
 def live_json(request, slug: str) -> JsonResponse:
     """The version stamp public pages poll (see templates/scoring/entry/_live_refresh.html).
 

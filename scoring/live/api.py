@@ -1,8 +1,9 @@
 """The live board in the REST API: ``GET /api/matches/<id>/live/``.
 
 The answer is the watchers' own (:func:`.services.watcher_state`, what the board page's
-``state.json`` serves), read from the recording's one row; the API's ETag middleware tags
-it and answers ``If-None-Match`` with a 304, so a client polls as cheaply as the page.
+``state.json`` serves), read from the recording's one row; the endpoint tags
+it by the recording's step count (as the board page's ``state.json`` is) and answers
+``If-None-Match`` with a 304 before the answer is made, so a client polls as cheaply as the page.
 The serializers below only describe that answer to the schema.
 """
 
@@ -13,6 +14,8 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.decorators import action
 from rest_framework.response import Response
+
+from tournaments.api.http.etags import tags as _tags
 
 from . import services
 from .models import LiveRecording
@@ -99,4 +102,9 @@ class LiveBoardActions:
         rec = LiveRecording.objects.filter(match=match).first()
         if rec is None:
             raise Http404
-        return Response(services.watcher_state(rec), headers={"Cache-Control": "no-cache"})
+        # Tagged by the row's step count, checked before the answer is made (issue 50): a poll
+        # holding the current board costs the match's and the row's reads, no JSON.
+        headers = {"ETag": f'"live-{rec.pk}-{rec.seq}-{rec.state}"', "Cache-Control": "no-cache"}
+        if headers["ETag"] in _tags(request.META.get("HTTP_IF_NONE_MATCH", "")):
+            return Response(status=304, headers=headers)
+        return Response(services.watcher_state(rec), headers=headers)

@@ -248,3 +248,18 @@ def test_a_pairings_rebuild_renders_again_only_the_rows_whose_text_changed(clien
 
     assert "5:1" in score_cells(page)
     assert _row_html.cache_info().misses == misses + 1  # the confirmed row only
+
+
+def test_a_request_reading_each_version_once_still_sees_its_own_change():
+    """``read_once`` (a watcher's poll): a version read once serves the request, but a change the
+    request itself makes is seen at once."""
+
+    @page_cache.read_once
+    def view() -> tuple[int, int, int]:
+        first = page_cache.version(7)
+        again = page_cache.version(7)
+        page_cache.bump(7)
+        return first, again, page_cache.version(7)
+
+    first, again, after = view()
+    assert first == again and after != first

@@ -5,6 +5,7 @@ query, while nothing it shows changed; a change answers the new page at once."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -98,3 +99,97 @@ def test_a_signed_in_visitor_gets_the_page_rendered_for_them(client, django_user
     client.force_login(django_user_model.objects.create_user("watcher", password="x"))
     response = client.get(url("public-pairings", t))
     assert response.status_code == 200 and not response.has_header("ETag")
+
+
+def score(t: Tournament, a: int, b: int) -> None:
+    """Table 1 of round 3 confirmed (or corrected) to ``a``:``b``."""
+    match = Match.objects.get(round__tournament=t, round__number=3, table=1)
+    match.score_a, match.score_b, match.winner = a, b, "a" if a > b else "b"
+    match.result_status = ResultStatus.CONFIRMED
+    match.save()
+
+
+WATCHED = [
+    ("public-pairings", {}, "23:21", "21:23"),
+    ("public-player", {}, "23:21", "21:23"),  # the first player's page: table 1's side a
+    ("hall-frame", {"HTTP_HX_REQUEST": "true"}, "23 : 21", "21 : 23"),
+]
+
+
+@pytest.mark.parametrize(("name", "headers", "first_score", "corrected"), WATCHED)
+def test_a_confirmed_and_then_corrected_result_gives_a_new_tag_and_the_new_score(
+    client, settings, name, headers, first_score, corrected
+):
+    """A watcher holding a page is never told it is current once what it shows has changed:
+    each change (a confirmation, a correction) is a 200 with the new score and a new tag."""
+    settings.STANDINGS_STALE_SECONDS = 0
+    t = swiss_event(6, slug="changed")
+    kwargs = {"entry_id": Match.objects.get(round__tournament=t, round__number=3, table=1).entry_a_id}
+    address = url(name, t, **(kwargs if name == "public-player" else {}))
+    if name == "hall-frame":
+        address += "?page=1&every=10"
+    held = client.get(address, **headers)
+    assert held.status_code == 200 and first_score not in held.content.decode()
+    tags = {held["ETag"]}
+    for shown in (first_score, corrected):
+        score(t, *((23, 21) if shown == first_score else (21, 23)))
+        answer = client.get(address, HTTP_IF_NONE_MATCH=held["ETag"], **headers)
+        assert answer.status_code == 200 and shown in answer.content.decode()
+        assert answer["ETag"] not in tags
+        tags.add(answer["ETag"])
+        held = answer
+        assert client.get(address, HTTP_IF_NONE_MATCH=held["ETag"], **headers).status_code == 304
+
+
+def test_a_304_does_not_read_the_page(client, monkeypatch):
+    """Its tag comes from the versions the page is built from: the page itself (its cached copy,
+    or a rebuild) is read only for a 200 (issue 50: a 304 cost as much as its 200)."""
+    from tournaments import cache as page_cache
+
+    t = swiss_event(6, slug="cheap")
+    address = url("public-pairings", t)
+    first = client.get(address)
+    read = []
+    original = page_cache.fragment_at
+    monkeypatch.setattr(page_cache, "fragment_at", lambda keys, *a, **k: read.append(keys[0]) or original(keys, *a, **k))
+    assert client.get(address, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert [key for key in read if ":pairings:" in key] == []
+    assert client.get(address).status_code == 200  # a new visitor: the page is read
+    assert [key for key in read if ":pairings:" in key]
+
+
+def test_the_tag_differs_by_language_and_a_signed_in_visitor_gets_the_page(client, django_user_model):
+    t = swiss_event(4, slug="tongues")
+    address = url("public-pairings", t)
+    english = client.get(address, HTTP_ACCEPT_LANGUAGE="en")
+    russian = client.get(address, HTTP_ACCEPT_LANGUAGE="ru")
+    assert english["ETag"] != russian["ETag"]
+    asked = client.get(address, HTTP_ACCEPT_LANGUAGE="ru", HTTP_IF_NONE_MATCH=english["ETag"])
+    assert asked.status_code == 200 and asked["ETag"] == russian["ETag"]
+    hall = url("hall-frame", t) + "?page=1&every=10"
+    en_hall = client.get(hall, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true")
+    ru_hall = client.get(hall, HTTP_ACCEPT_LANGUAGE="ru", HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=en_hall["ETag"])
+    assert ru_hall.status_code == 200 and ru_hall["ETag"] != en_hall["ETag"]
+    client.force_login(django_user_model.objects.create_user("insider", password="x"))
+    signed_in = client.get(address, HTTP_ACCEPT_LANGUAGE="ru", HTTP_IF_NONE_MATCH=russian["ETag"])
+    assert signed_in.status_code == 200 and signed_in.content  # the page said to them, not the anonymous copy
+
+
+def test_standings_served_a_moment_late_keep_the_tag_of_what_they_show(client, settings):
+    """Under a stream of results the standings may lag by up to STANDINGS_STALE_SECONDS: the
+    previous table is then served with its own tag, never with the new one."""
+    settings.STANDINGS_STALE_SECONDS = 60
+    t = swiss_event(6, slug="lagging")
+    address = url("public-standings", t)
+    before = client.get(address)
+    score(t, 23, 21)
+    lagging = client.get(address)
+    assert shown(lagging) == shown(before) and lagging["ETag"] == before["ETag"]
+    settings.STANDINGS_STALE_SECONDS = 0
+    fresh = client.get(address, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert fresh.status_code == 200 and shown(fresh) != shown(before) and fresh["ETag"] != before["ETag"]
+
+
+def shown(response) -> str:
+    """The page but its form's token (masked anew in every answer)."""
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", response.content.decode())

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.signals import setting_changed
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template import TemplateDoesNotExist
@@ -46,6 +46,42 @@ class Fragment:
     title: str = ""
 
 
+class Cached:
+    """A cached fragment whose tag is known before its body is read (issue 50).
+
+    The tag is the fragment's cache key, which holds every version the body is built from
+    (the tournament's, its results' or its rounds', the language, the parameters): one cache
+    round trip makes it, so a phone asking again for a page it holds gets its 304 without the
+    body being read, unpickled or rendered. The body (:meth:`load`, or any of ``html``,
+    ``status``, ``title``) is read on first use; when a standings page serves its previous
+    version (``stale_ok``) the tag becomes that version's key, so whoever gets it asks again.
+    """
+
+    __slots__ = ("tag", "_keys", "_build", "_stale_ok", "_fragment")
+
+    def __init__(self, keys: tuple[str, str], build: Callable[[], Fragment], stale_ok: bool) -> None:
+        self.tag = keys[0]
+        self._keys, self._build, self._stale_ok = keys, build, stale_ok
+        self._fragment: Fragment | None = None
+
+    def load(self) -> Fragment:
+        if self._fragment is None:
+            self.tag, self._fragment = page_cache.fragment_at(self._keys, self._build, stale_ok=self._stale_ok)
+        return self._fragment
+
+    @property
+    def html(self) -> str:
+        return self.load().html
+
+    @property
+    def status(self) -> int:
+        return self.load().status
+
+    @property
+    def title(self) -> str:
+        return self.load().title
+
+
 def cached(
     tournament: Tournament,
     name: str,
@@ -54,20 +90,19 @@ def cached(
     *,
     rounds: Iterable[int] | None = None,
     stale_ok: bool = False,
-) -> Fragment:
-    """The fragment ``name`` from the cache, or built from a fresh published-rounds snapshot.
+) -> Cached:
+    """The fragment ``name`` from the cache, or built from a fresh published-rounds snapshot,
+    read when first used (:class:`Cached`: its tag is known first).
 
     ``rounds`` and ``stale_ok``: see :func:`tournaments.cache.cached_fragment`. A fragment
     keyed by some rounds' versions is built from those rounds' matches only, so it cannot
     show anything that its key does not follow.
     """
-    return page_cache.cached_fragment(
-        tournament.pk,
-        name,
+    keys = page_cache.fragment_keys(tournament.pk, name, params, rounds)
+    return Cached(
+        keys,
         lambda: build(page_cache.kept_event(tournament.pk, rounds, lambda: load_event(tournament, rounds=rounds))),
-        params,
-        rounds=rounds,
-        stale_ok=stale_ok,
+        stale_ok,
     )
 
 
@@ -92,7 +127,7 @@ def public_round_ids(tournament: Tournament) -> dict[int | None, list[int]]:
         out[None] = [rid for _number, rid in latest.values()]
         return out
 
-    return page_cache.cached_fragment(tournament.pk, "round-ids", build, rounds=())
+    return page_cache.cached_fragment(tournament.pk, "round-ids", build, rounds=(), small=True)
 
 
 def player_url_prefix(slug: str) -> str:
@@ -174,7 +209,7 @@ def _for_anyone(request) -> bool:
 def page(
     request,
     tournament: Tournament,
-    fragment: Fragment,
+    fragment: Fragment | Cached,
     *,
     page: str,
     template: str = "public/page.html",
@@ -186,41 +221,86 @@ def page(
     but the body — the tournament's version, the address, the language, the live stamp, the
     title — with slots for the body and for the CSRF token each response fills in: under a
     hall's readers the frame cost as much as serving the cached fragment, and a fragment
-    rebuilt after a confirmation would render it again (issue 17). Its ETag is the hash of that
-    key and the body: a phone asking again gets a 304 while neither changed (:func:`conditional`).
+    rebuilt after a confirmation would render it again (issue 17).
+
+    Its ETag is made of what the frame shows (the address, the language, the live stamp the
+    page embeds) and the body's cache key (:class:`Cached`), all known before the body is
+    read: a phone asking again for a page that did not change gets a 304 for the price of
+    the versions and the stamp, one or two cache round trips (issue 50), not of its page.
     """
-    context = {
-        "tournament": tournament,
-        "page": page,
-        "body": mark_safe(fragment.html),  # rendered by our own autoescaping templates
-        "page_title": fragment.title,
-        **ctx,
-    }
+    context = {"tournament": tournament, "page": page, **ctx}
     if not _for_anyone(request):
-        return render(request, template, context, status=fragment.status)
+        body = _loaded(fragment)
+        context.update(body=mark_safe(body.html), page_title=body.title)  # our own autoescaped HTML
+        return render(request, template, context, status=body.status)
     stamp = cached_live_state(tournament)["stamp"] if ctx.get("live_refresh") else ""
-    key = (
-        template, page, current_language(), request.get_full_path(), tournament.pk,
-        page_cache.version(tournament.pk), stamp, fragment.title,
+    shown = (
+        template, page, current_language(), request.get_full_path(), tournament.pk, stamp,
         tuple(sorted((k, str(v)) for k, v in ctx.items())),
     )  # fmt: skip
-    before, after = _pages.get(key, lambda: _frame_around_slot(request, template, context))
 
     def respond() -> HttpResponse:
+        body = _loaded(fragment)
+        context.update(body=mark_safe(body.html), page_title=body.title)
+        key = (*shown, page_cache.version(tournament.pk), body.title)
+        before, after = _pages.get(key, lambda: _frame_around_slot(request, template, context))
         token = get_token(request)  # filled into the frame only: the body is the larger part
-        html = "".join((before.replace(CSRF_SLOT, token), fragment.html, after.replace(CSRF_SLOT, token)))
-        return HttpResponse(html, status=fragment.status)
+        html = "".join((before.replace(CSRF_SLOT, token), body.html, after.replace(CSRF_SLOT, token)))
+        return HttpResponse(html, status=body.status)
 
-    if fragment.status != 200:
-        return respond()
     # Without its CSRF cookie a kept copy's token is void: such a visitor gets the page anew.
     reuse = settings.CSRF_COOKIE_NAME in request.COOKIES
-    return conditional(request, etag_of(key, fragment.html), respond, private=True, reuse=reuse)
+    return tagged(request, shown, fragment, respond, private=True, reuse=reuse)
+
+
+def _loaded(fragment: Fragment | Cached) -> Fragment:
+    return fragment.load() if isinstance(fragment, Cached) else fragment
+
+
+def tag_of(fragment: Fragment | Cached) -> str:
+    """What stands for the body in an ETag: its cache key, else (a body built per request) its hash."""
+    return fragment.tag if isinstance(fragment, Cached) else etag_of(fragment.html)
+
+
+def tagged(
+    request,
+    shown: tuple,
+    fragment: Fragment | Cached,
+    respond: Callable[[], HttpResponse],
+    *,
+    private: bool = False,
+    reuse: bool = True,
+) -> HttpResponse:
+    """``respond()`` with the ETag of ``shown`` (what is around the body) and the body's tag, or a
+    304 when the request names that tag — checked before the body is read (:class:`Cached`).
+
+    Only a 200 is tagged. The tag is taken again after the body is read: a standings page
+    serving its previous version is tagged with that version's key, never the current one.
+    """
+    if reuse:
+        not_modified = get_conditional_response(request, etag=etag_of(*shown, tag_of(fragment)))
+        if not_modified is not None:
+            return _kept(not_modified, etag_of(*shown, tag_of(fragment)), private)
+        if isinstance(fragment, Cached):
+            fragment.load()  # a previous version served (stale_ok) may be the one the visitor holds
+            etag = etag_of(*shown, tag_of(fragment))
+            if fragment.status == 200 and get_conditional_response(request, etag=etag) is not None:
+                return _kept(HttpResponseNotModified(), etag, private)
+    response = respond()
+    if response.status_code != 200:
+        return response
+    return _kept(response, etag_of(*shown, tag_of(fragment)), private)
+
+
+def _kept(response: HttpResponse, etag: str, private: bool) -> HttpResponse:
+    """The tag, and ``Cache-Control: no-cache`` (keep it, but ask each time)."""
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True, **({"private": True} if private else {}))
+    return response
 
 
 def etag_of(*parts: object) -> str:
-    """A strong ETag for what these parts make: the page's key and its body, not the CSRF
-    token each response fills in (hashing a 100 KB body is a tenth of a millisecond)."""
+    """A strong ETag for what these parts make (hashing a 100 KB body is a tenth of a millisecond)."""
     digest = hashlib.blake2b(digest_size=16)
     for part in parts:
         digest.update(str(part).encode())
@@ -242,8 +322,7 @@ def conditional(
     """
     response = (get_conditional_response(request, etag=etag) if reuse else None) or respond()
     if response.status_code in (200, 304):
-        response["ETag"] = etag
-        patch_cache_control(response, no_cache=True, **({"private": True} if private else {}))
+        _kept(response, etag, private)
     return response
 
 

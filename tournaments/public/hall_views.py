@@ -32,6 +32,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments import standings as core
 from tournaments.access.permissions import tournament_view
+from tournaments.cache import read_once
 from tournaments.models import (
     HALL_EVERY_MAX,
     HALL_EVERY_MIN,
@@ -211,7 +212,7 @@ def round_ends_at(event: Event, minutes: int | None) -> dt.datetime | None:
     return published + dt.timedelta(minutes=minutes) if published else None
 
 
-def _frame_html(tournament: Tournament, page: int, every: int) -> frame.Fragment:
+def _frame_html(tournament: Tournament, page: int, every: int) -> frame.Cached:
     shows, minutes = tournament.hall_shows, tournament.hall_round_minutes
 
     def build(event: Event) -> frame.Fragment:
@@ -252,6 +253,7 @@ def _params(request, tournament: Tournament) -> tuple[int, int]:
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def hall(request, tournament: Tournament) -> HttpResponse:
     return _hall_page(request, tournament)
@@ -264,6 +266,7 @@ def _hall_page(request, tournament: Tournament) -> HttpResponse:
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def hall_frame(request, tournament: Tournament) -> HttpResponse:
     """The next screen, for the hall page's htmx; its address opened is the hall page at that
@@ -271,6 +274,7 @@ def hall_frame(request, tournament: Tournament) -> HttpResponse:
     if not htmx.is_htmx(request):
         return _hall_page(request, tournament)
     page, every = _params(request, tournament)
-    html = _frame_html(tournament, page, every).html
-    # The same screen asked again after a live stamp moved on elsewhere: a 304, no body.
-    return htmx.vary(frame.conditional(request, frame.etag_of("hall", html), lambda: HttpResponse(html)))
+    fragment = _frame_html(tournament, page, every)
+    # The same screen asked again after a live stamp moved on elsewhere: a 304 made from the
+    # screen's cache key, without reading the screen (issue 50).
+    return htmx.vary(frame.tagged(request, ("hall",), fragment, lambda: HttpResponse(fragment.html)))

@@ -48,8 +48,8 @@ def refresh_standings(tournament_id: int) -> bool:
         return False
     for language, _name in settings.LANGUAGES:
         with translation.override(language):
-            cached_standings(tournament)
-            cached_overview(tournament)
+            cached_standings(tournament).load()  # read when used: build it now
+            cached_overview(tournament).load()
             cached_standings_page(tournament)
             cached_row_count(tournament)
             cached_standings_version(tournament)  # the API's sync fingerprint (kept per language)

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_safe
 from tournaments import standings as core
 from tournaments import team_match as team_blocks
 from tournaments.access.permissions import tournament_view
+from tournaments.cache import read_once
 from tournaments.exports.labels import label as book_label
 from tournaments.models import CompetitionSystem, ResultKind, Tournament, TournamentStatus
 from tournaments.standings.crosstable import format_value
@@ -265,13 +266,14 @@ def _rounds_fact(tournament: Tournament) -> dict[str, Any]:
     return {"rounds_planned": planned, "finished": tournament.status == TournamentStatus.FINISHED}
 
 
-def cached_overview(tournament: Tournament) -> frame.Fragment:
+def cached_overview(tournament: Tournament) -> frame.Cached:
     """The overview fragment in the current language, from the cache or built (also by a
     worker after a change: :mod:`.refresh`)."""
     return frame.cached(tournament, "overview", _overview_fragment)
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def overview(request, tournament: Tournament) -> HttpResponse:
     return frame.page(request, tournament, cached_overview(tournament), page="overview")
@@ -438,7 +440,7 @@ def _page_error(request, tournament: Tournament, title: str, page) -> HttpRespon
 
 def _cached_pairings(
     tournament: Tournament, round_number: int | None, query: str, page: int | None = None
-) -> frame.Fragment:
+) -> frame.Cached:
     """Keyed by the shown rounds' versions: a result elsewhere leaves it cached, one of its
     own rounds rebuilds it at once (never stale)."""
     return frame.cached(
@@ -451,6 +453,7 @@ def _cached_pairings(
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def pairings(request, tournament: Tournament) -> HttpResponse:
     round_number, query, error = _pairings_args(request, tournament)
@@ -472,6 +475,7 @@ def pairings(request, tournament: Tournament) -> HttpResponse:
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def pairings_print(request, tournament: Tournament) -> HttpResponse:
     round_number, _query, error = _pairings_args(request, tournament)
@@ -548,7 +552,7 @@ def _standings_fragment(event: Event, query: str = "", page_number: int | None =
 
 def cached_standings(
     tournament: Tournament, query: str = "", page: int | None = None, *, stale_ok: bool = False
-) -> frame.Fragment:
+) -> frame.Cached:
     """The standings fragment (a page, a search) in the current language, from the cache or built;
     what the page shows and what a worker builds ahead of it (:mod:`.refresh`)."""
     return frame.cached(
@@ -574,12 +578,14 @@ def _standings_page(request, tournament: Tournament, template: str | None) -> Ht
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def standings(request, tournament: Tournament) -> HttpResponse:
     return _standings_page(request, tournament, None)
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def standings_print(request, tournament: Tournament) -> HttpResponse:
     return _standings_page(request, tournament, "public/print.html")
@@ -681,6 +687,7 @@ def _grid_fragment(event: Event, layout: core.CrosstableLayout, section: str | N
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def crosstable(request, tournament: Tournament) -> HttpResponse:
     raw_layout = request.GET.get("layout", "book").strip() or "book"
@@ -757,6 +764,7 @@ def _rounds_fragment(event: Event, section: str | None) -> frame.Fragment:
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def crosstable_rounds(request, tournament: Tournament) -> HttpResponse:
     section = _section_param(request)
@@ -837,6 +845,7 @@ def _player_fragment(event: Event, entry_id: int) -> frame.Fragment:
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def player(request, tournament: Tournament, entry_id: int) -> HttpResponse:
     fragment = frame.cached(
@@ -870,6 +879,7 @@ def _bracket_fragment(event: Event) -> frame.Fragment:
 
 
 @require_safe
+@read_once  # a watcher's poll reads each version once (issue 50)
 @tournament_view("tournament.view")
 def bracket(request, tournament: Tournament) -> HttpResponse:
     fragment = frame.cached(tournament, "bracket", _bracket_fragment)

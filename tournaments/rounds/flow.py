@@ -186,5 +186,5 @@ def cached_live_state(tournament: Tournament) -> dict[str, Any]:
     ``STANDINGS_STALE_SECONDS``: a watching page then reloads at most that much later,
     instead of every page view waiting for a rebuild after every result."""
     return page_cache.cached_fragment(
-        tournament.pk, "live-state", lambda: live_state(tournament), stale_ok=True
+        tournament.pk, "live-state", lambda: live_state(tournament), stale_ok=True, small=True
     )

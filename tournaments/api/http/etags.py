@@ -1,7 +1,8 @@
 """Strong ETags on every successful GET under ``/api/``, ``If-None-Match`` → 304, ``If-Match`` → 412.
 
 The tag is a hash of the body, so it works for any endpoint, including ones
-added later, without the endpoint knowing. For ``If-Match`` on PUT, PATCH or
+added later, without the endpoint knowing; an endpoint polled by many (the live board) may
+tag its answer itself from a version and answer the 304 before making the body. For ``If-Match`` on PUT, PATCH or
 DELETE the middleware asks the same URL for its current representation (an
 internal GET, as JSON, with the same credentials and language) and compares;
 a mismatch never reaches the view, so no update is lost.
@@ -26,7 +27,8 @@ def etag_of(content: bytes) -> str:
     return '"' + hashlib.sha256(content).hexdigest()[:40] + '"'
 
 
-def _tags(header: str) -> list[str]:
+def tags(header: str) -> list[str]:
+    """The tags an ``If-None-Match`` or ``If-Match`` header names."""
     return [tag.strip() for tag in header.split(",") if tag.strip()]
 
 
@@ -53,7 +55,7 @@ def current_etag(request, path: str | None = None) -> str | None:
         response = response.render()
     if response.status_code != 200 or getattr(response, "streaming", False):
         return None
-    return etag_of(response.content)
+    return response["ETag"] if response.has_header("ETag") else etag_of(response.content)
 
 
 class ETagMiddleware:
@@ -66,16 +68,18 @@ class ETagMiddleware:
         if_match = request.META.get("HTTP_IF_MATCH")
         if request.method in UPDATES and if_match:
             current = current_etag(request)
-            tags = _tags(if_match)
-            if current is None or not ("*" in tags or current in tags):
+            named = tags(if_match)
+            if current is None or not ("*" in named or current in named):
                 return problem_response(request, 412, api_problem("precondition_failed"),
                                         headers={"ETag": current} if current else None)
         response = self.get_response(request)
         if request.method in ("GET", "HEAD") and response.status_code == 200 and not response.streaming:
-            etag = etag_of(response.content)
+            # A view that tags its answer itself (by a version, checked before the answer is
+            # made: the live board) keeps its tag; any other answer is tagged by its body.
+            etag = response["ETag"] if response.has_header("ETag") else etag_of(response.content)
             response["ETag"] = etag
             if_none_match = request.META.get("HTTP_IF_NONE_MATCH")
-            if if_none_match and (etag in _tags(if_none_match) or if_none_match.strip() == "*"):
+            if if_none_match and (etag in tags(if_none_match) or if_none_match.strip() == "*"):
                 not_modified = HttpResponseNotModified()
                 for header in ("ETag", "Vary", "Content-Language", "Cache-Control"):
                     if header in response:
