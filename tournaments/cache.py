@@ -48,6 +48,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from zarik.i18n import current_language
+from zarik.release import release
 
 from .models import Entry, Match, Tournament
 
@@ -287,7 +288,8 @@ def _key(
         digest = hashlib.sha1(canonical.encode()).hexdigest()[:16]
     lang = current_language()
     tournament, results = _scope(tournament_id, rounds)
-    base = f"zarik:tournament:{tournament_id}:{tournament}:{lang}:{name}:{digest}"
+    # The release: an upgrade's templates and views never serve (or tag) a page the old one rendered.
+    base = f"zarik:tournament:{tournament_id}:{release()}:{tournament}:{lang}:{name}:{digest}"
     return f"{base}:r{results}", f"{base}:latest"
 
 

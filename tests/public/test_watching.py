@@ -15,6 +15,7 @@ from django.urls import reverse
 from scoring.models import ResultState
 from tests.factories import ResultFactory, swiss_event
 from tournaments.models import Match, ResultStatus, Tournament
+from zarik import release
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_cache")]
 
@@ -193,3 +194,27 @@ def test_standings_served_a_moment_late_keep_the_tag_of_what_they_show(client, s
 def shown(response) -> str:
     """The page but its form's token (masked anew in every answer)."""
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", response.content.decode())
+
+
+@pytest.fixture
+def releases():
+    """Each release named by ``ZARIK_RELEASE`` is read afresh, and the real one after the test."""
+    yield release.release.cache_clear
+    release.release.cache_clear()
+
+
+def test_an_upgrade_sends_every_kept_page_anew(client, monkeypatch, releases):
+    """A new release's templates and views never serve, nor tag as current, a page the old
+    release rendered and kept: the page's key and ETag carry the release."""
+    t = swiss_event(6, slug="upgrade")
+    address = url("public-pairings", t)
+    monkeypatch.setenv("ZARIK_RELEASE", "old-release")
+    releases()
+    first = client.get(address)
+    kept, _queries = again(client, address, first)
+    assert kept.status_code == 304
+    monkeypatch.setenv("ZARIK_RELEASE", "new-release")
+    releases()
+    upgraded, queries = again(client, address, first)
+    assert upgraded.status_code == 200 and upgraded["ETag"] != first["ETag"]
+    assert queries > 0  # rendered by the new release, not read from the old one's copy
