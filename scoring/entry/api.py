@@ -233,7 +233,10 @@ class MatchWorkflowViewSet(LiveBoardActions, MatchViewSet):
         compared (issue 47): someone else's match is a 403 whatever was sent. ``action_name`` is
         the permission row of the caller's role that must hold on the match's tournament for an
         official; with ``players``, its players pass here too (the service decides the rest)."""
-        match = self.get_object()
+        return self._party(self.get_object(), action_name, players)
+
+    def _party(self, match: Match, action_name: str, players: bool = True) -> Match:
+        """``match``, or the 403 of :meth:`_party_first` when the caller is not a party to it."""
         user = self.request.user
         party = players and side_of(user, match) is not None
         if not party and not allowed(user, action_name, match.round.tournament):
@@ -263,11 +266,7 @@ class MatchWorkflowViewSet(LiveBoardActions, MatchViewSet):
         except Http404:
             self._draft_to_its_officials()
             raise
-        if side_of(self.request.user, match) is None and not allowed(
-            self.request.user, action_name, match.round.tournament
-        ):
-            raise ApiProblem(403, workflow_problem("forbidden"))
-        return match
+        return self._party(match, action_name)
 
     @extend_schema(request=ReportSerializer, responses={201: ResultOutSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
