@@ -25,6 +25,7 @@ INTERVAL = 0.0005
 #: row that matches a frame names its layer; the deepest such frame on the stack wins.
 LAYERS: tuple[tuple[str, str, str], ...] = (
     ("tournaments/api/http/etags.py", "current_etag", "etag after the write"),
+    ("scoring/entry/api_state.py", "match_etag", "etag after the write"),
     ("tournaments/ratings/", "", "ratings"),
     ("clubs/ratings/", "", "ratings"),
     ("tournaments/events.py", "", "events, webhooks, emails"),
@@ -37,6 +38,12 @@ LAYERS: tuple[tuple[str, str, str], ...] = (
     ("scoring/workflow/", "", "workflow"),
     ("tournaments/validation.py", "", "workflow"),
     ("scoring/rules/", "", "workflow"),
+    ("tournaments/api/http/auth.py", "", "auth, throttle"),
+    ("tournaments/api/http/tokens.py", "", "auth, throttle"),
+    ("tournaments/api/http/throttling.py", "", "auth, throttle"),
+    ("rest_framework/authentication.py", "", "auth, throttle"),
+    ("rest_framework/throttling.py", "", "auth, throttle"),
+    ("zarik/limits.py", "", "auth, throttle"),
     ("scoring/entry/", "", "view, serializers"),
     ("tournaments/api/reads.py", "", "view, serializers"),
     ("rest_framework/", "", "view, serializers"),

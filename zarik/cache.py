@@ -78,8 +78,36 @@ return #KEYS
 """
 
 
+#: A sliding window of request times (newest first) in one round trip: drop the times older than
+#: the window, refuse when the limit is reached, else add this one. Returns {allowed 0/1, requests
+#: counted in the window, the oldest counted time}: the API throttle's GET and SET of a pickled
+#: list, made atomic and one call (:class:`tournaments.api.http.throttling.ApiRateThrottle`).
+COUNT_REQUEST = """
+local now, window, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local n = redis.call('llen', KEYS[1])
+while n > 0 and tonumber(redis.call('lindex', KEYS[1], -1)) <= now - window do
+  redis.call('rpop', KEYS[1])
+  n = n - 1
+end
+if n >= limit then return {0, n, redis.call('lindex', KEYS[1], -1)} end
+redis.call('lpush', KEYS[1], ARGV[1])
+redis.call('expire', KEYS[1], math.ceil(window))
+return {1, n + 1, redis.call('lindex', KEYS[1], -1)}
+"""
+
+
 class VersionsRedisCache(RedisCache):
-    """:class:`RedisCache` plus :meth:`bump_versions` (:mod:`tournaments.cache` looks for it)."""
+    """:class:`RedisCache` plus :meth:`bump_versions` (:mod:`tournaments.cache` looks for it) and
+    :meth:`count_request` (the API throttle looks for it)."""
+
+    def count_request(self, key: str, now: float, window: int, limit: int) -> tuple[bool, int, float]:
+        """Count a request at ``now`` in ``key``'s sliding window of ``window`` seconds unless
+        ``limit`` requests are in it already: (allowed, requests in the window, the oldest's time)."""
+        name = self.make_and_validate_key(key)
+        allowed, count, oldest = self._cache.get_client(name, write=True).eval(
+            COUNT_REQUEST, 1, name, repr(now), window, limit
+        )
+        return bool(allowed), int(count), float(oldest) if oldest is not None else now
 
     def bump_versions(self, keys: list[str], fresh: int) -> None:
         """Count every key up by one; a missing key starts at ``fresh`` (one Redis call)."""
@@ -169,6 +197,10 @@ class ResilientRedisCache(VersionsRedisCache):
 
     def bump_versions(self, keys, fresh):
         return self._call("bump_versions", None, True, keys, fresh)
+
+    def count_request(self, key, now, window, limit):
+        """None while Redis is down: the throttle lets the request through (as a missed read would)."""
+        return self._call("count_request", None, True, key, now, window, limit)
 
     def clear(self):
         return self._call("clear", None, True)

@@ -10,6 +10,7 @@ of the workflow becomes an HTTP answer with its code and a clear message.
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_serializer
@@ -215,19 +216,27 @@ class MatchWorkflowViewSet(LiveBoardActions, MatchViewSet):
         try:
             return super().get_object()
         except Http404:
-            match = Match.objects.select_related("round__tournament").filter(pk=self.kwargs["pk"]).first()
-            if match is not None and not is_public_round(match.round) and official_roles(
-                self.request.user, match.round.tournament
-            ):
-                raise ApiProblem(409, workflow_problem("draft_round", round=match.round.number)) from None
+            self._draft_to_its_officials()
             raise
+
+    def _draft_to_its_officials(self) -> None:
+        """After a 404: a match of a draft round is a 409 ``workflow.draft_round`` to the
+        tournament's officials (it exists, it is not open yet), not a 404."""
+        match = Match.objects.select_related("round__tournament").filter(pk=self.kwargs["pk"]).first()
+        if match is not None and not is_public_round(match.round) and official_roles(
+            self.request.user, match.round.tournament
+        ):
+            raise ApiProblem(409, workflow_problem("draft_round", round=match.round.number)) from None
 
     def _party_first(self, action_name: str, players: bool = True) -> Match:
         """The caller's right to act on the match, checked before the body is read or its version
         compared (issue 47): someone else's match is a 403 whatever was sent. ``action_name`` is
         the permission row of the caller's role that must hold on the match's tournament for an
         official; with ``players``, its players pass here too (the service decides the rest)."""
-        match = self.get_object()
+        return self._party(self.get_object(), action_name, players)
+
+    def _party(self, match: Match, action_name: str, players: bool = True) -> Match:
+        """``match``, or the 403 of :meth:`_party_first` when the caller is not a party to it."""
         user = self.request.user
         party = players and side_of(user, match) is not None
         if not party and not allowed(user, action_name, match.round.tournament):
@@ -247,20 +256,36 @@ class MatchWorkflowViewSet(LiveBoardActions, MatchViewSet):
         names = match.side_names(language)  # "Петров would have needed…", not "a would have…"
         return Response(verdict.as_dict(language, names))
 
+    def _locked_party(self, action_name: str) -> Match:
+        """:meth:`_party_first` on the match locked for the action (in the transaction the caller
+        has open): the service then works on this row instead of reading it again (issue 50:
+        one read of the match per report or confirmation). A match the caller may not see is a
+        404 as for a read (a draft's to its officials a 409), checked by the workflow's own lock."""
+        try:
+            match = workflow.lock_match(int(self.kwargs["pk"]), self.shows_match)
+        except Http404:
+            self._draft_to_its_officials()
+            raise
+        return self._party(match, action_name)
+
     @extend_schema(request=ReportSerializer, responses={201: ResultOutSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def report(self, request, pk=None, **route):
         """Report (player) or enter (referee) a result: the same service as the pages."""
-        self._party_first("result.enter")
-        data = ReportSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
+
+        def report():
+            with transaction.atomic():
+                match = self._locked_party("result.enter")
+                data = ReportSerializer(data=request.data)
+                data.is_valid(raise_exception=True)
+                v = data.validated_data
+                return workflow.report_on(
+                    match, request.user, version=v["version"], final=_final(v), games=v.get("games"),
+                    confirm=v["confirm"], reason=v["reason"],
+                )
+
         return self._run(
-            lambda: workflow.submit_result(
-                int(pk), request.user, version=v["version"],
-                final=_final(v), games=v.get("games"),
-                confirm=v["confirm"], reason=v["reason"], visible=self.shows_match,
-            ),
+            report,
             status.HTTP_201_CREATED,
             names_of=int(pk),
             tagged_for=request,
@@ -270,16 +295,16 @@ class MatchWorkflowViewSet(LiveBoardActions, MatchViewSet):
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def confirm(self, request, pk=None, **route):
         """The opponent or an official confirms a reported result."""
-        self._party_first("result.enter")
-        data = ConfirmSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        v = data.validated_data
-        return self._run(
-            lambda: workflow.confirm_result(
-                int(pk), v["result"], request.user, version=v["version"], visible=self.shows_match
-            ),
-            tagged_for=request,
-        )
+
+        def confirm():
+            with transaction.atomic():
+                match = self._locked_party("result.enter")
+                data = ConfirmSerializer(data=request.data)
+                data.is_valid(raise_exception=True)
+                v = data.validated_data
+                return workflow.confirm_on(match, v["result"], request.user, version=v["version"])
+
+        return self._run(confirm, tagged_for=request)
 
     @extend_schema(request=DisputeInSerializer, responses={201: DisputeOutSerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, prefetch_related_objects
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, permissions, serializers, viewsets
@@ -85,17 +85,20 @@ def result_state(match: Match, user) -> dict[str, Any]:
     confirmed result (public anyway: the score is on the pairings) for everyone else.
 
     ``match`` has its round, tournament and entries with their players loaded
-    (:func:`tournaments.cache.complete_at_version`); this reads its shown results (one
-    query) and, when the match is disputed, its open dispute (one more).
+    (:func:`tournaments.cache.complete_at_version`); this reads its shown results with
+    their accounts (one query), the players of accounts that are not the match's own
+    (:func:`_accounts_players`, rarely), and, when the match is disputed, its open
+    dispute (one more).
     """
     insider = allowed(user, "match.see", match)
     results = list(
         Result.objects.filter(match=match, state__in=SHOWN_STATES)
-        .select_related("reported_by__player", "confirmed_by__player")
+        .select_related("reported_by", "confirmed_by")
         .order_by("-pk")
     )
     for result in results:
         result.match = match  # the permission rows and the names read the loaded match
+    _accounts_players(match, results)
     pending = next((r for r in results if r.state == ResultState.REPORTED), None)
     standing = next((r for r in results if r.state != ResultState.REPORTED), None)
     dispute = None
@@ -114,6 +117,31 @@ def result_state(match: Match, user) -> dict[str, Any]:
         } if dispute else None,
         "actions": _actions(match, user, pending, standing, under_dispute=dispute is not None) if insider else [],
     }  # fmt: skip
+
+
+def _accounts_players(match: Match, results: list[Result]) -> None:
+    """Give each account that reported or confirmed one of ``results`` its player (the name
+    :func:`scoring.templatetags.people.reporter` shows): the match's own players come with
+    the match, so only another account's (a referee's) is read, all in one query.
+
+    Issue 50: joining both accounts' players into the results query cost 0.7 ms of SQL
+    building on every match read and on the ETag of every report and confirmation."""
+    players = {
+        entry.player.user_id: entry.player
+        for entry in (match.entry_a, match.entry_b)
+        if entry is not None and entry.player.user_id is not None
+    }
+    others = []
+    for result in results:
+        for account in (result.reported_by, result.confirmed_by):
+            if account is None:
+                continue
+            if account.pk in players:
+                account.player = players[account.pk]  # the one player of this account (one-to-one)
+            else:
+                others.append(account)
+    if others:
+        prefetch_related_objects(others, "player")
 
 
 def _actions(match: Match, user, pending, standing, *, under_dispute: bool) -> list[dict[str, Any]]:

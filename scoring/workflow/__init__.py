@@ -21,7 +21,7 @@ from .base import (
 )
 from .disputes import appeal_dispute, decide_appeal, dispute_result, rule_dispute, ruled_results
 from .kinds import apply_lateness, install_clock, match_timing, record_kind_result
-from .reports import confirm_result, submit_result
+from .reports import confirm_on, confirm_result, report_on, submit_result
 from .sanctions import record_sanction
 from .withdrawals import SETTLE_CHOICES, remove_entry, settle_pending, void_past
 
@@ -36,6 +36,7 @@ __all__ = [
     "apply_lateness",
     "check_result",
     "clean_games",
+    "confirm_on",
     "confirm_result",
     "decide_appeal",
     "dispute_result",
@@ -48,6 +49,7 @@ __all__ = [
     "record_sanction",
     "refuse",
     "remove_entry",
+    "report_on",
     "rule_dispute",
     "ruled_results",
     "settle_pending",

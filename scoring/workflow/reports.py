@@ -20,6 +20,7 @@ from tournaments.access.permissions import (
 )
 from tournaments.events import emit
 from tournaments.models import (
+    Match,
     ResultStatus,
 )
 from tournaments.rounds import flow as round_flow
@@ -58,7 +59,24 @@ def submit_result(
     On a match that already has a confirmed result this is a correction: only
     an official may make it, it needs a reason, and it is confirmed at once.
     """
-    match = lock_match(match_id, visible)
+    return report_on(
+        lock_match(match_id, visible), user, version=version, final=final, games=games, confirm=confirm, reason=reason
+    )
+
+
+def report_on(
+    match: Match,
+    user,
+    *,
+    version: int | None,
+    final: tuple[int, int] | None = None,
+    games: Iterable[Mapping[str, Any]] | None = None,
+    confirm: bool = False,
+    reason: str = "",
+) -> Result:
+    """:func:`submit_result` on a match its caller locked (:func:`.base.lock_match`) in the
+    transaction it has open: the API checks its caller's right on the locked row before it
+    reads the body (issue 47), so an action reads its match once (issue 50)."""
     check_version(match, version)
     official = acts_as_official(user, match)
     if not (official or allowed(user, "result.report", match)):
@@ -131,7 +149,11 @@ def confirm_result(
     match_id: int, result_id: int, user, *, version: int | None, visible: Visible | None = None
 ) -> Result:
     """The opponent (or an official) confirms a reported result."""
-    match = lock_match(match_id, visible)
+    return confirm_on(lock_match(match_id, visible), result_id, user, version=version)
+
+
+def confirm_on(match: Match, result_id: int, user, *, version: int | None) -> Result:
+    """:func:`confirm_result` on a match its caller locked in its open transaction (see :func:`report_on`)."""
     check_version(match, version)
     results = list(match.results.order_by("pk"))  # not Result's ordering (it joins the match's round…)
     result = next((r for r in results if r.pk == int(result_id)), None)

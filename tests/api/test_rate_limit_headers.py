@@ -9,8 +9,10 @@ request leaves the window (``t``). An entry key is a budget of its own.
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
+import redis
 from django.test import Client
 
 from tests.factories import EntryFactory, TournamentFactory, UserFactory
@@ -55,3 +57,23 @@ def test_two_players_entry_keys_from_one_address_have_a_budget_each(settings):
     assert [first.get("/api/me/matches/").status_code for _ in range(3)] == [200, 200, 429]
     answer = second.get("/api/me/matches/")
     assert answer.status_code == 200 and _left(answer)[:2] == ("token", 1)
+
+
+def test_on_the_shared_redis_cache_the_window_counts_down_the_same(settings):
+    """Production's Redis cache counts the window in one script call (issue 50): the same
+    answers, fields and ``Retry-After`` as the local memory cache's window above. (A Redis
+    database of its own: the module's fixture empties the cache after the test.)"""
+    prefix = f"rate-limit-{uuid.uuid4().hex}"
+    settings.CACHES = {"default": {
+        "BACKEND": "zarik.cache.ResilientRedisCache", "LOCATION": "redis://127.0.0.1:6379/11", "KEY_PREFIX": prefix,
+    }}  # fmt: skip
+    settings.ZARIK_API_THROTTLE_RATES = {**settings.ZARIK_API_THROTTLE_RATES, "token": "3/min"}
+    _token, key = issue_token(UserFactory(), "app", TokenScope.READ)
+    app = Client(HTTP_AUTHORIZATION=f"Token {key}")
+    answers = [app.get("/api/tournaments/") for _ in range(4)]
+    assert [a.status_code for a in answers] == [200, 200, 200, 429]
+    assert {a["RateLimit-Policy"] for a in answers} == {'"token";q=3;w=60'}
+    assert [_left(a)[1] for a in answers] == [2, 1, 0, 0]
+    assert all(1 <= _left(a)[2] <= 60 for a in answers)
+    assert 1 <= int(answers[3]["Retry-After"]) <= 60
+    assert len(redis.Redis.from_url("redis://127.0.0.1:6379/11").lrange(f"{prefix}:1:api-throttle:token:{_token.pk}:window", 0, -1)) == 3

@@ -50,9 +50,10 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             return None  # another scheme (Basic) or none: the next authenticator decides
         if entry_tokens.is_entry_key(key):
             return self._entry_key(request, key)
-        usage = _misses(request, increment=False)
-        if usage and usage["count"] >= usage["limit"] and not tokens.signed(key):
-            raise exceptions.Throttled(wait=usage["time_left"])
+        if not tokens.signed(key):  # a key we issued is never refused for its address's misses:
+            usage = _misses(request, increment=False)  # no count to read (two cache round trips)
+            if usage and usage["count"] >= usage["limit"]:
+                raise exceptions.Throttled(wait=usage["time_left"])
         token = tokens.find(key) if tokens.well_formed(key) else None
         if token is None:
             _misses(request, increment=True)

@@ -73,16 +73,31 @@ class ApiRateThrottle(SimpleRateThrottle):
         self.key = self.get_cache_key(request, view)
         if self.rate is None:
             return True
-        allowed = super().allow_request(request, view)
+        count_request = getattr(self.cache, "count_request", None)
+        if count_request is None:  # the local memory cache: DRF's window (a list read, then written)
+            allowed = super().allow_request(request, view)
+            self.counted, self.oldest = len(self.history), (self.history[-1] if self.history else None)
+        else:
+            # Redis: the same sliding window in one atomic round trip instead of a GET and a SET
+            # of the pickled list (issue 50). Redis down: let it through, as a missed read would.
+            self.now = self.timer()
+            allowed, self.counted, self.oldest = count_request(
+                f"{self.key}:window", self.now, self.duration, self.num_requests
+            ) or (True, 0, None)
         request._request.api_budget = self._budget()
         return allowed
 
+    def wait(self):
+        """DRF's ``Retry-After`` from what was counted (either window)."""
+        left = self.duration - (self.now - self.oldest) if self.oldest is not None else self.duration
+        available = self.num_requests - self.counted + 1
+        return left / float(available) if available > 0 else None
+
     def _budget(self) -> Budget:
-        history = getattr(self, "history", [])
-        oldest_leaves = self.duration - (self.now - history[-1]) if history else self.duration
+        oldest_leaves = self.duration - (self.now - self.oldest) if self.oldest is not None else self.duration
         return Budget(
             policy=self.scope, quota=self.num_requests, window=self.duration,
-            remaining=max(0, self.num_requests - len(history)), reset=max(1, math.ceil(oldest_leaves)),
+            remaining=max(0, self.num_requests - self.counted), reset=max(1, math.ceil(oldest_leaves)),
         )  # fmt: skip
 
 
