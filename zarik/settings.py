@@ -201,7 +201,8 @@ FORMAT_MODULE_PATH = ["zarik.formats"]
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where collectstatic gathers the files WhiteNoise serves; a stack of its own (a test) names its own.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # The user manual, built by `make docs` (docs/mkdocs.yml) and served at /help/ (zarik/help.py).
 HELP_ROOT = Path(os.environ.get("HELP_ROOT", BASE_DIR / "docs" / "build"))

@@ -156,7 +156,7 @@ class Stack:
             ZARIK_ENV="production", LOCAL_HTTP="1", SECRET_KEY="s" * 60 + "-frozen-stack-0123456789",
             ALLOWED_HOSTS="127.0.0.1", PORT=str(self.port), WEB_CONCURRENCY="2", SERVE_WORKER="0",
             DATABASE_URL=database_url, CACHE_URL=redis.url(1), CELERY_BROKER_URL=redis.url(0),
-            VENV=str(Path(sys.executable).parent.parent), MEDIA_ROOT=str(tmp / "media"),
+            VENV=str(Path(sys.executable).parent.parent), MEDIA_ROOT=str(tmp / "media"), STATIC_ROOT=str(tmp / "static"),
             HEALTHZ_TOKEN="frozen-stack-monitor", DB_QUERY_DEADLINE_MS="4000", **env)
         self.log_path = tmp / "serve.log"
 

@@ -65,6 +65,7 @@ def test_bin_serve_runs_gunicorn_and_a_worker_and_stops_cleanly(tmp_path):
         DATABASE_URL=f"postgres://{role}:serve-test-app@{host}:{db_port}/{db['NAME']}",
         CACHE_URL="redis://127.0.0.1:6379/13", CELERY_BROKER_URL="redis://127.0.0.1:6379/14",
         VENV=str(Path(os.sys.executable).parent.parent), HEALTHZ_TOKEN="serve-test-monitor",
+        STATIC_ROOT=str(tmp_path / "static"),  # not the checkout's: another stack may be collecting there
     )
     workers: list[str] = []
     log = (tmp_path / "serve.log").open("w+")
