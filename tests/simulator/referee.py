@@ -270,6 +270,12 @@ def _out_of_the_standings(raw: Raw, eid: int, games: list[Game], schedule: int) 
     return 2 * met < schedule
 
 
+def _never_played(raw: Raw, eid: int, seated: set[int], games: list[Game]) -> bool:
+    entry = raw.entries[eid]
+    return (entry["status"] == "withdrawn" and not entry.get("removal") and eid not in seated
+            and not games and eid not in raw.penalties)
+
+
 def judge(raw: Raw) -> Verdict:
     verdict = Verdict()
     sections: dict = {}
@@ -282,7 +288,11 @@ def judge(raw: Raw) -> Verdict:
     keys = (main,) + tuple(k for k in raw.keys if k != main)  # the main score first (book line 71)
     basis = main
     cycles = int(raw.options.get("cycles", 1) or 1)
+    seated = {p for r in raw.rounds for m in r["matches"] for p in (m["entry_a"], m["entry_b"]) if p}
     for section, ids in sections.items():
+        # A player who withdrew before his first pairing is in no table (manual, organiser/entries,
+        # "Withdrawing"; issue 49): no row, and no share of a place.
+        ids = [p for p in ids if not _never_played(raw, p, seated, everyone[p])]
         paired = {p for r in raw.rounds if r["section"] == section for m in r["matches"]
                   for p in (m["entry_a"], m["entry_b"]) if p}  # fmt: skip
         schedule = (len(paired) - 1) * cycles
