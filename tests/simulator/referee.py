@@ -271,6 +271,12 @@ def _out_of_the_standings(raw: Raw, eid: int, games: list[Game], schedule: int) 
 
 
 def _never_played(raw: Raw, eid: int, seated: set[int], games: list[Game]) -> bool:
+    """A player who withdrew before his first pairing is in no table and shares no place
+    (manual, organiser/entries, "Withdrawing"; issue 49: "3–8 … (withdrawn)" and "1–8" with 7
+    players): he left (not by a sanction: a disqualified or removed player stays, marked), no
+    public round's pairing seats him (a bye or an unplayed match included), no bye or late
+    entry credit scores for him and no penalty names him. One rule for every table: a Swiss's
+    places, so the cut to a cup, and a round robin's."""
     entry = raw.entries[eid]
     return (entry["status"] == "withdrawn" and not entry.get("removal") and eid not in seated
             and not games and eid not in raw.penalties)
