@@ -637,10 +637,6 @@ def _assemble(
         matches += part[1]
     if tournament.system == "swiss":
         matches += _credited_byes(tournament, entries, joined, rounds, byes_of)
-    if any(p.withdrawn for p in players):
-        seated = {m.player_a for m in matches} | {m.player_b for m in matches}
-        adjusted = {row[0] for row in adjustment_rows}
-        players = [p for p in players if not never_played(p, seated, adjusted)]
     clubs = {}
     if all_clubs:
         clubs = {e.player_id: all_clubs[e.player_id] for e in entries.values() if e.player_id in all_clubs}
@@ -666,18 +662,6 @@ def _assemble(
         ],
     )
     return event, built
-
-
-def never_played(player: core.Player, seated: Collection[int], adjusted: Collection[int] = ()) -> bool:
-    """A player who withdrew before his first pairing: left out of the standings, the
-    crosstable, the overview and the hall, and out of the count of shared places (issue 49:
-    "3–8 Lee Anna (withdrawn)" and "1–8" with 7 players).
-
-    He withdrew (not disqualified or removed: a sanction stays visible), no pairing of a
-    published round seats him (a bye included), no bye is credited to him and no adjustment
-    names him. His entry stays in the entries list with its status.
-    """
-    return player.withdrawn and not player.removal and player.id not in seated and player.id not in adjusted
 
 
 def _round_part(

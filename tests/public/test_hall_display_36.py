@@ -59,12 +59,10 @@ def _row_of(html: str, name: str) -> str:
     return row
 
 
-def test_hall_leaves_a_player_withdrawn_before_round_one_out_of_its_standings(client, five):
-    # Issue 36 marked him "(withdrawn)"; issue 49: one who never played is in no table at all,
-    # and shares no place (five rows, places up to 5).
+def test_hall_marks_a_player_withdrawn_before_round_one_in_its_standings(client, five):
     standings = _frame(client, "hall-five", page=2)
     assert 'class="hall-table standings"' in standings
-    assert "Zalov6" not in standings and "–6" not in standings
+    assert "(withdrawn)" in _row_of(standings, "Zalov6")
     assert "withdrawn" not in _row_of(standings, "Zalov1")
 
 
@@ -135,7 +133,7 @@ def test_hall_text_is_sized_to_the_rows_the_screen_shows(client, five):
     pairings = _frame(client, "hall-five", page=1)
     assert 'data-rows="3"' in pairings  # two tables and the bye
     standings = _frame(client, "hall-five", page=2)
-    assert 'data-rows="5"' in standings  # the five who play: the sixth withdrew before round 1 (issue 49)
+    assert 'data-rows="6"' in standings
     css = (Path(settings.BASE_DIR) / "static/css/hall.css").read_text()
     for rows in range(1, 17):
         assert f'.hall-frame[data-rows="{rows}"] {{ --rows:{rows}; }}' in css

@@ -270,18 +270,6 @@ def _out_of_the_standings(raw: Raw, eid: int, games: list[Game], schedule: int) 
     return 2 * met < schedule
 
 
-def _never_played(raw: Raw, eid: int, seated: set[int], games: list[Game]) -> bool:
-    """A player who withdrew before his first pairing is in no table and shares no place
-    (manual, organiser/entries, "Withdrawing"; issue 49: "3–8 … (withdrawn)" and "1–8" with 7
-    players): he left (not by a sanction: a disqualified or removed player stays, marked), no
-    public round's pairing seats him (a bye or an unplayed match included), no bye or late
-    entry credit scores for him and no penalty names him. One rule for every table: a Swiss's
-    places, so the cut to a cup, and a round robin's."""
-    entry = raw.entries[eid]
-    return (entry["status"] == "withdrawn" and not entry.get("removal") and eid not in seated
-            and not games and eid not in raw.penalties)
-
-
 def judge(raw: Raw) -> Verdict:
     verdict = Verdict()
     sections: dict = {}
@@ -294,11 +282,7 @@ def judge(raw: Raw) -> Verdict:
     keys = (main,) + tuple(k for k in raw.keys if k != main)  # the main score first (book line 71)
     basis = main
     cycles = int(raw.options.get("cycles", 1) or 1)
-    seated = {p for r in raw.rounds for m in r["matches"] for p in (m["entry_a"], m["entry_b"]) if p}
     for section, ids in sections.items():
-        # A player who withdrew before his first pairing is in no table (manual, organiser/entries,
-        # "Withdrawing"; issue 49): no row, and no share of a place.
-        ids = [p for p in ids if not _never_played(raw, p, seated, everyone[p])]
         paired = {p for r in raw.rounds if r["section"] == section for m in r["matches"]
                   for p in (m["entry_a"], m["entry_b"]) if p}  # fmt: skip
         schedule = (len(paired) - 1) * cycles

@@ -233,12 +233,7 @@ def _overview_fragment(event: Event) -> frame.Fragment:
                 "more": max(len(pairings) - paging.PAGE_ROWS, 0),
             }
         )
-    # The players of the tables: one who withdrew before his first pairing is not one (issue 49).
-    listed = {p.id for p in event.players}
-    entries = sorted(
-        (e for e in event.entries.values() if e.id in listed),
-        key=lambda e: (e.draw_number is None, e.draw_number or 0, e.id),
-    )
+    entries = sorted(event.entries.values(), key=lambda e: (e.draw_number is None, e.draw_number or 0, e.id))
     roster = [
         {"entry": e, "name": e.name(lang), "section": _section_title(event, e.section)}
         for e in entries[: paging.PAGE_ROWS]
@@ -248,7 +243,7 @@ def _overview_fragment(event: Event) -> frame.Fragment:
         "public/_overview.html",
         event,
         title=_("Overview"),
-        players=len(entries),
+        players=len(event.entries),
         rounds_played=len(event.round_numbers()),
         **_rounds_fact(event.tournament),
         progress=progress,
