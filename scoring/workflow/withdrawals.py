@@ -23,6 +23,7 @@ from tournaments.models import (
 )
 from tournaments.rounds.pairing_manager import redraw, withdrawn
 from tournaments.rounds.pairing_manager.systems import fixed_schedule
+from tournaments.rounds.swiss.requests import drop_byes_of_a_leaver
 from tournaments.validation import match_spec
 
 from .base import lock_match, refuse
@@ -120,5 +121,6 @@ def remove_entry(
     if past == "void":
         void_past(entry, user, reason.strip())
     settle_pending(entry, user, settle, reason.strip())
+    drop_byes_of_a_leaver(entry, user, reason.strip())  # a Swiss bye he asked for can never be given now
     redraw.pair_again_without(entry, user, reason.strip())  # a Swiss draft: paired without him
     return entry

@@ -282,6 +282,14 @@ def _the_final(event: Event) -> tuple[int, int | None] | None:
         (mid for mid in ("GF2", "GF") if mid in states and states[mid].status != knockout.VOID),
         max((m for m in bracket.matches if m.bracket == knockout.MAIN), key=lambda m: m.round).id,
     )
+    # A final settled in a draft (his opponent withdrew after the semi-final: the withdrawal
+    # settles the drafted final as a forfeit) is decided for the bracket but not yet shown:
+    # the standings count public rounds only, so the champion is first once it is published
+    # (found at seed dfaa6146ea1e: "the champion is placed 1–2" with the final a draft).
+    for rnd in reading.rounds_of(event.tournament, None):
+        drawn = {row.get("match_id") for row in (rnd.explanation or {}).get("pairings", [])}
+        if final_id in drawn and rnd.status in HIDDEN_ROUND_STATUSES:
+            return None
     state = states[final_id]
     by_number = dict(event.tournament.entries.values_list("draw_number", "pk"))
     loser = by_number.get(state.loser) if state.status == knockout.DONE else None

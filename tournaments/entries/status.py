@@ -26,6 +26,7 @@ from tournaments.rounds.pairing_manager.withdrawn import (
     SETTLE_FORFEIT,
     settle_remaining,
 )
+from tournaments.rounds.swiss.requests import drop_byes_of_a_leaver
 from zarik.i18n import current_language
 
 from .problems import ENTRY
@@ -99,6 +100,7 @@ def withdraw(entry: Entry, user, reason: str = "", settle: str = SETTLE_FORFEIT)
     if was_in and not registration.started(entry.tournament):
         registration.offer_free_places(entry.tournament, user)  # before round 1 a place frees up
     settle_remaining(entry, user, settle, reason)
+    drop_byes_of_a_leaver(entry, user, reason)  # a Swiss bye he asked for can never be given now
     # A Swiss draft seating him, paired again without him: the pages say so (redrawn_note).
     entry.redrawn = [r.number for r in pair_again_without(entry, user, reason)]
     update_status(entry.tournament, user)  # his section may be left with nobody to play

@@ -88,6 +88,23 @@ def request_bye(entry: Entry, round_number: int, user) -> ByeRequest:
     return req
 
 
+def drop_byes_of_a_leaver(entry: Entry, user, reason: str = "") -> int:
+    """A player who leaves (withdrawn, disqualified, removed) is paired no more, so his
+    requested byes for rounds not yet paired can never be given: they go, each audited as a
+    cancellation with the reason. A bye of a round already drawn (a draft included) stays —
+    that round's pairing gave it. Returns how many went. Without this the bye-requests list
+    kept promising him a bye the pairing would not give (the referee model credited it)."""
+    if entry.tournament.system != CompetitionSystem.SWISS:
+        return 0
+    upcoming = next_number(entry.tournament, entry.section)
+    gone = list(ByeRequest.objects.filter(entry=entry, round_number__gte=upcoming).order_by("round_number"))
+    for req in gone:
+        before = {"entry": entry.pk, "round": req.round_number}
+        record(user, entry.tournament, "swiss.cancel_bye", ("byerequest", req.pk), before, None, reason)
+        req.delete()
+    return len(gone)
+
+
 def cancel_bye(req: ByeRequest, user) -> None:
     """Withdraw a requested bye while its round is not paired yet."""
     entry = req.entry
