@@ -574,7 +574,7 @@ def _table_scores(html: str) -> dict[int, str]:
     out = {}
     for row in re.findall(r"<tr[^>]*>(.*?)</tr>", html, re.S):
         table = re.search(r'<td class="num">(\d+)</td>', row)
-        score = re.search(r'<td class="score">([^<]*)</td>', row)
+        score = re.search(r'<td class="score">([^<]*)', row)  # the score, before its state badge
         if table and score:
             out[int(table.group(1))] = score.group(1).strip()
     return out
